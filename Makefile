@@ -1,0 +1,106 @@
+# gpudoctor - GNU make build.  See docs/architecture.md for the layout.
+#
+#   make            build ./gpudoctor (optimised)
+#   make check      build with ASan+UBSan and run every test (unit + CLI)
+#   make bench      time `gpudoctor check` on this machine and synthetic ones
+#   make fuzz       run each fuzz target for FUZZ_SECONDS under libFuzzer
+#   make clean
+#
+# Sources are found, not listed: every src/**/*.c is part of the program,
+# every tests/unit/test_*.c is a unit-test binary, every fuzz/fuzz_*.c a fuzz
+# target.  Areas that need generated sources or extra rules add a fragment in
+# mk/*.mk (appending to GEN_SRCS), so this file rarely changes.
+
+CC ?= cc
+ifeq ($(origin CC),default)
+CC := cc
+endif
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 20
+
+WARN := -std=c11 -Wall -Wextra -Wshadow -Wconversion -Wsign-conversion \
+        -Wformat=2 -Wmissing-prototypes -Wstrict-prototypes -Wwrite-strings \
+        -Wcast-align -Wvla -Wno-format-nonliteral
+ifneq ($(CI),)
+WARN += -Werror
+endif
+ifneq ($(WERROR),)
+WARN += -Werror
+endif
+
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -Ibuild/gen
+OPT ?= -O2 -g
+SAN := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# jansson (Debian: libjansson-dev) parses JSON input; linked statically so
+# the binary depends on libc (and libdl) only.
+JANSSON_LIB ?= $(firstword $(wildcard /usr/lib/$(shell $(CC) -print-multiarch 2>/dev/null)/libjansson.a /usr/lib/libjansson.a /usr/local/lib/libjansson.a) -ljansson)
+LDLIBS += $(JANSSON_LIB) -ldl
+
+SRCS_ALL := $(sort $(shell find src -name '*.c' ! -path 'src/compat/win32*'))
+GEN_SRCS :=
+-include $(sort $(wildcard mk/*.mk))
+
+LIB_SRCS := $(filter-out src/main.c,$(SRCS_ALL))
+UNIT_SRCS := $(sort $(wildcard tests/unit/test_*.c))
+FUZZ_SRCS := $(sort $(wildcard fuzz/fuzz_*.c))
+
+REL_OBJS := $(patsubst %.c,build/rel/%.o,$(LIB_SRCS) $(GEN_SRCS))
+SAN_OBJS := $(patsubst %.c,build/san/%.o,$(LIB_SRCS) $(GEN_SRCS))
+UNIT_BINS := $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRCS))
+FUZZ_BINS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRCS))
+TEST_HELPERS := $(patsubst tests/helpers/%.c,build/san/helpers/%,$(sort $(wildcard tests/helpers/*.c)))
+
+.PHONY: all check unit cli sanitize bench fuzz fuzz-build clean
+.SUFFIXES:
+
+all: gpudoctor
+
+gpudoctor: build/rel/src/main.o $(REL_OBJS)
+	$(CC) $(OPT) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+build/rel/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(OPT) -MMD -MP -c -o $@ $<
+
+build/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -MMD -MP -c -o $@ $<
+
+build/san/gpudoctor: build/san/src/main.o $(SAN_OBJS)
+	$(CC) $(SAN) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+build/san/tests/%: tests/unit/%.c tests/unit/harness.h $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests/unit $(WARN) $(SAN) -o $@ $< $(SAN_OBJS) $(LDFLAGS) $(LDLIBS)
+
+# Helper programs for tests (e.g. the real-dlopen oracle) are built plain:
+# they must behave like an ordinary process, not one under ASan.
+build/san/helpers/%: tests/helpers/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -o $@ $< -ldl
+
+# The suite: unit binaries and CLI cases, all under ASan and UBSan.
+check: sanitize
+sanitize: build/san/gpudoctor $(UNIT_BINS) $(TEST_HELPERS)
+	@GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san sh tests/run.sh
+
+unit: $(UNIT_BINS)
+	@GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san GD_ONLY=unit sh tests/run.sh
+
+bench: gpudoctor
+	@sh bench/run.sh $(CURDIR)/gpudoctor
+
+build/fuzz/%: fuzz/%.c $(LIB_SRCS) $(GEN_SRCS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB_SRCS) $(GEN_SRCS) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: $(FUZZ_BINS)
+	@sh fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BINS)
+
+clean:
+	rm -rf build gpudoctor
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,54 @@
+/* `gpudoctor help [SUBCOMMAND]` and the top-level usage. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/exit.h"
+#include "cli/main_help.h"
+#include "util/banned.h"
+
+void print_main_usage(FILE *fp)
+{
+    const struct command *c;
+    fputs("usage: gpudoctor [SUBCOMMAND] [options]\n"
+          "\n"
+          "gpudoctor tells why a deep-learning framework does not use the NVIDIA GPU,\n"
+          "by reading files only, and prints the commands that fix it.\n"
+          "\n"
+          "Subcommands (default: check):\n", fp);
+    for (c = commands; c->name; c++)
+        fprintf(fp, "  %-9s %s\n", c->name, c->summary);
+    fputs("\n"
+          "  gpudoctor help SUBCOMMAND   show a subcommand's options\n"
+          "  gpudoctor --version         show the version and the knowledge-base revision\n"
+          "\n", fp);
+    fputs(exit_status_help, fp);
+}
+
+void print_command_usage(FILE *fp, const struct command *c)
+{
+    fputs(c->usage, fp);
+    if (strcmp(c->name, "help")) {
+        fputc('\n', fp);
+        fputs(common_options_help, fp);
+        fputc('\n', fp);
+        fputs(exit_status_help, fp);
+    }
+}
+
+int cmd_help(int argc, char **argv)
+{
+    const struct command *c;
+    if (argc < 2) {
+        print_main_usage(stdout);
+        return GD_EXIT_OK;
+    }
+    c = command_find(argv[1]);
+    if (!c) {
+        fprintf(stderr, "gpudoctor: unknown subcommand '%s'\n", argv[1]);
+        fprintf(stderr, "see 'gpudoctor --help'\n");
+        return GD_EXIT_USAGE;
+    }
+    print_command_usage(stdout, c);
+    return GD_EXIT_OK;
+}

@@ -1,0 +1,34 @@
+/*
+ * commands.h - the subcommand table.
+ *
+ * Each subcommand lives in src/cli/cmd_NAME.c and exports one function
+ *     int cmd_NAME(int argc, char **argv);
+ * which receives argv starting at the subcommand's own name (argv[0]) and
+ * returns an enum gd_exit.  Its help text is a constant string here, so
+ * `gpudoctor help NAME`, `gpudoctor NAME --help` and the man page agree.
+ * To add a subcommand: write cmd_NAME.c, declare it below, add a row to
+ * commands[] in commands.c.
+ */
+#ifndef GD_COMMANDS_H
+#define GD_COMMANDS_H
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;   /* one line for the command list */
+    const char *usage;     /* the full --help text */
+};
+
+extern const struct command commands[];
+
+/** The command called name, or NULL. */
+const struct command *command_find(const char *name);
+
+/** Help shared by every examining subcommand (appended to their usage). */
+extern const char common_options_help[];
+extern const char exit_status_help[];
+
+int cmd_check(int argc, char **argv);
+int cmd_help(int argc, char **argv);
+
+#endif

@@ -1,0 +1,216 @@
+#include "cli/options.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/compat.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
+#include "util/banned.h"
+
+#define ENV_FILE_MAX (1u << 20)
+
+void options_init(struct options *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->color = -1;
+}
+
+void options_release(struct options *o)
+{
+    free(o->env_changes);
+    options_init(o);
+}
+
+static int need_arg(int argc, char **argv, int *i, const char **val, struct gd_err *err)
+{
+    const char *opt = argv[*i];
+    const char *eq = strchr(opt, '=');
+    if (opt[0] == '-' && opt[1] == '-' && eq) {
+        *val = eq + 1;
+        return 0;
+    }
+    if (*i + 1 >= argc)
+        return err_setx(err, GD_ERR_USAGE, "option '%s' needs an argument", opt);
+    *val = argv[++*i];
+    return 0;
+}
+
+/* "--root" matches "--root" and "--root=DIR". */
+static int is_opt(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return !strncmp(arg, name, n) && (arg[n] == '\0' || (arg[n] == '=' && name[1] == '-'));
+}
+
+static void add_change(struct options *o, int kind, const char *arg)
+{
+    ALLOC_GROW(o->env_changes, o->n_env_changes + 1, o->alloc_env_changes);
+    o->env_changes[o->n_env_changes].kind = kind;
+    o->env_changes[o->n_env_changes].arg = arg;
+    o->n_env_changes++;
+}
+
+enum opt_result options_parse_common(struct options *o, int argc, char **argv, int *i,
+                                     struct gd_err *err)
+{
+    const char *a = argv[*i], *val;
+
+    if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+        return OPT_HELP;
+    if (!strcmp(a, "--json")) { o->format = FMT_JSON; return OPT_OK; }
+    if (!strcmp(a, "--markdown")) { o->format = FMT_MARKDOWN; return OPT_OK; }
+    if (!strcmp(a, "--facts")) { o->format = FMT_FACTS; return OPT_OK; }
+    if (!strcmp(a, "--strict")) { o->strict = 1; return OPT_OK; }
+    if (!strcmp(a, "--clear-env")) { o->clear_env = 1; return OPT_OK; }
+    if (!strcmp(a, "--no-color")) { o->color = 0; return OPT_OK; }
+    if (!strcmp(a, "--color")) { o->color = 1; return OPT_OK; }
+    if (is_opt(a, "--root")) {
+        if (need_arg(argc, argv, i, &val, err) < 0)
+            return OPT_BAD_USE;
+        if (!*val) {
+            err_setx(err, GD_ERR_USAGE, "option '--root' needs a directory");
+            return OPT_BAD_USE;
+        }
+        o->root = val;
+        return OPT_OK;
+    }
+    if (is_opt(a, "--env")) {
+        if (need_arg(argc, argv, i, &val, err) < 0)
+            return OPT_BAD_USE;
+        if (!strchr(val, '=') || val[0] == '=') {
+            err_setx(err, GD_ERR_USAGE, "option '--env' needs NAME=VALUE, not '%s'", val);
+            return OPT_BAD_USE;
+        }
+        add_change(o, 0, val);
+        return OPT_OK;
+    }
+    if (is_opt(a, "--env-file")) {
+        if (need_arg(argc, argv, i, &val, err) < 0)
+            return OPT_BAD_USE;
+        add_change(o, 1, val);
+        return OPT_OK;
+    }
+    if (is_opt(a, "--db")) {
+        if (need_arg(argc, argv, i, &val, err) < 0)
+            return OPT_BAD_USE;
+        o->db = val;
+        return OPT_OK;
+    }
+    if (is_opt(a, "--output") || !strcmp(a, "-o")) {
+        if (need_arg(argc, argv, i, &val, err) < 0)
+            return OPT_BAD_USE;
+        o->output = val;
+        return OPT_OK;
+    }
+    if (is_opt(a, "--os")) {
+        if (need_arg(argc, argv, i, &val, err) < 0)
+            return OPT_BAD_USE;
+        if (strcmp(val, "linux") && strcmp(val, "windows") && strcmp(val, "wsl") &&
+            strcmp(val, "macos")) {
+            err_setx(err, GD_ERR_USAGE, "option '--os' takes linux, windows, wsl or macos, not '%s'", val);
+            return OPT_BAD_USE;
+        }
+        o->os = val;
+        return OPT_OK;
+    }
+    return OPT_NOT_MINE;
+}
+
+int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err)
+{
+    size_t i;
+    const char *nc;
+
+    memset(ctx, 0, sizeof(*ctx));
+    ctx->out = stdout;
+    env_init(&ctx->env);
+    if (fs_init(&ctx->fs, o->root, err) < 0) {
+        err->code = GD_ERR_USAGE;
+        return -1;
+    }
+    if (!o->clear_env)
+        env_import(&ctx->env, compat_environ());
+    for (i = 0; i < o->n_env_changes; i++) {
+        const struct env_change *c = &o->env_changes[i];
+        if (c->kind == 0) {
+            if (env_put(&ctx->env, c->arg, err) < 0)
+                return -1;
+        } else {
+            /* The env file is the user's, on this machine: read it
+             * directly, not inside --root. */
+            struct fs host;
+            struct strbuf sb = STRBUF_INIT;
+            struct strbuf abs = STRBUF_INIT;
+            char cwd[FS_PATH_MAX];
+            int r;
+            fs_init(&host, NULL, NULL);
+            if (c->arg[0] != '/' && compat_getcwd(cwd, sizeof(cwd)) == 0)
+                path_join(&abs, cwd, c->arg);
+            else
+                strbuf_addstr(&abs, c->arg);
+            r = fs_read_file(&host, abs.buf, ENV_FILE_MAX, &sb, err);
+            if (r == 0)
+                err_setx(err, GD_ERR_USAGE, "cannot read env file '%s': No such file or directory", c->arg);
+            else if (r == 1 && env_parse_file(&ctx->env, sb.buf, sb.len, err) < 0) {
+                char msg[GD_ERR_MSG_MAX];
+                snprintf(msg, sizeof(msg), "%s", err->msg);
+                err_setx(err, GD_ERR_USAGE, "env file '%s': %s", c->arg, msg);
+                r = -1;
+            }
+            strbuf_release(&sb);
+            strbuf_release(&abs);
+            fs_release(&host);
+            if (r != 1) {
+                err->code = GD_ERR_USAGE;
+                return -1;
+            }
+        }
+    }
+    if (o->output && strcmp(o->output, "-")) {
+        ctx->out = fopen(o->output, "w");
+        if (!ctx->out) {
+            ctx->out = stdout;
+            return err_set(err, "cannot write '%s'", o->output);
+        }
+    }
+    /* Colour follows gpudoctor's own terminal and environment, not the
+     * examined one. */
+    nc = getenv("NO_COLOR");
+    if (o->color >= 0)
+        ctx->color = o->color;
+    else
+        ctx->color = ctx->out == stdout && compat_isatty(1) && !(nc && *nc);
+    if (o->format != FMT_TEXT && o->color < 0)
+        ctx->color = 0;
+    return 0;
+}
+
+int run_ctx_release(struct run_ctx *ctx, struct gd_err *err)
+{
+    int bad = 0;
+    if (ctx->out && ctx->out != stdout) {
+        bad = ferror(ctx->out) != 0;
+        if (fclose(ctx->out) != 0)
+            bad = 1;
+    }
+    ctx->out = NULL;
+    fs_release(&ctx->fs);
+    env_release(&ctx->env);
+    if (bad)
+        return err_setx(err, GD_ERR_SYS, "cannot write the output file");
+    return 0;
+}
+
+int parse_int_arg(const char *s, long min, long max, long *out)
+{
+    char *end;
+    long v;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}

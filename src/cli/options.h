@@ -1,0 +1,81 @@
+/*
+ * options.h - the options every examining subcommand shares.
+ *
+ * Each subcommand walks its argv itself and hands each argument it does not
+ * recognise to options_parse_common(), which knows --root, --env,
+ * --env-file, --clear-env, --json, --markdown, --facts, --strict, --db,
+ * --color/--no-color, --output and --os.  options_setup() then turns the
+ * options into the things a run needs: the re-rooted fs, the environment
+ * the examined process would see, the output stream.
+ *
+ * Parsing never prints: errors come back in err and the caller returns
+ * GD_EXIT_USAGE.
+ */
+#ifndef GD_OPTIONS_H
+#define GD_OPTIONS_H
+
+#include <stdio.h>
+
+#include "util/env.h"
+#include "util/err.h"
+#include "util/fs.h"
+
+enum opt_result {
+    OPT_OK = 0,        /* consumed (and *i advanced past any argument) */
+    OPT_NOT_MINE,      /* not a common option: the subcommand decides */
+    OPT_BAD_USE,       /* a common option with a bad or missing argument */
+    OPT_HELP           /* -h / --help */
+};
+
+enum out_format { FMT_TEXT = 0, FMT_JSON, FMT_MARKDOWN, FMT_FACTS };
+
+struct env_change {
+    int kind;            /* 0: K=V, 1: env file path */
+    const char *arg;     /* borrowed from argv */
+};
+
+struct options {
+    const char *root;            /* NULL: this machine */
+    int clear_env;
+    struct env_change *env_changes;
+    size_t n_env_changes, alloc_env_changes;
+    enum out_format format;
+    int strict;
+    int color;                   /* -1 auto, 0 never, 1 always */
+    const char *db;              /* --db DIR_OR_FILE */
+    const char *output;          /* --output FILE */
+    const char *os;              /* --os linux|windows|... */
+};
+
+void options_init(struct options *o);
+void options_release(struct options *o);
+
+/**
+ * Try argv[*i] as a common option.  On OPT_OK, *i points at the last
+ * argument consumed (the caller's loop increments it).
+ */
+enum opt_result options_parse_common(struct options *o, int argc, char **argv, int *i,
+                                     struct gd_err *err);
+
+/* What a run needs, built from the options. */
+struct run_ctx {
+    struct fs fs;
+    struct env env;
+    FILE *out;          /* stdout or the --output file */
+    int color;          /* resolved: 1 only on a terminal without NO_COLOR */
+};
+
+/**
+ * Build fs (from --root), env (process env, then --clear-env, --env and
+ * --env-file in command-line order) and out.  -1 with err on an unusable
+ * root, unreadable env file or unwritable output (err->code says which:
+ * GD_ERR_USAGE for the first two).
+ */
+int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err);
+/** Close the output; -1 if any write to it failed. */
+int run_ctx_release(struct run_ctx *ctx, struct gd_err *err);
+
+/** Parse a decimal int in [min, max]; -1 on anything else. */
+int parse_int_arg(const char *s, long min, long max, long *out);
+
+#endif

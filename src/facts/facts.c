@@ -1,0 +1,111 @@
+#include "facts/facts.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/alloc.h"
+#include "util/banned.h"
+
+void facts_init(struct facts *f)
+{
+    memset(f, 0, sizeof(*f));
+    arena_init(&f->arena);
+    f->system.wsl = 0;
+}
+
+static void release_python(struct facts *f)
+{
+    size_t i, j;
+    for (i = 0; i < f->n_pyenvs; i++) {
+        struct python_env *e = &f->pyenvs[i];
+        for (j = 0; j < e->n_frameworks; j++)
+            free(e->frameworks[j].evidence);
+        free(e->frameworks);
+        free(e->dists);
+    }
+    free(f->pyenvs);
+}
+
+void facts_release(struct facts *f)
+{
+    size_t i;
+    free(f->driver.libs);
+    free(f->driver.nodes);
+    free(f->driver.stubs);
+    free(f->gpus);
+    for (i = 0; i < f->n_cuda; i++) {
+        free(f->cuda[i].aliases);
+        free(f->cuda[i].evidence);
+    }
+    free(f->cuda);
+    for (i = 0; i < f->n_cudnn; i++)
+        free(f->cudnn[i].evidence);
+    free(f->cudnn);
+    free(f->ldenv.ld_library_path.v);
+    free(f->ldenv.path.v);
+    free(f->ldenv.ldconf_dirs.v);
+    free(f->env);
+    release_python(f);
+    free(f->warnings);
+    arena_release(&f->arena);
+    facts_init(f);
+}
+
+const char *facts_str(struct facts *f, const char *s)
+{
+    return arena_strdup(&f->arena, s);
+}
+
+const char *facts_printf(struct facts *f, const char *fmt, ...)
+{
+    va_list ap;
+    char *p;
+    va_start(ap, fmt);
+    p = arena_vprintf(&f->arena, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void facts_warn(struct facts *f, const char *path, const char *reason)
+{
+    ALLOC_GROW(f->warnings, f->n_warnings + 1, f->alloc_warnings);
+    f->warnings[f->n_warnings].path = facts_str(f, path);
+    f->warnings[f->n_warnings].reason = facts_str(f, reason);
+    f->n_warnings++;
+}
+
+void strlist_push(struct facts *f, struct strlist *l, const char *s)
+{
+    ALLOC_GROW(l->v, l->nr + 1, l->alloc);
+    l->v[l->nr++] = facts_str(f, s);
+}
+
+void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t *alloc,
+                    const char *path, const char *what)
+{
+    ALLOC_GROW(*v, *n + 1, *alloc);
+    (*v)[*n].path = facts_str(f, path);
+    (*v)[*n].what = facts_str(f, what);
+    (*n)++;
+}
+
+const char *facts_driver_version(const struct facts *f)
+{
+    size_t i;
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (!strcmp(f->driver.libs[i].name, "libcuda"))
+            return f->driver.libs[i].version;
+    if (f->driver.n_libs)
+        return f->driver.libs[0].version;
+    return f->driver.kmod_version;
+}
+
+const char *facts_env(const struct facts *f, const char *name)
+{
+    size_t i;
+    for (i = 0; i < f->n_env; i++)
+        if (!strcmp(f->env[i].name, name))
+            return f->env[i].value;
+    return NULL;
+}

@@ -1,0 +1,182 @@
+/*
+ * facts.h - everything the scan observed, as one plain structure.
+ *
+ * This is the boundary between observing (scan/) and judging (diagnose/):
+ * observers fill it, rules read it, `--facts` writes it as JSON
+ * (facts_json.c).  It holds no behaviour and no pointers into parser
+ * buffers: every string is owned by facts->arena (freed once by
+ * facts_release), every array is grown with ALLOC_GROW and freed by
+ * facts_release.  A field that could not be observed is NULL (strings) or
+ * -1 (tri-state ints): unknown stays unknown.
+ *
+ * Every observed value that a verdict may cite carries the file it came from
+ * (`*_source`), so findings can name their evidence.
+ */
+#ifndef GD_FACTS_H
+#define GD_FACTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+
+/* A problem met while scanning: costs one warning, never the scan. */
+struct fact_warning {
+    const char *path;    /* the file or directory, or NULL */
+    const char *reason;  /* "cannot read '...': Permission denied" */
+};
+
+/* One "what was seen, where" record, shared by several fact kinds. */
+struct fact_evidence {
+    const char *what;    /* "version.json says 11.8.89", "libcudart.so.11.0 soname" */
+    const char *path;    /* the file it came from, or NULL */
+};
+
+struct sys_facts {
+    const char *os;              /* "linux" (later "windows", "macos") */
+    const char *distro_id;       /* os-release ID, e.g. "debian" */
+    const char *distro_name;     /* PRETTY_NAME */
+    const char *distro_version;  /* VERSION_ID */
+    const char *distro_source;
+    const char *arch;            /* "x86_64", "aarch64", ... */
+    const char *arch_source;
+    const char *kernel;          /* kernel release */
+    const char *kernel_source;
+    const char *libc;            /* "glibc", "musl" or NULL */
+    const char *libc_version;
+    const char *libc_source;
+    const char *multiarch;       /* "x86_64-linux-gnu" when that layout exists */
+    int wsl;                     /* 0 no, 1 WSL1, 2 WSL2 */
+    const char *wsl_evidence;
+    const char *container;       /* NULL, "docker", "podman", "kubernetes", "lxc", "container" */
+    const char *container_evidence;
+    const char *hostname;
+    const char *machine_id;
+};
+
+/* A user-space driver library found by its versioned file name. */
+struct driver_lib {
+    const char *name;      /* "libcuda", "libnvidia-ml" */
+    const char *version;   /* "535.104.05" */
+    const char *path;      /* the versioned file */
+};
+
+struct dev_node {
+    const char *path;      /* "/dev/nvidiactl" */
+    int exists, readable, writable;
+};
+
+struct driver_facts {
+    const char *kmod_version;       /* loaded kernel module, "535.104.05" */
+    const char *kmod_flavor;        /* "proprietary", "open", or NULL */
+    const char *kmod_source;        /* /proc/driver/nvidia/version or /sys/module/nvidia/version */
+    int nouveau_loaded;
+    const char *nouveau_evidence;
+    struct driver_lib *libs;
+    size_t n_libs, alloc_libs;
+    struct dev_node *nodes;
+    size_t n_nodes, alloc_nodes;
+    const char *wsl_libcuda;        /* /usr/lib/wsl/lib/libcuda.so.1 when present */
+    const char **stubs;             /* toolkit stub libcuda.so files on a loader path */
+    size_t n_stubs, alloc_stubs;
+    const char *cuda_max;           /* the highest CUDA the driver supports ("12.2"), via kb */
+    const char *cuda_max_source;
+};
+
+struct gpu {
+    const char *pci_slot;        /* "0000:01:00.0" */
+    unsigned vendor, device;     /* 0x10de, 0x2684 */
+    unsigned subsys_vendor, subsys_device;
+    unsigned pci_class;          /* 0x030000 VGA, 0x030200 3D */
+    const char *name;            /* "NVIDIA GeForce RTX 4090" or NULL */
+    const char *name_source;     /* file or "pci.ids" */
+    const char *compute_capability; /* "8.9" or NULL */
+    const char *cc_source;
+    const char *uuid;            /* from /proc/driver/nvidia/gpus/.../information */
+};
+
+struct cuda_install {
+    const char *path;            /* canonical directory (virtual path) */
+    const char *version;         /* best version, e.g. "11.8.89" or "12.2" */
+    const char *version_source;  /* the file that gave it */
+    const char *provenance;      /* "usr_local", "opt", "env:CUDA_HOME", "nvcc_on_path",
+                                    "distro", "conda", "pip" */
+    const char **aliases;        /* other paths that lead here ("/usr/local/cuda") */
+    size_t n_aliases, alloc_aliases;
+    struct fact_evidence *evidence; /* every version source seen */
+    size_t n_evidence, alloc_evidence;
+    const char *libdir;          /* directory holding libcudart, if found */
+    const char *cudart_soname;   /* "libcudart.so.11.0" */
+    uint64_t dev, ino;
+};
+
+struct cudnn_install {
+    const char *path;            /* directory of the library or header */
+    const char *version;         /* "8.9.7" */
+    const char *version_source;
+    const char *provenance;      /* "system", "toolkit", "pip", "conda" */
+    const char *libdir;
+    const char *cuda_major;      /* for pip nvidia-cudnn-cu12: "12" */
+    struct fact_evidence *evidence;
+    size_t n_evidence, alloc_evidence;
+};
+
+struct strlist {
+    const char **v;
+    size_t nr, alloc;
+};
+
+struct loader_env {
+    struct strlist ld_library_path;  /* LD_LIBRARY_PATH split, in order */
+    struct strlist path;             /* PATH split, in order */
+    struct strlist ldconf_dirs;      /* /etc/ld.so.conf (with includes), in order */
+    const char *ldconf_source;
+};
+
+struct env_fact {
+    const char *name, *value;        /* only variables that matter to GPUs */
+};
+
+/* Python environments: filled by scan/pyenv (see python_facts.h). */
+#include "facts/python_facts.h"
+
+struct facts {
+    struct arena arena;
+    struct sys_facts system;
+    struct driver_facts driver;
+    struct gpu *gpus;
+    size_t n_gpus, alloc_gpus;
+    struct cuda_install *cuda;
+    size_t n_cuda, alloc_cuda;
+    struct cudnn_install *cudnn;
+    size_t n_cudnn, alloc_cudnn;
+    struct loader_env ldenv;
+    struct env_fact *env;
+    size_t n_env, alloc_env;
+    struct python_env *pyenvs;
+    size_t n_pyenvs, alloc_pyenvs;
+    struct fact_warning *warnings;
+    size_t n_warnings, alloc_warnings;
+};
+
+/** Empty facts; never fails. */
+void facts_init(struct facts *f);
+/** Free everything; f is empty afterwards. */
+void facts_release(struct facts *f);
+
+/** Record a scan warning (strings copied into the arena). */
+void facts_warn(struct facts *f, const char *path, const char *reason);
+/** Copy s into the arena (NULL stays NULL). */
+const char *facts_str(struct facts *f, const char *s);
+const char *facts_printf(struct facts *f, const char *fmt, ...) GD_PRINTF(2, 3);
+void strlist_push(struct facts *f, struct strlist *l, const char *s);
+/** Add evidence to an evidence array. */
+void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t *alloc,
+                    const char *path, const char *what);
+
+/** The driver version to report: the user-space library's, else the kernel module's. */
+const char *facts_driver_version(const struct facts *f);
+/** The value of an environment variable recorded in f->env, or NULL. */
+const char *facts_env(const struct facts *f, const char *name);
+
+#endif

@@ -1,0 +1,491 @@
+#include "util/fs.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/alloc.h"
+#include "util/banned.h"
+
+/* memrchr is a GNU extension; this is the portable twin for path work. */
+static char *last_slash(char *buf, size_t len)
+{
+    while (len > 0) {
+        if (buf[--len] == '/')
+            return buf + len;
+    }
+    return NULL;
+}
+
+static const char *last_slash_c(const char *buf, size_t len)
+{
+    return last_slash((char *)(uintptr_t)buf, len);
+}
+
+int fs_init(struct fs *fs, const char *root, struct gd_err *err)
+{
+    char buf[FS_PATH_MAX];
+    struct compat_stat st;
+
+    memset(fs, 0, sizeof(*fs));
+    if (!root || !strcmp(root, "/")) {
+        fs->root = xstrdup("/");
+        fs->host_root = 1;
+        return 0;
+    }
+    if (!realpath(root, buf))
+        return err_set(err, "cannot use root '%s'", root);
+    if (compat_stat(buf, &st) < 0)
+        return err_set(err, "cannot use root '%s'", root);
+    if (st.type != COMPAT_FT_DIR)
+        return err_setx(err, GD_ERR_USAGE, "cannot use root '%s': not a directory", root);
+    fs->root = xstrdup(buf);
+    fs->host_root = !strcmp(buf, "/");
+    return 0;
+}
+
+void fs_release(struct fs *fs)
+{
+    free(fs->root);
+    fs->root = NULL;
+}
+
+/* ---- pure path helpers ---- */
+
+void path_join(struct strbuf *out, const char *dir, const char *name)
+{
+    size_t n;
+    strbuf_reset(out);
+    strbuf_addstr(out, dir);
+    n = out->len;
+    while (n > 0 && out->buf[n - 1] == '/')
+        n--;
+    strbuf_setlen(out, n);
+    while (*name == '/')
+        name++;
+    strbuf_addch(out, '/');
+    strbuf_addstr(out, name);
+}
+
+void path_normalize(struct strbuf *out, const char *path)
+{
+    const char *p = path;
+    strbuf_reset(out);
+    while (*p) {
+        const char *s;
+        size_t n;
+        while (*p == '/')
+            p++;
+        s = p;
+        while (*p && *p != '/')
+            p++;
+        n = (size_t)(p - s);
+        if (n == 0 || (n == 1 && s[0] == '.'))
+            continue;
+        if (n == 2 && s[0] == '.' && s[1] == '.') {
+            char *slash = last_slash(out->buf, out->len);
+            strbuf_setlen(out, slash ? (size_t)(slash - out->buf) : 0);
+            continue;
+        }
+        strbuf_addch(out, '/');
+        strbuf_add(out, s, n);
+    }
+    if (!out->len)
+        strbuf_addch(out, '/');
+}
+
+void path_dirname(struct strbuf *out, const char *path)
+{
+    const char *slash;
+    size_t n = strlen(path);
+    strbuf_reset(out);
+    while (n > 1 && path[n - 1] == '/')
+        n--;
+    slash = last_slash_c(path, n);
+    if (!slash) {
+        strbuf_addch(out, '.');
+        return;
+    }
+    while (slash > path && slash[-1] == '/')
+        slash--;
+    if (slash == path)
+        strbuf_addch(out, '/');
+    else
+        strbuf_add(out, path, (size_t)(slash - path));
+}
+
+const char *path_basename(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* ---- re-rooted resolution ---- */
+
+/*
+ * Walk vpath one component at a time below fs->root, as the kernel would
+ * inside a chroot.  `virt` receives the resolved virtual path.  Returns 1, 0
+ * (a component is missing or not a directory) or -1 (err).
+ */
+static int walk(struct fs *fs, const char *vpath, int follow_last,
+                struct strbuf *virt, struct gd_err *err)
+{
+    struct strbuf todo = STRBUF_INIT, host = STRBUF_INIT;
+    char link[FS_PATH_MAX];
+    size_t pos = 0;
+    int hops = 0, ret = -1;
+
+    strbuf_reset(virt);
+    strbuf_addstr(&todo, vpath);
+    while (pos < todo.len) {
+        const char *s;
+        size_t n;
+        int last;
+        struct compat_stat st;
+        size_t saved;
+
+        while (pos < todo.len && todo.buf[pos] == '/')
+            pos++;
+        s = todo.buf + pos;
+        while (pos < todo.len && todo.buf[pos] != '/')
+            pos++;
+        n = (size_t)(todo.buf + pos - s);
+        if (n == 0 || (n == 1 && s[0] == '.'))
+            continue;
+        if (n == 2 && s[0] == '.' && s[1] == '.') {
+            char *slash = last_slash(virt->buf, virt->len);
+            strbuf_setlen(virt, slash ? (size_t)(slash - virt->buf) : 0);
+            continue;
+        }
+        {
+            size_t q = pos;
+            while (q < todo.len && todo.buf[q] == '/')
+                q++;
+            last = (q >= todo.len);
+        }
+        saved = virt->len;
+        strbuf_addch(virt, '/');
+        strbuf_add(virt, s, n);
+        if (virt->len >= FS_PATH_MAX) {
+            err_setx(err, GD_ERR_LIMIT, "path too long below '%s'", vpath);
+            goto out;
+        }
+        if (last && !follow_last)
+            break;
+        strbuf_reset(&host);
+        strbuf_addstr(&host, fs->root);
+        strbuf_addstr(&host, virt->buf);
+        fs->nstat++;
+        if (compat_lstat(host.buf, &st) < 0) {
+            if (errno == ENOENT || errno == ENOTDIR) {
+                ret = 0;
+                goto out;
+            }
+            err_set(err, "cannot access '%s'", virt->buf);
+            goto out;
+        }
+        if (st.type == COMPAT_FT_LNK) {
+            struct strbuf rest = STRBUF_INIT;
+            if (++hops > FS_MAX_HOPS) {
+                errno = ELOOP;
+                err_set(err, "cannot resolve '%s'", vpath);
+                goto out;
+            }
+            if (compat_readlink(host.buf, link, sizeof(link)) < 0) {
+                err_set(err, "cannot read link '%s'", virt->buf);
+                goto out;
+            }
+            strbuf_addstr(&rest, link);
+            strbuf_addch(&rest, '/');
+            strbuf_add(&rest, todo.buf + pos, todo.len - pos);
+            strbuf_reset(&todo);
+            strbuf_add(&todo, rest.buf, rest.len);
+            strbuf_release(&rest);
+            pos = 0;
+            if (link[0] == '/')
+                strbuf_setlen(virt, 0);
+            else
+                strbuf_setlen(virt, saved);
+            continue;
+        }
+        if (!last && st.type != COMPAT_FT_DIR) {
+            ret = 0;
+            goto out;
+        }
+    }
+    if (!virt->len)
+        strbuf_addch(virt, '/');
+    ret = 1;
+out:
+    strbuf_release(&todo);
+    strbuf_release(&host);
+    return ret;
+}
+
+int fs_host_path(struct fs *fs, const char *vpath, int follow_last,
+                 struct strbuf *out, struct gd_err *err)
+{
+    struct strbuf virt = STRBUF_INIT;
+    int r;
+
+    if (vpath[0] != '/')
+        return err_setx(err, GD_ERR_USAGE, "path '%s' is not absolute", vpath);
+    if (fs->host_root) {
+        strbuf_reset(out);
+        strbuf_addstr(out, vpath);
+        return 1;
+    }
+    r = walk(fs, vpath, follow_last, &virt, err);
+    if (r == 1) {
+        strbuf_reset(out);
+        strbuf_addstr(out, fs->root);
+        if (strcmp(virt.buf, "/"))
+            strbuf_addstr(out, virt.buf);
+    }
+    strbuf_release(&virt);
+    return r;
+}
+
+int fs_realpath(struct fs *fs, const char *vpath, struct strbuf *out,
+                struct gd_err *err)
+{
+    if (vpath[0] != '/')
+        return err_setx(err, GD_ERR_USAGE, "path '%s' is not absolute", vpath);
+    if (fs->host_root) {
+        char buf[FS_PATH_MAX];
+        fs->nstat++;
+        if (!realpath(vpath, buf)) {
+            if (errno == ENOENT || errno == ENOTDIR)
+                return 0;
+            return err_set(err, "cannot resolve '%s'", vpath);
+        }
+        strbuf_reset(out);
+        strbuf_addstr(out, buf);
+        return 1;
+    }
+    return walk(fs, vpath, 1, out, err);
+}
+
+static int do_stat(struct fs *fs, const char *vpath, int follow,
+                   struct compat_stat *st, struct gd_err *err)
+{
+    struct strbuf host = STRBUF_INIT;
+    int r = fs_host_path(fs, vpath, follow, &host, err);
+    if (r == 1) {
+        fs->nstat++;
+        if ((follow ? compat_stat(host.buf, st) : compat_lstat(host.buf, st)) < 0) {
+            if (errno == ENOENT || errno == ENOTDIR)
+                r = 0;
+            else
+                r = err_set(err, "cannot access '%s'", vpath);
+        } else if (follow && !fs->host_root && st->type == COMPAT_FT_LNK) {
+            BUG("resolved path '%s' is a link", host.buf);
+        }
+    }
+    strbuf_release(&host);
+    return r;
+}
+
+int fs_stat(struct fs *fs, const char *vpath, struct compat_stat *st,
+            struct gd_err *err)
+{
+    return do_stat(fs, vpath, 1, st, err);
+}
+
+int fs_lstat(struct fs *fs, const char *vpath, struct compat_stat *st,
+             struct gd_err *err)
+{
+    return do_stat(fs, vpath, 0, st, err);
+}
+
+int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
+                struct gd_err *err)
+{
+    struct strbuf host = STRBUF_INIT;
+    char buf[FS_PATH_MAX];
+    int r = fs_host_path(fs, vpath, 0, &host, err);
+    if (r == 1) {
+        if (compat_readlink(host.buf, buf, sizeof(buf)) < 0) {
+            if (errno == ENOENT || errno == ENOTDIR || errno == EINVAL)
+                r = 0;
+            else
+                r = err_set(err, "cannot read link '%s'", vpath);
+        } else {
+            strbuf_reset(out);
+            strbuf_addstr(out, buf);
+        }
+    }
+    strbuf_release(&host);
+    return r;
+}
+
+int fs_access(struct fs *fs, const char *vpath, int mode)
+{
+    struct strbuf host = STRBUF_INIT;
+    int r = fs_host_path(fs, vpath, 1, &host, NULL);
+    if (r == 1)
+        r = compat_access(host.buf, mode) == 0;
+    else
+        r = 0;
+    strbuf_release(&host);
+    return r;
+}
+
+int fs_open(struct fs *fs, const char *vpath, struct fs_file *f,
+            struct gd_err *err)
+{
+    struct strbuf host = STRBUF_INIT;
+    int r = fs_host_path(fs, vpath, 1, &host, err);
+
+    f->fd = -1;
+    f->size = 0;
+    if (r != 1)
+        goto out;
+    fs->nread++;
+    f->fd = compat_open_read(host.buf);
+    if (f->fd < 0) {
+        r = (errno == ENOENT || errno == ENOTDIR) ? 0 : err_set(err, "cannot open '%s'", vpath);
+        goto out;
+    }
+    if (compat_fstat(f->fd, &f->st) < 0) {
+        r = err_set(err, "cannot stat '%s'", vpath);
+        fs_close(f);
+        goto out;
+    }
+    if (f->st.type != COMPAT_FT_REG) {
+        r = err_setx(err, GD_ERR_FORMAT, "cannot read '%s': not a regular file", vpath);
+        fs_close(f);
+        goto out;
+    }
+    f->size = f->st.size;
+    r = 1;
+out:
+    strbuf_release(&host);
+    return r;
+}
+
+int fs_pread(struct fs_file *f, uint64_t off, void *buf, size_t len,
+             struct gd_err *err)
+{
+    size_t got = 0;
+    if (off > f->size || len > f->size - off)
+        return err_setx(err, GD_ERR_FORMAT, "read of %zu bytes at offset %llu past the end of the file",
+                        len, (unsigned long long)off);
+    while (got < len) {
+        long n = compat_pread(f->fd, (char *)buf + got, len - got, off + got);
+        if (n < 0)
+            return err_set(err, "cannot read");
+        if (n == 0)
+            return err_setx(err, GD_ERR_FORMAT, "file shrank while reading");
+        got += (size_t)n;
+    }
+    return 0;
+}
+
+void fs_close(struct fs_file *f)
+{
+    compat_close(f->fd);
+    f->fd = -1;
+}
+
+static int read_common(struct fs *fs, const char *vpath, size_t limit,
+                       int whole, struct strbuf *out, struct gd_err *err)
+{
+    struct fs_file f;
+    int r = fs_open(fs, vpath, &f, err);
+    size_t want;
+
+    if (r != 1)
+        return r;
+    if (whole && f.size > limit) {
+        fs_close(&f);
+        return err_setx(err, GD_ERR_LIMIT, "cannot read '%s': %llu bytes is more than the %zu expected",
+                        vpath, (unsigned long long)f.size, limit);
+    }
+    want = f.size < limit ? (size_t)f.size : limit;
+    /* st_size can be 0 for /proc and /sys files: read until EOF up to limit. */
+    if (f.size == 0)
+        want = limit;
+    strbuf_grow(out, want < 65536 ? want : 65536);
+    while (want > 0) {
+        long n;
+        size_t chunk = want < 65536 ? want : 65536;
+        strbuf_grow(out, chunk);
+        n = compat_read(f.fd, out->buf + out->len, chunk);
+        if (n < 0) {
+            r = err_set(err, "cannot read '%s'", vpath);
+            break;
+        }
+        if (n == 0)
+            break;
+        out->len += (size_t)n;
+        out->buf[out->len] = '\0';
+        want -= (size_t)n;
+    }
+    fs_close(&f);
+    return r;
+}
+
+int fs_read_file(struct fs *fs, const char *vpath, size_t limit,
+                 struct strbuf *out, struct gd_err *err)
+{
+    return read_common(fs, vpath, limit, 1, out, err);
+}
+
+int fs_read_head(struct fs *fs, const char *vpath, size_t max,
+                 struct strbuf *out, struct gd_err *err)
+{
+    return read_common(fs, vpath, max, 0, out, err);
+}
+
+static int cmp_dirent(const void *a, const void *b)
+{
+    return strcmp(((const struct fs_dirent *)a)->name, ((const struct fs_dirent *)b)->name);
+}
+
+int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
+                struct fs_dirlist *list, struct gd_err *err)
+{
+    struct strbuf host = STRBUF_INIT;
+    struct compat_dir *d;
+    const char *name;
+    enum compat_ftype type;
+    int r = fs_host_path(fs, vpath, 1, &host, err), rr;
+
+    memset(list, 0, sizeof(*list));
+    if (r != 1)
+        goto out;
+    fs->nread++;
+    d = compat_opendir(host.buf);
+    if (!d) {
+        r = (errno == ENOENT || errno == ENOTDIR) ? 0 : err_set(err, "cannot list '%s'", vpath);
+        goto out;
+    }
+    while ((rr = compat_readdir(d, &name, &type)) == 1) {
+        if (list->nr >= max_entries) {
+            r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
+            break;
+        }
+        ALLOC_GROW(list->ents, list->nr + 1, list->alloc);
+        list->ents[list->nr].name = xstrdup(name);
+        list->ents[list->nr].type = type;
+        list->nr++;
+    }
+    if (rr < 0)
+        r = err_set(err, "cannot list '%s'", vpath);
+    compat_closedir(d);
+    if (list->nr)
+        qsort(list->ents, list->nr, sizeof(*list->ents), cmp_dirent);
+out:
+    strbuf_release(&host);
+    return r;
+}
+
+void fs_dirlist_release(struct fs_dirlist *list)
+{
+    size_t i;
+    for (i = 0; i < list->nr; i++)
+        free(list->ents[i].name);
+    free(list->ents);
+    memset(list, 0, sizeof(*list));
+}

@@ -1,0 +1,120 @@
+/*
+ * fs.h - all file access to the examined machine, re-rooted.
+ *
+ * A struct fs names the root of the examined machine ("/" for this one, or
+ * the --root directory).  Every path given to these functions is a path *on
+ * that machine* (a "virtual" path, absolute); fs resolves it the way a
+ * chroot would: absolute symlinks restart at the root, ".." never climbs
+ * above it, and at most FS_MAX_HOPS links are followed (then ELOOP).  With
+ * root "/" the kernel resolves paths itself, which is the same thing.
+ *
+ * Reads are bounded: fs_read_file refuses files bigger than the caller's
+ * limit (GD_ERR_LIMIT) without reading them, and fs_read_head reads only a
+ * prefix.  Identity (st_dev, st_ino) comes back with every stat so callers can
+ * de-duplicate directories reached twice and detect loops.
+ *
+ * Searches and reads are tri-state: 1 done, 0 the path does not exist (or a
+ * component is not a directory), -1 another error (err filled: EACCES,
+ * ELOOP, EIO, a limit...).  This module never prints.
+ */
+#ifndef GD_FS_H
+#define GD_FS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compat/compat.h"
+#include "util/err.h"
+#include "util/strbuf.h"
+
+#define FS_MAX_HOPS 40
+#define FS_PATH_MAX 4096
+
+struct fs {
+    char *root;       /* owned; "/" or a canonical host directory, no trailing '/' except "/" */
+    int host_root;    /* root is "/": let the kernel resolve */
+    uint64_t nstat;   /* counters, for --stats and the benchmark */
+    uint64_t nread;
+};
+
+/** Use host directory root (NULL or "/" for this machine). -1 if unusable. */
+int fs_init(struct fs *fs, const char *root, struct gd_err *err);
+void fs_release(struct fs *fs);
+
+/**
+ * Translate virtual path vpath to the host path to open, following symlinks
+ * inside the root (the last component only when follow_last).  1 and out set,
+ * 0 when some component does not exist, -1 on error.
+ */
+int fs_host_path(struct fs *fs, const char *vpath, int follow_last,
+                 struct strbuf *out, struct gd_err *err);
+
+/** The canonical virtual path (all links resolved), like realpath(3). */
+int fs_realpath(struct fs *fs, const char *vpath, struct strbuf *out,
+                struct gd_err *err);
+
+int fs_stat(struct fs *fs, const char *vpath, struct compat_stat *st,
+            struct gd_err *err);
+int fs_lstat(struct fs *fs, const char *vpath, struct compat_stat *st,
+             struct gd_err *err);
+/** The target of symlink vpath, as stored (not resolved). */
+int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
+                struct gd_err *err);
+/** 1 if the current user may access vpath with mode (COMPAT_R_OK...), 0 if not or absent. */
+int fs_access(struct fs *fs, const char *vpath, int mode);
+
+/**
+ * Read the whole regular file vpath into out (appended), if it is at most
+ * limit bytes; a bigger file is an error (GD_ERR_LIMIT) and nothing is read.
+ * Not a regular file: error.  1 / 0 (absent) / -1.
+ */
+int fs_read_file(struct fs *fs, const char *vpath, size_t limit,
+                 struct strbuf *out, struct gd_err *err);
+/** Read at most max bytes from the start of vpath. 1 / 0 / -1. */
+int fs_read_head(struct fs *fs, const char *vpath, size_t max,
+                 struct strbuf *out, struct gd_err *err);
+
+/* An open file for positioned reads (ELF and PE readers read only headers). */
+struct fs_file {
+    int fd;
+    uint64_t size;
+    struct compat_stat st;
+};
+int fs_open(struct fs *fs, const char *vpath, struct fs_file *f,
+            struct gd_err *err);
+/**
+ * Read exactly len bytes at off into buf.  Returns 0, or -1 (err filled,
+ * GD_ERR_FORMAT when the file is shorter than off + len).
+ */
+int fs_pread(struct fs_file *f, uint64_t off, void *buf, size_t len,
+             struct gd_err *err);
+void fs_close(struct fs_file *f);
+
+struct fs_dirent {
+    char *name;               /* owned by the list */
+    enum compat_ftype type;   /* from readdir; COMPAT_FT_UNKNOWN possible; LNK not followed */
+};
+struct fs_dirlist {
+    struct fs_dirent *ents;
+    size_t nr, alloc;
+};
+/**
+ * List directory vpath into list, sorted by name (byte order) so output is
+ * stable.  At most max_entries are kept (GD_ERR_LIMIT beyond, with the list
+ * filled so far).  1 / 0 (absent or not a directory) / -1.
+ */
+int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
+                struct fs_dirlist *list, struct gd_err *err);
+void fs_dirlist_release(struct fs_dirlist *list);
+
+/* Path helpers (pure string functions, virtual paths). */
+/** Join dir and name with exactly one '/', into out (reset first). */
+void path_join(struct strbuf *out, const char *dir, const char *name);
+/** Lexically normalise: collapse "//", ".", and ".." (never above "/"). */
+void path_normalize(struct strbuf *out, const char *path);
+/** The directory part of path (as dirname(3), without modifying path). */
+void path_dirname(struct strbuf *out, const char *path);
+/** Pointer to the last component of path. */
+const char *path_basename(const char *path);
+
+#endif

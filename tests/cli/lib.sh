@@ -1,0 +1,107 @@
+# tests/cli/lib.sh - helpers for CLI test cases (sourced, POSIX sh).
+#
+# A case is tests/cli/NNNN-area-what.sh.  It sources this file, builds a
+# fixture machine under $ROOT with the helpers below, runs the real binary
+# with `gd ARGS...` and asserts on the result.  The first failed assertion
+# ends the case with exit 1 and says why.  Families: 0xxx cli and system,
+# 1xxx loader, 2xxx python, 3xxx kb and diagnose, 4xxx explain, 5xxx probe,
+# 6xxx windows, 7xxx fleet.
+set -u
+: "${GD_BIN:?}" "${CASE_DIR:?}"
+ROOT="$CASE_DIR/root"
+mkdir -p "$ROOT"
+CC=${CC:-cc}
+OUT="$CASE_DIR/stdout"
+ERR="$CASE_DIR/stderr"
+RC=0
+_n=0
+
+fail() { echo "FAIL: $*"; echo "--- stdout:"; head -c 4000 "$OUT" 2>/dev/null; echo "--- stderr:"; head -c 2000 "$ERR" 2>/dev/null; exit 1; }
+skip() { echo "$*"; exit 77; }
+
+# put PATH [CONTENT]: write CONTENT (or stdin) to $ROOT/PATH, making parents.
+put() {
+    _p="$ROOT/$1"; mkdir -p "$(dirname "$_p")"
+    if [ $# -ge 2 ]; then printf '%s\n' "$2" >"$_p"; else cat >"$_p"; fi
+}
+# link TARGET PATH: symlink $ROOT/PATH -> TARGET (TARGET as written).
+link() { mkdir -p "$(dirname "$ROOT/$2")"; ln -sfn "$1" "$ROOT/$2"; }
+mkd() { for _d in "$@"; do mkdir -p "$ROOT/$_d"; done; }
+
+# mklib PATH SONAME [CC FLAGS...]: a real shared library whose function
+# gd_which() returns a distinct number, with the given soname.
+mklib() {
+    _p="$ROOT/$1"; _so=$2; shift 2
+    _n=$((_n + 1))
+    mkdir -p "$(dirname "$_p")"
+    printf 'int gd_which(void) { return %d; }\n' "$_n" >"$CASE_DIR/lib$_n.c"
+    $CC -shared -fPIC -o "$_p" -Wl,-soname,"$_so" "$CASE_DIR/lib$_n.c" "$@" || fail "cannot build $_p"
+}
+
+# Fake driver: the user-space driver libraries with their versioned names.
+# mkdriver VERSION [LIBDIR]
+mkdriver() {
+    _v=$1; _dir=${2:-/usr/lib/x86_64-linux-gnu}
+    mklib "$_dir/libcuda.so.$_v" libcuda.so.1
+    ln -sfn "libcuda.so.$_v" "$ROOT/$_dir/libcuda.so.1"
+    mklib "$_dir/libnvidia-ml.so.$_v" libnvidia-ml.so.1
+    ln -sfn "libnvidia-ml.so.$_v" "$ROOT/$_dir/libnvidia-ml.so.1"
+}
+# kmod VERSION [open]: /proc/driver/nvidia/version as the kernel module writes it.
+kmod() {
+    if [ "${2:-}" = open ]; then
+        put /proc/driver/nvidia/version "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  $1  Release Build  (dvs-builder@U16-I3-B03-4-3)  Tue Aug 27 22:20:07 UTC 2024
+GCC version:  gcc version 12.2.0 (Debian 12.2.0-14)"
+    else
+        put /proc/driver/nvidia/version "NVRM version: NVIDIA UNIX x86_64 Kernel Module  $1  Sun Aug  6 12:27:26 UTC 2023
+GCC version:  gcc version 12.2.0 (Debian 12.2.0-14)"
+    fi
+    put /sys/module/nvidia/version "$1"
+}
+# gpu SLOT DEVICE_ID [CLASS]: an NVIDIA PCI function in sysfs.
+gpu() {
+    _d="/sys/bus/pci/devices/$1"
+    put "$_d/vendor" 0x10de
+    put "$_d/device" "$2"
+    put "$_d/class" "${3:-0x030000}"
+}
+devnodes() { for _n in "$@"; do put "/dev/$_n" ""; done; }
+osrelease() {
+    put /etc/os-release "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"
+NAME=\"Debian GNU/Linux\"
+VERSION_ID=\"12\"
+ID=debian"
+    put /proc/sys/kernel/osrelease "${1:-6.1.0-18-amd64}"
+    put /proc/version "Linux version ${1:-6.1.0-18-amd64} (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)"
+}
+# cuda_toolkit PREFIX VERSION: a toolkit install with version.json and libcudart.
+cuda_toolkit() {
+    _pre=$1; _v=$2; _maj=${_v%%.*}
+    put "$_pre/version.json" "{
+   \"cuda\" : { \"name\" : \"CUDA SDK\", \"version\" : \"$_v\" },
+   \"cuda_cudart\" : { \"name\" : \"CUDA Runtime (cudart)\", \"version\" : \"$_v\" }
+}"
+    mklib "$_pre/lib64/libcudart.so.$_v" "libcudart.so.$_maj"
+    ln -sfn "libcudart.so.$_v" "$ROOT/$_pre/lib64/libcudart.so.$_maj"
+    mkdir -p "$ROOT/$_pre/bin"; printf '#!/bin/sh\nexit 1\n' >"$ROOT/$_pre/bin/nvcc"; chmod +x "$ROOT/$_pre/bin/nvcc"
+}
+
+# gd ARGS...: run gpudoctor; stdout in $OUT, stderr in $ERR, status in $RC.
+gd() {
+    "$GD_BIN" "$@" >"$OUT" 2>"$ERR"
+    RC=$?
+    case $RC in 86|87) fail "sanitizer error (exit $RC)";; esac
+    return 0
+}
+# gdcheck ARGS...: gd check --root $ROOT --clear-env ARGS...
+gdcheck() { gd check --root "$ROOT" --clear-env "$@"; }
+
+expect_rc() { [ "$RC" -eq "$1" ] || fail "exit status $RC, expected $1"; }
+# expect_json JQ_EXPR: the JSON on stdout makes JQ_EXPR true.
+expect_json() {
+    command -v jq >/dev/null || skip "jq is not installed"
+    jq -e "$1" "$OUT" >/dev/null 2>"$CASE_DIR/jq.err" || fail "json: $1 is not true ($(head -c 300 "$CASE_DIR/jq.err"))"
+}
+expect_text() { grep -F -q -- "$1" "$OUT" || fail "stdout lacks: $1"; }
+expect_no_text() { if grep -F -q -- "$1" "$OUT"; then fail "stdout has: $1"; fi; }
+expect_err() { grep -F -q -- "$1" "$ERR" || fail "stderr lacks: $1"; }

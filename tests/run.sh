@@ -1,0 +1,86 @@
+#!/bin/sh
+# tests/run.sh - run the whole suite and print "N passed, N failed[, N skipped]".
+#
+# Unit tests: every binary in $GD_BUILD/tests prints one "PASS name" or
+# "FAIL name" line per test function.  CLI tests: every tests/cli/*.sh case is
+# a script that builds a fixture machine and runs the real binary ($GD_BIN);
+# exit 0 = pass, 77 = skip (with the reason on stdout), anything else = fail.
+# GD_ONLY=unit|cli restricts; GD_FILTER=substring selects cases by name.
+set -u
+: "${GD_BIN:?GD_BIN must name the gpudoctor binary}"
+: "${GD_BUILD:?GD_BUILD must name the build directory}"
+here=$(cd "$(dirname "$0")" && pwd)
+export GD_BIN GD_BUILD GD_TESTS="$here"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=86}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=87}"
+work=$(mktemp -d "${TMPDIR:-/tmp}/gdtest.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+pass=0 fail=0 skip=0
+failed_names=""
+
+if [ "${GD_ONLY:-unit}" = unit ] || [ "${GD_ONLY:-}" = "" ]; then
+    for t in "$GD_BUILD"/tests/test_*; do
+        [ -x "$t" ] || continue
+        name=$(basename "$t")
+        case "$name" in *"${GD_FILTER:-}"*) ;; *) continue ;; esac
+        out="$work/$name.out"
+        (cd "$work" && "$t") >"$out" 2>&1
+        rc=$?
+        p=$(grep -c '^PASS ' "$out")
+        f=$(grep -c '^FAIL ' "$out")
+        pass=$((pass + p)); fail=$((fail + f))
+        if [ "$f" -gt 0 ] || [ $rc -ne 0 ]; then
+            if [ "$f" -eq 0 ]; then fail=$((fail + 1)); fi
+            echo "--- $name (exit $rc)"
+            grep -v '^PASS ' "$out" | head -50
+            failed_names="$failed_names $name"
+        fi
+    done
+fi
+
+if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
+    ls "$here"/cli/*.sh 2>/dev/null | grep -v '/lib\.sh$' >"$work/cases"
+    run_case() {
+        c=$1
+        name=$(basename "$c" .sh)
+        d="$work/cli/$name"
+        mkdir -p "$d"
+        (cd "$d" && CASE_DIR="$d" sh "$c") >"$d/log" 2>&1
+        echo $? >"$d/rc"
+    }
+    # Run cases two at a time (the machines have two cores).
+    jobs=${GD_JOBS:-2}
+    n=0
+    while read -r c; do
+        name=$(basename "$c" .sh)
+        case "$name" in *"${GD_FILTER:-}"*) ;; *) continue ;; esac
+        run_case "$c" &
+        n=$((n + 1))
+        if [ $((n % jobs)) -eq 0 ]; then wait; fi
+    done <"$work/cases"
+    wait
+    while read -r c; do
+        name=$(basename "$c" .sh)
+        [ -f "$work/cli/$name/rc" ] || continue
+        rc=$(cat "$work/cli/$name/rc")
+        if [ "$rc" -eq 0 ]; then
+            pass=$((pass + 1))
+        elif [ "$rc" -eq 77 ]; then
+            skip=$((skip + 1))
+            echo "--- skipped $name: $(tail -n 1 "$work/cli/$name/log")"
+        else
+            fail=$((fail + 1))
+            failed_names="$failed_names $name"
+            echo "--- $name (exit $rc)"
+            tail -n 40 "$work/cli/$name/log"
+        fi
+    done <"$work/cases"
+fi
+
+[ -n "$failed_names" ] && echo "failed:$failed_names"
+if [ $skip -gt 0 ]; then
+    echo "$pass passed, $fail failed, $skip skipped"
+else
+    echo "$pass passed, $fail failed"
+fi
+[ $fail -eq 0 ]
