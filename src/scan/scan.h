@@ -1,0 +1,57 @@
+/*
+ * scan.h - the observers: read the examined machine, fill struct facts.
+ *
+ * Every observer takes the scan context, reads files through ctx->fs (so
+ * --root applies), reads environment variables from ctx->env (so --env
+ * applies), and never fails: a file it cannot read becomes a warning in
+ * facts (scan_warn) and the scan goes on.  Observers never print and never
+ * execute or load anything from the examined machine.
+ *
+ * Order matters where one observer uses another's facts: system first (arch,
+ * libc), then the loader environment, python (site-packages are where pip's
+ * CUDA wheels live), driver, GPUs, CUDA toolkits, cuDNN.
+ */
+#ifndef GD_SCAN_H
+#define GD_SCAN_H
+
+#include "facts/facts.h"
+#include "util/env.h"
+#include "util/err.h"
+#include "util/fs.h"
+
+struct kb;
+
+struct scan_options {
+    const char *python;      /* --python PATH: only this interpreter's environment */
+    const char *prefix;      /* --prefix DIR: only this environment */
+};
+
+struct scan_ctx {
+    struct fs *fs;                  /* borrowed */
+    const struct env *env;          /* borrowed */
+    const struct kb *kb;            /* borrowed */
+    const struct scan_options *opts;
+    struct facts *facts;            /* filled */
+};
+
+/** Run every observer in order. */
+void scan_all(struct scan_ctx *ctx);
+
+void scan_system(struct scan_ctx *ctx);
+void scan_ldenv(struct scan_ctx *ctx);
+void scan_python(struct scan_ctx *ctx);
+void scan_driver(struct scan_ctx *ctx);
+void scan_gpus(struct scan_ctx *ctx);
+void scan_cuda(struct scan_ctx *ctx);
+void scan_cudnn(struct scan_ctx *ctx);
+
+/** Record err (about path) as a scan warning. */
+void scan_warn(struct scan_ctx *ctx, const char *path, const struct gd_err *err);
+
+/**
+ * Read a small text file (at most limit bytes) into out.  1 read, 0 absent,
+ * -1 unreadable or too big (already recorded as a warning).
+ */
+int scan_read_text(struct scan_ctx *ctx, const char *path, size_t limit, struct strbuf *out);
+
+#endif
