@@ -1,21 +1,38 @@
 /*
  * kb.h - the knowledge base: compatibility tables as cited data.
  *
- * (Contract written by the foundation; the knowledge-base work owns and
- * extends this module.  Keep these signatures.)
+ * (The first seven functions are the contract the foundation coded against;
+ * their signatures stay.)
  *
- * The tables live in data/ as plain text, one row per fact with its source,
- * compiled into the binary and replaceable at run time with --db.  A struct
- * kb is immutable after loading; lookups never allocate and return strings
- * owned by the kb.
+ * The tables live in data/ as plain text, one row per fact with its source
+ * (format: src/kb/kbdata.h, data/README.md; tables: docs/kb.md), compiled
+ * into the binary and replaceable at run time with --db: kb_load() starts
+ * from the built-in tables and replaces every table the --db file or
+ * directory defines, whole.  GPU names come from the NVIDIA part of pci.ids
+ * (embedded at build time; kb_read_pci_ids() takes a newer one from the
+ * examined machine) plus data/gpu_pci.kb and data/gpu_name.kb; chip code ->
+ * compute capability from data/gpu_chip.kb.
+ *
+ * A struct kb is immutable once loading is done (kb_new_builtin / kb_load,
+ * then optionally kb_read_pci_ids or kb_set_pci_ids, before any lookup);
+ * lookups never allocate and return strings owned by the kb, valid until
+ * kb_free.  Versions are compared with the comparators in ver_*.h, and a
+ * framework version matches a table row by MAJOR.MINOR unless the row says
+ * otherwise ("2.16.2" uses the 2.16.1 row).
  *
  * Lookups are tri-state: 1 found (out-parameters set), 0 not in the tables
  * (out-parameters untouched: the caller reports "unknown"), -1 bad input.
+ * Every answer comes with the row's source, so a finding can cite it.
  */
 #ifndef GD_KB_H
 #define GD_KB_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kb/kbdata.h"
 #include "util/err.h"
+#include "util/fs.h"
 
 struct kb;
 
@@ -26,10 +43,12 @@ struct kb *kb_new_builtin(void);
  * anything in it does not parse: gpudoctor refuses it rather than guess.
  */
 struct kb *kb_load(const char *path, struct gd_err *err);
+/** Free kb (NULL is fine). */
 void kb_free(struct kb *kb);
 
 /** The built-in tables' revision, e.g. "2026-11-30". */
 const char *kb_builtin_revision(void);
+/** The revision of kb's tables: the newest %revision among them. */
 const char *kb_revision(const struct kb *kb);
 
 /**
@@ -46,8 +65,203 @@ int kb_driver_cuda_max(const struct kb *kb, const char *driver_version,
 int kb_cuda_min_driver(const struct kb *kb, const char *cuda_version, const char *os,
                        const char **driver, const char **source);
 
-/** A GPU by PCI ids: its marketing name and compute capability ("8.9"). */
+/**
+ * A GPU by PCI ids: its marketing name and compute capability ("8.9").
+ * vendor other than 0x10de: 0.  A device whose name is known but whose chip
+ * has no compute capability in the tables gives 1 with *cc NULL.
+ */
 int kb_gpu_by_pci(const struct kb *kb, unsigned vendor, unsigned device,
                   const char **name, const char **cc, const char **source);
+
+/* ---- Everything below was added with the knowledge-base work. ---- */
+
+/** The name of the table source a kb came from: "built-in" or the --db path. */
+const char *kb_origin(const struct kb *kb);
+
+/** The table called name ("tf_build", ...; see kb_schemas), or NULL.  For `matrix`. */
+const struct kb_table *kb_table(const struct kb *kb, const char *name);
+
+/**
+ * Replace the embedded pci.ids names with buf (a whole pci.ids file) when
+ * its "# Version:" is newer than the embedded one.  origin names it in
+ * messages.  1 used, 0 not newer (kb unchanged), -1 malformed (err; kb
+ * unchanged).
+ */
+int kb_set_pci_ids(struct kb *kb, const uint8_t *buf, size_t len, const char *origin,
+                   struct gd_err *err);
+
+/**
+ * Read /usr/share/misc/pci.ids, then /usr/share/hwdata/pci.ids, through fs
+ * (so --root applies) and use the first one found if it is newer, as
+ * kb_set_pci_ids.  1 used, 0 none present or none newer, -1 unreadable or
+ * malformed (err; the caller makes it a warning, kb is unchanged).
+ */
+int kb_read_pci_ids(struct kb *kb, struct fs *fs, struct gd_err *err);
+
+/** The version stamp of the pci.ids in use ("2023.04.10"), or NULL. */
+const char *kb_pci_ids_version(const struct kb *kb);
+
+/* A GPU as the tables know it. */
+struct kb_gpu {
+    unsigned device;      /* PCI device id, 0 when the row has none (Jetson) */
+    const char *name;     /* "GeForce RTX 4090" */
+    const char *chip;     /* "AD102", or NULL */
+    const char *arch;     /* "Ada", or NULL when cc is unknown */
+    const char *cc;       /* "8.9", or NULL when unknown */
+    const char *source;
+};
+
+/**
+ * GPUs whose name contains query as whole words, case-insensitively ("RTX
+ * 4090" matches "GeForce RTX 4090" and "GeForce RTX 4090 Laptop GPU", not
+ * "RTX 40900").  Call with *iter = 0, then again while it returns 1: data
+ * /gpu_name.kb rows first, then PCI devices.  1 found, 0 no more, -1 empty
+ * query.
+ */
+int kb_gpu_find(const struct kb *kb, const char *query, size_t *iter, struct kb_gpu *out);
+
+/** The first GPU matching name (as kb_gpu_find): its name and cc. */
+int kb_gpu_by_name(const struct kb *kb, const char *query, const char **name, const char **cc,
+                   const char **source);
+
+/** PCI device number i (0-based, for listing): 1 and out, 0 past the end. */
+int kb_gpu_at(const struct kb *kb, size_t i, struct kb_gpu *out);
+
+/**
+ * Compute capability of a chip code or pci.ids name ("AD102", "GA107BM",
+ * "GH100 [H100 PCIe]"): the longest data/gpu_chip.kb prefix.
+ */
+int kb_chip_cc(const struct kb *kb, const char *chip, const char **arch, const char **cc,
+               const char **source);
+
+/**
+ * The minimum driver for a CUDA runtime of cuda_version's major through
+ * minor-version compatibility (CUDA >= 11): 12.x -> 525.60.13 on Linux.
+ * 0 for CUDA 10 and older (no such thing: use kb_cuda_min_driver).
+ */
+int kb_cuda_mvc_floor(const struct kb *kb, const char *cuda_version, const char *os,
+                      const char **driver, const char **source);
+
+enum kb_drv_verdict {
+    KB_DRV_OK = 1,        /* driver >= the toolkit's own driver */
+    KB_DRV_OK_MVC,        /* only through minor-version compatibility (no newer PTX JIT) */
+    KB_DRV_TOO_OLD        /* *need says what is needed */
+};
+
+/**
+ * Can a CUDA runtime of version cuda run on driver (os "linux"/"windows")?
+ * 1 and *verdict (with *need = the floor that decided, *source its row),
+ * 0 when the tables cannot tell, -1 bad input.
+ */
+int kb_driver_runs_cuda(const struct kb *kb, const char *driver, const char *cuda, const char *os,
+                        enum kb_drv_verdict *verdict, const char **need, const char **source);
+
+/**
+ * The GPU architectures CUDA toolkit cuda can compile for: lowest and highest
+ * "sm_XY" (data/cuda_sm.kb).  1, or 0 if the toolkit is unknown.
+ */
+int kb_cuda_sm_range(const struct kb *kb, const char *cuda, const char **lowest,
+                     const char **highest);
+
+/**
+ * First and last toolkit for sm ("sm_70" or "7.0"): *last NULL = still
+ * supported.  1 / 0 / -1.
+ */
+int kb_sm_toolkits(const struct kb *kb, const char *sm, const char **first, const char **last,
+                   const char **source);
+
+/**
+ * Does cuDNN cudnn (any spelling ver_cudnn_normalize takes) support CUDA
+ * cuda?  1 yes (source set), 0 no row says so, -1 bad input.
+ */
+int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *cuda,
+                           const char **source);
+
+/**
+ * Does an architecture list ("5.0;6.0;7.0;7.5;8.0;8.6;9.0+PTX", or
+ * "sm_50,sm_60,compute_90") run on compute capability cc?  2 native code
+ * (the same cc, or a lower minor of the same major), 1 only through PTX JIT
+ * (PTX for a lower cc), 0 no, -1 bad input.  Pure; needs no kb.
+ */
+int kb_arch_list_covers(const char *arch_list, const char *cc);
+
+/* TensorFlow. */
+struct kb_tf_build {
+    const char *version, *os, *python, *cuda, *cudnn, *source;   /* cuda NULL: CPU-only build */
+};
+/** The tested build configuration for tf_version on os ("linux", "windows"). */
+int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
+                struct kb_tf_build *out);
+/** The newest TensorFlow with a native-Windows GPU build ("2.10.0"), or NULL. */
+const char *kb_tf_last_windows_gpu(const struct kb *kb);
+
+struct kb_tf_libs {
+    const char *first, *last, *os;
+    const char *cudart, *cublas, *cublaslt, *cufft, *curand, *cusolver, *cusparse, *cudnn,
+        *nvinfer;            /* file names; NULL = not loaded by that version */
+    const char *pip_libs;    /* how it finds site-packages/nvidia/.../lib: "no", "ld_library_path",
+                                "rpath", "rpath-broken" */
+    const char *source;
+};
+/** The libraries tf_version loads on os. */
+int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
+               struct kb_tf_libs *out);
+
+/* PyTorch. */
+struct kb_torch {
+    const char *version, *variant;   /* "2.1", "cu121" / "rocm5.6" / "cpu" */
+    int is_default;                  /* the wheel `pip install torch` gets on Linux x86_64 */
+    const char *cuda, *cudnn, *arch, *source;
+};
+/**
+ * The build of torch_version ("2.1.0+cu121" works: the local label is the
+ * variant when variant is NULL) for variant; no variant and no label: the
+ * PyPI default.
+ */
+int kb_torch(const struct kb *kb, const char *torch_version, const char *variant,
+             struct kb_torch *out);
+/**
+ * The minimum driver for a torch build on os: the minor-version
+ * compatibility floor of its CUDA major (CUDA >= 11), else the toolkit's
+ * driver.  0 for CPU/ROCm builds or unknown versions.
+ */
+int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const char *variant,
+                        const char *os, const char **driver, const char **source);
+
+/* JAX. */
+struct kb_jax {
+    const char *first, *last, *flavor;   /* flavor: "cuda11", "cuda12", "cuda13" */
+    const char *cuda_min, *cudnn_min, *cudnn_max, *driver_min, *cc_min, *extras, *source;
+};
+/** The requirements of jaxlib (or jax-cudaNN-plugin) version for flavor. */
+int kb_jax(const struct kb *kb, const char *jaxlib_version, const char *flavor,
+           struct kb_jax *out);
+
+/* CuPy, ONNX Runtime, PaddlePaddle, tensorflow-metal. */
+struct kb_cupy {
+    const char *package, *first, *last, *cuda_min, *cuda_max, *source;
+};
+/** The CUDA range of a CuPy wheel ("cupy-cuda12x") at version. */
+int kb_cupy(const struct kb *kb, const char *package, const char *version, struct kb_cupy *out);
+
+struct kb_ort {
+    const char *first, *last, *cuda, *cudnn, *pypi, *source;
+};
+/**
+ * onnxruntime-gpu version built for CUDA major cuda_major ("12"); NULL: the
+ * build PyPI serves.
+ */
+int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_major,
+                   struct kb_ort *out);
+
+struct kb_paddle {
+    const char *version, *variant, *cuda, *cudnn, *driver_min, *source;
+};
+/** paddlepaddle-gpu version (e.g. "2.5.2.post117" or "3.0.0" with variant "cu126"). */
+int kb_paddle(const struct kb *kb, const char *version, const char *variant,
+              struct kb_paddle *out);
+
+/** The tensorflow(-macos) version that tensorflow-metal metal pairs with. */
+int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const char **source);
 
 #endif

@@ -1,0 +1,1032 @@
+#include "kb/kb.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb_builtin.h"
+#include "kb/pciids.h"
+#include "kb/ver_dotted.h"
+#include "kb/ver_driver.h"
+#include "kb/ver_pep440.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
+#include "util/banned.h"
+
+/* Limits for files read at run time (--db, pci.ids). */
+#define KB_FILE_LIMIT (4u << 20)
+#define KB_DIR_LIMIT 1024
+#define PCIIDS_LIMIT (16u << 20)
+
+struct kb {
+    struct kb_tables t;       /* the built-in tables */
+    struct kb_tables db;      /* tables from --db; a non-empty one replaces its twin in t */
+    int has_db;
+    struct pciids pci;
+    char *origin;             /* "built-in" or the --db path */
+    char *pci_origin;
+    /* Every PCI device with what the tables say about it, rebuilt whenever
+     * pci.ids, gpu_pci, gpu_chip or gpu_name change; strings in gpu_arena. */
+    struct arena gpu_arena;
+    struct kb_gpu *gpus;
+    size_t ngpus, alloc_gpus;
+};
+
+static void index_gpus(struct kb *kb);
+
+const char *kb_builtin_revision(void)
+{
+    return kb_builtin_revision_str;
+}
+
+const char *kb_revision(const struct kb *kb)
+{
+    const char *a = kb->t.revision, *b = kb->has_db ? kb->db.revision : NULL;
+    if (a && b)
+        return strcmp(a, b) >= 0 ? a : b;
+    return a ? a : b ? b : "unknown";
+}
+
+const char *kb_origin(const struct kb *kb)
+{
+    return kb->origin;
+}
+
+const char *kb_pci_ids_version(const struct kb *kb)
+{
+    return kb->pci.version;
+}
+
+void kb_free(struct kb *kb)
+{
+    if (!kb)
+        return;
+    kb_tables_release(&kb->t);
+    if (kb->has_db)
+        kb_tables_release(&kb->db);
+    pciids_release(&kb->pci);
+    free(kb->origin);
+    free(kb->pci_origin);
+    free(kb->gpus);
+    arena_release(&kb->gpu_arena);
+    free(kb);
+}
+
+static struct kb *kb_alloc_builtin(struct gd_err *err)
+{
+    struct kb *kb = xcalloc(1, sizeof(*kb));
+    const struct kb_builtin_file *f;
+
+    kb_tables_init(&kb->t);
+    pciids_init(&kb->pci);
+    arena_init(&kb->gpu_arena);
+    kb->origin = xstrdup("built-in");
+    kb->pci_origin = xstrdup("built-in pci.ids");
+    for (f = kb_builtin_files; f->name; f++)
+        if (kbdata_parse(&kb->t, f->name, (const uint8_t *)f->text, f->len, err))
+            goto fail;
+    if (pciids_parse(&kb->pci, (const uint8_t *)kb_builtin_pciids, kb_builtin_pciids_len, err))
+        goto fail;
+    index_gpus(kb);
+    return kb;
+fail:
+    kb_free(kb);
+    return NULL;
+}
+
+struct kb *kb_new_builtin(void)
+{
+    struct gd_err err;
+    struct kb *kb;
+
+    err_init(&err);
+    kb = kb_alloc_builtin(&err);
+    if (!kb)
+        BUG("built-in knowledge base does not parse: %s", err.msg);
+    return kb;
+}
+
+/* Parse one --db file into t. */
+static int load_file(struct fs *fs, struct kb_tables *t, const char *path, const char *shown,
+                     struct gd_err *err)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int r = fs_read_file(fs, path, KB_FILE_LIMIT, &sb, err);
+
+    if (r == 0)
+        r = err_setx(err, GD_ERR_NOTFOUND, "cannot read '%s': no such file", shown);
+    if (r > 0)
+        r = kbdata_parse(t, shown, (const uint8_t *)sb.buf, sb.len, err);
+    strbuf_release(&sb);
+    return r < 0 ? -1 : 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
+struct kb *kb_load(const char *path, struct gd_err *err)
+{
+    struct kb *kb = NULL;
+    struct kb_tables t;
+    struct fs fs;
+    struct compat_stat st;
+    char abspath[FS_PATH_MAX];
+    size_t i;
+    int r;
+
+    kb_tables_init(&t);
+    if (fs_init(&fs, "/", err)) {
+        kb_tables_release(&t);
+        return NULL;
+    }
+    /* fs paths are absolute; a relative --db is relative to the cwd. */
+    if (path[0] == '/') {
+        r = snprintf(abspath, sizeof(abspath), "%s", path);
+    } else {
+        char cwd[FS_PATH_MAX];
+        if (compat_getcwd(cwd, sizeof(cwd))) {
+            err_set(err, "cannot resolve '%s'", path);
+            goto fail;
+        }
+        r = snprintf(abspath, sizeof(abspath), "%s/%s", cwd, path);
+    }
+    if (r < 0 || (size_t)r >= sizeof(abspath)) {
+        err_setx(err, GD_ERR_LIMIT, "path too long: '%s'", path);
+        goto fail;
+    }
+    r = fs_stat(&fs, abspath, &st, err);
+    if (r == 0) {
+        err_setx(err, GD_ERR_NOTFOUND, "cannot read '%s': no such file or directory", path);
+        goto fail;
+    }
+    if (r < 0)
+        goto fail;
+    if (st.type == COMPAT_FT_DIR) {
+        struct fs_dirlist dl = { NULL, 0, 0 };
+        struct strbuf p = STRBUF_INIT, shown = STRBUF_INIT;
+        size_t nfiles = 0;
+        if (fs_list_dir(&fs, abspath, KB_DIR_LIMIT, &dl, err) < 0) {
+            fs_dirlist_release(&dl);
+            goto fail;
+        }
+        for (i = 0; i < dl.nr; i++) {
+            if (!ends_with(dl.ents[i].name, ".kb"))
+                continue;
+            path_join(&p, abspath, dl.ents[i].name);
+            path_join(&shown, path, dl.ents[i].name);
+            if (load_file(&fs, &t, p.buf, shown.buf, err)) {
+                strbuf_release(&p);
+                strbuf_release(&shown);
+                fs_dirlist_release(&dl);
+                goto fail;
+            }
+            nfiles++;
+        }
+        strbuf_release(&p);
+        strbuf_release(&shown);
+        fs_dirlist_release(&dl);
+        if (!nfiles) {
+            err_setx(err, GD_ERR_NOTFOUND, "no *.kb files in '%s'", path);
+            goto fail;
+        }
+    } else if (load_file(&fs, &t, abspath, path, err)) {
+        goto fail;
+    }
+
+    /* Start from the built-in tables; each table the --db defines replaces its twin. */
+    kb = kb_new_builtin();
+    kb->db = t;
+    kb->has_db = 1;
+    index_gpus(kb);
+    free(kb->origin);
+    kb->origin = xstrdup(path);
+    fs_release(&fs);
+    return kb;
+fail:
+    kb_tables_release(&t);
+    fs_release(&fs);
+    return NULL;
+}
+
+/* ---- table access ---- */
+
+const struct kb_table *kb_table(const struct kb *kb, const char *name)
+{
+    const struct kb_schema *s = kb_schema_find(name);
+    size_t i;
+
+    if (!s)
+        return NULL;
+    i = (size_t)(s - kb_schemas);
+    if (kb->has_db && kb->db.tables[i].nrows)
+        return &kb->db.tables[i];
+    return &kb->t.tables[i];
+}
+
+/* The table called name, which must exist (a typo here is a BUG). */
+static const struct kb_table *T(const struct kb *kb, const char *name)
+{
+    const struct kb_table *t = kb_table(kb, name);
+    if (!t)
+        BUG("no kb table '%s'", name);
+    return t;
+}
+
+static const char *cell(const struct kb_table *t, size_t r, const char *col)
+{
+    int c = kb_schema_col(t->schema, col);
+    if (c < 0)
+        BUG("no column '%s' in kb table '%s'", col, t->schema->name);
+    return kb_table_cell(t, r, (size_t)c);
+}
+
+static int ncomponents(const char *v)
+{
+    int n = 1;
+    for (; *v && (isdigit((unsigned char)*v) || *v == '.'); v++)
+        n += *v == '.';
+    return n;
+}
+
+/* v lies in [first, last], each bound compared to as many components as it has. */
+static int in_range(const char *v, const char *first, const char *last)
+{
+    if (first && ver_cmp_dotted_n(v, first, ncomponents(first)) < 0)
+        return 0;
+    if (last && ver_cmp_dotted_n(v, last, ncomponents(last)) > 0)
+        return 0;
+    return 1;
+}
+
+static int same_minor(const char *a, const char *b)
+{
+    return ver_cmp_dotted_n(a, b, 2) == 0;
+}
+
+static int is_version(const char *v)
+{
+    return v && isdigit((unsigned char)*v);
+}
+
+static int os_match(const char *row_os, const char *os)
+{
+    return !strcmp(row_os, "any") || !strcmp(row_os, os);
+}
+
+/* ---- driver and CUDA ---- */
+
+int kb_driver_cuda_max(const struct kb *kb, const char *driver_version,
+                       const char **cuda, const char **source)
+{
+    const struct kb_table *t = T(kb, "driver_cuda");
+    long branch = ver_driver_branch(driver_version);
+    long best = -1, last = -1;
+    size_t r, found = 0;
+
+    if (branch < 0)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        long b = ver_major(cell(t, r, "branch"));
+        if (b > last)
+            last = b;
+        if (b <= branch && b > best) {
+            best = b;
+            found = r;
+        }
+    }
+    /* Newer than every branch we know: its ceiling is unknown, not ours. */
+    if (best < 0 || branch > last + 10)
+        return 0;
+    *cuda = cell(t, found, "cuda");
+    if (source)
+        *source = cell(t, found, "source");
+    return 1;
+}
+
+int kb_cuda_min_driver(const struct kb *kb, const char *cuda_version, const char *os,
+                       const char **driver, const char **source)
+{
+    const struct kb_table *t = T(kb, "cuda_driver");
+    char v[32];
+    size_t r;
+
+    if (!os || ver_cuda_normalize(cuda_version, v, sizeof(v)))
+        return -1;
+    if (ncomponents(v) < 2)
+        return 0;
+    for (r = 0; r < t->nrows; r++) {
+        if (os_match(cell(t, r, "os"), os) && same_minor(cell(t, r, "cuda"), v)) {
+            *driver = cell(t, r, "driver");
+            if (source)
+                *source = cell(t, r, "source");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int kb_cuda_mvc_floor(const struct kb *kb, const char *cuda_version, const char *os,
+                      const char **driver, const char **source)
+{
+    const struct kb_table *t = T(kb, "cuda_mvc");
+    char v[32];
+    long major;
+    size_t r;
+
+    if (!os || ver_cuda_normalize(cuda_version, v, sizeof(v)))
+        return -1;
+    major = ver_major(v);
+    for (r = 0; r < t->nrows; r++) {
+        if (os_match(cell(t, r, "os"), os) && ver_major(cell(t, r, "major")) == major) {
+            *driver = cell(t, r, "driver");
+            if (source)
+                *source = cell(t, r, "source");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int kb_driver_runs_cuda(const struct kb *kb, const char *driver, const char *cuda, const char *os,
+                        enum kb_drv_verdict *verdict, const char **need, const char **source)
+{
+    const char *tk = NULL, *tk_src = NULL, *mvc = NULL, *mvc_src = NULL;
+    int rt, rm;
+
+    if (!is_version(driver))
+        return -1;
+    rt = kb_cuda_min_driver(kb, cuda, os, &tk, &tk_src);
+    rm = kb_cuda_mvc_floor(kb, cuda, os, &mvc, &mvc_src);
+    if (rt < 0 || rm < 0)
+        return -1;
+    if (rt == 1 && ver_cmp_driver(driver, tk) >= 0) {
+        *verdict = KB_DRV_OK;
+        *need = tk;
+        *source = tk_src;
+        return 1;
+    }
+    if (rm == 1 && ver_cmp_driver(driver, mvc) >= 0) {
+        *verdict = KB_DRV_OK_MVC;
+        *need = mvc;
+        *source = mvc_src;
+        return 1;
+    }
+    if (rm == 1 || rt == 1) {
+        *verdict = KB_DRV_TOO_OLD;
+        *need = rm == 1 ? mvc : tk;
+        *source = rm == 1 ? mvc_src : tk_src;
+        return 1;
+    }
+    return 0;
+}
+
+/* "sm_70", "sm_90a", "7.0", "compute_90" -> the number 70 / 90 (and the suffix). */
+static long sm_number(const char *s, const char **suffix)
+{
+    long v = 0;
+    int digits = 0;
+
+    if (!strncmp(s, "sm_", 3))
+        s += 3;
+    else if (!strncmp(s, "compute_", 8))
+        s += 8;
+    if (isdigit((unsigned char)s[0]) && s[1] == '.' && isdigit((unsigned char)s[2])) {
+        v = (s[0] - '0') * 10 + (s[2] - '0');
+        s += 3;
+    } else if (isdigit((unsigned char)s[0]) && isdigit((unsigned char)s[1]) && s[2] == '.' &&
+               isdigit((unsigned char)s[3])) {
+        v = ((s[0] - '0') * 10 + (s[1] - '0')) * 10 + (s[3] - '0');
+        s += 4;
+    } else {
+        while (isdigit((unsigned char)*s) && digits < 4) {
+            v = v * 10 + (*s++ - '0');
+            digits++;
+        }
+        if (!digits)
+            return -1;
+    }
+    if (suffix)
+        *suffix = s;
+    return v;
+}
+
+int kb_sm_toolkits(const struct kb *kb, const char *sm, const char **first, const char **last,
+                   const char **source)
+{
+    const struct kb_table *t = T(kb, "cuda_sm");
+    const char *suf = NULL, *rsuf = NULL;
+    long want = sm ? sm_number(sm, &suf) : -1;
+    size_t r;
+
+    if (want < 0)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (sm_number(cell(t, r, "sm"), &rsuf) == want && !strcmp(rsuf, suf)) {
+            *first = cell(t, r, "first");
+            *last = cell(t, r, "last");
+            if (source)
+                *source = cell(t, r, "source");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int kb_cuda_sm_range(const struct kb *kb, const char *cuda, const char **lowest,
+                     const char **highest)
+{
+    const struct kb_table *t = T(kb, "cuda_sm");
+    char v[32];
+    long lo = -1, hi = -1;
+    size_t r;
+
+    if (ver_cuda_normalize(cuda, v, sizeof(v)))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *sm = cell(t, r, "sm");
+        const char *suf = NULL;
+        long n = sm_number(sm, &suf);
+        if (*suf)
+            continue;   /* "90a": the plain number decides the range */
+        if (!in_range(v, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        if (lo < 0 || n < lo) {
+            lo = n;
+            *lowest = sm;
+        }
+        if (hi < 0 || n > hi) {
+            hi = n;
+            *highest = sm;
+        }
+    }
+    return lo >= 0;
+}
+
+int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *cuda,
+                           const char **source)
+{
+    const struct kb_table *t = T(kb, "cudnn_cuda");
+    char dn[32], cu[32];
+    size_t r;
+
+    if (ver_cudnn_normalize(cudnn, dn, sizeof(dn)) || ver_cuda_normalize(cuda, cu, sizeof(cu)))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *rd = cell(t, r, "cudnn");
+        if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)))
+            continue;
+        if (ver_major(cell(t, r, "cuda_major")) != ver_major(cu))
+            continue;
+        if (!in_range(cu, cell(t, r, "cuda_min"), cell(t, r, "cuda_max")))
+            continue;
+        if (source)
+            *source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_arch_list_covers(const char *list, const char *cc)
+{
+    long want;
+    const char *suf = NULL;
+    int best = 0;
+
+    if (!list || !cc || (want = sm_number(cc, &suf)) < 0)
+        return -1;
+    while (*list) {
+        char tok[32];
+        size_t n = 0;
+        long have;
+        int sass = 1, ptx = 0;
+        const char *tsuf = NULL;
+
+        while (*list == ';' || *list == ',' || *list == ' ')
+            list++;
+        while (list[n] && list[n] != ';' && list[n] != ',' && list[n] != ' ')
+            n++;
+        if (!n)
+            break;
+        if (n >= sizeof(tok)) {
+            list += n;
+            continue;
+        }
+        memcpy(tok, list, n);
+        tok[n] = '\0';
+        list += n;
+        if (!strncmp(tok, "compute_", 8)) {
+            sass = 0;
+            ptx = 1;
+        }
+        have = sm_number(tok, &tsuf);
+        if (have < 0)
+            continue;
+        if (!strcmp(tsuf, "+PTX"))
+            ptx = 1;
+        else if (*tsuf && !(tsuf[0] == 'f' && !tsuf[1])) {
+            /* "90a": runs only on exactly that cc. */
+            if (sass && have == want && best < 2)
+                best = 2;
+            continue;
+        }
+        if (sass && have / 10 == want / 10 && have <= want)
+            best = 2;
+        if (ptx && have <= want && best < 1)
+            best = 1;
+    }
+    return best;
+}
+
+/* ---- GPUs ---- */
+
+static int lower(int c)
+{
+    return tolower((unsigned char)c);
+}
+
+/* needle occurs in hay as whole words, ignoring case. */
+static int word_find(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle), i, k;
+    size_t h = strlen(hay);
+
+    if (!n || n > h)
+        return 0;
+    for (i = 0; i + n <= h; i++) {
+        if (i > 0 && isalnum((unsigned char)hay[i - 1]) && isalnum((unsigned char)needle[0]))
+            continue;
+        for (k = 0; k < n && lower(hay[i + k]) == lower(needle[k]); k++)
+            ;
+        if (k < n)
+            continue;
+        if (hay[i + n] && isalnum((unsigned char)hay[i + n]) && isalnum((unsigned char)needle[n - 1]))
+            continue;
+        return 1;
+    }
+    return 0;
+}
+
+/* The chip code a pci.ids name starts with ("GA107BM" from "GA107BM [GeForce ...]"). */
+static size_t chip_token(const char *s)
+{
+    size_t n = 0;
+    while (isupper((unsigned char)s[n]) || isdigit((unsigned char)s[n]))
+        n++;
+    return n;
+}
+
+int kb_chip_cc(const struct kb *kb, const char *chip, const char **arch, const char **cc,
+               const char **source)
+{
+    const struct kb_table *t = T(kb, "gpu_chip");
+    size_t n, r, best_len = 0, best = 0;
+
+    if (!chip || !(n = chip_token(chip)))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *c = cell(t, r, "chip");
+        size_t m = strlen(c);
+        if (m <= n && m > best_len && !memcmp(c, chip, m)) {
+            best_len = m;
+            best = r;
+        }
+    }
+    if (!best_len)
+        return 0;
+    if (arch)
+        *arch = cell(t, best, "arch");
+    *cc = cell(t, best, "cc");
+    if (source)
+        *source = cell(t, best, "source");
+    return 1;
+}
+
+/* A gpu_name row whose name occurs in name: its cc. */
+static int name_cc(const struct kb *kb, const char *name, size_t *row)
+{
+    const struct kb_table *t = T(kb, "gpu_name");
+    size_t r, best_len = 0;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *n = cell(t, r, "name");
+        if (strlen(n) > best_len && word_find(name, n)) {
+            best_len = strlen(n);
+            *row = r;
+        }
+    }
+    return best_len > 0;
+}
+
+static void add_gpu(struct kb *kb, unsigned device, const char *full, const char *chip,
+                    const char *src)
+{
+    struct kb_gpu *g;
+    const char *lb = strchr(full, '[');
+    const char *rb = lb ? strrchr(lb, ']') : NULL;
+    const char *arch = NULL, *cc = NULL, *csrc = NULL;
+    size_t row;
+
+    ALLOC_GROW(kb->gpus, kb->ngpus + 1, kb->alloc_gpus);
+    g = &kb->gpus[kb->ngpus++];
+    memset(g, 0, sizeof(*g));
+    g->device = device;
+    g->name = lb && rb && rb > lb + 1 ? arena_strndup(&kb->gpu_arena, lb + 1, (size_t)(rb - lb - 1))
+                                      : arena_strdup(&kb->gpu_arena, full);
+    if (chip && chip_token(chip))
+        g->chip = arena_strndup(&kb->gpu_arena, chip, chip_token(chip));
+    if (g->chip && kb_chip_cc(kb, g->chip, &arch, &cc, &csrc) == 1) {
+        g->arch = arch;
+        g->cc = cc;
+    } else if (name_cc(kb, g->name, &row)) {
+        const struct kb_table *t = T(kb, "gpu_name");
+        g->arch = cell(t, row, "arch");
+        g->cc = cell(t, row, "cc");
+        csrc = cell(t, row, "source");
+    }
+    g->source = csrc ? arena_printf(&kb->gpu_arena, "%s; cc: %s", src, csrc)
+                     : arena_strdup(&kb->gpu_arena, src);
+}
+
+static void index_gpus(struct kb *kb)
+{
+    const struct kb_table *t = T(kb, "gpu_pci");
+    char *pci_src;
+    size_t i, r;
+
+    arena_release(&kb->gpu_arena);
+    kb->ngpus = 0;
+    pci_src = arena_printf(&kb->gpu_arena, "pci.ids %s (%s)",
+                           kb->pci.version ? kb->pci.version : "(unversioned)", kb->pci_origin);
+    for (i = 0; i < kb->pci.n; i++) {
+        const struct pciids_dev *d = &kb->pci.devs[i];
+        int overridden = 0;
+        for (r = 0; r < t->nrows && !overridden; r++)
+            overridden = strtoul(cell(t, r, "device"), NULL, 16) == d->device;
+        if (!overridden)
+            add_gpu(kb, d->device, d->name, d->name, pci_src);
+    }
+    for (r = 0; r < t->nrows; r++)
+        add_gpu(kb, (unsigned)strtoul(cell(t, r, "device"), NULL, 16), cell(t, r, "name"),
+                cell(t, r, "chip"), cell(t, r, "source"));
+}
+
+int kb_gpu_by_pci(const struct kb *kb, unsigned vendor, unsigned device,
+                  const char **name, const char **cc, const char **source)
+{
+    size_t i;
+
+    if (vendor > 0xffff || device > 0xffff)
+        return -1;
+    if (vendor != 0x10de)
+        return 0;
+    for (i = 0; i < kb->ngpus; i++) {
+        if (kb->gpus[i].device == device) {
+            *name = kb->gpus[i].name;
+            *cc = kb->gpus[i].cc;
+            if (source)
+                *source = kb->gpus[i].source;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int kb_gpu_at(const struct kb *kb, size_t i, struct kb_gpu *out)
+{
+    if (i >= kb->ngpus)
+        return 0;
+    *out = kb->gpus[i];
+    return 1;
+}
+
+int kb_gpu_find(const struct kb *kb, const char *query, size_t *iter, struct kb_gpu *out)
+{
+    const struct kb_table *t = T(kb, "gpu_name");
+
+    if (!query || !*query)
+        return -1;
+    while (*iter < t->nrows) {
+        size_t r = (*iter)++;
+        if (word_find(cell(t, r, "name"), query)) {
+            memset(out, 0, sizeof(*out));
+            out->name = cell(t, r, "name");
+            out->arch = cell(t, r, "arch");
+            out->cc = cell(t, r, "cc");
+            out->source = cell(t, r, "source");
+            return 1;
+        }
+    }
+    while (*iter < t->nrows + kb->ngpus) {
+        const struct kb_gpu *g = &kb->gpus[(*iter)++ - t->nrows];
+        if (word_find(g->name, query) || (g->chip && !strcmp(g->chip, query))) {
+            *out = *g;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int kb_gpu_by_name(const struct kb *kb, const char *query, const char **name, const char **cc,
+                   const char **source)
+{
+    struct kb_gpu g;
+    size_t it = 0;
+    int r = kb_gpu_find(kb, query, &it, &g);
+
+    if (r != 1)
+        return r;
+    *name = g.name;
+    *cc = g.cc;
+    if (source)
+        *source = g.source;
+    return 1;
+}
+
+int kb_set_pci_ids(struct kb *kb, const uint8_t *buf, size_t len, const char *origin,
+                   struct gd_err *err)
+{
+    struct pciids p;
+
+    pciids_init(&p);
+    if (pciids_parse(&p, buf, len, err)) {
+        pciids_release(&p);
+        return err_setx(err, GD_ERR_FORMAT, "%s: %s", origin, err ? err->msg : "malformed");
+    }
+    /* "2023.04.10" stamps compare as dotted numbers; unstamped files never win. */
+    if (!p.n || !p.version ||
+        (kb->pci.version && ver_cmp_dotted(p.version, kb->pci.version) <= 0)) {
+        pciids_release(&p);
+        return 0;
+    }
+    pciids_release(&kb->pci);
+    kb->pci = p;
+    free(kb->pci_origin);
+    kb->pci_origin = xstrdup(origin);
+    index_gpus(kb);
+    return 1;
+}
+
+int kb_read_pci_ids(struct kb *kb, struct fs *fs, struct gd_err *err)
+{
+    static const char *const paths[] = { "/usr/share/misc/pci.ids", "/usr/share/hwdata/pci.ids",
+                                         NULL };
+    size_t i;
+
+    for (i = 0; paths[i]; i++) {
+        struct strbuf sb = STRBUF_INIT;
+        int r = fs_read_file(fs, paths[i], PCIIDS_LIMIT, &sb, err);
+        if (r > 0)
+            r = kb_set_pci_ids(kb, (const uint8_t *)sb.buf, sb.len, paths[i], err);
+        strbuf_release(&sb);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
+/* ---- frameworks ---- */
+
+int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
+                struct kb_tf_build *out)
+{
+    const struct kb_table *t = T(kb, "tf_build");
+    size_t r;
+
+    if (!is_version(tf_version) || !os)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(cell(t, r, "os"), os) || !same_minor(cell(t, r, "version"), tf_version))
+            continue;
+        out->version = cell(t, r, "version");
+        out->os = cell(t, r, "os");
+        out->python = cell(t, r, "python");
+        out->cuda = cell(t, r, "cuda");
+        out->cudnn = cell(t, r, "cudnn");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+const char *kb_tf_last_windows_gpu(const struct kb *kb)
+{
+    const struct kb_table *t = T(kb, "tf_build");
+    const char *best = NULL;
+    size_t r;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *v = cell(t, r, "version");
+        if (strcmp(cell(t, r, "os"), "windows") || !cell(t, r, "cuda"))
+            continue;
+        if (!best || ver_cmp_dotted(v, best) > 0)
+            best = v;
+    }
+    return best;
+}
+
+int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
+               struct kb_tf_libs *out)
+{
+    const struct kb_table *t = T(kb, "tf_libs");
+    size_t r;
+
+    if (!is_version(tf_version) || !os)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(cell(t, r, "os"), os) ||
+            !in_range(tf_version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        out->first = cell(t, r, "first");
+        out->last = cell(t, r, "last");
+        out->os = cell(t, r, "os");
+        out->cudart = cell(t, r, "cudart");
+        out->cublas = cell(t, r, "cublas");
+        out->cublaslt = cell(t, r, "cublaslt");
+        out->cufft = cell(t, r, "cufft");
+        out->curand = cell(t, r, "curand");
+        out->cusolver = cell(t, r, "cusolver");
+        out->cusparse = cell(t, r, "cusparse");
+        out->cudnn = cell(t, r, "cudnn");
+        out->nvinfer = cell(t, r, "nvinfer");
+        out->pip_libs = cell(t, r, "pip_libs");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_torch(const struct kb *kb, const char *torch_version, const char *variant,
+             struct kb_torch *out)
+{
+    const struct kb_table *t = T(kb, "torch");
+    struct ver_pep440 pv;
+    char local[32] = "";
+    size_t r;
+
+    if (!is_version(torch_version))
+        return -1;
+    if (!variant && ver_pep440_parse(torch_version, &pv) == 0 && pv.local_len &&
+        pv.local_len < sizeof(local)) {
+        memcpy(local, pv.local, pv.local_len);
+        local[pv.local_len] = '\0';
+        variant = local;
+    }
+    for (r = 0; r < t->nrows; r++) {
+        if (!same_minor(cell(t, r, "version"), torch_version))
+            continue;
+        if (variant ? strcmp(cell(t, r, "variant"), variant)
+                    : strcmp(cell(t, r, "default"), "yes"))
+            continue;
+        out->version = cell(t, r, "version");
+        out->variant = cell(t, r, "variant");
+        out->is_default = !strcmp(cell(t, r, "default"), "yes");
+        out->cuda = cell(t, r, "cuda");
+        out->cudnn = cell(t, r, "cudnn");
+        out->arch = cell(t, r, "arch");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const char *variant,
+                        const char *os, const char **driver, const char **source)
+{
+    struct kb_torch tr;
+    int r = kb_torch(kb, torch_version, variant, &tr);
+
+    if (r != 1)
+        return r;
+    if (!tr.cuda)
+        return 0;
+    if (ver_major(tr.cuda) >= 11)
+        return kb_cuda_mvc_floor(kb, tr.cuda, os, driver, source);
+    return kb_cuda_min_driver(kb, tr.cuda, os, driver, source);
+}
+
+int kb_jax(const struct kb *kb, const char *jaxlib_version, const char *flavor,
+           struct kb_jax *out)
+{
+    const struct kb_table *t = T(kb, "jax");
+    size_t r;
+
+    if (!is_version(jaxlib_version) || !flavor)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(cell(t, r, "flavor"), flavor) ||
+            !in_range(jaxlib_version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        out->first = cell(t, r, "first");
+        out->last = cell(t, r, "last");
+        out->flavor = cell(t, r, "flavor");
+        out->cuda_min = cell(t, r, "cuda_min");
+        out->cudnn_min = cell(t, r, "cudnn_min");
+        out->cudnn_max = cell(t, r, "cudnn_max");
+        out->driver_min = cell(t, r, "driver_min");
+        out->cc_min = cell(t, r, "cc_min");
+        out->extras = cell(t, r, "extras");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_cupy(const struct kb *kb, const char *package, const char *version, struct kb_cupy *out)
+{
+    const struct kb_table *t = T(kb, "cupy");
+    size_t r;
+
+    if (!package || !is_version(version))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(cell(t, r, "package"), package) ||
+            !in_range(version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        out->package = cell(t, r, "package");
+        out->first = cell(t, r, "first");
+        out->last = cell(t, r, "last");
+        out->cuda_min = cell(t, r, "cuda_min");
+        out->cuda_max = cell(t, r, "cuda_max");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_major,
+                   struct kb_ort *out)
+{
+    const struct kb_table *t = T(kb, "onnxruntime");
+    size_t r;
+
+    if (!is_version(version) || (cuda_major && !is_version(cuda_major)))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (!in_range(version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        if (cuda_major ? ver_major(cell(t, r, "cuda")) != ver_major(cuda_major)
+                       : strcmp(cell(t, r, "pypi"), "yes"))
+            continue;
+        out->first = cell(t, r, "first");
+        out->last = cell(t, r, "last");
+        out->cuda = cell(t, r, "cuda");
+        out->cudnn = cell(t, r, "cudnn");
+        out->pypi = cell(t, r, "pypi");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_paddle(const struct kb *kb, const char *version, const char *variant,
+              struct kb_paddle *out)
+{
+    const struct kb_table *t = T(kb, "paddle");
+    char post[32] = "";
+    const char *p;
+    size_t r;
+
+    if (!is_version(version))
+        return -1;
+    /* "2.5.2.post117": the CUDA build is in the post-release number. */
+    if (!variant && (p = strstr(version, ".post")) != NULL && strlen(p + 1) < sizeof(post)) {
+        memcpy(post, p + 1, strlen(p + 1) + 1);
+        variant = post;
+    }
+    if (!variant)
+        variant = "pypi";
+    for (r = 0; r < t->nrows; r++) {
+        if (!same_minor(cell(t, r, "version"), version) || strcmp(cell(t, r, "variant"), variant))
+            continue;
+        out->version = cell(t, r, "version");
+        out->variant = cell(t, r, "variant");
+        out->cuda = cell(t, r, "cuda");
+        out->cudnn = cell(t, r, "cudnn");
+        out->driver_min = cell(t, r, "driver_min");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const char **source)
+{
+    const struct kb_table *t = T(kb, "tf_metal");
+    size_t r;
+
+    if (!is_version(metal))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (!same_minor(cell(t, r, "metal"), metal))
+            continue;
+        *tf = cell(t, r, "tf");
+        if (source)
+            *source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}

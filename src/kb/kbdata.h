@@ -1,0 +1,107 @@
+/*
+ * kbdata.h - the knowledge base's data-file format: schema and parser.
+ *
+ * The tables under data/ (compiled in) and the files given to --db are
+ * plain text in one strict, line-based format (data/README.md):
+ *
+ *     # a comment
+ *     %revision 2026-08-01
+ *     %table tf_build
+ *     %columns version os python cuda cudnn source
+ *     2.10.0  linux  3.7-3.10  11.2  8.1  https://www.tensorflow.org/install/source#gpu
+ *
+ * A row is whitespace-separated fields, one per column; a field with spaces
+ * is written in double quotes; "-" means "none / not applicable"; the last
+ * column, source, is the rest of the line and may not be empty.  Every
+ * table this module knows has a fixed column list (struct kb_schema), and
+ * %columns must repeat it exactly, so a file documents itself and a
+ * reordered or stale file is refused instead of misread.
+ *
+ * kbdata_parse() is pure over (buf, len): it never touches a file, and
+ * its only side effect is adding rows to the caller's struct kb_tables.
+ * It refuses the whole buffer at the first problem, with "FILE:LINE: what"
+ * in err (GD_ERR_FORMAT); the rows it had added stay in the tables, so the
+ * caller discards them (kb_load does).  It checks form (field count, known
+ * table, value shape, duplicate keys within the buffer); meaning (ascending
+ * versions, every CUDA with a driver floor) is checked by the data
+ * validation test.
+ */
+#ifndef GD_KBDATA_H
+#define GD_KBDATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+#include "util/err.h"
+
+#define KB_MAX_COLS 16
+#define KB_MAX_LINE 2048
+#define KB_MAX_ROWS 8192
+
+/* What a column may hold (checked by the parser). */
+enum kb_coltype {
+    KB_COL_TEXT = 0,  /* any printable text; quote it if it has spaces */
+    KB_COL_VER,       /* starts with a digit: "2.10.0", "12.2", "535.104.05", "3.7-3.10" */
+    KB_COL_OS,        /* linux, windows, macos or any */
+    KB_COL_CC,        /* compute capability "8.9" */
+    KB_COL_HEX,       /* a 4-digit hexadecimal PCI id */
+    KB_COL_SOURCE     /* the rest of the line, never empty */
+};
+
+struct kb_column {
+    const char *name;
+    enum kb_coltype type;
+    int key;          /* part of the row's unique key */
+    int optional;     /* "-" allowed */
+};
+
+struct kb_schema {
+    const char *name;           /* "tf_build" */
+    const char *title;          /* one line for `gpudoctor matrix` */
+    size_t ncols;               /* including source, which is always last */
+    struct kb_column cols[KB_MAX_COLS];
+};
+
+/** The known tables, terminated by an entry with name NULL. */
+extern const struct kb_schema kb_schemas[];
+
+/** The schema called name, or NULL. */
+const struct kb_schema *kb_schema_find(const char *name);
+
+/** The index of column name in schema s, or -1. */
+int kb_schema_col(const struct kb_schema *s, const char *name);
+
+/* One table's rows: cells[r * ncols + c]; "-" is stored as NULL. */
+struct kb_table {
+    const struct kb_schema *schema;
+    const char **cells;
+    const char **files;    /* per row: the file it came from */
+    unsigned *lines;       /* per row: its line */
+    size_t nrows, alloc;
+};
+
+/* All tables, indexed like kb_schemas; strings live in arena. */
+struct kb_tables {
+    struct arena arena;
+    struct kb_table *tables;
+    size_t ntables;
+    char *revision;        /* newest %revision seen, in arena, or NULL */
+};
+
+/** Empty tables, one per schema.  Never fails. */
+void kb_tables_init(struct kb_tables *t);
+void kb_tables_release(struct kb_tables *t);
+
+/**
+ * Parse buf (len bytes, need not be NUL-terminated) from the file called
+ * fname (used in messages) and add its rows to t.  0, or -1 with err set to
+ * "FNAME:LINE: problem".
+ */
+int kbdata_parse(struct kb_tables *t, const char *fname, const uint8_t *buf, size_t len,
+                 struct gd_err *err);
+
+/** Cell (row r, column c) of table tab: a string, or NULL for "-". */
+const char *kb_table_cell(const struct kb_table *tab, size_t r, size_t c);
+
+#endif

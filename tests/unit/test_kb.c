@@ -1,0 +1,191 @@
+/* test_kb.c - the knowledge base's lookups, with spot checks of well-known facts. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "kb/kb.h"
+
+static struct kb *kb;
+
+static void test_revision(void)
+{
+    CHECK(strlen(kb_builtin_revision()) == 10);
+    CHECK_STR(kb_revision(kb), kb_builtin_revision());
+    CHECK_STR(kb_origin(kb), "built-in");
+}
+
+static void test_driver_cuda_max(void)
+{
+    const char *cuda = NULL, *src = NULL;
+    CHECK_INT(kb_driver_cuda_max(kb, "535.104.05", &cuda, &src), 1);
+    CHECK_STR(cuda, "12.2");
+    CHECK(src && strstr(src, "nvidia.com"));
+    CHECK_INT(kb_driver_cuda_max(kb, "525.60.13", &cuda, NULL), 1);
+    CHECK_STR(cuda, "12.0");
+    CHECK_INT(kb_driver_cuda_max(kb, "470.82.01", &cuda, NULL), 1);
+    CHECK_STR(cuda, "11.4");
+    CHECK_INT(kb_driver_cuda_max(kb, "31.0.15.3833", &cuda, NULL), 1);   /* Windows 538.33 */
+    CHECK_STR(cuda, "12.2");
+    CHECK_INT(kb_driver_cuda_max(kb, "565.57.01", &cuda, NULL), 1);
+    CHECK_STR(cuda, "12.7");
+    CHECK_INT(kb_driver_cuda_max(kb, "580.65.06", &cuda, NULL), 1);
+    CHECK_STR(cuda, "13.0");
+    cuda = "x";
+    CHECK_INT(kb_driver_cuda_max(kb, "340.108", &cuda, NULL), 0);        /* older than any row */
+    CHECK_INT(kb_driver_cuda_max(kb, "900.1", &cuda, NULL), 0);          /* far newer: unknown */
+    CHECK_STR(cuda, "x");
+    CHECK_INT(kb_driver_cuda_max(kb, "banana", &cuda, NULL), -1);
+}
+
+static void test_cuda_min_driver(void)
+{
+    const char *d = NULL, *src = NULL;
+    CHECK_INT(kb_cuda_min_driver(kb, "12.2", "linux", &d, &src), 1);
+    CHECK_STR(d, "535.54.03");
+    CHECK_INT(kb_cuda_min_driver(kb, "12.2.140", "windows", &d, &src), 1);
+    CHECK_STR(d, "536.25");
+    CHECK_INT(kb_cuda_min_driver(kb, "12060", "linux", &d, NULL), 1);   /* CUDART_VERSION */
+    CHECK_STR(d, "560.28.03");
+    CHECK_INT(kb_cuda_min_driver(kb, "110", "windows", &d, NULL), 1);   /* cudart64_110.dll */
+    CHECK_STR(d, "451.22");
+    CHECK_INT(kb_cuda_min_driver(kb, "12.6.20241114", "linux", &d, NULL), 1);
+    CHECK_STR(d, "560.28.03");
+    CHECK_INT(kb_cuda_min_driver(kb, "12.7", "linux", &d, NULL), 0);    /* no such toolkit */
+    CHECK_INT(kb_cuda_min_driver(kb, "13.0", "windows", &d, NULL), 0);  /* N/A in Table 3 */
+    CHECK_INT(kb_cuda_min_driver(kb, "x", "linux", &d, NULL), -1);
+}
+
+static void test_mvc(void)
+{
+    const char *d = NULL, *need = NULL, *src = NULL;
+    enum kb_drv_verdict v;
+
+    CHECK_INT(kb_cuda_mvc_floor(kb, "12.1", "linux", &d, &src), 1);
+    CHECK_STR(d, "525.60.13");
+    CHECK_INT(kb_cuda_mvc_floor(kb, "12.8", "windows", &d, &src), 1);
+    CHECK_STR(d, "528.33");
+    CHECK_INT(kb_cuda_mvc_floor(kb, "11.8", "linux", &d, &src), 1);
+    CHECK_STR(d, "450.80.02");
+    CHECK_INT(kb_cuda_mvc_floor(kb, "10.2", "linux", &d, &src), 0);
+
+    CHECK_INT(kb_driver_runs_cuda(kb, "535.104.05", "12.2", "linux", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_OK);
+    CHECK_INT(kb_driver_runs_cuda(kb, "525.60.13", "12.8", "linux", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_OK_MVC);
+    CHECK_INT(kb_driver_runs_cuda(kb, "470.82.01", "12.1", "linux", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_TOO_OLD);
+    CHECK_STR(need, "525.60.13");
+    CHECK_INT(kb_driver_runs_cuda(kb, "527.41", "12.0", "windows", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_OK);
+    CHECK_INT(kb_driver_runs_cuda(kb, "527.41", "12.4", "windows", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_TOO_OLD);   /* 12.x via MVC needs 528.33 on Windows */
+    CHECK_INT(kb_driver_runs_cuda(kb, "31.0.15.3833", "12.4", "windows", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_OK_MVC);
+    CHECK_INT(kb_driver_runs_cuda(kb, "580.65.06", "13.2", "linux", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_OK_MVC);
+    CHECK_INT(kb_driver_runs_cuda(kb, "440.33", "10.2", "linux", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_OK);
+    CHECK_INT(kb_driver_runs_cuda(kb, "418.39", "10.2", "linux", &v, &need, &src), 1);
+    CHECK_INT(v, KB_DRV_TOO_OLD);   /* no MVC before CUDA 11 */
+    CHECK_STR(need, "440.33");
+}
+
+static void test_gpus(void)
+{
+    const char *name = NULL, *cc = NULL, *src = NULL;
+
+    CHECK_INT(kb_gpu_by_name(kb, "RTX 4090", &name, &cc, &src), 1);
+    CHECK_STR(cc, "8.9");
+    CHECK_INT(kb_gpu_by_name(kb, "h100", &name, &cc, &src), 1);
+    CHECK_STR(cc, "9.0");
+    CHECK_INT(kb_gpu_by_name(kb, "Jetson AGX Orin", &name, &cc, &src), 1);
+    CHECK_STR(cc, "8.7");
+    CHECK_INT(kb_gpu_by_name(kb, "RTX 40900", &name, &cc, &src), 0);
+    CHECK_INT(kb_gpu_by_name(kb, "", &name, &cc, &src), -1);
+    CHECK_INT(kb_gpu_by_pci(kb, 0x1002, 0x2684, &name, &cc, &src), 0);
+    if (kb_pci_ids_version(kb)) {
+        CHECK_INT(kb_gpu_by_pci(kb, 0x10de, 0x2684, &name, &cc, &src), 1);   /* AD102 */
+        CHECK_STR(name, "GeForce RTX 4090");
+        CHECK_STR(cc, "8.9");
+        CHECK(strstr(src, "pci.ids") != NULL);
+        CHECK_INT(kb_gpu_by_pci(kb, 0x10de, 0x2331, &name, &cc, &src), 1);   /* GH100 */
+        CHECK_STR(cc, "9.0");
+        CHECK_INT(kb_gpu_by_pci(kb, 0x10de, 0x102d, &name, &cc, &src), 1);   /* GK210 K80 */
+        CHECK_STR(cc, "3.7");
+        CHECK_INT(kb_gpu_by_pci(kb, 0x10de, 0x2717, &name, &cc, &src), 1);   /* GN21 laptop */
+        CHECK_STR(cc, "8.9");
+        CHECK_INT(kb_gpu_by_pci(kb, 0x10de, 0x1db4, &name, &cc, &src), 1);   /* GV100GL V100 */
+        CHECK_STR(cc, "7.0");
+    }
+}
+
+static void test_chip_cc(void)
+{
+    const char *arch = NULL, *cc = NULL;
+    CHECK_INT(kb_chip_cc(kb, "GA10B", &arch, &cc, NULL), 1);
+    CHECK_STR(cc, "8.7");
+    CHECK_INT(kb_chip_cc(kb, "GA107BM [GeForce RTX 3050]", &arch, &cc, NULL), 1);
+    CHECK_STR(cc, "8.6");
+    CHECK_INT(kb_chip_cc(kb, "GA100GL", &arch, &cc, NULL), 1);
+    CHECK_STR(cc, "8.0");
+    CHECK_INT(kb_chip_cc(kb, "GF100", &arch, &cc, NULL), 0);   /* Fermi: not in the tables */
+    CHECK_INT(kb_chip_cc(kb, "", &arch, &cc, NULL), -1);
+}
+
+static void test_arch_list(void)
+{
+    CHECK_INT(kb_arch_list_covers("5.0;6.0;7.0;7.5;8.0;8.6;9.0", "8.9"), 2);
+    CHECK_INT(kb_arch_list_covers("5.0;6.0;7.0;7.5;8.0;8.6;9.0", "12.0"), 0);
+    CHECK_INT(kb_arch_list_covers("7.5;8.0;8.6;9.0;10.0;12.0+PTX", "12.1"), 2);
+    CHECK_INT(kb_arch_list_covers("7.5;8.0;8.6;9.0;10.0;12.0+PTX", "6.1"), 0);
+    CHECK_INT(kb_arch_list_covers("sm_50,sm_60,sm_70,sm_80,compute_90", "9.0"), 1);
+    CHECK_INT(kb_arch_list_covers("sm_35,sm_50,sm_60,sm_70,sm_75,compute_80", "8.6"), 1);
+    CHECK_INT(kb_arch_list_covers("sm_90a", "9.0"), 2);
+    CHECK_INT(kb_arch_list_covers("sm_90a", "10.0"), 0);
+    CHECK_INT(kb_arch_list_covers("5.0", "x"), -1);
+}
+
+static void test_pci_ids_runtime(void)
+{
+    struct kb *k = kb_new_builtin();
+    struct gd_err err;
+    const char *name = NULL, *cc = NULL, *src = NULL;
+    static const char newer[] = "#\tVersion: 2999.01.01\n"
+                                "1002  ATI\n"
+                                "\t1234  Something\n"
+                                "10de  NVIDIA Corporation\n"
+                                "\t2b85  GB202 [GeForce RTX 5090]\n"
+                                "\t\t10de 0000  subsystem\n"
+                                "10df  Emulex\n";
+    static const char older[] = "#\tVersion: 2000.01.01\n10de  NVIDIA\n\t2b85  GB202 [X]\n";
+    static const char bad[] = "#\tVersion: 2999.01.01\n10de  NVIDIA\n\tzz  broken\n";
+
+    err_init(&err);
+    CHECK_INT(kb_set_pci_ids(k, (const uint8_t *)older, sizeof(older) - 1, "old", &err),
+              kb_pci_ids_version(k) ? 0 : 1);
+    CHECK_INT(kb_set_pci_ids(k, (const uint8_t *)bad, sizeof(bad) - 1, "bad", &err), -1);
+    CHECK(strstr(err.msg, "bad") != NULL);
+    CHECK_INT(kb_set_pci_ids(k, (const uint8_t *)newer, sizeof(newer) - 1, "/x/pci.ids", &err), 1);
+    CHECK_STR(kb_pci_ids_version(k), "2999.01.01");
+    CHECK_INT(kb_gpu_by_pci(k, 0x10de, 0x2b85, &name, &cc, &src), 1);
+    CHECK_STR(name, "GeForce RTX 5090");
+    CHECK_STR(cc, "12.0");
+    CHECK(strstr(src, "/x/pci.ids") != NULL);
+    kb_free(k);
+}
+
+int main(void)
+{
+    kb = kb_new_builtin();
+    RUN(test_revision);
+    RUN(test_driver_cuda_max);
+    RUN(test_cuda_min_driver);
+    RUN(test_mvc);
+    RUN(test_gpus);
+    RUN(test_chip_cc);
+    RUN(test_arch_list);
+    RUN(test_pci_ids_runtime);
+    kb_free(kb);
+    return harness_done();
+}
