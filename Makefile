@@ -11,6 +11,8 @@
 # target.  Areas that need generated sources or extra rules add a fragment in
 # mk/*.mk (appending to GEN_SRCS), so this file rarely changes.
 
+.DEFAULT_GOAL := all
+
 CC ?= cc
 ifeq ($(origin CC),default)
 CC := cc

@@ -130,6 +130,9 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
         err->code = GD_ERR_USAGE;
         return -1;
     }
+    /* Test hook (see fs.h): make a subtree unreadable, which running as
+     * root cannot do with permissions. */
+    ctx->fs.fault_eacces = getenv("GPUDOCTOR_TEST_EACCES");
     if (!o->clear_env)
         env_import(&ctx->env, compat_environ());
     for (i = 0; i < o->n_env_changes; i++) {

@@ -57,7 +57,7 @@ int compat_access(const char *path, int mode);
 /* Directory listing: one entry at a time; name is valid until the next call. */
 struct compat_dir;
 struct compat_dir *compat_opendir(const char *path);
-/** 1 and fills *name/*type, 0 at the end, -1 on error. Skips "." and "..". */
+/** 1 and fills *name and *type, 0 at the end, -1 on error. Skips "." and "..". */
 int compat_readdir(struct compat_dir *d, const char **name, enum compat_ftype *type);
 void compat_closedir(struct compat_dir *d);
 

@@ -19,10 +19,16 @@ static void release_python(struct facts *f)
     size_t i, j;
     for (i = 0; i < f->n_pyenvs; i++) {
         struct python_env *e = &f->pyenvs[i];
-        for (j = 0; j < e->n_frameworks; j++)
-            free(e->frameworks[j].evidence);
+        for (j = 0; j < e->n_frameworks; j++) {
+            struct framework_build *fw = &e->frameworks[j];
+            free(fw->evidence);
+            free(fw->bundled_libs);
+            free(fw->deps);
+            free(fw->components);
+        }
         free(e->frameworks);
         free(e->dists);
+        free(e->site_dirs);
     }
     free(f->pyenvs);
 }

@@ -146,6 +146,7 @@ struct facts {
     struct driver_facts driver;
     struct gpu *gpus;
     size_t n_gpus, alloc_gpus;
+    int pci_readable;           /* /sys/bus/pci/devices could be listed */
     struct cuda_install *cuda;
     size_t n_cuda, alloc_cuda;
     struct cudnn_install *cudnn;

@@ -122,6 +122,15 @@ const char *path_basename(const char *path)
 
 /* ---- re-rooted resolution ---- */
 
+/* 1 if path is prefix or lies below it. */
+static int str_prefix_path(const char *path, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    while (n > 1 && prefix[n - 1] == '/')
+        n--;
+    return !strncmp(path, prefix, n) && (path[n] == '\0' || path[n] == '/' || n == 1);
+}
+
 /*
  * Walk vpath one component at a time below fs->root, as the kernel would
  * inside a chroot.  `virt` receives the resolved virtual path.  Returns 1, 0
@@ -230,6 +239,10 @@ int fs_host_path(struct fs *fs, const char *vpath, int follow_last,
 
     if (vpath[0] != '/')
         return err_setx(err, GD_ERR_USAGE, "path '%s' is not absolute", vpath);
+    if (fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces)) {
+        errno = EACCES;
+        return err_set(err, "cannot access '%s'", vpath);
+    }
     if (fs->host_root) {
         strbuf_reset(out);
         strbuf_addstr(out, vpath);

@@ -35,6 +35,13 @@ struct fs {
     int host_root;    /* root is "/": let the kernel resolve */
     uint64_t nstat;   /* counters, for --stats and the benchmark */
     uint64_t nread;
+    /*
+     * I/O fault injection for tests (tests run as root, where permissions
+     * cannot make a file unreadable): every path at or below this virtual
+     * path fails with EACCES.  Set from GPUDOCTOR_TEST_EACCES by the cli;
+     * NULL in normal use.
+     */
+    const char *fault_eacces;
 };
 
 /** Use host directory root (NULL or "/" for this machine). -1 if unusable. */

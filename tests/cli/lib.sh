@@ -65,8 +65,12 @@ gpu() {
     put "$_d/device" "$2"
     put "$_d/class" "${3:-0x030000}"
 }
-devnodes() { for _n in "$@"; do put "/dev/$_n" ""; done; }
+devnodes() { for _dn in "$@"; do put "/dev/$_dn" ""; done; }
+# osrelease [KERNEL]: a Debian 12 x86_64 base: os-release, /proc kernel
+# files, the program interpreter and the multiarch library directory.
 osrelease() {
+    mkd lib64 usr/lib/x86_64-linux-gnu
+    : >"$ROOT/lib64/ld-linux-x86-64.so.2"
     put /etc/os-release "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"
 NAME=\"Debian GNU/Linux\"
 VERSION_ID=\"12\"

@@ -1,0 +1,127 @@
+/*
+ * cmd_check.c - `gpudoctor [check]`: scan, diagnose, report.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/exit.h"
+#include "cli/main_help.h"
+#include "cli/options.h"
+#include "cli/version.h"
+#include "diagnose/diagnose.h"
+#include "kb/kb.h"
+#include "report/report.h"
+#include "scan/scan.h"
+#include "util/banned.h"
+
+static int exit_status_for(const struct findings *fl, int strict)
+{
+    int m = findings_max_severity(fl);
+    if (m >= SEV_ERROR || (strict && m >= SEV_WARNING))
+        return GD_EXIT_FINDINGS;
+    return GD_EXIT_OK;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    struct options o;
+    struct scan_options so = { NULL, NULL };
+    struct run_ctx ctx;
+    struct gd_err err;
+    struct kb *kb = NULL;
+    struct facts facts;
+    struct diagnosis dx;
+    struct scan_ctx sc;
+    int i, rc;
+
+    options_init(&o);
+    err_init(&err);
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
+            if (i + 1 >= argc) {
+                options_release(&o);
+                return usage_error("check", "option '%s' needs an argument", a);
+            }
+            if (!strcmp(a, "--python"))
+                so.python = argv[++i];
+            else
+                so.prefix = argv[++i];
+            continue;
+        }
+        switch (options_parse_common(&o, argc, argv, &i, &err)) {
+        case OPT_OK:
+            continue;
+        case OPT_HELP:
+            print_command_usage(stdout, command_find("check"));
+            options_release(&o);
+            return GD_EXIT_OK;
+        case OPT_BAD_USE:
+            options_release(&o);
+            return usage_error("check", "%s", err.msg);
+        case OPT_NOT_MINE:
+            options_release(&o);
+            if (a[0] == '-')
+                return usage_error("check", "unknown option '%s'", a);
+            return usage_error("check", "unexpected argument '%s'", a);
+        }
+    }
+
+    if (options_setup(&o, &ctx, &err) < 0) {
+        int usage = err.code == GD_ERR_USAGE;
+        fprintf(stderr, "gpudoctor check: %s\n", err.msg);
+        if (usage)
+            fprintf(stderr, "see 'gpudoctor help check'\n");
+        run_ctx_release(&ctx, NULL);
+        options_release(&o);
+        return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+    }
+    if (o.db) {
+        kb = kb_load(o.db, &err);
+        if (!kb) {
+            fprintf(stderr, "gpudoctor check: cannot use knowledge base '%s': %s\n", o.db, err.msg);
+            run_ctx_release(&ctx, NULL);
+            options_release(&o);
+            return GD_EXIT_USAGE;
+        }
+    } else {
+        kb = kb_new_builtin();
+    }
+
+    facts_init(&facts);
+    sc.fs = &ctx.fs;
+    sc.env = &ctx.env;
+    sc.kb = kb;
+    sc.opts = &so;
+    sc.facts = &facts;
+    scan_all(&sc);
+    diagnose_run(&facts, kb, &dx, &facts.arena);
+    rc = exit_status_for(&dx.findings, o.strict);
+
+    {
+        struct report_input in;
+        in.facts = &facts;
+        in.dx = &dx;
+        in.exit_status = rc;
+        in.gd_version = GD_VERSION;
+        in.kb_revision = kb_revision(kb);
+        in.root = o.root;
+        switch (o.format) {
+        case FMT_JSON: report_json(ctx.out, &in); break;
+        case FMT_MARKDOWN: report_markdown(ctx.out, &in); break;
+        case FMT_FACTS: report_facts(ctx.out, &facts, GD_VERSION); break;
+        default: report_text(ctx.out, &in, ctx.color); break;
+        }
+    }
+
+    diagnosis_release(&dx);
+    facts_release(&facts);
+    kb_free(kb);
+    if (run_ctx_release(&ctx, &err) < 0) {
+        fprintf(stderr, "gpudoctor check: %s\n", err.msg);
+        rc = GD_EXIT_FAILURE;
+    }
+    options_release(&o);
+    return rc;
+}

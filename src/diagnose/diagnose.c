@@ -1,0 +1,129 @@
+#include "diagnose/diagnose.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "util/alloc.h"
+#include "util/banned.h"
+
+const char *check_status_name(enum check_status s)
+{
+    switch (s) {
+    case CHECK_PASSED: return "passed";
+    case CHECK_FAILED: return "failed";
+    case CHECK_NOT_APPLICABLE: return "not applicable";
+    default: return "unknown";
+    }
+}
+
+static void check(struct diagnosis *dx, struct arena *a, const char *step, enum check_status st,
+                  const char *detail)
+{
+    ALLOC_GROW(dx->checklist, dx->n_checklist + 1, dx->alloc_checklist);
+    dx->checklist[dx->n_checklist].step = step;
+    dx->checklist[dx->n_checklist].status = st;
+    dx->checklist[dx->n_checklist].detail = arena_strdup(a, detail);
+    dx->n_checklist++;
+}
+
+static int has_kind(const struct findings *fl, const char *kind, enum severity min)
+{
+    size_t i;
+    for (i = 0; i < fl->nr; i++)
+        if (!strcmp(fl->v[i].kind, kind) && fl->v[i].severity >= min)
+            return 1;
+    return 0;
+}
+
+/* The machine-level checklist; per-framework steps are added by the
+ * framework rules. */
+static void machine_checklist(const struct facts *f, struct diagnosis *dx, struct arena *a)
+{
+    const struct findings *fl = &dx->findings;
+    const char *drv = facts_driver_version(f);
+    const char *cvd = facts_env(f, "CUDA_VISIBLE_DEVICES");
+    size_t i, n_fw = 0;
+
+    if (f->n_gpus)
+        check(dx, a, "NVIDIA GPU present", CHECK_PASSED,
+              arena_printf(a, "%zu on the PCI bus", f->n_gpus));
+    else if (f->system.wsl == 2)
+        check(dx, a, "NVIDIA GPU present", CHECK_UNKNOWN, "WSL2 shows no PCI devices; run 'gpudoctor probe'");
+    else if (has_kind(fl, "no_gpu", SEV_ERROR))
+        check(dx, a, "NVIDIA GPU present", CHECK_FAILED, "no NVIDIA device in /sys/bus/pci/devices");
+    else
+        check(dx, a, "NVIDIA GPU present", CHECK_UNKNOWN, "the PCI bus could not be read");
+
+    if (has_kind(fl, "no_driver", SEV_ERROR) || has_kind(fl, "nouveau_loaded", SEV_ERROR))
+        check(dx, a, "NVIDIA driver loaded", CHECK_FAILED, drv ? arena_printf(a, "%s installed, not loaded", drv) : "none found");
+    else if (f->driver.kmod_version)
+        check(dx, a, "NVIDIA driver loaded", CHECK_PASSED,
+              arena_printf(a, "%s (%s)", f->driver.kmod_version, f->driver.kmod_source));
+    else if (f->system.wsl == 2 && f->driver.wsl_libcuda)
+        check(dx, a, "NVIDIA driver loaded", CHECK_PASSED, "the Windows driver, mapped into /usr/lib/wsl/lib");
+    else
+        check(dx, a, "NVIDIA driver loaded", drv ? CHECK_UNKNOWN : CHECK_FAILED,
+              drv ? arena_printf(a, "user-space %s installed; the kernel side could not be read", drv) : "none found");
+
+    if (has_kind(fl, "driver_library_mismatch", SEV_ERROR))
+        check(dx, a, "driver libraries match the kernel module", CHECK_FAILED, "see the findings");
+    else if (f->driver.kmod_version && f->driver.n_libs)
+        check(dx, a, "driver libraries match the kernel module", CHECK_PASSED, f->driver.kmod_version);
+    else
+        check(dx, a, "driver libraries match the kernel module", CHECK_NOT_APPLICABLE, "");
+
+    if (f->driver.cuda_max)
+        check(dx, a, "driver's CUDA ceiling", CHECK_PASSED,
+              arena_printf(a, "CUDA %s and older", f->driver.cuda_max));
+    else
+        check(dx, a, "driver's CUDA ceiling", drv ? CHECK_UNKNOWN : CHECK_NOT_APPLICABLE,
+              drv ? arena_printf(a, "driver %s is not in the knowledge base", drv) : "");
+
+    if (has_kind(fl, "env_hides_gpu", SEV_ERROR))
+        check(dx, a, "GPU not hidden by the environment", CHECK_FAILED,
+              cvd ? arena_printf(a, "CUDA_VISIBLE_DEVICES=%s", cvd) : "see the findings");
+    else
+        check(dx, a, "GPU not hidden by the environment", CHECK_PASSED,
+              cvd ? arena_printf(a, "CUDA_VISIBLE_DEVICES=%s", cvd) : "CUDA_VISIBLE_DEVICES unset");
+
+    if (has_kind(fl, "device_permissions", SEV_ERROR))
+        check(dx, a, "device nodes accessible", CHECK_FAILED, "see the findings");
+    else if (f->driver.kmod_version)
+        check(dx, a, "device nodes accessible", CHECK_PASSED, "/dev/nvidiactl");
+    else
+        check(dx, a, "device nodes accessible", CHECK_NOT_APPLICABLE, "");
+
+    if (f->n_cuda)
+        check(dx, a, "CUDA toolkit or runtime installed", CHECK_PASSED,
+              arena_printf(a, "%zu install(s); pip wheels bring their own", f->n_cuda));
+    else
+        check(dx, a, "CUDA toolkit or runtime installed", CHECK_UNKNOWN,
+              "none found outside the frameworks (pip wheels can bring their own)");
+
+    for (i = 0; i < f->n_pyenvs; i++)
+        n_fw += f->pyenvs[i].n_frameworks;
+    if (!n_fw)
+        check(dx, a, "framework builds found", CHECK_NOT_APPLICABLE,
+              "no deep-learning framework in any Python environment found");
+}
+
+void diagnose_run(const struct facts *facts, const struct kb *kb, struct diagnosis *dx,
+                  struct arena *arena)
+{
+    memset(dx, 0, sizeof(*dx));
+    findings_init(&dx->findings, arena);
+    rules_scan(facts, &dx->findings);
+    rules_driver(facts, kb, &dx->findings);
+    rules_env(facts, &dx->findings);
+    rules_cuda(facts, &dx->findings);
+    findings_sort(&dx->findings);
+    machine_checklist(facts, dx, arena);
+}
+
+void diagnosis_release(struct diagnosis *dx)
+{
+    findings_release(&dx->findings);
+    free(dx->checklist);
+    memset(dx, 0, sizeof(*dx));
+}

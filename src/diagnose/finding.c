@@ -1,0 +1,178 @@
+#include "diagnose/finding.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/alloc.h"
+#include "util/banned.h"
+
+/* The kind vocabulary: add, never rename (explain and check share it). */
+static const char *const kinds[] = {
+    "no_driver", "no_gpu", "driver_library_mismatch", "driver_too_old", "nouveau_loaded",
+    "device_permissions", "stub_driver_on_path", "wsl_driver_issue", "env_hides_gpu",
+    "multiple_cuda_conflict", "missing_cudart", "missing_cudnn", "missing_other_cuda_lib",
+    "toolkit_version_mismatch", "cudnn_version_mismatch", "library_path_not_set",
+    "pip_nvidia_libs_not_found", "gpu_arch_unsupported", "cpu_only_build",
+    "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
+    "broken_install", "scan_problem", "harmless_noise", "other", NULL
+};
+
+/* The code registry.  Codes are never reused; see docs/findings.md. */
+const struct finding_code finding_codes[] = {
+    { "GD001", "scan_problem", "a file could not be read or parsed; the scan went on without it" },
+    { "GD101", "no_driver", "no NVIDIA driver is loaded or installed" },
+    { "GD102", "no_gpu", "no NVIDIA GPU is visible on the PCI bus" },
+    { "GD103", "driver_library_mismatch", "the loaded kernel module and the user-space driver differ" },
+    { "GD104", "nouveau_loaded", "the open-source nouveau driver holds the GPU" },
+    { "GD105", "device_permissions", "the NVIDIA device nodes are missing or not accessible" },
+    { "GD106", "stub_driver_on_path", "the CUDA toolkit's stub libcuda is on the loader path" },
+    { "GD107", "wsl_driver_issue", "WSL2: a Linux driver library shadows the Windows driver's" },
+    { "GD108", "env_hides_gpu", "an environment variable hides the GPUs" },
+    { "GD109", "multiple_cuda_conflict", "several CUDA installs, and the pointers to them disagree" },
+    { "GD110", "wsl_driver_issue", "WSL2 without the Windows driver's libraries" },
+    { "GD111", "driver_library_mismatch", "several user-space driver versions are installed" },
+    { NULL, NULL, NULL }
+};
+
+int finding_kind_valid(const char *kind)
+{
+    const char *const *k;
+    for (k = kinds; *k; k++)
+        if (!strcmp(*k, kind))
+            return 1;
+    return 0;
+}
+
+const struct finding_code *finding_code_find(const char *code)
+{
+    const struct finding_code *c;
+    for (c = finding_codes; c->code; c++)
+        if (!strcmp(c->code, code))
+            return c;
+    return NULL;
+}
+
+void findings_init(struct findings *fl, struct arena *arena)
+{
+    fl->arena = arena;
+    fl->v = NULL;
+    fl->nr = fl->alloc = 0;
+}
+
+void findings_release(struct findings *fl)
+{
+    size_t i;
+    for (i = 0; i < fl->nr; i++) {
+        free(fl->v[i].evidence);
+        free(fl->v[i].fixes);
+    }
+    free(fl->v);
+    fl->v = NULL;
+    fl->nr = fl->alloc = 0;
+}
+
+struct finding *findings_add(struct findings *fl, const char *code, enum severity sev,
+                             const char *title_fmt, ...)
+{
+    const struct finding_code *c = finding_code_find(code);
+    struct finding *fd;
+    va_list ap;
+
+    if (!c)
+        BUG("finding code '%s' is not registered", code);
+    ALLOC_GROW(fl->v, fl->nr + 1, fl->alloc);
+    fd = &fl->v[fl->nr++];
+    memset(fd, 0, sizeof(*fd));
+    fd->code = c->code;
+    fd->kind = c->kind;
+    fd->severity = sev;
+    va_start(ap, title_fmt);
+    fd->title = arena_vprintf(fl->arena, title_fmt, ap);
+    va_end(ap);
+    return fd;
+}
+
+void finding_evidence(struct findings *fl, struct finding *fd, const char *path,
+                      const char *fmt, ...)
+{
+    va_list ap;
+    struct evidence *e;
+    ALLOC_GROW(fd->evidence, fd->n_evidence + 1, fd->alloc_evidence);
+    e = &fd->evidence[fd->n_evidence++];
+    va_start(ap, fmt);
+    e->text = arena_vprintf(fl->arena, fmt, ap);
+    va_end(ap);
+    e->path = arena_strdup(fl->arena, path);
+    e->line = 0;
+}
+
+void finding_evidence_line(struct findings *fl, struct finding *fd, long line, const char *text)
+{
+    struct evidence *e;
+    ALLOC_GROW(fd->evidence, fd->n_evidence + 1, fd->alloc_evidence);
+    e = &fd->evidence[fd->n_evidence++];
+    e->text = arena_strdup(fl->arena, text);
+    e->path = NULL;
+    e->line = line;
+}
+
+void finding_fix(struct findings *fl, struct finding *fd, const char *shell, const char *title,
+                 const char *command_fmt, ...)
+{
+    va_list ap;
+    struct fix *x;
+    ALLOC_GROW(fd->fixes, fd->n_fixes + 1, fd->alloc_fixes);
+    x = &fd->fixes[fd->n_fixes++];
+    x->shell = shell;
+    x->title = arena_strdup(fl->arena, title);
+    if (command_fmt) {
+        va_start(ap, command_fmt);
+        x->command = arena_vprintf(fl->arena, command_fmt, ap);
+        va_end(ap);
+    } else {
+        x->command = NULL;
+    }
+}
+
+int findings_max_severity(const struct findings *fl)
+{
+    int m = -1;
+    size_t i;
+    for (i = 0; i < fl->nr; i++)
+        if ((int)fl->v[i].severity > m)
+            m = (int)fl->v[i].severity;
+    return m;
+}
+
+size_t findings_count(const struct findings *fl, enum severity sev)
+{
+    size_t i, n = 0;
+    for (i = 0; i < fl->nr; i++)
+        n += fl->v[i].severity == sev;
+    return n;
+}
+
+void findings_sort(struct findings *fl)
+{
+    /* Insertion sort: stable, and lists are short. */
+    size_t i, j;
+    for (i = 1; i < fl->nr; i++) {
+        struct finding tmp = fl->v[i];
+        j = i;
+        while (j > 0 && fl->v[j - 1].severity < tmp.severity) {
+            fl->v[j] = fl->v[j - 1];
+            j--;
+        }
+        fl->v[j] = tmp;
+    }
+}
+
+const char *severity_name(enum severity sev)
+{
+    switch (sev) {
+    case SEV_ERROR: return "error";
+    case SEV_WARNING: return "warning";
+    default: return "info";
+    }
+}

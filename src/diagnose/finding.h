@@ -1,0 +1,92 @@
+/*
+ * finding.h - what the rules conclude: findings with codes, kinds,
+ * severities, evidence and fixes.
+ *
+ * A finding's code (GDnnn) is stable: once released it never changes
+ * meaning (docs/findings.md is the registry).  Its kind comes from a fixed
+ * vocabulary shared with `explain` (kinds are added, never renamed).
+ * Evidence names what proves the finding and the file it came from; a fix
+ * is a command to paste, with the shell it is for.
+ *
+ * All strings are owned by the findings' arena (borrowed from the caller,
+ * usually the facts arena); arrays are freed by findings_release.
+ */
+#ifndef GD_FINDING_H
+#define GD_FINDING_H
+
+#include <stddef.h>
+
+#include "util/arena.h"
+#include "util/err.h"
+
+enum severity { SEV_INFO = 0, SEV_WARNING = 1, SEV_ERROR = 2 };
+
+struct evidence {
+    const char *text;     /* "kernel module 535.104.05" */
+    const char *path;     /* the file it came from, or NULL */
+    long line;            /* line number in a log (explain), or 0 */
+};
+
+struct fix {
+    const char *title;    /* what it does: "Put the toolkit's lib64 on the loader path" */
+    const char *shell;    /* NULL (any), "sh", "fish", "powershell", "cmd" */
+    const char *command;  /* what to paste, may be multi-line; NULL for advice only */
+};
+
+struct finding {
+    const char *code;     /* "GD101" */
+    const char *kind;     /* "no_driver" */
+    enum severity severity;
+    const char *title;
+    const char *subject;  /* the framework install it is about, or NULL for the machine */
+    struct evidence *evidence;
+    size_t n_evidence, alloc_evidence;
+    struct fix *fixes;
+    size_t n_fixes, alloc_fixes;
+};
+
+struct findings {
+    struct arena *arena;  /* borrowed */
+    struct finding *v;
+    size_t nr, alloc;
+};
+
+/** Empty list whose strings go into arena. */
+void findings_init(struct findings *fl, struct arena *arena);
+void findings_release(struct findings *fl);
+
+/**
+ * Add a finding; the title is formatted.  The code must be registered in
+ * finding_codes[] (an unknown code is a BUG()); its kind comes from there.
+ * Returns the new finding (valid until the next findings_add).
+ */
+struct finding *findings_add(struct findings *fl, const char *code, enum severity sev,
+                             const char *title_fmt, ...) GD_PRINTF(4, 5);
+void finding_evidence(struct findings *fl, struct finding *fd, const char *path,
+                      const char *fmt, ...) GD_PRINTF(4, 5);
+void finding_evidence_line(struct findings *fl, struct finding *fd, long line, const char *text);
+void finding_fix(struct findings *fl, struct finding *fd, const char *shell, const char *title,
+                 const char *command_fmt, ...) GD_PRINTF(5, 6);
+
+/** Highest severity present, or -1 when there are no findings. */
+int findings_max_severity(const struct findings *fl);
+/** Number of findings with exactly this severity. */
+size_t findings_count(const struct findings *fl, enum severity sev);
+/** Sort by severity (errors first), keeping the rules' order within one severity. */
+void findings_sort(struct findings *fl);
+
+const char *severity_name(enum severity sev);
+
+/* The registry of codes (docs/findings.md documents each). */
+struct finding_code {
+    const char *code;
+    const char *kind;
+    const char *summary;
+};
+extern const struct finding_code finding_codes[];
+/** The registry row for code, or NULL. */
+const struct finding_code *finding_code_find(const char *code);
+/** 1 if kind is in the fixed vocabulary. */
+int finding_kind_valid(const char *kind);
+
+#endif

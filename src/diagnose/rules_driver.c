@@ -1,0 +1,226 @@
+/*
+ * rules_driver.c - the driver and the GPU: is there one, is it loaded, do
+ * its halves agree, can this user reach it, and is the WSL2 mapping intact.
+ */
+#include "diagnose/diagnose.h"
+
+#include <string.h>
+
+#include "util/text.h"
+#include "util/banned.h"
+
+static int userspace_outside_wsl(const struct facts *f, const struct driver_lib **out)
+{
+    size_t i;
+    for (i = 0; i < f->driver.n_libs; i++) {
+        if (!str_starts(f->driver.libs[i].path, "/usr/lib/wsl/")) {
+            *out = &f->driver.libs[i];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void rule_no_gpu(const struct facts *f, struct findings *out)
+{
+    struct finding *fd;
+    if (f->n_gpus || !f->pci_readable || f->system.wsl)
+        return;
+    fd = findings_add(out, "GD102", SEV_ERROR, "no NVIDIA GPU on this machine's PCI bus");
+    finding_evidence(out, fd, "/sys/bus/pci/devices",
+                     "no device with vendor 0x10de and a display class");
+    finding_fix(out, fd, NULL,
+                "If this is a cloud or VM instance, choose a GPU instance type or pass the GPU through; "
+                "in a container, start it with the GPU (docker run --gpus all ...)", NULL);
+}
+
+static void rule_no_driver(const struct facts *f, struct findings *out)
+{
+    const char *drv = facts_driver_version(f);
+    struct finding *fd;
+
+    if (f->system.wsl || f->driver.kmod_version || f->driver.nouveau_loaded)
+        return;
+    if (!f->n_gpus && f->pci_readable)
+        return; /* no GPU: GD102 says it; a driver would not help */
+    if (!f->system.kernel) {
+        /* No /proc (a container image or disk examined offline): the
+         * kernel side cannot be judged. */
+        return;
+    }
+    if (drv) {
+        fd = findings_add(out, "GD101", SEV_ERROR,
+                          "the NVIDIA driver %s is installed but its kernel module is not loaded", drv);
+        finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
+        finding_evidence(out, fd, f->driver.libs[0].path, "user-space driver %s", drv);
+        finding_fix(out, fd, "sh", "Load the module (or reboot after a driver install)", "sudo modprobe nvidia");
+        finding_fix(out, fd, "sh", "If modprobe fails with Secure Boot on, the module is unsigned: "
+                    "enroll the MOK key or disable Secure Boot; check the kernel log",
+                    "sudo dmesg | grep -i -E 'nvidia|secure boot'");
+    } else {
+        fd = findings_add(out, "GD101", SEV_ERROR, "no NVIDIA driver is installed");
+        finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
+        finding_evidence(out, fd, NULL, "no libcuda.so.<version> in the system library directories");
+        if (f->system.distro_id && (!strcmp(f->system.distro_id, "ubuntu")))
+            finding_fix(out, fd, "sh", "Install the recommended driver", "sudo ubuntu-drivers install");
+        else if (f->system.distro_id && !strcmp(f->system.distro_id, "debian"))
+            finding_fix(out, fd, "sh", "Install the driver from Debian's non-free repository",
+                        "sudo apt-get install nvidia-driver firmware-misc-nonfree");
+        finding_fix(out, fd, NULL, "Or install NVIDIA's driver for your GPU from "
+                    "https://www.nvidia.com/Download/index.aspx", NULL);
+    }
+}
+
+static void rule_mismatch(const struct facts *f, struct findings *out)
+{
+    size_t i, j;
+    struct finding *fd = NULL;
+
+    if (f->driver.kmod_version) {
+        for (i = 0; i < f->driver.n_libs; i++) {
+            const struct driver_lib *dl = &f->driver.libs[i];
+            if (!strcmp(dl->version, f->driver.kmod_version) || str_starts(dl->path, "/usr/lib/wsl/"))
+                continue;
+            if (!fd) {
+                fd = findings_add(out, "GD103", SEV_ERROR,
+                                  "the loaded kernel module is %s but the user-space driver is %s "
+                                  "(\"Driver/library version mismatch\")",
+                                  f->driver.kmod_version, dl->version);
+                finding_evidence(out, fd, f->driver.kmod_source, "kernel module %s", f->driver.kmod_version);
+            }
+            finding_evidence(out, fd, dl->path, "%s %s", dl->name, dl->version);
+        }
+        if (fd) {
+            finding_fix(out, fd, "sh", "Reboot, so the new kernel module is loaded (the usual cause is a "
+                        "driver upgrade without a reboot)", "sudo reboot");
+            finding_fix(out, fd, "sh", "Or reload the modules without rebooting (stop every GPU process first)",
+                        "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia");
+            return;
+        }
+    }
+    /* Two user-space versions side by side (without a kernel module to
+     * compare with, or both differing from it). */
+    for (i = 0; i < f->driver.n_libs; i++) {
+        for (j = i + 1; j < f->driver.n_libs; j++) {
+            const struct driver_lib *a = &f->driver.libs[i], *b = &f->driver.libs[j];
+            if (strcmp(a->name, b->name) || !strcmp(a->version, b->version))
+                continue;
+            if (str_starts(a->path, "/usr/lib/wsl/") || str_starts(b->path, "/usr/lib/wsl/"))
+                continue;
+            fd = findings_add(out, "GD111", SEV_WARNING,
+                              "two versions of the user-space driver are installed: %s and %s",
+                              a->version, b->version);
+            finding_evidence(out, fd, a->path, "%s %s", a->name, a->version);
+            finding_evidence(out, fd, b->path, "%s %s", b->name, b->version);
+            finding_fix(out, fd, "sh", "Find which package owns each and remove the stale one",
+                        "dpkg -S %s %s", a->path, b->path);
+            return;
+        }
+    }
+}
+
+static void rule_nouveau(const struct facts *f, struct findings *out)
+{
+    struct finding *fd;
+    if (!f->driver.nouveau_loaded)
+        return;
+    fd = findings_add(out, "GD104", f->driver.kmod_version ? SEV_WARNING : SEV_ERROR,
+                      "the nouveau driver is loaded; CUDA needs NVIDIA's driver");
+    finding_evidence(out, fd, NULL, "%s", f->driver.nouveau_evidence);
+    finding_fix(out, fd, "sh", "Blacklist nouveau, rebuild the initramfs, reboot",
+                "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | "
+                "sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n"
+                "sudo update-initramfs -u && sudo reboot");
+}
+
+static void rule_nodes(const struct facts *f, struct findings *out)
+{
+    struct finding *fd = NULL;
+    size_t i;
+
+    if (!f->driver.kmod_version || f->system.wsl)
+        return;
+    for (i = 0; i < f->driver.n_nodes; i++) {
+        const struct dev_node *dn = &f->driver.nodes[i];
+        int uvm = !strcmp(dn->path, "/dev/nvidia-uvm");
+        if (dn->exists && dn->readable && dn->writable)
+            continue;
+        if (!dn->exists && uvm) {
+            struct finding *w = findings_add(out, "GD105", SEV_WARNING,
+                                             "/dev/nvidia-uvm does not exist yet");
+            finding_evidence(out, w, dn->path, "absent");
+            finding_fix(out, w, "sh", "It is created on first CUDA use by nvidia-modprobe; if CUDA fails "
+                        "with 'unknown error', create it", "sudo nvidia-modprobe -u -c=0");
+            continue;
+        }
+        if (!fd) {
+            fd = findings_add(out, "GD105", SEV_ERROR,
+                              "the NVIDIA device nodes are missing or not read/write for this user");
+            finding_fix(out, fd, "sh", "Create the nodes (nvidia-modprobe ships with the driver)",
+                        "sudo nvidia-modprobe -c=0 -u");
+            finding_fix(out, fd, "sh", "If they exist but are not accessible, check their group and add "
+                        "yourself to it (log in again afterwards)",
+                        "ls -l /dev/nvidia*\nsudo usermod -aG video \"$USER\"");
+        }
+        finding_evidence(out, fd, dn->path, "%s", !dn->exists ? "absent"
+                         : !dn->readable ? "not readable" : "not writable");
+    }
+}
+
+static void rule_stub(const struct facts *f, struct findings *out)
+{
+    struct finding *fd;
+    size_t i;
+    if (!f->driver.n_stubs)
+        return;
+    fd = findings_add(out, "GD106", SEV_ERROR,
+                      "the CUDA toolkit's stub libcuda is on the loader path and can shadow the real driver "
+                      "(CUDA_ERROR_STUB_LIBRARY)");
+    for (i = 0; i < f->driver.n_stubs; i++)
+        finding_evidence(out, fd, f->driver.stubs[i], "link-time stub in a searched directory");
+    finding_fix(out, fd, "sh", "Remove the stubs directory from LD_LIBRARY_PATH (it is for linking only)",
+                "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
+                "grep -v '/stubs' | paste -sd:)");
+    finding_fix(out, fd, "sh", "If an ld.so.conf file names it, remove that line and rebuild the cache",
+                "grep -r stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig");
+}
+
+static void rule_wsl(const struct facts *f, struct findings *out)
+{
+    const struct driver_lib *dl;
+    struct finding *fd;
+
+    if (f->system.wsl != 2)
+        return;
+    if (!f->driver.wsl_libcuda) {
+        fd = findings_add(out, "GD110", SEV_ERROR,
+                          "WSL2, but the Windows driver's CUDA library is not mapped into /usr/lib/wsl/lib");
+        finding_evidence(out, fd, "/usr/lib/wsl/lib/libcuda.so.1", "absent");
+        finding_evidence(out, fd, NULL, "WSL2: %s", f->system.wsl_evidence);
+        finding_fix(out, fd, NULL, "Install or update the NVIDIA driver on Windows (not inside WSL), then "
+                    "update WSL from PowerShell", NULL);
+        finding_fix(out, fd, "powershell", "Update WSL and restart it", "wsl --update\nwsl --shutdown");
+    }
+    if (userspace_outside_wsl(f, &dl)) {
+        fd = findings_add(out, "GD107", SEV_ERROR,
+                          "a Linux NVIDIA driver is installed inside WSL2 and can shadow the Windows driver");
+        finding_evidence(out, fd, dl->path, "%s %s inside WSL2", dl->name, dl->version);
+        if (f->driver.wsl_libcuda)
+            finding_evidence(out, fd, f->driver.wsl_libcuda, "the Windows driver's library");
+        finding_fix(out, fd, "sh", "Remove the Linux driver packages (NVIDIA: never install a Linux driver "
+                    "inside WSL2; use the WSL-Ubuntu CUDA toolkit installer)",
+                    "sudo apt-get remove --purge '^nvidia-driver-.*' '^libnvidia-.*'\nsudo ldconfig");
+    }
+}
+
+void rules_driver(const struct facts *f, const struct kb *kb, struct findings *out)
+{
+    (void)kb;
+    rule_no_gpu(f, out);
+    rule_no_driver(f, out);
+    rule_mismatch(f, out);
+    rule_nouveau(f, out);
+    rule_nodes(f, out);
+    rule_stub(f, out);
+    rule_wsl(f, out);
+}

@@ -1,0 +1,246 @@
+#include "facts/facts_json.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "util/banned.h"
+
+/* TEMPORARY until the Python observer lands (same session). */
+#pragma weak facts_json_python
+
+static void python_envs(struct jw *jw, const struct facts *f)
+{
+    if (facts_json_python)
+        facts_json_python(jw, f);
+    else {
+        jw_array_begin(jw);
+        jw_array_end(jw);
+    }
+}
+
+void facts_json_system(struct jw *jw, const struct facts *f)
+{
+    const struct sys_facts *s = &f->system;
+    jw_object_begin(jw);
+    jw_kv_str(jw, "os", s->os);
+    jw_key(jw, "distro");
+    if (s->distro_id || s->distro_name) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "id", s->distro_id);
+        jw_kv_str(jw, "name", s->distro_name);
+        jw_kv_str(jw, "version", s->distro_version);
+        jw_kv_str(jw, "source", s->distro_source);
+        jw_object_end(jw);
+    } else {
+        jw_null(jw);
+    }
+    jw_kv_str(jw, "arch", s->arch);
+    jw_kv_str(jw, "kernel", s->kernel);
+    jw_kv_str(jw, "libc", s->libc);
+    jw_kv_str(jw, "libc_version", s->libc_version);
+    jw_key(jw, "wsl");
+    if (s->wsl)
+        jw_int(jw, s->wsl);
+    else
+        jw_bool(jw, 0);
+    jw_kv_str(jw, "wsl_evidence", s->wsl_evidence);
+    jw_kv_str(jw, "container", s->container);
+    jw_kv_str(jw, "container_evidence", s->container_evidence);
+    jw_object_end(jw);
+}
+
+void facts_json_driver(struct jw *jw, const struct facts *f)
+{
+    const struct driver_facts *d = &f->driver;
+    const char *ver = facts_driver_version(f);
+    size_t i;
+
+    if (!ver && !d->nouveau_loaded && !d->wsl_libcuda) {
+        jw_null(jw);
+        return;
+    }
+    jw_object_begin(jw);
+    jw_kv_str(jw, "version", ver);
+    jw_kv_str(jw, "kernel_module_version", d->kmod_version);
+    jw_kv_str(jw, "kernel_module_flavor", d->kmod_flavor);
+    jw_kv_str(jw, "cuda_max", d->cuda_max);
+    jw_kv_str(jw, "cuda_max_source", d->cuda_max_source);
+    jw_kv_str(jw, "source", d->kmod_source ? d->kmod_source : (d->n_libs ? d->libs[0].path : d->wsl_libcuda));
+    jw_key(jw, "libraries");
+    jw_array_begin(jw);
+    for (i = 0; i < d->n_libs; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "name", d->libs[i].name);
+        jw_kv_str(jw, "version", d->libs[i].version);
+        jw_kv_str(jw, "path", d->libs[i].path);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_kv_bool(jw, "nouveau_loaded", d->nouveau_loaded);
+    jw_kv_str(jw, "wsl_libcuda", d->wsl_libcuda);
+    jw_key(jw, "device_nodes");
+    jw_array_begin(jw);
+    for (i = 0; i < d->n_nodes; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "path", d->nodes[i].path);
+        jw_kv_bool(jw, "exists", d->nodes[i].exists);
+        jw_kv_bool(jw, "readable", d->nodes[i].readable);
+        jw_kv_bool(jw, "writable", d->nodes[i].writable);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_key(jw, "stubs_on_loader_path");
+    jw_array_begin(jw);
+    for (i = 0; i < d->n_stubs; i++)
+        jw_str(jw, d->stubs[i]);
+    jw_array_end(jw);
+    jw_object_end(jw);
+}
+
+void facts_json_gpus(struct jw *jw, const struct facts *f)
+{
+    size_t i;
+    char id[16];
+    jw_array_begin(jw);
+    for (i = 0; i < f->n_gpus; i++) {
+        const struct gpu *g = &f->gpus[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "name", g->name);
+        snprintf(id, sizeof(id), "%04x:%04x", g->vendor, g->device);
+        jw_kv_str(jw, "pci_id", id);
+        jw_kv_str(jw, "pci_slot", g->pci_slot);
+        jw_kv_str(jw, "compute_capability", g->compute_capability);
+        jw_kv_str(jw, "name_source", g->name_source);
+        jw_kv_str(jw, "uuid", g->uuid);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
+void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n)
+{
+    size_t i;
+    jw_array_begin(jw);
+    for (i = 0; i < n; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "what", ev[i].what);
+        jw_kv_str(jw, "path", ev[i].path);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
+void facts_json_cuda(struct jw *jw, const struct facts *f)
+{
+    size_t i, j;
+    jw_array_begin(jw);
+    for (i = 0; i < f->n_cuda; i++) {
+        const struct cuda_install *c = &f->cuda[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "version", c->version);
+        jw_kv_str(jw, "path", c->path);
+        jw_kv_str(jw, "source", c->version_source);
+        jw_kv_str(jw, "provenance", c->provenance);
+        jw_kv_str(jw, "libdir", c->libdir);
+        jw_kv_str(jw, "cudart_soname", c->cudart_soname);
+        jw_key(jw, "aliases");
+        jw_array_begin(jw);
+        for (j = 0; j < c->n_aliases; j++)
+            jw_str(jw, c->aliases[j]);
+        jw_array_end(jw);
+        jw_key(jw, "evidence");
+        facts_json_evidence(jw, c->evidence, c->n_evidence);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
+void facts_json_cudnn(struct jw *jw, const struct facts *f)
+{
+    size_t i;
+    jw_array_begin(jw);
+    for (i = 0; i < f->n_cudnn; i++) {
+        const struct cudnn_install *c = &f->cudnn[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "version", c->version);
+        jw_kv_str(jw, "path", c->path);
+        jw_kv_str(jw, "source", c->version_source);
+        jw_kv_str(jw, "provenance", c->provenance);
+        jw_kv_str(jw, "libdir", c->libdir);
+        jw_kv_str(jw, "cuda_major", c->cuda_major);
+        jw_key(jw, "evidence");
+        facts_json_evidence(jw, c->evidence, c->n_evidence);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
+static void strlist_json(struct jw *jw, const struct strlist *l)
+{
+    size_t i;
+    jw_array_begin(jw);
+    for (i = 0; i < l->nr; i++)
+        jw_str(jw, l->v[i]);
+    jw_array_end(jw);
+}
+
+void facts_json_ldenv(struct jw *jw, const struct facts *f)
+{
+    jw_object_begin(jw);
+    jw_key(jw, "ld_library_path");
+    strlist_json(jw, &f->ldenv.ld_library_path);
+    jw_key(jw, "path");
+    strlist_json(jw, &f->ldenv.path);
+    jw_key(jw, "ld_so_conf_dirs");
+    strlist_json(jw, &f->ldenv.ldconf_dirs);
+    jw_object_end(jw);
+}
+
+void facts_json_warnings(struct jw *jw, const struct facts *f)
+{
+    size_t i;
+    jw_array_begin(jw);
+    for (i = 0; i < f->n_warnings; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "path", f->warnings[i].path);
+        jw_kv_str(jw, "reason", f->warnings[i].reason);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
+void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_version)
+{
+    size_t i;
+    jw_object_begin(jw);
+    jw_kv_str(jw, "schema", "gpudoctor-facts/1");
+    jw_kv_str(jw, "gpudoctor_version", gd_version);
+    jw_key(jw, "host");
+    jw_object_begin(jw);
+    jw_kv_str(jw, "hostname", f->system.hostname);
+    jw_kv_str(jw, "machine_id", f->system.machine_id);
+    jw_object_end(jw);
+    jw_key(jw, "system");
+    facts_json_system(jw, f);
+    jw_key(jw, "driver");
+    facts_json_driver(jw, f);
+    jw_kv_bool(jw, "pci_readable", f->pci_readable);
+    jw_key(jw, "gpus");
+    facts_json_gpus(jw, f);
+    jw_key(jw, "cuda_toolkits");
+    facts_json_cuda(jw, f);
+    jw_key(jw, "cudnn");
+    facts_json_cudnn(jw, f);
+    jw_key(jw, "loader");
+    facts_json_ldenv(jw, f);
+    jw_key(jw, "environment");
+    jw_object_begin(jw);
+    for (i = 0; i < f->n_env; i++)
+        jw_kv_str(jw, f->env[i].name, f->env[i].value);
+    jw_object_end(jw);
+    jw_key(jw, "python_envs");
+    python_envs(jw, f);
+    jw_key(jw, "warnings");
+    facts_json_warnings(jw, f);
+    jw_object_end(jw);
+}

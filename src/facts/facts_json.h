@@ -1,0 +1,28 @@
+/*
+ * facts_json.h - struct facts as JSON (for --facts and for the report).
+ *
+ * Each function writes one value (object or array) at the writer's current
+ * position; the caller writes the key.  The layout is documented in
+ * docs/json.md and versioned with the report schema.
+ */
+#ifndef GD_FACTS_JSON_H
+#define GD_FACTS_JSON_H
+
+#include "facts/facts.h"
+#include "util/json_writer.h"
+
+void facts_json_system(struct jw *jw, const struct facts *f);
+/** The driver object, or null when no driver was found at all. */
+void facts_json_driver(struct jw *jw, const struct facts *f);
+void facts_json_gpus(struct jw *jw, const struct facts *f);
+void facts_json_cuda(struct jw *jw, const struct facts *f);
+void facts_json_cudnn(struct jw *jw, const struct facts *f);
+void facts_json_ldenv(struct jw *jw, const struct facts *f);
+void facts_json_warnings(struct jw *jw, const struct facts *f);
+/** The python_envs array (facts_json_python.c). */
+void facts_json_python(struct jw *jw, const struct facts *f);
+void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n);
+/** The whole facts document (--facts): {"schema": "gpudoctor-facts/1", ...}. */
+void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_version);
+
+#endif

@@ -1,0 +1,121 @@
+#include <string.h>
+
+#include "facts/facts_json.h"
+#include "report/report.h"
+#include "util/json_writer.h"
+#include "util/banned.h"
+
+/* TEMPORARY until the Python observer lands (same session). */
+#pragma weak facts_json_python
+
+static void findings_json(struct jw *jw, const struct findings *fl)
+{
+    size_t i, j;
+    jw_array_begin(jw);
+    for (i = 0; i < fl->nr; i++) {
+        const struct finding *fd = &fl->v[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "code", fd->code);
+        jw_kv_str(jw, "kind", fd->kind);
+        jw_kv_str(jw, "severity", severity_name(fd->severity));
+        jw_kv_str(jw, "title", fd->title);
+        jw_kv_str(jw, "subject", fd->subject);
+        jw_key(jw, "evidence");
+        jw_array_begin(jw);
+        for (j = 0; j < fd->n_evidence; j++) {
+            jw_object_begin(jw);
+            jw_kv_str(jw, "text", fd->evidence[j].text);
+            jw_kv_str(jw, "path", fd->evidence[j].path);
+            if (fd->evidence[j].line)
+                jw_kv_int(jw, "line", fd->evidence[j].line);
+            jw_object_end(jw);
+        }
+        jw_array_end(jw);
+        jw_key(jw, "fixes");
+        jw_array_begin(jw);
+        for (j = 0; j < fd->n_fixes; j++) {
+            jw_object_begin(jw);
+            jw_kv_str(jw, "title", fd->fixes[j].title);
+            jw_kv_str(jw, "shell", fd->fixes[j].shell);
+            jw_kv_str(jw, "command", fd->fixes[j].command);
+            jw_object_end(jw);
+        }
+        jw_array_end(jw);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
+void report_json(FILE *fp, const struct report_input *in)
+{
+    const struct facts *f = in->facts;
+    const struct findings *fl = &in->dx->findings;
+    struct strbuf sb = STRBUF_INIT;
+    struct jw jw;
+    size_t i;
+
+    jw_init(&jw, &sb, 1);
+    jw_object_begin(&jw);
+    jw_kv_str(&jw, "schema", GD_JSON_SCHEMA);
+    jw_kv_str(&jw, "gpudoctor_version", in->gd_version);
+    jw_kv_str(&jw, "kb_revision", in->kb_revision);
+    jw_key(&jw, "host");
+    jw_object_begin(&jw);
+    jw_kv_str(&jw, "hostname", f->system.hostname);
+    jw_kv_str(&jw, "machine_id", f->system.machine_id);
+    jw_object_end(&jw);
+    jw_kv_str(&jw, "root", in->root);
+    jw_key(&jw, "system");
+    facts_json_system(&jw, f);
+    jw_key(&jw, "driver");
+    facts_json_driver(&jw, f);
+    jw_key(&jw, "gpus");
+    facts_json_gpus(&jw, f);
+    jw_key(&jw, "cuda_toolkits");
+    facts_json_cuda(&jw, f);
+    jw_key(&jw, "cudnn");
+    facts_json_cudnn(&jw, f);
+    jw_key(&jw, "loader");
+    facts_json_ldenv(&jw, f);
+    jw_key(&jw, "python_envs");
+    if (facts_json_python)
+        facts_json_python(&jw, f);
+    else {
+        jw_array_begin(&jw);
+        jw_array_end(&jw);
+    }
+    jw_key(&jw, "findings");
+    findings_json(&jw, fl);
+    jw_key(&jw, "checklist");
+    jw_array_begin(&jw);
+    for (i = 0; i < in->dx->n_checklist; i++) {
+        jw_object_begin(&jw);
+        jw_kv_str(&jw, "step", in->dx->checklist[i].step);
+        jw_kv_str(&jw, "status", check_status_name(in->dx->checklist[i].status));
+        jw_kv_str(&jw, "detail", in->dx->checklist[i].detail);
+        jw_object_end(&jw);
+    }
+    jw_array_end(&jw);
+    jw_key(&jw, "summary");
+    jw_object_begin(&jw);
+    jw_kv_int(&jw, "errors", (int64_t)findings_count(fl, SEV_ERROR));
+    jw_kv_int(&jw, "warnings", (int64_t)findings_count(fl, SEV_WARNING));
+    jw_kv_int(&jw, "infos", (int64_t)findings_count(fl, SEV_INFO));
+    jw_object_end(&jw);
+    jw_key(&jw, "warnings");
+    facts_json_warnings(&jw, f);
+    jw_kv_int(&jw, "exit_status", in->exit_status);
+    jw_object_end(&jw);
+    fwrite(sb.buf, 1, sb.len, fp);
+    strbuf_release(&sb);
+}
+
+void report_facts(FILE *fp, const struct facts *f, const char *gd_version)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jw jw;
+    jw_init(&jw, &sb, 1);
+    facts_json_write(&jw, f, gd_version);
+    fwrite(sb.buf, 1, sb.len, fp);
+    strbuf_release(&sb);
+}

@@ -1,0 +1,118 @@
+/*
+ * markdown.c - the report as Markdown, for pasting into an issue: a
+ * summary table, the findings with their evidence, fixes as code blocks.
+ */
+#include <string.h>
+
+#include "report/out.h"
+#include "report/report.h"
+#include "util/banned.h"
+
+/* Table cells: no '|' or newlines from untrusted text. */
+static void cell(struct out *o, const char *s)
+{
+    const char *p;
+    if (!s || !*s) {
+        out_raw(o, "—");
+        return;
+    }
+    for (p = s; *p; p++) {
+        if (*p == '|')
+            out_raw(o, "\\|");
+        else if (*p == '\n' || *p == '\r')
+            out_raw(o, " ");
+        else {
+            char c[2] = { *p, 0 };
+            out_str(o, c);
+        }
+    }
+}
+
+void report_markdown(FILE *fp, const struct report_input *in)
+{
+    struct out o = { fp, 0 };
+    const struct facts *f = in->facts;
+    const struct findings *fl = &in->dx->findings;
+    size_t i, j;
+
+    out_printf(&o, "## gpudoctor %s report\n\n", in->gd_version);
+    out_raw(&o, "| | |\n|---|---|\n");
+    out_raw(&o, "| OS | ");
+    cell(&o, f->system.distro_name ? f->system.distro_name : f->system.os);
+    out_raw(&o, " |\n| Arch / kernel | ");
+    cell(&o, f->system.arch);
+    out_raw(&o, " / ");
+    cell(&o, f->system.kernel);
+    out_printf(&o, " |\n| WSL | %s |\n", f->system.wsl ? (f->system.wsl == 2 ? "WSL2" : "WSL1") : "no");
+    out_raw(&o, "| Driver | ");
+    cell(&o, facts_driver_version(f));
+    out_raw(&o, " |\n| CUDA ceiling | ");
+    cell(&o, f->driver.cuda_max);
+    out_raw(&o, " |\n");
+    for (i = 0; i < f->n_gpus; i++) {
+        out_printf(&o, "| GPU %zu | ", i);
+        cell(&o, f->gpus[i].name);
+        out_raw(&o, " (cc ");
+        cell(&o, f->gpus[i].compute_capability);
+        out_raw(&o, ") |\n");
+    }
+    for (i = 0; i < f->n_cuda; i++) {
+        out_raw(&o, "| CUDA | ");
+        cell(&o, f->cuda[i].version);
+        out_raw(&o, " at `");
+        cell(&o, f->cuda[i].path);
+        out_raw(&o, "` |\n");
+    }
+    for (i = 0; i < f->n_cudnn; i++) {
+        out_raw(&o, "| cuDNN | ");
+        cell(&o, f->cudnn[i].version);
+        out_raw(&o, " at `");
+        cell(&o, f->cudnn[i].path);
+        out_raw(&o, "` |\n");
+    }
+    for (i = 0; i < f->n_pyenvs; i++) {
+        for (j = 0; j < f->pyenvs[i].n_frameworks; j++) {
+            const struct framework_build *fw = &f->pyenvs[i].frameworks[j];
+            out_raw(&o, "| ");
+            cell(&o, fw->name);
+            out_raw(&o, " | ");
+            cell(&o, fw->version);
+            out_raw(&o, " in `");
+            cell(&o, f->pyenvs[i].prefix);
+            out_raw(&o, "` |\n");
+        }
+    }
+    out_raw(&o, "\n### Findings\n\n");
+    if (!fl->nr)
+        out_raw(&o, "None.\n");
+    for (i = 0; i < fl->nr; i++) {
+        const struct finding *fd = &fl->v[i];
+        out_printf(&o, "- **%s** `%s` (%s): %s\n", severity_name(fd->severity), fd->code, fd->kind, fd->title);
+        for (j = 0; j < fd->n_evidence; j++) {
+            out_raw(&o, "  - evidence: ");
+            if (fd->evidence[j].path)
+                out_printf(&o, "`%s`: ", fd->evidence[j].path);
+            out_printf(&o, "%s\n", fd->evidence[j].text);
+        }
+        for (j = 0; j < fd->n_fixes; j++) {
+            const struct fix *x = &fd->fixes[j];
+            out_printf(&o, "  - fix%s%s%s: %s\n", x->shell ? " (" : "", x->shell ? x->shell : "",
+                       x->shell ? ")" : "", x->title);
+            if (x->command)
+                out_printf(&o, "    ```%s\n    %s\n    ```\n",
+                           x->shell && !strcmp(x->shell, "powershell") ? "powershell"
+                           : x->shell && !strcmp(x->shell, "cmd") ? "bat" : "sh",
+                           x->command);
+        }
+    }
+    out_raw(&o, "\n### Checklist\n\n");
+    for (i = 0; i < in->dx->n_checklist; i++) {
+        const struct check_item *c = &in->dx->checklist[i];
+        out_printf(&o, "- [%s] %s — %s", c->status == CHECK_PASSED ? "x" : " ", c->step,
+                   check_status_name(c->status));
+        if (c->detail && *c->detail)
+            out_printf(&o, ": %s", c->detail);
+        out_raw(&o, "\n");
+    }
+    out_printf(&o, "\nExit status: %d\n", in->exit_status);
+}

@@ -1,0 +1,32 @@
+/*
+ * report.h - the renderers of a check: human text, JSON (schema
+ * "gpudoctor/1", docs/json.md) and Markdown.  The only place (with cli/)
+ * that prints.  Renderers read the facts and the diagnosis; they never
+ * judge anything themselves.
+ */
+#ifndef GD_REPORT_H
+#define GD_REPORT_H
+
+#include <stdio.h>
+
+#include "diagnose/diagnose.h"
+#include "facts/facts.h"
+
+#define GD_JSON_SCHEMA "gpudoctor/1"
+
+struct report_input {
+    const struct facts *facts;
+    const struct diagnosis *dx;
+    int exit_status;
+    const char *gd_version;
+    const char *kb_revision;
+    const char *root;        /* --root, or NULL */
+};
+
+void report_text(FILE *fp, const struct report_input *in, int color);
+void report_json(FILE *fp, const struct report_input *in);
+void report_markdown(FILE *fp, const struct report_input *in);
+/** --facts: the raw facts as JSON. */
+void report_facts(FILE *fp, const struct facts *f, const char *gd_version);
+
+#endif

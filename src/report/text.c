@@ -1,0 +1,213 @@
+#include "report/report.h"
+
+#include <string.h>
+
+#include "report/out.h"
+#include "report/text_sections.h"
+#include "util/banned.h"
+
+static void heading(struct out *o, const char *title)
+{
+    out_raw(o, "\n");
+    out_styled(o, STYLE_BOLD, "%s", title);
+    out_raw(o, "\n");
+}
+
+static void label(struct out *o, const char *l)
+{
+    out_printf(o, "  %-14s", l);
+}
+
+static void section_system(struct out *o, const struct facts *f, const char *root)
+{
+    const struct sys_facts *s = &f->system;
+    heading(o, "System");
+    if (root) {
+        label(o, "Root");
+        out_printf(o, "%s\n", root);
+    }
+    label(o, "OS");
+    out_printf(o, "%s", s->distro_name ? s->distro_name : (s->os ? s->os : "unknown"));
+    if (s->arch)
+        out_printf(o, ", %s", s->arch);
+    if (s->kernel)
+        out_printf(o, ", kernel %s", s->kernel);
+    out_raw(o, "\n");
+    if (s->libc) {
+        label(o, "libc");
+        out_printf(o, "%s%s%s\n", s->libc, s->libc_version ? " " : "", s->libc_version ? s->libc_version : "");
+    }
+    label(o, "WSL");
+    if (s->wsl)
+        out_printf(o, "WSL%d (%s)\n", s->wsl, s->wsl_evidence ? s->wsl_evidence : "");
+    else
+        out_raw(o, "no\n");
+    label(o, "Container");
+    if (s->container)
+        out_printf(o, "%s (%s)\n", s->container, s->container_evidence ? s->container_evidence : "");
+    else
+        out_raw(o, "none detected\n");
+}
+
+static void section_driver(struct out *o, const struct facts *f)
+{
+    const struct driver_facts *d = &f->driver;
+    size_t i;
+
+    heading(o, "Driver and GPUs");
+    label(o, "Driver");
+    if (d->kmod_version)
+        out_printf(o, "%s (kernel module, %s; %s)\n", d->kmod_version,
+                   d->kmod_flavor ? d->kmod_flavor : "flavour unknown", d->kmod_source);
+    else if (f->system.wsl == 2 && d->wsl_libcuda)
+        out_printf(o, "the Windows driver, mapped into WSL2 (%s)\n", d->wsl_libcuda);
+    else if (!f->system.kernel)
+        out_raw(o, "kernel module unknown (no /proc in the examined tree)\n");
+    else
+        out_raw(o, "no NVIDIA kernel module loaded\n");
+    for (i = 0; i < d->n_libs; i++) {
+        label(o, i ? "" : "User space");
+        out_printf(o, "%s %s (%s)\n", d->libs[i].name, d->libs[i].version, d->libs[i].path);
+    }
+    if (d->nouveau_loaded) {
+        label(o, "nouveau");
+        out_printf(o, "loaded (%s)\n", d->nouveau_evidence);
+    }
+    label(o, "CUDA ceiling");
+    if (d->cuda_max)
+        out_printf(o, "CUDA %s (what nvidia-smi shows as \"CUDA Version\")\n", d->cuda_max);
+    else
+        out_raw(o, facts_driver_version(f) ? "unknown for this driver version\n" : "none (no driver)\n");
+    if (!f->n_gpus) {
+        label(o, "GPUs");
+        out_raw(o, f->pci_readable ? "no NVIDIA GPU on the PCI bus\n"
+                   : f->system.wsl ? "not visible on WSL2's PCI bus (run 'gpudoctor probe')\n"
+                   : "unknown (the PCI bus could not be read)\n");
+    }
+    for (i = 0; i < f->n_gpus; i++) {
+        const struct gpu *g = &f->gpus[i];
+        char l[32];
+        snprintf(l, sizeof(l), "GPU %zu", i);
+        label(o, l);
+        out_printf(o, "%s [%04x:%04x] compute capability %s (%s)\n", g->name ? g->name : "unknown model",
+                   g->vendor, g->device, g->compute_capability ? g->compute_capability : "unknown",
+                   g->pci_slot);
+    }
+}
+
+static void section_cuda(struct out *o, const struct facts *f)
+{
+    size_t i, j;
+    heading(o, "CUDA toolkits");
+    if (!f->n_cuda)
+        out_raw(o, "  none found\n");
+    for (i = 0; i < f->n_cuda; i++) {
+        const struct cuda_install *c = &f->cuda[i];
+        out_printf(o, "  %-12s %s (%s", c->version ? c->version : "unknown", c->path, c->provenance);
+        for (j = 0; j < c->n_aliases; j++)
+            if (strcmp(c->aliases[j], c->path))
+                out_printf(o, "; also %s", c->aliases[j]);
+        out_raw(o, ")\n");
+        if (c->version_source)
+            out_printf(o, "  %-12s version from %s\n", "", c->version_source);
+    }
+}
+
+static void section_cudnn(struct out *o, const struct facts *f)
+{
+    size_t i;
+    heading(o, "cuDNN");
+    if (!f->n_cudnn)
+        out_raw(o, "  none found\n");
+    for (i = 0; i < f->n_cudnn; i++) {
+        const struct cudnn_install *c = &f->cudnn[i];
+        out_printf(o, "  %-12s %s (%s)\n", c->version ? c->version : "unknown", c->path, c->provenance);
+        if (c->version_source)
+            out_printf(o, "  %-12s version from %s\n", "", c->version_source);
+    }
+}
+
+static enum out_style sev_style(enum severity s)
+{
+    return s == SEV_ERROR ? STYLE_RED : s == SEV_WARNING ? STYLE_YELLOW : STYLE_CYAN;
+}
+
+void report_text_findings(struct out *o, const struct findings *fl)
+{
+    size_t i, j;
+    heading(o, "Findings");
+    if (!fl->nr)
+        out_raw(o, "  none\n");
+    for (i = 0; i < fl->nr; i++) {
+        const struct finding *fd = &fl->v[i];
+        out_raw(o, "  ");
+        out_styled(o, sev_style(fd->severity), "%-7s", severity_name(fd->severity));
+        out_printf(o, " %s %s: ", fd->code, fd->kind);
+        out_printf(o, "%s\n", fd->title);
+        if (fd->subject)
+            out_printf(o, "          for %s\n", fd->subject);
+        for (j = 0; j < fd->n_evidence; j++) {
+            const struct evidence *e = &fd->evidence[j];
+            out_raw(o, "          evidence: ");
+            if (e->line)
+                out_printf(o, "line %ld: ", e->line);
+            if (e->path)
+                out_printf(o, "%s: ", e->path);
+            out_printf(o, "%s\n", e->text);
+        }
+        for (j = 0; j < fd->n_fixes; j++) {
+            const struct fix *x = &fd->fixes[j];
+            const char *c, *nl;
+            out_raw(o, "          fix");
+            if (x->shell)
+                out_printf(o, " (%s)", x->shell);
+            out_printf(o, ": %s\n", x->title);
+            for (c = x->command; c && *c; c = nl ? nl + 1 : NULL) {
+                nl = strchr(c, '\n');
+                out_raw(o, "              ");
+                out_styled(o, STYLE_DIM, "%s", x->shell && !strcmp(x->shell, "powershell") ? "PS> " :
+                           x->shell && !strcmp(x->shell, "cmd") ? "> " : "$ ");
+                out_printf(o, "%.*s\n", nl ? (int)(nl - c) : (int)strlen(c), c);
+            }
+        }
+    }
+}
+
+static void section_checklist(struct out *o, const struct diagnosis *dx)
+{
+    size_t i;
+    heading(o, "Checklist");
+    for (i = 0; i < dx->n_checklist; i++) {
+        const struct check_item *c = &dx->checklist[i];
+        enum out_style st = c->status == CHECK_PASSED ? STYLE_GREEN
+                            : c->status == CHECK_FAILED ? STYLE_RED : STYLE_DIM;
+        out_raw(o, "  ");
+        out_styled(o, st, "[%-14s]", check_status_name(c->status));
+        out_printf(o, " %s", c->step);
+        if (c->detail && *c->detail)
+            out_printf(o, ": %s", c->detail);
+        out_raw(o, "\n");
+    }
+}
+
+void report_text(FILE *fp, const struct report_input *in, int color)
+{
+    struct out o = { fp, color };
+    const struct findings *fl = &in->dx->findings;
+    size_t ne = findings_count(fl, SEV_ERROR), nw = findings_count(fl, SEV_WARNING),
+           ni = findings_count(fl, SEV_INFO);
+
+    out_styled(&o, STYLE_BOLD, "gpudoctor %s", in->gd_version);
+    if (in->facts->system.hostname)
+        out_printf(&o, " on %s", in->facts->system.hostname);
+    out_raw(&o, "\n");
+    section_system(&o, in->facts, in->root);
+    section_driver(&o, in->facts);
+    section_cuda(&o, in->facts);
+    section_cudnn(&o, in->facts);
+    report_text_python(&o, in->facts);
+    report_text_findings(&o, fl);
+    section_checklist(&o, in->dx);
+    out_printf(&o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
+               nw == 1 ? "" : "s", ni, in->exit_status);
+}

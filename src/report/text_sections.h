@@ -1,0 +1,15 @@
+/*
+ * text_sections.h - sections of the text report that other areas own
+ * (Python environments, per-framework verdicts), each in its own file.
+ */
+#ifndef GD_TEXT_SECTIONS_H
+#define GD_TEXT_SECTIONS_H
+
+#include "report/out.h"
+#include "report/report.h"
+
+/** "Python environments": every environment and its framework builds. */
+void report_text_python(struct out *o, const struct facts *f);
+void report_text_findings(struct out *o, const struct findings *fl);
+
+#endif

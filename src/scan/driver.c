@@ -1,0 +1,276 @@
+/*
+ * driver.c - the NVIDIA driver: the loaded kernel module (and its flavour),
+ * the user-space driver libraries by their versioned file names, nouveau,
+ * the device nodes, WSL2's driver mapping and toolkit stubs on the loader
+ * path.  The CUDA version the driver supports comes from the knowledge base.
+ */
+#include "scan/scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/banned.h"
+
+#define SMALL_FILE (64u * 1024)
+#define MAX_DIR_ENTRIES 100000
+
+static void scan_kmod(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct strbuf sb = STRBUF_INIT;
+    const char *line, *tok;
+    size_t pos = 0, n, tn;
+
+    /*
+     * First line, proprietary:  "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.216.03  <date>"
+     * open:  "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  555.58.02  Release Build ..."
+     * The version is the first token that is a dotted number, which works
+     * for both (a pattern anchored on "Kernel Module" misses the open one).
+     */
+    if (scan_read_text(ctx, "/proc/driver/nvidia/version", SMALL_FILE, &sb) == 1) {
+        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            if (n < 13 || memcmp(line, "NVRM version:", 13))
+                continue;
+            if (find_version_token(line + 13, n - 13, &tok, &tn)) {
+                f->driver.kmod_version = arena_strndup(&f->arena, tok, tn);
+                f->driver.kmod_source = "/proc/driver/nvidia/version";
+                f->driver.kmod_flavor = mem_contains(line, n, "Open Kernel Module") ? "open"
+                                                                                    : "proprietary";
+            }
+            break;
+        }
+    }
+    if (!f->driver.kmod_version &&
+        scan_read_text(ctx, "/sys/module/nvidia/version", SMALL_FILE, &sb) == 1) {
+        pos = 0;
+        if (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            trim(&line, &n);
+            if (is_dotted_version(line, n, 2, 3)) {
+                f->driver.kmod_version = arena_strndup(&f->arena, line, n);
+                f->driver.kmod_source = "/sys/module/nvidia/version";
+            }
+        }
+    }
+    strbuf_release(&sb);
+}
+
+static void scan_nouveau(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct compat_stat st;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+
+    err_init(&err);
+    if (fs_stat(ctx->fs, "/sys/module/nouveau", &st, &err) == 1 && st.type == COMPAT_FT_DIR) {
+        f->driver.nouveau_loaded = 1;
+        f->driver.nouveau_evidence = "/sys/module/nouveau exists";
+    } else if (fs_read_head(ctx->fs, "/proc/modules", 1u << 20, &sb, &err) == 1) {
+        size_t pos = 0, n;
+        const char *line;
+        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            if (n > 8 && !memcmp(line, "nouveau ", 8)) {
+                f->driver.nouveau_loaded = 1;
+                f->driver.nouveau_evidence = "/proc/modules lists nouveau";
+                break;
+            }
+        }
+    }
+    strbuf_release(&sb);
+}
+
+/* The directories where distributions and NVIDIA's installers put the
+ * user-space driver, plus every directory the loader is told about. */
+static void driver_lib_dirs(struct scan_ctx *ctx, struct strlist *dirs)
+{
+    struct facts *f = ctx->facts;
+    static const char *const fixed[] = {
+        "/usr/lib64", "/usr/lib", "/lib64", "/usr/local/nvidia/lib64", "/usr/local/nvidia/lib",
+        "/usr/lib/nvidia", "/usr/lib/wsl/lib", NULL
+    };
+    const char *const *p;
+    size_t i;
+
+    if (f->system.multiarch) {
+        strlist_push(f, dirs, facts_printf(f, "/usr/lib/%s", f->system.multiarch));
+        strlist_push(f, dirs, facts_printf(f, "/lib/%s", f->system.multiarch));
+    } else {
+        /* Architecture unknown (a bare tree): look in every multiarch
+         * directory a distribution may use. */
+        strlist_push(f, dirs, "/usr/lib/x86_64-linux-gnu");
+        strlist_push(f, dirs, "/usr/lib/aarch64-linux-gnu");
+    }
+    for (p = fixed; *p; p++)
+        strlist_push(f, dirs, *p);
+    for (i = 0; i < f->ldenv.ldconf_dirs.nr; i++)
+        strlist_push(f, dirs, f->ldenv.ldconf_dirs.v[i]);
+    for (i = 0; i < f->ldenv.ld_library_path.nr; i++)
+        if (f->ldenv.ld_library_path.v[i][0] == '/')
+            strlist_push(f, dirs, f->ldenv.ld_library_path.v[i]);
+}
+
+/* "libcuda.so.535.104.05" -> "535.104.05" when prefix is "libcuda.so." */
+static const char *versioned_suffix(const char *name, const char *prefix)
+{
+    size_t pl = strlen(prefix);
+    const char *v;
+    if (strncmp(name, prefix, pl))
+        return NULL;
+    v = name + pl;
+    /* libcuda.so.1 and .1.1 are the ABI links, not driver versions. */
+    if (!is_dotted_version(v, strlen(v), 2, 3) || str_starts(v, "1."))
+        return NULL;
+    return v;
+}
+
+static int seen_dir(uint64_t (*ids)[2], size_t n, const struct compat_stat *st)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (ids[i][0] == st->dev && ids[i][1] == st->ino)
+            return 1;
+    return 0;
+}
+
+static void scan_userspace(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct strlist dirs = { NULL, 0, 0 };
+    uint64_t (*ids)[2] = NULL;
+    size_t n_ids = 0, alloc_ids = 0, i, j;
+
+    driver_lib_dirs(ctx, &dirs);
+    for (i = 0; i < dirs.nr; i++) {
+        struct fs_dirlist list;
+        struct compat_stat st;
+        struct gd_err err;
+        int r;
+
+        err_init(&err);
+        if (fs_stat(ctx->fs, dirs.v[i], &st, &err) != 1 || st.type != COMPAT_FT_DIR)
+            continue;
+        if (seen_dir(ids, n_ids, &st))
+            continue;
+        ALLOC_GROW(ids, n_ids + 1, alloc_ids);
+        ids[n_ids][0] = st.dev;
+        ids[n_ids][1] = st.ino;
+        n_ids++;
+        r = fs_list_dir(ctx->fs, dirs.v[i], MAX_DIR_ENTRIES, &list, &err);
+        if (r < 0)
+            scan_warn(ctx, dirs.v[i], &err);
+        for (j = 0; j < list.nr; j++) {
+            static const struct { const char *prefix, *name; } libs[] = {
+                { "libcuda.so.", "libcuda" }, { "libnvidia-ml.so.", "libnvidia-ml" },
+            };
+            size_t k;
+            for (k = 0; k < 2; k++) {
+                const char *v = versioned_suffix(list.ents[j].name, libs[k].prefix);
+                struct driver_lib *dl;
+                if (!v)
+                    continue;
+                ALLOC_GROW(f->driver.libs, f->driver.n_libs + 1, f->driver.alloc_libs);
+                dl = &f->driver.libs[f->driver.n_libs++];
+                dl->name = libs[k].name;
+                dl->version = facts_str(f, v);
+                dl->path = facts_printf(f, "%s/%s", dirs.v[i], list.ents[j].name);
+            }
+            if (!strcmp(dirs.v[i], "/usr/lib/wsl/lib") && !strcmp(list.ents[j].name, "libcuda.so.1"))
+                f->driver.wsl_libcuda = "/usr/lib/wsl/lib/libcuda.so.1";
+        }
+        fs_dirlist_release(&list);
+    }
+    free(ids);
+    free(dirs.v);
+}
+
+/* A toolkit's link-time stub libcuda (…/stubs/libcuda.so) in a directory
+ * the loader searches: a program would get the stub instead of the driver. */
+static void scan_stubs(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    const struct strlist *lists[] = { &f->ldenv.ld_library_path, &f->ldenv.ldconf_dirs };
+    size_t l, i;
+
+    for (l = 0; l < 2; l++) {
+        for (i = 0; i < lists[l]->nr; i++) {
+            const char *d = lists[l]->v[i];
+            static const char *const names[] = { "libcuda.so.1", "libcuda.so" };
+            size_t k;
+            if (d[0] != '/' || !strstr(d, "stubs"))
+                continue;
+            for (k = 0; k < 2; k++) {
+                struct strbuf p = STRBUF_INIT;
+                struct compat_stat st;
+                path_join(&p, d, names[k]);
+                if (fs_stat(ctx->fs, p.buf, &st, NULL) == 1 && st.type == COMPAT_FT_REG) {
+                    ALLOC_GROW(f->driver.stubs, f->driver.n_stubs + 1, f->driver.alloc_stubs);
+                    f->driver.stubs[f->driver.n_stubs++] = facts_str(f, p.buf);
+                    strbuf_release(&p);
+                    break;
+                }
+                strbuf_release(&p);
+            }
+        }
+    }
+}
+
+static void add_node(struct scan_ctx *ctx, const char *path)
+{
+    struct facts *f = ctx->facts;
+    struct dev_node *dn;
+    struct compat_stat st;
+    int exists = fs_stat(ctx->fs, path, &st, NULL) == 1;
+
+    ALLOC_GROW(f->driver.nodes, f->driver.n_nodes + 1, f->driver.alloc_nodes);
+    dn = &f->driver.nodes[f->driver.n_nodes++];
+    dn->path = facts_str(f, path);
+    dn->exists = exists;
+    dn->readable = exists && fs_access(ctx->fs, path, COMPAT_R_OK);
+    dn->writable = exists && fs_access(ctx->fs, path, COMPAT_W_OK);
+}
+
+static void scan_nodes(struct scan_ctx *ctx)
+{
+    struct fs_dirlist list;
+    struct gd_err err;
+    size_t i;
+
+    err_init(&err);
+    add_node(ctx, "/dev/nvidiactl");
+    if (fs_list_dir(ctx->fs, "/dev", MAX_DIR_ENTRIES, &list, &err) == 1) {
+        for (i = 0; i < list.nr; i++) {
+            const char *n = list.ents[i].name;
+            if (str_starts(n, "nvidia") && n[6] >= '0' && n[6] <= '9' &&
+                strspn(n + 6, "0123456789") == strlen(n + 6)) {
+                struct strbuf p = STRBUF_INIT;
+                path_join(&p, "/dev", n);
+                add_node(ctx, p.buf);
+                strbuf_release(&p);
+            }
+        }
+    }
+    fs_dirlist_release(&list);
+    add_node(ctx, "/dev/nvidia-uvm");
+    if (ctx->facts->system.wsl == 2)
+        add_node(ctx, "/dev/dxg");
+}
+
+void scan_driver(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    const char *ver, *cuda, *src;
+
+    scan_kmod(ctx);
+    scan_nouveau(ctx);
+    scan_userspace(ctx);
+    scan_stubs(ctx);
+    scan_nodes(ctx);
+    ver = facts_driver_version(f);
+    if (ver && kb_driver_cuda_max(ctx->kb, ver, &cuda, &src) == 1) {
+        f->driver.cuda_max = cuda;
+        f->driver.cuda_max_source = src;
+    }
+}

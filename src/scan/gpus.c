@@ -1,0 +1,124 @@
+/*
+ * gpus.c - NVIDIA GPUs from the PCI bus (sysfs), named by the driver's own
+ * /proc/driver/nvidia/gpus/BUS/information when the module is loaded, else
+ * by the PCI id tables of the knowledge base, with the compute capability
+ * from the knowledge base.
+ */
+#include "scan/scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/banned.h"
+
+#define SMALL_FILE (64u * 1024)
+#define PCI_DIR "/sys/bus/pci/devices"
+#define NVIDIA_VENDOR 0x10deu
+
+/* A hex number file such as sysfs "vendor" ("0x10de\n"): 1 and *out set. */
+static int read_hex(struct scan_ctx *ctx, const char *dir, const char *name, unsigned *out)
+{
+    struct strbuf p = STRBUF_INIT, sb = STRBUF_INIT;
+    struct gd_err err;
+    char *end;
+    unsigned long v;
+    int ok = 0;
+
+    err_init(&err);
+    path_join(&p, dir, name);
+    if (fs_read_head(ctx->fs, p.buf, 64, &sb, &err) == 1 && sb.len) {
+        v = strtoul(sb.buf, &end, 16);
+        if (end != sb.buf && v <= 0xffffffu) {
+            *out = (unsigned)v;
+            ok = 1;
+        }
+    }
+    strbuf_release(&p);
+    strbuf_release(&sb);
+    return ok;
+}
+
+static void read_information(struct scan_ctx *ctx, struct gpu *g)
+{
+    struct facts *f = ctx->facts;
+    struct strbuf p = STRBUF_INIT, sb = STRBUF_INIT;
+    size_t pos = 0, n;
+    const char *line;
+
+    strbuf_addf(&p, "/proc/driver/nvidia/gpus/%s/information", g->pci_slot);
+    if (scan_read_text(ctx, p.buf, SMALL_FILE, &sb) == 1) {
+        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            const char *colon = memchr(line, ':', n);
+            const char *v;
+            size_t vn, kn;
+            if (!colon)
+                continue;
+            kn = (size_t)(colon - line);
+            v = colon + 1;
+            vn = n - kn - 1;
+            trim(&v, &vn);
+            if (kn == 5 && !memcmp(line, "Model", 5) && vn) {
+                g->name = arena_strndup(&f->arena, v, vn);
+                g->name_source = facts_str(f, p.buf);
+            } else if (kn == 8 && !memcmp(line, "GPU UUID", 8) && vn) {
+                g->uuid = arena_strndup(&f->arena, v, vn);
+            }
+        }
+    }
+    strbuf_release(&p);
+    strbuf_release(&sb);
+}
+
+void scan_gpus(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct fs_dirlist list;
+    struct gd_err err;
+    size_t i;
+    int r;
+
+    err_init(&err);
+    r = fs_list_dir(ctx->fs, PCI_DIR, 65536, &list, &err);
+    if (r < 0)
+        scan_warn(ctx, PCI_DIR, &err);
+    f->pci_readable = r == 1;
+    for (i = 0; i < list.nr; i++) {
+        struct strbuf dir = STRBUF_INIT;
+        unsigned vendor = 0, device = 0, cls = 0;
+        struct gpu *g;
+        const char *name, *cc, *src;
+
+        path_join(&dir, PCI_DIR, list.ents[i].name);
+        if (!read_hex(ctx, dir.buf, "vendor", &vendor) || vendor != NVIDIA_VENDOR ||
+            !read_hex(ctx, dir.buf, "class", &cls) || (cls >> 16) != 0x03 ||
+            !read_hex(ctx, dir.buf, "device", &device)) {
+            strbuf_release(&dir);
+            continue;
+        }
+        ALLOC_GROW(f->gpus, f->n_gpus + 1, f->alloc_gpus);
+        g = &f->gpus[f->n_gpus++];
+        memset(g, 0, sizeof(*g));
+        g->pci_slot = facts_str(f, list.ents[i].name);
+        g->vendor = vendor;
+        g->device = device;
+        g->pci_class = cls;
+        read_hex(ctx, dir.buf, "subsystem_vendor", &g->subsys_vendor);
+        read_hex(ctx, dir.buf, "subsystem_device", &g->subsys_device);
+        read_information(ctx, g);
+        if (kb_gpu_by_pci(ctx->kb, vendor, device, &name, &cc, &src) == 1) {
+            if (!g->name && name) {
+                g->name = name;
+                g->name_source = src;
+            }
+            if (cc) {
+                g->compute_capability = cc;
+                g->cc_source = src;
+            }
+        }
+        strbuf_release(&dir);
+    }
+    fs_dirlist_release(&list);
+}

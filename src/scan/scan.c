@@ -1,0 +1,65 @@
+#include "scan/scan.h"
+
+#include <string.h>
+
+#include "util/alloc.h"
+#include "util/banned.h"
+
+/* Variables that change what a GPU program sees; recorded in the facts so
+ * every verdict can cite them. */
+static const char *const gpu_env_vars[] = {
+    "CUDA_VISIBLE_DEVICES", "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES",
+    "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "CUDA_TOOLKIT_ROOT_DIR", "CUDNN_PATH",
+    "LD_LIBRARY_PATH", "LD_PRELOAD", "PATH", "VIRTUAL_ENV", "CONDA_PREFIX",
+    "CONDA_DEFAULT_ENV", "CONDA_EXE", "PYTHONPATH", "PYTHONHOME", "KERAS_BACKEND",
+    "KERAS_HOME", "TF_CPP_MIN_LOG_LEVEL", "XLA_FLAGS", "HIP_VISIBLE_DEVICES",
+    "ROCR_VISIBLE_DEVICES", "WSL_DISTRO_NAME", "WSL_INTEROP", "HOME", NULL
+};
+
+static void record_env(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    const char *const *n;
+    for (n = gpu_env_vars; *n; n++) {
+        const char *v = env_get(ctx->env, *n);
+        if (!v)
+            continue;
+        ALLOC_GROW(f->env, f->n_env + 1, f->alloc_env);
+        f->env[f->n_env].name = *n;
+        f->env[f->n_env].value = facts_str(f, v);
+        f->n_env++;
+    }
+}
+
+/* TEMPORARY until the Python observer lands (same session): weak, so the tree links. */
+#pragma weak scan_python
+
+void scan_all(struct scan_ctx *ctx)
+{
+    record_env(ctx);
+    scan_system(ctx);
+    scan_ldenv(ctx);
+    if (scan_python)
+        scan_python(ctx);
+    scan_driver(ctx);
+    scan_gpus(ctx);
+    scan_cuda(ctx);
+    scan_cudnn(ctx);
+}
+
+void scan_warn(struct scan_ctx *ctx, const char *path, const struct gd_err *err)
+{
+    facts_warn(ctx->facts, path, err->msg[0] ? err->msg : "unknown error");
+}
+
+int scan_read_text(struct scan_ctx *ctx, const char *path, size_t limit, struct strbuf *out)
+{
+    struct gd_err err;
+    int r;
+    err_init(&err);
+    strbuf_reset(out);
+    r = fs_read_file(ctx->fs, path, limit, out, &err);
+    if (r < 0)
+        scan_warn(ctx, path, &err);
+    return r;
+}

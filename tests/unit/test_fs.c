@@ -1,0 +1,197 @@
+/* Unit tests for util/fs: re-rooted resolution, bounded reads, listing. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "util/fs.h"
+
+static char tmpl[] = "/tmp/gd-fs-XXXXXX";
+static char *root;
+
+static void mkfile(const char *rel, const char *content)
+{
+    char p[512];
+    FILE *fp;
+    snprintf(p, sizeof(p), "%s/%s", root, rel);
+    fp = fopen(p, "w");
+    if (fp) {
+        fputs(content, fp);
+        fclose(fp);
+    }
+}
+
+static void mkdirs(const char *rel)
+{
+    char p[512];
+    snprintf(p, sizeof(p), "%s/%s", root, rel);
+    mkdir(p, 0755);
+}
+
+static void mklink(const char *target, const char *rel)
+{
+    char p[512];
+    snprintf(p, sizeof(p), "%s/%s", root, rel);
+    if (symlink(target, p) != 0)
+        perror("symlink");
+}
+
+static void setup(void)
+{
+    root = mkdtemp(tmpl);
+    mkdirs("etc");
+    mkdirs("usr");
+    mkdirs("usr/local");
+    mkdirs("usr/local/cuda-12.2");
+    mkfile("usr/local/cuda-12.2/version.txt", "CUDA Version 12.2.0\n");
+    mkfile("etc/passwd", "root-inside\n");
+    mklink("/usr/local/cuda-12.2", "usr/local/cuda");      /* absolute, inside */
+    mklink("../../../../../../etc/passwd", "usr/escape");  /* .. must stop at root */
+    mklink("/etc/passwd", "usr/abs");                      /* absolute: the root's /etc */
+    mklink("loop2", "usr/loop1");
+    mklink("loop1", "usr/loop2");
+    mklink("/nonexistent", "usr/dangling");
+}
+
+static void test_resolve_inside_root(void)
+{
+    struct fs fs;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    CHECK_INT(fs_init(&fs, root, &err), 0);
+    CHECK_INT(fs_realpath(&fs, "/usr/local/cuda", &sb, &err), 1);
+    CHECK_STR(sb.buf, "/usr/local/cuda-12.2");
+    CHECK_INT(fs_realpath(&fs, "/usr/local/cuda/../cuda-12.2/version.txt", &sb, &err), 1);
+    CHECK_STR(sb.buf, "/usr/local/cuda-12.2/version.txt");
+    strbuf_reset(&sb);
+    CHECK_INT(fs_read_file(&fs, "/usr/local/cuda/version.txt", 100, &sb, &err), 1);
+    CHECK_STR(sb.buf, "CUDA Version 12.2.0\n");
+    strbuf_release(&sb);
+    fs_release(&fs);
+}
+
+static void test_no_escape(void)
+{
+    struct fs fs;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    fs_init(&fs, root, &err);
+    CHECK_INT(fs_read_file(&fs, "/usr/escape", 100, &sb, &err), 1);
+    CHECK_STR(sb.buf, "root-inside\n");
+    strbuf_reset(&sb);
+    CHECK_INT(fs_read_file(&fs, "/usr/abs", 100, &sb, &err), 1);
+    CHECK_STR(sb.buf, "root-inside\n");
+    strbuf_reset(&sb);
+    CHECK_INT(fs_read_file(&fs, "/../../../../etc/passwd", 100, &sb, &err), 1);
+    CHECK_STR(sb.buf, "root-inside\n");
+    strbuf_release(&sb);
+    fs_release(&fs);
+}
+
+static void test_loops_and_dangling(void)
+{
+    struct fs fs;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    struct compat_stat st;
+    fs_init(&fs, root, &err);
+    err_init(&err);
+    CHECK_INT(fs_stat(&fs, "/usr/loop1", &st, &err), -1);
+    CHECK(strstr(err.msg, "Too many levels") != NULL);
+    CHECK_INT(fs_stat(&fs, "/usr/dangling", &st, &err), 0);
+    CHECK_INT(fs_lstat(&fs, "/usr/dangling", &st, &err), 1);
+    CHECK_INT(st.type, COMPAT_FT_LNK);
+    CHECK_INT(fs_readlink(&fs, "/usr/dangling", &sb, &err), 1);
+    CHECK_STR(sb.buf, "/nonexistent");
+    CHECK_INT(fs_stat(&fs, "/usr/local/cuda-12.2/version.txt/x", &st, &err), 0);
+    strbuf_release(&sb);
+    fs_release(&fs);
+}
+
+static void test_limits(void)
+{
+    struct fs fs;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    fs_init(&fs, root, &err);
+    err_init(&err);
+    CHECK_INT(fs_read_file(&fs, "/usr/local/cuda/version.txt", 5, &sb, &err), -1);
+    CHECK_INT(err.code, GD_ERR_LIMIT);
+    CHECK_INT((long)sb.len, 0);
+    CHECK_INT(fs_read_head(&fs, "/usr/local/cuda/version.txt", 4, &sb, &err), 1);
+    CHECK_STR(sb.buf, "CUDA");
+    strbuf_reset(&sb);
+    CHECK_INT(fs_read_file(&fs, "/usr", 100, &sb, &err), -1);
+    CHECK_INT(fs_read_file(&fs, "/nope", 100, &sb, &err), 0);
+    strbuf_release(&sb);
+    fs_release(&fs);
+}
+
+static void test_list_dir_sorted(void)
+{
+    struct fs fs;
+    struct fs_dirlist l;
+    struct gd_err err;
+    fs_init(&fs, root, &err);
+    CHECK_INT(fs_list_dir(&fs, "/usr", 100, &l, &err), 1);
+    CHECK_INT((long)l.nr, 6);
+    if (l.nr == 6) {
+        CHECK_STR(l.ents[0].name, "abs");
+        CHECK_STR(l.ents[5].name, "loop2");
+    }
+    fs_dirlist_release(&l);
+    CHECK_INT(fs_list_dir(&fs, "/usr", 2, &l, &err), -1);
+    CHECK_INT(err.code, GD_ERR_LIMIT);
+    fs_dirlist_release(&l);
+    CHECK_INT(fs_list_dir(&fs, "/missing", 2, &l, &err), 0);
+    fs_dirlist_release(&l);
+    fs_release(&fs);
+}
+
+static void test_path_helpers(void)
+{
+    struct strbuf sb = STRBUF_INIT;
+    path_join(&sb, "/usr/", "/lib");
+    CHECK_STR(sb.buf, "/usr/lib");
+    path_normalize(&sb, "/a//b/./c/../../d/");
+    CHECK_STR(sb.buf, "/a/d");
+    path_normalize(&sb, "/../..");
+    CHECK_STR(sb.buf, "/");
+    path_dirname(&sb, "/usr/lib/x.so");
+    CHECK_STR(sb.buf, "/usr/lib");
+    path_dirname(&sb, "/x");
+    CHECK_STR(sb.buf, "/");
+    CHECK_STR(path_basename("/usr/lib/x.so"), "x.so");
+    strbuf_release(&sb);
+}
+
+static void test_bad_root(void)
+{
+    struct fs fs;
+    struct gd_err err;
+    char p[512];
+    CHECK_INT(fs_init(&fs, "/definitely/not/here", &err), -1);
+    snprintf(p, sizeof(p), "%s/etc/passwd", root);
+    CHECK_INT(fs_init(&fs, p, &err), -1);
+    CHECK(strstr(err.msg, "not a directory") != NULL);
+}
+
+int main(void)
+{
+    char cmd[600];
+    setup();
+    RUN(test_resolve_inside_root);
+    RUN(test_no_escape);
+    RUN(test_loops_and_dangling);
+    RUN(test_limits);
+    RUN(test_list_dir_sorted);
+    RUN(test_path_helpers);
+    RUN(test_bad_root);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+    if (system(cmd) != 0)
+        return 1;
+    return harness_done();
+}

@@ -1,0 +1,30 @@
+#!/bin/sh
+# tools/install-deps.sh - install what gpudoctor's build and tests need on
+# Debian (bookworm and later), and nothing when it is all there already.
+#
+#   gcc make          the build
+#   libjansson-dev    JSON parsing, linked statically (libjansson.a)
+#   pci.ids           the PCI id database, embedded at build time (GPU names)
+#   jq                the CLI tests assert on JSON output with it
+#   clang             libFuzzer for the fuzz targets (make fuzz)
+#   gcc-aarch64-linux-gnu  foreign-architecture decoy libraries in the loader tests
+#
+# Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
+set -eu
+need="gcc make libc6-dev libjansson-dev pci.ids"
+if [ "${1:-}" = "--test" ]; then
+    need="$need jq clang gcc-aarch64-linux-gnu"
+fi
+missing=""
+for p in $need; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO=sudo
+echo "installing:$missing" >&2
+$SUDO apt-get update -qq
+# One package at a time: a conflict in one must not block the others.
+for p in $missing; do
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$p" >/dev/null
+done
