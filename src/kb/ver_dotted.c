@@ -102,7 +102,7 @@ int ver_cuda_normalize(const char *in, char *out, size_t outsz)
     if (all_digits(in, &n)) {
         unsigned long v = 0;
         size_t i;
-        if (n > 6)
+        if (n > 6 || in[0] == '0')
             return -1;
         for (i = 0; i < n; i++)
             v = v * 10 + (unsigned long)(in[i] - '0');
