@@ -93,9 +93,18 @@ unit: $(UNIT_BINS)
 bench: gpudoctor
 	@sh bench/run.sh $(CURDIR)/gpudoctor
 
-build/fuzz/%: fuzz/%.c $(LIB_SRCS) $(GEN_SRCS)
+# Fuzz targets link the program's objects built once with clang and the
+# fuzzer's instrumentation.
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_OBJS := $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRCS) $(GEN_SRCS))
+
+build/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< $(LIB_SRCS) $(GEN_SRCS) $(LDLIBS)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -c -o $@ $<
+
+build/fuzz/%: fuzz/%.c $(FUZZ_OBJS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
 
 fuzz-build: $(FUZZ_BINS)
 

@@ -32,7 +32,30 @@ const struct finding_code finding_codes[] = {
     { "GD109", "multiple_cuda_conflict", "several CUDA installs, and the pointers to them disagree" },
     { "GD110", "wsl_driver_issue", "WSL2 without the Windows driver's libraries" },
     { "GD111", "driver_library_mismatch", "several user-space driver versions are installed" },
+    /* GD2xx: per framework install (the diagnosis). */
+    { "GD201", "missing_cudart", "the CUDA runtime the framework loads is not found" },
+    { "GD202", "missing_cudnn", "the cuDNN library the framework loads is not found" },
+    { "GD203", "missing_other_cuda_lib", "a CUDA library the framework loads (cuBLAS, cuFFT, ...) is not found" },
+    { "GD204", "library_path_not_set", "the library is installed but not on the loader's search path" },
+    { "GD205", "pip_nvidia_libs_not_found", "pip's nvidia-* wheels are installed but the framework does not find them" },
+    { "GD206", "toolkit_version_mismatch", "the framework needs another CUDA version than the one installed" },
+    { "GD207", "cudnn_version_mismatch", "the cuDNN found is not the version the framework needs" },
+    { "GD208", "driver_too_old", "the driver is too old for the framework's CUDA runtime" },
+    { "GD209", "gpu_arch_unsupported", "the GPU's compute capability is not in the framework's build" },
+    { "GD210", "gpu_arch_unsupported", "the GPU runs only through PTX JIT compilation (slow first start)" },
+    { "GD211", "cpu_only_build", "the framework build has no GPU support" },
+    { "GD212", "windows_native_unsupported", "this framework version has no GPU support on native Windows" },
+    { "GD213", "framework_plugin_mismatch", "the framework's GPU plugin does not match the framework" },
+    { "GD214", "apple_silicon", "Apple Silicon: no CUDA; the GPU path is Metal / MPS" },
+    { "GD215", "toolkit_version_mismatch", "the framework uses its own CUDA runtime, not the installed toolkit" },
+    { "GD216", "broken_install", "two versions of one distribution are installed in one environment" },
+    { "GD217", "other", "whether this framework uses the GPU cannot be decided from files" },
     { NULL, NULL, NULL }
+};
+
+/* Every table, searched in order; each area owns its table's file. */
+static const struct finding_code *const code_tables[] = {
+    finding_codes, finding_codes_explain, finding_codes_probe, finding_codes_windows, NULL
 };
 
 int finding_kind_valid(const char *kind)
@@ -46,10 +69,28 @@ int finding_kind_valid(const char *kind)
 
 const struct finding_code *finding_code_find(const char *code)
 {
+    const struct finding_code *const *t;
     const struct finding_code *c;
-    for (c = finding_codes; c->code; c++)
-        if (!strcmp(c->code, code))
-            return c;
+    for (t = code_tables; *t; t++)
+        for (c = *t; c->code; c++)
+            if (!strcmp(c->code, code))
+                return c;
+    return NULL;
+}
+
+const struct finding_code *finding_code_next(const struct finding_code *prev)
+{
+    const struct finding_code *const *t;
+    const struct finding_code *c;
+    int take = prev == NULL;
+    for (t = code_tables; *t; t++) {
+        for (c = *t; c->code; c++) {
+            if (take)
+                return c;
+            if (c == prev)
+                take = 1;
+        }
+    }
     return NULL;
 }
 

@@ -62,11 +62,14 @@ static void test_mismatch_rule(void)
 static void test_registry(void)
 {
     const struct finding_code *c;
-    for (c = finding_codes; c->code; c++) {
+    int n = 0;
+    for (c = finding_code_next(NULL); c; c = finding_code_next(c)) {
+        n++;
         CHECK(finding_kind_valid(c->kind));
         CHECK(strlen(c->code) == 5 && !strncmp(c->code, "GD", 2));
         CHECK(finding_code_find(c->code) == c); /* no duplicates */
     }
+    CHECK(n >= 28);
     CHECK(!finding_kind_valid("made_up"));
 }
 

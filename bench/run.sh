@@ -1,0 +1,93 @@
+#!/bin/sh
+# bench/run.sh GPUDOCTOR - time `gpudoctor check` and count its system calls.
+#
+# Not part of the tests: timings are figures to read, not assertions.  Every
+# figure is measured in this one run, and each is also given as a ratio to
+# the cost of starting a trivial process (/bin/true) measured alongside, so
+# numbers from different machines can be compared.
+#
+# Machines: this one (root /), a synthetic one with 20 CUDA toolkits, and,
+# when bench/gen_*.sh generators exist, the ones they build (Python
+# environments, loader caches...).
+set -eu
+gd=${1:?usage: bench/run.sh path/to/gpudoctor}
+here=$(cd "$(dirname "$0")" && pwd)
+N=${BENCH_RUNS:-200}
+work=$(mktemp -d "${TMPDIR:-/tmp}/gdbench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+now_ns() { date +%s%N; }
+
+# time_cmd LABEL CMD...: mean wall time per run over N runs, in microseconds.
+time_cmd() {
+    label=$1; shift
+    "$@" >/dev/null 2>&1 || true
+    t0=$(now_ns)
+    i=0
+    while [ $i -lt "$N" ]; do "$@" >/dev/null 2>&1 || true; i=$((i + 1)); done
+    t1=$(now_ns)
+    echo $(( (t1 - t0) / N / 1000 ))
+}
+
+syscalls() {
+    if command -v strace >/dev/null 2>&1; then
+        strace -f -c -o "$work/strace.out" "$@" >/dev/null 2>&1 || true
+        awk '/^[ ]*100.00|total/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) { n = $i } } END { print n }' "$work/strace.out"
+    else
+        echo "n/a"
+    fi
+}
+
+report() {
+    label=$1; us=$2; base=$3; sc=$4
+    printf '%-44s %8d us  %6.1fx true  %6s syscalls\n' "$label" "$us" "$(echo "$us $base" | awk '{ printf "%.1f", $1 / ($2 ? $2 : 1) }')" "$sc"
+}
+
+# A synthetic machine with 20 CUDA toolkits (each with version.json, a
+# runtime library name and a cuDNN header) and a driver.
+mk_cuda_machine() {
+    r=$1
+    mkdir -p "$r/etc" "$r/proc/driver/nvidia" "$r/proc/sys/kernel" "$r/lib64" "$r/usr/lib/x86_64-linux-gnu"
+    : >"$r/lib64/ld-linux-x86-64.so.2"
+    printf 'ID=debian\nPRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n' >"$r/etc/os-release"
+    printf '6.1.0-18-amd64\n' >"$r/proc/sys/kernel/osrelease"
+    printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Sun Aug  6 12:27:26 UTC 2023\n' >"$r/proc/driver/nvidia/version"
+    : >"$r/usr/lib/x86_64-linux-gnu/libcuda.so.535.104.05"
+    : >"$r/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.535.104.05"
+    for i in $(seq 0 19); do
+        v="11.$i"
+        d="$r/usr/local/cuda-$v"
+        mkdir -p "$d/lib64" "$d/include" "$d/bin"
+        printf '{"cuda": {"name": "CUDA SDK", "version": "%s.1"}, "cuda_cudart": {"version": "%s.1"}}\n' "$v" "$v" >"$d/version.json"
+        : >"$d/lib64/libcudart.so.$v.1"
+        printf '#define CUDNN_MAJOR 8\n#define CUDNN_MINOR %d\n#define CUDNN_PATCHLEVEL 0\n' "$i" >"$d/include/cudnn_version.h"
+    done
+    ln -s cuda-11.8 "$r/usr/local/cuda"
+    mkdir -p "$r/sys/bus/pci/devices/0000:01:00.0"
+    printf '0x10de\n' >"$r/sys/bus/pci/devices/0000:01:00.0/vendor"
+    printf '0x2684\n' >"$r/sys/bus/pci/devices/0000:01:00.0/device"
+    printf '0x030000\n' >"$r/sys/bus/pci/devices/0000:01:00.0/class"
+}
+
+echo "gpudoctor bench: $N runs each, $(nproc) cores, $(uname -m)"
+base=$(time_cmd "true" /bin/true)
+printf '%-44s %8d us  (the unit of the ratios below)\n' "start /bin/true" "$base"
+
+us=$(time_cmd host "$gd" check --json)
+report "check on this machine" "$us" "$base" "$(syscalls "$gd" check --json)"
+
+mk_cuda_machine "$work/cuda20"
+us=$(time_cmd cuda20 "$gd" check --root "$work/cuda20" --clear-env --json)
+report "check, 20 CUDA toolkits" "$us" "$base" "$(syscalls "$gd" check --root "$work/cuda20" --clear-env --json)"
+
+# Generators contributed by other areas: each prints "LABEL<TAB>ARGS..." lines
+# naming the machines it built under the directory it is given.
+for g in "$here"/gen_*.sh; do
+    [ -f "$g" ] || continue
+    sh "$g" "$work/$(basename "$g" .sh)" | while IFS='	' read -r label args; do
+        # shellcheck disable=SC2086
+        us=$(time_cmd "$label" "$gd" $args)
+        # shellcheck disable=SC2086
+        report "$label" "$us" "$base" "$(syscalls "$gd" $args)"
+    done
+done
