@@ -1,7 +1,10 @@
 /*
  * python_facts.h - the Python part of facts: environments, installed
  * distributions, and framework builds.  Included by facts.h; filled by
- * scan/pyenv.  Strings are owned by the facts arena.
+ * scan/pyenv*.c (docs/python.md says where each field comes from).
+ * Strings are owned by the facts arena; arrays are freed by
+ * release_python() in facts.c.  Unknown stays unknown: NULL strings, -1
+ * tri-state ints.
  */
 #ifndef GD_PYTHON_FACTS_H
 #define GD_PYTHON_FACTS_H
@@ -14,32 +17,70 @@ struct py_dist {
     const char *name;            /* normalised (PEP 503): "nvidia-cudnn-cu12" */
     const char *version;         /* "9.1.0.70" */
     const char *path;            /* the .dist-info / .egg-info / conda-meta file */
-    const char *installer;       /* "pip", "conda", or NULL */
+    const char *installer;       /* "pip", "conda", "uv", ... (INSTALLER file), or NULL */
+    const char *site_dir;        /* the site-packages it is in; NULL for conda-meta records */
+    const char *build;           /* conda build string ("py3.11_cuda12.1_cudnn8.9.2_0"), or NULL */
+    int conda;                   /* 1 for a conda-meta record, 0 for Python metadata */
+    int cuda_pkg;                /* an NVIDIA CUDA component (nvidia-* wheel, conda cuda-*) */
+    int duplicate;               /* another record of this name in the same site dir */
+};
+
+/* A dependency a framework declares on a CUDA component, and what is there. */
+struct py_requirement {
+    const char *name;            /* normalised: "nvidia-cudnn-cu12" */
+    const char *specifier;       /* "==8.9.2.26", or NULL */
+    const char *extra;           /* the extra it belongs to ("and-cuda"), or NULL */
+    const char *marker;          /* the environment marker as written, or NULL */
+    const char *installed;       /* the version installed in the same environment, or NULL */
+    int satisfied;               /* 1 / 0 / -1 unknown (not installed, or no specifier) */
 };
 
 struct framework_build {
-    const char *name;            /* "torch", "tensorflow", "jax", "keras", "cupy", "onnxruntime", ... */
+    const char *name;            /* "torch", "tensorflow", "jax", "keras", "cupy", "onnxruntime",
+                                    "paddle", "tensorrt" */
     const char *dist;            /* the distribution that provides it ("tensorflow-cpu") */
     const char *version;         /* "2.1.0+cu121" */
+    const char *local;           /* the PEP 440 local label ("cu121", "cpu", "rocm6.0"), or NULL */
     const char *cuda;            /* CUDA it was built for ("12.1"), NULL for CPU or unknown */
     const char *cudnn;           /* cuDNN it was built for, or NULL */
+    const char *hip;             /* ROCm/HIP it was built for (torch), or NULL */
     const char *variant;         /* "cuda", "cpu", "rocm", "metal", or NULL when unknown */
     const char *compute_capabilities; /* "sm_50,sm_60,...,compute_90" or NULL */
-    const char *backend;         /* Keras: "tensorflow", "jax", "torch" */
+    const char *backend;         /* Keras: "tensorflow", "jax", "torch", ... */
+    const char *backend_source;  /* "KERAS_BACKEND", the keras.json path, or "default" */
+    const char *git_version;     /* torch/version.py git_version */
+    int debug;                   /* torch/version.py debug: 1 / 0 / -1 */
     const char *location;        /* the package directory */
+    const char *build_source;    /* the file the build facts came from, or NULL */
+    const char **bundled_libs;   /* CUDA/ROCm libraries shipped inside the package (torch/lib) */
+    size_t n_bundled_libs, alloc_bundled_libs;
+    struct py_requirement *deps; /* CUDA-component requirements (Requires-Dist) */
+    size_t n_deps, alloc_deps;
+    struct py_dist *components;  /* companion dists: jaxlib, jax-cuda12-plugin, -pjrt, ... */
+    size_t n_components, alloc_components;
+    int version_skew;            /* components whose versions must match do not: 1 / 0 */
     struct fact_evidence *evidence;
     size_t n_evidence, alloc_evidence;
 };
 
 struct python_env {
     const char *prefix;          /* sys.prefix equivalent */
-    const char *site_packages;   /* the main site-packages / dist-packages */
+    const char *site_packages;   /* the main site-packages / dist-packages (where pip installs) */
+    const char **site_dirs;      /* every site dir of this environment, in sys.path order */
+    size_t n_site_dirs, alloc_site_dirs;
     const char *python_version;  /* "3.11" or "3.11.7" */
-    const char *kind;            /* "venv", "conda", "system", "pyenv", "user" */
+    const char *python_version_source;
+    const char *kind;            /* "venv", "conda", "system", "pyenv", "user", "other" */
+    const char *name;            /* conda env name ("base", "tf"), or NULL */
     int active;                  /* named by VIRTUAL_ENV / CONDA_PREFIX */
     const char *found_by;        /* "VIRTUAL_ENV", "PATH", "conda envs", ... */
-    struct py_dist *dists;
+    const char *interpreter;     /* the python executable found, or NULL */
+    const char *venv_home;       /* pyvenv.cfg home, or NULL */
+    const char *venv_creator;    /* "venv", "virtualenv 20.25.0", "uv 0.4.1", or NULL */
+    int include_system_site;     /* pyvenv.cfg include-system-site-packages: 1 / 0 / -1 */
+    struct py_dist *dists;       /* Python distributions, then conda-meta records */
     size_t n_dists, alloc_dists;
+    size_t n_duplicates;         /* names recorded more than once in one site dir */
     struct framework_build *frameworks;
     size_t n_frameworks, alloc_frameworks;
 };
