@@ -161,7 +161,7 @@ static int check_value(const char *v, enum kb_coltype type)
         for (i = 0; i < n; i++) {
             char c = v[i];
             if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                  c == '.' || c == '-' || c == '+' || c == '!' || c == '_' || c == '*'))
+                  c == '.' || c == '-' || c == '+' || c == '!' || c == '_' || c == '*' || c == ','))
                 return 0;
         }
         return 1;

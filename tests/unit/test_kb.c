@@ -175,6 +175,127 @@ static void test_pci_ids_runtime(void)
     kb_free(k);
 }
 
+static void test_tensorflow(void)
+{
+    struct kb_tf_build b;
+    struct kb_tf_libs l;
+
+    CHECK_INT(kb_tf_build(kb, "2.10.1", "linux", &b), 1);
+    CHECK_STR(b.cuda, "11.2");
+    CHECK_STR(b.cudnn, "8.1");
+    CHECK_INT(kb_tf_build(kb, "2.10.0", "windows", &b), 1);
+    CHECK_STR(b.cuda, "11.2");
+    CHECK_INT(kb_tf_build(kb, "2.15.0.post1", "linux", &b), 1);
+    CHECK_STR(b.cuda, "12.2");
+    CHECK_STR(b.cudnn, "8.9");
+    CHECK_INT(kb_tf_build(kb, "2.16.2", "linux", &b), 1);   /* the 2.16.1 row */
+    CHECK_STR(b.version, "2.16.1");
+    CHECK_INT(kb_tf_build(kb, "2.11.0", "windows", &b), 1);
+    CHECK(b.cuda == NULL);                                   /* CPU-only */
+    CHECK_STR(kb_tf_last_windows_gpu(kb), "2.10.0");
+    CHECK_INT(kb_tf_build(kb, "0.12.0", "linux", &b), 0);
+    CHECK_INT(kb_tf_build(kb, "x", "linux", &b), -1);
+
+    CHECK_INT(kb_tf_libs(kb, "2.10.0", "windows", &l), 1);
+    CHECK_STR(l.cudart, "cudart64_110.dll");
+    CHECK_STR(l.cudnn, "cudnn64_8.dll");
+    CHECK_INT(kb_tf_libs(kb, "2.10.0", "linux", &l), 1);
+    CHECK_STR(l.cudart, "libcudart.so.11.0");
+    CHECK_STR(l.cublas, "libcublas.so.11");
+    CHECK_INT(kb_tf_libs(kb, "2.4.1", "linux", &l), 1);
+    CHECK_STR(l.cusolver, "libcusolver.so.10");              /* the CUDA 11.0 trap */
+    CHECK_INT(kb_tf_libs(kb, "2.16.1", "linux", &l), 1);
+    CHECK_STR(l.pip_libs, "rpath-broken");
+    CHECK_INT(kb_tf_libs(kb, "2.18.0", "linux", &l), 1);
+    CHECK_STR(l.cudnn, "libcudnn.so.9");
+    CHECK(l.curand == NULL);
+    CHECK_INT(kb_tf_libs(kb, "2.11.0", "windows", &l), 0);
+}
+
+static void test_torch(void)
+{
+    struct kb_torch t;
+    const char *d = NULL, *src = NULL;
+
+    CHECK_INT(kb_torch(kb, "2.1.0+cu121", NULL, &t), 1);
+    CHECK_STR(t.cuda, "12.1");
+    CHECK_STR(t.cudnn, "8.9.2.26");
+    CHECK_INT(kb_torch(kb, "2.1.2", NULL, &t), 1);            /* no label: the PyPI default */
+    CHECK_STR(t.variant, "cu121");
+    CHECK_INT(kb_torch_min_driver(kb, "2.1.0", "cu121", "linux", &d, &src), 1);
+    CHECK_STR(d, "525.60.13");                                /* minor-version compatibility */
+    CHECK_INT(kb_torch_min_driver(kb, "2.1.0+cu121", NULL, "windows", &d, &src), 1);
+    CHECK_STR(d, "528.33");
+    CHECK_INT(kb_torch_min_driver(kb, "1.12.1+cu102", NULL, "linux", &d, &src), 1);
+    CHECK_STR(d, "440.33");                                   /* no MVC before CUDA 11 */
+    CHECK_INT(kb_torch_min_driver(kb, "2.1.0+rocm5.6", NULL, "linux", &d, &src), 0);
+    CHECK_INT(kb_torch(kb, "2.8.0+cu128", NULL, &t), 1);
+    CHECK_INT(kb_arch_list_covers(t.arch, "6.1"), 0);         /* Pascal dropped from cu128 */
+    CHECK_INT(kb_arch_list_covers(t.arch, "12.0"), 2);
+    CHECK_INT(kb_torch(kb, "2.5.1+cu124", NULL, &t), 1);
+    CHECK_INT(kb_arch_list_covers(t.arch, "12.0"), 0);        /* RTX 50xx: no kernel image */
+    CHECK_INT(kb_torch(kb, "2.1.0+cu999", NULL, &t), 0);
+}
+
+static void test_cuda_sm(void)
+{
+    const char *first = NULL, *last = NULL, *lo = NULL, *hi = NULL;
+    static const char *const dropped[] = { "sm_50", "sm_52", "sm_53", "sm_60", "sm_61",
+                                           "sm_62", "sm_70", "7.2", NULL };
+    size_t i;
+
+    for (i = 0; dropped[i]; i++) {
+        CHECK_INT(kb_sm_toolkits(kb, dropped[i], &first, &last, NULL), 1);
+        CHECK_STR(last, "12.9");                              /* CUDA 13 dropped sm_50-sm_72 */
+    }
+    CHECK_INT(kb_sm_toolkits(kb, "sm_75", &first, &last, NULL), 1);
+    CHECK(last == NULL);
+    CHECK_INT(kb_cuda_sm_range(kb, "13.0", &lo, &hi), 1);
+    CHECK_STR(lo, "sm_75");
+    CHECK_INT(kb_cuda_sm_range(kb, "12.9", &lo, &hi), 1);
+    CHECK_STR(lo, "sm_50");
+    CHECK_STR(hi, "sm_121");
+    CHECK_INT(kb_cuda_sm_range(kb, "11.8", &lo, &hi), 1);
+    CHECK_STR(lo, "sm_35");
+    CHECK_STR(hi, "sm_90");
+    CHECK_INT(kb_cuda_sm_range(kb, "12060", &lo, &hi), 1);
+    CHECK_STR(hi, "sm_90");
+}
+
+static void test_others(void)
+{
+    struct kb_jax j;
+    struct kb_cupy c;
+    struct kb_ort o;
+    struct kb_paddle p;
+    const char *tf = NULL, *src = NULL;
+
+    CHECK_INT(kb_jax(kb, "0.4.26", "cuda12", &j), 1);
+    CHECK_STR(j.cudnn_max, "9.0");
+    CHECK_INT(kb_jax(kb, "0.8.1", "cuda13", &j), 1);
+    CHECK_STR(j.driver_min, "580");
+    CHECK_STR(j.cc_min, "7.5");
+    CHECK_INT(kb_jax(kb, "0.4.26", "cuda11", &j), 0);          /* CUDA 11 dropped */
+    CHECK_INT(kb_cupy(kb, "cupy-cuda12x", "13.3.0", &c), 1);
+    CHECK_STR(c.cuda_min, "12.0");
+    CHECK_INT(kb_cupy(kb, "cupy-cuda11x", "14.0.0", &c), 0);
+    CHECK_INT(kb_onnxruntime(kb, "1.18.0", NULL, &o), 1);
+    CHECK_STR(o.cuda, "11.8");
+    CHECK_INT(kb_onnxruntime(kb, "1.19.2", NULL, &o), 1);
+    CHECK_STR(o.cuda, "12.0");
+    CHECK_STR(o.cudnn, "9.0");
+    CHECK_INT(kb_onnxruntime(kb, "1.17.1", "12", &o), 1);
+    CHECK_STR(o.pypi, "no");
+    CHECK_INT(kb_paddle(kb, "2.5.2.post117", NULL, &p), 1);
+    CHECK_STR(p.cuda, "11.7");
+    CHECK_INT(kb_paddle(kb, "2.5.2", NULL, &p), 1);
+    CHECK_STR(p.cuda, "10.2");
+    CHECK_INT(kb_tf_metal(kb, "1.1.0", &tf, &src), 1);
+    CHECK_STR(tf, "2.14");
+    CHECK_INT(kb_cudnn_supports_cuda(kb, "91002", "12.8", &src), 1);
+    CHECK_INT(kb_cudnn_supports_cuda(kb, "9.10.2.21", "13.0", &src), 0);
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
@@ -186,6 +307,10 @@ int main(void)
     RUN(test_chip_cc);
     RUN(test_arch_list);
     RUN(test_pci_ids_runtime);
+    RUN(test_tensorflow);
+    RUN(test_torch);
+    RUN(test_cuda_sm);
+    RUN(test_others);
     kb_free(kb);
     return harness_done();
 }
