@@ -90,6 +90,9 @@ int cmd_check(int argc, char **argv)
     }
 
     facts_init(&facts);
+    /* A newer pci.ids on the examined machine names newer GPUs. */
+    if (kb_read_pci_ids(kb, &ctx.fs, &err) < 0)
+        facts_warn(&facts, "/usr/share/misc/pci.ids", err.msg);
     sc.fs = &ctx.fs;
     sc.env = &ctx.env;
     sc.kb = kb;

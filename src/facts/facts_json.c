@@ -5,19 +5,6 @@
 
 #include "util/banned.h"
 
-/* TEMPORARY until the Python observer lands (same session). */
-#pragma weak facts_json_python
-
-static void python_envs(struct jw *jw, const struct facts *f)
-{
-    if (facts_json_python)
-        facts_json_python(jw, f);
-    else {
-        jw_array_begin(jw);
-        jw_array_end(jw);
-    }
-}
-
 void facts_json_system(struct jw *jw, const struct facts *f)
 {
     const struct sys_facts *s = &f->system;
@@ -239,7 +226,7 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
         jw_kv_str(jw, f->env[i].name, f->env[i].value);
     jw_object_end(jw);
     jw_key(jw, "python_envs");
-    python_envs(jw, f);
+    facts_json_python(jw, f);
     jw_key(jw, "warnings");
     facts_json_warnings(jw, f);
     jw_object_end(jw);

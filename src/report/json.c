@@ -5,9 +5,6 @@
 #include "util/json_writer.h"
 #include "util/banned.h"
 
-/* TEMPORARY until the Python observer lands (same session). */
-#pragma weak facts_json_python
-
 static void findings_json(struct jw *jw, const struct findings *fl)
 {
     size_t i, j;
@@ -78,12 +75,7 @@ void report_json(FILE *fp, const struct report_input *in)
     jw_key(&jw, "loader");
     facts_json_ldenv(&jw, f);
     jw_key(&jw, "python_envs");
-    if (facts_json_python)
-        facts_json_python(&jw, f);
-    else {
-        jw_array_begin(&jw);
-        jw_array_end(&jw);
-    }
+    facts_json_python(&jw, f);
     jw_key(&jw, "findings");
     findings_json(&jw, fl);
     jw_key(&jw, "checklist");

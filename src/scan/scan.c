@@ -31,16 +31,12 @@ static void record_env(struct scan_ctx *ctx)
     }
 }
 
-/* TEMPORARY until the Python observer lands (same session): weak, so the tree links. */
-#pragma weak scan_python
-
 void scan_all(struct scan_ctx *ctx)
 {
     record_env(ctx);
     scan_system(ctx);
     scan_ldenv(ctx);
-    if (scan_python)
-        scan_python(ctx);
+    scan_python(ctx);
     scan_driver(ctx);
     scan_gpus(ctx);
     scan_cuda(ctx);
