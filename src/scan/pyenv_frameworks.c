@@ -398,7 +398,7 @@ static void keras_backend(struct fwctx *c, struct framework_build *fw)
     struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
     int r = 0;
 
-    if (fw->version && !strncmp(fw->version, "2.", 2) && fw->version[2] >= '4') {
+    if (fw->version && !strncmp(fw->version, "2.", 2) && strtoul(fw->version + 2, NULL, 10) >= 4) {
         /* Keras 2.4-2.15 is TensorFlow's own front end: no other backend. */
         fw->backend = "tensorflow";
         fw->backend_source = "keras 2.4+ uses tensorflow only";
