@@ -171,14 +171,17 @@ static void do_torch(struct fwctx *c)
     const struct py_dist *d = pyenv_find_dist(c->env, "torch");
     const struct py_dist *cd = pyenv_find_dist(c->env, "pytorch");
     struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
-    const char *site = find_pkg_file(c, "torch/version.py", &p);
+    const char *site;
     struct framework_build *fw;
     struct torch_version_info tv;
     struct gd_err err;
     size_t i;
 
-    if (!d && !site && !(cd && cd->conda))
+    /* Package files are looked for only when metadata says torch is there:
+     * a stat per site dir per framework adds up over 50 environments. */
+    if (!d && !(cd && cd->conda))
         goto out;
+    site = find_pkg_file(c, "torch/version.py", &p);
     fw = new_fw(c, "torch", d ? d : cd);
     if (site) {
         fw->location = facts_printf(c->ctx->facts, "%s/torch", site);
@@ -278,9 +281,9 @@ static void do_tensorflow(struct fwctx *c)
         d = pyenv_find_dist(c->env, dists[i]);
     if (!d)
         d = pyenv_find_dist(c->env, "tensorflow-base");   /* conda */
-    site = find_pkg_file(c, "tensorflow/python/platform/build_info.py", &p);
-    if (!d && !site)
+    if (!d)
         goto out;
+    site = find_pkg_file(c, "tensorflow/python/platform/build_info.py", &p);
     fw = new_fw(c, "tensorflow", d);
     if (site) {
         fw->location = facts_printf(c->ctx->facts, "%s/tensorflow", site);
