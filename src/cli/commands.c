@@ -42,6 +42,34 @@ const struct command commands[] = {
       "machine is executed or loaded.\n" },
     { "help", cmd_help, "show help for gpudoctor or one subcommand",
       "usage: gpudoctor help [SUBCOMMAND]\n" },
+    { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources",
+      "usage: gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--json] [--db PATH]\n"
+      "\n"
+      "Print one knowledge-base table the way a person would look it up by hand,\n"
+      "every row with its source; without TABLE, list the tables.  TABLE is one of\n"
+      "  tensorflow        TensorFlow tested builds: version, os, python, CUDA, cuDNN\n"
+      "  tensorflow-libs   the CUDA library file names each TensorFlow loads\n"
+      "  pytorch           PyTorch builds: CUDA/ROCm variant, default wheel, cuDNN, archs\n"
+      "  jax, cupy, onnxruntime, paddle, tensorflow-metal\n"
+      "  driver            driver branch -> highest CUDA (nvidia-smi \"CUDA Version\")\n"
+      "  cuda              CUDA toolkit -> minimum driver;  cuda-mvc: per major, with\n"
+      "                    minor-version compatibility;  cuda-arch: toolkit -> sm_XX\n"
+      "  cudnn             cuDNN -> CUDA\n"
+      "  gpu [NAME]        NVIDIA GPUs -> compute capability; NAME matches whole words,\n"
+      "                    e.g. gpudoctor matrix gpu \"RTX 4090\"\n"
+      "or a table's own name (tf_build, torch, gpu_chip, ...).  FILTER keeps the rows\n"
+      "whose first column starts with it, not in the middle of a number\n"
+      "(gpudoctor matrix tensorflow 2.1 shows 2.1.0, not 2.10.0).\n"
+      "\n"
+      "  --os OS     only rows for that OS (tables with an os column)\n"
+      "  --json      one JSON document: {schema, table, title, source, revision, rows}\n"
+      "              with the table's columns as keys (docs/json.md, \"matrix\")\n"
+      "  --db PATH   use this knowledge-base file or directory: each table it defines\n"
+      "              replaces the built-in one; a malformed file is refused with\n"
+      "              FILE:LINE and exit status 2\n"
+      "\n"
+      "Exit status: 0 printed; 1 gpu NAME matched nothing; 2 usage error or\n"
+      "unusable --db.\n" },
     { NULL, NULL, NULL, NULL }
 };
 

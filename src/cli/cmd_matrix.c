@@ -1,0 +1,261 @@
+/*
+ * cmd_matrix.c - `gpudoctor matrix [TABLE [FILTER]]`: the knowledge base's
+ * compatibility tables, with their sources.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/exit.h"
+#include "cli/main_help.h"
+#include "cli/options.h"
+#include "kb/kb.h"
+#include "report/matrix.h"
+#include "util/alloc.h"
+#include "util/banned.h"
+
+/* The names a person types, and the table each shows. */
+static const struct {
+    const char *alias, *table;
+} aliases[] = {
+    { "tensorflow", "tf_build" },     { "tensorflow-libs", "tf_libs" },
+    { "pytorch", "torch" },           { "jax", "jax" },
+    { "cupy", "cupy" },               { "onnxruntime", "onnxruntime" },
+    { "paddle", "paddle" },           { "tensorflow-metal", "tf_metal" },
+    { "driver", "driver_cuda" },      { "cuda", "cuda_driver" },
+    { "cuda-mvc", "cuda_mvc" },       { "cuda-arch", "cuda_sm" },
+    { "cudnn", "cudnn_cuda" },        { "gpu", "gpu" },
+    { "gpu-chip", "gpu_chip" },       { "gpu-name", "gpu_name" },
+    { "gpu-pci", "gpu_pci" },         { NULL, NULL },
+};
+
+static const char *resolve(const char *name)
+{
+    size_t i;
+    for (i = 0; aliases[i].alias; i++)
+        if (!strcmp(aliases[i].alias, name))
+            return aliases[i].table;
+    if (kb_schema_find(name))
+        return name;
+    return NULL;
+}
+
+static void list_tables(const struct kb *kb)
+{
+    size_t i, n = 0;
+    struct kb_gpu g;
+
+    printf("Knowledge base %s (%s).  Tables:\n", kb_revision(kb), kb_origin(kb));
+    for (i = 0; aliases[i].alias; i++) {
+        const struct kb_table *t;
+        if (!strcmp(aliases[i].table, "gpu")) {
+            while (kb_gpu_at(kb, n, &g))
+                n++;
+            report_matrix_list_line(stdout, "gpu", "pci.ids", "NVIDIA PCI devices -> name, compute capability", n);
+            continue;
+        }
+        t = kb_table(kb, aliases[i].table);
+        report_matrix_list_line(stdout, aliases[i].alias, t->schema->name, t->schema->title,
+                                t->nrows);
+    }
+    printf("\nusage: gpudoctor matrix TABLE [FILTER] [--os linux|windows] [--json]\n");
+}
+
+struct rows {
+    const char **cells, **sources;
+    size_t n, alloc, ncols;
+};
+
+static void rows_add(struct rows *r, const char *const *cells, const char *source)
+{
+    size_t c;
+    ALLOC_GROW(r->sources, r->n + 1, r->alloc);
+    r->cells = xrealloc(r->cells, st_mult(st_mult(r->alloc, r->ncols), sizeof(*r->cells)));
+    for (c = 0; c < r->ncols; c++)
+        r->cells[r->n * r->ncols + c] = cells[c];
+    r->sources[r->n++] = source;
+}
+
+static void render(const struct options *o, struct matrix_view *v)
+{
+    if (o->format == FMT_JSON)
+        report_matrix_json(stdout, v);
+    else
+        report_matrix_text(stdout, v, 0);
+}
+
+static int show_gpus(const struct kb *kb, const struct options *o, const char *query)
+{
+    static const char *const cols[] = { "device", "name", "chip", "arch", "cc" };
+    struct rows r = { NULL, NULL, 0, 0, 5 };
+    struct matrix_view v;
+    struct kb_gpu g;
+    char (*ids)[12] = NULL;
+    size_t i, n = 0, alloc_ids = 0;
+
+    if (query) {
+        size_t it = 0;
+        int k;
+        while ((k = kb_gpu_find(kb, query, &it, &g)) == 1) {
+            ALLOC_GROW(ids, n + 1, alloc_ids);
+            n++;
+        }
+        if (k < 0) {
+            free(ids);
+            return usage_error("matrix", "empty GPU name");
+        }
+    } else {
+        while (kb_gpu_at(kb, n, &g))
+            n++;
+        ids = xcalloc(n + 1, sizeof(*ids));
+    }
+    /* Second pass: the rows, with each device id formatted once. */
+    {
+        size_t it = 0, k = 0;
+        for (i = 0; query ? kb_gpu_find(kb, query, &it, &g) == 1 : kb_gpu_at(kb, i, &g) == 1;
+             i++) {
+            const char *cells[5];
+            if (!query && !g.cc)
+                continue;   /* the full list shows GPUs with a known cc (Kepler on) */
+            if (g.device)
+                snprintf(ids[k], sizeof(ids[k]), "%04x", g.device);
+            cells[0] = g.device ? ids[k] : NULL;
+            cells[1] = g.name;
+            cells[2] = g.chip;
+            cells[3] = g.arch;
+            cells[4] = g.cc;
+            rows_add(&r, cells, g.source);
+            k++;
+        }
+    }
+    v.table = "gpu";
+    v.title = query ? "GPUs matching the name: compute capability" : "NVIDIA GPUs (Kepler on): compute capability";
+    v.origin = kb_origin(kb);
+    v.revision = kb_revision(kb);
+    v.ncols = 5;
+    v.cols = cols;
+    v.nrows = r.n;
+    v.cells = r.cells;
+    v.sources = r.sources;
+    render(o, &v);
+    if (query && !r.n)
+        fprintf(stderr, "gpudoctor matrix: no GPU matches '%s'\n", query);
+    free(r.cells);
+    free(r.sources);
+    free(ids);
+    return query && !r.n ? GD_EXIT_FINDINGS : GD_EXIT_OK;
+}
+
+static int show_table(const struct kb *kb, const struct options *o, const char *name,
+                      const char *filter)
+{
+    const struct kb_table *t = kb_table(kb, name);
+    const struct kb_schema *s = t->schema;
+    int os_col = kb_schema_col(s, "os");
+    size_t ncols = s->ncols - 1, i, c;
+    struct rows r = { NULL, NULL, 0, 0, 0 };
+    struct matrix_view v;
+    const char **cols = xcalloc(ncols + 1, sizeof(*cols));
+
+    r.ncols = ncols;
+    for (c = 0; c < ncols; c++)
+        cols[c] = s->cols[c].name;
+    for (i = 0; i < t->nrows; i++) {
+        const char *cells[KB_MAX_COLS];
+        const char *first = kb_table_cell(t, i, 0);
+        if (o->os && os_col >= 0) {
+            const char *ros = kb_table_cell(t, i, (size_t)os_col);
+            if (strcmp(ros, o->os) && strcmp(ros, "any"))
+                continue;
+        }
+        /* FILTER: rows whose first column starts with it, not mid-number
+         * ("2.1" shows 2.1.0, not 2.10.0). */
+        if (filter && (!first || strncmp(first, filter, strlen(filter)) ||
+                       (first[strlen(filter)] >= '0' && first[strlen(filter)] <= '9')))
+            continue;
+        for (c = 0; c < ncols; c++)
+            cells[c] = kb_table_cell(t, i, c);
+        rows_add(&r, cells, kb_table_cell(t, i, ncols));
+    }
+    v.table = s->name;
+    v.title = s->title;
+    v.origin = kb_origin(kb);
+    v.revision = kb_revision(kb);
+    v.ncols = ncols;
+    v.cols = cols;
+    v.nrows = r.n;
+    v.cells = r.cells;
+    v.sources = r.sources;
+    render(o, &v);
+    free(r.cells);
+    free(r.sources);
+    free(cols);
+    return GD_EXIT_OK;
+}
+
+int cmd_matrix(int argc, char **argv)
+{
+    struct options o;
+    struct gd_err err;
+    const char *pos[2] = { NULL, NULL };
+    const char *table;
+    struct kb *kb;
+    int i, npos = 0, rc;
+
+    options_init(&o);
+    err_init(&err);
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        switch (options_parse_common(&o, argc, argv, &i, &err)) {
+        case OPT_OK:
+            continue;
+        case OPT_HELP:
+            print_command_usage(stdout, command_find("matrix"));
+            options_release(&o);
+            return GD_EXIT_OK;
+        case OPT_BAD_USE:
+            options_release(&o);
+            return usage_error("matrix", "%s", err.msg);
+        case OPT_NOT_MINE:
+            if (a[0] == '-' && a[1]) {
+                options_release(&o);
+                return usage_error("matrix", "unknown option '%s'", a);
+            }
+            if (npos == 2) {
+                options_release(&o);
+                return usage_error("matrix", "unexpected argument '%s'", a);
+            }
+            pos[npos++] = a;
+        }
+    }
+    if (o.os && strcmp(o.os, "linux") && strcmp(o.os, "windows") && strcmp(o.os, "macos")) {
+        options_release(&o);
+        return usage_error("matrix", "--os must be linux, windows or macos, not '%s'", o.os);
+    }
+    table = pos[0] ? resolve(pos[0]) : NULL;
+    if (pos[0] && !table) {
+        options_release(&o);
+        return usage_error("matrix", "unknown table '%s'", pos[0]);
+    }
+    if (o.db) {
+        kb = kb_load(o.db, &err);
+        if (!kb) {
+            fprintf(stderr, "gpudoctor matrix: cannot use knowledge base '%s': %s\n", o.db,
+                    err.msg);
+            options_release(&o);
+            return GD_EXIT_USAGE;
+        }
+    } else {
+        kb = kb_new_builtin();
+    }
+    if (!table)
+        rc = (list_tables(kb), GD_EXIT_OK);
+    else if (!strcmp(table, "gpu"))
+        rc = show_gpus(kb, &o, pos[1]);
+    else
+        rc = show_table(kb, &o, table, pos[1]);
+    kb_free(kb);
+    options_release(&o);
+    return rc;
+}
