@@ -1,0 +1,126 @@
+/*
+ * elf.h - read what the dynamic loader reads from an ELF object.
+ *
+ * Two layers.  elf_header_parse() decodes the fixed ELF header from the
+ * first bytes of a file; the resolver uses it (through elf_probe) to decide,
+ * as glibc's open_verify() does, whether a candidate is loadable, of the
+ * other class or machine, or broken.  elf_parse() / elf_read() go further:
+ * through PT_DYNAMIC and the PT_LOAD mapping (or, when the file has no
+ * program headers that say so, through the section headers) they extract
+ * DT_SONAME, DT_NEEDED, DT_RPATH, DT_RUNPATH, DT_FLAGS, DT_FLAGS_1 and the
+ * version definitions (.gnu.version_d names, e.g. libcudart's
+ * "libcudart.so.11.0").
+ *
+ * Both 32- and 64-bit, little- and big-endian objects are understood.
+ * Every offset is checked against the file size, every string must end
+ * inside the string table (and the file), counts are bounded (ELF_MAX_*),
+ * and elf_read() fetches only the ranges it needs (header, program headers,
+ * the dynamic array, the individual strings) with fs_pread, never the whole
+ * object, so a 2 GiB libtorch_cuda.so costs a few kilobytes of I/O.
+ *
+ * This module does not decide anything: which file wins is the resolver's
+ * policy (resolve.h).  Facts from ELF's own documentation and glibc
+ * (elf/elf.h, elf/get-dynamic-info.h, elf/readelflib.c); see
+ * ../shared/knowledge/loaders.md section 3.
+ */
+#ifndef GD_LOADER_ELF_H
+#define GD_LOADER_ELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+#include "util/err.h"
+#include "util/fs.h"
+
+#define ELF_CLASS32 1
+#define ELF_CLASS64 2
+#define ELF_DATA_LSB 1
+#define ELF_DATA_MSB 2
+
+#define ELF_ET_EXEC 2
+#define ELF_ET_DYN 3
+
+#define ELF_EM_386 3
+#define ELF_EM_PPC64 21
+#define ELF_EM_S390 22
+#define ELF_EM_ARM 40
+#define ELF_EM_X86_64 62
+#define ELF_EM_AARCH64 183
+#define ELF_EM_RISCV 243
+
+#define ELF_DF_1_NODEFLIB 0x800u
+
+/* Bounds on hostile input. */
+#define ELF_MAX_DYN 65536          /* dynamic entries examined */
+#define ELF_MAX_NEEDED 4096        /* DT_NEEDED kept */
+#define ELF_MAX_VERDEF 4096        /* version definitions kept */
+#define ELF_MAX_STRING 4096        /* longest string accepted (a path list) */
+#define ELF_MAX_LOADS 64           /* PT_LOAD segments used for mapping */
+
+/* The fixed header (e_ident and the e_* fields), host byte order. */
+struct elf_header {
+    uint8_t elfclass;    /* ELF_CLASS32 / ELF_CLASS64 */
+    uint8_t data;        /* ELF_DATA_LSB / ELF_DATA_MSB */
+    uint8_t version;     /* e_ident[EI_VERSION] */
+    uint8_t osabi;
+    uint8_t abiversion;
+    uint16_t type;       /* e_type */
+    uint16_t machine;    /* e_machine */
+    uint32_t e_version;
+    uint64_t phoff, shoff;
+    uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
+};
+
+/* What the loader needs from one object.  Strings and arrays are owned by
+ * the arena given to elf_parse / elf_read; absent strings are NULL. */
+struct elf_info {
+    struct elf_header hdr;
+    int has_dynamic;          /* a dynamic array was found */
+    const char *soname;
+    const char *rpath;        /* DT_RPATH as stored (kept even if RUNPATH exists) */
+    const char *runpath;      /* DT_RUNPATH */
+    const char *interp;       /* PT_INTERP, or NULL */
+    const char **needed;      /* DT_NEEDED in order */
+    size_t n_needed;
+    const char **verdefs;     /* version definition names in order (the
+                                 VER_FLG_BASE one, i.e. the file's own name,
+                                 included) */
+    size_t n_verdefs;
+    uint64_t flags;           /* DT_FLAGS */
+    uint64_t flags_1;         /* DT_FLAGS_1 (ELF_DF_1_NODEFLIB...) */
+    const char *warning;      /* first non-fatal oddity met (a string offset
+                                 out of range, a truncated table), or NULL */
+};
+
+/**
+ * Decode the ELF header at the start of buf.  Returns 0 on success, or -1
+ * with err (GD_ERR_FORMAT) when buf is not an ELF header this module
+ * understands: too short, bad magic, unknown class or data encoding.
+ * Other fields (type, version, phentsize) are decoded, not judged.
+ */
+int elf_header_parse(const uint8_t *buf, size_t len, struct elf_header *h,
+                     struct gd_err *err);
+
+/** A short name for machine (e.g. "x86-64", "AArch64", "i386"), or NULL. */
+const char *elf_machine_name(uint16_t machine);
+
+/**
+ * Parse an object held in memory (the first len bytes of the file).
+ * Fills out (zeroed first) with strings and arrays in arena.  Returns 0,
+ * or -1 with err when the header or the dynamic section cannot be read at
+ * all; a bad string offset, a truncated version table and similar faults
+ * only set out->warning.  A file without a dynamic section (a static
+ * executable, a relocatable object) parses with has_dynamic 0.
+ */
+int elf_parse(const uint8_t *buf, size_t len, struct arena *arena,
+              struct elf_info *out, struct gd_err *err);
+
+/**
+ * The same for the file vpath on the examined machine, reading only the
+ * ranges needed.  1 parsed, 0 absent, -1 unreadable or not ELF (err).
+ */
+int elf_read(struct fs *fs, const char *vpath, struct arena *arena,
+             struct elf_info *out, struct gd_err *err);
+
+#endif
