@@ -70,6 +70,34 @@ const struct command commands[] = {
       "\n"
       "Exit status: 0 printed; 1 gpu NAME matched nothing; 2 usage error or\n"
       "unusable --db.\n" },
+    { "which", cmd_which, "trace how the dynamic loader would look for one library",
+      "usage: gpudoctor which NAME [--from FILE]... [--main EXE] [options]\n"
+      "       gpudoctor which --deps FILE [options]\n"
+      "       gpudoctor which --list-cache [options]\n"
+      "\n"
+      "Say which file dlopen(NAME) would load, without loading anything: every\n"
+      "place the loader tries, in order (RPATH, LD_LIBRARY_PATH, RUNPATH,\n"
+      "ld.so.cache, default directories, glibc-hwcaps subdirectories), what was\n"
+      "there, and, when nothing loadable is found, the one change that fixes it.\n"
+      "LD_LIBRARY_PATH is taken from the environment (see --env, --clear-env).\n"
+      "Exit status 0 when found, 1 when not.\n"
+      "\n"
+      "  --from FILE      the object that asks (its RPATH, RUNPATH and $ORIGIN\n"
+      "                   apply); repeat for the object that loaded it, and so on;\n"
+      "                   default: a bare dlopen from the main program\n"
+      "  --main EXE       the main executable (its RPATH; $ORIGIN in LD_LIBRARY_PATH)\n"
+      "  --deps FILE      resolve every DT_NEEDED of FILE, recursively, as a tree\n"
+      "  --loaded NAME    treat NAME (a file name or SONAME) as already loaded\n"
+      "  --list-cache     list /etc/ld.so.cache as `ldconfig -p` does\n"
+      "  --libc glibc|musl  the loader's rules (default: detected)\n"
+      "  --glibc X.Y      the glibc version (default: from the cache's generator)\n"
+      "  --hwcaps LIST    active glibc-hwcaps subdirectories, best first, comma\n"
+      "                   separated, or 'none' (default: from /proc/cpuinfo)\n"
+      "  --platform NAME  the value of $PLATFORM (default: from the CPU)\n"
+      "  --cwd DIR        the working directory for relative paths\n"
+      "  --secure         model secure-execution mode (setuid programs)\n"
+      "\n"
+      "JSON (--json): docs/json.md, section \"which\".\n" },
     { NULL, NULL, NULL, NULL }
 };
 

@@ -31,5 +31,6 @@ extern const char exit_status_help[];
 int cmd_check(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
+int cmd_which(int argc, char **argv);
 
 #endif

@@ -1,0 +1,636 @@
+/*
+ * resolve.c - the parts every rule set shares: configuration and its
+ * detection on the examined machine, candidate checks, path lists and
+ * dynamic string tokens, results.  See resolve.h.
+ */
+#include "loader/resolve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader/resolve_int.h"
+#include "util/alloc.h"
+#include "util/banned.h"
+
+void resolve_config_default(struct resolve_config *cfg)
+{
+    memset(cfg, 0, sizeof(*cfg));
+    cfg->flavour = RESOLVE_GLIBC;
+    cfg->elfclass = ELF_CLASS64;
+    cfg->machine = ELF_EM_X86_64;
+    cfg->system_dirs[0] = "/lib/x86_64-linux-gnu";
+    cfg->system_dirs[1] = "/usr/lib/x86_64-linux-gnu";
+    cfg->system_dirs[2] = "/lib";
+    cfg->system_dirs[3] = "/usr/lib";
+    cfg->n_system_dirs = 4;
+    cfg->lib = "lib/x86_64-linux-gnu";
+    cfg->platform = "x86_64";
+    cfg->cwd = "/";
+    cfg->cache_path = "/etc/ld.so.cache";
+    cfg->conf_path = "/etc/ld.so.conf";
+    cfg->musl_arch = "x86_64";
+}
+
+static int exists(struct fs *fs, const char *p, enum compat_ftype type)
+{
+    struct compat_stat st;
+    return fs_stat(fs, p, &st, NULL) == 1 && (type == COMPAT_FT_UNKNOWN || st.type == type);
+}
+
+static int has_flag(const char *flags, const char *f)
+{
+    size_t n = strlen(f);
+    const char *p = flags;
+    while ((p = strstr(p, f)) != NULL) {
+        if ((p == flags || p[-1] == ' ' || p[-1] == '\t') && (p[n] == ' ' || p[n] == '\n' || !p[n]))
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
+static int has_all(const char *flags, const char *const *list)
+{
+    for (; *list; list++)
+        if (!has_flag(flags, *list))
+            return 0;
+    return 1;
+}
+
+/* x86-64 ISA levels from /proc/cpuinfo flag names (the psABI levels glibc
+ * checks in sysdeps/x86/get-isa-level.h; "abm" is Linux's name for LZCNT). */
+static void detect_cpu(struct fs *fs, struct arena *arena, struct resolve_config *cfg)
+{
+    static const char *const v2[] = { "cx16", "lahf_lm", "popcnt", "sse3", "sse4_1", "sse4_2", "ssse3", NULL };
+    static const char *const v3[] = { "avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", NULL };
+    static const char *const v4[] = { "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", NULL };
+    static const char *const haswell[] = { "avx2", "fma", "bmi1", "bmi2", "abm", "movbe", "popcnt", NULL };
+    struct strbuf sb = STRBUF_INIT;
+    struct fs host;
+    const char *flags, *nl;
+    char *line;
+    int intel;
+
+    if (fs_read_head(fs, "/proc/cpuinfo", 65536, &sb, NULL) != 1 || !sb.len) {
+        strbuf_reset(&sb);
+        fs_init(&host, NULL, NULL);
+        fs_read_head(&host, "/proc/cpuinfo", 65536, &sb, NULL);
+        fs_release(&host);
+    }
+    flags = strstr(sb.buf, "\nflags");
+    if (!flags) {
+        strbuf_release(&sb);
+        return;
+    }
+    nl = strchr(flags + 1, '\n');
+    line = arena_strndup(arena, flags + 1, nl ? (size_t)(nl - flags - 1) : strlen(flags + 1));
+    intel = strstr(sb.buf, "GenuineIntel") != NULL;
+    strbuf_release(&sb);
+    if (cfg->machine != ELF_EM_X86_64 || cfg->elfclass != ELF_CLASS64)
+        return;
+    cfg->n_hwcaps = 0;
+    if (has_all(line, v2) && has_all(line, v3) && has_all(line, v4))
+        cfg->hwcaps[cfg->n_hwcaps++] = "x86-64-v4";
+    if (has_all(line, v2) && has_all(line, v3))
+        cfg->hwcaps[cfg->n_hwcaps++] = "x86-64-v3";
+    if (has_all(line, v2))
+        cfg->hwcaps[cfg->n_hwcaps++] = "x86-64-v2";
+    /* sysdeps/x86/cpu-features.c: Intel CPUs get a platform override. */
+    if (intel && has_flag(line, "avx512er") && has_flag(line, "avx512pf"))
+        cfg->platform = "xeon_phi";
+    else if (intel && has_all(line, haswell))
+        cfg->platform = "haswell";
+}
+
+/* "... release version 2.36" or "GLIBC 2.36-9" */
+static int parse_glibc_version(const char *s, unsigned *maj, unsigned *min)
+{
+    const char *p = strstr(s, "version 2.");
+    unsigned long a, b;
+    char *end;
+    if (!p)
+        p = strstr(s, "GLIBC 2.");
+    if (!p)
+        return 0;
+    p = strchr(p, ' ') + 1;
+    a = strtoul(p, &end, 10);
+    if (*end != '.')
+        return 0;
+    b = strtoul(end + 1, &end, 10);
+    if (a != 2 || b > 999)
+        return 0;
+    *maj = (unsigned)a;
+    *min = (unsigned)b;
+    return 1;
+}
+
+static void legacy_dirs(struct resolve_config *cfg, struct arena *arena)
+{
+    /* elf/dl-hwcaps.c (2.26-2.36): the power set of {tls, platform, hwcap
+     * names}, most specific first; on x86-64 the one searched hwcap name is
+     * "x86_64" (ld.so --help lists it). */
+    const char *hw = cfg->machine == ELF_EM_X86_64 && cfg->elfclass == ELF_CLASS64 ? "x86_64" : NULL;
+    int t, p, h;
+    cfg->n_legacy = 0;
+    for (t = 1; t >= 0; t--)
+        for (p = 1; p >= 0; p--)
+            for (h = hw ? 1 : 0; h >= 0; h--) {
+                char *s;
+                size_t i;
+                if (!t && !p && !h)
+                    continue;
+                s = arena_printf(arena, "%s%s%s%s%s", t ? "tls" : "", t && (p || h) ? "/" : "",
+                                 p ? cfg->platform : "", p && h ? "/" : "", h ? hw : "");
+                for (i = 0; i < cfg->n_legacy; i++)
+                    if (!strcmp(cfg->legacy[i], s))
+                        break;
+                if (i == cfg->n_legacy && cfg->n_legacy < 16)
+                    cfg->legacy[cfg->n_legacy++] = s;
+            }
+}
+
+void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_config *cfg)
+{
+    struct fs_dirlist list;
+    const char *triplet;
+    size_t i;
+
+    /* The class, machine and program interpreter of the programs on that
+     * machine: /bin/sh's PT_INTERP names glibc's ld-linux or musl's
+     * ld-musl-ARCH.so.1 (a glibc system may have musl installed too). */
+    {
+        struct elf_info sh;
+        struct arena tmp;
+        arena_init(&tmp);
+        if (elf_read(fs, "/bin/sh", &tmp, &sh, NULL) == 1) {
+            cfg->elfclass = sh.hdr.elfclass;
+            cfg->machine = sh.hdr.machine;
+            if (sh.interp) {
+                const char *b = path_basename(sh.interp);
+                size_t l = strlen(b);
+                if (!strncmp(b, "ld-musl-", 8) && l > 13 && !strcmp(b + l - 5, ".so.1")) {
+                    cfg->flavour = RESOLVE_MUSL;
+                    cfg->musl_arch = arena_strndup(arena, b + 8, l - 13);
+                }
+            }
+        }
+        arena_release(&tmp);
+    }
+    triplet = cfg->machine == ELF_EM_X86_64 ? (cfg->elfclass == ELF_CLASS64 ? "x86_64-linux-gnu" : "x86_64-linux-gnux32")
+            : cfg->machine == ELF_EM_AARCH64 ? "aarch64-linux-gnu"
+            : cfg->machine == ELF_EM_386 ? "i386-linux-gnu" : NULL;
+    cfg->platform = cfg->machine == ELF_EM_X86_64 ? "x86_64" : cfg->machine == ELF_EM_AARCH64 ? "aarch64"
+                  : cfg->machine == ELF_EM_386 ? "i686" : "unknown";
+    if (triplet && exists(fs, "/etc/debian_version", COMPAT_FT_UNKNOWN) &&
+        exists(fs, arena_printf(arena, "/usr/lib/%s", triplet), COMPAT_FT_DIR)) {
+        cfg->system_dirs[0] = arena_printf(arena, "/lib/%s", triplet);
+        cfg->system_dirs[1] = arena_printf(arena, "/usr/lib/%s", triplet);
+        cfg->system_dirs[2] = "/lib";
+        cfg->system_dirs[3] = "/usr/lib";
+        cfg->n_system_dirs = 4;
+        cfg->lib = arena_printf(arena, "lib/%s", triplet);
+    } else if (cfg->elfclass == ELF_CLASS64) {
+        cfg->system_dirs[0] = "/lib64";
+        cfg->system_dirs[1] = "/usr/lib64";
+        cfg->n_system_dirs = 2;
+        cfg->lib = "lib64";
+    } else {
+        cfg->system_dirs[0] = "/lib";
+        cfg->system_dirs[1] = "/usr/lib";
+        cfg->n_system_dirs = 2;
+        cfg->lib = "lib";
+    }
+    if (cfg->flavour == RESOLVE_MUSL) {
+        cfg->system_dirs[0] = "/lib";
+        cfg->system_dirs[1] = "/usr/local/lib";
+        cfg->system_dirs[2] = "/usr/lib";
+        cfg->n_system_dirs = 3;
+    }
+    detect_cpu(fs, arena, cfg);
+    /* The glibc version: the cache generator names the ldconfig that wrote
+     * it; before 2.34 libc is also libc-2.NN.so. */
+    if (cfg->flavour == RESOLVE_GLIBC) {
+        struct ldcache c;
+        if (ldcache_load(fs, cfg->cache_path, &c, NULL) == 1 && c.generator)
+            parse_glibc_version(c.generator, &cfg->glibc_major, &cfg->glibc_minor);
+        ldcache_release(&c);
+        for (i = 0; !cfg->glibc_major && i < cfg->n_system_dirs; i++) {
+            size_t j;
+            if (fs_list_dir(fs, cfg->system_dirs[i], 65536, &list, NULL) != 1)
+                continue;
+            for (j = 0; j < list.nr; j++) {
+                unsigned mi;
+                char tail[8];
+                if (sscanf(list.ents[j].name, "libc-2.%u.s%7s", &mi, tail) == 2 && !strcmp(tail, "o")) {
+                    cfg->glibc_major = 2;
+                    cfg->glibc_minor = mi;
+                }
+            }
+            fs_dirlist_release(&list);
+        }
+        if (cfg->glibc_major == 2 && cfg->glibc_minor < 33)
+            cfg->n_hwcaps = 0;
+        if (cfg->glibc_major == 2 && cfg->glibc_minor >= 26 && cfg->glibc_minor <= 36)
+            legacy_dirs(cfg, arena);
+    }
+}
+
+void resolver_init(struct resolver *r, struct fs *fs, const struct resolve_config *cfg)
+{
+    memset(r, 0, sizeof(*r));
+    r->fs = fs;
+    r->cfg = *cfg;
+    arena_init(&r->arena);
+    r->cache_state = -2;
+    r->conf_state = -2;
+    ldcache_init(&r->cache);
+    ldconf_init(&r->conf);
+}
+
+void resolver_release(struct resolver *r)
+{
+    ldcache_release(&r->cache);
+    ldconf_release(&r->conf);
+    arena_release(&r->arena);
+}
+
+const struct ldcache *resolver_cache(struct resolver *r)
+{
+    if (r->cache_state == -2) {
+        struct gd_err err;
+        err_init(&err);
+        r->cache_state = ldcache_load(r->fs, r->cfg.cache_path, &r->cache, &err);
+        if (r->cache_state < 0)
+            r->cache_error = arena_strdup(&r->arena, err.msg);
+    }
+    return r->cache_state == 1 ? &r->cache : NULL;
+}
+
+static const struct ldconf *resolver_conf(struct resolver *r)
+{
+    if (r->conf_state == -2) {
+        if (r->cfg.flavour == RESOLVE_MUSL)
+            r->conf_state = ldconf_load_musl(r->fs, r->cfg.musl_arch, &r->arena, &r->conf, NULL);
+        else
+            r->conf_state = ldconf_load(r->fs, r->cfg.conf_path, &r->arena, &r->conf, NULL);
+    }
+    return &r->conf;
+}
+
+int resolve_object_read(struct resolver *r, const char *vpath, struct resolve_object *out,
+                        struct elf_info *info, struct gd_err *err)
+{
+    int rc = elf_read(r->fs, vpath, &r->arena, info, err);
+    out->path = arena_strdup(&r->arena, vpath);
+    out->elf = rc == 1 ? info : NULL;
+    return rc;
+}
+
+void resolve_add_attempt(struct resolve_result *res, enum resolve_step step, const char *path,
+                         enum resolve_outcome outcome, const char *from, const char *hwcaps,
+                         const char *detail)
+{
+    struct resolve_attempt *a;
+    ALLOC_GROW(res->attempts, res->n_attempts + 1, res->alloc_attempts);
+    a = &res->attempts[res->n_attempts++];
+    a->step = step;
+    a->path = path;
+    a->outcome = outcome;
+    a->from = from;
+    a->hwcaps = hwcaps;
+    a->detail = detail;
+}
+
+enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath, const char **detail)
+{
+    struct fs_file f;
+    struct gd_err err;
+    uint8_t buf[64];
+    size_t n;
+    struct elf_header h;
+    int rc;
+
+    *detail = NULL;
+    err_init(&err);
+    rc = fs_open(r->fs, vpath, &f, &err);
+    if (rc == 0)
+        return ROUT_ABSENT;
+    if (rc < 0) {
+        *detail = arena_strdup(&r->arena, err.msg);
+        return err.code == GD_ERR_FORMAT ? ROUT_NOT_REGULAR : ROUT_UNREADABLE;
+    }
+    n = f.size < sizeof(buf) ? (size_t)f.size : sizeof(buf);
+    rc = fs_pread(&f, 0, buf, n, &err);
+    fs_close(&f);
+    if (rc < 0) {
+        *detail = arena_strdup(&r->arena, err.msg);
+        return ROUT_UNREADABLE;
+    }
+    /* elf/dl-load.c open_verify, in its order: size, magic, class (skip),
+     * byte order, versions and OS ABI, machine (skip), type. */
+    if (n < (r->cfg.elfclass == ELF_CLASS64 ? 64u : 52u) && !(n >= 5 && !memcmp(buf, "\177ELF", 4) && buf[4] != r->cfg.elfclass)) {
+        *detail = "file too short";
+        return ROUT_INVALID;
+    }
+    if (memcmp(buf, "\177ELF", 4)) {
+        *detail = "invalid ELF header";
+        return ROUT_INVALID;
+    }
+    if (buf[4] != r->cfg.elfclass) {
+        *detail = buf[4] == ELF_CLASS32 ? "ELFCLASS32" : buf[4] == ELF_CLASS64 ? "ELFCLASS64" : "ELFCLASSNONE";
+        return ROUT_WRONG_CLASS;
+    }
+    if (elf_header_parse(buf, n, &h, NULL) < 0) {
+        *detail = "invalid ELF header";
+        return ROUT_INVALID;
+    }
+    if (h.data != ELF_DATA_LSB) {
+        /* Every Linux target gpudoctor models is little-endian. */
+        *detail = "ELF file data encoding not little-endian";
+        return ROUT_INVALID;
+    }
+    if (h.version != 1 || h.e_version != 1) {
+        *detail = "ELF file version does not match current one";
+        return ROUT_INVALID;
+    }
+    if (h.osabi != 0 && h.osabi != 3) {
+        *detail = "ELF file OS ABI invalid";
+        return ROUT_INVALID;
+    }
+    if (h.machine != r->cfg.machine) {
+        const char *mn = elf_machine_name(h.machine);
+        *detail = arena_printf(&r->arena, "machine %u%s%s%s", h.machine, mn ? " (" : "", mn ? mn : "", mn ? ")" : "");
+        return ROUT_WRONG_MACHINE;
+    }
+    if (h.type != ELF_ET_DYN && h.type != ELF_ET_EXEC) {
+        *detail = "only ET_DYN and ET_EXEC can be loaded";
+        return ROUT_INVALID;
+    }
+    if (h.phentsize != (h.elfclass == ELF_CLASS64 ? 56 : 32)) {
+        *detail = "ELF file's phentsize not the expected size";
+        return ROUT_INVALID;
+    }
+    return ROUT_FOUND;
+}
+
+const char *resolve_origin_of(struct resolver *r, const char *path)
+{
+    const char *slash;
+    if (!path)
+        return NULL;
+    slash = strrchr(path, '/');
+    if (!slash)
+        return arena_strdup(&r->arena, r->cfg.cwd);
+    if (slash == path)
+        return "/";
+    return arena_strndup(&r->arena, path, (size_t)(slash - path));
+}
+
+/* glibc elf/dl-load.c is_dst: "$NAME" not followed by [A-Za-z0-9_], or
+ * "${NAME}".  Returns the length consumed after '$', 0 if no match. */
+static size_t is_dst(const char *in, const char *ref)
+{
+    size_t n = strlen(ref);
+    int curly = in[0] == '{';
+    const char *s = in + curly;
+    if (strncmp(s, ref, n))
+        return 0;
+    if (curly)
+        return s[n] == '}' ? n + 2 : 0;
+    if ((s[n] >= 'a' && s[n] <= 'z') || (s[n] >= 'A' && s[n] <= 'Z') || (s[n] >= '0' && s[n] <= '9') || s[n] == '_')
+        return 0;
+    return n;
+}
+
+/* Expand one element; 0 if the element must be dropped. */
+static int expand_dst(struct resolver *r, const char *in, size_t len, const char *origin,
+                      struct strbuf *out)
+{
+    size_t i = 0;
+    strbuf_reset(out);
+    while (i < len) {
+        if (in[i] == '$' && i + 1 < len) {
+            char tmp[64];
+            size_t rest = len - i - 1 < sizeof(tmp) - 1 ? len - i - 1 : sizeof(tmp) - 1, k;
+            const char *val = NULL;
+            memcpy(tmp, in + i + 1, rest);
+            tmp[rest] = '\0';
+            if ((k = is_dst(tmp, "ORIGIN")) != 0) {
+                val = origin;
+                /* Secure mode: $ORIGIN only alone at the start of an element. */
+                if (r->cfg.secure && (i != 0 || (i + 1 + k < len && in[i + 1 + k] != '/')))
+                    return 0;
+                if (!val)
+                    return 0;
+            } else if ((k = is_dst(tmp, "PLATFORM")) != 0) {
+                val = r->cfg.platform;
+            } else if ((k = is_dst(tmp, "LIB")) != 0) {
+                val = r->cfg.lib;
+            }
+            if (k) {
+                if (!val)
+                    return 0;
+                strbuf_addstr(out, val);
+                i += 1 + k;
+                continue;
+            }
+        }
+        strbuf_addch(out, in[i]);
+        i++;
+    }
+    return 1;
+}
+
+const char **resolve_split_path(struct resolver *r, const char *list, const char *seps,
+                                const char *origin, const char *empty_as, size_t *n)
+{
+    const char **dirs = NULL;
+    size_t nr = 0, alloc = 0;
+    const char *p = list;
+    struct strbuf el = STRBUF_INIT;
+
+    *n = 0;
+    if (!list)
+        return NULL;
+    for (;;) {
+        size_t len = strcspn(p, seps), i;
+        const char *e = p;
+        size_t elen = len;
+        if (len == 0) {
+            e = empty_as;
+            elen = e ? strlen(e) : 0;
+        }
+        if (e && expand_dst(r, e, elen, origin, &el) && el.len) {
+            while (el.len > 1 && el.buf[el.len - 1] == '/')
+                strbuf_setlen(&el, el.len - 1);
+            if (el.buf[0] != '/' && strcmp(r->cfg.cwd, "/")) {
+                /* relative: against the process's working directory */
+                struct strbuf abs = STRBUF_INIT;
+                path_join(&abs, r->cfg.cwd, el.buf);
+                strbuf_reset(&el);
+                strbuf_addstr(&el, abs.buf);
+                strbuf_release(&abs);
+            } else if (el.buf[0] != '/') {
+                struct strbuf abs = STRBUF_INIT;
+                strbuf_addch(&abs, '/');
+                strbuf_addstr(&abs, el.buf);
+                strbuf_reset(&el);
+                strbuf_addstr(&el, abs.buf);
+                strbuf_release(&abs);
+            }
+            for (i = 0; i < nr; i++)
+                if (!strcmp(dirs[i], el.buf))
+                    break;
+            if (i == nr) {
+                ALLOC_GROW(dirs, nr + 1, alloc);
+                dirs[nr++] = arena_strdup(&r->arena, el.buf);
+            }
+        }
+        if (!p[len])
+            break;
+        p += len + 1;
+    }
+    strbuf_release(&el);
+    *n = nr;
+    return dirs;
+}
+
+const char *resolve_step_name(enum resolve_step step)
+{
+    switch (step) {
+    case RSTEP_LOADED: return "loaded";
+    case RSTEP_PATH: return "path";
+    case RSTEP_RPATH: return "rpath";
+    case RSTEP_LD_LIBRARY_PATH: return "ld_library_path";
+    case RSTEP_RUNPATH: return "runpath";
+    case RSTEP_CACHE: return "cache";
+    case RSTEP_DEFAULT: return "default";
+    case RSTEP_MUSL_PATH: return "musl_path";
+    }
+    return "unknown";
+}
+
+const char *resolve_outcome_name(enum resolve_outcome outcome)
+{
+    switch (outcome) {
+    case ROUT_FOUND: return "found";
+    case ROUT_ABSENT: return "absent";
+    case ROUT_WRONG_CLASS: return "wrong_class";
+    case ROUT_WRONG_MACHINE: return "wrong_machine";
+    case ROUT_UNREADABLE: return "unreadable";
+    case ROUT_NOT_REGULAR: return "not_regular";
+    case ROUT_INVALID: return "invalid";
+    case ROUT_SKIPPED: return "skipped";
+    }
+    return "unknown";
+}
+
+void resolve_result_release(struct resolve_result *res)
+{
+    free(res->attempts);
+    memset(res, 0, sizeof(*res));
+}
+
+/* Stale cache: does a directory ldconfig scans hold name while the cache
+ * has no usable entry for it? */
+static void check_stale(struct resolver *r, const char *name, struct resolve_result *out)
+{
+    const struct ldcache *c = resolver_cache(r);
+    const struct ldconf *conf;
+    struct strbuf p = STRBUF_INIT;
+    size_t i, ndirs;
+    long idx;
+
+    if (!c || strchr(name, '/'))
+        return;
+    idx = ldcache_lookup(c, name, ldcache_id_for(r->cfg.elfclass, r->cfg.machine),
+                         r->cfg.hwcaps, r->cfg.n_hwcaps);
+    if (idx >= 0) {
+        if (!exists(r->fs, c->entries[idx].value, COMPAT_FT_UNKNOWN))
+            out->stale_missing = arena_strdup(&r->arena, c->entries[idx].value);
+        return;
+    }
+    conf = resolver_conf(r);
+    ndirs = conf->nr + r->cfg.n_system_dirs;
+    for (i = 0; i < ndirs; i++) {
+        const char *d = i < conf->nr ? conf->dirs[i].path : r->cfg.system_dirs[i - conf->nr];
+        const char *detail;
+        path_join(&p, d, name);
+        if (resolve_check_file(r, p.buf, &detail) == ROUT_FOUND) {
+            out->stale_uncached = arena_strdup(&r->arena, p.buf);
+            break;
+        }
+    }
+    strbuf_release(&p);
+}
+
+/* Not found: look in the usual places for a loadable file of that name. */
+static void suggest(struct resolver *r, const char *name, struct resolve_result *out)
+{
+    static const char *const bases[] = { "/usr/local", "/opt", NULL };
+    struct strbuf p = STRBUF_INIT, d = STRBUF_INIT;
+    const struct ldconf *conf = resolver_conf(r);
+    size_t i, j;
+
+    if (strchr(name, '/'))
+        return;
+    for (i = 0; i < conf->nr && !out->suggest_dir; i++) {
+        const char *detail;
+        path_join(&p, conf->dirs[i].path, name);
+        if (resolve_check_file(r, p.buf, &detail) == ROUT_FOUND)
+            out->suggest_dir = arena_strdup(&r->arena, conf->dirs[i].path);
+    }
+    for (i = 0; bases[i] && !out->suggest_dir; i++) {
+        struct fs_dirlist list;
+        if (fs_list_dir(r->fs, bases[i], 1024, &list, NULL) != 1)
+            continue;
+        for (j = 0; j < list.nr && !out->suggest_dir; j++) {
+            static const char *const subs[] = { "lib64", "lib", "targets/x86_64-linux/lib",
+                                                "targets/sbsa-linux/lib", NULL };
+            size_t k;
+            for (k = 0; subs[k] && !out->suggest_dir; k++) {
+                const char *detail;
+                strbuf_reset(&d);
+                strbuf_addf(&d, "%s/%s/%s", bases[i], list.ents[j].name, subs[k]);
+                path_join(&p, d.buf, name);
+                if (resolve_check_file(r, p.buf, &detail) == ROUT_FOUND)
+                    out->suggest_dir = arena_strdup(&r->arena, d.buf);
+            }
+        }
+        fs_dirlist_release(&list);
+    }
+    strbuf_release(&p);
+    strbuf_release(&d);
+}
+
+int resolve_library(struct resolver *r, const struct resolve_request *req,
+                    struct resolve_result *out, struct gd_err *err)
+{
+    int rc;
+    size_t i;
+
+    memset(out, 0, sizeof(*out));
+    if (!req->name || !req->name[0])
+        return err_setx(err, GD_ERR_USAGE, "empty library name");
+    /* Already loaded: the loader compares the name with every loaded
+     * object's names and SONAME before searching (_dl_lookup_map; musl
+     * compares short names too). */
+    for (i = 0; i < req->n_loaded; i++) {
+        if (req->loaded[i] && !strcmp(req->loaded[i], req->name)) {
+            out->path = arena_strdup(&r->arena, req->name);
+            out->step = RSTEP_LOADED;
+            resolve_add_attempt(out, RSTEP_LOADED, out->path, ROUT_FOUND, NULL, NULL, NULL);
+            return 1;
+        }
+    }
+    if (r->cfg.flavour == RESOLVE_MUSL)
+        rc = resolve_musl(r, req, out);
+    else
+        rc = resolve_glibc(r, req, out);
+    if (r->cfg.flavour == RESOLVE_GLIBC)
+        check_stale(r, req->name, out);
+    if (!rc)
+        suggest(r, req->name, out);
+    return rc;
+}

@@ -1,0 +1,200 @@
+/*
+ * resolve.h - which file would the dynamic loader load for a name, and why.
+ *
+ * The resolver answers "from this object, with this environment, which file
+ * would dlopen("libcudnn.so.8") get, and if none, why" without loading
+ * anything.  It returns the chosen file and every attempt in order: the
+ * step (RPATH of X, LD_LIBRARY_PATH, RUNPATH of X, ld.so.cache, default
+ * directories...), the path tried and what was there (found, absent, the
+ * other ELF class or machine, unreadable, not a regular file, a broken file
+ * that would make the real dlopen fail).
+ *
+ * Rule sets are chosen by resolve_config.flavour: glibc (resolve_glibc.c,
+ * elf/dl-load.c _dl_map_object order) and musl (resolve_musl.c,
+ * ldso/dynlink.c load_library).  Callers only see resolve_request /
+ * resolve_result, so a Windows LoadLibrary rule set (PE imports, the
+ * loaded-module list, KnownDLLs, PATH) can be added as another flavour with
+ * its own attempt steps without changing them.
+ *
+ * Machine-dependent facts are parameters in resolve_config, filled by
+ * resolve_config_detect() from the examined machine and overridable:
+ * the glibc version (hwcaps subdirectories since 2.33, legacy hwcap
+ * subdirectories 2.26-2.36), the active glibc-hwcaps subdirectories (they
+ * depend on the CPU: x86-64-v2/v3/v4 from /proc/cpuinfo flags, assumed to be
+ * the CPU the examined system will run on), $PLATFORM (AT_PLATFORM, with
+ * glibc's "haswell"/"xeon_phi" override on Intel), $LIB and the default
+ * directories (Debian multiarch or upstream lib64), the ELF class and
+ * machine the loader accepts.  Secure-execution mode cannot be observed by
+ * reading files; it is a parameter (default off).
+ *
+ * Memory: the resolver owns an arena; every string in a result (paths,
+ * messages) lives there until resolver_release.  Result arrays are owned by
+ * the result (resolve_result_release).
+ */
+#ifndef GD_LOADER_RESOLVE_H
+#define GD_LOADER_RESOLVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loader/elf.h"
+#include "loader/ldcache.h"
+#include "loader/ldconf.h"
+#include "util/arena.h"
+#include "util/env.h"
+#include "util/err.h"
+#include "util/fs.h"
+
+enum resolve_flavour {
+    RESOLVE_GLIBC = 0,
+    RESOLVE_MUSL
+    /* RESOLVE_WINDOWS: a later issue */
+};
+
+enum resolve_step {
+    RSTEP_LOADED = 0,      /* already loaded under that name or SONAME */
+    RSTEP_PATH,            /* the name contains '/': opened as given */
+    RSTEP_RPATH,           /* DT_RPATH of an object of the loading chain */
+    RSTEP_LD_LIBRARY_PATH,
+    RSTEP_RUNPATH,         /* DT_RUNPATH of the loading object */
+    RSTEP_CACHE,           /* /etc/ld.so.cache */
+    RSTEP_DEFAULT,         /* the loader's built-in directories */
+    RSTEP_MUSL_PATH        /* musl's /etc/ld-musl-ARCH.path (or its built-in) */
+};
+
+enum resolve_outcome {
+    ROUT_FOUND = 0,        /* loadable: the search ends here */
+    ROUT_ABSENT,           /* no such file (or a path component is not a directory) */
+    ROUT_WRONG_CLASS,      /* ELF of the other class: skipped */
+    ROUT_WRONG_MACHINE,    /* ELF for another machine: skipped */
+    ROUT_UNREADABLE,       /* permission denied or another open error: skipped */
+    ROUT_NOT_REGULAR,      /* a directory or device: glibc fails the dlopen here */
+    ROUT_INVALID,          /* not loadable ELF (too short, bad magic, other byte
+                              order, bad type): glibc fails the dlopen here */
+    ROUT_SKIPPED           /* not tried: a NODEFLIB object refuses a cached
+                              system path, or the cache has no entry */
+};
+
+struct resolve_config {
+    enum resolve_flavour flavour;
+    uint8_t elfclass;              /* ELF_CLASS64... the loader's class */
+    uint16_t machine;              /* ELF_EM_X86_64... */
+    unsigned glibc_major, glibc_minor;  /* 0.0: unknown, treated as >= 2.37 */
+    const char *hwcaps[8];         /* active glibc-hwcaps subdirs, best first */
+    size_t n_hwcaps;
+    const char *legacy[16];        /* legacy hwcap subdirs (2.26-2.36), in order */
+    size_t n_legacy;
+    const char *system_dirs[8];    /* default directories, in order, no trailing '/' */
+    size_t n_system_dirs;
+    const char *lib;               /* $LIB */
+    const char *platform;          /* $PLATFORM */
+    const char *cwd;               /* for relative directories and empty elements */
+    int secure;                    /* AT_SECURE: LD_LIBRARY_PATH ignored, $ORIGIN limited */
+    const char *cache_path;        /* "/etc/ld.so.cache" */
+    const char *conf_path;         /* "/etc/ld.so.conf" */
+    const char *musl_arch;         /* "x86_64" for /etc/ld-musl-x86_64.path */
+};
+
+/* One object of the loading chain. */
+struct resolve_object {
+    const char *path;              /* as the loader opened it; $ORIGIN is its directory */
+    const struct elf_info *elf;    /* its dynamic section; NULL = none known */
+};
+
+struct resolve_request {
+    const char *name;              /* as passed to dlopen or written in DT_NEEDED */
+    /* The loading chain: chain[0] is the object that asks (the dlopen caller,
+     * or the object holding the DT_NEEDED); chain[i + 1] is the object that
+     * loaded chain[i] through DT_NEEDED.  A dlopen'ed object has no loader,
+     * so a chain ends there.  n_chain 0: the main program asks. */
+    const struct resolve_object *chain;
+    size_t n_chain;
+    const struct resolve_object *main_obj;  /* the executable, or NULL if unknown */
+    const char *ld_library_path;   /* as at process start; NULL: unset */
+    const char *const *loaded;     /* names and SONAMEs already loaded */
+    size_t n_loaded;
+};
+
+struct resolve_attempt {
+    enum resolve_step step;
+    const char *path;              /* the file tried (arena) */
+    enum resolve_outcome outcome;
+    const char *from;              /* RPATH/RUNPATH: the object it came from; else NULL */
+    const char *hwcaps;            /* the hwcaps or legacy subdir tried, or NULL */
+    const char *detail;            /* e.g. "ELFCLASS32", "EM 183 (AArch64)", or NULL */
+};
+
+struct resolve_result {
+    const char *path;              /* the chosen file, or NULL */
+    enum resolve_step step;        /* how it was found (valid when path) */
+    const char *from;              /* the object whose RPATH/RUNPATH found it */
+    const char *error;             /* when not found: dlopen's message, glibc style */
+    struct resolve_attempt *attempts;
+    size_t n_attempts, alloc_attempts;
+    /* Stale cache (glibc): a directory ldconfig scans holds the name but
+     * the cache has no entry for it (ldconfig was not run), and the reverse,
+     * a cache entry whose file is gone.  NULL when not the case. */
+    const char *stale_uncached;    /* the file ldconfig would have listed */
+    const char *stale_missing;     /* the cached path that does not exist */
+    const char *suggest_dir;       /* not found: a directory that holds a loadable
+                                      file of that name, or NULL */
+    int secure_note;               /* LD_LIBRARY_PATH was ignored (secure mode) */
+};
+
+struct resolver {
+    struct fs *fs;                 /* borrowed */
+    struct resolve_config cfg;
+    struct arena arena;            /* owned: every string in results */
+    int cache_state;               /* -2 not read yet, 1 loaded, 0 absent, -1 unusable */
+    struct ldcache cache;
+    const char *cache_error;
+    int conf_state;                /* -2 not read yet, else as ldconf_load */
+    struct ldconf conf;
+};
+
+/** Set cfg to neutral defaults: glibc, x86-64, Debian dirs, no hwcaps. */
+void resolve_config_default(struct resolve_config *cfg);
+
+/**
+ * Fill cfg from the examined machine: libc flavour (musl if
+ * /lib/ld-musl-*.so.1 exists), the ELF class and machine of /bin/sh, the
+ * glibc version (from the cache's generator string or libc file names),
+ * default dirs and $LIB (multiarch when /etc/debian_version and the
+ * triplet directory exist), $PLATFORM and the active hwcaps from
+ * /proc/cpuinfo (the examined root's, else this machine's).  Strings go to
+ * arena.  Never fails: what cannot be found keeps its default.
+ */
+void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_config *cfg);
+
+/** Set up r over fs (borrowed) with a copy of cfg.  Never fails. */
+void resolver_init(struct resolver *r, struct fs *fs, const struct resolve_config *cfg);
+void resolver_release(struct resolver *r);
+
+/**
+ * Read the object at vpath (ELF header and dynamic section) into out,
+ * strings in r's arena: the convenience for callers that need an object's
+ * DT_NEEDED / RPATH / RUNPATH.  1 / 0 absent / -1 (err).
+ */
+int resolve_object_read(struct resolver *r, const char *vpath, struct resolve_object *out,
+                        struct elf_info *info, struct gd_err *err);
+
+/**
+ * Resolve req with r's rule set into out (initialised here; release with
+ * resolve_result_release).  Returns 1 found, 0 not found (out->error says
+ * why, as dlopen would), -1 on a usage error (empty name).  Unreadable
+ * files and a bad cache are outcomes, not errors.
+ */
+int resolve_library(struct resolver *r, const struct resolve_request *req,
+                    struct resolve_result *out, struct gd_err *err);
+
+void resolve_result_release(struct resolve_result *res);
+
+/** Stable names for JSON: "rpath", "ld_library_path", "runpath", "cache", ... */
+const char *resolve_step_name(enum resolve_step step);
+/** Stable names for JSON: "found", "absent", "wrong_class", ... */
+const char *resolve_outcome_name(enum resolve_outcome outcome);
+
+/** The cache, loaded on first use (NULL if absent or unusable). */
+const struct ldcache *resolver_cache(struct resolver *r);
+
+#endif

@@ -1,0 +1,254 @@
+/* which.c - see which.h. */
+#include "report/which.h"
+
+#include <string.h>
+
+#include "util/json_writer.h"
+#include "util/banned.h"
+
+static void step_text(struct out *o, enum resolve_step step, const char *from)
+{
+    switch (step) {
+    case RSTEP_RPATH: out_printf(o, "RPATH of %s", from ? from : "?"); break;
+    case RSTEP_RUNPATH: out_printf(o, "RUNPATH of %s", from ? from : "?"); break;
+    case RSTEP_LD_LIBRARY_PATH: out_raw(o, "LD_LIBRARY_PATH"); break;
+    case RSTEP_CACHE: out_raw(o, "ld.so.cache"); break;
+    case RSTEP_DEFAULT: out_raw(o, "default directories"); break;
+    case RSTEP_LOADED: out_raw(o, "already loaded"); break;
+    case RSTEP_PATH: out_raw(o, "the path as given"); break;
+    case RSTEP_MUSL_PATH: out_raw(o, "musl path file"); break;
+    }
+}
+
+static const char *outcome_text(enum resolve_outcome oc)
+{
+    switch (oc) {
+    case ROUT_FOUND: return "found";
+    case ROUT_ABSENT: return "absent";
+    case ROUT_WRONG_CLASS: return "wrong ELF class, skipped";
+    case ROUT_WRONG_MACHINE: return "wrong machine, skipped";
+    case ROUT_UNREADABLE: return "unreadable, skipped";
+    case ROUT_NOT_REGULAR: return "not a regular file, dlopen fails here";
+    case ROUT_INVALID: return "not a loadable ELF file, dlopen fails here";
+    case ROUT_SKIPPED: return "skipped";
+    }
+    return "?";
+}
+
+void report_which_text(struct out *o, const char *name, const struct resolve_result *res)
+{
+    size_t i;
+    if (res->path) {
+        out_styled(o, STYLE_GREEN, "%s", name);
+        out_raw(o, ": ");
+        out_str(o, res->path);
+        out_raw(o, "\n  found through ");
+        step_text(o, res->step, res->from);
+        out_raw(o, "\n");
+    } else {
+        out_styled(o, STYLE_RED, "%s", name);
+        out_raw(o, ": not found\n  ");
+        out_str(o, res->error);
+        out_raw(o, "\n");
+    }
+    if (res->n_attempts)
+        out_raw(o, "\nsearched, in order:\n");
+    for (i = 0; i < res->n_attempts; i++) {
+        const struct resolve_attempt *a = &res->attempts[i];
+        out_raw(o, "  ");
+        out_styled(o, a->outcome == ROUT_FOUND ? STYLE_GREEN : STYLE_NONE, "%-7s", resolve_outcome_name(a->outcome));
+        out_raw(o, " ");
+        out_str(o, a->path);
+        out_raw(o, "  (");
+        step_text(o, a->step, a->from);
+        if (a->outcome != ROUT_FOUND && a->outcome != ROUT_ABSENT) {
+            out_raw(o, "; ");
+            out_raw(o, outcome_text(a->outcome));
+        }
+        if (a->detail) {
+            out_raw(o, ": ");
+            out_str(o, a->detail);
+        }
+        out_raw(o, ")\n");
+    }
+    if (res->secure_note)
+        out_raw(o, "\nnote: LD_LIBRARY_PATH is ignored in secure-execution mode\n");
+    if (res->stale_uncached) {
+        out_styled(o, STYLE_YELLOW, "\nstale cache:");
+        out_raw(o, " ");
+        out_str(o, res->stale_uncached);
+        out_raw(o, " is in a directory ldconfig scans, but /etc/ld.so.cache has no entry for it\n"
+                   "  fix: run 'sudo ldconfig'\n");
+    }
+    if (res->stale_missing) {
+        out_styled(o, STYLE_YELLOW, "\nstale cache:");
+        out_raw(o, " the cache lists ");
+        out_str(o, res->stale_missing);
+        out_raw(o, ", which does not exist\n  fix: run 'sudo ldconfig'\n");
+    }
+    if (!res->path && res->suggest_dir && !res->stale_uncached) {
+        out_raw(o, "\na loadable ");
+        out_str(o, name);
+        out_raw(o, " is in ");
+        out_str(o, res->suggest_dir);
+        out_raw(o, "\n  fix: export LD_LIBRARY_PATH=");
+        out_str(o, res->suggest_dir);
+        out_raw(o, "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n"
+                   "   or: echo '");
+        out_str(o, res->suggest_dir);
+        out_raw(o, "' | sudo tee /etc/ld.so.conf.d/gpudoctor.conf && sudo ldconfig\n");
+    }
+}
+
+static void which_body(struct jw *jw, const char *name, const struct resolve_result *res)
+{
+    size_t i;
+    jw_kv_str(jw, "name", name);
+    jw_kv_str(jw, "found", res->path);
+    if (res->path)
+        jw_kv_str(jw, "step", resolve_step_name(res->step));
+    else
+        jw_kv_null(jw, "step");
+    jw_kv_str(jw, "from", res->path ? res->from : NULL);
+    jw_kv_str(jw, "error", res->path ? NULL : res->error);
+    jw_key(jw, "attempts");
+    jw_array_begin(jw);
+    for (i = 0; i < res->n_attempts; i++) {
+        const struct resolve_attempt *a = &res->attempts[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "step", resolve_step_name(a->step));
+        jw_kv_str(jw, "path", a->path);
+        jw_kv_str(jw, "outcome", resolve_outcome_name(a->outcome));
+        if (a->from)
+            jw_kv_str(jw, "from", a->from);
+        if (a->hwcaps)
+            jw_kv_str(jw, "subdir", a->hwcaps);
+        if (a->detail)
+            jw_kv_str(jw, "detail", a->detail);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_key(jw, "stale_cache");
+    jw_object_begin(jw);
+    jw_kv_str(jw, "uncached", res->stale_uncached);
+    jw_kv_str(jw, "missing", res->stale_missing);
+    jw_object_end(jw);
+    jw_kv_str(jw, "suggest_dir", res->suggest_dir);
+}
+
+void report_which_json(struct strbuf *sb, const char *name, const struct resolve_result *res)
+{
+    struct jw jw;
+    jw_init(&jw, sb, 1);
+    jw_object_begin(&jw);
+    jw_kv_int(&jw, "schema_version", 1);
+    which_body(&jw, name, res);
+    jw_object_end(&jw);
+    strbuf_addch(sb, '\n');
+}
+
+static int has_child(const struct resolve_deps *d, size_t i)
+{
+    size_t j;
+    for (j = i + 1; j < d->nr; j++)
+        if (d->nodes[j].parent == i)
+            return 1;
+    return 0;
+}
+
+static void deps_text_rec(struct out *o, const struct resolve_deps *d, size_t i, unsigned depth)
+{
+    const struct resolve_dep *n = &d->nodes[i];
+    size_t j;
+    unsigned k;
+    for (k = 0; k < depth; k++)
+        out_raw(o, "    ");
+    out_str(o, n->name);
+    if (i == 0) {
+        out_raw(o, "\n");
+    } else if (n->duplicate) {
+        out_styled(o, STYLE_DIM, " (already loaded)\n");
+    } else if (n->res.path) {
+        out_raw(o, " => ");
+        out_str(o, n->res.path);
+        out_raw(o, " [");
+        step_text(o, n->res.step, n->res.from);
+        out_raw(o, "]\n");
+    } else {
+        out_styled(o, STYLE_RED, " not found");
+        out_raw(o, "\n");
+    }
+    if (n->duplicate || !has_child(d, i))
+        return;
+    for (j = i + 1; j < d->nr; j++)
+        if (d->nodes[j].parent == i)
+            deps_text_rec(o, d, j, depth + 1);
+}
+
+void report_deps_text(struct out *o, const struct resolve_deps *d)
+{
+    size_t i;
+    if (d->nr)
+        deps_text_rec(o, d, 0, 0);
+    for (i = 1; i < d->nr; i++) {
+        if (!d->nodes[i].duplicate && !d->nodes[i].res.path) {
+            out_raw(o, "\n");
+            report_which_text(o, d->nodes[i].name, &d->nodes[i].res);
+        }
+    }
+    if (d->truncated)
+        out_raw(o, "\n(the tree was cut: too many dependencies)\n");
+}
+
+static void deps_json_rec(struct jw *jw, const struct resolve_deps *d, size_t i)
+{
+    const struct resolve_dep *n = &d->nodes[i];
+    size_t j;
+    jw_object_begin(jw);
+    if (i == 0) {
+        jw_kv_str(jw, "name", n->name);
+        jw_kv_str(jw, "found", n->name);
+        jw_kv_str(jw, "step", "path");
+    } else {
+        which_body(jw, n->name, &n->res);
+    }
+    jw_kv_bool(jw, "already_loaded", n->duplicate);
+    jw_key(jw, "children");
+    jw_array_begin(jw);
+    if (!n->duplicate)
+        for (j = i + 1; j < d->nr; j++)
+            if (d->nodes[j].parent == i)
+                deps_json_rec(jw, d, j);
+    jw_array_end(jw);
+    jw_object_end(jw);
+}
+
+void report_deps_json(struct strbuf *sb, const struct resolve_deps *d)
+{
+    struct jw jw;
+    jw_init(&jw, sb, 1);
+    jw_object_begin(&jw);
+    jw_kv_int(&jw, "schema_version", 1);
+    jw_kv_bool(&jw, "truncated", d->truncated);
+    jw_key(&jw, "deps");
+    if (d->nr)
+        deps_json_rec(&jw, d, 0);
+    else
+        jw_null(&jw);
+    jw_object_end(&jw);
+    strbuf_addch(sb, '\n');
+}
+
+void report_cache_text(struct out *o, const char *path, const struct ldcache *c)
+{
+    struct strbuf desc = STRBUF_INIT;
+    size_t i;
+    out_printf(o, "%zu libs found in cache `%s'\n", c->nr, path);
+    for (i = 0; i < c->nr; i++) {
+        ldcache_describe(&c->entries[i], &desc);
+        out_printf(o, "\t%s (%s) => %s\n", c->entries[i].key, desc.buf, c->entries[i].value);
+    }
+    if (c->generator)
+        out_printf(o, "Cache generated by: %s\n", c->generator);
+    strbuf_release(&desc);
+}
