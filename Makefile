@@ -32,6 +32,13 @@ endif
 
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Isrc -Ibuild/gen
 OPT ?= -O2 -g
+# V=1 shows the full commands.
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
 SAN := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # jansson (Debian: libjansson-dev) parses JSON input; linked statically so
@@ -59,22 +66,27 @@ TEST_HELPERS := $(patsubst tests/helpers/%.c,build/san/helpers/%,$(sort $(wildca
 all: gpudoctor
 
 gpudoctor: build/rel/src/main.o $(REL_OBJS)
-	$(CC) $(OPT) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+	@echo "  LINK    $@"
+	$(Q)$(CC) $(OPT) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 build/rel/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(OPT) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(OPT) -MMD -MP -c -o $@ $<
 
 build/san/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(SAN) -MMD -MP -c -o $@ $<
+	@echo "  CC san  $<"
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(SAN) -MMD -MP -c -o $@ $<
 
 build/san/gpudoctor: build/san/src/main.o $(SAN_OBJS)
-	$(CC) $(SAN) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+	@echo "  LINK    $@"
+	$(Q)$(CC) $(SAN) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 build/san/tests/%: tests/unit/%.c tests/unit/harness.h $(SAN_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(WARN) $(SAN) -o $@ $< $(SAN_OBJS) $(LDFLAGS) $(LDLIBS)
+	@echo "  TEST    $@"
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(WARN) $(SAN) -o $@ $< $(SAN_OBJS) $(LDFLAGS) $(LDLIBS)
 
 # Helper programs for tests (e.g. the real-dlopen oracle) are built plain:
 # they must behave like an ordinary process, not one under ASan.

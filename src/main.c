@@ -2,7 +2,6 @@
  * main.c - gpudoctor's entry point: pick the subcommand, run it, make sure
  * standard output really got written.
  */
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,17 +12,6 @@
 #include "cli/version.h"
 #include "kb/kb.h"
 #include "util/banned.h"
-
-int usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "gpudoctor %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nsee 'gpudoctor help %s'\n", cmd);
-    return GD_EXIT_USAGE;
-}
 
 static int print_version(void)
 {

@@ -11,6 +11,7 @@
 #include "cli/version.h"
 #include "diagnose/diagnose.h"
 #include "kb/kb.h"
+#include "loader/resolve.h"
 #include "report/report.h"
 #include "scan/scan.h"
 #include "util/banned.h"
@@ -33,6 +34,8 @@ int cmd_check(int argc, char **argv)
     struct facts facts;
     struct diagnosis dx;
     struct scan_ctx sc;
+    struct resolve_config rcfg;
+    struct resolver resolver;
     int i, rc;
 
     options_init(&o);
@@ -90,6 +93,11 @@ int cmd_check(int argc, char **argv)
     }
 
     facts_init(&facts);
+    /* The loader model of the examined machine (glibc or musl, its
+     * directories and hwcaps), for the rules that resolve libraries. */
+    resolve_config_default(&rcfg);
+    resolve_config_detect(&ctx.fs, &facts.arena, &rcfg);
+    resolver_init(&resolver, &ctx.fs, &rcfg);
     /* A newer pci.ids on the examined machine names newer GPUs. */
     if (kb_read_pci_ids(kb, &ctx.fs, &err) < 0)
         facts_warn(&facts, "/usr/share/misc/pci.ids", err.msg);
@@ -99,7 +107,7 @@ int cmd_check(int argc, char **argv)
     sc.opts = &so;
     sc.facts = &facts;
     scan_all(&sc);
-    diagnose_run(&facts, kb, &dx, &facts.arena);
+    diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
     rc = exit_status_for(&dx.findings, o.strict);
 
     {
@@ -119,6 +127,7 @@ int cmd_check(int argc, char **argv)
     }
 
     diagnosis_release(&dx);
+    resolver_release(&resolver);
     facts_release(&facts);
     kb_free(kb);
     if (run_ctx_release(&ctx, &err) < 0) {

@@ -1,4 +1,5 @@
 /* `gpudoctor help [SUBCOMMAND]` and the top-level usage. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,3 +53,15 @@ int cmd_help(int argc, char **argv)
     print_command_usage(stdout, c);
     return GD_EXIT_OK;
 }
+
+int usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "gpudoctor %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nsee 'gpudoctor help %s'\n", cmd);
+    return GD_EXIT_USAGE;
+}
+

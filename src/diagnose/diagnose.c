@@ -108,8 +108,8 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
               "no deep-learning framework in any Python environment found");
 }
 
-void diagnose_run(const struct facts *facts, const struct kb *kb, struct diagnosis *dx,
-                  struct arena *arena)
+void diagnose_run(const struct facts *facts, const struct kb *kb, struct resolver *resolver,
+                  struct diagnosis *dx, struct arena *arena)
 {
     memset(dx, 0, sizeof(*dx));
     findings_init(&dx->findings, arena);
@@ -117,13 +117,25 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct diagnos
     rules_driver(facts, kb, &dx->findings);
     rules_env(facts, &dx->findings);
     rules_cuda(facts, &dx->findings);
+    rules_frameworks(facts, kb, resolver, dx, arena);
     findings_sort(&dx->findings);
     machine_checklist(facts, dx, arena);
 }
 
+const char *gpu_verdict_name(enum gpu_verdict v)
+{
+    return v == GPU_YES ? "yes" : v == GPU_NO ? "no" : "unknown";
+}
+
 void diagnosis_release(struct diagnosis *dx)
 {
+    size_t i;
     findings_release(&dx->findings);
     free(dx->checklist);
+    for (i = 0; i < dx->n_verdicts; i++) {
+        free(dx->verdicts[i].needs);
+        free(dx->verdicts[i].codes);
+    }
+    free(dx->verdicts);
     memset(dx, 0, sizeof(*dx));
 }

@@ -24,15 +24,54 @@ struct check_item {
     const char *detail;      /* "535.104.05 (/proc/driver/nvidia/version)" */
 };
 
+enum gpu_verdict { GPU_UNKNOWN = -1, GPU_NO = 0, GPU_YES = 1 };
+
+/* One library a framework install loads, and what the loader model says. */
+struct need {
+    const char *role;            /* "cudart", "cudnn", "cublas", ... */
+    const char *library;         /* "libcudart.so.11.0" */
+    const char *resolved_path;   /* the file that would be loaded, or NULL */
+    const char *step;            /* "runpath", "ld_library_path", "cache", "torch_preload", ... */
+    const char *version;         /* of the file that would be loaded, or NULL */
+    const char *from;            /* the object it is searched from */
+};
+
+/* The answer for one framework install. */
+struct verdict {
+    const struct python_env *env;
+    const struct framework_build *fw;
+    const char *subject;         /* "tensorflow 2.10.0 (/home/u/.venv)" */
+    enum gpu_verdict gpu;
+    const char *reason;          /* one line: why not, or what was checked */
+    struct need *needs;
+    size_t n_needs, alloc_needs;
+    const char **codes;          /* finding codes about this install */
+    size_t n_codes, alloc_codes;
+};
+
 struct diagnosis {
     struct findings findings;
     struct check_item *checklist;
     size_t n_checklist, alloc_checklist;
+    struct verdict *verdicts;
+    size_t n_verdicts, alloc_verdicts;
 };
 
-/** Run every rule; strings go into facts->arena.  Never fails. */
-void diagnose_run(const struct facts *facts, const struct kb *kb, struct diagnosis *dx,
-                  struct arena *arena);
+struct resolver;
+
+/**
+ * Run every rule; strings go into arena.  resolver (borrowed, may be NULL:
+ * then library resolution is skipped and verdicts that need it are
+ * "unknown") answers which file each needed library would be.  Never fails.
+ */
+void diagnose_run(const struct facts *facts, const struct kb *kb, struct resolver *resolver,
+                  struct diagnosis *dx, struct arena *arena);
+
+const char *gpu_verdict_name(enum gpu_verdict v);
+
+/* The per-framework rules (frameworks.c). */
+void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
+                      struct diagnosis *dx, struct arena *arena);
 void diagnosis_release(struct diagnosis *dx);
 
 const char *check_status_name(enum check_status s);

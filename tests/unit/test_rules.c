@@ -47,13 +47,13 @@ static void test_mismatch_rule(void)
     f.driver.libs[0].name = "libcuda";
     f.driver.libs[0].version = "550.54.15";
     f.driver.libs[0].path = "/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.15";
-    diagnose_run(&f, NULL, &dx, &f.arena);
+    diagnose_run(&f, NULL, NULL, &dx, &f.arena);
     CHECK(has_code(&dx, "GD103"));
     CHECK(!has_code(&dx, "GD101"));
     CHECK(!has_code(&dx, "GD102"));
     diagnosis_release(&dx);
     f.driver.libs[0].version = "535.104.05";
-    diagnose_run(&f, NULL, &dx, &f.arena);
+    diagnose_run(&f, NULL, NULL, &dx, &f.arena);
     CHECK(!has_code(&dx, "GD103"));
     diagnosis_release(&dx);
     facts_release(&f);

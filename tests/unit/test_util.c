@@ -83,7 +83,8 @@ static void test_env(void)
     struct env e;
     struct gd_err err;
     const char file[] = "# comment\nexport A=1\nB=\"two words\"\n\n  C='x'\r\nA=3\n";
-    char *vars[] = { "X=1", "Y=", "=bad", NULL };
+    char v1[] = "X=1", v2[] = "Y=", v3[] = "=bad";
+    char *vars[] = { v1, v2, v3, NULL };
     env_init(&e);
     env_import(&e, vars);
     CHECK_STR(env_get(&e, "X"), "1");

@@ -1,0 +1,1043 @@
+/*
+ * frameworks.c - will each framework install really use the GPU?
+ *
+ * For every framework build the Python observer found, in every
+ * environment:
+ *   1. what it needs: the libraries it loads (from its own files first --
+ *      DT_NEEDED of torch/lib/libtorch_cuda.so or of ONNX Runtime's CUDA
+ *      provider -- and from the knowledge base second: the names TensorFlow
+ *      dlopens per version), the CUDA and cuDNN it was built for, its
+ *      compiled GPU architectures, its minimum driver;
+ *   2. where each library would come from: the loader model, searched from
+ *      the framework's own module (its RUNPATH into ../nvidia/<pkg>/lib), in
+ *      the examined process's environment, plus torch's own fallback of
+ *      preloading from site-packages/nvidia/<pkg>/lib;
+ *   3. the judgement: a missing library and why (not installed, installed
+ *      but off the loader path, pip wheels the framework does not find,
+ *      only another CUDA version present), a cuDNN older than the build, a
+ *      driver too old for the runtime (minor-version compatibility applied
+ *      by the knowledge base), the GPU's compute capability not compiled
+ *      in (or only as PTX), a CPU-only or ROCm build, a skewed JAX plugin,
+ *      plus every machine-level blocker (no driver, hidden GPU, ...).
+ *
+ * The verdict is yes only when every check passed with evidence; no when
+ * at least one error finding is about this install or the machine; unknown
+ * otherwise, with a finding (GD217) that says what could not be known.
+ */
+#include "diagnose/diagnose.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "kb/ver_pep440.h"
+#include "loader/resolve.h"
+#include "util/alloc.h"
+#include "util/fs.h"
+#include "util/text.h"
+#include "util/banned.h"
+
+#define MAX_DIR_ENTRIES 100000
+
+struct fwctx {
+    const struct facts *f;
+    const struct kb *kb;
+    struct resolver *r;
+    struct findings *out;
+    struct arena *a;
+    const char *os;                 /* "linux", "windows" */
+    const char *driver;             /* the driver version, or NULL */
+    const struct python_env *env;
+    const struct framework_build *fw;
+    struct verdict *v;
+    int unknown;                    /* something needed could not be judged */
+    const char *unknown_why;
+};
+
+/* ---- small helpers ---- */
+
+static void add_code(struct verdict *v, const char *code)
+{
+    size_t i;
+    for (i = 0; i < v->n_codes; i++)
+        if (!strcmp(v->codes[i], code))
+            return;
+    ALLOC_GROW(v->codes, v->n_codes + 1, v->alloc_codes);
+    v->codes[v->n_codes++] = code;
+}
+
+/* A finding about this framework install. */
+static struct finding *fw_finding(struct fwctx *c, const char *code, enum severity sev,
+                                  const char *fmt, ...) GD_PRINTF(4, 5);
+static struct finding *fw_finding(struct fwctx *c, const char *code, enum severity sev,
+                                  const char *fmt, ...)
+{
+    va_list ap;
+    struct finding *fd = findings_add(c->out, code, sev, "%s", "");
+    va_start(ap, fmt);
+    fd->title = arena_vprintf(c->a, fmt, ap);
+    va_end(ap);
+    fd->subject = c->v->subject;
+    add_code(c->v, fd->code);
+    if (sev == SEV_ERROR) {
+        c->v->gpu = GPU_NO;
+        if (!c->v->reason)
+            c->v->reason = fd->title;
+    }
+    return fd;
+}
+
+static void set_unknown(struct fwctx *c, const char *why)
+{
+    c->unknown = 1;
+    if (!c->unknown_why)
+        c->unknown_why = why;
+}
+
+static int ver_ge(const char *a, const char *b)
+{
+    return ver_cmp_dotted(a, b) >= 0;
+}
+
+/* "12.1.105" -> "12.1" (into the arena). */
+static const char *major_minor(struct arena *a, const char *v)
+{
+    const char *dot = v ? strchr(v, '.') : NULL;
+    if (!dot)
+        return v;
+    dot = strchr(dot + 1, '.');
+    return dot ? arena_strndup(a, v, (size_t)(dot - v)) : v;
+}
+
+static const char *major_of(struct arena *a, const char *v)
+{
+    const char *dot = v ? strchr(v, '.') : NULL;
+    return dot ? arena_strndup(a, v, (size_t)(dot - v)) : v;
+}
+
+/* ---- what is on disk ---- */
+
+/* The version of the library file at path: from the install it belongs to,
+ * the wheel that ships it, or its fully versioned file name. */
+static const char *lib_version(struct fwctx *c, const char *role, const char *path)
+{
+    const struct facts *f = c->f;
+    struct strbuf dir = STRBUF_INIT, real = STRBUF_INIT;
+    const char *ver = NULL, *base;
+    size_t i;
+
+    path_dirname(&dir, path);
+    if (!strcmp(role, "cudnn")) {
+        for (i = 0; i < f->n_cudnn && !ver; i++)
+            if (f->cudnn[i].libdir && !strcmp(f->cudnn[i].libdir, dir.buf))
+                ver = f->cudnn[i].version;
+    } else if (!strcmp(role, "cudart")) {
+        for (i = 0; i < f->n_cuda && !ver; i++)
+            if (f->cuda[i].libdir && !strcmp(f->cuda[i].libdir, dir.buf))
+                ver = f->cuda[i].version;
+    }
+    if (!ver && fs_realpath(c->r->fs, path, &real, NULL) == 1) {
+        /* libcudnn.so.8.9.7 -> 8.9.7 */
+        base = path_basename(real.buf);
+        if ((base = strstr(base, ".so.")) != NULL && is_dotted_version(base + 4, strlen(base + 4), 3, 4))
+            ver = arena_strdup(c->a, base + 4);
+    }
+    strbuf_release(&dir);
+    strbuf_release(&real);
+    return ver;
+}
+
+/* Directories where a library may be installed although the loader does not
+ * look there: every toolkit and cuDNN install, and this environment's pip
+ * wheels (site-packages/nvidia/<pkg>/lib). */
+static void candidate_dirs(struct fwctx *c, struct strlist *dirs)
+{
+    const struct facts *f = c->f;
+    size_t i, j;
+    struct fs_dirlist l;
+
+    for (i = 0; i < f->n_cuda; i++)
+        if (f->cuda[i].libdir) {
+            ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+            dirs->v[dirs->nr++] = f->cuda[i].libdir;
+        }
+    for (i = 0; i < f->n_cudnn; i++)
+        if (f->cudnn[i].libdir) {
+            ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+            dirs->v[dirs->nr++] = f->cudnn[i].libdir;
+        }
+    for (j = 0; j < c->env->n_site_dirs || (j == 0 && c->env->site_packages); j++) {
+        const char *sp = c->env->n_site_dirs ? c->env->site_dirs[j] : c->env->site_packages;
+        const char *nv = arena_printf(c->a, "%s/nvidia", sp);
+        if (fs_list_dir(c->r->fs, nv, MAX_DIR_ENTRIES, &l, NULL) == 1) {
+            for (i = 0; i < l.nr; i++) {
+                ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+                dirs->v[dirs->nr++] = arena_printf(c->a, "%s/%s/lib", nv, l.ents[i].name);
+            }
+        }
+        fs_dirlist_release(&l);
+        if (!c->env->n_site_dirs)
+            break;
+    }
+}
+
+/* The first candidate directory holding name, or NULL. */
+static const char *find_on_disk(struct fwctx *c, const struct strlist *dirs, const char *name)
+{
+    size_t i;
+    for (i = 0; i < dirs->nr; i++) {
+        struct strbuf p = STRBUF_INIT;
+        struct compat_stat st;
+        int r;
+        path_join(&p, dirs->v[i], name);
+        r = fs_stat(c->r->fs, p.buf, &st, NULL);
+        strbuf_release(&p);
+        if (r == 1 && st.type == COMPAT_FT_REG)
+            return dirs->v[i];
+    }
+    return NULL;
+}
+
+/* Another version of the library base ("libcudart.so.") in the candidate
+ * directories: its full path, or NULL. */
+static const char *find_other_version(struct fwctx *c, const struct strlist *dirs, const char *name)
+{
+    const char *so = strstr(name, ".so.");
+    size_t i, j, blen;
+    if (!so)
+        return NULL;
+    blen = (size_t)(so - name) + 4;
+    for (i = 0; i < dirs->nr; i++) {
+        struct fs_dirlist l;
+        const char *hit = NULL;
+        if (fs_list_dir(c->r->fs, dirs->v[i], MAX_DIR_ENTRIES, &l, NULL) == 1)
+            for (j = 0; j < l.nr && !hit; j++)
+                if (!strncmp(l.ents[j].name, name, blen) && strcmp(l.ents[j].name, name) &&
+                    is_dotted_version(l.ents[j].name + blen, strlen(l.ents[j].name + blen), 1, 2))
+                    hit = arena_printf(c->a, "%s/%s", dirs->v[i], l.ents[j].name);
+        fs_dirlist_release(&l);
+        if (hit)
+            return hit;
+    }
+    return NULL;
+}
+
+/* The site-packages directory holding this path's nvidia wheel, if any. */
+static int in_env_wheels(struct fwctx *c, const char *path)
+{
+    const char *sp = c->env->site_packages;
+    size_t n;
+    if (!sp)
+        return 0;
+    n = strlen(sp);
+    return !strncmp(path, sp, n) && !strncmp(path + n, "/nvidia/", 8);
+}
+
+/* ---- resolution ---- */
+
+static struct need *add_need(struct fwctx *c, const char *role, const char *lib, const char *from)
+{
+    struct need *n;
+    ALLOC_GROW(c->v->needs, c->v->n_needs + 1, c->v->alloc_needs);
+    n = &c->v->needs[c->v->n_needs++];
+    memset(n, 0, sizeof(*n));
+    n->role = role;
+    n->library = arena_strdup(c->a, lib);
+    n->from = from;
+    return n;
+}
+
+/* Resolve need from the loading object obj (NULL: the main program). */
+static void resolve_need(struct fwctx *c, struct need *n, const struct resolve_object *obj)
+{
+    struct resolve_request req;
+    struct resolve_result res;
+    struct gd_err err;
+
+    memset(&req, 0, sizeof(req));
+    req.name = n->library;
+    req.chain = obj;
+    req.n_chain = obj ? 1 : 0;
+    req.ld_library_path = facts_env(c->f, "LD_LIBRARY_PATH");
+    if (resolve_library(c->r, &req, &res, &err) == 1) {
+        n->resolved_path = arena_strdup(c->a, res.path);
+        n->step = resolve_step_name(res.step);
+        n->version = lib_version(c, n->role, n->resolved_path);
+    }
+    resolve_result_release(&res);
+}
+
+/*
+ * torch/__init__.py: when loading libtorch_global_deps fails on a missing
+ * CUDA library, torch preloads every site-packages/nvidia/<pkg>/lib/<lib>
+ * it finds (_preload_cuda_deps), so a wheel there is found even off the
+ * loader path.
+ */
+static void torch_preload(struct fwctx *c, struct need *n, const struct strlist *dirs)
+{
+    size_t i;
+    for (i = 0; i < dirs->nr; i++) {
+        struct strbuf p = STRBUF_INIT;
+        struct compat_stat st;
+        if (!in_env_wheels(c, dirs->v[i]))
+            continue;
+        path_join(&p, dirs->v[i], n->library);
+        if (fs_stat(c->r->fs, p.buf, &st, NULL) == 1 && st.type == COMPAT_FT_REG) {
+            n->resolved_path = arena_strdup(c->a, p.buf);
+            n->step = "torch_preload";
+            n->version = lib_version(c, n->role, n->resolved_path);
+            strbuf_release(&p);
+            return;
+        }
+        strbuf_release(&p);
+    }
+}
+
+/* The role of a CUDA library by its name, or NULL for anything else. */
+static const char *role_of(const char *lib)
+{
+    static const struct { const char *prefix, *role; } roles[] = {
+        { "libcudart.", "cudart" }, { "libcudnn.", "cudnn" }, { "libcublasLt.", "cublaslt" },
+        { "libcublas.", "cublas" }, { "libcufft.", "cufft" }, { "libcurand.", "curand" },
+        { "libcusolver.", "cusolver" }, { "libcusparse.", "cusparse" }, { "libnccl.", "nccl" },
+        { "libnvrtc.", "nvrtc" }, { "libnvJitLink.", "nvjitlink" }, { "libcupti.", "cupti" },
+        { "libcufile.", "cufile" }, { "libcusparseLt.", "cusparselt" },
+        { "libnvToolsExt.", "nvtx" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
+        if (str_starts(lib, roles[i].prefix))
+            return roles[i].role;
+    return NULL;
+}
+
+/* ---- judging the libraries ---- */
+
+static const char *missing_code(const char *role)
+{
+    return !strcmp(role, "cudart") ? "GD201" : !strcmp(role, "cudnn") ? "GD202" : "GD203";
+}
+
+static void fix_ld_library_path(struct fwctx *c, struct finding *fd, const char *dirs_colon)
+{
+    finding_fix(c->out, fd, "sh", "Put the directory on the loader path for this shell (add the line to "
+                "~/.bashrc, or to the environment's activate script, to keep it)",
+                "export LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}", dirs_colon);
+    finding_fix(c->out, fd, "fish", "The same in fish", "set -gx LD_LIBRARY_PATH %s $LD_LIBRARY_PATH",
+                dirs_colon);
+}
+
+/*
+ * Every need that was not found: say which library and why -- installed but
+ * off the loader path, a pip wheel the framework does not find, only another
+ * version installed, or not installed at all.  cuda/cudnn: what the build
+ * wants (for the titles and fixes).
+ */
+static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
+                          void (*install_fixes)(struct fwctx *, struct finding *, const char *, const char *))
+{
+    struct strlist dirs = { NULL, 0, 0 };
+    struct strbuf offpath = STRBUF_INIT, wheels = STRBUF_INIT;
+    struct finding *fd_off = NULL, *fd_wheel = NULL, *fd_other = NULL;
+    size_t i;
+
+    candidate_dirs(c, &dirs);
+    for (i = 0; i < c->v->n_needs; i++) {
+        struct need *n = &c->v->needs[i];
+        const char *dir, *other;
+        struct finding *fd;
+        if (n->resolved_path)
+            continue;
+        dir = find_on_disk(c, &dirs, n->library);
+        if (dir && in_env_wheels(c, dir)) {
+            if (!fd_wheel)
+                fd_wheel = fw_finding(c, "GD205", SEV_ERROR,
+                                      "pip's nvidia wheels are installed but %s does not find them",
+                                      c->fw->name);
+            finding_evidence(c->out, fd_wheel, arena_printf(c->a, "%s/%s", dir, n->library),
+                             "%s is installed here, outside every directory the loader searches from %s",
+                             n->library, n->from ? n->from : "the program");
+            if (!strstr(wheels.buf, dir)) {
+                if (wheels.len)
+                    strbuf_addch(&wheels, ':');
+                strbuf_addstr(&wheels, dir);
+            }
+        } else if (dir) {
+            if (!fd_off)
+                fd_off = fw_finding(c, "GD204", SEV_ERROR,
+                                    "%s is installed but not on the loader's search path", n->library);
+            finding_evidence(c->out, fd_off, arena_printf(c->a, "%s/%s", dir, n->library),
+                             "%s is here; not in LD_LIBRARY_PATH, the module's RUNPATH, ld.so.cache or "
+                             "the default directories", n->library);
+            if (!strstr(offpath.buf, dir)) {
+                if (offpath.len)
+                    strbuf_addch(&offpath, ':');
+                strbuf_addstr(&offpath, dir);
+            }
+        } else if ((other = find_other_version(c, &dirs, n->library)) != NULL) {
+            if (!fd_other) {
+                fd_other = fw_finding(c, "GD206", SEV_ERROR,
+                                      "%s %s needs CUDA %s%s%s; only another version is installed",
+                                      c->fw->name, c->fw->version, cuda ? cuda : "(version unknown)",
+                                      cudnn ? " and cuDNN " : "", cudnn ? cudnn : "");
+            }
+            finding_evidence(c->out, fd_other, other, "%s wanted; %s is installed", n->library,
+                             path_basename(other));
+        }
+        fd = fw_finding(c, missing_code(n->role), SEV_ERROR, "%s not found: %s cannot load it",
+                        n->library, c->fw->name);
+        finding_evidence(c->out, fd, n->from, "searched from %s with LD_LIBRARY_PATH=%s",
+                         n->from ? n->from : "the program",
+                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");
+        if (!dir && install_fixes)
+            install_fixes(c, fd, cuda, cudnn);
+    }
+    if (fd_off)
+        fix_ld_library_path(c, fd_off, offpath.buf);
+    if (fd_off && strncmp(offpath.buf, "/usr/local/", 11) == 0) {
+        const char *colon = strchr(offpath.buf, ':');
+        finding_fix(c->out, fd_off, "sh", "Or make it permanent for every program: list it in ld.so.conf.d "
+                    "and rebuild the cache",
+                    "echo %.*s | sudo tee /etc/ld.so.conf.d/gpudoctor-cuda.conf\nsudo ldconfig",
+                    colon ? (int)(colon - offpath.buf) : (int)offpath.len, offpath.buf);
+    }
+    if (fd_wheel) {
+        fix_ld_library_path(c, fd_wheel, wheels.buf);
+        if (!strcmp(c->fw->name, "tensorflow") && str_starts(c->fw->version, "2.16"))
+            finding_fix(c->out, fd_wheel, "sh",
+                        "TensorFlow 2.16.1 shipped without the RUNPATH entries into site-packages/nvidia "
+                        "(tensorflow/tensorflow#63362); a release that has them avoids the export",
+                        "pip install \"tensorflow[and-cuda]==2.15.1\"");
+    }
+    if (fd_other && install_fixes)
+        install_fixes(c, fd_other, cuda, cudnn);
+    free(dirs.v);
+    strbuf_release(&offpath);
+    strbuf_release(&wheels);
+}
+
+/* The CUDA runtime actually loaded, and the driver it needs. */
+static void judge_driver(struct fwctx *c, const char *cuda)
+{
+    enum kb_drv_verdict dv;
+    const char *need = NULL, *src = NULL;
+    struct finding *fd;
+    int r;
+
+    if (!cuda)
+        return;
+    if (!c->driver) {
+        return; /* no driver: the machine finding already says so */
+    }
+    r = kb_driver_runs_cuda(c->kb, c->driver, cuda, c->os, &dv, &need, &src);
+    if (r != 1) {
+        set_unknown(c, arena_printf(c->a, "whether driver %s runs CUDA %s is not in the knowledge base",
+                                    c->driver, cuda));
+        return;
+    }
+    if (dv != KB_DRV_TOO_OLD)
+        return;
+    fd = fw_finding(c, "GD208", SEV_ERROR,
+                    "the driver %s is too old for %s's CUDA %s runtime (needs %s or newer)", c->driver,
+                    c->fw->name, cuda, need ? need : "a newer driver");
+    finding_evidence(c->out, fd, c->f->driver.kmod_source ? c->f->driver.kmod_source
+                     : (c->f->driver.n_libs ? c->f->driver.libs[0].path : NULL),
+                     "driver %s%s%s", c->driver, c->f->driver.cuda_max ? ", supports CUDA up to " : "",
+                     c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
+    finding_evidence(c->out, fd, src, "CUDA %s needs driver >= %s on %s", cuda, need ? need : "?", c->os);
+    finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need ? need : "a newer release"),
+                NULL);
+    if (c->f->system.distro_id && !strcmp(c->f->system.distro_id, "ubuntu"))
+        finding_fix(c->out, fd, "sh", "On Ubuntu, install the newest recommended driver", "sudo ubuntu-drivers install");
+}
+
+/* Every GPU's compute capability against the build's architecture list. */
+static void judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source)
+{
+    size_t i;
+    if (!arch_list || !*arch_list || !strcmp(arch_list, "-"))
+        return;
+    for (i = 0; i < c->f->n_gpus; i++) {
+        const struct gpu *g = &c->f->gpus[i];
+        struct finding *fd;
+        int r;
+        if (!g->compute_capability) {
+            set_unknown(c, arena_printf(c->a, "the compute capability of GPU %zu (%04x:%04x) is not known; "
+                                        "run 'gpudoctor probe'", i, g->vendor, g->device));
+            continue;
+        }
+        r = kb_arch_list_covers(arch_list, g->compute_capability);
+        if (r == 2)
+            continue;
+        if (r == 1) {
+            fd = fw_finding(c, "GD210", SEV_WARNING,
+                            "%s has no native code for %s (compute capability %s): kernels are JIT-compiled "
+                            "from PTX, so the first start is slow", c->fw->name,
+                            g->name ? g->name : "this GPU", g->compute_capability);
+        } else {
+            fd = fw_finding(c, "GD209", SEV_ERROR,
+                            "%s was not built for %s (compute capability %s): \"no kernel image is available "
+                            "for execution on the device\"", c->fw->name, g->name ? g->name : "this GPU",
+                            g->compute_capability);
+        }
+        finding_evidence(c->out, fd, arch_source, "built for %s", arch_list);
+        finding_evidence(c->out, fd, g->cc_source, "GPU %zu: %s, compute capability %s", i,
+                         g->name ? g->name : "unknown model", g->compute_capability);
+    }
+}
+
+/* cuDNN loaded vs built: the same major, and not an older minor. */
+static void judge_cudnn(struct fwctx *c, const char *want)
+{
+    size_t i;
+    if (!want)
+        return;
+    for (i = 0; i < c->v->n_needs; i++) {
+        const struct need *n = &c->v->needs[i];
+        struct finding *fd;
+        const char *got = n->version;
+        if (strcmp(n->role, "cudnn") || !n->resolved_path)
+            continue;
+        if (!got) {
+            set_unknown(c, arena_printf(c->a, "the version of %s could not be read", n->resolved_path));
+            continue;
+        }
+        if (!strcmp(major_of(c->a, got), major_of(c->a, want)) && ver_ge(major_minor(c->a, got), major_minor(c->a, want)))
+            continue;
+        fd = fw_finding(c, "GD207", SEV_ERROR,
+                        "%s was built with cuDNN %s but would load cuDNN %s (\"Loaded runtime CuDNN library: "
+                        "%s but source was compiled with: %s\")", c->fw->name, want, got, got, want);
+        finding_evidence(c->out, fd, n->resolved_path, "%s found through %s, version %s", n->library,
+                         n->step, got);
+        if (facts_env(c->f, "LD_LIBRARY_PATH") && !strcmp(n->step, "ld_library_path"))
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "LD_LIBRARY_PATH puts this cuDNN first: drop "
+                        "its directory from LD_LIBRARY_PATH, or put a directory with cuDNN %s before it",
+                        major_minor(c->a, want)),
+                        "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | grep -vx '%s' | paste -sd:)",
+                        arena_strndup(c->a, n->resolved_path, (size_t)(path_basename(n->resolved_path) - n->resolved_path - 1)));
+    }
+}
+
+/* A pip wheel's runtime instead of the user's toolkit: worth knowing. */
+static void note_own_runtime(struct fwctx *c)
+{
+    size_t i, j;
+    for (i = 0; i < c->v->n_needs; i++) {
+        const struct need *n = &c->v->needs[i];
+        if (strcmp(n->role, "cudart") || !n->resolved_path || !in_env_wheels(c, n->resolved_path))
+            continue;
+        for (j = 0; j < c->f->n_cuda; j++) {
+            const struct cuda_install *ci = &c->f->cuda[j];
+            struct finding *fd;
+            if (!strcmp(ci->provenance, "pip") || !ci->version || !n->version ||
+                !strcmp(major_minor(c->a, ci->version), major_minor(c->a, n->version)))
+                continue;
+            fd = fw_finding(c, "GD215", SEV_INFO,
+                            "%s uses the CUDA %s runtime from its pip wheels, not the CUDA %s toolkit at %s "
+                            "(that is fine: wheels bring their own)", c->fw->name, n->version, ci->version,
+                            ci->path);
+            finding_evidence(c->out, fd, n->resolved_path, "loaded through %s", n->step);
+            return;
+        }
+    }
+}
+
+/* ---- fixes per framework ---- */
+
+static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    const char *v = c->fw->version;
+    if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") >= 0 && !str_starts(v, "2.16"))
+        finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
+                    "pip install \"tensorflow[and-cuda]==%s\"", v);
+    else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0)
+        finding_fix(c->out, fd, "sh", "Or upgrade to a TensorFlow whose pip extra brings its own CUDA",
+                    "pip install \"tensorflow[and-cuda]==2.15.1\"");
+    if (cuda && ver_cmp_dotted(cuda, "12") < 0)
+        finding_fix(c->out, fd, "sh", "Or isolate the CUDA it needs in a conda environment",
+                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
+                    "conda activate tf-gpu\n"
+                    "pip install \"tensorflow==%s\"\n"
+                    "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
+                    cuda, cudnn ? major_minor(c->a, cudnn) : "8", v);
+    finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
+                "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", v);
+}
+
+static const char *const torch_variants[] = {
+    "cu130", "cu129", "cu128", "cu126", "cu124", "cu121", "cu118", "cu117", "cu116", "cu113",
+    "cu111", "cu102", NULL
+};
+
+/* The newest CUDA variant of this torch release the driver can run. */
+static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
+{
+    const char *const *v;
+    if (!c->driver)
+        return NULL;
+    for (v = torch_variants; *v; v++) {
+        struct kb_torch t;
+        enum kb_drv_verdict dv;
+        const char *need, *src;
+        if (kb_torch(c->kb, version, *v, &t) != 1 || !t.cuda)
+            continue;
+        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 &&
+            dv != KB_DRV_TOO_OLD)
+            return *v;
+    }
+    return NULL;
+}
+
+/* "2.1.0+cu121" -> "2.1.0" */
+static const char *public_version(struct arena *a, const char *v)
+{
+    const char *plus = strchr(v, '+');
+    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
+}
+
+static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    const char *pub = public_version(c->a, c->fw->version);
+    const char *variant = torch_variant_for_driver(c, c->fw->version);
+    (void)cudnn;
+    (void)cuda;
+    if (variant)
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the %s build of torch %s, which this driver "
+                    "can run (its wheels bring their own CUDA libraries)", variant, pub),
+                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s",
+                    pub, variant);
+}
+
+/* ---- per framework ---- */
+
+static const char *os_of(const struct facts *f)
+{
+    return f->system.os && !strcmp(f->system.os, "windows") ? "windows" : "linux";
+}
+
+/* Read a framework module's ELF for its RUNPATH / DT_NEEDED.  1 read. */
+static int read_module(struct fwctx *c, const char *path, struct resolve_object *obj, struct elf_info *info)
+{
+    struct gd_err err;
+    memset(obj, 0, sizeof(*obj));
+    memset(info, 0, sizeof(*info));
+    return resolve_object_read(c->r, path, obj, info, &err) == 1;
+}
+
+static void check_tensorflow(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    struct kb_tf_build b;
+    struct kb_tf_libs libs;
+    const char *cuda, *cudnn, *last_win;
+    struct resolve_object obj, *objp = NULL;
+    struct elf_info info;
+    const char *modpath = NULL;
+    size_t i;
+
+    if ((fw->variant && !strcmp(fw->variant, "cpu")) || (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))) {
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", fw->dist ? fw->dist : "tensorflow",
+                                        fw->version);
+        finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
+                         "the distribution is tensorflow-cpu");
+        finding_fix(c->out, fd, "sh", "Install the GPU build (on Linux its extra brings the CUDA libraries)",
+                    "pip uninstall -y %s\npip install \"tensorflow[and-cuda]\"", fw->dist ? fw->dist : "tensorflow");
+        return;
+    }
+    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
+        ver_cmp_pep440(fw->version, last_win) > 0 && ver_cmp_pep440(fw->version, "2.11") >= 0) {
+        struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
+                                        "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
+                                        fw->version, last_win);
+        finding_evidence(c->out, fd, fw->location, "tensorflow %s on native Windows", fw->version);
+        finding_fix(c->out, fd, NULL, "Use WSL2 (Ubuntu), where TensorFlow's Linux build uses the Windows driver", NULL);
+        finding_fix(c->out, fd, "powershell", "Install WSL2, then inside it: pip install \"tensorflow[and-cuda]\"", "wsl --install");
+        finding_fix(c->out, fd, "cmd", "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
+                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=11.2 cudnn=8.1.0\n"
+                    "conda activate tf-gpu\npip install \"tensorflow<2.11\"");
+        return;
+    }
+    memset(&b, 0, sizeof(b));
+    kb_tf_build(c->kb, fw->version, c->os, &b);
+    cuda = fw->cuda ? fw->cuda : b.cuda;
+    cudnn = fw->cudnn ? fw->cudnn : b.cudnn;
+    if (kb_tf_libs(c->kb, fw->version, c->os, &libs) != 1) {
+        set_unknown(c, arena_printf(c->a, "the libraries TensorFlow %s loads are not in the knowledge base",
+                                    fw->version));
+        return;
+    }
+    if (!c->r) {
+        set_unknown(c, "the loader model was not available");
+        return;
+    }
+    /* The module that calls dlopen: its RUNPATH is searched (after
+     * LD_LIBRARY_PATH).  TF's .so files carry RUNPATH, not RPATH. */
+    if (fw->location) {
+        static const char *const mods[] = { "python/_pywrap_tensorflow_internal.so", "libtensorflow_framework.so.2",
+                                            "libtensorflow_cc.so.2", NULL };
+        const char *const *m;
+        for (m = mods; *m && !objp; m++) {
+            modpath = arena_printf(c->a, "%s/%s", fw->location, *m);
+            if (read_module(c, modpath, &obj, &info))
+                objp = &obj;
+        }
+        if (!objp)
+            modpath = NULL;
+    }
+    {
+        const struct { const char *role, *lib; } want[] = {
+            { "cudart", libs.cudart }, { "cublas", libs.cublas }, { "cublaslt", libs.cublaslt },
+            { "cufft", libs.cufft }, { "curand", libs.curand }, { "cusolver", libs.cusolver },
+            { "cusparse", libs.cusparse }, { "cudnn", libs.cudnn },
+        };
+        for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+            struct need *n;
+            if (!want[i].lib || !strcmp(want[i].lib, "-"))
+                continue;
+            n = add_need(c, want[i].role, want[i].lib, modpath);
+            resolve_need(c, n, objp);
+        }
+    }
+    if (!objp)
+        set_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
+    judge_missing(c, cuda, cudnn, tf_install_fixes);
+    judge_cudnn(c, cudnn);
+    for (i = 0; i < c->v->n_needs; i++)
+        if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path)
+            judge_driver(c, c->v->needs[i].version ? major_minor(c->a, c->v->needs[i].version) : cuda);
+    judge_arch(c, fw->compute_capabilities, fw->build_source);
+    note_own_runtime(c);
+}
+
+static void check_torch(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    struct kb_torch t;
+    const char *variant = fw->local, *cuda, *arch = NULL, *arch_src = NULL, *need_drv, *src;
+    struct resolve_object obj;
+    struct elf_info info;
+    const char *modpath;
+    struct strlist dirs = { NULL, 0, 0 };
+    int have_kb;
+    size_t i;
+
+    if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
+        const char *pub = public_version(c->a, fw->version);
+        const char *v = torch_variant_for_driver(c, fw->version);
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
+        finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
+                    v ? " that this driver can run" : ""),
+                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub,
+                    v ? v : "cu121");
+        return;
+    }
+    if ((variant && str_starts(variant, "rocm")) || (fw->variant && !strcmp(fw->variant, "rocm")) || fw->hip) {
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR,
+                                        "torch %s is built for ROCm (AMD GPUs), not for NVIDIA's CUDA", fw->version);
+        finding_evidence(c->out, fd, fw->build_source, "hip = %s", fw->hip ? fw->hip : variant);
+        torch_install_fixes(c, fd, NULL, NULL);
+        return;
+    }
+    have_kb = kb_torch(c->kb, fw->version, variant, &t) == 1;
+    cuda = fw->cuda ? fw->cuda : (have_kb ? t.cuda : NULL);
+    if (have_kb && t.arch && strcmp(t.arch, "-")) {
+        arch = t.arch;
+        arch_src = t.source;
+    }
+    if (!cuda) {
+        set_unknown(c, arena_printf(c->a, "the CUDA version torch %s was built for is unknown", fw->version));
+    }
+    if (!c->r) {
+        set_unknown(c, "the loader model was not available");
+        return;
+    }
+    /* What libtorch_cuda.so links: resolve each CUDA library from it. */
+    modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
+    if (modpath && read_module(c, modpath, &obj, &info)) {
+        candidate_dirs(c, &dirs);
+        for (i = 0; i < info.n_needed; i++) {
+            const char *role = role_of(info.needed[i]);
+            struct need *n;
+            if (!role)
+                continue;
+            n = add_need(c, role, info.needed[i], modpath);
+            resolve_need(c, n, &obj);
+            if (!n->resolved_path)
+                torch_preload(c, n, &dirs);
+        }
+        free(dirs.v);
+        if (!c->v->n_needs)
+            set_unknown(c, arena_printf(c->a, "%s links no CUDA library by name", modpath));
+    } else if (cuda) {
+        set_unknown(c, arena_printf(c->a, "%s could not be read", modpath ? modpath : "torch/lib/libtorch_cuda.so"));
+    }
+    judge_missing(c, cuda, have_kb ? t.cudnn : NULL, torch_install_fixes);
+    if (kb_torch_min_driver(c->kb, fw->version, variant, c->os, &need_drv, &src) == 1 && c->driver &&
+        ver_cmp_dotted(c->driver, need_drv) < 0) {
+        struct finding *fd = fw_finding(c, "GD208", SEV_ERROR,
+                                        "the driver %s is too old for torch %s (CUDA %s needs driver %s or newer)",
+                                        c->driver, fw->version, cuda ? cuda : "?", need_drv);
+        finding_evidence(c->out, fd, c->f->driver.kmod_source ? c->f->driver.kmod_source
+                         : (c->f->driver.n_libs ? c->f->driver.libs[0].path : NULL), "driver %s%s%s", c->driver,
+                         c->f->driver.cuda_max ? ", supports CUDA up to " : "", c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
+        finding_evidence(c->out, fd, src, "torch %s: minimum driver %s (minor-version compatibility of CUDA %s)",
+                         fw->version, need_drv, cuda ? major_of(c->a, cuda) : "?");
+        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need_drv), NULL);
+        torch_install_fixes(c, fd, cuda, NULL);
+    } else if (cuda && !have_kb) {
+        judge_driver(c, major_minor(c->a, cuda));
+    }
+    judge_arch(c, arch, arch_src);
+    note_own_runtime(c);
+}
+
+static const struct py_dist *component(const struct framework_build *fw, const char *prefix)
+{
+    size_t i;
+    for (i = 0; i < fw->n_components; i++)
+        if (str_starts(fw->components[i].name, prefix))
+            return &fw->components[i];
+    return NULL;
+}
+
+static const struct py_dist *env_dist(const struct python_env *e, const char *name)
+{
+    size_t i;
+    for (i = 0; i < e->n_dists; i++)
+        if (!strcmp(e->dists[i].name, name))
+            return &e->dists[i];
+    return NULL;
+}
+
+static void check_jax(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    const struct py_dist *jaxlib = component(fw, "jaxlib"), *plugin = component(fw, "jax-cuda");
+    const char *flavor = NULL, *ver;
+    struct kb_jax j;
+    struct finding *fd;
+
+    if (plugin)
+        flavor = str_starts(plugin->name, "jax-cuda13") ? "cuda13" : str_starts(plugin->name, "jax-cuda11") ? "cuda11" : "cuda12";
+    else if (jaxlib && jaxlib->version && strstr(jaxlib->version, "+cuda"))
+        flavor = strstr(jaxlib->version, "+cuda11") ? "cuda11" : "cuda12";
+    if (fw->version_skew) {
+        fd = fw_finding(c, "GD213", SEV_ERROR, "jax's CUDA plugin does not match jaxlib");
+        if (jaxlib)
+            finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s", jaxlib->version);
+        if (plugin)
+            finding_evidence(c->out, fd, plugin->path, "%s %s", plugin->name, plugin->version);
+        finding_fix(c->out, fd, "sh", "Reinstall jax with its CUDA extra so every part has the same version",
+                    "pip install -U \"jax[%s]\"", flavor ? flavor : "cuda12");
+        return;
+    }
+    if (!flavor) {
+        fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
+        if (jaxlib)
+            finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
+        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "pip install -U \"jax[cuda12]\"");
+        return;
+    }
+    ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
+    if (kb_jax(c->kb, ver, flavor, &j) != 1) {
+        set_unknown(c, arena_printf(c->a, "jax %s (%s) is not in the knowledge base", ver, flavor));
+        return;
+    }
+    if (c->driver && j.driver_min && ver_cmp_dotted(c->driver, j.driver_min) < 0) {
+        fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for jax %s (%s needs %s or newer)", c->driver,
+                        ver, flavor, j.driver_min);
+        finding_evidence(c->out, fd, j.source, "jax %s %s: driver >= %s", ver, flavor, j.driver_min);
+        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", j.driver_min), NULL);
+    }
+    if (j.cudnn_min) {
+        const char *cudnn_dist = !strcmp(flavor, "cuda13") ? "nvidia-cudnn-cu13" : !strcmp(flavor, "cuda11") ? "nvidia-cudnn-cu11" : "nvidia-cudnn-cu12";
+        const struct py_dist *d = env_dist(c->env, cudnn_dist);
+        if (d && d->version && ver_cmp_dotted(d->version, j.cudnn_min) < 0) {
+            fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,
+                            cudnn_dist, d->version);
+            finding_evidence(c->out, fd, d->path, "%s %s", cudnn_dist, d->version);
+            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "pip install -U \"jax[%s]\"", flavor);
+        } else if (!d) {
+            set_unknown(c, arena_printf(c->a, "%s is not installed in this environment; jax then looks for a system "
+                                        "cuDNN %s", cudnn_dist, j.cudnn_min));
+        }
+    }
+    if (j.cc_min) {
+        size_t i;
+        for (i = 0; i < c->f->n_gpus; i++) {
+            const struct gpu *g = &c->f->gpus[i];
+            if (g->compute_capability && ver_cmp_dotted(g->compute_capability, j.cc_min) < 0) {
+                fd = fw_finding(c, "GD209", SEV_ERROR, "jax %s supports compute capability %s and newer; %s is %s", ver,
+                                j.cc_min, g->name ? g->name : "this GPU", g->compute_capability);
+                finding_evidence(c->out, fd, j.source, "minimum compute capability %s", j.cc_min);
+            }
+        }
+    }
+}
+
+static void check_onnxruntime(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    struct resolve_object obj;
+    struct elf_info info;
+    const char *modpath;
+    size_t i;
+
+    if (!fw->dist || strcmp(fw->dist, "onnxruntime-gpu")) {
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s has no CUDA execution provider",
+                                        fw->dist ? fw->dist : "onnxruntime", fw->version);
+        finding_evidence(c->out, fd, fw->location, "the distribution is %s, not onnxruntime-gpu", fw->dist ? fw->dist : "onnxruntime");
+        finding_fix(c->out, fd, "sh", "Replace it with the GPU build", "pip uninstall -y onnxruntime\npip install onnxruntime-gpu");
+        return;
+    }
+    if (!c->r || !fw->location) {
+        set_unknown(c, "the loader model was not available");
+        return;
+    }
+    modpath = arena_printf(c->a, "%s/capi/libonnxruntime_providers_cuda.so", fw->location);
+    if (!read_module(c, modpath, &obj, &info)) {
+        set_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
+        return;
+    }
+    for (i = 0; i < info.n_needed; i++) {
+        const char *role = role_of(info.needed[i]);
+        struct need *n;
+        if (!role)
+            continue;
+        n = add_need(c, role, info.needed[i], modpath);
+        resolve_need(c, n, &obj);
+    }
+    judge_missing(c, fw->cuda, fw->cudnn, NULL);
+    for (i = 0; i < c->v->n_needs; i++)
+        if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
+            judge_driver(c, major_minor(c->a, c->v->needs[i].version));
+}
+
+/* ---- the verdict ---- */
+
+/* Machine-level error findings that stop every framework. */
+static int machine_blockers(const struct findings *fl, size_t upto, struct verdict *v)
+{
+    static const char *const kinds[] = {
+        "no_driver", "no_gpu", "driver_library_mismatch", "nouveau_loaded", "device_permissions",
+        "stub_driver_on_path", "wsl_driver_issue", "env_hides_gpu", NULL
+    };
+    size_t i;
+    const char *const *k;
+    int any = 0;
+    for (i = 0; i < upto; i++) {
+        const struct finding *fd = &fl->v[i];
+        if (fd->severity != SEV_ERROR || fd->subject)
+            continue;
+        for (k = kinds; *k; k++) {
+            if (!strcmp(fd->kind, *k)) {
+                add_code(v, fd->code);
+                if (!v->reason)
+                    v->reason = fd->title;
+                any = 1;
+            }
+        }
+    }
+    return any;
+}
+
+static void keras_verdict(struct diagnosis *dx, struct verdict *v, struct fwctx *c)
+{
+    size_t i;
+    const char *backend = v->fw->backend ? v->fw->backend : "tensorflow";
+    for (i = 0; i < dx->n_verdicts; i++) {
+        const struct verdict *o = &dx->verdicts[i];
+        if (o->env != v->env || o == v || strcmp(o->fw->name, backend))
+            continue;
+        v->gpu = o->gpu;
+        v->reason = arena_printf(c->a, "uses the %s backend (%s): GPU %s%s%s", backend,
+                                 v->fw->backend_source ? v->fw->backend_source : "default", gpu_verdict_name(o->gpu),
+                                 o->reason ? " — " : "", o->reason ? o->reason : "");
+        for (size_t j = 0; j < o->n_codes; j++)
+            add_code(v, o->codes[j]);
+        return;
+    }
+    v->gpu = GPU_UNKNOWN;
+    v->reason = arena_printf(c->a, "its backend %s is not installed in this environment", backend);
+}
+
+void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
+                      struct diagnosis *dx, struct arena *arena)
+{
+    size_t e, i, n_machine = dx->findings.nr;
+
+    for (e = 0; e < f->n_pyenvs; e++) {
+        const struct python_env *env = &f->pyenvs[e];
+        for (i = 0; i < env->n_frameworks; i++) {
+            const struct framework_build *fw = &env->frameworks[i];
+            struct verdict *v;
+            struct fwctx c;
+            size_t before = dx->findings.nr;
+
+            ALLOC_GROW(dx->verdicts, dx->n_verdicts + 1, dx->alloc_verdicts);
+            v = &dx->verdicts[dx->n_verdicts++];
+            memset(v, 0, sizeof(*v));
+            v->env = env;
+            v->fw = fw;
+            v->gpu = GPU_YES;
+            v->subject = arena_printf(arena, "%s %s (%s)", fw->name, fw->version ? fw->version : "?",
+                                      env->prefix ? env->prefix : "?");
+            memset(&c, 0, sizeof(c));
+            c.f = f;
+            c.kb = kb;
+            c.r = r;
+            c.out = &dx->findings;
+            c.a = arena;
+            c.os = os_of(f);
+            c.driver = facts_driver_version(f);
+            c.env = env;
+            c.fw = fw;
+            c.v = v;
+            if (!strcmp(fw->name, "tensorflow"))
+                check_tensorflow(&c);
+            else if (!strcmp(fw->name, "torch"))
+                check_torch(&c);
+            else if (!strcmp(fw->name, "jax"))
+                check_jax(&c);
+            else if (!strcmp(fw->name, "onnxruntime"))
+                check_onnxruntime(&c);
+            else if (!strcmp(fw->name, "keras"))
+                continue; /* judged after its backend, below */
+            else
+                set_unknown(&c, arena_printf(arena, "gpudoctor does not yet check %s's libraries", fw->name));
+            (void)before;
+            if (v->gpu == GPU_NO)
+                machine_blockers(&dx->findings, n_machine, v);
+            else if (machine_blockers(&dx->findings, n_machine, v))
+                v->gpu = GPU_NO;
+            else if (c.unknown) {
+                struct finding *fd;
+                v->gpu = GPU_UNKNOWN;
+                v->reason = c.unknown_why;
+                fd = findings_add(&dx->findings, "GD217", SEV_INFO, "whether %s uses the GPU cannot be decided from "
+                                  "files: %s", fw->name, c.unknown_why);
+                fd->subject = v->subject;
+                add_code(v, fd->code);
+                finding_fix(&dx->findings, fd, "sh", "Ask the driver and load the predicted libraries",
+                            "gpudoctor probe");
+            } else if (!v->reason) {
+                v->reason = v->n_needs ? arena_printf(arena, "%zu CUDA libraries found; driver and GPU match the build",
+                                                      v->n_needs)
+                                       : "driver and GPU match the build";
+            }
+        }
+    }
+    /* Keras follows its backend. */
+    for (i = 0; i < dx->n_verdicts; i++) {
+        struct verdict *v = &dx->verdicts[i];
+        struct fwctx c;
+        if (v->fw->name && strcmp(v->fw->name, "keras"))
+            continue;
+        memset(&c, 0, sizeof(c));
+        c.a = arena;
+        keras_verdict(dx, v, &c);
+    }
+}
