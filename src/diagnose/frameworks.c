@@ -128,7 +128,11 @@ static const char *lib_version(struct fwctx *c, const char *role, const char *pa
     const char *ver = NULL, *base;
     size_t i;
 
-    path_dirname(&dir, path);
+    /* Compare canonical directories: a RUNPATH gives ".../tensorflow/python/../../nvidia/...". */
+    if (fs_realpath(c->r->fs, path, &real, NULL) == 1)
+        path_dirname(&dir, real.buf);
+    else
+        path_dirname(&dir, path);
     if (!strcmp(role, "cudnn")) {
         for (i = 0; i < f->n_cudnn && !ver; i++)
             if (f->cudnn[i].libdir && !strcmp(f->cudnn[i].libdir, dir.buf))
@@ -138,7 +142,7 @@ static const char *lib_version(struct fwctx *c, const char *role, const char *pa
             if (f->cuda[i].libdir && !strcmp(f->cuda[i].libdir, dir.buf))
                 ver = f->cuda[i].version;
     }
-    if (!ver && fs_realpath(c->r->fs, path, &real, NULL) == 1) {
+    if (!ver && real.len) {
         /* libcudnn.so.8.9.7 -> 8.9.7 */
         base = path_basename(real.buf);
         if ((base = strstr(base, ".so.")) != NULL && is_dotted_version(base + 4, strlen(base + 4), 3, 4))
@@ -228,11 +232,17 @@ static const char *find_other_version(struct fwctx *c, const struct strlist *dir
 static int in_env_wheels(struct fwctx *c, const char *path)
 {
     const char *sp = c->env->site_packages;
+    struct strbuf norm = STRBUF_INIT;
     size_t n;
+    int r;
     if (!sp)
         return 0;
+    /* A RUNPATH hit reads ".../tensorflow/python/../../nvidia/..." */
+    path_normalize(&norm, path);
     n = strlen(sp);
-    return !strncmp(path, sp, n) && !strncmp(path + n, "/nvidia/", 8);
+    r = !strncmp(norm.buf, sp, n) && !strncmp(norm.buf + n, "/nvidia/", 8);
+    strbuf_release(&norm);
+    return r;
 }
 
 /* ---- resolution ---- */
@@ -500,6 +510,10 @@ static void judge_cudnn(struct fwctx *c, const char *want)
         const char *got = n->version;
         if (strcmp(n->role, "cudnn") || !n->resolved_path)
             continue;
+        if (!got && !strchr(want, '.') && (got = strstr(n->library, ".so.")) != NULL) {
+            /* The build names only a major (build_info "8"): the soname's is enough. */
+            got += 4;
+        }
         if (!got) {
             set_unknown(c, arena_printf(c->a, "the version of %s could not be read", n->resolved_path));
             continue;

@@ -43,6 +43,45 @@ static void findings_json(struct jw *jw, const struct findings *fl)
     jw_array_end(jw);
 }
 
+static void verdicts_json(struct jw *jw, const struct diagnosis *dx)
+{
+    size_t i, j;
+    jw_array_begin(jw);
+    for (i = 0; i < dx->n_verdicts; i++) {
+        const struct verdict *v = &dx->verdicts[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "env", v->env->prefix);
+        jw_kv_str(jw, "env_kind", v->env->kind);
+        jw_kv_str(jw, "framework", v->fw->name);
+        jw_kv_str(jw, "dist", v->fw->dist);
+        jw_kv_str(jw, "version", v->fw->version);
+        jw_kv_str(jw, "subject", v->subject);
+        jw_kv_str(jw, "gpu", gpu_verdict_name(v->gpu));
+        jw_kv_str(jw, "reason", v->reason);
+        jw_key(jw, "needs");
+        jw_array_begin(jw);
+        for (j = 0; j < v->n_needs; j++) {
+            const struct need *n = &v->needs[j];
+            jw_object_begin(jw);
+            jw_kv_str(jw, "library", n->library);
+            jw_kv_str(jw, "role", n->role);
+            jw_kv_str(jw, "resolved_path", n->resolved_path);
+            jw_kv_str(jw, "version", n->version);
+            jw_kv_str(jw, "step", n->step);
+            jw_kv_str(jw, "from", n->from);
+            jw_object_end(jw);
+        }
+        jw_array_end(jw);
+        jw_key(jw, "findings");
+        jw_array_begin(jw);
+        for (j = 0; j < v->n_codes; j++)
+            jw_str(jw, v->codes[j]);
+        jw_array_end(jw);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
 void report_json(FILE *fp, const struct report_input *in)
 {
     const struct facts *f = in->facts;
@@ -76,6 +115,8 @@ void report_json(FILE *fp, const struct report_input *in)
     facts_json_ldenv(&jw, f);
     jw_key(&jw, "python_envs");
     facts_json_python(&jw, f);
+    jw_key(&jw, "verdicts");
+    verdicts_json(&jw, in->dx);
     jw_key(&jw, "findings");
     findings_json(&jw, fl);
     jw_key(&jw, "checklist");

@@ -132,6 +132,24 @@ static enum out_style sev_style(enum severity s)
     return s == SEV_ERROR ? STYLE_RED : s == SEV_WARNING ? STYLE_YELLOW : STYLE_CYAN;
 }
 
+void report_text_verdicts(struct out *o, const struct diagnosis *dx)
+{
+    size_t i;
+    if (!dx->n_verdicts)
+        return;
+    out_raw(o, "\n");
+    for (i = 0; i < dx->n_verdicts; i++) {
+        const struct verdict *v = &dx->verdicts[i];
+        enum out_style st = v->gpu == GPU_YES ? STYLE_GREEN : v->gpu == GPU_NO ? STYLE_RED : STYLE_YELLOW;
+        out_printf(o, "  %s %s (%s %s): ", v->fw->name, v->fw->version ? v->fw->version : "?",
+                   v->env->kind ? v->env->kind : "env", v->env->prefix ? v->env->prefix : "?");
+        out_styled(o, st, "GPU %s", v->gpu == GPU_YES ? "YES" : v->gpu == GPU_NO ? "NO" : "UNKNOWN");
+        if (v->reason)
+            out_printf(o, " — %s", v->reason);
+        out_raw(o, "\n");
+    }
+}
+
 void report_text_findings(struct out *o, const struct findings *fl)
 {
     size_t i, j;
@@ -201,6 +219,7 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     if (in->facts->system.hostname)
         out_printf(&o, " on %s", in->facts->system.hostname);
     out_raw(&o, "\n");
+    report_text_verdicts(&o, in->dx);
     section_system(&o, in->facts, in->root);
     section_driver(&o, in->facts);
     section_cuda(&o, in->facts);

@@ -11,5 +11,7 @@
 /** "Python environments": every environment and its framework builds. */
 void report_text_python(struct out *o, const struct facts *f);
 void report_text_findings(struct out *o, const struct findings *fl);
+/** One line per framework install: GPU YES / NO / UNKNOWN and why. */
+void report_text_verdicts(struct out *o, const struct diagnosis *dx);
 
 #endif

@@ -118,6 +118,14 @@ void scan_gpus(struct scan_ctx *ctx)
                 g->cc_source = src;
             }
         }
+        /* A device newer than the PCI id table: the driver's own name for
+         * it still finds the compute capability. */
+        if (!g->compute_capability && g->name &&
+            kb_gpu_by_name(ctx->kb, str_starts(g->name, "NVIDIA ") ? g->name + 7 : g->name, &name, &cc,
+                           &src) == 1 && cc) {
+            g->compute_capability = cc;
+            g->cc_source = src;
+        }
         strbuf_release(&dir);
     }
     fs_dirlist_release(&list);

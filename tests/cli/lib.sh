@@ -85,8 +85,15 @@ cuda_toolkit() {
    \"cuda\" : { \"name\" : \"CUDA SDK\", \"version\" : \"$_v\" },
    \"cuda_cudart\" : { \"name\" : \"CUDA Runtime (cudart)\", \"version\" : \"$_v\" }
 }"
-    mklib "$_pre/lib64/libcudart.so.$_v" "libcudart.so.$_maj"
-    ln -sfn "libcudart.so.$_v" "$ROOT/$_pre/lib64/libcudart.so.$_maj"
+    # The runtime's soname: libcudart.so.10.2 up to CUDA 10, libcudart.so.11.0
+    # for every 11.x, libcudart.so.12 / .13 from CUDA 12 on.
+    case $_maj in
+        9|10) _so="libcudart.so.$(printf '%s' "$_v" | cut -d. -f1-2)" ;;
+        11) _so=libcudart.so.11.0 ;;
+        *) _so="libcudart.so.$_maj" ;;
+    esac
+    mklib "$_pre/lib64/libcudart.so.$_v" "$_so"
+    ln -sfn "libcudart.so.$_v" "$ROOT/$_pre/lib64/$_so"
     mkdir -p "$ROOT/$_pre/bin"; printf '#!/bin/sh\nexit 1\n' >"$ROOT/$_pre/bin/nvcc"; chmod +x "$ROOT/$_pre/bin/nvcc"
 }
 

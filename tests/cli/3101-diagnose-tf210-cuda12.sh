@@ -1,0 +1,23 @@
+# The classic: TensorFlow 2.10 (built for CUDA 11.2 / cuDNN 8.1, dlopens
+# libcudart.so.11.0) on a machine with only CUDA 12.0.  GPU: no; the cause
+# (only another CUDA), the missing library, and the fixes that match.
+. "$GD_TESTS/cli/lib.sh"
+. "$GD_TESTS/cli/python.inc"
+. "$GD_TESTS/cli/diag.inc"
+machine 535.104.05 0x2684
+cuda_toolkit /usr/local/cuda-12.0 12.0.140
+link /usr/local/cuda-12.0 /usr/local/cuda
+venv /home/u/proj/.venv 3.10
+tensorflow 2.10.0 11.2 8 ""
+gdcheck --json --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
+expect_rc 1
+expect_json "$(v tensorflow) | .gpu == \"no\""
+expect_json "$(v tensorflow) | .findings | index(\"GD206\") != null and index(\"GD201\") != null"
+expect_json "$(v tensorflow) | .needs[] | select(.role == \"cudart\") | .library == \"libcudart.so.11.0\" and .resolved_path == null"
+expect_json '.findings[] | select(.code == "GD206") | .title | test("CUDA 11.2")'
+expect_json '.findings[] | select(.code == "GD206") | .evidence[0].text | test("libcudart.so.12")'
+expect_json '[.findings[] | select(.code == "GD206") | .fixes[].command] | any(test("tensorflow/tensorflow:2.10.0-gpu"))'
+expect_json '[.findings[] | select(.code == "GD206") | .fixes[].command] | any(test("cudatoolkit=11.2 cudnn=8"))'
+gdcheck --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
+expect_text "tensorflow 2.10.0 (venv /home/u/proj/.venv): GPU NO"
+expect_text "libcudart.so.11.0 not found"
