@@ -1,0 +1,305 @@
+/*
+ * Unit tests for scan/logread: line splitting (chunking, CRLF, long lines)
+ * and the extraction of each message family into facts.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "scan/logread.h"
+
+static void feed_str(struct logread *lr, const char *s)
+{
+    logread_feed(lr, s, strlen(s));
+}
+
+static void read_all(struct logread *lr, const char *s)
+{
+    logread_init(lr);
+    feed_str(lr, s);
+    logread_finish(lr);
+}
+
+static void test_split_chunks_and_crlf(void)
+{
+    struct logread lr;
+    const char *log = "a\r\nb\n\nlast without newline";
+    size_t i;
+    logread_init(&lr);
+    for (i = 0; log[i]; i++)
+        logread_feed(&lr, log + i, 1);   /* one byte at a time */
+    logread_finish(&lr);
+    CHECK_INT(lr.facts.lines, 4);
+    CHECK_INT(lr.facts.bytes, strlen(log));
+    logread_release(&lr);
+}
+
+static void test_long_line_bounded(void)
+{
+    struct logread lr;
+    size_t n = LOGREAD_LINE_MAX * 3;
+    char *big = malloc(n + 1);
+    memset(big, 'x', n);
+    /* The message sits in the matched prefix; the line goes on far past it. */
+    memcpy(big, "Torch not compiled with CUDA enabled ", 37);
+    big[n] = '\0';
+    logread_init(&lr);
+    feed_str(&lr, big);
+    feed_str(&lr, "\nnext\n");
+    logread_finish(&lr);
+    CHECK_INT(lr.facts.lines, 2);
+    CHECK_INT(lr.facts.long_lines, 1);
+    CHECK_INT(lr.facts.ev[LE_TORCH_NOT_COMPILED].count, 1);
+    CHECK(strlen(lr.facts.ev[LE_TORCH_NOT_COMPILED].hits[0].text) <= LOG_QUOTE_MAX);
+    logread_release(&lr);
+    free(big);
+}
+
+static void test_tf_windows_dlopen(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "2022-10-13 10:00:00.1: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] "
+             "Could not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found\n"
+             "2022-10-13 10:00:00.2: I tensorflow/stream_executor/cuda/cudart_stub.cc:29] Ignore above "
+             "cudart dlerror if you do not have a GPU set up on your machine.\n"
+             "tensorflow                   2.10.0\n");
+    CHECK_INT(lr.facts.ev[LE_TF_DLOPEN_FAIL].count, 1);
+    CHECK_STR(lr.facts.ev[LE_TF_DLOPEN_FAIL].a, "cudart64_110.dll");
+    CHECK_INT(lr.facts.n_libs, 1);
+    CHECK_STR(lr.facts.libs[0].name, "cudart64_110.dll");
+    CHECK_STR(lr.facts.libs[0].error, "cudart64_110.dll not found");
+    CHECK_INT(lr.facts.libs[0].line, 1);
+    CHECK_INT(lr.facts.ev[LE_TF_CUDART_IGNORE].count, 1);
+    CHECK_STR(lr.facts.tf_version.v, "2.10.0");
+    CHECK_INT(lr.facts.tf_version.line, 3);
+    CHECK(lr.facts.hint_windows > 0);
+    logread_release(&lr);
+}
+
+static void test_tf_linux_ld_library_path(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "W dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; dlerror: "
+             "libcudnn.so.8: cannot open shared object file: No such file or directory; "
+             "LD_LIBRARY_PATH: /usr/local/cuda/lib64\n"
+             "W gpu_device.cc:1850] Cannot dlopen some GPU libraries. Please make sure ...\n");
+    CHECK_INT(lr.facts.n_libs, 1);
+    CHECK_STR(lr.facts.libs[0].name, "libcudnn.so.8");
+    CHECK_STR(lr.facts.ld_library_path.v, "/usr/local/cuda/lib64");
+    CHECK_INT(lr.facts.ev[LE_TF_SKIP_GPU].count, 1);
+    CHECK_INT(lr.facts.ev[LE_SO_NOT_FOUND].count, 0);   /* TF's own line, not the generic one */
+    CHECK(lr.facts.hint_linux > 0);
+    logread_release(&lr);
+}
+
+static void test_noise_only(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "E0000 00:00:1.2 cuda_dnn.cc:8310] Unable to register cuDNN factory: Attempting to "
+             "register factory for plugin cuDNN when one has already been registered\n"
+             "I cuda_executor.cc:901] successful NUMA node read from SysFS had negative value (-1)\n"
+             "I port.cc:113] oneDNN custom operations are on. You may see slightly different\n"
+             "W py_utils.cc:38] TF-TRT Warning: Could not find TensorRT\n");
+    CHECK_INT(lr.facts.ev[LE_NOISE_FACTORY].count, 1);
+    CHECK_INT(lr.facts.ev[LE_NOISE_NUMA].count, 1);
+    CHECK_INT(lr.facts.ev[LE_NOISE_ONEDNN].count, 1);
+    CHECK_INT(lr.facts.ev[LE_NOISE_TRT].count, 1);
+    CHECK_INT(lr.facts.n_libs, 0);
+    CHECK_INT(lr.facts.n_errs, 0);
+    logread_release(&lr);
+}
+
+static void test_nvidia_smi(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "+-----------------------------------------------------------------------------+\n"
+             "| NVIDIA-SMI 470.223.02   Driver Version: 470.223.02   CUDA Version: 11.4     |\n"
+             "|-------------------------------+----------------------+----------------------+\n"
+             "| GPU  Name        Persistence-M| Bus-Id        Disp.A | Volatile Uncorr. ECC |\n"
+             "|   0  Tesla T4            Off  | 00000000:00:04.0 Off |                    0 |\n"
+             "Cuda compilation tools, release 12.4, V12.4.131\n");
+    CHECK_STR(lr.facts.driver_version.v, "470.223.02");
+    CHECK_STR(lr.facts.driver_cuda.v, "11.4");
+    CHECK_STR(lr.facts.gpu_name.v, "Tesla T4");
+    CHECK_STR(lr.facts.nvcc_version.v, "12.4");
+    logread_release(&lr);
+}
+
+static void test_nvidia_smi_r610(void)
+{
+    struct logread lr;
+    read_all(&lr, "| NVIDIA-SMI 610.57.04   KMD Version: 610.57.04   CUDA UMD Version: 13.3 |\n");
+    CHECK_STR(lr.facts.driver_version.v, "610.57.04");
+    CHECK_STR(lr.facts.driver_cuda.v, "13.3");
+    logread_release(&lr);
+}
+
+static void test_torch_messages(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "/x/torch/cuda/__init__.py:118: UserWarning: CUDA initialization: The NVIDIA driver on "
+             "your system is too old (found version 11040). Please update your GPU driver "
+             "(Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)\n"
+             ">>> torch.cuda.is_available()\n"
+             "False\n"
+             "torch==2.1.0+cu121\n"
+             "UserWarning: NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with "
+             "the current PyTorch installation.\n"
+             "The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.\n");
+    CHECK_INT(lr.facts.ev[LE_DRIVER_TOO_OLD].count, 1);
+    CHECK_STR(lr.facts.ev[LE_DRIVER_TOO_OLD].a, "11040");
+    CHECK_INT(lr.facts.ev[LE_CUDA_INIT_WARNING].count, 1);
+    CHECK_INT(lr.facts.ev[LE_TORCH_NO_GPU].count, 1);
+    CHECK_STR(lr.facts.torch_version.v, "2.1.0+cu121");
+    CHECK_STR(lr.facts.ev[LE_SM_INCOMPATIBLE].a, "sm_120");
+    CHECK_STR(lr.facts.ev[LE_SM_INCOMPATIBLE].b, "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90");
+    CHECK_STR(lr.facts.gpu_name.v, "NVIDIA GeForce RTX 5090");
+    CHECK_STR(lr.facts.gpu_cc.v, "12.0");
+    logread_release(&lr);
+}
+
+static void test_torch_winerror_and_so(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "OSError: [WinError 126] The specified module could not be found. Error loading "
+             "\"C:\\venv\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll\" or one of its dependencies.\n"
+             "ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory\n");
+    CHECK_INT(lr.facts.ev[LE_WIN_DLL_LOAD].count, 1);
+    CHECK_INT(lr.facts.n_libs, 2);
+    CHECK_STR(lr.facts.libs[0].name, "cudnn_cnn_infer64_8.dll");
+    CHECK_STR(lr.facts.libs[1].name, "libcudnn.so.9");
+    CHECK_STR(lr.facts.libs[1].via, "loader");
+    logread_release(&lr);
+}
+
+static void test_jax(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "WARNING:jax._src.xla_bridge:An NVIDIA GPU may be present on this machine, but a "
+             "CUDA-enabled jaxlib is not installed. Falling back to cpu.\n"
+             "CUDA backend failed to initialize: Found cuDNN version 8600, but JAX was built against "
+             "version 8904, which is newer. The copy of cuDNN that is installed must be at least as new.\n"
+             "RuntimeWarning: JAX plugin jax_cuda12_plugin version 0.7.2 is installed, but it is not "
+             "compatible with the installed jaxlib version 0.7.1, so it will not be used.\n"
+             "Outdated cuDNN installation found.\n"
+             "Version JAX was built against: 90300\n"
+             "Minimum supported: 90100\n"
+             "Installed version: 8907\n"
+             "jaxlib: 0.4.30\n");
+    CHECK_INT(lr.facts.ev[LE_JAX_CPU_JAXLIB].count, 1);
+    CHECK_STR(lr.facts.ev[LE_JAX_VERSION_LOW].a, "cuDNN");
+    CHECK_STR(lr.facts.ev[LE_JAX_VERSION_LOW].b, "8600");
+    CHECK_STR(lr.facts.ev[LE_JAX_VERSION_LOW].c, "8904");
+    CHECK_INT(lr.facts.ev[LE_JAX_BACKEND_FAIL].count, 1);
+    CHECK_STR(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].a, "jax_cuda12_plugin version 0.7.2");
+    CHECK_STR(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].b, "0.7.1");
+    CHECK_STR(lr.facts.ev[LE_JAX_OUTDATED].a, "cuDNN");
+    CHECK_STR(lr.facts.ev[LE_JAX_OUTDATED].b, "8907");
+    CHECK_STR(lr.facts.ev[LE_JAX_OUTDATED].c, "90300");
+    CHECK_STR(lr.facts.jaxlib_version.v, "0.4.30");
+    logread_release(&lr);
+}
+
+static void test_ort_and_cuda_errors(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "[E:onnxruntime:Default, provider_bridge_ort.cc:1480 TryGetProviderInfo_CUDA] "
+             "/onnxruntime_src/onnxruntime/core/session/provider_bridge_ort.cc:1193 "
+             "[ONNXRuntimeError] : 1 : FAIL : Failed to load library libonnxruntime_providers_cuda.so "
+             "with error: libcublasLt.so.11: cannot open shared object file: No such file or directory\n"
+             "[W:onnxruntime:Default, onnxruntime_pybind_state.cc:993 CreateExecutionProviderInstance] "
+             "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*. Please install\n"
+             "E cuda_driver.cc:282] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected\n"
+             "cupy_backends.cuda.api.runtime.CUDARuntimeError: cudaErrorInsufficientDriver: CUDA driver "
+             "version is insufficient for CUDA runtime version\n");
+    CHECK_INT(lr.facts.ev[LE_ORT_PROVIDER_FAIL].count, 1);
+    CHECK_INT(lr.facts.n_libs, 1);
+    CHECK_STR(lr.facts.libs[0].name, "libcublasLt.so.11");
+    CHECK_STR(lr.facts.libs[0].via, "onnxruntime");
+    CHECK_STR(lr.facts.ev[LE_ORT_EP_FAIL].a, "cuDNN 9.* and CUDA 12.*");
+    CHECK_INT(lr.facts.n_errs, 2);
+    CHECK_STR(lr.facts.errs[0].name, "CUDA_ERROR_NO_DEVICE");
+    CHECK_INT(lr.facts.errs[0].number, 100);
+    CHECK_STR(lr.facts.errs[1].name, "cudaErrorInsufficientDriver");
+    CHECK_INT(lr.facts.errs[1].number, 35);
+    CHECK_INT(lr.facts.ev[LE_INSUFFICIENT_DRIVER].count, 1);
+    logread_release(&lr);
+}
+
+static void test_traceback_and_pip(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "Traceback (most recent call last):\n"
+             "  File \"train.py\", line 3, in <module>\n"
+             "    x = torch.zeros(1).cuda()\n"
+             "AssertionError: Torch not compiled with CUDA enabled\n"
+             "Name: tensorflow\n"
+             "Version: 2.16.1\n"
+             "Successfully installed jax-0.4.30 jaxlib-0.4.30 numpy-1.26.4\n");
+    CHECK_INT(lr.facts.ev[LE_EXCEPTION].count, 1);
+    CHECK_STR(lr.facts.ev[LE_EXCEPTION].a, "AssertionError: Torch not compiled with CUDA enabled");
+    CHECK_INT(lr.facts.ev[LE_TORCH_NOT_COMPILED].count, 1);
+    CHECK_STR(lr.facts.tf_version.v, "2.16.1");
+    CHECK_STR(lr.facts.jax_version.v, "0.4.30");
+    CHECK_STR(lr.facts.jaxlib_version.v, "0.4.30");
+    CHECK(log_facts_pkg(&lr.facts, "numpy") == NULL);
+    logread_release(&lr);
+}
+
+static void test_gpu_list_empty_and_cvd(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             ">>> tf.config.list_physical_devices('GPU')\n"
+             "[]\n"
+             "$ CUDA_VISIBLE_DEVICES=-1 python train.py\n");
+    CHECK_INT(lr.facts.ev[LE_GPU_LIST_EMPTY].count, 1);
+    CHECK_INT(lr.facts.ev[LE_CVD_HIDDEN].count, 1);
+    logread_release(&lr);
+}
+
+static void test_caps_hold(void)
+{
+    struct logread lr;
+    char line[128];
+    int i;
+    logread_init(&lr);
+    for (i = 0; i < 200; i++) {
+        int k = snprintf(line, sizeof(line),
+                         "Could not load dynamic library 'libfoo%d.so.1'; dlerror: x\n", i);
+        logread_feed(&lr, line, (size_t)k);
+    }
+    logread_finish(&lr);
+    CHECK_INT(lr.facts.ev[LE_TF_DLOPEN_FAIL].count, 200);
+    CHECK_INT(lr.facts.ev[LE_TF_DLOPEN_FAIL].n_hits, LOG_MAX_HITS);
+    CHECK_INT(lr.facts.n_libs, LOG_MAX_LIBS);
+    logread_release(&lr);
+}
+
+int main(void)
+{
+    RUN(test_split_chunks_and_crlf);
+    RUN(test_long_line_bounded);
+    RUN(test_tf_windows_dlopen);
+    RUN(test_tf_linux_ld_library_path);
+    RUN(test_noise_only);
+    RUN(test_nvidia_smi);
+    RUN(test_nvidia_smi_r610);
+    RUN(test_torch_messages);
+    RUN(test_torch_winerror_and_so);
+    RUN(test_jax);
+    RUN(test_ort_and_cuda_errors);
+    RUN(test_traceback_and_pip);
+    RUN(test_gpu_list_empty_and_cvd);
+    RUN(test_caps_hold);
+    return harness_done();
+}
