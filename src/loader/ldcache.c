@@ -79,9 +79,17 @@ static int is_hwcaps_entry(uint64_t hwcap)
 static void parse_extensions(const uint8_t *buf, size_t len, size_t base, uint32_t ext_off,
                              struct ldcache *c)
 {
-    size_t at = base + ext_off, i, count;
-    if (!ext_off || ext_off % 4 || at < base || at > len || len - at < 8 || rd32(buf + at) != EXT_MAGIC)
+    size_t at, i, count;
+    /* extension_offset is a file offset (ldconfig writes it so in compat
+     * files too); accept one relative to the new header as well. */
+    if (!ext_off || ext_off % 4)
         return;
+    at = ext_off;
+    if (at > len || len - at < 8 || rd32(buf + at) != EXT_MAGIC) {
+        at = base + ext_off;
+        if (at < base || at > len || len - at < 8 || rd32(buf + at) != EXT_MAGIC)
+            return;
+    }
     count = rd32(buf + at + 4);
     if (count > (len - at - 8) / 16)
         return;   /* ld.so ignores a directory that does not fit */

@@ -58,11 +58,11 @@ static int has_all(const char *flags, const char *const *list)
     return 1;
 }
 
-/* x86-64 ISA levels from /proc/cpuinfo flag names (the psABI levels glibc
- * checks in sysdeps/x86/get-isa-level.h; "abm" is Linux's name for LZCNT). */
+/* x86-64 ISA levels from /proc/cpuinfo flag names ("pni" is SSE3, "abm"
+ * is LZCNT) for the psABI levels glibc checks (sysdeps/x86/get-isa-level.h). */
 static void detect_cpu(struct fs *fs, struct arena *arena, struct resolve_config *cfg)
 {
-    static const char *const v2[] = { "cx16", "lahf_lm", "popcnt", "sse3", "sse4_1", "sse4_2", "ssse3", NULL };
+    static const char *const v2[] = { "cx16", "lahf_lm", "popcnt", "pni", "sse4_1", "sse4_2", "ssse3", NULL };
     static const char *const v3[] = { "avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", NULL };
     static const char *const v4[] = { "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", NULL };
     static const char *const haswell[] = { "avx2", "fma", "bmi1", "bmi2", "abm", "movbe", "popcnt", NULL };

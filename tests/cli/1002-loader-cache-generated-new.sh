@@ -1,0 +1,28 @@
+#!/bin/sh
+# a cache written by `ldconfig -r` (new format) lists as `ldconfig -C -p`
+. "$GD_TESTS/cli/lib.sh"
+command -v ldconfig >/dev/null || skip "no ldconfig"
+LDC=$(command -v ldconfig)
+# cachecmp: gpudoctor's listing equals `ldconfig -C ROOT/etc/ld.so.cache -p`, line for line
+cachecmp() {
+    gd which --root "$ROOT" --list-cache
+    expect_rc 0
+    "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
+    tail -n +2 "$CASE_DIR/want" >"$CASE_DIR/want.body"
+    tail -n +2 "$OUT" >"$CASE_DIR/got.body"
+    diff "$CASE_DIR/want.body" "$CASE_DIR/got.body" >"$CASE_DIR/diff" || fail "listing differs from ldconfig -p: $(head -c 600 "$CASE_DIR/diff")"
+    [ "$(head -n 1 "$CASE_DIR/want" | cut -d' ' -f1)" = "$(head -n 1 "$OUT" | cut -d' ' -f1)" ] || fail "entry count differs"
+}
+mkroot() {
+    put /etc/ld.so.conf "$1"
+    mkd lib usr/lib
+}
+mkroot "/opt/a/lib
+/opt/b/lib"
+mklib opt/a/lib/libgdtA.so.1 libgdtA.so.1
+mklib opt/a/lib/libgdtZ.so.10 libgdtZ.so.10
+mklib opt/a/lib/libgdtZ.so.9 libgdtZ.so.9
+mklib opt/b/lib/libgdtA.so.1 libgdtA.so.1
+mklib opt/b/lib/libgdt3.so.2 libgdt3.so.2
+"$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
+cachecmp

@@ -1,0 +1,34 @@
+#!/bin/sh
+# include globs relative to the including file reach ldconfig and gpudoctor alike
+. "$GD_TESTS/cli/lib.sh"
+command -v ldconfig >/dev/null || skip "no ldconfig"
+LDC=$(command -v ldconfig)
+# cachecmp: gpudoctor's listing equals `ldconfig -C ROOT/etc/ld.so.cache -p`, line for line
+cachecmp() {
+    gd which --root "$ROOT" --list-cache
+    expect_rc 0
+    "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
+    tail -n +2 "$CASE_DIR/want" >"$CASE_DIR/want.body"
+    tail -n +2 "$OUT" >"$CASE_DIR/got.body"
+    diff "$CASE_DIR/want.body" "$CASE_DIR/got.body" >"$CASE_DIR/diff" || fail "listing differs from ldconfig -p: $(head -c 600 "$CASE_DIR/diff")"
+    [ "$(head -n 1 "$CASE_DIR/want" | cut -d' ' -f1)" = "$(head -n 1 "$OUT" | cut -d' ' -f1)" ] || fail "entry count differs"
+}
+mkroot() {
+    put /etc/ld.so.conf "$1"
+    mkd lib usr/lib
+}
+put /etc/ld.so.conf "include ld.so.conf.d/*.conf"
+put /etc/ld.so.conf.d/b.conf "/opt/b"
+put /etc/ld.so.conf.d/a.conf "/opt/a # comment"
+put /etc/ld.so.conf.d/skip.conf.disabled "/opt/c"
+mkd lib usr/lib
+mklib opt/a/libgdtA.so.1 libgdtA.so.1
+mklib opt/b/libgdtA.so.1 libgdtA.so.1
+mklib opt/c/libgdtC.so.1 libgdtC.so.1
+"$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
+cachecmp
+gd which --root "$ROOT" --clear-env libgdtA.so.1 --json
+expect_json '.found == "/opt/a/libgdtA.so.1"'
+gd which --root "$ROOT" --clear-env libgdtC.so.1 --json
+expect_rc 1
+expect_json '.stale_cache.uncached == null'

@@ -1,0 +1,9 @@
+#!/bin/sh
+# $PLATFORM expands to the CPU's platform (haswell/xeon_phi on Intel, else x86_64)
+. "$GD_TESTS/cli/lib.sh"
+. "$GD_TESTS/cli/loader_lib.sh"
+for p in x86_64 haswell xeon_phi; do mklib "x/$p/libgdtB.so.1" libgdtB.so.1; done
+mkvia via/libvia.so -Wl,--disable-new-dtags '-Wl,-rpath,'"$ROOT"'/x/${PLATFORM}'
+oracle --via "$ROOT/via/libvia.so" libgdtB.so.1; predict libgdtB.so.1 --from "$ROOT/via/libvia.so"
+[ "$REAL" != null ] || fail "the real dlopen failed"
+[ "$PRED" = "$REAL" ] || fail "gpudoctor predicts '$PRED', the real dlopen loaded '$REAL'"
