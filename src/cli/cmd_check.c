@@ -105,6 +105,7 @@ int cmd_check(int argc, char **argv)
     sc.env = &ctx.env;
     sc.kb = kb;
     sc.opts = &so;
+    sc.resolver = &resolver;
     sc.facts = &facts;
     scan_all(&sc);
     diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);

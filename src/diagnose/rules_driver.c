@@ -171,11 +171,20 @@ static void rule_stub(const struct facts *f, struct findings *out)
 {
     struct finding *fd;
     size_t i;
-    if (!f->driver.n_stubs)
+    int chosen = f->driver.libcuda_resolved && strstr(f->driver.libcuda_resolved, "/stubs/");
+    if (!f->driver.n_stubs && !chosen)
         return;
-    fd = findings_add(out, "GD106", SEV_ERROR,
-                      "the CUDA toolkit's stub libcuda is on the loader path and can shadow the real driver "
-                      "(CUDA_ERROR_STUB_LIBRARY)");
+    /* An error when the loader model says dlopen("libcuda.so.1") gets the
+     * stub; a warning when a stub only sits in a searched directory. */
+    if (chosen) {
+        fd = findings_add(out, "GD106", SEV_ERROR,
+                          "dlopen(\"libcuda.so.1\") gets the CUDA toolkit's stub, not the driver "
+                          "(CUDA_ERROR_STUB_LIBRARY)");
+        finding_evidence(out, fd, f->driver.libcuda_resolved, "found through %s", f->driver.libcuda_step);
+    } else {
+        fd = findings_add(out, "GD106", SEV_WARNING,
+                          "the CUDA toolkit's stub libcuda is in a directory the loader searches");
+    }
     for (i = 0; i < f->driver.n_stubs; i++)
         finding_evidence(out, fd, f->driver.stubs[i], "link-time stub in a searched directory");
     finding_fix(out, fd, "sh", "Remove the stubs directory from LD_LIBRARY_PATH (it is for linking only)",
@@ -201,7 +210,17 @@ static void rule_wsl(const struct facts *f, struct findings *out)
                     "update WSL from PowerShell", NULL);
         finding_fix(out, fd, "powershell", "Update WSL and restart it", "wsl --update\nwsl --shutdown");
     }
-    if (userspace_outside_wsl(f, &dl)) {
+    if (f->driver.libcuda_resolved && !str_starts(f->driver.libcuda_resolved, "/usr/lib/wsl/")) {
+        fd = findings_add(out, "GD107", SEV_ERROR,
+                          "WSL2: dlopen(\"libcuda.so.1\") gets %s, not the Windows driver's library",
+                          f->driver.libcuda_resolved);
+        finding_evidence(out, fd, f->driver.libcuda_resolved, "found through %s", f->driver.libcuda_step);
+        finding_fix(out, fd, "sh", "Remove the Linux driver packages (NVIDIA: never install a Linux driver "
+                    "inside WSL2; use the WSL-Ubuntu CUDA toolkit installer)",
+                    "sudo apt-get remove --purge '^nvidia-driver-.*' '^libnvidia-.*'\nsudo ldconfig");
+        finding_fix(out, fd, "sh", "Until then, put the Windows driver's directory first",
+                    "export LD_LIBRARY_PATH=/usr/lib/wsl/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}");
+    } else if (userspace_outside_wsl(f, &dl)) {
         fd = findings_add(out, "GD107", SEV_ERROR,
                           "a Linux NVIDIA driver is installed inside WSL2 and can shadow the Windows driver");
         finding_evidence(out, fd, dl->path, "%s %s inside WSL2", dl->name, dl->version);

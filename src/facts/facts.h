@@ -79,6 +79,8 @@ struct driver_facts {
     const char *wsl_libcuda;        /* /usr/lib/wsl/lib/libcuda.so.1 when present */
     const char **stubs;             /* toolkit stub libcuda.so files on a loader path */
     size_t n_stubs, alloc_stubs;
+    const char *libcuda_resolved;   /* what dlopen("libcuda.so.1") from a program gets, or NULL */
+    const char *libcuda_step;       /* how the loader found it ("cache", "ld_library_path", ...) */
     const char *cuda_max;           /* the highest CUDA the driver supports ("12.2"), via kb */
     const char *cuda_max_source;
 };

@@ -63,6 +63,8 @@ void facts_json_driver(struct jw *jw, const struct facts *f)
         jw_object_end(jw);
     }
     jw_array_end(jw);
+    jw_kv_str(jw, "libcuda_resolved", d->libcuda_resolved);
+    jw_kv_str(jw, "libcuda_step", d->libcuda_step);
     jw_kv_bool(jw, "nouveau_loaded", d->nouveau_loaded);
     jw_kv_str(jw, "wsl_libcuda", d->wsl_libcuda);
     jw_key(jw, "device_nodes");

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "kb/kb.h"
+#include "loader/resolve.h"
 #include "util/alloc.h"
 #include "util/text.h"
 #include "util/banned.h"
@@ -186,6 +187,26 @@ static void scan_userspace(struct scan_ctx *ctx)
     free(dirs.v);
 }
 
+/* What a program's dlopen("libcuda.so.1") gets, by the loader model. */
+static void resolve_libcuda(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct resolve_request req;
+    struct resolve_result res;
+    struct gd_err err;
+
+    if (!ctx->resolver)
+        return;
+    memset(&req, 0, sizeof(req));
+    req.name = "libcuda.so.1";
+    req.ld_library_path = env_get(ctx->env, "LD_LIBRARY_PATH");
+    if (resolve_library(ctx->resolver, &req, &res, &err) == 1) {
+        f->driver.libcuda_resolved = facts_str(f, res.path);
+        f->driver.libcuda_step = resolve_step_name(res.step);
+    }
+    resolve_result_release(&res);
+}
+
 /* A toolkit's link-time stub libcuda (…/stubs/libcuda.so) in a directory
  * the loader searches: a program would get the stub instead of the driver. */
 static void scan_stubs(struct scan_ctx *ctx)
@@ -267,6 +288,7 @@ void scan_driver(struct scan_ctx *ctx)
     scan_nouveau(ctx);
     scan_userspace(ctx);
     scan_stubs(ctx);
+    resolve_libcuda(ctx);
     scan_nodes(ctx);
     ver = facts_driver_version(f);
     if (ver && kb_driver_cuda_max(ctx->kb, ver, &cuda, &src) == 1) {

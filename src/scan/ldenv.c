@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "loader/ldconf.h"
+#include "loader/resolve.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
@@ -33,6 +35,37 @@ static void split(struct facts *f, struct strlist *out, const char *value, const
     }
 }
 
+/*
+ * The directories ldconfig puts in the cache (glibc: /etc/ld.so.conf and its
+ * includes) or musl's path file, as the loader model reads them.
+ */
+static void scan_ldconf(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct ldconf conf;
+    struct gd_err err;
+    size_t i;
+    int r;
+    int musl = ctx->resolver && ctx->resolver->cfg.flavour == RESOLVE_MUSL;
+
+    ldconf_init(&conf);
+    err_init(&err);
+    if (musl) {
+        r = ldconf_load_musl(ctx->fs, ctx->resolver->cfg.musl_arch, &f->arena, &conf, &err);
+        f->ldenv.ldconf_source = facts_printf(f, "/etc/ld-musl-%s.path", ctx->resolver->cfg.musl_arch);
+    } else {
+        r = ldconf_load(ctx->fs, "/etc/ld.so.conf", &f->arena, &conf, &err);
+        f->ldenv.ldconf_source = "/etc/ld.so.conf";
+    }
+    if (r < 0)
+        scan_warn(ctx, f->ldenv.ldconf_source, &err);
+    for (i = 0; i < conf.nr; i++)
+        strlist_push(f, &f->ldenv.ldconf_dirs, conf.dirs[i].path);
+    for (i = 0; i < conf.n_warnings; i++)
+        facts_warn(f, f->ldenv.ldconf_source, conf.warnings[i]);
+    ldconf_release(&conf);
+}
+
 void scan_ldenv(struct scan_ctx *ctx)
 {
     struct facts *f = ctx->facts;
@@ -44,5 +77,6 @@ void scan_ldenv(struct scan_ctx *ctx)
     v = env_get(ctx->env, "PATH");
     if (v && *v)
         split(f, &f->ldenv.path, v, ":");
+    scan_ldconf(ctx);
 
 }

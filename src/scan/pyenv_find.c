@@ -6,7 +6,7 @@
  * through symlinks (or, for a venv, to the directory holding pyvenv.cfg),
  * conda/mamba installations (CONDA_EXE, ~/miniconda3, ~/anaconda3,
  * ~/miniforge3, ~/mambaforge, /opt/conda, ~/.conda/environments.txt) and
- * their envs/*, pyenv versions ($PYENV_ROOT or ~/.pyenv), the user site
+ * every env under their envs/, pyenv versions ($PYENV_ROOT or ~/.pyenv), the user site
  * (~/.local/lib/pythonX.Y/site-packages), a .venv or venv in the current
  * directory, and the distribution's own Python under /usr and /usr/local.
  *

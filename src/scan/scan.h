@@ -20,6 +20,7 @@
 #include "util/fs.h"
 
 struct kb;
+struct resolver;
 
 struct scan_options {
     const char *python;      /* --python PATH: only this interpreter's environment */
@@ -31,6 +32,9 @@ struct scan_ctx {
     const struct env *env;          /* borrowed */
     const struct kb *kb;            /* borrowed */
     const struct scan_options *opts;
+    struct resolver *resolver;      /* borrowed, may be NULL: the loader model of the
+                                       examined machine, for "which libcuda.so.1 would a
+                                       program get" */
     struct facts *facts;            /* filled */
 };
 

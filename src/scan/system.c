@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "loader/resolve.h"
 #include "util/alloc.h"
 #include "util/text.h"
 #include "util/banned.h"
@@ -232,10 +233,21 @@ static void scan_identity(struct scan_ctx *ctx)
 
 void scan_system(struct scan_ctx *ctx)
 {
-    ctx->facts->system.os = "linux";
+    struct facts *f = ctx->facts;
+    f->system.os = "linux";
     scan_distro(ctx);
     scan_kernel(ctx);
     scan_arch_libc(ctx);
+    /* The loader model read glibc's version from the cache's generator
+     * string or the libc file names. */
+    if (ctx->resolver && ctx->resolver->cfg.flavour == RESOLVE_GLIBC && ctx->resolver->cfg.glibc_major) {
+        f->system.libc_version = facts_printf(f, "%u.%u", ctx->resolver->cfg.glibc_major,
+                                              ctx->resolver->cfg.glibc_minor);
+        if (!f->system.libc)
+            f->system.libc = "glibc";
+    } else if (ctx->resolver && ctx->resolver->cfg.flavour == RESOLVE_MUSL && !f->system.libc) {
+        f->system.libc = "musl";
+    }
     scan_container(ctx);
     scan_identity(ctx);
 }

@@ -71,6 +71,7 @@ devnodes() { for _dn in "$@"; do put "/dev/$_dn" ""; done; }
 osrelease() {
     mkd lib64 usr/lib/x86_64-linux-gnu
     : >"$ROOT/lib64/ld-linux-x86-64.so.2"
+    put /etc/debian_version "12.5"
     put /etc/os-release "PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"
 NAME=\"Debian GNU/Linux\"
 VERSION_ID=\"12\"
