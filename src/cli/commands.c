@@ -39,7 +39,11 @@ const struct command commands[] = {
       "GPUs, CUDA toolkits, cuDNN, the loader's search path and every Python\n"
       "environment, and report what stands between each framework and the GPU,\n"
       "with evidence and the commands that fix it.  Nothing on the examined\n"
-      "machine is executed or loaded.\n" },
+      "machine is executed or loaded.\n"
+      "\n"
+      "Options of check:\n"
+      "  --python PATH      examine only the environment of this interpreter\n"
+      "  --prefix DIR       examine only the Python environment at DIR\n" },
     { "help", cmd_help, "show help for gpudoctor or one subcommand",
       "usage: gpudoctor help [SUBCOMMAND]\n" },
     { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources",
