@@ -978,10 +978,48 @@ static void keras_verdict(struct diagnosis *dx, struct verdict *v, struct fwctx 
     v->reason = arena_printf(c->a, "its backend %s is not installed in this environment", backend);
 }
 
+/* Two records of one distribution in one site dir: pip was interrupted or
+ * two installers disagreed, and which copy Python imports is a coin toss. */
+static void rule_duplicates(const struct python_env *env, struct findings *out)
+{
+    size_t i, j;
+    for (i = 0; i < env->n_dists; i++) {
+        const struct py_dist *a = &env->dists[i];
+        struct finding *fd = NULL;
+        if (!a->duplicate || a->conda)
+            continue;
+        for (j = 0; j < i; j++)
+            if (env->dists[j].duplicate && !strcmp(env->dists[j].name, a->name) &&
+                env->dists[j].site_dir && a->site_dir && !strcmp(env->dists[j].site_dir, a->site_dir))
+                break;
+        if (j < i)
+            continue; /* reported with the first record */
+        for (j = i + 1; j < env->n_dists; j++) {
+            const struct py_dist *b = &env->dists[j];
+            if (strcmp(b->name, a->name) || !b->site_dir || !a->site_dir || strcmp(b->site_dir, a->site_dir))
+                continue;
+            if (!fd) {
+                fd = findings_add(out, "GD216", SEV_WARNING, "%s is installed twice in %s (%s and %s)", a->name,
+                                  a->site_dir, a->version ? a->version : "?", b->version ? b->version : "?");
+                fd->subject = env->prefix;
+                finding_evidence(out, fd, a->path, "%s %s", a->name, a->version ? a->version : "?");
+                finding_fix(out, fd, "sh", "Remove both and install one version again",
+                            "%s/bin/python -m pip uninstall -y %s\n%s/bin/python -m pip install --force-reinstall %s",
+                            env->prefix, a->name, env->prefix, a->name);
+            }
+            finding_evidence(out, fd, b->path, "%s %s", b->name, b->version ? b->version : "?");
+        }
+    }
+}
+
 void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
                       struct diagnosis *dx, struct arena *arena)
 {
     size_t e, i, n_machine = dx->findings.nr;
+
+    for (e = 0; e < f->n_pyenvs; e++)
+        if (f->pyenvs[e].n_duplicates)
+            rule_duplicates(&f->pyenvs[e], &dx->findings);
 
     for (e = 0; e < f->n_pyenvs; e++) {
         const struct python_env *env = &f->pyenvs[e];

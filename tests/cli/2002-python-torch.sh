@@ -64,4 +64,8 @@ expect_json '.python_envs[2].frameworks[0] | .build.variant == "rocm" and .build
 expect_json '.python_envs[3].duplicates | length == 1 and .[0].name == "torch" and .[0].versions == ["2.0.1", "2.1.2"]'
 expect_json '.python_envs[3].n_distributions == 3'
 expect_json '.warnings == []'
+# The two torch records are a finding (GD216) in the report.
+gdcheck --json --env HOME=/nohome --env PATH=/envs/cu/bin:/envs/cpu/bin:/envs/rocm/bin:/envs/dup/bin
+expect_json '[.findings[] | select(.code == "GD216" and .kind == "broken_install" and (.title | test("torch is installed twice")))] | length == 1'
+expect_json '.findings[] | select(.code == "GD216") | .evidence | length == 2'
 exit 0
