@@ -44,6 +44,28 @@ const struct command commands[] = {
       "Options of check:\n"
       "  --python PATH      examine only the environment of this interpreter\n"
       "  --prefix DIR       examine only the Python environment at DIR\n" },
+    { "explain", cmd_explain, "read a pasted log and say what went wrong, why, and how to fix it",
+      "usage: gpudoctor explain [FILE|-] [--with-check] [--json] [options]\n"
+      "\n"
+      "Read a log (TensorFlow, PyTorch, JAX, ONNX Runtime, CuPy, nvidia-smi, nvcc,\n"
+      "pip list/freeze/show, Python tracebacks) from FILE, or from standard input\n"
+      "when FILE is '-' or omitted, and explain why the GPU was not used: the\n"
+      "cause first, then the log lines that prove it (with their line numbers),\n"
+      "then the fix, with the same finding codes and kinds as `check`\n"
+      "(docs/findings.md).  Versions in the log are looked up in the knowledge\n"
+      "base (cudart64_110.dll + TensorFlow 2.10 -> CUDA 11.2 and cuDNN 8.1).\n"
+      "Harmless noise (cuDNN/cuFFT/cuBLAS factory registration, NUMA, oneDNN,\n"
+      "TF-TRT) is labelled harmless, never the cause.  Logs of any size stream\n"
+      "in bounded memory.\n"
+      "\n"
+      "  --with-check   also scan this machine (or --root DIR) and use its facts\n"
+      "                 where the log is silent (driver version, OS, GPUs)\n"
+      "  --json         write JSON (schema gpudoctor-explain/1, docs/json.md)\n"
+      "  --markdown     the text report in a fenced block, for an issue\n"
+      "  --db, --output, --color/--no-color, --root, --env: as for check\n"
+      "\n"
+      "Exit status: 0 when the log was read, whatever it shows; 2 on a usage\n"
+      "error or a log that cannot be opened; 3 when reading it failed.\n" },
     { "help", cmd_help, "show help for gpudoctor or one subcommand",
       "usage: gpudoctor help [SUBCOMMAND]\n" },
     { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources",

@@ -29,6 +29,7 @@ extern const char common_options_help[];
 extern const char exit_status_help[];
 
 int cmd_check(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_which(int argc, char **argv);

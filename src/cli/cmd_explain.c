@@ -1,0 +1,195 @@
+/*
+ * cmd_explain.c - `gpudoctor explain [FILE|-]`: read a pasted log and say
+ * what went wrong, why, and how to fix it.
+ *
+ * The log is a file on this machine (or standard input), not on the
+ * examined machine, so it is read with compat_read in fixed chunks rather
+ * than through the re-rooted fs (--root applies to --with-check only).
+ * Memory stays bounded whatever the log's size (scan/logread.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/exit.h"
+#include "cli/main_help.h"
+#include "cli/options.h"
+#include "cli/version.h"
+#include "compat/compat.h"
+#include "diagnose/diagnose.h"
+#include "diagnose/explain_rules.h"
+#include "kb/kb.h"
+#include "report/explain.h"
+#include "scan/logread.h"
+#include "scan/scan.h"
+#include "util/banned.h"
+
+#define CHUNK (64 * 1024)
+
+static int read_log(const char *path, struct logread *lr, struct gd_err *err)
+{
+    static char buf[CHUNK];
+    int fd = 0;
+    long n;
+
+    if (strcmp(path, "-")) {
+        fd = compat_open_read(path);
+        if (fd < 0)
+            return err_set(err, "cannot open '%s'", path);
+    }
+    while ((n = compat_read(fd, buf, sizeof(buf))) > 0)
+        logread_feed(lr, buf, (size_t)n);
+    if (n < 0) {
+        err_set(err, "cannot read '%s'", path);
+        if (fd)
+            compat_close(fd);
+        return -1;
+    }
+    if (fd)
+        compat_close(fd);
+    logread_finish(lr);
+    return 0;
+}
+
+int cmd_explain(int argc, char **argv)
+{
+    struct options o;
+    struct run_ctx ctx;
+    struct gd_err err;
+    struct kb *kb = NULL;
+    struct logread lr;
+    struct facts machine;
+    struct findings fl;
+    struct arena arena;
+    struct explain_input in;
+    struct explain_report rep;
+    const char *path = NULL;
+    int i, with_check = 0, rc = GD_EXIT_OK, have_machine = 0;
+
+    options_init(&o);
+    err_init(&err);
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--with-check")) {
+            with_check = 1;
+            continue;
+        }
+        if (!strcmp(a, "-") || a[0] != '-') {
+            if (path) {
+                options_release(&o);
+                return usage_error("explain", "only one log at a time (got '%s' and '%s')", path, a);
+            }
+            path = a;
+            continue;
+        }
+        switch (options_parse_common(&o, argc, argv, &i, &err)) {
+        case OPT_OK:
+            continue;
+        case OPT_HELP:
+            print_command_usage(stdout, command_find("explain"));
+            options_release(&o);
+            return GD_EXIT_OK;
+        case OPT_BAD_USE:
+            options_release(&o);
+            return usage_error("explain", "%s", err.msg);
+        case OPT_NOT_MINE:
+            options_release(&o);
+            return usage_error("explain", "unknown option '%s'", a);
+        }
+    }
+    if (o.format == FMT_FACTS) {
+        options_release(&o);
+        return usage_error("explain", "--facts is for check; use --json");
+    }
+    if (!path) {
+        if (compat_isatty(0)) {
+            options_release(&o);
+            return usage_error("explain", "no log given: name a FILE, or pipe the log in ('-')");
+        }
+        path = "-";
+    }
+
+    if (options_setup(&o, &ctx, &err) < 0) {
+        int usage = err.code == GD_ERR_USAGE;
+        fprintf(stderr, "gpudoctor explain: %s\n", err.msg);
+        run_ctx_release(&ctx, NULL);
+        options_release(&o);
+        return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+    }
+    if (o.db) {
+        kb = kb_load(o.db, &err);
+        if (!kb) {
+            fprintf(stderr, "gpudoctor explain: cannot use knowledge base '%s': %s\n", o.db, err.msg);
+            run_ctx_release(&ctx, NULL);
+            options_release(&o);
+            return GD_EXIT_USAGE;
+        }
+    } else {
+        kb = kb_new_builtin();
+    }
+
+    logread_init(&lr);
+    if (read_log(path, &lr, &err) < 0) {
+        fprintf(stderr, "gpudoctor explain: %s\n", err.msg);
+        logread_release(&lr);
+        kb_free(kb);
+        run_ctx_release(&ctx, NULL);
+        options_release(&o);
+        /* A log that cannot be opened is a bad argument; a failed read is not. */
+        return err.errnum && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+    }
+
+    facts_init(&machine);
+    if (with_check) {
+        struct scan_options so = { NULL, NULL };
+        struct scan_ctx sc;
+        sc.fs = &ctx.fs;
+        sc.env = &ctx.env;
+        sc.kb = kb;
+        sc.opts = &so;
+        sc.facts = &machine;
+        scan_all(&sc);
+        have_machine = 1;
+    }
+
+    arena_init(&arena);
+    findings_init(&fl, &arena);
+    in.log = &lr.facts;
+    in.machine = have_machine ? &machine : NULL;
+    in.kb = kb;
+    explain_rules(&in, &fl);
+    findings_sort(&fl);
+
+    rep.log = &lr.facts;
+    rep.findings = &fl;
+    rep.input = path;
+    rep.os = explain_log_os(&in, &rep.os_line);
+    rep.machine = in.machine;
+    rep.gd_version = GD_VERSION;
+    rep.kb_revision = kb_revision(kb);
+    switch (o.format) {
+    case FMT_JSON:
+        report_explain_json(ctx.out, &rep);
+        break;
+    case FMT_MARKDOWN:
+        fputs("```text\n", ctx.out);
+        report_explain_text(ctx.out, &rep, 0);
+        fputs("```\n", ctx.out);
+        break;
+    default:
+        report_explain_text(ctx.out, &rep, ctx.color);
+        break;
+    }
+
+    findings_release(&fl);
+    arena_release(&arena);
+    facts_release(&machine);
+    logread_release(&lr);
+    kb_free(kb);
+    if (run_ctx_release(&ctx, &err) < 0) {
+        fprintf(stderr, "gpudoctor explain: %s\n", err.msg);
+        rc = GD_EXIT_FAILURE;
+    }
+    options_release(&o);
+    return rc;
+}

@@ -1,0 +1,907 @@
+/*
+ * explain_rules.c - the rules of `gpudoctor explain`.
+ *
+ * Order: the driver and the machine first (nothing above them can work
+ * without them), then what the framework build needs (CPU-only builds,
+ * native Windows, driver too old), then the libraries it could not load,
+ * version and architecture mismatches, CUDA error names, and last the
+ * harmless noise and "the log does not say".  findings_sort (by the caller)
+ * puts errors first, keeping this order within a severity.
+ */
+#include "diagnose/explain_rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "kb/ver_driver.h"
+#include "util/banned.h"
+
+#define TF_DOCS_WIN "https://www.tensorflow.org/install/pip#windows-native"
+
+struct ctx {
+    const struct explain_input *in;
+    const struct log_facts *lf;
+    struct findings *out;
+    const char *os;          /* windows / wsl / linux / macos / NULL */
+    const char *kb_os;       /* "windows" or "linux" for the tables */
+    int n_causes;            /* error/warning findings so far */
+};
+
+static unsigned long cnt(const struct ctx *c, enum log_ev ev)
+{
+    return c->lf->ev[ev].count;
+}
+
+static void quote_ev(struct ctx *c, struct finding *fd, enum log_ev ev)
+{
+    const struct log_event *e = &c->lf->ev[ev];
+    size_t i;
+    for (i = 0; i < e->n_hits; i++)
+        finding_evidence_line(c->out, fd, e->hits[i].line, e->hits[i].text);
+    if (e->count > e->n_hits)
+        finding_evidence(c->out, fd, NULL, "... and %lu more such line(s)", e->count - e->n_hits);
+}
+
+static void quote_val(struct ctx *c, struct finding *fd, const struct log_value *v)
+{
+    if (v->v && v->line)
+        finding_evidence_line(c->out, fd, v->line, v->text);
+}
+
+static struct finding *cause(struct ctx *c, const char *code, enum severity sev, const char *title)
+{
+    if (sev >= SEV_WARNING)
+        c->n_causes++;
+    return findings_add(c->out, code, sev, "%s", title);
+}
+
+const char *explain_log_os(const struct explain_input *in, long *line)
+{
+    const struct log_facts *lf = in->log;
+    *line = 0;
+    if (lf->hint_wsl) {
+        *line = lf->os_wsl.line;
+        return "wsl";
+    }
+    if (lf->hint_windows && lf->hint_windows >= lf->hint_linux) {
+        *line = lf->os_windows.line;
+        return "windows";
+    }
+    if (lf->hint_macos && lf->hint_macos >= lf->hint_linux) {
+        *line = lf->os_macos.line;
+        return "macos";
+    }
+    if (lf->hint_linux) {
+        *line = lf->os_linux.line;
+        return "linux";
+    }
+    if (in->machine && in->machine->system.os)
+        return in->machine->system.wsl == 2 ? "wsl" : in->machine->system.os;
+    return NULL;
+}
+
+/* ---- library names ---- */
+
+enum lib_kind { LK_OTHER = 0, LK_CUDART, LK_CUDNN, LK_DRIVER, LK_TRT, LK_CUDA_LIB, LK_PROVIDER };
+
+static int has(const char *s, const char *needle)
+{
+    return s && strstr(s, needle) != NULL;
+}
+
+static enum lib_kind lib_kind(const char *name)
+{
+    if (has(name, "nvinfer"))
+        return LK_TRT;
+    if (has(name, "cudart"))
+        return LK_CUDART;
+    if (has(name, "cudnn"))
+        return LK_CUDNN;
+    if (has(name, "libcuda.so") || has(name, "nvcuda.dll") || has(name, "libnvidia-ml") ||
+        has(name, "nvml.dll"))
+        return LK_DRIVER;
+    if (has(name, "providers_cuda") || has(name, "torch_cuda") || has(name, "c10_cuda"))
+        return LK_PROVIDER;
+    if (has(name, "cublas") || has(name, "cufft") || has(name, "curand") || has(name, "cusolver") ||
+        has(name, "cusparse") || has(name, "nvrtc") || has(name, "nvJitLink") ||
+        has(name, "nvjitlink") || has(name, "cupti") || has(name, "nccl") || has(name, "nvToolsExt"))
+        return LK_CUDA_LIB;
+    return LK_OTHER;
+}
+
+/*
+ * The CUDA (or cuDNN) version a library file name encodes: "libcudart.so.11.0"
+ * -> "11.0", "cudart64_110.dll" -> "11.0", "cudart64_12.dll" -> "12",
+ * "cudnn64_8.dll" -> "8", "cudart64_90.dll" -> "9.0".  0 when none.
+ */
+static int lib_version(const char *name, char *buf, size_t size)
+{
+    const char *p;
+    size_t k = 0;
+    if ((p = strstr(name, ".so.")) != NULL) {
+        p += 4;
+        while (p[k] && k + 1 < size && ((p[k] >= '0' && p[k] <= '9') || p[k] == '.'))
+            k++;
+        if (!k)
+            return 0;
+        memcpy(buf, p, k);
+        buf[k] = '\0';
+        return 1;
+    }
+    if ((p = strstr(name, ".dll")) != NULL) {
+        const char *d = p;
+        while (d > name && d[-1] >= '0' && d[-1] <= '9')
+            d--;
+        k = (size_t)(p - d);
+        if (d == name || d[-1] != '_' || !k || k > 3)
+            return 0;
+        if (k == 3)
+            snprintf(buf, size, "%c%c.%c", d[0], d[1], d[2]);
+        else if (k == 2 && d[0] == '9')
+            snprintf(buf, size, "%c.%c", d[0], d[1]);
+        else
+            snprintf(buf, size, "%.*s", (int)k, d);
+        return 1;
+    }
+    return 0;
+}
+
+/* The TensorFlow versions (first-last) whose tf_libs row names this file for os. */
+static int tf_range_for_lib(const struct kb *kb, const char *name, const char *os,
+                            const char **first, const char **last, const char **source)
+{
+    const struct kb_table *t = kb_table(kb, "tf_libs");
+    size_t r, c;
+    int cf, cl, co, cs;
+    if (!t)
+        return 0;
+    cf = kb_schema_col(t->schema, "first");
+    cl = kb_schema_col(t->schema, "last");
+    co = kb_schema_col(t->schema, "os");
+    cs = kb_schema_col(t->schema, "source");
+    if (cf < 0 || cl < 0 || co < 0 || cs < 0)
+        return 0;
+    *first = *last = NULL;
+    for (r = 0; r < t->nrows; r++) {
+        const char *ros = kb_table_cell(t, r, (size_t)co);
+        if (!ros || strcmp(ros, os))
+            continue;
+        for (c = 0; c < t->schema->ncols; c++) {
+            const char *cell = kb_table_cell(t, r, c);
+            if (cell && !strcmp(cell, name)) {
+                if (!*first) {
+                    *first = kb_table_cell(t, r, (size_t)cf);
+                    *source = kb_table_cell(t, r, (size_t)cs);
+                }
+                *last = kb_table_cell(t, r, (size_t)cl);
+                break;
+            }
+        }
+    }
+    return *first != NULL;
+}
+
+/* "11040" (cudaDriverGetVersion) -> "11.4". */
+static void cuda_from_int(const char *s, char *buf, size_t size)
+{
+    long v = strtol(s, NULL, 10);
+    snprintf(buf, size, "%ld.%ld", v / 1000, (v % 1000) / 10);
+}
+
+/* ---- the framework's needs, from the log's versions and the kb ---- */
+
+struct tf_need {
+    int known;              /* kb row found */
+    const char *version;    /* as in the log */
+    struct kb_tf_build b;
+    struct kb_tf_libs libs;
+    int have_libs;
+};
+
+static void tf_need(struct ctx *c, struct tf_need *t)
+{
+    memset(t, 0, sizeof(*t));
+    t->version = c->lf->tf_version.v;
+    if (!t->version || !c->kb_os)
+        return;
+    t->known = kb_tf_build(c->in->kb, t->version, c->kb_os, &t->b) == 1;
+    t->have_libs = kb_tf_libs(c->in->kb, t->version, c->kb_os, &t->libs) == 1;
+}
+
+/* ---- rules ---- */
+
+static void rule_driver(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    size_t i;
+    int lib_missing = 0;
+
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
+            lib_missing = 1;
+    if (cnt(c, LE_SMI_FAILED) || cnt(c, LE_KERNEL_DRIVER_DOWN) || cnt(c, LE_NO_DRIVER) || lib_missing) {
+        fd = cause(c, "GD101", SEV_ERROR,
+                   "no working NVIDIA driver: the log shows the driver is not loaded or not installed");
+        quote_ev(c, fd, LE_SMI_FAILED);
+        quote_ev(c, fd, LE_KERNEL_DRIVER_DOWN);
+        quote_ev(c, fd, LE_NO_DRIVER);
+        for (i = 0; i < lf->n_libs; i++)
+            if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
+                finding_evidence_line(c->out, fd, lf->libs[i].line, lf->libs[i].text);
+        if (c->os && !strcmp(c->os, "windows")) {
+            finding_fix(c->out, fd, NULL, "Install the NVIDIA driver for your GPU",
+                        "https://www.nvidia.com/Download/index.aspx");
+        } else if (c->os && !strcmp(c->os, "wsl")) {
+            finding_fix(c->out, fd, NULL,
+                        "WSL2 uses the Windows driver: install or update it on Windows, then restart WSL",
+                        "wsl --shutdown");
+        } else {
+            finding_fix(c->out, fd, "sh", "Load the kernel module (check dmesg for Secure Boot refusing it)",
+                        "sudo modprobe nvidia && nvidia-smi");
+            finding_fix(c->out, fd, "sh", "Or install the driver (Ubuntu)", "sudo ubuntu-drivers install");
+            finding_fix(c->out, fd, NULL, "In a container: start it with the GPUs",
+                        "docker run --gpus all ...");
+        }
+    }
+    if (cnt(c, LE_NVML_MISMATCH)) {
+        fd = cause(c, "GD103", SEV_ERROR,
+                   "the NVIDIA kernel module and the user-space driver differ (driver upgraded without a reboot)");
+        quote_ev(c, fd, LE_NVML_MISMATCH);
+        finding_fix(c->out, fd, "sh", "Reboot so the new kernel module is loaded", "sudo reboot");
+    }
+}
+
+static const char *torch_variant_for(const char *driver_cuda)
+{
+    long major = driver_cuda ? strtol(driver_cuda, NULL, 10) : 0;
+    if (major >= 13)
+        return "cu130";
+    if (major == 12)
+        return "cu126";
+    if (major == 11)
+        return "cu118";
+    return NULL;
+}
+
+static void rule_driver_too_old(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct kb *kb = c->in->kb;
+    struct finding *fd = NULL;
+    char dcuda[32] = "";
+    const char *need = NULL, *src = NULL, *driver = lf->driver_version.v;
+    const char *ceiling = lf->driver_cuda.v, *ksrc;
+    size_t i;
+    int explicit_msg = cnt(c, LE_DRIVER_TOO_OLD) || cnt(c, LE_INSUFFICIENT_DRIVER);
+
+    for (i = 0; i < lf->n_errs; i++)
+        if (lf->errs[i].number == 35 || lf->errs[i].number == 222)
+            explicit_msg = 1;
+    if (!driver && c->in->machine)
+        driver = facts_driver_version(c->in->machine);
+    if (lf->ev[LE_DRIVER_TOO_OLD].a) {
+        cuda_from_int(lf->ev[LE_DRIVER_TOO_OLD].a, dcuda, sizeof(dcuda));
+        ceiling = dcuda;
+    }
+    if (!ceiling && driver && kb_driver_cuda_max(kb, driver, &ceiling, &ksrc) != 1)
+        ceiling = NULL;
+
+    /* What the framework needs: torch build's driver floor, else TF's CUDA. */
+    if (lf->torch_version.v && c->kb_os &&
+        kb_torch_min_driver(kb, lf->torch_version.v, NULL, c->kb_os, &need, &src) != 1)
+        need = NULL;
+    if (!need && lf->torch_cuda.v && c->kb_os &&
+        kb_cuda_mvc_floor(kb, lf->torch_cuda.v, c->kb_os, &need, &src) != 1)
+        need = NULL;
+    if (!need && lf->tf_version.v && c->kb_os) {
+        struct kb_tf_build b;
+        if (kb_tf_build(kb, lf->tf_version.v, c->kb_os, &b) == 1 && b.cuda &&
+            kb_cuda_mvc_floor(kb, b.cuda, c->kb_os, &need, &src) != 1 &&
+            kb_cuda_min_driver(kb, b.cuda, c->kb_os, &need, &src) != 1)
+            need = NULL;
+    }
+
+    if (!explicit_msg) {
+        /* Inferred only: a driver version in the log and a framework build that needs more. */
+        if (!driver || !need || ver_cmp_driver(driver, need) >= 0)
+            return;
+    }
+    if (need && driver)
+        fd = cause(c, "GD208", SEV_ERROR, "");
+    else
+        fd = cause(c, "GD208", SEV_ERROR, "");
+    if (need && driver)
+        fd->title = arena_printf(c->out->arena,
+                                 "the NVIDIA driver %s is too old for this build: it needs %s or newer",
+                                 driver, need);
+    else if (ceiling)
+        fd->title = arena_printf(c->out->arena,
+                                 "the NVIDIA driver (CUDA %s level) is older than the CUDA runtime the framework ships",
+                                 ceiling);
+    else
+        fd->title = arena_printf(c->out->arena,
+                                 "the NVIDIA driver is older than the CUDA runtime the framework ships");
+    quote_ev(c, fd, LE_DRIVER_TOO_OLD);
+    quote_ev(c, fd, LE_INSUFFICIENT_DRIVER);
+    for (i = 0; i < lf->n_errs; i++)
+        if (lf->errs[i].number == 35 || lf->errs[i].number == 222)
+            finding_evidence_line(c->out, fd, lf->errs[i].line, lf->errs[i].text);
+    quote_val(c, fd, &lf->driver_version);
+    quote_val(c, fd, &lf->torch_version);
+    quote_val(c, fd, &lf->torch_cuda);
+    quote_val(c, fd, &lf->tf_version);
+    if (lf->ev[LE_DRIVER_TOO_OLD].a)
+        finding_evidence(c->out, fd, NULL, "\"found version %s\" is the driver's CUDA level: %s",
+                         lf->ev[LE_DRIVER_TOO_OLD].a, dcuda);
+    if (need)
+        finding_evidence(c->out, fd, NULL, "minimum driver for this build: %s (%s)", need, src);
+    finding_fix(c->out, fd, NULL, need ? "Update the NVIDIA driver to the minimum or newer"
+                                      : "Update the NVIDIA driver",
+                "%s%s", need ? need : "https://www.nvidia.com/Download/index.aspx",
+                need ? " or newer: https://www.nvidia.com/Download/index.aspx" : "");
+    if (torch_variant_for(ceiling) && (lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)))
+        finding_fix(c->out, fd, NULL, "Or install a PyTorch build for the CUDA your driver supports",
+                    "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/%s",
+                    torch_variant_for(ceiling));
+}
+
+static void rule_cpu_only(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    int mac = c->os && !strcmp(c->os, "macos");
+    int torch_cpu = lf->torch_version.v && has(lf->torch_version.v, "+cpu");
+    struct tf_need t;
+
+    if (cnt(c, LE_TORCH_NOT_COMPILED) || (torch_cpu && cnt(c, LE_TORCH_NO_GPU))) {
+        if (mac) {
+            fd = cause(c, "GD214", SEV_ERROR,
+                       "PyTorch on a Mac has no CUDA: use the MPS device instead");
+            quote_ev(c, fd, LE_TORCH_NOT_COMPILED);
+            quote_val(c, fd, &lf->os_macos);
+            finding_fix(c->out, fd, NULL, "Use Apple's GPU through MPS",
+                        "device = torch.device(\"mps\" if torch.backends.mps.is_available() else \"cpu\")");
+        } else {
+            fd = cause(c, "GD211", SEV_ERROR, "this PyTorch is a CPU-only build (Torch not compiled with CUDA)");
+            quote_ev(c, fd, LE_TORCH_NOT_COMPILED);
+            quote_val(c, fd, &lf->torch_version);
+            if (c->os && !strcmp(c->os, "windows"))
+                finding_evidence(c->out, fd, NULL,
+                                 "PyPI's torch wheels for Windows are CPU-only; CUDA builds come from download.pytorch.org");
+            finding_fix(c->out, fd, NULL, "Install a CUDA build of PyTorch (pick cuXYZ for your driver)",
+                        "pip uninstall -y torch && pip install torch --index-url https://download.pytorch.org/whl/cu126");
+        }
+    }
+    if (cnt(c, LE_JAX_CPU_JAXLIB)) {
+        fd = cause(c, "GD211", SEV_ERROR, "JAX has no CUDA plugin installed: a GPU is present, JAX runs on the CPU");
+        quote_ev(c, fd, LE_JAX_CPU_JAXLIB);
+        quote_val(c, fd, &lf->jaxlib_version);
+        finding_fix(c->out, fd, "sh", "Install JAX with its CUDA 12 plugin (Linux x86_64/aarch64; WSL2 on Windows)",
+                    "pip install -U \"jax[cuda12]\"");
+    }
+    /* TensorFlow on native Windows after 2.10: no GPU build at all. */
+    tf_need(c, &t);
+    if (t.known && !t.b.cuda && c->kb_os && !strcmp(c->kb_os, "windows") &&
+        !(c->os && !strcmp(c->os, "wsl"))) {
+        const char *last = kb_tf_last_windows_gpu(c->in->kb);
+        fd = cause(c, "GD212", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "TensorFlow %s has no GPU support on native Windows (the last was %s)",
+                                 t.version, last ? last : "2.10");
+        quote_val(c, fd, &lf->tf_version);
+        quote_val(c, fd, &lf->os_windows);
+        quote_ev(c, fd, LE_GPU_LIST_EMPTY);
+        finding_evidence(c->out, fd, NULL, "%s (%s)", "CPU-only build on Windows", t.b.source);
+        finding_fix(c->out, fd, NULL, "Run TensorFlow in WSL2 (driver >= 528.33 on Windows), inside Ubuntu:",
+                    "pip install \"tensorflow[and-cuda]\"");
+        finding_fix(c->out, fd, NULL, "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
+                    "conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0\npip install \"tensorflow<2.11\"");
+    } else if (t.known && !t.b.cuda && c->kb_os && !strcmp(c->kb_os, "linux") &&
+               (cnt(c, LE_GPU_LIST_EMPTY) || cnt(c, LE_TF_SKIP_GPU))) {
+        fd = cause(c, "GD211", SEV_ERROR, "this TensorFlow build has no GPU support");
+        quote_val(c, fd, &lf->tf_version);
+        finding_fix(c->out, fd, "sh", "Install the GPU build", "pip install \"tensorflow[and-cuda]\"");
+    }
+}
+
+/* Fixes for a missing CUDA runtime / cuDNN / CUDA library, per OS. */
+static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, const char *cuda,
+                      const char *cudnn, const struct tf_need *t)
+{
+    int win = c->os && !strcmp(c->os, "windows");
+    int lin = !win;
+    const char *pip_libs = t && t->have_libs ? t->libs.pip_libs : NULL;
+
+    if (win || !c->os) {
+        if (cuda)
+            finding_fix(c->out, fd, "powershell",
+                        "Install the CUDA toolkit it needs, then put its bin directory on PATH (this session)",
+                        "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
+                        cuda);
+        if (cuda && cudnn)
+            finding_fix(c->out, fd, NULL, "Or install both into the conda environment (TensorFlow's Windows recipe)",
+                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s", cuda,
+                        !strcmp(cudnn, "8.1") ? "8.1.0" : cudnn);
+        else if (kind == LK_CUDNN)
+            finding_fix(c->out, fd, NULL,
+                        "Install cuDNN for your CUDA version and copy its bin\\*.dll into the CUDA bin directory",
+                        "https://developer.nvidia.com/cudnn");
+        finding_fix(c->out, fd, NULL,
+                    "Python 3.8+ ignores PATH for DLL dependencies: add the directory before importing",
+                    "import os; os.add_dll_directory(r\"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin\")",
+                    cuda ? cuda : "X.Y");
+        if (!c->os)
+            lin = 1;
+    }
+    if (lin) {
+        if (pip_libs && (!strcmp(pip_libs, "rpath") || !strcmp(pip_libs, "rpath-broken") ||
+                         !strcmp(pip_libs, "unknown")))
+            finding_fix(c->out, fd, "sh", "Install TensorFlow with the CUDA libraries from pip",
+                        "pip install \"tensorflow[and-cuda]==%s\"", t->version);
+        if (cuda)
+            finding_fix(c->out, fd, "sh",
+                        "Install CUDA it needs, then put its libraries on the loader path",
+                        "export LD_LIBRARY_PATH=/usr/local/cuda-%s/lib64:$LD_LIBRARY_PATH", cuda);
+        if (cuda && cudnn)
+            finding_fix(c->out, fd, "sh", "Or install both into the conda environment",
+                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s\n"
+                        "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH",
+                        cuda, !strcmp(cudnn, "8.1") ? "8.1.0" : cudnn);
+    }
+}
+
+static void rule_libraries(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct kb *kb = c->in->kb;
+    static const struct { enum lib_kind kind; const char *code; const char *what; } groups[] = {
+        { LK_CUDART, "GD201", "the CUDA runtime" },
+        { LK_CUDNN, "GD202", "cuDNN" },
+        { LK_CUDA_LIB, "GD203", "CUDA libraries" },
+        { LK_PROVIDER, "GD203", "the framework's CUDA module (one of its DLL dependencies)" },
+    };
+    struct tf_need t;
+    size_t g, i;
+
+    tf_need(c, &t);
+    for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
+        struct finding *fd = NULL;
+        const char *first_name = NULL, *via = NULL;
+        char ver[32] = "";
+        for (i = 0; i < lf->n_libs; i++) {
+            const struct log_lib *l = &lf->libs[i];
+            if (l->ok || lib_kind(l->name) != groups[g].kind)
+                continue;
+            if (!fd) {
+                first_name = l->name;
+                via = l->via;
+                fd = cause(c, groups[g].code, SEV_ERROR, "");
+            }
+            finding_evidence_line(c->out, fd, l->line, l->text);
+        }
+        if (!fd)
+            continue;
+        /* The title names the file and who wanted it. */
+        fd->title = arena_printf(c->out->arena, "%s could not load %s: %s",
+                                 !strcmp(via, "tensorflow") ? "TensorFlow"
+                                 : !strcmp(via, "torch") ? "PyTorch"
+                                 : !strcmp(via, "onnxruntime") ? "ONNX Runtime" : "the program",
+                                 groups[g].what, first_name);
+        if (groups[g].kind == LK_CUDART) {
+            quote_ev(c, fd, LE_TF_NO_CUDA_DRIVERS);
+            quote_ev(c, fd, LE_TF_CUDART_IGNORE);
+        }
+        quote_ev(c, fd, LE_TF_SKIP_GPU);
+        quote_val(c, fd, &lf->tf_version);
+        quote_val(c, fd, &lf->ld_library_path);
+        if (!strcmp(via, "onnxruntime"))
+            quote_ev(c, fd, LE_ORT_EP_FAIL);
+        if (lib_version(first_name, ver, sizeof(ver))) {
+            if (groups[g].kind == LK_CUDART)
+                finding_evidence(c->out, fd, NULL, "%s is the CUDA %s runtime%s", first_name,
+                                 !strcmp(ver, "11.0") ? "11.x" : ver,
+                                 !strcmp(ver, "11.0") ? " (every CUDA 11 release names it 11.0)" : "");
+            else if (groups[g].kind == LK_CUDNN)
+                finding_evidence(c->out, fd, NULL, "%s is cuDNN %s", first_name, ver);
+            else
+                finding_evidence(c->out, fd, NULL, "%s belongs to the CUDA %s generation of the libraries",
+                                 first_name, ver);
+        }
+        if (!strcmp(via, "tensorflow") && t.known && t.b.cuda) {
+            finding_evidence(c->out, fd, NULL,
+                             "TensorFlow %s on %s was built and tested with CUDA %s and cuDNN %s (%s)",
+                             t.version, c->kb_os, t.b.cuda, t.b.cudnn ? t.b.cudnn : "?", t.b.source);
+            if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken"))
+                finding_evidence(c->out, fd, NULL,
+                                 "TensorFlow %s does not find pip's nvidia-* libraries by itself (%s)",
+                                 t.version, t.libs.source);
+            lib_fixes(c, fd, groups[g].kind, t.b.cuda, t.b.cudnn, &t);
+        } else if (!strcmp(via, "tensorflow") && c->kb_os) {
+            const char *first, *last, *src;
+            if (tf_range_for_lib(kb, first_name, c->kb_os, &first, &last, &src)) {
+                struct kb_tf_build b;
+                finding_evidence(c->out, fd, NULL, "TensorFlow %s to %s loads %s on %s (%s)", first, last,
+                                 first_name, c->kb_os, src);
+                finding_evidence(c->out, fd, NULL,
+                                 "the log does not show the TensorFlow version: `pip show tensorflow` tells");
+                if (kb_tf_build(kb, last, c->kb_os, &b) == 1 && b.cuda) {
+                    finding_evidence(c->out, fd, NULL, "TensorFlow %s needs CUDA %s and cuDNN %s (%s)", last,
+                                     b.cuda, b.cudnn ? b.cudnn : "?", b.source);
+                    lib_fixes(c, fd, groups[g].kind, b.cuda, b.cudnn, NULL);
+                } else {
+                    lib_fixes(c, fd, groups[g].kind, NULL, NULL, NULL);
+                }
+            } else {
+                lib_fixes(c, fd, groups[g].kind, NULL, NULL, NULL);
+            }
+        } else if (!strcmp(via, "torch") || (!strcmp(via, "loader") && lf->torch_version.v)) {
+            finding_fix(c->out, fd, "sh",
+                        "PyTorch brings its own CUDA libraries as pip packages: reinstall them, and keep other CUDA installs off the loader path",
+                        "unset LD_LIBRARY_PATH\npip install --force-reinstall torch%s%s",
+                        lf->torch_version.v ? "==" : "", lf->torch_version.v ? lf->torch_version.v : "");
+            if (c->os && !strcmp(c->os, "windows"))
+                finding_fix(c->out, fd, NULL,
+                            "On Windows also install the latest Microsoft Visual C++ Redistributable (x64)",
+                            "https://aka.ms/vs/17/release/vc_redist.x64.exe");
+        } else if (!strcmp(via, "onnxruntime")) {
+            finding_fix(c->out, fd, NULL,
+                        "Install the CUDA and cuDNN majors this onnxruntime-gpu build was made for, or the build for the CUDA you have (1.19+ is CUDA 12 / cuDNN 9)",
+                        "pip install -U \"onnxruntime-gpu[cuda,cudnn]\"");
+        } else {
+            lib_fixes(c, fd, groups[g].kind, ver[0] && groups[g].kind == LK_CUDART ? ver : NULL, NULL, NULL);
+        }
+    }
+    /* TF 2.12+ prints no library names: the registration gate alone. */
+    if (cnt(c, LE_TF_NO_CUDA_DRIVERS) && !c->n_causes) {
+        struct finding *fd = cause(c, "GD201", SEV_ERROR,
+                                   "TensorFlow could not load the CUDA runtime (libcudart), despite saying \"Could not find cuda drivers\"");
+        quote_ev(c, fd, LE_TF_NO_CUDA_DRIVERS);
+        quote_val(c, fd, &lf->tf_version);
+        if (t.have_libs && t.libs.cudart)
+            finding_evidence(c->out, fd, NULL, "TensorFlow %s loads %s (%s)", t.version, t.libs.cudart,
+                             t.libs.source);
+        if (t.known && t.b.cuda)
+            lib_fixes(c, fd, LK_CUDART, t.b.cuda, t.b.cudnn, &t);
+        else
+            finding_fix(c->out, fd, "sh", "Install TensorFlow with its CUDA libraries from pip",
+                        "pip install \"tensorflow[and-cuda]\"");
+    }
+    if (cnt(c, LE_TF_SKIP_GPU) && !c->n_causes) {
+        struct finding *fd;
+        if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken") &&
+            log_facts_pkg(lf, "nvidia-cudnn-cu12")) {
+            fd = cause(c, "GD205", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "TensorFlow %s does not find the nvidia-* pip libraries it installed", t.version);
+            quote_ev(c, fd, LE_TF_SKIP_GPU);
+            quote_val(c, fd, &lf->tf_version);
+            finding_evidence(c->out, fd, NULL, "%s", t.libs.source);
+            finding_fix(c->out, fd, "sh", "Link the libraries next to TensorFlow (TensorFlow's install guide)",
+                        "cd $(dirname $(python -c 'print(__import__(\"tensorflow\").__file__)'))\n"
+                        "ln -svf ../nvidia/*/lib/*.so* .");
+        } else {
+            fd = cause(c, "GD404", SEV_WARNING,
+                       "TensorFlow skipped the GPU because some CUDA library did not load; the log does not name it");
+            quote_ev(c, fd, LE_TF_SKIP_GPU);
+            finding_fix(c->out, fd, "sh", "Rerun with the loader's messages switched on to see which library",
+                        "TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py 2>&1 | grep dso_loader");
+            finding_fix(c->out, fd, NULL, "Or run gpudoctor on that machine", "gpudoctor check");
+        }
+    }
+}
+
+static int is_cudnn_name(const char *s)
+{
+    return has(s, "cuDNN") || has(s, "cudnn") || has(s, "CuDNN");
+}
+
+static void rule_versions(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct log_event *e;
+    struct finding *fd;
+
+    e = &lf->ev[LE_CUDNN_MISMATCH];
+    if (e->count) {
+        fd = cause(c, "GD207", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "cuDNN %s was loaded, but the framework was compiled with cuDNN %s",
+                                 e->a ? e->a : "?", e->b ? e->b : "?");
+        quote_ev(c, fd, LE_CUDNN_MISMATCH);
+        finding_evidence(c->out, fd, NULL,
+                         "the loaded cuDNN must have the same major version and an equal or higher minor version");
+        finding_fix(c->out, fd, NULL, "Install the cuDNN version the framework was built with (or newer, same major), "
+                                      "and make sure an older copy is not first on the loader path",
+                    "pip install -U \"nvidia-cudnn-cu12==%s.*\"", e->b ? e->b : "9");
+    }
+    e = &lf->ev[LE_JAX_VERSION_LOW];
+    if (e->count) {
+        int dnn = is_cudnn_name(e->a);
+        fd = cause(c, dnn ? "GD207" : "GD206", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "JAX found %s %s but was built against %s, which is newer",
+                                 e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
+        quote_ev(c, fd, LE_JAX_VERSION_LOW);
+        finding_fix(c->out, fd, "sh", "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
+                    "unset LD_LIBRARY_PATH\npip install -U \"jax[cuda12]\"");
+    }
+    e = &lf->ev[LE_JAX_OUTDATED];
+    if (e->count) {
+        int dnn = is_cudnn_name(e->a);
+        fd = cause(c, dnn ? "GD207" : "GD206", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "JAX found an outdated %s (installed %s, built against %s)",
+                                 e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
+        quote_ev(c, fd, LE_JAX_OUTDATED);
+        finding_fix(c->out, fd, "sh", "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
+                    "unset LD_LIBRARY_PATH\npip install -U \"jax[cuda12]\"");
+    }
+    e = &lf->ev[LE_UNDEFINED_SYMBOL];
+    if (e->count && (has(e->a, "cud") || has(e->a, "cublas") || has(e->b, "cudnn") || has(e->b, "cublas"))) {
+        int dnn = has(e->a, "cudnn") || has(e->b, "cudnn");
+        fd = cause(c, dnn ? "GD207" : "GD206", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "two different copies of %s are mixed: a symbol of %s is missing",
+                                 dnn ? "cuDNN" : "the CUDA libraries", e->a ? e->a : "a CUDA library");
+        quote_ev(c, fd, LE_UNDEFINED_SYMBOL);
+        finding_evidence(c->out, fd, NULL,
+                         "usually a system copy on LD_LIBRARY_PATH shadows the one the framework installed with pip");
+        finding_fix(c->out, fd, "sh", "Take the other copy off the loader path", "unset LD_LIBRARY_PATH");
+    }
+    if (cnt(c, LE_ORT_EP_FAIL) && !c->n_causes) {
+        e = &lf->ev[LE_ORT_EP_FAIL];
+        fd = cause(c, "GD206", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "ONNX Runtime could not start its CUDA provider: it needs %s",
+                                 e->a ? e->a : "the CUDA and cuDNN it was built for");
+        quote_ev(c, fd, LE_ORT_EP_FAIL);
+        quote_ev(c, fd, LE_ORT_PROVIDER_FAIL);
+        finding_fix(c->out, fd, NULL, "Install the CUDA and cuDNN wheels that onnxruntime-gpu expects",
+                    "pip install -U \"onnxruntime-gpu[cuda,cudnn]\"");
+    }
+    e = &lf->ev[LE_JAX_PLUGIN_MISMATCH];
+    if (e->count) {
+        fd = cause(c, "GD213", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "JAX ignores its CUDA plugin: %s does not match jaxlib %s",
+                                 e->a ? e->a : "the plugin", e->b ? e->b : "?");
+        quote_ev(c, fd, LE_JAX_PLUGIN_MISMATCH);
+        finding_fix(c->out, fd, "sh", "Install jax, jaxlib and the plugin at one version",
+                    "pip install -U \"jax[cuda12]\"");
+    }
+}
+
+static void rule_arch(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    size_t i;
+    int nobin = 0;
+
+    for (i = 0; i < lf->n_errs; i++)
+        if (lf->errs[i].number == 209)
+            nobin = 1;
+    if (cnt(c, LE_SM_INCOMPATIBLE) || cnt(c, LE_NO_KERNEL_IMAGE) || cnt(c, LE_GPU_TOO_OLD) ||
+        cnt(c, LE_TF_IGNORING_GPU) || nobin) {
+        const char *sm = lf->ev[LE_SM_INCOMPATIBLE].a;
+        const char *cc = lf->gpu_cc.v;
+        fd = cause(c, "GD209", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "the framework has no code for this GPU%s%s%s%s",
+                                 lf->gpu_name.v ? " (" : "", lf->gpu_name.v ? lf->gpu_name.v : "",
+                                 cc ? ", compute capability " : "", cc ? cc : "");
+        if (lf->gpu_name.v)
+            fd->title = arena_printf(c->out->arena, "%s)", fd->title);
+        quote_ev(c, fd, LE_SM_INCOMPATIBLE);
+        quote_ev(c, fd, LE_GPU_TOO_OLD);
+        quote_ev(c, fd, LE_TF_IGNORING_GPU);
+        quote_ev(c, fd, LE_NO_KERNEL_IMAGE);
+        if (lf->ev[LE_SM_INCOMPATIBLE].b)
+            finding_evidence(c->out, fd, NULL, "this build has code for: %s", lf->ev[LE_SM_INCOMPATIBLE].b);
+        if (cc && strtol(cc, NULL, 10) >= 10)
+            finding_fix(c->out, fd, NULL, "Blackwell GPUs need a build for CUDA 12.8 or newer",
+                        "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128");
+        else if (sm || cnt(c, LE_GPU_TOO_OLD))
+            finding_fix(c->out, fd, NULL,
+                        "Older GPUs (Maxwell, Pascal, Volta) are only in the CUDA 12.6 builds of recent PyTorch",
+                        "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu126");
+        else
+            finding_fix(c->out, fd, NULL, "Install a framework build that lists this GPU's architecture",
+                        "gpudoctor plan");
+    }
+    if (cnt(c, LE_TF_PTX_JIT)) {
+        fd = cause(c, "GD210", SEV_WARNING, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "TensorFlow has no native code for compute capability %s: kernels are JIT-compiled "
+                                 "from PTX (slow first start; may fail on GPUs newer than the PTX)",
+                                 lf->ev[LE_TF_PTX_JIT].a ? lf->ev[LE_TF_PTX_JIT].a : "?");
+        quote_ev(c, fd, LE_TF_PTX_JIT);
+        finding_fix(c->out, fd, "sh", "Let the driver cache the compiled kernels across runs",
+                    "export CUDA_CACHE_MAXSIZE=4294967296");
+    }
+}
+
+struct err_meaning {
+    long number;
+    const char *meaning;
+};
+
+/* What a CUDA error means for the user (../shared/knowledge/nvidia.md section 3c). */
+static const struct err_meaning meanings[] = {
+    { 3, "CUDA could not initialise (often the result of an earlier failure)" },
+    { 46, "the GPU is busy or in an exclusive/prohibited compute mode" },
+    { 101, "a device number that does not exist was asked for" },
+    { 200, "the program's GPU code is not valid for this GPU" },
+    { 218, "PTX JIT compilation failed (the PTX is newer than the driver, or invalid)" },
+    { 221, "the driver's PTX JIT compiler library is missing" },
+    { 304, "an operating-system call inside CUDA failed" },
+    { 801, "the operation is not supported on this system" },
+    { 802, "the system is not ready: on NVSwitch systems, nvidia-fabricmanager is not running" },
+    { 804, "forward-compatibility libraries (cuda-compat) were loaded on a GPU that does not support them" },
+    { 999, "an unknown CUDA error (often after suspend/resume; a reboot usually helps)" },
+    { 0, NULL }
+};
+
+static void rule_cuda_errors(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    size_t i, j;
+
+    for (i = 0; i < lf->n_errs; i++) {
+        const struct log_cuda_error *er = &lf->errs[i];
+        if (er->number == 35 || er->number == 222 || er->number == 209 || er->number == 803)
+            continue;   /* driver too old / arch / mismatch rules quote them */
+        if (er->number == 100) {
+            if (cnt(c, LE_CVD_HIDDEN)) {
+                fd = cause(c, "GD108", SEV_ERROR, "CUDA_VISIBLE_DEVICES hides every GPU from the program");
+                quote_ev(c, fd, LE_CVD_HIDDEN);
+                finding_evidence_line(c->out, fd, er->line, er->text);
+                finding_fix(c->out, fd, "sh", "Unset it, or name the GPUs to use", "unset CUDA_VISIBLE_DEVICES");
+            } else {
+                fd = cause(c, "GD403", SEV_ERROR, "");
+                fd->title = arena_printf(c->out->arena, "CUDA found no usable GPU (%s)", er->name);
+                finding_evidence_line(c->out, fd, er->line, er->text);
+                finding_evidence(c->out, fd, NULL,
+                                 "causes: CUDA_VISIBLE_DEVICES empty or -1, a container started without GPUs, "
+                                 "or on WSL2 a Linux libcuda shadowing /usr/lib/wsl/lib");
+                finding_fix(c->out, fd, "sh", "Check what the process sees", "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+                finding_fix(c->out, fd, NULL, "In a container", "docker run --gpus all ...");
+                finding_fix(c->out, fd, NULL, "Or run gpudoctor on that machine", "gpudoctor check");
+            }
+            continue;
+        }
+        if (er->number == 34) {
+            fd = cause(c, "GD106", SEV_ERROR,
+                       "the CUDA toolkit's stub libcuda was loaded instead of the driver (CUDA_ERROR_STUB_LIBRARY)");
+            finding_evidence_line(c->out, fd, er->line, er->text);
+            finding_fix(c->out, fd, "sh", "Remove the toolkit's lib64/stubs directory from LD_LIBRARY_PATH",
+                        "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep stubs");
+            continue;
+        }
+        fd = cause(c, "GD402", SEV_ERROR, "");
+        for (j = 0; meanings[j].meaning && meanings[j].number != er->number; j++)
+            ;
+        if (er->number >= 0)
+            fd->title = arena_printf(c->out->arena, "CUDA error %s (%ld)%s%s", er->name, er->number,
+                                     meanings[j].meaning ? ": " : "", meanings[j].meaning ? meanings[j].meaning : "");
+        else
+            fd->title = arena_printf(c->out->arena, "CUDA error %s", er->name);
+        finding_evidence_line(c->out, fd, er->line, er->text);
+        if (er->number == 804)
+            finding_fix(c->out, fd, "sh", "Take the cuda-compat directory off the loader path",
+                        "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep compat");
+        else if (er->number == 802)
+            finding_fix(c->out, fd, "sh", "Start the fabric manager", "sudo systemctl enable --now nvidia-fabricmanager");
+        else
+            finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine for the rest of the picture", "gpudoctor check");
+    }
+    /* torch's "CUDA initialization: ..." warning with an error number already mapped above. */
+    if (cnt(c, LE_CUDA_INIT_WARNING) && !c->n_causes) {
+        fd = cause(c, "GD404", SEV_WARNING, "");
+        fd->title = arena_printf(c->out->arena, "PyTorch could not initialise CUDA: %s",
+                                 lf->ev[LE_CUDA_INIT_WARNING].a ? lf->ev[LE_CUDA_INIT_WARNING].a : "?");
+        quote_ev(c, fd, LE_CUDA_INIT_WARNING);
+        finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+    }
+}
+
+static void rule_no_gpu_unexplained(struct ctx *c)
+{
+    struct finding *fd;
+    if (c->n_causes)
+        return;
+    if (cnt(c, LE_GPU_LIST_EMPTY) || cnt(c, LE_TORCH_NO_GPU) || cnt(c, LE_JAX_NO_GPU) ||
+        cnt(c, LE_JAX_BACKEND_FAIL)) {
+        fd = cause(c, "GD404", SEV_WARNING, "the framework reports no GPU, and the log does not say why");
+        quote_ev(c, fd, LE_GPU_LIST_EMPTY);
+        quote_ev(c, fd, LE_TORCH_NO_GPU);
+        quote_ev(c, fd, LE_JAX_NO_GPU);
+        quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+        if (cnt(c, LE_JAX_NO_GPU))
+            finding_evidence(c->out, fd, NULL, "with jax <= 0.4.16 this usually means a CPU-only jaxlib");
+        if (cnt(c, LE_GPU_LIST_EMPTY))
+            finding_fix(c->out, fd, "sh", "TensorFlow hides the reason at the default log level: rerun with",
+                        "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
+        finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+    }
+}
+
+static void rule_noise(struct ctx *c)
+{
+    static const struct { enum log_ev ev; const char *title; } noise[] = {
+        { LE_NOISE_FACTORY, "\"Unable to register cuDNN/cuFFT/cuBLAS factory\" is harmless: duplicate plugin "
+                            "registration, the GPU still works" },
+        { LE_NOISE_NUMA, "\"successful NUMA node read from SysFS had negative value\" is harmless" },
+        { LE_NOISE_ONEDNN, "the oneDNN notice is about CPU math only, harmless" },
+        { LE_NOISE_CPU_FEATURE, "the CPU instruction-set notice is harmless for the GPU" },
+        { LE_NOISE_TRT, "\"TF-TRT Warning\": TensorRT is optional; the GPU works without it" },
+        { LE_NOISE_ABSL, "the absl::InitializeLog banner is harmless" },
+    };
+    const struct log_facts *lf = c->lf;
+    struct finding *fd = NULL;
+    size_t i;
+
+    for (i = 0; i < sizeof(noise) / sizeof(noise[0]); i++) {
+        if (!cnt(c, noise[i].ev))
+            continue;
+        fd = findings_add(c->out, "GD401", SEV_INFO, "%s", noise[i].title);
+        quote_ev(c, fd, noise[i].ev);
+        finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(noise[i].ev));
+    }
+    fd = NULL;
+    for (i = 0; i < lf->n_libs; i++) {
+        if (lf->libs[i].ok || lib_kind(lf->libs[i].name) != LK_TRT)
+            continue;
+        if (!fd)
+            fd = findings_add(c->out, "GD401", SEV_INFO, "%s",
+                              "TensorRT (libnvinfer) was not found: it is optional, the GPU works without it");
+        finding_evidence_line(c->out, fd, lf->libs[i].line, lf->libs[i].text);
+    }
+}
+
+static void rule_nothing_found(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+
+    if (c->n_causes)
+        return;
+    if (cnt(c, LE_EXCEPTION)) {
+        fd = findings_add(c->out, "GD406", SEV_INFO,
+                          "the log ends in a Python exception that is not a known GPU problem: %s",
+                          lf->ev[LE_EXCEPTION].a ? lf->ev[LE_EXCEPTION].a : "?");
+        quote_ev(c, fd, LE_EXCEPTION);
+    }
+    fd = findings_add(c->out, "GD405", SEV_INFO, "%s", "no cause of a GPU problem was found in this log");
+    finding_evidence(c->out, fd, NULL, "%lu lines read; %s", lf->lines,
+                     lf->driver_version.v ? "driver version shown" : "no driver version in the log");
+    if (!lf->tf_version.v && !lf->torch_version.v && !lf->jax_version.v && !lf->jaxlib_version.v)
+        finding_evidence(c->out, fd, NULL, "the log does not show which framework version runs");
+    finding_fix(c->out, fd, NULL, "Run gpudoctor on the machine that wrote the log", "gpudoctor check");
+    if (!cnt(c, LE_TF_DLOPEN_FAIL) && !cnt(c, LE_TF_DLOPEN_OK))
+        finding_fix(c->out, fd, "sh", "For TensorFlow, a log with the library loader's messages says more",
+                    "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
+}
+
+void explain_rules(const struct explain_input *in, struct findings *out)
+{
+    struct ctx c;
+    long line;
+
+    memset(&c, 0, sizeof(c));
+    c.in = in;
+    c.lf = in->log;
+    c.out = out;
+    c.os = explain_log_os(in, &line);
+    c.kb_os = !c.os ? NULL : !strcmp(c.os, "windows") ? "windows" : !strcmp(c.os, "macos") ? NULL : "linux";
+
+    rule_driver(&c);
+    rule_cpu_only(&c);
+    rule_driver_too_old(&c);
+    rule_libraries(&c);
+    rule_versions(&c);
+    rule_arch(&c);
+    rule_cuda_errors(&c);
+    rule_no_gpu_unexplained(&c);
+    rule_noise(&c);
+    rule_nothing_found(&c);
+}
