@@ -76,4 +76,15 @@ uint64_t compat_now_ns(void);
 /** The host's name, into buf. */
 int compat_hostname(char *buf, size_t size);
 
+#ifdef _WIN32
+/**
+ * realpath(3) for MinGW, which has none: the final path of an existing file
+ * (links and junctions resolved by Windows, "\\?\" stripped, '/' as the
+ * separator, e.g. "C:/Windows").  resolved must hold 4096 bytes.  NULL with
+ * errno on failure.  util/fs calls realpath for --root only.
+ */
+char *compat_win32_realpath(const char *path, char *resolved);
+#define realpath(path, resolved) compat_win32_realpath((path), (resolved))
+#endif
+
 #endif
