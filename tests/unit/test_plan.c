@@ -1,0 +1,101 @@
+/* test_plan.c - diagnose/plan.c over the built-in knowledge base. */
+#include <string.h>
+
+#include "diagnose/plan.h"
+#include "kb/kb.h"
+#include "harness.h"
+
+static struct kb *kb;
+
+static int run(struct plan_constraints *c, struct plan *p)
+{
+    struct gd_err err;
+    err_init(&err);
+    plan_init(p);
+    return plan_make(kb, c, p, &err);
+}
+
+static void test_tf_driver_535(void)
+{
+    struct plan_constraints c = { PLAN_TENSORFLOW, NULL, NULL, "535.104.05", NULL, NULL, NULL };
+    struct plan p;
+    CHECK_INT(run(&c, &p), 1);
+    CHECK_STR(p.version, "2.15.0");
+    CHECK_STR(p.cuda, "12.2");
+    CHECK_STR(p.min_driver, "535.54.03");
+    CHECK(p.n_rejects > 0);
+    plan_release(&p);
+    CHECK(p.notes == NULL && p.n_notes == 0 && p.version == NULL);
+}
+
+static void test_tf_windows_python(void)
+{
+    struct plan_constraints c = { PLAN_TENSORFLOW, NULL, NULL, NULL, NULL, "windows", "3.11" };
+    struct plan p;
+    /* 2.10 is the last Windows GPU build and its range stops at 3.10. */
+    CHECK_INT(run(&c, &p), 0);
+    CHECK(p.why != NULL);
+    plan_release(&p);
+    c.python = "3.10";
+    CHECK_INT(run(&c, &p), 1);
+    CHECK_STR(p.version, "2.10.0");
+    CHECK_STR(p.cudnn, "8.1");
+    plan_release(&p);
+}
+
+static void test_torch(void)
+{
+    struct plan_constraints c = { PLAN_PYTORCH, NULL, NULL, "470.82.01", NULL, NULL, NULL };
+    struct plan p;
+    CHECK_INT(run(&c, &p), 1);
+    CHECK(p.variant && !strncmp(p.variant, "cu11", 4));
+    plan_release(&p);
+    c.driver = NULL;
+    c.version = "2.7.0+cu118";
+    c.gpu = "12.0";
+    CHECK_INT(run(&c, &p), 0);   /* cu118 has no sm_120 */
+    CHECK_STR(p.rejects[0].topic, "gpu");
+    plan_release(&p);
+    c.version = "2.7.0+cu128";
+    CHECK_INT(run(&c, &p), 1);
+    CHECK_STR(p.pip, "pip install torch==2.7.0 --index-url https://download.pytorch.org/whl/cu128");
+    plan_release(&p);
+}
+
+static void test_bad_input(void)
+{
+    struct plan_constraints c = { PLAN_JAX, NULL, NULL, NULL, "no such gpu", NULL, NULL };
+    struct plan p;
+    CHECK_INT(run(&c, &p), -1);
+    plan_release(&p);
+    c.gpu = NULL;
+    c.os = "beos";
+    CHECK_INT(run(&c, &p), -1);
+    plan_release(&p);
+    c.os = NULL;
+    c.cuda = "twelve";
+    CHECK_INT(run(&c, &p), -1);
+    plan_release(&p);
+}
+
+static void test_framework_parse(void)
+{
+    enum plan_fw fw;
+    CHECK_INT(plan_framework_parse("tf", &fw), 0);
+    CHECK_INT(fw, PLAN_TENSORFLOW);
+    CHECK_INT(plan_framework_parse("ort", &fw), 0);
+    CHECK_STR(plan_framework_name(fw), "onnxruntime");
+    CHECK_INT(plan_framework_parse("caffe", &fw), -1);
+}
+
+int main(void)
+{
+    kb = kb_new_builtin();
+    RUN(test_tf_driver_535);
+    RUN(test_tf_windows_python);
+    RUN(test_torch);
+    RUN(test_bad_input);
+    RUN(test_framework_parse);
+    kb_free(kb);
+    return harness_done();
+}
