@@ -36,8 +36,46 @@ static int has_kind(const struct findings *fl, const char *kind, enum severity m
     return 0;
 }
 
-/* The machine-level checklist; per-framework steps are added by the
- * framework rules. */
+static int has_code(const struct verdict *v, const char *const *codes)
+{
+    size_t i;
+    const char *const *c;
+    for (i = 0; i < v->n_codes; i++)
+        for (c = codes; *c; c++)
+            if (!strcmp(v->codes[i], *c))
+                return 1;
+    return 0;
+}
+
+/* The steps a person walks by hand, per framework install. */
+static void framework_checklist(struct diagnosis *dx, struct arena *a, const struct verdict *v)
+{
+    static const char *const build[] = { "GD211", "GD212", "GD213", "GD214", NULL };
+    static const char *const libs[] = { "GD201", "GD202", "GD203", "GD204", "GD205", "GD206", "GD207", NULL };
+    static const char *const drv[] = { "GD208", NULL };
+    static const char *const arch[] = { "GD209", NULL };
+    const char *fw = v->subject;
+    size_t i, found = 0;
+    int cpu = has_code(v, build);
+
+    for (i = 0; i < v->n_needs; i++)
+        found += v->needs[i].resolved_path != NULL;
+    check(dx, a, arena_printf(a, "%s: a GPU build", fw), cpu ? CHECK_FAILED : CHECK_PASSED,
+          v->fw->cuda ? arena_printf(a, "built for CUDA %s%s%s", v->fw->cuda, v->fw->cudnn ? ", cuDNN " : "",
+                                     v->fw->cudnn ? v->fw->cudnn : "") : "");
+    if (cpu)
+        return;
+    check(dx, a, arena_printf(a, "%s: its CUDA libraries on the loader path", fw),
+          has_code(v, libs) ? CHECK_FAILED : v->n_needs ? CHECK_PASSED : CHECK_UNKNOWN,
+          arena_printf(a, "%zu of %zu found", found, v->n_needs));
+    check(dx, a, arena_printf(a, "%s: the driver supports its CUDA", fw),
+          has_code(v, drv) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN ? CHECK_UNKNOWN : CHECK_PASSED, "");
+    check(dx, a, arena_printf(a, "%s: the GPU's architecture is compiled in", fw),
+          has_code(v, arch) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN ? CHECK_UNKNOWN : CHECK_PASSED, "");
+}
+
+/* The machine-level checklist; per-framework steps follow from the
+ * verdicts. */
 static void machine_checklist(const struct facts *f, struct diagnosis *dx, struct arena *a)
 {
     const struct findings *fl = &dx->findings;
@@ -106,6 +144,8 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
     if (!n_fw)
         check(dx, a, "framework builds found", CHECK_NOT_APPLICABLE,
               "no deep-learning framework in any Python environment found");
+    for (i = 0; i < dx->n_verdicts; i++)
+        framework_checklist(dx, a, &dx->verdicts[i]);
 }
 
 void diagnose_run(const struct facts *facts, const struct kb *kb, struct resolver *resolver,

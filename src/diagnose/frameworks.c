@@ -351,13 +351,16 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     struct strlist dirs = { NULL, 0, 0 };
     struct strbuf offpath = STRBUF_INIT, wheels = STRBUF_INIT;
     struct finding *fd_off = NULL, *fd_wheel = NULL, *fd_other = NULL;
+    struct finding *fd_missing[3] = { NULL, NULL, NULL };   /* GD201, GD202, GD203 */
+    const char *first_other = NULL;
+    int nowhere = 0;
     size_t i;
 
     candidate_dirs(c, &dirs);
     for (i = 0; i < c->v->n_needs; i++) {
         struct need *n = &c->v->needs[i];
-        const char *dir, *other;
-        struct finding *fd;
+        const char *dir, *other, *code;
+        int k;
         if (n->resolved_path)
             continue;
         dir = find_on_disk(c, &dirs, n->library);
@@ -367,8 +370,7 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                                       "pip's nvidia wheels are installed but %s does not find them",
                                       c->fw->name);
             finding_evidence(c->out, fd_wheel, arena_printf(c->a, "%s/%s", dir, n->library),
-                             "%s is installed here, outside every directory the loader searches from %s",
-                             n->library, n->from ? n->from : "the program");
+                             "%s is installed here, outside every directory the loader searches", n->library);
             if (!strstr(wheels.buf, dir)) {
                 if (wheels.len)
                     strbuf_addch(&wheels, ':');
@@ -387,23 +389,31 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                 strbuf_addstr(&offpath, dir);
             }
         } else if ((other = find_other_version(c, &dirs, n->library)) != NULL) {
-            if (!fd_other) {
+            if (!fd_other)
                 fd_other = fw_finding(c, "GD206", SEV_ERROR,
                                       "%s %s needs CUDA %s%s%s; only another version is installed",
                                       c->fw->name, c->fw->version, cuda ? cuda : "(version unknown)",
                                       cudnn ? " and cuDNN " : "", cudnn ? cudnn : "");
-            }
             finding_evidence(c->out, fd_other, other, "%s wanted; %s is installed", n->library,
                              path_basename(other));
+        } else {
+            nowhere = 1;
         }
-        fd = fw_finding(c, missing_code(n->role), SEV_ERROR, "%s not found: %s cannot load it",
-                        n->library, c->fw->name);
-        finding_evidence(c->out, fd, n->from, "searched from %s with LD_LIBRARY_PATH=%s",
-                         n->from ? n->from : "the program",
+        /* One finding per kind of library, every missing name as evidence. */
+        code = missing_code(n->role);
+        k = !strcmp(code, "GD201") ? 0 : !strcmp(code, "GD202") ? 1 : 2;
+        if (!fd_missing[k])
+            fd_missing[k] = fw_finding(c, code, SEV_ERROR, "%s not found: %s cannot load it", n->library,
+                                       c->fw->name);
+        if (k == 2 && !first_other)
+            first_other = n->library;
+        finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the module's RPATH/RUNPATH, "
+                         "LD_LIBRARY_PATH=%s, ld.so.cache and the default directories", n->library,
                          facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");
-        if (!dir && install_fixes)
-            install_fixes(c, fd, cuda, cudnn);
     }
+    if (fd_missing[2] && fd_missing[2]->n_evidence > 1)
+        fd_missing[2]->title = arena_printf(c->a, "%s and %zu more CUDA libraries not found: %s cannot load them",
+                                            first_other, fd_missing[2]->n_evidence - 1, c->fw->name);
     if (fd_off)
         fix_ld_library_path(c, fd_off, offpath.buf);
     if (fd_off && strncmp(offpath.buf, "/usr/local/", 11) == 0) {
@@ -421,8 +431,15 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                         "(tensorflow/tensorflow#63362); a release that has them avoids the export",
                         "pip install \"tensorflow[and-cuda]==2.15.1\"");
     }
-    if (fd_other && install_fixes)
-        install_fixes(c, fd_other, cuda, cudnn);
+    /* The install commands go on the cause: another CUDA installed, or
+     * nothing at all (then on the first missing-library finding). */
+    if (install_fixes) {
+        if (fd_other)
+            install_fixes(c, fd_other, cuda, cudnn);
+        else if (nowhere)
+            install_fixes(c, fd_missing[0] ? fd_missing[0] : fd_missing[1] ? fd_missing[1] : fd_missing[2],
+                          cuda, cudnn);
+    }
     free(dirs.v);
     strbuf_release(&offpath);
     strbuf_release(&wheels);
@@ -514,8 +531,11 @@ static void judge_cudnn(struct fwctx *c, const char *want)
             /* The build names only a major (build_info "8"): the soname's is enough. */
             got += 4;
         }
-        if (!got) {
-            set_unknown(c, arena_printf(c->a, "the version of %s could not be read", n->resolved_path));
+        if (!got || (!strchr(got, '.') && strchr(want, '.') && !strcmp(got, major_of(c->a, want)))) {
+            /* Only the major is known (a bare libcudnn.so.8, no header):
+             * the minor decides, and it cannot be read. */
+            set_unknown(c, arena_printf(c->a, "the cuDNN version of %s could not be read (%s needs %s)",
+                                        n->resolved_path, c->fw->name, want));
             continue;
         }
         if (!strcmp(major_of(c->a, got), major_of(c->a, want)) && ver_ge(major_minor(c->a, got), major_minor(c->a, want)))
@@ -567,10 +587,10 @@ static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cu
         finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
                     "pip install \"tensorflow[and-cuda]==%s\"", v);
     else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0)
-        finding_fix(c->out, fd, "sh", "Or upgrade to a TensorFlow whose pip extra brings its own CUDA",
+        finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA (2.14+)",
                     "pip install \"tensorflow[and-cuda]==2.15.1\"");
     if (cuda && ver_cmp_dotted(cuda, "12") < 0)
-        finding_fix(c->out, fd, "sh", "Or isolate the CUDA it needs in a conda environment",
+        finding_fix(c->out, fd, "sh", "Keep this TensorFlow: isolate the CUDA it needs in a conda environment",
                     "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
                     "conda activate tf-gpu\n"
                     "pip install \"tensorflow==%s\"\n"
@@ -677,6 +697,9 @@ static void check_tensorflow(struct fwctx *c)
     kb_tf_build(c->kb, fw->version, c->os, &b);
     cuda = fw->cuda ? fw->cuda : b.cuda;
     cudnn = fw->cudnn ? fw->cudnn : b.cudnn;
+    /* build_info.py often says only "8"; the tested configuration says 8.1. */
+    if (fw->cudnn && !strchr(fw->cudnn, '.') && b.cudnn && !strcmp(major_of(c->a, b.cudnn), fw->cudnn))
+        cudnn = b.cudnn;
     if (kb_tf_libs(c->kb, fw->version, c->os, &libs) != 1) {
         set_unknown(c, arena_printf(c->a, "the libraries TensorFlow %s loads are not in the knowledge base",
                                     fw->version));
@@ -718,9 +741,15 @@ static void check_tensorflow(struct fwctx *c)
         set_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
     judge_missing(c, cuda, cudnn, tf_install_fixes);
     judge_cudnn(c, cudnn);
-    for (i = 0; i < c->v->n_needs; i++)
-        if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path)
-            judge_driver(c, c->v->needs[i].version ? major_minor(c->a, c->v->needs[i].version) : cuda);
+    {
+        /* The runtime that would load decides the driver floor; without
+         * one, the CUDA the build wants. */
+        const char *rt = cuda;
+        for (i = 0; i < c->v->n_needs; i++)
+            if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
+                rt = major_minor(c->a, c->v->needs[i].version);
+        judge_driver(c, rt);
+    }
     judge_arch(c, fw->compute_capabilities, fw->build_source);
     note_own_runtime(c);
 }

@@ -1,6 +1,7 @@
 #include "util/arena.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/alloc.h"

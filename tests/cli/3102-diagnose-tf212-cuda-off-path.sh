@@ -8,7 +8,8 @@ cuda_toolkit /opt/cuda-11.8 11.8.89
 for l in libcublas.so.11 libcublasLt.so.11 libcufft.so.10 libcurand.so.10 libcusolver.so.11 libcusparse.so.11; do
     mklib "/opt/cuda-11.8/lib64/$l" "$l"
 done
-mklib /opt/cuda-11.8/lib64/libcudnn.so.8 libcudnn.so.8
+mklib /opt/cuda-11.8/lib64/libcudnn.so.8.6.0 libcudnn.so.8
+link libcudnn.so.8.6.0 /opt/cuda-11.8/lib64/libcudnn.so.8
 venv /home/u/tf 3.10
 tensorflow 2.12.0 11.8 8 ""
 gdcheck --json --env VIRTUAL_ENV=/home/u/tf
