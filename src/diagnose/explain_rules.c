@@ -309,14 +309,15 @@ static void rule_driver_too_old(struct ctx *c)
         if (!driver || !need || ver_cmp_driver(driver, need) >= 0)
             return;
     }
-    if (need && driver)
-        fd = cause(c, "GD208", SEV_ERROR, "");
-    else
-        fd = cause(c, "GD208", SEV_ERROR, "");
+    fd = cause(c, "GD208", SEV_ERROR, "");
     if (need && driver)
         fd->title = arena_printf(c->out->arena,
                                  "the NVIDIA driver %s is too old for this build: it needs %s or newer",
                                  driver, need);
+    else if (ceiling && need)
+        fd->title = arena_printf(c->out->arena,
+                                 "the NVIDIA driver (CUDA %s level) is too old for this build: it needs %s or newer",
+                                 ceiling, need);
     else if (ceiling)
         fd->title = arena_printf(c->out->arena,
                                  "the NVIDIA driver (CUDA %s level) is older than the CUDA runtime the framework ships",
@@ -892,7 +893,12 @@ void explain_rules(const struct explain_input *in, struct findings *out)
     c.lf = in->log;
     c.out = out;
     c.os = explain_log_os(in, &line);
-    c.kb_os = !c.os ? NULL : !strcmp(c.os, "windows") ? "windows" : !strcmp(c.os, "macos") ? NULL : "linux";
+    /*
+     * The tables are per OS.  A log that shows no OS is read with the Linux
+     * rows: the only OS with GPU builds of every framework, and for driver
+     * floors the lower (so a "too old" verdict holds on Windows too).
+     */
+    c.kb_os = !c.os ? "linux" : !strcmp(c.os, "windows") ? "windows" : !strcmp(c.os, "macos") ? NULL : "linux";
 
     rule_driver(&c);
     rule_cpu_only(&c);

@@ -752,6 +752,10 @@ static void match_torch(struct logread *lr, const char *line, size_t n)
         if (n >= 5 && !memcmp(line + n - 5, "False", 5))
             hit(lr, LE_TORCH_NO_GPU, line, n);
     }
+    if (mfind(line, n, "torch.__version__") && line[n - 1] == '_') {
+        lr->st.query_line = (long)f->lines;
+        lr->st.query_kind = 3;
+    }
     if (mfind(line, n, "Is CUDA available: False"))
         hit(lr, LE_TORCH_NO_GPU, line, n);
     /* torch/utils/collect_env.py */
@@ -988,7 +992,13 @@ static void match_query_result(struct logread *lr, const char *line, size_t n)
     skip_spaces(&s, &sn);
     while (sn && is_space(s[sn - 1]))
         sn--;
-    if (lr->st.query_kind == 1 && (sn >= 2 && !memcmp(s + sn - 2, "[]", 2))) {
+    if ((lr->st.query_kind == 3 || lr->st.query_kind == 4) && dist == 1) {
+        /* >>> torch.__version__ / tf.__version__, then '2.1.0+cu121' */
+        if (sn > 2 && (s[0] == '\'' || s[0] == '"'))
+            setval(lr, lr->st.query_kind == 3 ? &lr->facts.torch_version : &lr->facts.tf_version,
+                   s + 1, version_len(s + 1, sn - 1), line, n);
+        lr->st.query_kind = 0;
+    } else if (lr->st.query_kind == 1 && (sn >= 2 && !memcmp(s + sn - 2, "[]", 2))) {
         hit(lr, LE_GPU_LIST_EMPTY, line, n);
         lr->st.query_kind = 0;
     } else if (lr->st.query_kind == 2 && sn >= 5 && !memcmp(s + sn - 5, "False", 5) && dist > 0) {

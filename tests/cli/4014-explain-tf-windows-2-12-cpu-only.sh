@@ -1,0 +1,11 @@
+#!/bin/sh
+# 4014-explain-tf-windows-2-12-cpu-only: TF 2.12 on native Windows has no GPU build.
+# Corpus file: tests/explain/tf-windows-2-12-cpu-only.log
+. "$GD_TESTS/cli/lib.sh"
+
+gd explain --json "$GD_TESTS/explain/tf-windows-2-12-cpu-only.log"
+expect_rc 0
+expect_json '.schema == "gpudoctor-explain/1"'
+expect_json '.cause == "GD212"'
+expect_json '.findings[0].kind == "windows_native_unsupported"'
+expect_json 'any(.findings[0].fixes[]; .command | test("tensorflow<2.11"))'
