@@ -30,6 +30,7 @@ extern const char exit_status_help[];
 
 int cmd_check(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
+int cmd_fleet(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_plan(int argc, char **argv);

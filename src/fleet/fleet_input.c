@@ -1,0 +1,245 @@
+/*
+ * fleet_input.c - split streams into JSON documents (see fleet_input.h).
+ *
+ * jansson's JSON_DISABLE_EOF_CHECK parses one value from the front of a
+ * buffer and reports how many bytes it used, so the reader keeps a window
+ * of the input, parses from its start, and reads more only when a document
+ * runs past the window ("premature end of input").  The window grows by at
+ * least its own size each time, so a large document is parsed O(log n)
+ * times, not once per chunk.
+ */
+#include "fleet/fleet_input.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "compat/compat.h"
+#include "util/alloc.h"
+#include "util/fs.h"
+#include "util/strbuf.h"
+#include "util/text.h"
+#include "util/banned.h"
+
+#define CHUNK 65536
+
+struct reader {
+    int fd;
+    int eof;
+    struct strbuf buf;
+    size_t off;            /* start of the unparsed data in buf */
+    long line;             /* line number at off (1-based) */
+};
+
+/* Read at least want more bytes (or to EOF).  -1 with err on a read error. */
+static int fill(struct reader *r, size_t want, const char *label, struct gd_err *err)
+{
+    size_t got = 0;
+    if (r->off && r->off * 2 >= r->buf.len) {      /* drop what was consumed */
+        memmove(r->buf.buf, r->buf.buf + r->off, r->buf.len - r->off);
+        strbuf_setlen(&r->buf, r->buf.len - r->off);
+        r->off = 0;
+    }
+    while (!r->eof && got < want) {
+        long n;
+        strbuf_grow(&r->buf, CHUNK);
+        n = compat_read(r->fd, r->buf.buf + r->buf.len, r->buf.alloc - r->buf.len - 1);
+        if (n < 0)
+            return err_set(err, "cannot read '%s'", label);
+        if (n == 0)
+            r->eof = 1;
+        r->buf.len += (size_t)n;      /* read straight into the spare room */
+        r->buf.buf[r->buf.len] = '\0';
+        got += (size_t)n;
+    }
+    return 0;
+}
+
+static void advance(struct reader *r, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (r->buf.buf[r->off + i] == '\n')
+            r->line++;
+    r->off += n;
+}
+
+/*
+ * Skip to the next line that starts with '{' after the document that
+ * failed at r->off.  0, or -1 on a read error.
+ */
+static int resync(struct reader *r, const char *label, struct gd_err *err)
+{
+    advance(r, 1);
+    for (;;) {
+        const char *s = r->buf.buf + r->off;
+        size_t avail = r->buf.len - r->off, i;
+        for (i = 0; i + 1 < avail; i++)
+            if (s[i] == '\n' && s[i + 1] == '{') {
+                advance(r, i + 1);
+                return 0;
+            }
+        if (r->eof) {
+            advance(r, avail);
+            return 0;
+        }
+        /* Keep the last byte: a '\n' there may precede a '{' not read yet. */
+        if (avail > 1)
+            advance(r, avail - 1);
+        if (fill(r, CHUNK, label, err) < 0)
+            return -1;
+    }
+}
+
+int fleet_read_fd(struct fleet *fl, int fd, const char *label, const char *name,
+                  struct gd_err *err)
+{
+    struct reader r;
+    struct strbuf src = STRBUF_INIT, why = STRBUF_INIT;
+    struct gd_err ignored;
+    unsigned long ndoc = 0;
+    int ret = 0;
+
+    memset(&r, 0, sizeof(r));
+    r.fd = fd;
+    r.line = 1;
+    strbuf_init(&r.buf);
+    for (;;) {
+        size_t avail;
+        json_error_t je;
+        json_t *doc;
+        long start_line;
+
+        while (r.off < r.buf.len && strchr(" \t\r\n", r.buf.buf[r.off]))
+            advance(&r, 1);
+        if (r.off == r.buf.len) {
+            if (r.eof)
+                break;
+            if (fill(&r, CHUNK, label, err) < 0) {
+                ret = -1;
+                break;
+            }
+            continue;
+        }
+        avail = r.buf.len - r.off;
+        doc = json_loadb(r.buf.buf + r.off, avail, JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES, &je);
+        if (!doc && json_error_code(&je) == json_error_premature_end_of_input && !r.eof &&
+            avail < FLEET_DOC_MAX) {
+            if (fill(&r, avail > CHUNK ? avail : CHUNK, label, err) < 0) {
+                ret = -1;
+                break;
+            }
+            continue;
+        }
+        ndoc++;
+        start_line = r.line;
+        strbuf_reset(&src);
+        if (ndoc == 1 && !strcmp(label, "stdin"))
+            strbuf_addstr(&src, "stdin #1");
+        else if (ndoc == 1)
+            strbuf_addstr(&src, label);
+        else
+            strbuf_addf(&src, "%s #%lu", label, ndoc);
+        if (start_line > 1)
+            strbuf_addf(&src, " (line %ld)", start_line);
+        if (doc) {
+            advance(&r, (size_t)je.position);
+            fleet_add_json(fl, doc, ndoc == 1 ? name : NULL, src.buf, &ignored);
+            json_decref(doc);
+            continue;
+        }
+        strbuf_reset(&why);
+        if (avail >= FLEET_DOC_MAX)
+            strbuf_addf(&why, "a document larger than %u MiB", FLEET_DOC_MAX >> 20);
+        else
+            strbuf_addf(&why, "not valid JSON: line %d column %d: %s", je.line, je.column, je.text);
+        fleet_add_reject(fl, src.buf, ndoc == 1 ? name : NULL, why.buf);
+        if (resync(&r, label, err) < 0) {
+            ret = -1;
+            break;
+        }
+    }
+    strbuf_release(&r.buf);
+    strbuf_release(&src);
+    strbuf_release(&why);
+    return ret;
+}
+
+static int read_file(struct fleet *fl, const char *path, int name_from_file, struct gd_err *err)
+{
+    struct compat_stat st;
+    struct strbuf name = STRBUF_INIT;
+    int fd, ret;
+
+    fd = compat_open_read(path);
+    if (fd < 0)
+        return err_set(err, "cannot open '%s'", path);
+    if (compat_fstat(fd, &st) == 0 && st.type == COMPAT_FT_DIR) {
+        compat_close(fd);
+        return err_setx(err, GD_ERR_USAGE, "'%s' is a directory", path);
+    }
+    if (name_from_file) {
+        const char *b = strrchr(path, '/');
+        strbuf_addstr(&name, b ? b + 1 : path);
+        if (str_ends(name.buf, ".json"))
+            strbuf_setlen(&name, name.len - 5);
+    }
+    ret = fleet_read_fd(fl, fd, path, name.len ? name.buf : NULL, err);
+    compat_close(fd);
+    strbuf_release(&name);
+    return ret;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int fleet_read_path(struct fleet *fl, const char *path, int name_from_file, struct gd_err *err)
+{
+    struct compat_stat st;
+    struct compat_dir *d;
+    char **names = NULL;
+    size_t n = 0, alloc = 0, i;
+    const char *ent;
+    enum compat_ftype type;
+    int r;
+
+    if (!strcmp(path, "-"))
+        return fleet_read_fd(fl, 0, "stdin", NULL, err);
+    if (compat_stat(path, &st) < 0)
+        return err_set(err, "cannot read '%s'", path);
+    if (st.type != COMPAT_FT_DIR)
+        return read_file(fl, path, name_from_file, err);
+    d = compat_opendir(path);
+    if (!d)
+        return err_set(err, "cannot list '%s'", path);
+    while ((r = compat_readdir(d, &ent, &type)) == 1) {
+        if (ent[0] == '.' || type == COMPAT_FT_DIR)
+            continue;
+        ALLOC_GROW(names, n + 1, alloc);
+        names[n++] = xstrdup(ent);
+    }
+    compat_closedir(d);
+    if (r < 0) {
+        for (i = 0; i < n; i++)
+            free(names[i]);
+        free(names);
+        return err_set(err, "cannot list '%s'", path);
+    }
+    if (n > 1)
+        qsort(names, n, sizeof(*names), cmp_name);
+    for (i = 0; i < n; i++) {
+        struct strbuf p = STRBUF_INIT;
+        struct gd_err e;
+        path_join(&p, path, names[i]);
+        if (compat_stat(p.buf, &st) == 0 && st.type == COMPAT_FT_REG) {
+            err_init(&e);
+            if (read_file(fl, p.buf, name_from_file, &e) < 0)
+                fleet_add_reject(fl, p.buf, NULL, e.msg);
+        }
+        strbuf_release(&p);
+        free(names[i]);
+    }
+    free(names);
+    return 0;
+}

@@ -1,0 +1,131 @@
+/* test_hostlist.c - Slurm hostlist notation: compress, expand, round trip. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fleet/hostlist.h"
+#include "harness.h"
+#include "util/strbuf.h"
+
+static const char *compress(const char *const *names, size_t n)
+{
+    static struct strbuf sb = STRBUF_INIT;
+    strbuf_reset(&sb);
+    hostlist_compress(names, n, &sb);
+    return sb.buf;
+}
+
+#define C(expect, ...)                                                        \
+    do {                                                                      \
+        const char *v_[] = { __VA_ARGS__ };                                   \
+        CHECK_STR(compress(v_, sizeof(v_) / sizeof(v_[0])), expect);          \
+    } while (0)
+
+static void test_compress(void)
+{
+    C("node[03-07,12]", "node03", "node04", "node05", "node06", "node07", "node12");
+    C("node7", "node7");
+    C("node[8-10]", "node10", "node8", "node9");
+    C("node[08-10]", "node08", "node09", "node10");
+    C("node2,node01", "node2", "node01");                 /* unpadded class first */
+    C("node[1-2]", "node1", "node2", "node1");              /* duplicates once */
+    C("gpu[1-2],login,node[1,3]", "node3", "login", "gpu2", "node1", "gpu1");
+    C("a[1-2],a1b3", "a1", "a2", "a1b3");                   /* different prefixes */
+    C("x[0-1]", "x0", "x1");
+    C("n[098-100]", "n098", "n099", "n100");
+    C("plain,weird[1],name", "plain", "weird[1],name");     /* literals kept */
+    C("h1234567890123456789", "h1234567890123456789");      /* 19 digits: literal */
+    CHECK_STR(compress(NULL, 0), "");
+}
+
+struct collect {
+    struct strbuf sb;
+    int n, stop_at;
+};
+
+static int collect(const char *name, void *arg)
+{
+    struct collect *c = arg;
+    if (c->sb.len)
+        strbuf_addch(&c->sb, ' ');
+    strbuf_addstr(&c->sb, name);
+    return ++c->n == c->stop_at ? 7 : 0;
+}
+
+static const char *expand(const char *s, int *rc)
+{
+    static struct collect c = { STRBUF_INIT, 0, 0 };
+    struct gd_err err;
+    strbuf_reset(&c.sb);
+    c.n = 0;
+    *rc = hostlist_expand(s, collect, &c, &err);
+    return c.sb.buf;
+}
+
+static void test_expand(void)
+{
+    int rc;
+    CHECK_STR(expand("node[03-05,12]", &rc), "node03 node04 node05 node12");
+    CHECK_INT(rc, 0);
+    CHECK_STR(expand("gpu[1-2]-ib,login", &rc), "gpu1-ib gpu2-ib login");
+    CHECK_STR(expand("n[8-10]", &rc), "n8 n9 n10");
+    CHECK_STR(expand("a,b", &rc), "a b");
+    expand("node[3-1]", &rc);
+    CHECK_INT(rc, -1);
+    expand("node[1-2", &rc);
+    CHECK_INT(rc, -1);
+    expand("node]", &rc);
+    CHECK_INT(rc, -1);
+    expand("a,,b", &rc);
+    CHECK_INT(rc, -1);
+    expand("a,", &rc);
+    CHECK_INT(rc, -1);
+    expand("n[]", &rc);
+    CHECK_INT(rc, -1);
+    expand("n[1-x]", &rc);
+    CHECK_INT(rc, -1);
+    expand("n[0-99999999999]", &rc);                        /* over the limit */
+    CHECK_INT(rc, -1);
+    expand("n[1][2]", &rc);
+    CHECK_INT(rc, -1);
+}
+
+static void test_expand_stops(void)
+{
+    struct collect c = { STRBUF_INIT, 0, 2 };
+    struct gd_err err;
+    CHECK_INT(hostlist_expand("n[1-5]", collect, &c, &err), 7);
+    CHECK_STR(c.sb.buf, "n1 n2");
+    strbuf_release(&c.sb);
+}
+
+/* compress(expand(x)) == x for lists compress itself writes. */
+static void test_round_trip(void)
+{
+    static const char *cases[] = { "node[03-07,12]", "gpu[1-2],login,node[1,3]", "n[098-100]", "x[0-1]",
+                                   "node[8-10]", "a[1-3],b[001-002]" };
+    size_t i;
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct collect c = { STRBUF_INIT, 0, 0 };
+        struct gd_err err;
+        char *names[64], *p, *save;
+        size_t n = 0;
+        CHECK_INT(hostlist_expand(cases[i], collect, &c, &err), 0);
+        for (p = c.sb.buf; p && *p && n < 64; p = save) {
+            save = strchr(p, ' ');
+            if (save)
+                *save++ = '\0';
+            names[n++] = p;
+        }
+        CHECK_STR(compress((const char *const *)names, n), cases[i]);
+        strbuf_release(&c.sb);
+    }
+}
+
+int main(void)
+{
+    RUN(test_compress);
+    RUN(test_expand);
+    RUN(test_expand_stops);
+    RUN(test_round_trip);
+    return harness_done();
+}
