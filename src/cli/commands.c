@@ -173,6 +173,26 @@ const struct command commands[] = {
       "\n"
       "Exit status: 0 a set exists; 1 no set satisfies the constraints (the\n"
       "reason is printed); 2 usage error (unknown GPU name or version included).\n" },
+    { "probe", cmd_probe, "load the NVIDIA driver in a child process and ask it for its GPUs",
+      "usage: gpudoctor probe [--timeout SECONDS] [--json] [options]\n"
+      "\n"
+      "Ask the NVIDIA driver itself which GPUs it can use: the one subcommand that\n"
+      "LOADS CODE from this machine.  It finds libcuda.so.1 and libnvidia-ml.so.1\n"
+      "as the dynamic loader would (LD_LIBRARY_PATH from the environment, see\n"
+      "--env), shows them, refuses a CUDA toolkit stub and any copy inside a Python\n"
+      "environment, then loads them by full path in a child process (running their\n"
+      "initialisation code) and asks for the driver version, the driver's CUDA\n"
+      "version, every device (name, compute capability, memory, PCI bus id, UUID)\n"
+      "and what CUDA_VISIBLE_DEVICES leaves visible.  A driver that hangs or\n"
+      "crashes is killed and reported; gpudoctor itself is never at risk.\n"
+      "Exit status 0 when the driver answered and nothing is wrong, 1 with an\n"
+      "error finding (no driver, no device, a hang, a crash, ...).\n"
+      "\n"
+      "  --timeout SECONDS  give the driver this long in all (1-600, default 10)\n"
+      "  --json             write JSON (schema gpudoctor-probe/1, docs/json.md)\n"
+      "  --verify-libs      load each library `check` predicts for the frameworks\n"
+      "                     (runs their constructors); not implemented yet\n"
+      "  --root is refused: probe loads this machine's driver, never a tree's.\n" },
     { "which", cmd_which, "trace how the dynamic loader would look for one library",
       "usage: gpudoctor which NAME [--from FILE]... [--main EXE] [options]\n"
       "       gpudoctor which --deps FILE [options]\n"

@@ -32,6 +32,7 @@ int cmd_check(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_fleet(int argc, char **argv);
 int cmd_help(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_which(int argc, char **argv);

@@ -87,4 +87,80 @@ char *compat_win32_realpath(const char *path, char *resolved);
 #define realpath(path, resolved) compat_win32_realpath((path), (resolved))
 #endif
 
+
+/* ------------------------------------------------------------------------
+ * Loading code and child processes.  Used by `gpudoctor probe` only, the one
+ * mode that runs code from the machine (the NVIDIA driver's libraries), and
+ * always in a child process so that a hanging or crashing driver cannot hang
+ * or crash gpudoctor.  POSIX: compat/posix_child.c (dlopen, fork, pipe,
+ * poll, waitpid, kill), kept apart from posix.c because nothing else may
+ * load code.  Windows: compat/win32.c.  See docs/probe.md.
+ *
+ * The child primitive is "run this function in a fresh process with these
+ * string arguments, give it a pipe to write to, and capture what it writes
+ * within a deadline".  POSIX forks and calls fn directly.  Windows has no
+ * fork: it will start gpudoctor itself again (CreateProcess with a hidden
+ * argument naming fn's registered name, args on the command line), so fn may
+ * depend on nothing but args: no pointers into the parent's memory, no open
+ * files other than wfd.  Until then it fails with ENOSYS there.
+ * ------------------------------------------------------------------------ */
+
+/**
+ * Load the shared library at path (a full path: no search) with immediate
+ * binding and local symbols (dlopen RTLD_NOW|RTLD_LOCAL; LoadLibraryExW
+ * later).  Runs the library's constructors.  NULL on failure, with the
+ * loader's own message (dlerror) copied, truncated, into errbuf.
+ */
+void *compat_dl_open(const char *path, char *errbuf, size_t errsize);
+/** The address of symbol name in handle, or NULL when it is not exported. */
+void *compat_dl_sym(void *handle, const char *name);
+/** Unload a handle from compat_dl_open (NULL-safe). */
+void compat_dl_close(void *handle);
+
+/** Set (value non-NULL) or unset (value NULL) a variable of this process. */
+int compat_setenv(const char *name, const char *value);
+
+/** Write all len bytes to fd (EINTR retried).  0, or -1 with errno. */
+int compat_write_all(int fd, const void *buf, size_t len);
+
+/** How a child run ended. */
+enum compat_child_end {
+    COMPAT_CHILD_EXITED = 0,   /* it returned or exited: code is the status */
+    COMPAT_CHILD_SIGNALED,     /* killed by a signal (a crash): code is the signal */
+    COMPAT_CHILD_TIMEOUT,      /* the deadline passed: it was killed */
+    COMPAT_CHILD_OVERFLOW      /* it wrote more than the buffer holds: killed */
+};
+
+struct compat_child_result {
+    enum compat_child_end end;
+    int code;                  /* exit status or signal number */
+    uint64_t elapsed_ns;       /* from start to the end of the wait */
+    size_t len;                /* bytes captured into the caller's buffer */
+    int unreaped;              /* killed but not reaped within the grace time
+                                  (a process stuck in the kernel); left behind */
+};
+
+/**
+ * Run fn(wfd, args, nargs) in a child process and capture what it writes to
+ * wfd into buf (at most cap bytes), waiting at most timeout_ms in all.
+ *
+ * The child starts in its own process group, with standard input, output
+ * and error on the null device (a library that prints cannot disturb the
+ * report), the crash signals (SEGV, BUS, ILL, FPE, ABRT, TRAP, SYS) reset to
+ * their default action so that a crash ends it with that signal even in a
+ * sanitizer build, and (Linux) a parent-death signal.  fn's return value is
+ * the child's exit status; the child never returns to the caller's code, and
+ * never runs atexit handlers.  On the deadline (or overflow) the whole
+ * process group is killed and reaped for up to a short grace time.
+ *
+ * Returns 0 with res filled (whatever happened to the child), or -1 with
+ * errno when the child could not be started (pipe or fork failed).
+ */
+int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
+                     const char *const *args, size_t nargs, unsigned timeout_ms,
+                     unsigned char *buf, size_t cap, struct compat_child_result *res);
+
+/** A signal's name ("SIGSEGV"), or NULL when unknown. */
+const char *compat_signal_name(int sig);
+
 #endif

@@ -1,7 +1,7 @@
 /*
  * codes_probe.c - finding codes GD5xx: `gpudoctor probe`: what the driver itself answered (CUresult / NVML errors).
- * Registry rows only; the rules live with their area.  Codes are never
- * reused; document each in docs/findings.md.
+ * Registry rows only; the rules live with their area (src/probe/probe_rules.c).
+ * Codes are never reused; document each in docs/findings.md.
  */
 #include "diagnose/finding.h"
 
@@ -10,5 +10,20 @@
 #include "util/banned.h"
 
 const struct finding_code finding_codes_probe[] = {
+    { "GD501", "no_driver", "the NVIDIA driver's libcuda.so.1 is not found where the loader looks" },
+    { "GD502", "stub_driver_on_path", "a CUDA toolkit stub libcuda would be loaded instead of the driver" },
+    { "GD503", "no_gpu", "the driver answers but reports no CUDA device" },
+    { "GD504", "env_hides_gpu", "CUDA_VISIBLE_DEVICES hides GPUs the driver sees" },
+    { "GD505", "driver_library_mismatch", "the user-space CUDA driver does not match the kernel driver (803)" },
+    { "GD506", "driver_library_mismatch", "a forward-compatibility libcuda runs on a GPU that does not support it (804)" },
+    { "GD507", "other", "the driver failed with CUDA_ERROR_UNKNOWN (999), usually nvidia_uvm in a bad state" },
+    { "GD508", "driver_library_mismatch", "NVML: the driver library and the loaded kernel module differ" },
+    { "GD509", "no_driver", "NVML: the NVIDIA kernel module is not loaded" },
+    { "GD510", "device_permissions", "the driver cannot open the GPU device nodes" },
+    { "GD511", "other", "the driver did not answer within the timeout (it hangs)" },
+    { "GD512", "other", "the driver crashed the probe's child process" },
+    { "GD513", "no_driver", "the driver library cannot be loaded, or is not a CUDA driver" },
+    { "GD514", "other", "the driver failed to initialise with another error" },
+    { "GD515", "driver_library_mismatch", "a driver library inside a Python environment is on the loader path" },
     { NULL, NULL, NULL }
 };

@@ -1,0 +1,224 @@
+/*
+ * probe.h - ask the NVIDIA driver itself, safely: `gpudoctor probe` and
+ * `gpudoctor check --probe`.
+ *
+ * The one part of gpudoctor that runs code from the machine.  Three steps,
+ * each its own function so a caller can show what will be loaded before
+ * loading it:
+ *
+ *   probe_select()   which driver libraries (libcuda.so.1, libnvidia-ml.so.1)
+ *                    a bare dlopen from the main program would get, by the
+ *                    loader model (loader/resolve.h) over the examined
+ *                    environment.  A toolkit stub (a path with a "stubs"
+ *                    directory) and anything inside a Python environment
+ *                    (site-packages, dist-packages) are refused; a refused
+ *                    file found through LD_LIBRARY_PATH is skipped by
+ *                    resolving again without that directory.  On WSL2 the
+ *                    driver directory /usr/lib/wsl/lib is the fallback.
+ *                    Reads files only.
+ *   probe_execute()  loads the selected libraries by full path in a child
+ *                    process (compat_child_run) with a deadline; the child
+ *                    streams what the driver answers over a pipe
+ *                    (probewire.h); the parent parses it into the result.
+ *                    A hang or a crash is an outcome, never an error.
+ *   probe_findings() turns the result into findings (codes GD5xx,
+ *                    diagnose/codes_probe.c, docs/findings.md "probe").
+ *
+ * probe_run() does the first two, for callers (check --probe) that only want
+ * the answer.  Nothing here prints.
+ *
+ * Memory: struct probe_result holds fixed-size arrays (no allocation for
+ * devices) and an arena for paths and messages; probe_result_release frees
+ * it.  The result is plain data a renderer reads (report/probe.h).
+ */
+#ifndef GD_PROBE_H
+#define GD_PROBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diagnose/finding.h"
+#include "util/arena.h"
+#include "util/env.h"
+#include "util/err.h"
+#include "util/fs.h"
+
+#define PROBE_MAX_DEVICES 64
+#define PROBE_MAX_CALLS 512
+#define PROBE_MAX_REFUSED 8
+#define PROBE_STR_MAX 128
+#define PROBE_DEFAULT_TIMEOUT_MS 10000u
+/* "not called" in a call record or an rc field */
+#define PROBE_RC_NONE INT64_MIN
+
+/* The driver entry points, as numbered on the wire (never renumbered). */
+enum probe_fn {
+    PF_NONE = 0,
+    PF_LIB_NVML = 1,          /* dlopen of libnvidia-ml */
+    PF_NVML_INIT,             /* nvmlInit_v2 */
+    PF_NVML_DRIVER_VERSION,   /* nvmlSystemGetDriverVersion */
+    PF_NVML_CUDA_VERSION,     /* nvmlSystemGetCudaDriverVersion_v2 */
+    PF_NVML_COUNT,            /* nvmlDeviceGetCount_v2 */
+    PF_NVML_HANDLE,           /* nvmlDeviceGetHandleByIndex_v2 */
+    PF_NVML_NAME,             /* nvmlDeviceGetName */
+    PF_NVML_CC,               /* nvmlDeviceGetCudaComputeCapability: value major << 16 | minor */
+    PF_NVML_MEMORY,           /* nvmlDeviceGetMemoryInfo: value total bytes */
+    PF_NVML_UUID,             /* nvmlDeviceGetUUID */
+    PF_NVML_PCI,              /* nvmlDeviceGetPciInfo_v3: value busId */
+    PF_NVML_SHUTDOWN,         /* nvmlShutdown */
+    PF_NVML_INIT_ERROR,       /* nvmlErrorString(rc of nvmlInit_v2) */
+    PF_LIB_CUDA = 32,         /* dlopen of libcuda */
+    PF_CU_DRIVER_VERSION,     /* cuDriverGetVersion */
+    PF_CU_INIT,               /* cuInit(0) */
+    PF_CU_COUNT,              /* cuDeviceGetCount */
+    PF_CU_GET,                /* cuDeviceGet */
+    PF_CU_NAME,               /* cuDeviceGetName */
+    PF_CU_CC_MAJOR,           /* cuDeviceGetAttribute(75) */
+    PF_CU_CC_MINOR,           /* cuDeviceGetAttribute(76) */
+    PF_CU_TOTAL_MEM,          /* cuDeviceTotalMem_v2 */
+    PF_CU_PCI,                /* cuDeviceGetPCIBusId */
+    PF_CU_INIT_ERROR,         /* cuGetErrorName(rc of cuInit) */
+    PF_MAX_ = 64
+};
+
+/** The entry point's symbol name ("cuInit"), or "?" for an unknown id. */
+const char *probe_fn_name(int fn);
+/** The name of a CUresult ("CUDA_ERROR_NO_DEVICE") or NULL when unknown. */
+const char *probe_cu_error_name(int64_t rc);
+/** The name of an nvmlReturn_t ("NVML_ERROR_DRIVER_NOT_LOADED") or NULL. */
+const char *probe_nvml_error_name(int64_t rc);
+
+enum probe_lib_state {
+    PROBE_LIB_NOT_FOUND = 0,  /* the loader model finds no acceptable file */
+    PROBE_LIB_SELECTED,       /* chosen, not loaded (yet) */
+    PROBE_LIB_LOADED,         /* dlopen succeeded in the child */
+    PROBE_LIB_LOAD_FAILED     /* dlopen failed: error holds dlerror() */
+};
+
+struct probe_refusal {
+    const char *path;         /* the file the loader model would have loaded */
+    const char *reason;       /* "a CUDA toolkit stub", "inside a Python environment" */
+    int stub;                 /* 1: a stub; 0: a Python environment */
+};
+
+struct probe_lib {
+    const char *soname;       /* "libcuda.so.1" */
+    enum probe_lib_state state;
+    const char *path;         /* virtual path chosen (arena), or NULL */
+    const char *realpath;     /* its target when a symlink, else NULL */
+    const char *found_by;     /* "ld_library_path", "cache", ..., "wsl_fallback" */
+    const char *error;        /* not found: the loader's message; load failed: dlerror */
+    struct probe_refusal refused[PROBE_MAX_REFUSED];
+    size_t n_refused;
+    int missing_fn;           /* the first required entry point not exported, or 0 */
+};
+
+/* What one device said, through one API. */
+struct probe_dev {
+    int present;
+    char name[PROBE_STR_MAX];
+    char uuid[PROBE_STR_MAX];
+    char pci_bus_id[PROBE_STR_MAX];   /* as the API wrote it */
+    int cc_major, cc_minor;           /* -1 unknown */
+    uint64_t mem_total;               /* 0 unknown */
+};
+
+/* One call the child made and what it returned. */
+struct probe_call {
+    uint8_t fn;               /* enum probe_fn */
+    int16_t dev;              /* device index, -1 for the system */
+    int64_t rc;
+};
+
+enum probe_child_end {
+    PROBE_CHILD_NOT_RUN = 0,  /* nothing to load */
+    PROBE_CHILD_EXITED,
+    PROBE_CHILD_SIGNALED,
+    PROBE_CHILD_TIMEOUT,
+    PROBE_CHILD_OVERFLOW      /* wrote more than the protocol allows: killed */
+};
+
+/* The merged view: one row per GPU, NVML's order, then CUDA-only ones. */
+struct probe_gpu {
+    int nvml_index;           /* -1: NVML did not list it */
+    int cuda_index;           /* -1: CUDA does not enumerate it (hidden) */
+    const struct probe_dev *nvml, *cuda;  /* into the result; NULL when absent */
+};
+
+struct probe_result {
+    struct arena arena;
+    struct probe_lib cuda, nvml;
+    unsigned timeout_ms;
+    const char *cuda_visible_devices;  /* in the examined env; NULL unset (arena) */
+
+    /* The child. */
+    enum probe_child_end child_end;
+    int child_code;           /* exit status or signal */
+    uint64_t child_ns;
+    int child_unreaped;
+    int complete;             /* the END record arrived */
+    const char *wire_error;   /* malformed output from the child, or NULL */
+    int in_flight_fn;         /* called but never returned (hang, crash), or 0 */
+    int in_flight_dev;
+
+    /* Answers (PROBE_RC_NONE / 0 / "" when not asked or not answered). */
+    char driver_version[PROBE_STR_MAX];    /* nvmlSystemGetDriverVersion */
+    int nvml_cuda_version;                 /* 1000 * major + 10 * minor, 0 unknown */
+    int cu_driver_version;                 /* cuDriverGetVersion */
+    uint64_t cu_init_ns;                   /* how long cuInit took */
+    uint64_t nvml_init_ns;
+    char cu_init_error[PROBE_STR_MAX];     /* cuGetErrorName for a failed cuInit */
+    char nvml_init_error[PROBE_STR_MAX];   /* nvmlErrorString for a failed init */
+    int nvml_count, cu_count;              /* -1 unknown */
+    struct probe_dev nvml_dev[PROBE_MAX_DEVICES];
+    struct probe_dev cu_dev[PROBE_MAX_DEVICES];
+    struct probe_call calls[PROBE_MAX_CALLS];
+    size_t n_calls;
+
+    /* Filled by probe_execute after the child: the device node that could
+     * not be opened read-write when an init failed, or NULL. */
+    const char *denied_node;
+
+    struct probe_gpu gpus[2 * PROBE_MAX_DEVICES];
+    size_t n_gpus;
+};
+
+/** Empty result ("nothing probed").  Never fails. */
+void probe_result_init(struct probe_result *r);
+void probe_result_release(struct probe_result *r);
+
+/** The rc a call returned (first record for fn and dev), or PROBE_RC_NONE. */
+int64_t probe_rc(const struct probe_result *r, int fn, int dev);
+
+/**
+ * Choose the libraries to load (see above) over fs (this machine: root "/")
+ * and env (LD_LIBRARY_PATH, CUDA_VISIBLE_DEVICES).  Fills r->cuda, r->nvml
+ * and r->cuda_visible_devices.  Never fails: what is not found says so.
+ */
+void probe_select(struct probe_result *r, struct fs *fs, const struct env *env);
+
+/**
+ * Load what probe_select chose, in a child process, within timeout_ms.
+ * The child sees this process's environment with CUDA_VISIBLE_DEVICES (and
+ * CUDA_DEVICE_ORDER) as in env.  0, or -1 (err) when the child could not be
+ * started at all; every driver behaviour (errors, hang, crash) is in r.
+ */
+int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
+                  unsigned timeout_ms, struct gd_err *err);
+
+/** probe_select + probe_execute: the function `check --probe` calls. */
+int probe_run(struct probe_result *r, struct fs *fs, const struct env *env,
+              unsigned timeout_ms, struct gd_err *err);
+
+/** Append the findings r supports to fl (codes GD5xx). */
+void probe_findings(const struct probe_result *r, struct findings *fl);
+
+/** Rebuild r->gpus from the per-API device lists (matching by PCI bus id). */
+void probe_merge(struct probe_result *r);
+
+/* The child's entry point (compat_child_run): args are
+ * [0] libnvidia-ml path or "", [1] libcuda path or "", then "NAME=VALUE" to
+ * set or "NAME" to unset in the child's environment. */
+int probe_child_main(int wfd, const char *const *args, size_t nargs);
+
+#endif

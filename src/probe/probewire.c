@@ -1,0 +1,304 @@
+/*
+ * probewire.c - encode and parse the probe child's stream (probewire.h).
+ */
+#include "probe/probewire.h"
+
+#include <string.h>
+
+#include "util/arena.h"
+#include "util/banned.h"
+
+static void put_hdr(struct strbuf *out, int type, int fn, int dev, size_t len)
+{
+    unsigned char h[PROBEWIRE_HDR_LEN];
+    h[0] = (unsigned char)type;
+    h[1] = (unsigned char)fn;
+    h[2] = (unsigned char)(dev < 0 ? PROBEWIRE_SYSTEM : dev);
+    h[3] = (unsigned char)(len & 0xff);
+    h[4] = (unsigned char)((len >> 8) & 0xff);
+    strbuf_add(out, h, sizeof(h));
+}
+
+void probewire_put(struct strbuf *out, int type, int fn, int dev)
+{
+    put_hdr(out, type, fn, dev, 0);
+}
+
+void probewire_put_int(struct strbuf *out, int type, int fn, int dev, int64_t v)
+{
+    unsigned char b[8];
+    uint64_t u = (uint64_t)v;
+    int i;
+    for (i = 0; i < 8; i++)
+        b[i] = (unsigned char)((u >> (8 * i)) & 0xff);
+    put_hdr(out, type, fn, dev, sizeof(b));
+    strbuf_add(out, b, sizeof(b));
+}
+
+void probewire_put_str(struct strbuf *out, int type, int fn, int dev, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (!n) {
+        s = "?";
+        n = 1;
+    }
+    if (n > PROBEWIRE_STR_MAX)
+        n = PROBEWIRE_STR_MAX;
+    put_hdr(out, type, fn, dev, n);
+    strbuf_add(out, s, n);
+}
+
+static int64_t get_i64(const uint8_t *p)
+{
+    uint64_t u = 0;
+    int i;
+    for (i = 7; i >= 0; i--)
+        u = (u << 8) | p[i];
+    return (int64_t)u;
+}
+
+static void copy_str(char *dst, size_t size, const uint8_t *p, size_t n)
+{
+    if (n >= size)
+        n = size - 1;
+    memcpy(dst, p, n);
+    dst[n] = '\0';
+}
+
+static int known_fn(int fn)
+{
+    return (fn >= PF_LIB_NVML && fn <= PF_NVML_INIT_ERROR) ||
+           (fn >= PF_LIB_CUDA && fn <= PF_CU_INIT_ERROR);
+}
+
+static struct probe_dev *dev_of(struct probe_result *r, int fn, int dev)
+{
+    if (dev < 0 || dev >= PROBE_MAX_DEVICES)
+        return NULL;
+    if (fn < PF_LIB_CUDA)
+        return &r->nvml_dev[dev];
+    return &r->cu_dev[dev];
+}
+
+static void apply_int(struct probe_result *r, int fn, int dev, int64_t v)
+{
+    struct probe_dev *d = dev_of(r, fn, dev);
+    switch (fn) {
+    case PF_NVML_CUDA_VERSION:
+        if (dev < 0 && v > 0 && v < 1000000)
+            r->nvml_cuda_version = (int)v;
+        break;
+    case PF_CU_DRIVER_VERSION:
+        if (dev < 0 && v > 0 && v < 1000000)
+            r->cu_driver_version = (int)v;
+        break;
+    case PF_NVML_COUNT:
+        if (dev < 0 && v >= 0 && v <= 1000000)
+            r->nvml_count = (int)v;
+        break;
+    case PF_CU_COUNT:
+        if (dev < 0 && v >= 0 && v <= 1000000)
+            r->cu_count = (int)v;
+        break;
+    case PF_NVML_CC:
+        if (d && v >= 0 && v <= 0x7fffffff) {
+            d->present = 1;
+            d->cc_major = (int)(v >> 16);
+            d->cc_minor = (int)(v & 0xffff);
+        }
+        break;
+    case PF_CU_CC_MAJOR:
+    case PF_CU_CC_MINOR:
+        if (d && v >= 0 && v < 1000) {
+            d->present = 1;
+            if (fn == PF_CU_CC_MAJOR)
+                d->cc_major = (int)v;
+            else
+                d->cc_minor = (int)v;
+        }
+        break;
+    case PF_NVML_MEMORY:
+    case PF_CU_TOTAL_MEM:
+        if (d && v > 0) {
+            d->present = 1;
+            d->mem_total = (uint64_t)v;
+        }
+        break;
+    case PF_NVML_HANDLE:
+    case PF_CU_GET:
+        if (d)
+            d->present = 1;
+        break;
+    default:
+        break;
+    }
+}
+
+static void apply_str(struct probe_result *r, int fn, int dev, const uint8_t *p, size_t n)
+{
+    struct probe_dev *d = dev_of(r, fn, dev);
+    switch (fn) {
+    case PF_NVML_DRIVER_VERSION:
+        copy_str(r->driver_version, sizeof(r->driver_version), p, n);
+        break;
+    case PF_CU_INIT_ERROR:
+        copy_str(r->cu_init_error, sizeof(r->cu_init_error), p, n);
+        break;
+    case PF_NVML_INIT_ERROR:
+        copy_str(r->nvml_init_error, sizeof(r->nvml_init_error), p, n);
+        break;
+    case PF_NVML_NAME:
+    case PF_CU_NAME:
+        if (d) {
+            d->present = 1;
+            copy_str(d->name, sizeof(d->name), p, n);
+        }
+        break;
+    case PF_NVML_UUID:
+        if (d) {
+            d->present = 1;
+            copy_str(d->uuid, sizeof(d->uuid), p, n);
+        }
+        break;
+    case PF_NVML_PCI:
+    case PF_CU_PCI:
+        if (d) {
+            d->present = 1;
+            copy_str(d->pci_bus_id, sizeof(d->pci_bus_id), p, n);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static struct probe_lib *lib_of(struct probe_result *r, int fn)
+{
+    if (fn == PF_LIB_NVML)
+        return &r->nvml;
+    if (fn == PF_LIB_CUDA)
+        return &r->cuda;
+    return NULL;
+}
+
+int probewire_parse(const uint8_t *buf, size_t len, struct probe_result *r, struct gd_err *err)
+{
+    size_t off = PROBEWIRE_MAGIC_LEN;
+
+    r->complete = 0;
+    if (len > PROBEWIRE_MAX_BYTES)
+        return err_setx(err, GD_ERR_LIMIT, "probe output of %zu bytes exceeds %u", len,
+                        PROBEWIRE_MAX_BYTES);
+    if (len == 0)
+        return 0;
+    if (len < PROBEWIRE_MAGIC_LEN) {
+        /* Nothing, or a cut magic: the child died before writing anything. */
+        if (memcmp(buf, PROBEWIRE_MAGIC, len) != 0)
+            return err_setx(err, GD_ERR_FORMAT, "probe output does not start with the magic");
+        return 0;
+    }
+    if (memcmp(buf, PROBEWIRE_MAGIC, PROBEWIRE_MAGIC_LEN) != 0)
+        return err_setx(err, GD_ERR_FORMAT, "probe output does not start with the magic");
+
+    while (off < len) {
+        int type, fn, dev;
+        size_t n;
+        const uint8_t *p;
+        if (len - off < PROBEWIRE_HDR_LEN)
+            return 0;   /* truncated inside a header */
+        type = buf[off];
+        fn = buf[off + 1];
+        dev = buf[off + 2] == PROBEWIRE_SYSTEM ? -1 : buf[off + 2];
+        n = (size_t)buf[off + 3] | ((size_t)buf[off + 4] << 8);
+        if (len - off - PROBEWIRE_HDR_LEN < n)
+            return 0;   /* truncated inside a payload */
+        p = buf + off + PROBEWIRE_HDR_LEN;
+        off += PROBEWIRE_HDR_LEN + n;
+        if (r->complete)
+            return err_setx(err, GD_ERR_FORMAT, "probe output continues after its end record");
+        if (type < PW_BEGIN || type > PW_END || (type != PW_END && !known_fn(fn)))
+            continue;   /* from a newer child: skip */
+        if (dev >= PROBE_MAX_DEVICES)
+            return err_setx(err, GD_ERR_FORMAT, "probe record for device %d out of range", dev);
+        switch (type) {
+        case PW_BEGIN:
+        case PW_LOADED:
+        case PW_NOSYM:
+        case PW_END:
+            if (n != 0)
+                return err_setx(err, GD_ERR_FORMAT, "probe record type %d has a payload", type);
+            break;
+        case PW_RC:
+        case PW_INT:
+        case PW_TIME:
+            if (n != 8)
+                return err_setx(err, GD_ERR_FORMAT, "probe record type %d has %zu bytes, not 8",
+                                type, n);
+            break;
+        default:
+            if (n == 0 || n > PROBEWIRE_STR_MAX || memchr(p, '\0', n))
+                return err_setx(err, GD_ERR_FORMAT, "probe string record is malformed");
+            break;
+        }
+        switch (type) {
+        case PW_BEGIN:
+            r->in_flight_fn = fn;
+            r->in_flight_dev = dev;
+            break;
+        case PW_RC:
+            if (r->n_calls >= PROBE_MAX_CALLS)
+                return err_setx(err, GD_ERR_LIMIT, "probe output has more than %d calls",
+                                PROBE_MAX_CALLS);
+            r->calls[r->n_calls].fn = (uint8_t)fn;
+            r->calls[r->n_calls].dev = (int16_t)dev;
+            r->calls[r->n_calls].rc = get_i64(p);
+            r->n_calls++;
+            if (r->in_flight_fn == fn && r->in_flight_dev == dev)
+                r->in_flight_fn = 0;
+            break;
+        case PW_INT:
+            apply_int(r, fn, dev, get_i64(p));
+            break;
+        case PW_TIME: {
+            int64_t ns = get_i64(p);
+            if (ns < 0)
+                ns = 0;
+            if (fn == PF_CU_INIT)
+                r->cu_init_ns = (uint64_t)ns;
+            else if (fn == PF_NVML_INIT)
+                r->nvml_init_ns = (uint64_t)ns;
+            break;
+        }
+        case PW_STR:
+            apply_str(r, fn, dev, p, n);
+            break;
+        case PW_LOADED:
+        case PW_DLERROR: {
+            struct probe_lib *l = lib_of(r, fn);
+            if (!l)
+                break;
+            if (type == PW_LOADED) {
+                l->state = PROBE_LIB_LOADED;
+            } else {
+                l->state = PROBE_LIB_LOAD_FAILED;
+                l->error = arena_strndup(&r->arena, (const char *)p, n);
+            }
+            if (r->in_flight_fn == fn)
+                r->in_flight_fn = 0;
+            break;
+        }
+        case PW_NOSYM: {
+            struct probe_lib *l = lib_of(r, fn < PF_LIB_CUDA ? PF_LIB_NVML : PF_LIB_CUDA);
+            if (l && !l->missing_fn)
+                l->missing_fn = fn;
+            break;
+        }
+        case PW_END:
+            r->complete = 1;
+            break;
+        default:
+            break;
+        }
+    }
+    return 0;
+}

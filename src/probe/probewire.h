@@ -1,0 +1,68 @@
+/*
+ * probewire.h - the bytes the probe child writes to its parent.
+ *
+ * The child streams one record per fact as soon as it has it, so that what
+ * was learnt before a hang or a crash still arrives.  The format is small,
+ * bounded and byte-order fixed:
+ *
+ *     stream  := magic record*            magic = "GDPW1\n" (6 bytes)
+ *     record  := type:u8 fn:u8 dev:u8 len:u16le payload[len]
+ *
+ * type (enum probewire_type) says what the payload is; fn is an enum
+ * probe_fn (probe.h); dev is a device index (0..PROBE_MAX_DEVICES-1) or
+ * 0xff for "the system".  Payloads: BEGIN, LOADED, NOSYM and END: none;
+ * RC, INT and TIME: 8 bytes, a two's-complement int64 little-endian; STR
+ * and DLERROR: 1 to PROBEWIRE_STR_MAX bytes without NUL.  A stream is at most
+ * PROBEWIRE_MAX_BYTES.  A record with an unknown type or fn is skipped (a
+ * newer child); a wrong payload length, a device index out of range, a NUL
+ * in a string or too many records is malformed.  A stream that stops inside
+ * a record, or without END, is truncated: the child died while writing.
+ *
+ * The parser (probewire_parse) is pure and fuzzed (fuzz/fuzz_probewire.c).
+ */
+#ifndef GD_PROBEWIRE_H
+#define GD_PROBEWIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "probe/probe.h"
+#include "util/err.h"
+#include "util/strbuf.h"
+
+#define PROBEWIRE_MAGIC "GDPW1\n"
+#define PROBEWIRE_MAGIC_LEN 6
+#define PROBEWIRE_HDR_LEN 5
+#define PROBEWIRE_STR_MAX 255
+#define PROBEWIRE_MAX_BYTES (256u * 1024u)
+#define PROBEWIRE_SYSTEM 0xff
+
+enum probewire_type {
+    PW_BEGIN = 1,     /* fn is about to be called (for dev) */
+    PW_RC = 2,        /* fn returned this code */
+    PW_INT = 3,       /* a value fn produced */
+    PW_STR = 4,       /* a string fn produced */
+    PW_TIME = 5,      /* how long fn took, in nanoseconds */
+    PW_LOADED = 6,    /* fn is PF_LIB_*: dlopen succeeded */
+    PW_DLERROR = 7,   /* fn is PF_LIB_*: dlopen failed with this message */
+    PW_NOSYM = 8,     /* the library does not export fn */
+    PW_END = 9        /* the child finished normally */
+};
+
+/**
+ * Append one record to out.  Strings longer than PROBEWIRE_STR_MAX are cut;
+ * an empty string is written as "?" (the format has no empty strings).
+ */
+void probewire_put_int(struct strbuf *out, int type, int fn, int dev, int64_t v);
+void probewire_put_str(struct strbuf *out, int type, int fn, int dev, const char *s);
+void probewire_put(struct strbuf *out, int type, int fn, int dev);
+
+/**
+ * Parse a stream into r (its answer fields, r->complete, r->in_flight_fn,
+ * the library states for PF_LIB_*).  0 on success, including a truncated
+ * stream (r->complete stays 0); -1 on a malformed one (err says where; what
+ * came before the bad record is kept in r).  Never reads outside buf.
+ */
+int probewire_parse(const uint8_t *buf, size_t len, struct probe_result *r, struct gd_err *err);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * probe.h (report) - rendering `gpudoctor probe`: text in two steps (what
+ * will be loaded, printed before loading; then what the driver answered) and
+ * JSON (schema "gpudoctor-probe/1", docs/json.md "probe").  Reads a struct
+ * probe_result and findings; judges nothing.
+ */
+#ifndef GD_REPORT_PROBE_H
+#define GD_REPORT_PROBE_H
+
+#include "diagnose/finding.h"
+#include "probe/probe.h"
+#include "report/out.h"
+#include "util/json_writer.h"
+
+#define GD_PROBE_JSON_SCHEMA "gpudoctor-probe/1"
+
+/** The libraries chosen (or refused, or not found), before anything is loaded. */
+void report_probe_libraries(struct out *o, const struct probe_result *r);
+/** What the driver answered, the GPUs and the findings. */
+void report_probe_text(struct out *o, const struct probe_result *r, const struct findings *fl);
+/** The whole probe as one JSON document, with exit_status. */
+void report_probe_json(struct strbuf *sb, const struct probe_result *r, const struct findings *fl,
+                       const char *gd_version, int exit_status);
+/** The probe as a JSON object value, for embedding (check's "probe" key). */
+void report_probe_json_value(struct jw *jw, const struct probe_result *r);
+
+#endif
