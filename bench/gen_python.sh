@@ -4,7 +4,7 @@
 #              nvidia-* wheels whose METADATA is read);
 #   DIR/many:  50 environments (venvs, a conda base with envs, pyenv
 #              versions), each with 30 distributions.
-# Time them with: gpudoctor check --root DIR/big --clear-env --facts
+# It prints one "LABEL<TAB>ARGS" line per machine for bench/run.sh.
 set -eu
 D=${1:?usage: gen_python.sh DIR}
 rm -rf "$D/big" "$D/many"
@@ -44,3 +44,6 @@ mkdir -p "$M/root/miniconda3/conda-meta"
 # The venvs are found through PATH, as an activated shell would list them.
 echo "PATH for many: $(ls -d "$M"/home/u/venvs/* | sed "s|^$M||; s|\$|/bin|" | tr '\n' ':')" >"$M/PATH.txt"
 for v in "$M"/home/u/venvs/*; do mkdir -p "$v/bin"; echo '#!/bin/false' >"$v/bin/python3"; done
+paths=$(ls -d "$M"/home/u/venvs/* | sed "s|^$M||; s|\$|/bin|" | tr '\n' ':')
+printf 'check, one venv with 5,000 distributions\tcheck --root %s/big --clear-env --env VIRTUAL_ENV=/venv --json\n' "$D"
+printf 'check, 50 Python environments\tcheck --root %s/many --clear-env --env HOME=/root --env PATH=%s --json\n' "$M" "${paths%:}"
