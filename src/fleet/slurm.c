@@ -366,10 +366,11 @@ size_t slurm_merge(struct fleet *fl, struct slurm_demux *d, const struct slurm_o
             }
         } else if (t->too_large) {
             strbuf_addf(&reason, "report larger than %u MiB", FLEET_DOC_MAX >> 20);
+        } else if (timed_out) {
+            /* srun's "Killed" for this task is our own doing: say why. */
+            strbuf_addf(&reason, "no report within %d s (timed out)", o->timeout_s);
         } else if (t->reason) {
             strbuf_addstr(&reason, t->reason);
-        } else if (timed_out) {
-            strbuf_addf(&reason, "no report within %d s (timed out)", o->timeout_s);
         } else {
             strbuf_addf(&reason, "no report (srun exit status %d)", srun_status);
         }
