@@ -12,6 +12,7 @@
 #include "diagnose/diagnose.h"
 #include "kb/kb.h"
 #include "loader/resolve.h"
+#include "probe/probe.h"
 #include "report/report.h"
 #include "scan/scan.h"
 #include "util/banned.h"
@@ -36,12 +37,17 @@ int cmd_check(int argc, char **argv)
     struct scan_ctx sc;
     struct resolve_config rcfg;
     struct resolver resolver;
-    int i, rc;
+    struct probe_result pr;
+    int i, rc, probe = 0;
 
     options_init(&o);
     err_init(&err);
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "--probe")) {
+            probe = 1;
+            continue;
+        }
         if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
             if (i + 1 >= argc) {
                 options_release(&o);
@@ -71,6 +77,10 @@ int cmd_check(int argc, char **argv)
         }
     }
 
+    if (probe && o.root) {
+        options_release(&o);
+        return usage_error("check", "--probe loads this machine's driver and cannot examine --root");
+    }
     if (options_setup(&o, &ctx, &err) < 0) {
         int usage = err.code == GD_ERR_USAGE;
         fprintf(stderr, "gpudoctor check: %s\n", err.msg);
@@ -109,6 +119,14 @@ int cmd_check(int argc, char **argv)
     sc.facts = &facts;
     scan_all(&sc);
     diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
+    probe_result_init(&pr);
+    if (probe) {
+        /* The one part of check that loads code: the driver, in a child. */
+        if (probe_run(&pr, &ctx.fs, &ctx.env, PROBE_DEFAULT_TIMEOUT_MS, &err) < 0)
+            fprintf(stderr, "gpudoctor check: probe: %s\n", err.msg);
+        probe_findings(&pr, &dx.findings);
+        findings_sort(&dx.findings);
+    }
     rc = exit_status_for(&dx.findings, o.strict);
 
     {
@@ -119,6 +137,7 @@ int cmd_check(int argc, char **argv)
         in.gd_version = GD_VERSION;
         in.kb_revision = kb_revision(kb);
         in.root = o.root;
+        in.probe = probe ? &pr : NULL;
         switch (o.format) {
         case FMT_JSON: report_json(ctx.out, &in); break;
         case FMT_MARKDOWN: report_markdown(ctx.out, &in); break;
@@ -128,6 +147,7 @@ int cmd_check(int argc, char **argv)
     }
 
     diagnosis_release(&dx);
+    probe_result_release(&pr);
     resolver_release(&resolver);
     facts_release(&facts);
     kb_free(kb);

@@ -43,7 +43,10 @@ const struct command commands[] = {
       "\n"
       "Options of check:\n"
       "  --python PATH      examine only the environment of this interpreter\n"
-      "  --prefix DIR       examine only the Python environment at DIR\n" },
+      "  --prefix DIR       examine only the Python environment at DIR\n"
+      "  --probe            also load the NVIDIA driver (in a child process, as\n"
+      "                     'gpudoctor probe' does) and fold its answers in;\n"
+      "                     not with --root\n" },
     { "explain", cmd_explain, "read a pasted log and say what went wrong, why, and how to fix it",
       "usage: gpudoctor explain [FILE|-] [--with-check] [--json] [options]\n"
       "\n"

@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "facts/facts_json.h"
+#include "report/probe.h"
 #include "report/report.h"
 #include "util/json_writer.h"
 #include "util/banned.h"
@@ -117,6 +118,10 @@ void report_json(FILE *fp, const struct report_input *in)
     facts_json_python(&jw, f);
     jw_key(&jw, "verdicts");
     verdicts_json(&jw, in->dx);
+    if (in->probe) {
+        jw_key(&jw, "probe");
+        report_probe_json_value(&jw, in->probe);
+    }
     jw_key(&jw, "findings");
     findings_json(&jw, fl);
     jw_key(&jw, "checklist");

@@ -170,7 +170,8 @@ void report_probe_text(struct out *o, const struct probe_result *r, const struct
         for (i = 0; i < r->n_gpus; i++)
             gpu_text(o, r, &r->gpus[i], cu);
     }
-    report_text_findings(o, fl);
+    if (fl) /* check --probe prints its findings with the rest */
+        report_text_findings(o, fl);
 }
 
 /* ---- JSON -------------------------------------------------------------- */

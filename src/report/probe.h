@@ -16,7 +16,7 @@
 
 /** The libraries chosen (or refused, or not found), before anything is loaded. */
 void report_probe_libraries(struct out *o, const struct probe_result *r);
-/** What the driver answered, the GPUs and the findings. */
+/** What the driver answered, the GPUs and (unless fl is NULL) the findings. */
 void report_probe_text(struct out *o, const struct probe_result *r, const struct findings *fl);
 /** The whole probe as one JSON document, with exit_status. */
 void report_probe_json(struct strbuf *sb, const struct probe_result *r, const struct findings *fl,

@@ -14,6 +14,8 @@
 
 #define GD_JSON_SCHEMA "gpudoctor/1"
 
+struct probe_result;
+
 struct report_input {
     const struct facts *facts;
     const struct diagnosis *dx;
@@ -21,6 +23,7 @@ struct report_input {
     const char *gd_version;
     const char *kb_revision;
     const char *root;        /* --root, or NULL */
+    const struct probe_result *probe;  /* check --probe, or NULL */
 };
 
 void report_text(FILE *fp, const struct report_input *in, int color);

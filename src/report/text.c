@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "report/out.h"
+#include "report/probe.h"
 #include "report/text_sections.h"
 #include "util/banned.h"
 
@@ -225,6 +226,11 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     section_cuda(&o, in->facts);
     section_cudnn(&o, in->facts);
     report_text_python(&o, in->facts);
+    if (in->probe) {
+        heading(&o, "Probe (the driver, loaded in a child process)");
+        report_probe_libraries(&o, in->probe);
+        report_probe_text(&o, in->probe, NULL);
+    }
     report_text_findings(&o, fl);
     section_checklist(&o, in->dx);
     out_printf(&o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
