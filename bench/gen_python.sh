@@ -46,4 +46,4 @@ echo "PATH for many: $(ls -d "$M"/home/u/venvs/* | sed "s|^$M||; s|\$|/bin|" | t
 for v in "$M"/home/u/venvs/*; do mkdir -p "$v/bin"; echo '#!/bin/false' >"$v/bin/python3"; done
 paths=$(ls -d "$M"/home/u/venvs/* | sed "s|^$M||; s|\$|/bin|" | tr '\n' ':')
 printf 'check, one venv with 5,000 distributions\tcheck --root %s/big --clear-env --env VIRTUAL_ENV=/venv --json\n' "$D"
-printf 'check, 50 Python environments\tcheck --root %s/many --clear-env --env HOME=/root --env PATH=%s --json\n' "$M" "${paths%:}"
+printf 'check, 50 Python environments\tcheck --root %s --clear-env --env HOME=/root --env PATH=%s --json\n' "$M" "${paths%:}"
