@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "fleet/jscan.h"
 #include "util/alloc.h"
 #include "util/fs.h"
 #include "util/strbuf.h"
@@ -56,10 +57,11 @@ static int fill(struct reader *r, size_t want, const char *label, struct gd_err 
 
 static void advance(struct reader *r, size_t n)
 {
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (r->buf.buf[r->off + i] == '\n')
-            r->line++;
+    const char *p = r->buf.buf + r->off, *end = p + n;
+    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+        r->line++;
+        p++;
+    }
     r->off += n;
 }
 
@@ -104,10 +106,8 @@ int fleet_read_fd(struct fleet *fl, int fd, const char *label, const char *name,
     r.line = 1;
     strbuf_init(&r.buf);
     for (;;) {
-        size_t avail;
-        json_error_t je;
-        json_t *doc;
-        long start_line;
+        size_t avail, nm, bad;
+        long len, start_line;
 
         while (r.off < r.buf.len && strchr(" \t\r\n", r.buf.buf[r.off]))
             advance(&r, 1);
@@ -121,9 +121,8 @@ int fleet_read_fd(struct fleet *fl, int fd, const char *label, const char *name,
             continue;
         }
         avail = r.buf.len - r.off;
-        doc = json_loadb(r.buf.buf + r.off, avail, JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES, &je);
-        if (!doc && json_error_code(&je) == json_error_premature_end_of_input && !r.eof &&
-            avail < FLEET_DOC_MAX) {
+        len = jscan_value(r.buf.buf + r.off, avail, NULL, 0, &nm, &bad);
+        if (len == 0 && !r.eof && avail < FLEET_DOC_MAX) {
             if (fill(&r, avail > CHUNK ? avail : CHUNK, label, err) < 0) {
                 ret = -1;
                 break;
@@ -141,19 +140,18 @@ int fleet_read_fd(struct fleet *fl, int fd, const char *label, const char *name,
             strbuf_addf(&src, "%s #%lu", label, ndoc);
         if (start_line > 1)
             strbuf_addf(&src, " (line %ld)", start_line);
-        if (doc) {
-            advance(&r, (size_t)je.position);
-            fleet_add_json(fl, doc, ndoc == 1 ? name : NULL, src.buf, &ignored);
-            json_decref(doc);
-            continue;
-        }
-        strbuf_reset(&why);
-        if (avail >= FLEET_DOC_MAX)
+        if (len == 0 && avail >= FLEET_DOC_MAX) {
+            strbuf_reset(&why);
             strbuf_addf(&why, "a document larger than %u MiB", FLEET_DOC_MAX >> 20);
-        else
-            strbuf_addf(&why, "not valid JSON: line %d column %d: %s", je.line, je.column, je.text);
-        fleet_add_reject(fl, src.buf, ndoc == 1 ? name : NULL, why.buf);
-        if (resync(&r, label, err) < 0) {
+            fleet_add_reject(fl, src.buf, ndoc == 1 ? name : NULL, why.buf);
+        } else {
+            /* A scan error or a truncated last document is named there. */
+            fleet_add_report(fl, r.buf.buf + r.off, len > 0 ? (size_t)len : avail, ndoc == 1 ? name : NULL,
+                             src.buf, &ignored);
+        }
+        if (len > 0) {
+            advance(&r, (size_t)len);
+        } else if (resync(&r, label, err) < 0) {
             ret = -1;
             break;
         }
