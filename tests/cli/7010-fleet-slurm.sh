@@ -96,5 +96,15 @@ expect_rc 3
 expect_err "srun gathered no report"
 expect_err "partition"
 
+# 5. The batch script in contrib/: the same view in the job's output file.
+GPUDOCTOR="$GD_BIN" GPUDOCTOR_NODE="$CASE_DIR/node-gd" TIMEOUT=60 PROM_DIR="$CASE_DIR" \
+    timeout 90 sbatch --wait -N 3 -o "$CASE_DIR/job-%j.out" "$GD_TESTS/../contrib/slurm/gpudoctor-fleet.sbatch" >"$OUT" 2>"$ERR"
+RC=$?
+expect_rc 1
+cat "$CASE_DIR"/job-*.out >"$OUT"
+expect_text "every framework uses the GPU               1  node1"
+expect_text "some framework will not use the GPU        2  node[2-3]"
+grep -q 'gpudoctor_node_gpu_ok{node="node2"} 0' "$CASE_DIR/gpudoctor.prom" || fail "no metrics from the batch script"
+
 # Nothing of the jobs is left behind.
 [ -z "$(squeue -h -o %i 2>/dev/null)" ] || { sleep 3; [ -z "$(squeue -h -o '%i %t' | grep -v ' CG')" ] || fail "jobs left: $(squeue)"; }
