@@ -6,7 +6,7 @@
 #include "util/json_writer.h"
 #include "util/banned.h"
 
-static void findings_json(struct jw *jw, const struct findings *fl)
+void report_json_findings(struct jw *jw, const struct findings *fl)
 {
     size_t i, j;
     jw_array_begin(jw);
@@ -123,7 +123,7 @@ void report_json(FILE *fp, const struct report_input *in)
         report_probe_json_value(&jw, in->probe);
     }
     jw_key(&jw, "findings");
-    findings_json(&jw, fl);
+    report_json_findings(&jw, fl);
     jw_key(&jw, "checklist");
     jw_array_begin(&jw);
     for (i = 0; i < in->dx->n_checklist; i++) {

@@ -2,6 +2,7 @@
  * probe.c (report) - text and JSON for `gpudoctor probe`.
  */
 #include "report/probe.h"
+#include "report/report.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -324,43 +325,6 @@ void report_probe_json_value(struct jw *jw, const struct probe_result *r)
     jw_object_end(jw);
 }
 
-/* The same shape as check's findings (docs/json.md). */
-static void findings_json(struct jw *jw, const struct findings *fl)
-{
-    size_t i, j;
-    jw_array_begin(jw);
-    for (i = 0; i < fl->nr; i++) {
-        const struct finding *fd = &fl->v[i];
-        jw_object_begin(jw);
-        jw_kv_str(jw, "code", fd->code);
-        jw_kv_str(jw, "kind", fd->kind);
-        jw_kv_str(jw, "severity", severity_name(fd->severity));
-        jw_kv_str(jw, "title", fd->title);
-        jw_kv_str(jw, "subject", fd->subject);
-        jw_key(jw, "evidence");
-        jw_array_begin(jw);
-        for (j = 0; j < fd->n_evidence; j++) {
-            jw_object_begin(jw);
-            jw_kv_str(jw, "text", fd->evidence[j].text);
-            jw_kv_str(jw, "path", fd->evidence[j].path);
-            jw_object_end(jw);
-        }
-        jw_array_end(jw);
-        jw_key(jw, "fixes");
-        jw_array_begin(jw);
-        for (j = 0; j < fd->n_fixes; j++) {
-            jw_object_begin(jw);
-            jw_kv_str(jw, "title", fd->fixes[j].title);
-            jw_kv_str(jw, "shell", fd->fixes[j].shell);
-            jw_kv_str(jw, "command", fd->fixes[j].command);
-            jw_object_end(jw);
-        }
-        jw_array_end(jw);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-}
-
 void report_probe_json(struct strbuf *sb, const struct probe_result *r, const struct findings *fl,
                        const char *gd_version, int exit_status)
 {
@@ -372,7 +336,7 @@ void report_probe_json(struct strbuf *sb, const struct probe_result *r, const st
     jw_key(&jw, "probe");
     report_probe_json_value(&jw, r);
     jw_key(&jw, "findings");
-    findings_json(&jw, fl);
+    report_json_findings(&jw, fl);
     jw_key(&jw, "summary");
     jw_object_begin(&jw);
     jw_kv_int(&jw, "errors", (int64_t)findings_count(fl, SEV_ERROR));

@@ -29,6 +29,9 @@ struct report_input {
 void report_text(FILE *fp, const struct report_input *in, int color);
 void report_json(FILE *fp, const struct report_input *in);
 void report_markdown(FILE *fp, const struct report_input *in);
+struct jw;
+/** A findings array as check's JSON writes it (docs/json.md); probe shares it. */
+void report_json_findings(struct jw *jw, const struct findings *fl);
 /** --facts: the raw facts as JSON. */
 void report_facts(FILE *fp, const struct facts *f, const char *gd_version);
 
