@@ -81,25 +81,9 @@ int cmd_check(int argc, char **argv)
         options_release(&o);
         return usage_error("check", "--probe loads this machine's driver and cannot examine --root");
     }
-    if (options_setup(&o, &ctx, &err) < 0) {
-        int usage = err.code == GD_ERR_USAGE;
-        fprintf(stderr, "gpudoctor check: %s\n", err.msg);
-        if (usage)
-            fprintf(stderr, "see 'gpudoctor help check'\n");
-        run_ctx_release(&ctx, NULL);
+    if ((rc = options_open(&o, "check", &ctx, &kb)) != 0) {
         options_release(&o);
-        return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
-    }
-    if (o.db) {
-        kb = kb_load(o.db, &err);
-        if (!kb) {
-            fprintf(stderr, "gpudoctor check: cannot use knowledge base '%s': %s\n", o.db, err.msg);
-            run_ctx_release(&ctx, NULL);
-            options_release(&o);
-            return GD_EXIT_USAGE;
-        }
-    } else {
-        kb = kb_new_builtin();
+        return rc;
     }
 
     facts_init(&facts);

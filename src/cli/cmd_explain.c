@@ -109,23 +109,9 @@ int cmd_explain(int argc, char **argv)
         path = "-";
     }
 
-    if (options_setup(&o, &ctx, &err) < 0) {
-        int usage = err.code == GD_ERR_USAGE;
-        fprintf(stderr, "gpudoctor explain: %s\n", err.msg);
-        run_ctx_release(&ctx, NULL);
+    if ((rc = options_open(&o, "explain", &ctx, &kb)) != 0) {
         options_release(&o);
-        return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
-    }
-    if (o.db) {
-        kb = kb_load(o.db, &err);
-        if (!kb) {
-            fprintf(stderr, "gpudoctor explain: cannot use knowledge base '%s': %s\n", o.db, err.msg);
-            run_ctx_release(&ctx, NULL);
-            options_release(&o);
-            return GD_EXIT_USAGE;
-        }
-    } else {
-        kb = kb_new_builtin();
+        return rc;
     }
 
     logread_init(&lr);

@@ -153,25 +153,9 @@ int cmd_plan(int argc, char **argv)
         constrained = 1;
     c.os = o.os;
 
-    if (options_setup(&o, &ctx, &err) < 0) {
-        int usage = err.code == GD_ERR_USAGE;
-        fprintf(stderr, "gpudoctor plan: %s\n", err.msg);
-        if (usage)
-            fprintf(stderr, "see 'gpudoctor help plan'\n");
-        run_ctx_release(&ctx, NULL);
+    if ((rc = options_open(&o, "plan", &ctx, &kb)) != 0) {
         options_release(&o);
-        return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
-    }
-    if (o.db) {
-        kb = kb_load(o.db, &err);
-        if (!kb) {
-            fprintf(stderr, "gpudoctor plan: cannot use knowledge base '%s': %s\n", o.db, err.msg);
-            run_ctx_release(&ctx, NULL);
-            options_release(&o);
-            return GD_EXIT_USAGE;
-        }
-    } else {
-        kb = kb_new_builtin();
+        return rc;
     }
 
     plan_init(&p);

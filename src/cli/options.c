@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/exit.h"
 #include "compat/compat.h"
+#include "kb/kb.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
 #include "util/banned.h"
@@ -187,6 +189,33 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
         ctx->color = ctx->out == stdout && compat_isatty(1) && !(nc && *nc);
     if (o->format != FMT_TEXT && o->color < 0)
         ctx->color = 0;
+    return 0;
+}
+
+int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, struct kb **kb)
+{
+    struct gd_err err;
+
+    err_init(&err);
+    *kb = NULL;
+    if (options_setup(o, ctx, &err) < 0) {
+        int usage = err.code == GD_ERR_USAGE;
+        fprintf(stderr, "gpudoctor %s: %s\n", cmd, err.msg);
+        if (usage)
+            fprintf(stderr, "see 'gpudoctor help %s'\n", cmd);
+        run_ctx_release(ctx, NULL);
+        return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+    }
+    if (o->db) {
+        *kb = kb_load(o->db, &err);
+        if (!*kb) {
+            fprintf(stderr, "gpudoctor %s: cannot use knowledge base '%s': %s\n", cmd, o->db, err.msg);
+            run_ctx_release(ctx, NULL);
+            return GD_EXIT_USAGE;
+        }
+    } else {
+        *kb = kb_new_builtin();
+    }
     return 0;
 }
 

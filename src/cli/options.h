@@ -72,6 +72,16 @@ struct run_ctx {
  * GD_ERR_USAGE for the first two).
  */
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err);
+struct kb;
+/**
+ * options_setup, then the knowledge base (--db, or the built-in tables),
+ * printing "gpudoctor CMD: ..." for either failure (this is the cli layer).
+ * 0 with ctx and *kb ready, or the exit status to return (ctx released,
+ * the caller still releases o): GD_EXIT_USAGE for a bad root, env file or
+ * --db, GD_EXIT_FAILURE for an unwritable output.
+ */
+int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, struct kb **kb);
+
 /** Close the output; -1 if any write to it failed. */
 int run_ctx_release(struct run_ctx *ctx, struct gd_err *err);
 
