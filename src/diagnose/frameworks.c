@@ -340,6 +340,30 @@ static void fix_ld_library_path(struct fwctx *c, struct finding *fd, const char 
 }
 
 /*
+ * On an HPC system CUDA comes from `module load cuda/11.8`, not apt: when
+ * the site has a module with the CUDA (and cuDNN) the build needs, loading
+ * it is the first fix.  A runtime's soname is per major from CUDA 11 on
+ * (libcudart.so.11.0 for every 11.x), per major.minor before.
+ */
+static void module_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    const struct module_file *mc = NULL, *md = NULL;
+    if (cuda) {
+        const char *want = ver_cmp_dotted(cuda, "11") >= 0 ? major_of(c->a, cuda) : major_minor(c->a, cuda);
+        mc = module_facts_find(&c->f->modules, "cuda", major_minor(c->a, cuda));
+        if (!mc)
+            mc = module_facts_find(&c->f->modules, "cuda", want);
+    }
+    if (cudnn)
+        md = module_facts_find(&c->f->modules, "cudnn", major_of(c->a, cudnn));
+    if (!mc && !md)
+        return;
+    finding_fix(c->out, fd, "sh", "Load the site's modules, which put the libraries on the loader path "
+                "for this shell (add the line to your job script)", "module load %s%s%s",
+                mc ? mc->name : "", mc && md ? " " : "", md ? md->name : "");
+}
+
+/*
  * Every need that was not found: say which library and why -- installed but
  * off the loader path, a pip wheel the framework does not find, only another
  * version installed, or not installed at all.  cuda/cudnn: what the build
@@ -433,12 +457,15 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     }
     /* The install commands go on the cause: another CUDA installed, or
      * nothing at all (then on the first missing-library finding). */
-    if (install_fixes) {
-        if (fd_other)
-            install_fixes(c, fd_other, cuda, cudnn);
-        else if (nowhere)
-            install_fixes(c, fd_missing[0] ? fd_missing[0] : fd_missing[1] ? fd_missing[1] : fd_missing[2],
-                          cuda, cudnn);
+    {
+        struct finding *cause = fd_other ? fd_other
+                                : nowhere ? (fd_missing[0] ? fd_missing[0] : fd_missing[1] ? fd_missing[1] : fd_missing[2])
+                                          : NULL;
+        if (cause) {
+            module_fixes(c, cause, cuda, cudnn);
+            if (install_fixes)
+                install_fixes(c, cause, cuda, cudnn);
+        }
     }
     free(dirs.v);
     strbuf_release(&offpath);

@@ -53,6 +53,7 @@ void facts_release(struct facts *f)
     free(f->ldenv.ldconf_dirs.v);
     free(f->env);
     release_python(f);
+    module_facts_release(&f->modules);
     free(f->warnings);
     arena_release(&f->arena);
     facts_init(f);

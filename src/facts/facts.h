@@ -141,6 +141,8 @@ struct env_fact {
 
 /* Python environments: filled by scan/pyenv (see python_facts.h). */
 #include "facts/python_facts.h"
+/* Environment modules (Lmod, Tcl): filled by scan/modules.c. */
+#include "facts/module_facts.h"
 
 struct facts {
     struct arena arena;
@@ -158,6 +160,7 @@ struct facts {
     size_t n_env, alloc_env;
     struct python_env *pyenvs;
     size_t n_pyenvs, alloc_pyenvs;
+    struct module_facts modules;
     struct fact_warning *warnings;
     size_t n_warnings, alloc_warnings;
 };

@@ -114,6 +114,20 @@ static void section_cuda(struct out *o, const struct facts *f)
     }
 }
 
+static void section_modules(struct out *o, const struct facts *f)
+{
+    size_t i;
+    if (!f->modules.n_files)
+        return;
+    heading(o, "Environment modules");
+    out_printf(o, "  MODULEPATH     %s (%s)\n", f->modules.modulepath ? f->modules.modulepath : "",
+               f->modules.modulepath_source ? f->modules.modulepath_source : "");
+    for (i = 0; i < f->modules.n_files; i++) {
+        const struct module_file *m = &f->modules.files[i];
+        out_printf(o, "  %-14s %s (%s)\n", m->name, m->path, m->syntax ? m->syntax : "?");
+    }
+}
+
 static void section_cudnn(struct out *o, const struct facts *f)
 {
     size_t i;
@@ -225,6 +239,7 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     section_driver(&o, in->facts);
     section_cuda(&o, in->facts);
     section_cudnn(&o, in->facts);
+    section_modules(&o, in->facts);
     report_text_python(&o, in->facts);
     if (in->probe) {
         heading(&o, "Probe (the driver, loaded in a child process)");

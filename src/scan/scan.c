@@ -1,4 +1,5 @@
 #include "scan/scan.h"
+#include "scan/modules.h"
 
 #include <string.h>
 
@@ -41,6 +42,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_gpus(ctx);
     scan_cuda(ctx);
     scan_cudnn(ctx);
+    scan_modules_into(ctx, &ctx->facts->modules);
 }
 
 void scan_warn(struct scan_ctx *ctx, const char *path, const struct gd_err *err)
