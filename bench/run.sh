@@ -91,3 +91,6 @@ for g in "$here"/gen_*.sh; do
         report "$label" "$us" "$base" "$(syscalls "$gd" $args)"
     done
 done
+
+# Bench programs built by mk/*.mk (make bench sets BENCH_PROGS) print their own lines.
+for p in ${BENCH_PROGS:-}; do "$p"; done

@@ -1,0 +1,17 @@
+# mk/bench.mk - bench programs for `make bench` (timings to read, not tests).
+#
+# bench/bench_loader.c times the loader API on this machine's ld.so.cache:
+# start-up, then 100 resolutions (issue 3).  It links the release objects;
+# it depends on ./gpudoctor so they are built (REL_OBJS is only defined after
+# the mk/*.mk fragments are read, so it is named in the recipe, not as a
+# prerequisite).  bench/run.sh runs every program in BENCH_PROGS.
+
+BENCH_LOADER := build/rel/bench/bench_loader
+
+$(BENCH_LOADER): bench/bench_loader.c gpudoctor mk/bench.mk
+	@mkdir -p $(dir $@)
+	@echo "  LINK    $@"
+	$(Q)$(CC) $(CPPFLAGS) $(WARN) $(OPT) -o $@ $< $(REL_OBJS) $(LDFLAGS) $(LDLIBS)
+
+bench: $(BENCH_LOADER)
+bench: export BENCH_PROGS := $(CURDIR)/$(BENCH_LOADER)
