@@ -1,6 +1,8 @@
 /*
- * spawn_posix.c - compat/spawn.h for POSIX systems.
+ * spawn_posix.c - compat/spawn.h for POSIX systems.  On Windows it compiles
+ * to nothing and compat/win32.c provides compat/spawn.h.
  */
+#ifndef _WIN32
 #include "compat/spawn.h"
 
 #include <errno.h>
@@ -166,3 +168,4 @@ int compat_self_exe(char *buf, size_t size)
     buf[n] = '\0';
     return 0;
 }
+#endif

@@ -18,6 +18,9 @@
  *    to be gpudoctor.exe started again with CreateProcess, not written yet;
  *    `gpudoctor probe` therefore fails with that error instead of faking a
  *    result.
+ *  - compat/spawn.h (`fleet slurm`'s srun runner): compat_spawn and the
+ *    child functions fail with ENOSYS ("unsupported on Windows"), there is
+ *    no srun there; compat_self_exe is GetModuleFileNameW.
  * Built only by `make windows` (mk/windows.mk); the Linux build excludes it.
  */
 #ifdef _WIN32
@@ -34,6 +37,7 @@
 #include <sys/stat.h>
 
 #include "compat/compat.h"
+#include "compat/spawn.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
@@ -584,5 +588,68 @@ const char *compat_signal_name(int sig)
     case SIGINT: return "SIGINT";
     default: return NULL;
     }
+}
+
+/* ---- compat/spawn.h: unsupported on Windows --------------------------- */
+
+/* `fleet slurm` starts srun; Windows has no Slurm client, so these fail
+ * with ENOSYS instead of pretending that a child ran. */
+int compat_spawn(struct compat_child *c, char *const argv[])
+{
+    (void)argv;
+    c->pid = 0;
+    c->out_fd = -1;
+    c->err_fd = -1;
+    errno = ENOSYS;
+    return -1;
+}
+
+int compat_child_pump(struct compat_child *c, int timeout_ms,
+                      void (*on_data)(int stream, const char *buf, size_t len, void *arg),
+                      void *arg)
+{
+    (void)c;
+    (void)timeout_ms;
+    (void)on_data;
+    (void)arg;
+    errno = ENOSYS;
+    return -1;
+}
+
+int compat_child_kill(struct compat_child *c, int hard)
+{
+    (void)c;
+    (void)hard;
+    errno = ENOSYS;
+    return -1;
+}
+
+int compat_child_wait(struct compat_child *c, int *status)
+{
+    (void)c;
+    if (status)
+        *status = 0;
+    errno = ENOSYS;
+    return -1;
+}
+
+int compat_child_done(struct compat_child *c, int *status)
+{
+    (void)c;
+    (void)status;
+    /* "exited": callers then call compat_child_wait, which fails. */
+    return 1;
+}
+
+int compat_self_exe(char *buf, size_t size)
+{
+    wchar_t w[32768];
+    DWORD n = GetModuleFileNameW(NULL, w, (DWORD)(sizeof(w) / sizeof(w[0])));
+    if (n == 0 || n >= sizeof(w) / sizeof(w[0]))
+        return fail_last();
+    if (utf8_into(w, buf, size) < 0)
+        return -1;
+    slashes_forward(buf);
+    return 0;
 }
 #endif
