@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "kb/kb_builtin.h"
@@ -31,6 +32,11 @@ struct kb {
     struct arena gpu_arena;
     struct kb_gpu *gpus;
     size_t ngpus, alloc_gpus;
+    /* The index costs most of a kb's load (a compute capability for each of
+     * ~1,750 pci.ids devices) and most runs look up no GPU at all, so it is
+     * built on the first GPU lookup: the one lazily computed part of an
+     * otherwise immutable kb (gpudoctor is single-threaded). */
+    int gpus_stale;
 };
 
 static void index_gpus(struct kb *kb);
@@ -88,7 +94,7 @@ static struct kb *kb_alloc_builtin(struct gd_err *err)
             goto fail;
     if (pciids_parse(&kb->pci, (const uint8_t *)kb_builtin_pciids, kb_builtin_pciids_len, err))
         goto fail;
-    index_gpus(kb);
+    kb->gpus_stale = 1;
     return kb;
 fail:
     kb_free(kb);
@@ -201,7 +207,7 @@ struct kb *kb_load(const char *path, struct gd_err *err)
     kb = kb_new_builtin();
     kb->db = t;
     kb->has_db = 1;
-    index_gpus(kb);
+    kb->gpus_stale = 1;
     free(kb->origin);
     kb->origin = xstrdup(path);
     fs_release(&fs);
@@ -674,6 +680,17 @@ static void index_gpus(struct kb *kb)
                 cell(t, r, "chip"), cell(t, r, "source"));
 }
 
+/* The GPU index, built now if a load or a pci.ids change left it stale. */
+static const struct kb *gpus_ready(const struct kb *kb)
+{
+    if (kb->gpus_stale) {
+        struct kb *mut = (struct kb *)(uintptr_t)kb;
+        index_gpus(mut);
+        mut->gpus_stale = 0;
+    }
+    return kb;
+}
+
 int kb_gpu_by_pci(const struct kb *kb, unsigned vendor, unsigned device,
                   const char **name, const char **cc, const char **source)
 {
@@ -683,6 +700,7 @@ int kb_gpu_by_pci(const struct kb *kb, unsigned vendor, unsigned device,
         return -1;
     if (vendor != 0x10de)
         return 0;
+    kb = gpus_ready(kb);
     for (i = 0; i < kb->ngpus; i++) {
         if (kb->gpus[i].device == device) {
             *name = kb->gpus[i].name;
@@ -697,6 +715,7 @@ int kb_gpu_by_pci(const struct kb *kb, unsigned vendor, unsigned device,
 
 int kb_gpu_at(const struct kb *kb, size_t i, struct kb_gpu *out)
 {
+    kb = gpus_ready(kb);
     if (i >= kb->ngpus)
         return 0;
     *out = kb->gpus[i];
@@ -709,6 +728,7 @@ int kb_gpu_find(const struct kb *kb, const char *query, size_t *iter, struct kb_
 
     if (!query || !*query)
         return -1;
+    kb = gpus_ready(kb);
     while (*iter < t->nrows) {
         size_t r = (*iter)++;
         if (word_find(cell(t, r, "name"), query)) {
@@ -766,7 +786,7 @@ int kb_set_pci_ids(struct kb *kb, const uint8_t *buf, size_t len, const char *or
     kb->pci = p;
     free(kb->pci_origin);
     kb->pci_origin = xstrdup(origin);
-    index_gpus(kb);
+    kb->gpus_stale = 1;
     return 1;
 }
 

@@ -17,6 +17,7 @@
 #include "scan/scan.h"
 
 #include <jansson.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -196,7 +197,8 @@ static int read_libdir(struct scan_ctx *ctx, struct cuda_install *ci, const char
     int found = 0;
 
     err_init(&err);
-    if (fs_list_dir(ctx->fs, libdir, MAX_DIR_ENTRIES, &list, &err) < 0)
+    if (fs_list_dir_filtered(ctx->fs, libdir, MAX_DIR_ENTRIES, fs_keep_prefix, (void *)(uintptr_t)"libcudart.so.",
+                             &list, &err) < 0)
         scan_warn(ctx, libdir, &err);
     for (i = 0; i < list.nr; i++) {
         const char *n = list.ents[i].name;
@@ -446,7 +448,8 @@ static void scan_distro(struct scan_ctx *ctx)
     if (!f->system.multiarch)
         return;
     strbuf_addf(&libdir, "/usr/lib/%s", f->system.multiarch);
-    if (fs_list_dir(ctx->fs, libdir.buf, MAX_DIR_ENTRIES, &list, NULL) == 1)
+    if (fs_list_dir_filtered(ctx->fs, libdir.buf, MAX_DIR_ENTRIES, fs_keep_prefix,
+                             (void *)(uintptr_t)"libcudart.so.", &list, NULL) == 1)
         for (i = 0; i < list.nr && !has_cudart; i++)
             has_cudart = str_starts(list.ents[i].name, "libcudart.so.");
     fs_dirlist_release(&list);

@@ -11,6 +11,7 @@
  */
 #include "scan/scan.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "util/alloc.h"
@@ -78,7 +79,8 @@ static int read_libs(struct scan_ctx *ctx, struct cudnn_install *ci, const char 
     const char *full = NULL, *abi = NULL;
     size_t i;
 
-    if (fs_list_dir(ctx->fs, libdir, MAX_DIR_ENTRIES, &list, NULL) != 1) {
+    if (fs_list_dir_filtered(ctx->fs, libdir, MAX_DIR_ENTRIES, fs_keep_prefix, (void *)(uintptr_t)"libcudnn.so.",
+                             &list, NULL) != 1) {
         fs_dirlist_release(&list);
         return 0;
     }

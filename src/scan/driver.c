@@ -136,6 +136,12 @@ static int seen_dir(uint64_t (*ids)[2], size_t n, const struct compat_stat *st)
     return 0;
 }
 
+static int driver_lib_name(const char *name, void *arg)
+{
+    (void)arg;
+    return str_starts(name, "libcuda.so.") || str_starts(name, "libnvidia-ml.so.");
+}
+
 static void scan_userspace(struct scan_ctx *ctx)
 {
     struct facts *f = ctx->facts;
@@ -159,7 +165,7 @@ static void scan_userspace(struct scan_ctx *ctx)
         ids[n_ids][0] = st.dev;
         ids[n_ids][1] = st.ino;
         n_ids++;
-        r = fs_list_dir(ctx->fs, dirs.v[i], MAX_DIR_ENTRIES, &list, &err);
+        r = fs_list_dir_filtered(ctx->fs, dirs.v[i], MAX_DIR_ENTRIES, driver_lib_name, NULL, &list, &err);
         if (r < 0)
             scan_warn(ctx, dirs.v[i], &err);
         for (j = 0; j < list.nr; j++) {

@@ -459,6 +459,14 @@ static int cmp_dirent(const void *a, const void *b)
 int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
                 struct fs_dirlist *list, struct gd_err *err)
 {
+    return fs_list_dir_filtered(fs, vpath, max_entries, NULL, NULL, list, err);
+}
+
+int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
+                         int (*keep)(const char *name, void *arg), void *arg,
+                         struct fs_dirlist *list, struct gd_err *err)
+{
+    size_t seen = 0;
     struct strbuf host = STRBUF_INIT;
     struct compat_dir *d;
     const char *name;
@@ -475,10 +483,12 @@ int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
         goto out;
     }
     while ((rr = compat_readdir(d, &name, &type)) == 1) {
-        if (list->nr >= max_entries) {
+        if (seen++ >= max_entries) {
             r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
             break;
         }
+        if (keep && !keep(name, arg))
+            continue;
         ALLOC_GROW(list->ents, list->nr + 1, list->alloc);
         list->ents[list->nr].name = xstrdup(name);
         list->ents[list->nr].type = type;
@@ -492,6 +502,12 @@ int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
 out:
     strbuf_release(&host);
     return r;
+}
+
+int fs_keep_prefix(const char *name, void *prefix)
+{
+    const char *p = prefix;
+    return !strncmp(name, p, strlen(p));
 }
 
 void fs_dirlist_release(struct fs_dirlist *list)

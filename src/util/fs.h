@@ -112,6 +112,17 @@ struct fs_dirlist {
  */
 int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
                 struct fs_dirlist *list, struct gd_err *err);
+/**
+ * fs_list_dir keeping only the names keep(name, arg) accepts (keep NULL:
+ * all).  For large directories where a caller wants a few names (the driver
+ * libraries among the thousands of /usr/lib/<triplet>), this avoids copying
+ * and sorting the rest.  max_entries counts every entry read.
+ */
+int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
+                         int (*keep)(const char *name, void *arg), void *arg,
+                         struct fs_dirlist *list, struct gd_err *err);
+/** A keep function for fs_list_dir_filtered: names starting with the string arg. */
+int fs_keep_prefix(const char *name, void *prefix);
 void fs_dirlist_release(struct fs_dirlist *list);
 
 /* Path helpers (pure string functions, virtual paths). */
