@@ -1,16 +1,55 @@
 /*
  * fuzz_probewire.c - libFuzzer target for the probe child's stream parser
  * (src/probe/probewire.c): any bytes, parsed into a result, then merged and
- * judged, must stay inside their buffers.
+ * judged, must stay inside their buffers.  The same bytes are also parsed
+ * as a --verify-libs stream (probewire_parse_verify) and judged.
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diagnose/finding.h"
 #include "probe/probe.h"
 #include "probe/probewire.h"
+#include "probe/verify.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Three predicted files and one the model did not find. */
+static void verify_stream(const uint8_t *data, size_t size)
+{
+    static struct need needs[] = {
+        { "cudart", "libcudart.so.12", "/v/libcudart.so.12", "runpath", NULL, NULL },
+        { "cudnn", "libcudnn.so.9", "/v/libcudnn.so.9", "runpath", NULL, NULL },
+        { "cublas", "libcublas.so.12", "/v/libcublas.so.12", "runpath", NULL, NULL },
+        { "nccl", "libnccl.so.2", NULL, NULL, NULL, NULL },
+    };
+    struct verdict vd;
+    struct diagnosis dx;
+    struct probe_verify v;
+    struct gd_err err;
+    struct arena a;
+    struct findings fl;
+
+    memset(&vd, 0, sizeof(vd));
+    memset(&dx, 0, sizeof(dx));
+    vd.subject = "torch";
+    vd.needs = needs;
+    vd.n_needs = sizeof(needs) / sizeof(needs[0]);
+    dx.verdicts = &vd;
+    dx.n_verdicts = 1;
+    probe_verify_init(&v);
+    probe_verify_plan(&v, &dx);
+    err_init(&err);
+    v.installs[0].child_end = (size && data[0] & 1) ? PROBE_CHILD_SIGNALED : PROBE_CHILD_EXITED;
+    probewire_parse_verify(data, size, &v.installs[0], &v.arena, &err);
+    arena_init(&a);
+    findings_init(&fl, &a);
+    probe_verify_findings(&v, &fl);
+    findings_release(&fl);
+    arena_release(&a);
+    probe_verify_release(&v);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -34,5 +73,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     arena_release(&a);
     probe_result_release(r);
     free(r);
+    verify_stream(data, size);
     return 0;
 }

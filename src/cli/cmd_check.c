@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/examine.h"
 #include "cli/exit.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
@@ -13,6 +14,7 @@
 #include "kb/kb.h"
 #include "loader/resolve.h"
 #include "probe/probe.h"
+#include "probe/verify.h"
 #include "report/report.h"
 #include "scan/scan.h"
 #include "util/banned.h"
@@ -34,11 +36,11 @@ int cmd_check(int argc, char **argv)
     struct kb *kb = NULL;
     struct facts facts;
     struct diagnosis dx;
-    struct scan_ctx sc;
     struct resolve_config rcfg;
     struct resolver resolver;
     struct probe_result pr;
-    int i, rc, probe = 0;
+    struct probe_verify pv;
+    int i, rc, probe = 0, verify = 0;
 
     options_init(&o);
     err_init(&err);
@@ -46,6 +48,10 @@ int cmd_check(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--probe")) {
             probe = 1;
+            continue;
+        }
+        if (!strcmp(a, "--verify-libs")) {
+            verify = 1;
             continue;
         }
         if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
@@ -81,34 +87,38 @@ int cmd_check(int argc, char **argv)
         options_release(&o);
         return usage_error("check", "--probe loads this machine's driver and cannot examine --root");
     }
+    if (verify && !probe) {
+        options_release(&o);
+        return usage_error("check", "--verify-libs loads libraries and needs --probe");
+    }
     if ((rc = options_open(&o, "check", &ctx, &kb)) != 0) {
         options_release(&o);
         return rc;
     }
 
     facts_init(&facts);
-    /* The loader model of the examined machine (glibc or musl, its
-     * directories and hwcaps), for the rules that resolve libraries. */
-    resolve_config_default(&rcfg);
-    resolve_config_detect(&ctx.fs, &facts.arena, &rcfg);
-    resolver_init(&resolver, &ctx.fs, &rcfg);
-    /* A newer pci.ids on the examined machine names newer GPUs. */
-    if (kb_read_pci_ids(kb, &ctx.fs, &err) < 0)
-        facts_warn(&facts, "/usr/share/misc/pci.ids", err.msg);
-    sc.fs = &ctx.fs;
-    sc.env = &ctx.env;
-    sc.kb = kb;
-    sc.opts = &so;
-    sc.resolver = &resolver;
-    sc.facts = &facts;
-    scan_all(&sc);
-    diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
+    examine_scan(&ctx, kb, &so, &rcfg, &resolver, &facts);
     probe_result_init(&pr);
+    probe_verify_init(&pv);
     if (probe) {
-        /* The one part of check that loads code: the driver, in a child. */
+        /* The one part of check that loads code: the driver, in a child.
+         * It runs before the diagnosis so that the driver's real compute
+         * capabilities (and its GPUs, where the PCI bus shows none) replace
+         * the table look-ups in the rules. */
         if (probe_run(&pr, &ctx.fs, &ctx.env, PROBE_DEFAULT_TIMEOUT_MS, &err) < 0)
             fprintf(stderr, "gpudoctor check: probe: %s\n", err.msg);
+        probe_fold_facts(&pr, &facts);
+    }
+    diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
+    if (probe) {
         probe_findings(&pr, &dx.findings);
+        if (verify) {
+            /* Load each install's predicted libraries, in children. */
+            if (probe_verify_run(&pv, &dx, &ctx.fs, PROBE_DEFAULT_TIMEOUT_MS, &err) < 0)
+                fprintf(stderr, "gpudoctor check: --verify-libs: %s\n", err.msg);
+            probe_verify_findings(&pv, &dx.findings);
+            pr.verify = &pv;
+        }
         findings_sort(&dx.findings);
     }
     rc = exit_status_for(&dx.findings, o.strict);
@@ -131,6 +141,7 @@ int cmd_check(int argc, char **argv)
     }
 
     diagnosis_release(&dx);
+    probe_verify_release(&pv);
     probe_result_release(&pr);
     resolver_release(&resolver);
     facts_release(&facts);

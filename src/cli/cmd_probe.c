@@ -8,11 +8,15 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/examine.h"
 #include "cli/exit.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
 #include "cli/version.h"
+#include "diagnose/diagnose.h"
+#include "kb/kb.h"
 #include "probe/probe.h"
+#include "probe/verify.h"
 #include "report/out.h"
 #include "report/probe.h"
 #include "util/alloc.h"
@@ -20,7 +24,13 @@
 
 #define MAX_TIMEOUT_S 600
 
-static int parse_args(int argc, char **argv, struct options *o, unsigned *timeout_ms, int *rc)
+struct probe_args {
+    unsigned timeout_ms;
+    int verify;
+    struct scan_options so;   /* --python / --prefix, for --verify-libs */
+};
+
+static int parse_args(int argc, char **argv, struct options *o, struct probe_args *pa, int *rc)
 {
     struct gd_err err;
     int i;
@@ -38,12 +48,23 @@ static int parse_args(int argc, char **argv, struct options *o, unsigned *timeou
                                   MAX_TIMEOUT_S, argv[i]);
                 return -1;
             }
-            *timeout_ms = (unsigned)v * 1000u;
+            pa->timeout_ms = (unsigned)v * 1000u;
             continue;
         }
         if (!strcmp(a, "--verify-libs")) {
-            *rc = usage_error("probe", "option '--verify-libs' is not implemented yet");
-            return -1;
+            pa->verify = 1;
+            continue;
+        }
+        if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
+            if (i + 1 >= argc) {
+                *rc = usage_error("probe", "option '%s' needs an argument", a);
+                return -1;
+            }
+            if (!strcmp(a, "--python"))
+                pa->so.python = argv[++i];
+            else
+                pa->so.prefix = argv[++i];
+            continue;
         }
         switch (options_parse_common(o, argc, argv, &i, &err)) {
         case OPT_OK:
@@ -74,7 +95,38 @@ static int parse_args(int argc, char **argv, struct options *o, unsigned *timeou
         *rc = usage_error("probe", "probe writes text or --json only");
         return -1;
     }
+    if ((pa->so.python || pa->so.prefix) && !pa->verify) {
+        *rc = usage_error("probe", "'--python' and '--prefix' choose what --verify-libs judges");
+        return -1;
+    }
     return 0;
+}
+
+/*
+ * --verify-libs: scan and diagnose as `check` does (with the driver's
+ * answers folded in), then load each install's predicted libraries.
+ */
+static void verify_libs(struct run_ctx *ctx, struct kb *kb, const struct probe_args *pa,
+                        struct probe_result *r, struct probe_verify *pv, struct findings *fl)
+{
+    struct facts facts;
+    struct resolve_config rcfg;
+    struct resolver resolver;
+    struct diagnosis dx;
+    struct gd_err err;
+
+    err_init(&err);
+    facts_init(&facts);
+    examine_scan(ctx, kb, &pa->so, &rcfg, &resolver, &facts);
+    probe_fold_facts(r, &facts);
+    diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
+    if (probe_verify_run(pv, &dx, &ctx->fs, pa->timeout_ms, &err) < 0)
+        fprintf(stderr, "gpudoctor probe: --verify-libs: %s\n", err.msg);
+    probe_verify_findings(pv, fl);
+    r->verify = pv;
+    diagnosis_release(&dx);
+    resolver_release(&resolver);
+    facts_release(&facts);
 }
 
 int cmd_probe(int argc, char **argv)
@@ -83,19 +135,29 @@ int cmd_probe(int argc, char **argv)
     struct run_ctx ctx;
     struct gd_err err;
     struct probe_result *r;
+    struct probe_verify pv;
     struct findings fl;
     struct arena fa;
     struct out out;
-    unsigned timeout_ms = PROBE_DEFAULT_TIMEOUT_MS;
+    struct kb *kb = NULL;
+    struct probe_args pa;
     int rc = GD_EXIT_OK, m;
 
     options_init(&o);
     err_init(&err);
-    if (parse_args(argc, argv, &o, &timeout_ms, &rc) < 0) {
+    memset(&pa, 0, sizeof(pa));
+    pa.timeout_ms = PROBE_DEFAULT_TIMEOUT_MS;
+    if (parse_args(argc, argv, &o, &pa, &rc) < 0) {
         options_release(&o);
         return rc;
     }
-    if (options_setup(&o, &ctx, &err) < 0) {
+    if (pa.verify) {
+        /* The diagnosis needs the knowledge base too. */
+        if ((rc = options_open(&o, "probe", &ctx, &kb)) != 0) {
+            options_release(&o);
+            return rc;
+        }
+    } else if (options_setup(&o, &ctx, &err) < 0) {
         int usage = err.code == GD_ERR_USAGE;
         fprintf(stderr, "gpudoctor probe: %s\n", err.msg);
         run_ctx_release(&ctx, NULL);
@@ -106,6 +168,7 @@ int cmd_probe(int argc, char **argv)
     out.color = ctx.color;
     r = xmalloc(sizeof(*r));
     probe_result_init(r);
+    probe_verify_init(&pv);
     arena_init(&fa);
     findings_init(&fl, &fa);
 
@@ -113,12 +176,14 @@ int cmd_probe(int argc, char **argv)
     /* Show what will be loaded before loading it. */
     if (o.format == FMT_TEXT)
         report_probe_libraries(&out, r);
-    if (probe_execute(r, &ctx.fs, &ctx.env, timeout_ms, &err) < 0) {
+    if (probe_execute(r, &ctx.fs, &ctx.env, pa.timeout_ms, &err) < 0) {
         fprintf(stderr, "gpudoctor probe: %s\n", err.msg);
         rc = GD_EXIT_FAILURE;
         goto done;
     }
     probe_findings(r, &fl);
+    if (pa.verify)
+        verify_libs(&ctx, kb, &pa, r, &pv, &fl);
     findings_sort(&fl);
     m = findings_max_severity(&fl);
     rc = (m >= SEV_ERROR || (o.strict && m >= SEV_WARNING)) ? GD_EXIT_FINDINGS : GD_EXIT_OK;
@@ -133,8 +198,10 @@ int cmd_probe(int argc, char **argv)
 done:
     findings_release(&fl);
     arena_release(&fa);
+    probe_verify_release(&pv);
     probe_result_release(r);
     free(r);
+    kb_free(kb);
     if (run_ctx_release(&ctx, &err) < 0) {
         fprintf(stderr, "gpudoctor probe: %s\n", err.msg);
         rc = GD_EXIT_FAILURE;

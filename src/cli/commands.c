@@ -45,8 +45,14 @@ const struct command commands[] = {
       "  --python PATH      examine only the environment of this interpreter\n"
       "  --prefix DIR       examine only the Python environment at DIR\n"
       "  --probe            also load the NVIDIA driver (in a child process, as\n"
-      "                     'gpudoctor probe' does) and fold its answers in;\n"
-      "                     not with --root\n" },
+      "                     'gpudoctor probe' does) and fold its answers in: the\n"
+      "                     driver's compute capabilities (and its GPUs when the\n"
+      "                     PCI bus shows none) replace the table look-ups;\n"
+      "                     not with --root\n"
+      "  --verify-libs      with --probe: also LOAD, in a child process per\n"
+      "                     framework install, each library file the loader model\n"
+      "                     predicts, and report dlerror (GD516).  Off by default:\n"
+      "                     it runs the libraries' constructors\n" },
     { "explain", cmd_explain, "read a pasted log and say what went wrong, why, and how to fix it",
       "usage: gpudoctor explain [FILE|-] [--with-check] [--json] [options]\n"
       "\n"
@@ -177,7 +183,7 @@ const struct command commands[] = {
       "Exit status: 0 a set exists; 1 no set satisfies the constraints (the\n"
       "reason is printed); 2 usage error (unknown GPU name or version included).\n" },
     { "probe", cmd_probe, "load the NVIDIA driver in a child process and ask it for its GPUs",
-      "usage: gpudoctor probe [--timeout SECONDS] [--json] [options]\n"
+      "usage: gpudoctor probe [--timeout SECONDS] [--verify-libs] [--json] [options]\n"
       "\n"
       "Ask the NVIDIA driver itself which GPUs it can use: the one subcommand that\n"
       "LOADS CODE from this machine.  It finds libcuda.so.1 and libnvidia-ml.so.1\n"
@@ -193,8 +199,13 @@ const struct command commands[] = {
       "\n"
       "  --timeout SECONDS  give the driver this long in all (1-600, default 10)\n"
       "  --json             write JSON (schema gpudoctor-probe/1, docs/json.md)\n"
-      "  --verify-libs      load each library `check` predicts for the frameworks\n"
-      "                     (runs their constructors); not implemented yet\n"
+      "  --python PATH, --prefix DIR  with --verify-libs: the environment to judge\n"
+      "  --verify-libs      also scan and diagnose as `check` does, then load, in a\n"
+      "                     child process per framework install, exactly the library\n"
+      "                     files the loader model predicts (by full path, the CUDA\n"
+      "                     runtime before cuDNN) and report each dlerror: a failure\n"
+      "                     the model did not predict is GD516.  Off by default:\n"
+      "                     it runs their constructors\n"
       "  --root is refused: probe loads this machine's driver, never a tree's.\n" },
     { "which", cmd_which, "trace how the dynamic loader would look for one library",
       "usage: gpudoctor which NAME [--from FILE]... [--main EXE] [options]\n"

@@ -25,5 +25,8 @@ const struct finding_code finding_codes_probe[] = {
     { "GD513", "no_driver", "the driver library cannot be loaded, or is not a CUDA driver" },
     { "GD514", "other", "the driver failed to initialise with another error" },
     { "GD515", "driver_library_mismatch", "a driver library inside a Python environment is on the loader path" },
+    /* --verify-libs: the predicted libraries, loaded for real (src/probe/verify.c). */
+    { "GD516", "broken_install", "a library the loader model finds for a framework does not load (dlerror)" },
+    { "GD517", "broken_install", "loading a framework's predicted libraries crashed or hung the child process" },
     { NULL, NULL, NULL }
 };

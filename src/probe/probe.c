@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "facts/facts.h"
 #include "loader/resolve.h"
 #include "probe/probe_abi.h"
 #include "probe/probewire.h"
@@ -47,6 +48,7 @@ static const struct {
     { PF_CU_TOTAL_MEM, "cuDeviceTotalMem_v2" },
     { PF_CU_PCI, "cuDeviceGetPCIBusId" },
     { PF_CU_INIT_ERROR, "cuGetErrorName" },
+    { PF_VERIFY_LIB, "dlopen" },
 };
 
 const char *probe_fn_name(int fn)
@@ -460,4 +462,69 @@ void probe_merge(struct probe_result *r)
         g->cuda_index = j;
         g->cuda = &r->cu_dev[j];
     }
+}
+
+/* ---- folding the answers into the scan's facts ------------------------- */
+
+static void fold_one(struct facts *f, struct gpu *g, const struct probe_dev *d, const char *src,
+                     int from_cuda)
+{
+    g->compute_capability = arena_printf(&f->arena, "%d.%d", d->cc_major, d->cc_minor);
+    g->cc_source = src;
+    if (!g->name && d->name[0]) {
+        g->name = arena_strdup(&f->arena, d->name);
+        g->name_source = from_cuda ? "probe (cuDeviceGetName)" : "probe (nvmlDeviceGetName)";
+    }
+}
+
+size_t probe_fold_facts(const struct probe_result *r, struct facts *f)
+{
+    size_t i, j, n0 = f->n_gpus, done = 0;
+    for (i = 0; i < r->n_gpus; i++) {
+        const struct probe_gpu *pg = &r->gpus[i];
+        const struct probe_dev *d = NULL;
+        const char *src = NULL, *bus;
+        unsigned long long kp, kf;
+        int matched = 0;
+        /* CUDA's own answer first: it is what a framework asks. */
+        if (pg->cuda && pg->cuda->cc_major >= 0 && pg->cuda->cc_minor >= 0) {
+            d = pg->cuda;
+            src = "probe (cuDeviceGetAttribute)";
+        } else if (pg->nvml && pg->nvml->cc_major >= 0 && pg->nvml->cc_minor >= 0) {
+            d = pg->nvml;
+            src = "probe (nvmlDeviceGetCudaComputeCapability)";
+        }
+        if (!d || (d->cc_major == 0 && d->cc_minor == 0))
+            continue;
+        bus = pg->nvml && pg->nvml->pci_bus_id[0] ? pg->nvml->pci_bus_id
+              : pg->cuda ? pg->cuda->pci_bus_id : "";
+        if (pci_key(bus, &kp)) {
+            for (j = 0; j < n0; j++) {
+                if (f->gpus[j].pci_slot && pci_key(f->gpus[j].pci_slot, &kf) && kf == kp) {
+                    fold_one(f, &f->gpus[j], d, src, d == pg->cuda);
+                    matched = 1;
+                    done++;
+                    break;
+                }
+            }
+        }
+        if (!matched && n0 == 0) {
+            struct gpu *g;
+            ALLOC_GROW(f->gpus, f->n_gpus + 1, f->alloc_gpus);
+            g = &f->gpus[f->n_gpus++];
+            memset(g, 0, sizeof(*g));
+            /* sysfs's spelling ("0000:01:00.0"), whichever API named it. */
+            g->pci_slot = pci_key(bus, &kp)
+                          ? arena_printf(&f->arena, "%04llx:%02llx:%02llx.%llx", kp >> 24,
+                                         (kp >> 16) & 0xff, (kp >> 8) & 0xff, kp & 0xff)
+                          : NULL;
+            g->vendor = 0x10de;
+            g->pci_class = 0x030200;
+            fold_one(f, g, d, src, d == pg->cuda);
+            if (pg->nvml && pg->nvml->uuid[0])
+                g->uuid = arena_strdup(&f->arena, pg->nvml->uuid);
+            done++;
+        }
+    }
+    return done;
 }

@@ -78,6 +78,8 @@ enum probe_fn {
     PF_CU_TOTAL_MEM,          /* cuDeviceTotalMem_v2 */
     PF_CU_PCI,                /* cuDeviceGetPCIBusId */
     PF_CU_INIT_ERROR,         /* cuGetErrorName(rc of cuInit) */
+    PF_VERIFY_LIB = 48,       /* --verify-libs: dlopen of a library a framework install is
+                                 predicted to load; dev = its index (probe/verify.h) */
     PF_MAX_ = 64
 };
 
@@ -181,6 +183,10 @@ struct probe_result {
 
     struct probe_gpu gpus[2 * PROBE_MAX_DEVICES];
     size_t n_gpus;
+
+    /* --verify-libs (probe/verify.h): borrowed, NULL when not asked; the
+     * renderers show it with the rest of the probe. */
+    const struct probe_verify *verify;
 };
 
 /** Empty result ("nothing probed").  Never fails. */
@@ -215,6 +221,21 @@ void probe_findings(const struct probe_result *r, struct findings *fl);
 
 /** Rebuild r->gpus from the per-API device lists (matching by PCI bus id). */
 void probe_merge(struct probe_result *r);
+
+struct facts;
+/**
+ * Fold what the driver answered into the scan's facts, before the diagnosis
+ * runs, so that its rules use the real compute capability instead of the
+ * PCI-id table look-up.  Each GPU in r->gpus with a known compute capability
+ * (CUDA's cuDeviceGetAttribute, else NVML's) is matched by PCI bus id to
+ * f->gpus[].pci_slot and overrides its compute_capability (cc_source
+ * "probe (cuDeviceGetAttribute)" or "probe (nvmlDeviceGetCudaComputeCapability)").
+ * When the scan saw no GPU at all (WSL2, a container without /sys), the
+ * driver's GPUs are added, so the device count is the driver's.  GPUs the
+ * scan saw that the driver does not list are left as they are.  Strings go
+ * into f's arena.  Returns the number of GPUs updated or added.
+ */
+size_t probe_fold_facts(const struct probe_result *r, struct facts *f);
 
 /* The child's entry point (compat_child_run): args are
  * [0] libnvidia-ml path or "", [1] libcuda path or "", then "NAME=VALUE" to

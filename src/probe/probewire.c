@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "probe/verify.h"
 #include "util/arena.h"
 #include "util/banned.h"
 
@@ -181,65 +182,95 @@ static struct probe_lib *lib_of(struct probe_result *r, int fn)
     return NULL;
 }
 
-int probewire_parse(const uint8_t *buf, size_t len, struct probe_result *r, struct gd_err *err)
-{
-    size_t off = PROBEWIRE_MAGIC_LEN;
+/* One record of a stream, its payload still in the buffer. */
+struct rec {
+    int type, fn, dev;
+    size_t n;
+    const uint8_t *p;
+};
 
-    r->complete = 0;
+static int check_magic(const uint8_t *buf, size_t len, struct gd_err *err)
+{
     if (len > PROBEWIRE_MAX_BYTES)
         return err_setx(err, GD_ERR_LIMIT, "probe output of %zu bytes exceeds %u", len,
                         PROBEWIRE_MAX_BYTES);
-    if (len == 0)
-        return 0;
     if (len < PROBEWIRE_MAGIC_LEN) {
         /* Nothing, or a cut magic: the child died before writing anything. */
-        if (memcmp(buf, PROBEWIRE_MAGIC, len) != 0)
+        if (len && memcmp(buf, PROBEWIRE_MAGIC, len) != 0)
             return err_setx(err, GD_ERR_FORMAT, "probe output does not start with the magic");
         return 0;
     }
     if (memcmp(buf, PROBEWIRE_MAGIC, PROBEWIRE_MAGIC_LEN) != 0)
         return err_setx(err, GD_ERR_FORMAT, "probe output does not start with the magic");
+    return 1;
+}
 
-    while (off < len) {
-        int type, fn, dev;
+/*
+ * The framing both streams share: the next record at *off whose type and fn
+ * the reader knows (known(fn); END needs no fn), with its payload size
+ * checked for its type.  1: a record in *rc; 0: the stream ends here (at
+ * its end, or cut inside a record: truncated); -1: malformed (err).
+ */
+static int next_record(const uint8_t *buf, size_t len, size_t *off, int complete,
+                       int (*known)(int), struct rec *rc, struct gd_err *err)
+{
+    while (*off < len) {
         size_t n;
-        const uint8_t *p;
-        if (len - off < PROBEWIRE_HDR_LEN)
+        if (len - *off < PROBEWIRE_HDR_LEN)
             return 0;   /* truncated inside a header */
-        type = buf[off];
-        fn = buf[off + 1];
-        dev = buf[off + 2] == PROBEWIRE_SYSTEM ? -1 : buf[off + 2];
-        n = (size_t)buf[off + 3] | ((size_t)buf[off + 4] << 8);
-        if (len - off - PROBEWIRE_HDR_LEN < n)
+        rc->type = buf[*off];
+        rc->fn = buf[*off + 1];
+        rc->dev = buf[*off + 2] == PROBEWIRE_SYSTEM ? -1 : buf[*off + 2];
+        n = (size_t)buf[*off + 3] | ((size_t)buf[*off + 4] << 8);
+        if (len - *off - PROBEWIRE_HDR_LEN < n)
             return 0;   /* truncated inside a payload */
-        p = buf + off + PROBEWIRE_HDR_LEN;
-        off += PROBEWIRE_HDR_LEN + n;
-        if (r->complete)
+        rc->n = n;
+        rc->p = buf + *off + PROBEWIRE_HDR_LEN;
+        *off += PROBEWIRE_HDR_LEN + n;
+        if (complete)
             return err_setx(err, GD_ERR_FORMAT, "probe output continues after its end record");
-        if (type < PW_BEGIN || type > PW_END || (type != PW_END && !known_fn(fn)))
+        if (rc->type < PW_BEGIN || rc->type > PW_END || (rc->type != PW_END && !known(rc->fn)))
             continue;   /* from a newer child: skip */
-        if (dev >= PROBE_MAX_DEVICES)
-            return err_setx(err, GD_ERR_FORMAT, "probe record for device %d out of range", dev);
-        switch (type) {
+        if (rc->dev >= PROBE_MAX_DEVICES)
+            return err_setx(err, GD_ERR_FORMAT, "probe record for device %d out of range", rc->dev);
+        switch (rc->type) {
         case PW_BEGIN:
         case PW_LOADED:
         case PW_NOSYM:
         case PW_END:
             if (n != 0)
-                return err_setx(err, GD_ERR_FORMAT, "probe record type %d has a payload", type);
+                return err_setx(err, GD_ERR_FORMAT, "probe record type %d has a payload", rc->type);
             break;
         case PW_RC:
         case PW_INT:
         case PW_TIME:
             if (n != 8)
                 return err_setx(err, GD_ERR_FORMAT, "probe record type %d has %zu bytes, not 8",
-                                type, n);
+                                rc->type, n);
             break;
         default:
-            if (n == 0 || n > PROBEWIRE_STR_MAX || memchr(p, '\0', n))
+            if (n == 0 || n > PROBEWIRE_STR_MAX || memchr(rc->p, '\0', n))
                 return err_setx(err, GD_ERR_FORMAT, "probe string record is malformed");
             break;
         }
+        return 1;
+    }
+    return 0;
+}
+
+int probewire_parse(const uint8_t *buf, size_t len, struct probe_result *r, struct gd_err *err)
+{
+    size_t off = PROBEWIRE_MAGIC_LEN;
+    struct rec rc;
+    int m, got;
+
+    r->complete = 0;
+    if ((m = check_magic(buf, len, err)) <= 0)
+        return m;
+    while ((got = next_record(buf, len, &off, r->complete, known_fn, &rc, err)) == 1) {
+        int type = rc.type, fn = rc.fn, dev = rc.dev;
+        size_t n = rc.n;
+        const uint8_t *p = rc.p;
         switch (type) {
         case PW_BEGIN:
             r->in_flight_fn = fn;
@@ -300,5 +331,51 @@ int probewire_parse(const uint8_t *buf, size_t len, struct probe_result *r, stru
             break;
         }
     }
-    return 0;
+    return got < 0 ? -1 : 0;
+}
+
+/* ---- --verify-libs ------------------------------------------------------ */
+
+static int known_verify_fn(int fn)
+{
+    return fn == PF_VERIFY_LIB;
+}
+
+int probewire_parse_verify(const uint8_t *buf, size_t len, struct probe_verify_install *vi,
+                           struct arena *a, struct gd_err *err)
+{
+    size_t off = PROBEWIRE_MAGIC_LEN;
+    struct rec rc;
+    int m, got;
+
+    vi->complete = 0;
+    if ((m = check_magic(buf, len, err)) <= 0)
+        return m;
+    while ((got = next_record(buf, len, &off, vi->complete, known_verify_fn, &rc, err)) == 1) {
+        struct probe_verify_lib *l;
+        if (rc.type == PW_END) {
+            vi->complete = 1;
+            continue;
+        }
+        if (rc.type != PW_BEGIN && rc.type != PW_LOADED && rc.type != PW_DLERROR)
+            continue;   /* nothing else is said about a library */
+        if (rc.dev < 0 || (size_t)rc.dev >= vi->n_load)
+            return err_setx(err, GD_ERR_FORMAT, "verify record for library %d out of range", rc.dev);
+        l = &vi->libs[rc.dev];
+        if (rc.type == PW_BEGIN) {
+            vi->in_flight = rc.dev;
+            continue;
+        }
+        if (l->state != PROBE_LIB_SELECTED)
+            return err_setx(err, GD_ERR_FORMAT, "verify record for library %d repeated", rc.dev);
+        if (rc.type == PW_LOADED) {
+            l->state = PROBE_LIB_LOADED;
+        } else {
+            l->state = PROBE_LIB_LOAD_FAILED;
+            l->error = arena_strndup(a, (const char *)rc.p, rc.n);
+        }
+        if (vi->in_flight == rc.dev)
+            vi->in_flight = -1;
+    }
+    return got < 0 ? -1 : 0;
 }

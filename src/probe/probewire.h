@@ -18,7 +18,11 @@
  * in a string or too many records is malformed.  A stream that stops inside
  * a record, or without END, is truncated: the child died while writing.
  *
- * The parser (probewire_parse) is pure and fuzzed (fuzz/fuzz_probewire.c).
+ * `--verify-libs` children (probe/verify.h) speak the same format with one
+ * fn, PF_VERIFY_LIB, whose device byte is the index of the library loaded.
+ *
+ * The parsers (probewire_parse, probewire_parse_verify) are pure, share the
+ * framing, and are fuzzed (fuzz/fuzz_probewire.c).
  */
 #ifndef GD_PROBEWIRE_H
 #define GD_PROBEWIRE_H
@@ -64,5 +68,18 @@ void probewire_put(struct strbuf *out, int type, int fn, int dev);
  * came before the bad record is kept in r).  Never reads outside buf.
  */
 int probewire_parse(const uint8_t *buf, size_t len, struct probe_result *r, struct gd_err *err);
+
+struct probe_verify_install;
+struct arena;
+/**
+ * Parse a --verify-libs child's stream (PF_VERIFY_LIB records: BEGIN, LOADED,
+ * DLERROR, then END; the device byte is the library's index, below
+ * vi->n_load) into vi's library states, vi->in_flight and vi->complete;
+ * dlerror texts go into a.  The same framing and bounds as probewire_parse;
+ * a second outcome for one library is malformed.  0, including a truncated
+ * stream; -1 on a malformed one (err; what came before is kept).
+ */
+int probewire_parse_verify(const uint8_t *buf, size_t len, struct probe_verify_install *vi,
+                           struct arena *a, struct gd_err *err);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "probe/verify.h"
 #include "report/text_sections.h"
 #include "util/banned.h"
 
@@ -132,6 +133,55 @@ static void gpu_text(struct out *o, const struct probe_result *r, const struct p
     out_raw(o, "\n");
 }
 
+static const char *verify_state_name(enum probe_lib_state s)
+{
+    switch (s) {
+    case PROBE_LIB_NOT_FOUND: return "not_found";
+    case PROBE_LIB_SELECTED: return "not_reached";
+    case PROBE_LIB_LOADED: return "loaded";
+    case PROBE_LIB_LOAD_FAILED: return "failed";
+    }
+    return "?";
+}
+
+static void verify_text(struct out *o, const struct probe_verify *v)
+{
+    size_t i, j;
+    heading(o, "Library check (--verify-libs: the predicted files, loaded in a child process)");
+    if (!v->n_installs)
+        out_raw(o, "  no framework install loads CUDA libraries\n");
+    for (i = 0; i < v->n_installs; i++) {
+        const struct probe_verify_install *vi = &v->installs[i];
+        out_printf(o, "  %s\n", vi->subject ? vi->subject : "?");
+        for (j = 0; j < vi->n_libs; j++) {
+            const struct probe_verify_lib *l = &vi->libs[j];
+            out_printf(o, "    %-22s ", l->library ? l->library : "?");
+            switch (l->state) {
+            case PROBE_LIB_LOADED:
+                out_styled(o, STYLE_GREEN, "loads");
+                out_printf(o, " %s\n", l->path);
+                break;
+            case PROBE_LIB_LOAD_FAILED:
+                out_styled(o, STYLE_RED, "fails");
+                out_printf(o, " %s: %s\n", l->path, l->error ? l->error : "?");
+                break;
+            case PROBE_LIB_SELECTED:
+                out_styled(o, STYLE_YELLOW, "not reached");
+                out_printf(o, " %s\n", l->path);
+                break;
+            case PROBE_LIB_NOT_FOUND:
+                out_raw(o, "not found by the loader model: not loaded\n");
+                break;
+            }
+        }
+        if (vi->n_load && vi->child_end != PROBE_CHILD_EXITED) {
+            const char *s = vi->child_end == PROBE_CHILD_SIGNALED ? compat_signal_name(vi->child_code) : NULL;
+            out_printf(o, "    child process %s%s%s%s\n", child_end_name(vi->child_end), s ? " (" : "",
+                       s ? s : "", s ? ")" : "");
+        }
+    }
+}
+
 void report_probe_text(struct out *o, const struct probe_result *r, const struct findings *fl)
 {
     char b1[PROBE_STR_MAX + 48], b2[16];
@@ -171,6 +221,8 @@ void report_probe_text(struct out *o, const struct probe_result *r, const struct
         for (i = 0; i < r->n_gpus; i++)
             gpu_text(o, r, &r->gpus[i], cu);
     }
+    if (r->verify)
+        verify_text(o, r->verify);
     if (fl) /* check --probe prints its findings with the rest */
         report_text_findings(o, fl);
 }
@@ -264,6 +316,45 @@ static void gpu_json(struct jw *jw, const struct probe_gpu *g)
     jw_object_end(jw);
 }
 
+static void verify_json(struct jw *jw, const struct probe_verify *v)
+{
+    size_t i, j;
+    jw_array_begin(jw);
+    for (i = 0; i < v->n_installs; i++) {
+        const struct probe_verify_install *vi = &v->installs[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "subject", vi->subject);
+        jw_kv_str(jw, "gpu", gpu_verdict_name(vi->gpu));
+        jw_key(jw, "libraries");
+        jw_array_begin(jw);
+        for (j = 0; j < vi->n_libs; j++) {
+            const struct probe_verify_lib *l = &vi->libs[j];
+            jw_object_begin(jw);
+            jw_kv_str(jw, "role", l->role);
+            jw_kv_str(jw, "library", l->library);
+            jw_kv_str(jw, "path", l->path);
+            jw_kv_str(jw, "found_by", l->step);
+            jw_kv_str(jw, "result", verify_state_name(l->state));
+            jw_kv_str(jw, "dlerror", l->error);
+            jw_object_end(jw);
+        }
+        jw_array_end(jw);
+        jw_kv_int(jw, "not_checked", (int64_t)vi->n_dropped);
+        jw_key(jw, "child");
+        jw_object_begin(jw);
+        jw_kv_str(jw, "end", child_end_name(vi->child_end));
+        jw_kv_str(jw, "signal", vi->child_end == PROBE_CHILD_SIGNALED ? compat_signal_name(vi->child_code) : NULL);
+        jw_kv_int(jw, "elapsed_us", (int64_t)(vi->child_ns / 1000u));
+        jw_kv_bool(jw, "complete", vi->complete);
+        jw_kv_str(jw, "in_flight", vi->in_flight >= 0 && (size_t)vi->in_flight < vi->n_load
+                                   ? vi->libs[vi->in_flight].path : NULL);
+        jw_kv_str(jw, "protocol_error", vi->wire_error);
+        jw_object_end(jw);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
 void report_probe_json_value(struct jw *jw, const struct probe_result *r)
 {
     char b[16];
@@ -322,6 +413,11 @@ void report_probe_json_value(struct jw *jw, const struct probe_result *r)
         jw_object_end(jw);
     }
     jw_array_end(jw);
+    jw_key(jw, "verify_libs");
+    if (r->verify)
+        verify_json(jw, r->verify);
+    else
+        jw_null(jw);
     jw_object_end(jw);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "util/arena.h"
 #include "util/banned.h"
 
 /* memrchr is a GNU extension; this is the portable twin for path work. */
@@ -21,6 +22,9 @@ static const char *last_slash_c(const char *buf, size_t len)
 {
     return last_slash((char *)(uintptr_t)buf, len);
 }
+
+struct fs_cache;
+static void cache_free(struct fs_cache *c);
 
 int fs_init(struct fs *fs, const char *root, struct gd_err *err)
 {
@@ -48,6 +52,8 @@ void fs_release(struct fs *fs)
 {
     free(fs->root);
     fs->root = NULL;
+    cache_free(fs->cache);
+    fs->cache = NULL;
 }
 
 /* ---- pure path helpers ---- */
@@ -136,8 +142,8 @@ static int str_prefix_path(const char *path, const char *prefix)
  * inside a chroot.  `virt` receives the resolved virtual path.  Returns 1, 0
  * (a component is missing or not a directory) or -1 (err).
  */
-static int walk(struct fs *fs, const char *vpath, int follow_last,
-                struct strbuf *virt, struct gd_err *err)
+static int walk_from(struct fs *fs, const char *base, const char *vpath, int follow_last,
+                     struct strbuf *virt, struct gd_err *err)
 {
     struct strbuf todo = STRBUF_INIT, host = STRBUF_INIT;
     char link[FS_PATH_MAX];
@@ -145,6 +151,7 @@ static int walk(struct fs *fs, const char *vpath, int follow_last,
     int hops = 0, ret = -1;
 
     strbuf_reset(virt);
+    strbuf_addstr(virt, base);
     strbuf_addstr(&todo, vpath);
     while (pos < todo.len) {
         const char *s;
@@ -229,6 +236,165 @@ out:
     strbuf_release(&todo);
     strbuf_release(&host);
     return ret;
+}
+
+/*
+ * Resolved directories, memoised.  Under --root every component of every
+ * path is lstat()ed to follow symlinks inside the root, and a scan asks for
+ * thousands of paths below the same few directories (site-packages...).
+ * Each directory is resolved once and remembered, with its resolved virtual
+ * path (or "does not exist").  The examined tree is assumed not to change
+ * during one run: gpudoctor never writes to it.  Errors are not cached, so
+ * each one is reported where it is met.
+ */
+#define FS_CACHE_MAX 65536u
+
+struct fs_cache_ent {
+    char *key;        /* the directory as asked for */
+    char *val;        /* its resolved virtual path, or NULL: not a directory */
+};
+
+struct fs_cache {
+    struct fs_cache_ent *ents;
+    size_t cap, n;    /* cap is a power of two */
+    struct arena arena;
+};
+
+static size_t hash_str(const char *s)
+{
+    size_t h = 1469598103934665603u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 1099511628211u;
+    return h;
+}
+
+static struct fs_cache_ent *cache_slot(struct fs_cache *c, const char *key)
+{
+    size_t i = hash_str(key) & (c->cap - 1);
+    while (c->ents[i].key && strcmp(c->ents[i].key, key))
+        i = (i + 1) & (c->cap - 1);
+    return &c->ents[i];
+}
+
+static void cache_put(struct fs *fs, const char *key, const char *val)
+{
+    struct fs_cache *c = fs->cache;
+    struct fs_cache_ent *e;
+    if (!c) {
+        c = fs->cache = xcalloc(1, sizeof(*c));
+        arena_init(&c->arena);
+        c->cap = 1024;
+        c->ents = xcalloc(c->cap, sizeof(*c->ents));
+    }
+    if (c->n >= FS_CACHE_MAX)
+        return;
+    if ((c->n + 1) * 10 > c->cap * 7) {
+        struct fs_cache_ent *old = c->ents;
+        size_t oldcap = c->cap, i;
+        c->cap *= 2;
+        c->ents = xcalloc(c->cap, sizeof(*c->ents));
+        for (i = 0; i < oldcap; i++)
+            if (old[i].key)
+                *cache_slot(c, old[i].key) = old[i];
+        free(old);
+    }
+    e = cache_slot(c, key);
+    if (!e->key) {
+        e->key = arena_strdup(&c->arena, key);
+        c->n++;
+    }
+    e->val = val ? arena_strdup(&c->arena, val) : NULL;
+}
+
+static void cache_free(struct fs_cache *c)
+{
+    if (!c)
+        return;
+    free(c->ents);
+    arena_release(&c->arena);
+    free(c);
+}
+
+/* Split "/a/b/c" into "/a/b" and "c"; 0 when the last component is not a
+ * plain name (".", "..", a trailing '/', or "/" itself): walk those whole. */
+static int split_last(const char *vpath, struct strbuf *dir, const char **name)
+{
+    const char *slash = strrchr(vpath, '/');
+    if (!slash || !slash[1] || !strcmp(slash + 1, ".") || !strcmp(slash + 1, ".."))
+        return 0;
+    strbuf_reset(dir);
+    strbuf_add(dir, vpath, (size_t)(slash - vpath));
+    *name = slash + 1;
+    return 1;
+}
+
+/* Resolve the directory dpath (a virtual path) to its resolved virtual path
+ * in out ("" for the root), through the cache.  1 / 0 / -1 as walk. */
+static int resolve_dir(struct fs *fs, const char *dpath, struct strbuf *out, struct gd_err *err)
+{
+    struct strbuf parent = STRBUF_INIT, base = STRBUF_INIT, host = STRBUF_INIT;
+    struct compat_stat st;
+    const char *name;
+    int r;
+
+    if (!dpath[0] || !strcmp(dpath, "/")) {
+        strbuf_reset(out);
+        return 1;
+    }
+    if (fs->cache) {
+        struct fs_cache_ent *e = cache_slot(fs->cache, dpath);
+        if (e->key) {
+            strbuf_reset(out);
+            if (!e->val)
+                return 0;
+            strbuf_addstr(out, e->val);
+            return 1;
+        }
+    }
+    if (split_last(dpath, &parent, &name)) {
+        r = resolve_dir(fs, parent.buf, &base, err);
+        if (r == 1)
+            r = walk_from(fs, base.buf, name, 1, out, err);
+    } else {
+        r = walk_from(fs, "", dpath, 1, out, err);
+    }
+    if (r == 1 && strcmp(out->buf, "/")) {
+        /* A directory only: "a/file/x" fails with ENOTDIR. */
+        strbuf_addstr(&host, fs->root);
+        strbuf_addstr(&host, out->buf);
+        fs->nstat++;
+        if (compat_stat(host.buf, &st) < 0 || st.type != COMPAT_FT_DIR)
+            r = 0;
+    }
+    if (r == 1 && !strcmp(out->buf, "/"))
+        strbuf_reset(out);
+    if (r >= 0)
+        cache_put(fs, dpath, r == 1 ? out->buf : NULL);
+    strbuf_release(&parent);
+    strbuf_release(&base);
+    strbuf_release(&host);
+    return r;
+}
+
+/* Resolve vpath inside the root: its directory through the cache, then the
+ * last component. */
+static int walk(struct fs *fs, const char *vpath, int follow_last,
+                struct strbuf *virt, struct gd_err *err)
+{
+    struct strbuf dir = STRBUF_INIT, base = STRBUF_INIT;
+    const char *name;
+    int r;
+
+    if (!split_last(vpath, &dir, &name)) {
+        r = walk_from(fs, "", vpath, follow_last, virt, err);
+    } else {
+        r = resolve_dir(fs, dir.buf, &base, err);
+        if (r == 1)
+            r = walk_from(fs, base.buf, name, follow_last, virt, err);
+    }
+    strbuf_release(&dir);
+    strbuf_release(&base);
+    return r;
 }
 
 int fs_host_path(struct fs *fs, const char *vpath, int follow_last,

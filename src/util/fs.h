@@ -30,6 +30,8 @@
 #define FS_MAX_HOPS 40
 #define FS_PATH_MAX 4096
 
+struct fs_cache;
+
 struct fs {
     char *root;       /* owned; "/" or a canonical host directory, no trailing '/' except "/" */
     int host_root;    /* root is "/": let the kernel resolve */
@@ -42,6 +44,7 @@ struct fs {
      * NULL in normal use.
      */
     const char *fault_eacces;
+    struct fs_cache *cache;   /* resolved directories under a --root (fs.c); owned */
 };
 
 /** Use host directory root (NULL or "/" for this machine). -1 if unusable. */

@@ -72,9 +72,19 @@ void json_quote(struct strbuf *sb, const char *s, size_t len)
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
 
+    strbuf_grow(sb, len + 2);
     strbuf_addch(sb, '"');
     while (i < len) {
         unsigned char c = p[i];
+        size_t run = i;
+        /* Copy plain printable ASCII in one go: most of every document. */
+        while (run < len && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '"' && p[run] != '\\')
+            run++;
+        if (run > i) {
+            strbuf_add(sb, p + i, run - i);
+            i = run;
+            continue;
+        }
         if (c == '"' || c == '\\') {
             strbuf_addch(sb, '\\');
             strbuf_addch(sb, c);

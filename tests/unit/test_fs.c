@@ -168,6 +168,34 @@ static void test_path_helpers(void)
     strbuf_release(&sb);
 }
 
+/* The directory cache must give what a fresh walk gives, however a path
+ * reaches a directory: through a link, "..", a file in the middle, twice. */
+static void test_dir_cache(void)
+{
+    struct fs fs;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    struct compat_stat st;
+    int pass;
+    fs_init(&fs, root, &err);
+    for (pass = 0; pass < 2; pass++) {
+        CHECK_INT(fs_realpath(&fs, "/usr/local/cuda/version.txt", &sb, &err), 1);
+        CHECK_STR(sb.buf, "/usr/local/cuda-12.2/version.txt");
+        CHECK_INT(fs_realpath(&fs, "/usr/local/cuda/..", &sb, &err), 1);
+        CHECK_STR(sb.buf, "/usr/local");
+        CHECK_INT(fs_realpath(&fs, "/usr/local/cuda/../cuda/version.txt", &sb, &err), 1);
+        CHECK_STR(sb.buf, "/usr/local/cuda-12.2/version.txt");
+        CHECK_INT(fs_stat(&fs, "/usr/local/cuda/version.txt/x", &st, &err), 0);
+        CHECK_INT(fs_stat(&fs, "/usr/nothere/x", &st, &err), 0);
+        CHECK_INT(fs_stat(&fs, "/usr/dangling/x", &st, &err), 0);
+        CHECK_INT(fs_stat(&fs, "/usr/loop1/x", &st, &err), -1);
+    }
+    CHECK(fs.cache != NULL);
+    strbuf_release(&sb);
+    fs_release(&fs);
+    CHECK(fs.cache == NULL);
+}
+
 static void test_bad_root(void)
 {
     struct fs fs;
@@ -189,6 +217,7 @@ int main(void)
     RUN(test_limits);
     RUN(test_list_dir_sorted);
     RUN(test_path_helpers);
+    RUN(test_dir_cache);
     RUN(test_bad_root);
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
     if (system(cmd) != 0)

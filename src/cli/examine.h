@@ -1,0 +1,30 @@
+/*
+ * examine.h - the scan `check` runs, for every subcommand that needs the
+ * same facts about the examined machine (check, probe --verify-libs).
+ *
+ * One function, so that the subcommands judge the same machine the same
+ * way: the loader model of the examined machine (glibc or musl, its
+ * directories and hwcaps), a newer pci.ids from the machine when it has one,
+ * then every observer (scan_all).  The diagnosis is left to the caller,
+ * because check folds the probe's answers into the facts before it.
+ */
+#ifndef GD_EXAMINE_H
+#define GD_EXAMINE_H
+
+#include "cli/options.h"
+#include "facts/facts.h"
+#include "loader/resolve.h"
+#include "scan/scan.h"
+
+struct kb;
+
+/**
+ * Scan ctx's machine into facts (facts_init'ed by the caller).  rcfg and
+ * resolver are the caller's, filled here; the caller releases resolver
+ * (resolver_release) after the diagnosis, which uses it.  Never fails:
+ * problems are facts warnings.
+ */
+void examine_scan(struct run_ctx *ctx, struct kb *kb, const struct scan_options *so,
+                  struct resolve_config *rcfg, struct resolver *resolver, struct facts *facts);
+
+#endif
