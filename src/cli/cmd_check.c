@@ -30,7 +30,7 @@ static int exit_status_for(const struct findings *fl, int strict)
 int cmd_check(int argc, char **argv)
 {
     struct options o;
-    struct scan_options so = { NULL, NULL };
+    struct scan_options so = { NULL, NULL, NULL };
     struct run_ctx ctx;
     struct gd_err err;
     struct kb *kb = NULL;
@@ -91,6 +91,7 @@ int cmd_check(int argc, char **argv)
         options_release(&o);
         return usage_error("check", "--verify-libs loads libraries and needs --probe");
     }
+    so.os = o.os;   /* --os windows: the Windows observers */
     if ((rc = options_open(&o, "check", &ctx, &kb)) != 0) {
         options_release(&o);
         return rc;

@@ -1,5 +1,6 @@
 #include "scan/scan.h"
 #include "scan/modules.h"
+#include "scan/win_scan.h"
 
 #include <string.h>
 
@@ -35,6 +36,10 @@ static void record_env(struct scan_ctx *ctx)
 void scan_all(struct scan_ctx *ctx)
 {
     record_env(ctx);
+    if (ctx->opts && ctx->opts->os && !strcmp(ctx->opts->os, "windows")) {
+        scan_windows(ctx);
+        return;
+    }
     scan_system(ctx);
     scan_ldenv(ctx);
     scan_python(ctx);

@@ -25,6 +25,8 @@ struct resolver;
 struct scan_options {
     const char *python;      /* --python PATH: only this interpreter's environment */
     const char *prefix;      /* --prefix DIR: only this environment */
+    const char *os;          /* --os: "windows" runs the Windows observers
+                                (scan/win_scan.h); NULL or "linux": Linux */
 };
 
 struct scan_ctx {
