@@ -81,6 +81,11 @@ void rules_scan(const struct facts *f, struct findings *out);
 void rules_driver(const struct facts *f, const struct kb *kb, struct findings *out);
 void rules_env(const struct facts *f, struct findings *out);
 void rules_cuda(const struct facts *f, struct findings *out);
+/* Native Windows (rules_windows.c): machine rules before the frameworks,
+ * per-install rules after their verdicts.  Both do nothing on other OSes. */
+void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out);
+void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
+                              struct diagnosis *dx, struct arena *arena);
 
 /**
  * How many GPUs CUDA_VISIBLE_DEVICES leaves visible out of n_gpus (-1 when

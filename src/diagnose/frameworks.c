@@ -33,10 +33,13 @@
 #include "kb/kb.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_pep440.h"
+#include "diagnose/win_dll.h"
+#include "loader/pe.h"
 #include "loader/resolve.h"
 #include "util/alloc.h"
 #include "util/fs.h"
 #include "util/text.h"
+#include "util/winpath.h"
 #include "util/banned.h"
 
 #define MAX_DIR_ENTRIES 100000
@@ -54,6 +57,10 @@ struct fwctx {
     struct verdict *v;
     int unknown;                    /* something needed could not be judged */
     const char *unknown_why;
+    int windows;                    /* os is "windows": DLLs, LoadLibrary's search */
+    struct win_dll_search win;      /* how this framework loads its DLLs (Windows) */
+    const char *win_dirs[8];        /* storage for win.dll_dirs */
+    int win_path_fallback;          /* torch: on error 126, retry with the dirs on PATH */
 };
 
 /* ---- small helpers ---- */
@@ -260,12 +267,52 @@ static struct need *add_need(struct fwctx *c, const char *role, const char *lib,
 }
 
 /* Resolve need from the loading object obj (NULL: the main program). */
+/*
+ * Windows: the one call that decides which DLL a framework gets
+ * (diagnose/win_dll.h).  torch retries a failed load (error 126) with its
+ * DLL directories prepended to PATH and plain LoadLibraryW, which is the
+ * standard order: then PATH counts too.
+ */
+static void resolve_need_windows(struct fwctx *c, struct need *n)
+{
+    const char *path = NULL, *step = NULL;
+    int r = win_dll_find(c->r->fs, c->a, &c->win, n->library, &path, &step);
+    if (!r && c->win_path_fallback) {
+        struct win_dll_search std = c->win;
+        struct strlist dirs = { NULL, 0, 0 };
+        size_t i;
+        for (i = 0; i < c->win.n_dll_dirs; i++) {
+            ALLOC_GROW(dirs.v, dirs.nr + 1, dirs.alloc);
+            dirs.v[dirs.nr++] = c->win.dll_dirs[i];
+        }
+        for (i = 0; i < c->f->ldenv.path.nr; i++) {
+            ALLOC_GROW(dirs.v, dirs.nr + 1, dirs.alloc);
+            dirs.v[dirs.nr++] = c->f->ldenv.path.v[i];
+        }
+        std.mode = WIN_DLL_STANDARD;
+        std.path = &dirs;
+        r = win_dll_find(c->r->fs, c->a, &std, n->library, &path, &step);
+        if (r && !strcmp(step, "path"))
+            step = "path_after_126";
+        free(dirs.v);
+    }
+    if (r) {
+        n->resolved_path = path;
+        n->step = step;
+        n->version = lib_version(c, n->role, path);
+    }
+}
+
 static void resolve_need(struct fwctx *c, struct need *n, const struct resolve_object *obj)
 {
     struct resolve_request req;
     struct resolve_result res;
     struct gd_err err;
 
+    if (c->windows) {
+        resolve_need_windows(c, n);
+        return;
+    }
     memset(&req, 0, sizeof(req));
     req.name = n->library;
     req.chain = obj;
@@ -315,6 +362,11 @@ static const char *role_of(const char *lib)
         { "libnvrtc.", "nvrtc" }, { "libnvJitLink.", "nvjitlink" }, { "libcupti.", "cupti" },
         { "libcufile.", "cufile" }, { "libcusparseLt.", "cusparselt" },
         { "libnvToolsExt.", "nvtx" },
+        /* Windows DLL names (cuBLASLt before cuBLAS: a longer prefix). */
+        { "cudart64_", "cudart" }, { "cudnn64_", "cudnn" }, { "cublasLt64_", "cublaslt" },
+        { "cublas64_", "cublas" }, { "cufft64_", "cufft" }, { "curand64_", "curand" },
+        { "cusolver64_", "cusolver" }, { "cusparse64_", "cusparse" }, { "nvrtc64_", "nvrtc" },
+        { "nvJitLink_", "nvjitlink" }, { "cupti64_", "cupti" }, { "nvToolsExt64_", "nvtx" },
     };
     size_t i;
     for (i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
@@ -364,6 +416,43 @@ static void module_fixes(struct fwctx *c, struct finding *fd, const char *cuda, 
 }
 
 /*
+ * Windows: one finding per kind of missing DLL, with the search that was
+ * made.  Why it is missing (CUDA's bin not on PATH, only in another CUDA
+ * version's folder, not installed) and the PowerShell / cmd fixes are
+ * rules_windows.c's, which runs after the verdicts.
+ */
+static void judge_missing_windows(struct fwctx *c)
+{
+    struct finding *fd_missing[3] = { NULL, NULL, NULL };
+    const char *first_other = NULL;
+    const char *path = facts_env(c->f, "PATH");
+    size_t i;
+
+    for (i = 0; i < c->v->n_needs; i++) {
+        struct need *n = &c->v->needs[i];
+        const char *code = missing_code(n->role);
+        int k = !strcmp(code, "GD201") ? 0 : !strcmp(code, "GD202") ? 1 : 2;
+        if (n->resolved_path)
+            continue;
+        if (!fd_missing[k])
+            fd_missing[k] = fw_finding(c, code, SEV_ERROR, "%s not found: %s cannot load it", n->library,
+                                       c->fw->name);
+        if (k == 2 && !first_other)
+            first_other = n->library;
+        if (c->win.mode == WIN_DLL_STANDARD)
+            finding_evidence(c->out, fd_missing[k], n->from, "%s: searched python.exe's folder, System32, "
+                             "the Windows folder and PATH=%s", n->library, path ? path : "(unset)");
+        else
+            finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the importing DLL's folder, "
+                             "python.exe's folder, the os.add_dll_directory folders and System32%s", n->library,
+                             c->win_path_fallback ? ", then PATH (torch's retry after error 126)" : "");
+    }
+    if (fd_missing[2] && fd_missing[2]->n_evidence > 1)
+        fd_missing[2]->title = arena_printf(c->a, "%s and %zu more CUDA libraries not found: %s cannot load them",
+                                            first_other, fd_missing[2]->n_evidence - 1, c->fw->name);
+}
+
+/*
  * Every need that was not found: say which library and why -- installed but
  * off the loader path, a pip wheel the framework does not find, only another
  * version installed, or not installed at all.  cuda/cudnn: what the build
@@ -380,6 +469,10 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     int nowhere = 0;
     size_t i;
 
+    if (c->windows) {
+        judge_missing_windows(c);
+        return;
+    }
     candidate_dirs(c, &dirs);
     for (i = 0; i < c->v->n_needs; i++) {
         struct need *n = &c->v->needs[i];
@@ -687,6 +780,106 @@ static int read_module(struct fwctx *c, const char *path, struct resolve_object 
     return resolve_object_read(c->r, path, obj, info, &err) == 1;
 }
 
+/* python.exe's folder, the application directory of LoadLibrary's search:
+ * a venv's Scripts\python.exe starts the base interpreter (pyvenv.cfg's
+ * home) since Python 3.7.2, so that is the folder that counts. */
+static const char *win_app_dir(struct fwctx *c)
+{
+    struct strbuf v = STRBUF_INIT;
+    const char *r = c->env->prefix;
+    if (c->env->venv_home && winpath_to_virtual(c->env->venv_home, &v) == 1)
+        r = arena_strdup(c->a, v.buf);
+    strbuf_release(&v);
+    return r;
+}
+
+/* 1 if dir (virtual, any case) holds a cudart64_*.dll. */
+static int win_has_cudart(struct fwctx *c, const char *dir)
+{
+    struct strbuf real = STRBUF_INIT;
+    struct fs_dirlist l;
+    size_t i;
+    int hit = 0;
+    if (winpath_resolve_ci(c->r->fs, dir, &real, NULL) == 1 &&
+        fs_list_dir(c->r->fs, real.buf, MAX_DIR_ENTRIES, &l, NULL) == 1) {
+        for (i = 0; i < l.nr && !hit; i++)
+            hit = !strncmp(l.ents[i].name, "cudart64", 8);
+        fs_dirlist_release(&l);
+    }
+    strbuf_release(&real);
+    return hit;
+}
+
+/*
+ * torch on Windows (torch/__init__.py _load_dll_libraries): os.add_dll_directory
+ * for torch\lib, the environment's Library\bin (and the base install's for a
+ * venv), and -- only for a CUDA build with no cudart64*.dll in those --
+ * %CUDA_PATH_V<maj>_<min>%\bin; then every torch\lib\*.dll is loaded with
+ * LoadLibraryExW(path, DEFAULT_DIRS | DLL_LOAD_DIR), retried on error 126
+ * with the directories prepended to PATH.  The CUDA DLLs asked for are
+ * torch_cuda.dll's imports.
+ */
+static void torch_windows(struct fwctx *c, const char *cuda)
+{
+    const struct framework_build *fw = c->fw;
+    const char *modpath, *lib, *base;
+    struct pe_info pe;
+    struct gd_err err;
+    size_t i, nd = 0;
+
+    if (!fw->location) {
+        set_unknown(c, "torch's package folder was not found");
+        return;
+    }
+    lib = arena_printf(c->a, "%s/lib", fw->location);
+    c->win_dirs[nd++] = lib;
+    c->win_dirs[nd++] = arena_printf(c->a, "%s/Library/bin", c->env->prefix);
+    base = win_app_dir(c);
+    if (strcmp(base, c->env->prefix))
+        c->win_dirs[nd++] = arena_printf(c->a, "%s/Library/bin", base);
+    if (cuda) {
+        int have = 0;
+        for (i = 0; i < nd; i++)
+            have |= win_has_cudart(c, c->win_dirs[i]);
+        if (!have) {
+            const char *mm = major_minor(c->a, cuda), *dot = strchr(mm, '.');
+            const char *var = dot ? arena_printf(c->a, "CUDA_PATH_V%.*s_%s", (int)(dot - mm), mm, dot + 1) : NULL;
+            const char *val = var ? facts_env(c->f, var) : NULL;
+            struct strbuf v = STRBUF_INIT;
+            if (val && winpath_to_virtual(val, &v) == 1)
+                c->win_dirs[nd++] = arena_printf(c->a, "%s/bin", v.buf);
+            else if (!val)
+                c->win_dirs[nd++] = arena_printf(c->a, "/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v%s/bin", mm);
+            strbuf_release(&v);
+        }
+    }
+    c->win.mode = WIN_DLL_SEARCH_DEFAULT;
+    c->win.dll_load_dir = lib;
+    c->win.app_dir = base;
+    c->win.dll_dirs = c->win_dirs;
+    c->win.n_dll_dirs = nd;
+    c->win_path_fallback = 1;
+
+    modpath = arena_printf(c->a, "%s/torch_cuda.dll", lib);
+    err_init(&err);
+    if (pe_read(c->r->fs, modpath, c->a, &pe, &err) != 1) {
+        if (cuda)
+            set_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
+        return;
+    }
+    for (i = 0; i < pe.n_imports + pe.n_delay_imports; i++) {
+        const char *name = i < pe.n_imports ? pe.imports[i] : pe.delay_imports[i - pe.n_imports];
+        const char *role = role_of(name);
+        struct need *n;
+        if (!role)
+            continue;
+        n = add_need(c, role, name, modpath);
+        resolve_need(c, n, NULL);
+    }
+    if (!c->v->n_needs)
+        set_unknown(c, arena_printf(c->a, "%s imports no CUDA DLL by name", modpath));
+}
+
 static void check_tensorflow(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
@@ -738,7 +931,15 @@ static void check_tensorflow(struct fwctx *c)
     }
     /* The module that calls dlopen: its RUNPATH is searched (after
      * LD_LIBRARY_PATH).  TF's .so files carry RUNPATH, not RPATH. */
-    if (fw->location) {
+    if (c->windows) {
+        /* LoadLibraryExW(bare name, LOAD_WITH_ALTERED_SEARCH_PATH): the
+         * standard order, PATH included, add_dll_directory not. */
+        c->win.mode = WIN_DLL_STANDARD;
+        c->win.app_dir = win_app_dir(c);
+        c->win.path = &c->f->ldenv.path;
+        if (fw->location)
+            modpath = arena_printf(c->a, "%s/python/_pywrap_tensorflow_internal.pyd", fw->location);
+    } else if (fw->location) {
         static const char *const mods[] = { "python/_pywrap_tensorflow_internal.so", "libtensorflow_framework.so.2",
                                             "libtensorflow_cc.so.2", NULL };
         const char *const *m;
@@ -764,7 +965,7 @@ static void check_tensorflow(struct fwctx *c)
             resolve_need(c, n, objp);
         }
     }
-    if (!objp)
+    if (!objp && !c->windows)
         set_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
     judge_missing(c, cuda, cudnn, tf_install_fixes);
     judge_cudnn(c, cudnn);
@@ -826,7 +1027,9 @@ static void check_torch(struct fwctx *c)
     }
     /* What libtorch_cuda.so links: resolve each CUDA library from it. */
     modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
-    if (modpath && read_module(c, modpath, &obj, &info)) {
+    if (c->windows) {
+        torch_windows(c, cuda);
+    } else if (modpath && read_module(c, modpath, &obj, &info)) {
         candidate_dirs(c, &dirs);
         for (i = 0; i < info.n_needed; i++) {
             const char *role = role_of(info.needed[i]);
@@ -1100,6 +1303,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolve
             c.out = &dx->findings;
             c.a = arena;
             c.os = os_of(f);
+            c.windows = !strcmp(c.os, "windows");
             c.driver = facts_driver_version(f);
             c.env = env;
             c.fw = fw;

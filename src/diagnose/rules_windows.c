@@ -1,0 +1,454 @@
+/*
+ * rules_windows.c - the rules that only apply to native Windows.
+ *
+ * Machine (before the frameworks, so that their verdicts count them):
+ *   GD604 no driver: System32\nvcuda.dll absent;
+ *   GD605 the installed toolkit (CUDA_PATH, else the newest) needs a newer
+ *         driver, by Windows' own minimum driver numbers (a 527.41 Windows
+ *         driver is below CUDA 12.x's 528.33 although Linux's 525.60.13
+ *         would pass).
+ * Per framework install (after the verdicts; the missing DLLs were found
+ * by frameworks.c with LoadLibrary's search):
+ *   GD601 the DLL is installed, but its folder is not on PATH (TensorFlow
+ *         loads by bare name: PATH is what counts, add_dll_directory does
+ *         not help it; for a .pyd's imports on Python >= 3.8, PATH is not
+ *         searched and os.add_dll_directory is the way) -- PowerShell
+ *         ($env:PATH, [Environment]::SetEnvironmentVariable(..., 'User'))
+ *         and cmd (setx) fixes;
+ *   GD602 the DLL is only in another CUDA version's folder: where it is,
+ *         and why copying it next to the CUDA that PATH names is not the
+ *         fix;
+ *   GD603 the DLL is nowhere, another CUDA version's DLL of that library
+ *         is: why renaming it is not the fix, and how to install the CUDA
+ *         the framework was built for;
+ *   GD606 a CUDA DLL loaded from System32 (a copy someone made).
+ * Copying DLLs into System32 is never proposed; it is named once, as the
+ * discouraged stop-gap it is.
+ */
+#include "diagnose/diagnose.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "kb/ver_driver.h"
+#include "kb/ver_pep440.h"
+#include "loader/resolve.h"
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/winpath.h"
+#include "util/banned.h"
+
+#define WIN_DIR_MAX 100000
+
+static int is_windows(const struct facts *f)
+{
+    return f->system.os && !strcmp(f->system.os, "windows");
+}
+
+/* "C:\..." spelling of a virtual path, into arena. */
+static const char *win(struct arena *a, const char *vpath)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *r;
+    winpath_from_virtual(vpath, &sb);
+    r = arena_strdup(a, sb.buf);
+    strbuf_release(&sb);
+    return r;
+}
+
+static const struct driver_lib *nvcuda(const struct facts *f)
+{
+    size_t i;
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (!strcmp(f->driver.libs[i].name, "nvcuda"))
+            return &f->driver.libs[i];
+    return NULL;
+}
+
+/* The toolkit a path points into (its folder or DLL folder), or NULL. */
+static const struct cuda_install *toolkit_of(const struct facts *f, const char *dir)
+{
+    size_t i, n;
+    for (i = 0; i < f->n_cuda; i++) {
+        const struct cuda_install *ci = &f->cuda[i];
+        n = strlen(ci->path);
+        if (!strncmp(dir, ci->path, n) && (dir[n] == '\0' || dir[n] == '/'))
+            return ci;
+        if (ci->libdir && winpath_name_eq(dir, ci->libdir))
+            return ci;
+    }
+    return NULL;
+}
+
+/* The toolkit CUDA_PATH names, else the first toolkit folder on PATH. */
+static const struct cuda_install *current_toolkit(const struct facts *f, struct arena *a)
+{
+    const char *cp = facts_env(f, "CUDA_PATH");
+    struct strbuf v = STRBUF_INIT;
+    const struct cuda_install *ci = NULL;
+    size_t i, k;
+    if (cp && winpath_to_virtual(cp, &v) == 1)
+        for (i = 0; i < f->n_cuda && !ci; i++) {
+            if (winpath_name_eq(f->cuda[i].path, v.buf))
+                ci = &f->cuda[i];
+            for (k = 0; k < f->cuda[i].n_aliases && !ci; k++)
+                if (winpath_name_eq(f->cuda[i].aliases[k], v.buf))
+                    ci = &f->cuda[i];
+        }
+    strbuf_release(&v);
+    for (i = 0; i < f->ldenv.path.nr && !ci; i++) {
+        ci = toolkit_of(f, f->ldenv.path.v[i]);
+        if (ci && !strcmp(ci->provenance, "pip"))
+            ci = NULL;
+    }
+    (void)a;
+    return ci;
+}
+
+/* ---- machine ---- */
+
+static void rule_no_driver(const struct facts *f, struct findings *out)
+{
+    struct finding *fd;
+    size_t i;
+    if (nvcuda(f))
+        return;
+    fd = findings_add(out, "GD604", SEV_ERROR, "no NVIDIA driver is installed: C:\\Windows\\System32\\nvcuda.dll is absent");
+    finding_evidence(out, fd, "/Windows/System32/nvcuda.dll", "absent (the display driver installs it)");
+    for (i = 0; i < f->driver.n_libs; i++)
+        finding_evidence(out, fd, f->driver.libs[i].path, "a driver package %s is in the driver store but not "
+                         "installed into System32", f->driver.libs[i].version);
+    finding_fix(out, fd, NULL, "Install the NVIDIA driver for your GPU (Game Ready or Studio) from "
+                "https://www.nvidia.com/Download/index.aspx, then restart", NULL);
+}
+
+static void rule_toolkit_driver(const struct facts *f, const struct kb *kb, struct findings *out,
+                                struct arena *a)
+{
+    const struct driver_lib *dl = nvcuda(f);
+    const struct cuda_install *ci = current_toolkit(f, a);
+    const char *need, *src, *mm;
+    struct finding *fd;
+    char mmbuf[32];
+    size_t n;
+
+    if (!dl || !ci || !ci->version)
+        return;
+    /* Table 3 is per major.minor. */
+    n = strcspn(ci->version, ".");
+    n += ci->version[n] ? 1 + strspn(ci->version + n + 1, "0123456789") : 0;
+    if (n >= sizeof(mmbuf))
+        return;
+    memcpy(mmbuf, ci->version, n);
+    mmbuf[n] = '\0';
+    mm = mmbuf;
+    if (kb_cuda_min_driver(kb, mm, "windows", &need, &src) != 1 || ver_cmp_driver(dl->version, need) >= 0)
+        return;
+    fd = findings_add(out, "GD605", SEV_WARNING, "the driver %s is older than CUDA %s needs on Windows (%s or newer)",
+                      dl->version, mm, need);
+    finding_evidence(out, fd, dl->path, "nvcuda.dll: driver %s (Windows numbering, last five digits)", dl->version);
+    finding_evidence(out, fd, ci->version_source, "CUDA %s at %s", ci->version, win(a, ci->path));
+    finding_evidence(out, fd, src, "CUDA %s needs driver >= %s on Windows (the Linux number differs)", mm, need);
+    finding_fix(out, fd, NULL, arena_printf(a, "Update the NVIDIA driver to %s or newer "
+                "(https://www.nvidia.com/Download/index.aspx); the CUDA installer no longer bundles one from 13.0", need),
+                NULL);
+}
+
+void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out)
+{
+    if (!is_windows(f))
+        return;
+    rule_no_driver(f, out);
+    rule_toolkit_driver(f, kb, out, out->arena);
+}
+
+/* ---- per framework install ---- */
+
+static void add_code(struct verdict *v, const char *code)
+{
+    size_t i;
+    for (i = 0; i < v->n_codes; i++)
+        if (!strcmp(v->codes[i], code))
+            return;
+    ALLOC_GROW(v->codes, v->n_codes + 1, v->alloc_codes);
+    v->codes[v->n_codes++] = code;
+}
+
+static struct finding *vfinding(struct findings *out, struct verdict *v, const char *code, enum severity sev,
+                                const char *title)
+{
+    struct finding *fd = findings_add(out, code, sev, "%s", title);
+    fd->subject = v->subject;
+    add_code(v, fd->code);
+    if (sev == SEV_ERROR) {
+        v->gpu = GPU_NO;
+        if (!v->reason)
+            v->reason = fd->title;
+    }
+    return fd;
+}
+
+/* Where a DLL may be installed although the search does not reach it:
+ * every toolkit's bin and bin\x64, every cuDNN folder, and the
+ * environment's pip wheels (site-packages\nvidia\*\bin). */
+static void candidate_dirs(const struct facts *f, struct fs *fs, const struct python_env *env,
+                           struct arena *a, struct strlist *dirs)
+{
+    size_t i, j;
+    for (i = 0; i < f->n_cuda; i++) {
+        const char *bin = arena_printf(a, "%s/bin", f->cuda[i].path);
+        if (f->cuda[i].libdir) {
+            ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+            dirs->v[dirs->nr++] = f->cuda[i].libdir;
+        }
+        ALLOC_GROW(dirs->v, dirs->nr + 2, dirs->alloc);
+        dirs->v[dirs->nr++] = bin;
+        dirs->v[dirs->nr++] = arena_printf(a, "%s/x64", bin);
+    }
+    for (i = 0; i < f->n_cudnn; i++)
+        if (f->cudnn[i].libdir) {
+            ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+            dirs->v[dirs->nr++] = f->cudnn[i].libdir;
+        }
+    for (j = 0; env && j < env->n_site_dirs; j++) {
+        struct fs_dirlist l;
+        const char *nv = arena_printf(a, "%s/nvidia", env->site_dirs[j]);
+        if (fs_list_dir(fs, nv, WIN_DIR_MAX, &l, NULL) == 1)
+            for (i = 0; i < l.nr; i++) {
+                ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+                dirs->v[dirs->nr++] = arena_printf(a, "%s/%s/bin", nv, l.ents[i].name);
+            }
+        fs_dirlist_release(&l);
+    }
+}
+
+/* The first candidate folder holding name (any case): the file's path. */
+static const char *find_dll(struct fs *fs, struct arena *a, const struct strlist *dirs, const char *name)
+{
+    size_t i;
+    for (i = 0; i < dirs->nr; i++) {
+        struct strbuf p = STRBUF_INIT;
+        const char *r = NULL;
+        if (winpath_child_ci(fs, dirs->v[i], name, &p, NULL) == 1)
+            r = arena_strdup(a, p.buf);
+        strbuf_release(&p);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
+/* Another version of the DLL: "cudart64_110.dll" -> any "cudart64_*.dll". */
+static const char *find_other(struct fs *fs, struct arena *a, const struct strlist *dirs, const char *name)
+{
+    const char *us = strrchr(name, '_');
+    size_t i, j, bl;
+    if (!us)
+        return NULL;
+    bl = (size_t)(us - name) + 1;
+    for (i = 0; i < dirs->nr; i++) {
+        struct fs_dirlist l;
+        const char *hit = NULL;
+        if (fs_list_dir(fs, dirs->v[i], WIN_DIR_MAX, &l, NULL) == 1)
+            for (j = 0; j < l.nr && !hit; j++)
+                if (!strncmp(l.ents[j].name, name, bl) && !winpath_name_eq(l.ents[j].name, name) &&
+                    str_ends(l.ents[j].name, ".dll"))
+                    hit = arena_printf(a, "%s/%s", dirs->v[i], l.ents[j].name);
+        fs_dirlist_release(&l);
+        if (hit)
+            return hit;
+    }
+    return NULL;
+}
+
+static void dir_of(struct strbuf *out, const char *path)
+{
+    path_dirname(out, path);
+}
+
+/* The PATH fixes for folders (virtual, ';'-joined in Windows spelling). */
+static void path_fixes(struct findings *out, struct finding *fd, const char *wdirs, int tf)
+{
+    finding_fix(out, fd, "powershell", "Put the folder first on PATH for this PowerShell session, then start "
+                "Python from it", "$env:PATH = \"%s;\" + $env:PATH", wdirs);
+    finding_fix(out, fd, "powershell", "Keep it for every new terminal (your user PATH; open a new terminal "
+                "afterwards)",
+                "[Environment]::SetEnvironmentVariable('PATH', \"%s;\" + "
+                "[Environment]::GetEnvironmentVariable('PATH', 'User'), 'User')", wdirs);
+    finding_fix(out, fd, "cmd", "The same from cmd: setx writes the user PATH (new windows only; setx cuts "
+                "values at 1024 characters, so prefer the PowerShell line when PATH is long)",
+                "set PATH=%s;%%PATH%%\nsetx PATH \"%s;%%PATH%%\"", wdirs, wdirs);
+    if (!tf)
+        finding_fix(out, fd, NULL, "Python 3.8+ does not search PATH for an extension module's DLLs: "
+                    "or add the folder in the program before importing the framework",
+                    "import os\nos.add_dll_directory(r\"%s\")", wdirs);
+}
+
+static void system32_note(struct findings *out, struct finding *fd)
+{
+    finding_evidence(out, fd, NULL, "copying the DLLs into C:\\Windows\\System32 is a discouraged stop-gap, not a "
+                     "fix: it hides which CUDA every program gets and breaks on the next CUDA or driver update");
+}
+
+/* What the framework would need to install (for GD603's fixes). */
+static void install_fixes(struct findings *out, struct finding *fd, const struct verdict *v, const struct kb *kb,
+                          struct arena *a)
+{
+    const struct framework_build *fw = v->fw;
+    const char *cuda = fw->cuda, *cudnn = fw->cudnn;
+    struct kb_tf_build b;
+    if (!strcmp(fw->name, "tensorflow")) {
+        memset(&b, 0, sizeof(b));
+        if (kb_tf_build(kb, fw->version, "windows", &b) == 1) {
+            cuda = b.cuda ? b.cuda : cuda;
+            if (b.cudnn && (!cudnn || !strchr(cudnn, '.')))
+                cudnn = b.cudnn;
+        }
+        if (cuda) {
+            finding_fix(out, fd, "powershell", arena_printf(a, "Create a conda environment with CUDA %s and cuDNN %s "
+                        "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda,
+                        cudnn ? cudnn : "8"),
+                        "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
+                        "conda activate tf-gpu\n"
+                        "pip install \"tensorflow==%s\"", cuda, cudnn ? cudnn : "8.1.0", fw->version);
+            finding_fix(out, fd, "powershell", arena_printf(a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
+                        "and cuDNN %s, then put its bin first on PATH", cuda,
+                        arena_printf(a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
+                                     strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
+                        cudnn ? cudnn : "8"),
+                        "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
+                        cuda);
+        }
+    } else if (!strcmp(fw->name, "torch")) {
+        const char *plus = strchr(fw->version, '+');
+        finding_fix(out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
+                    "pip install --force-reinstall \"torch==%.*s\" --index-url https://download.pytorch.org/whl/%s",
+                    plus ? (int)(plus - fw->version) : (int)strlen(fw->version), fw->version,
+                    fw->local ? fw->local : "cu121");
+    }
+}
+
+static void judge_install(const struct facts *f, const struct kb *kb, struct fs *fs, struct verdict *v,
+                          struct findings *out, struct arena *a)
+{
+    const struct cuda_install *cur = current_toolkit(f, a);
+    struct strlist dirs = { NULL, 0, 0 };
+    struct strbuf offdirs = STRBUF_INIT, otherdirs = STRBUF_INIT, d = STRBUF_INIT;
+    struct finding *fd_off = NULL, *fd_other = NULL, *fd_renamed = NULL;
+    int tf = !strcmp(v->fw->name, "tensorflow");
+    size_t i;
+
+    candidate_dirs(f, fs, v->env, a, &dirs);
+    for (i = 0; i < v->n_needs; i++) {
+        const struct need *n = &v->needs[i];
+        const char *hit, *wdir;
+        const struct cuda_install *ci;
+        if (n->resolved_path) {
+            if (!strcmp(n->step, "system32")) {
+                struct finding *fd = vfinding(out, v, "GD606", SEV_WARNING,
+                                              arena_printf(a, "%s is loaded from C:\\Windows\\System32, where it was "
+                                                           "copied by hand", n->library));
+                finding_evidence(out, fd, n->resolved_path, "found in System32 before PATH");
+                finding_fix(out, fd, "powershell", "Remove the copy and put the CUDA folder on PATH instead "
+                            "(run as administrator)", "Remove-Item \"%s\"", win(a, n->resolved_path));
+            }
+            continue;
+        }
+        hit = find_dll(fs, a, &dirs, n->library);
+        if (hit) {
+            dir_of(&d, hit);
+            wdir = win(a, d.buf);
+            ci = toolkit_of(f, d.buf);
+            if (ci && cur && ci != cur && strcmp(ci->provenance, "pip")) {
+                if (!fd_other) {
+                    fd_other = vfinding(out, v, "GD602", SEV_ERROR,
+                                        arena_printf(a, "%s is only in CUDA %s's folder; PATH and CUDA_PATH point to "
+                                                     "CUDA %s", n->library, ci->version ? ci->version : "?",
+                                                     cur->version ? cur->version : "?"));
+                    finding_evidence(out, fd_other, cur->path, "CUDA_PATH / PATH: CUDA %s at %s",
+                                     cur->version ? cur->version : "?", win(a, cur->path));
+                    finding_evidence(out, fd_other, NULL, "copying %s into %s is not the fix: the CUDA %s DLLs "
+                                     "beside it (cuBLAS, cuFFT, cuDNN of another major) would then mix with CUDA %s's, "
+                                     "and the next CUDA install or repair silently undoes it; put the folder that "
+                                     "has the whole set on PATH", n->library, win(a, cur->libdir ? cur->libdir : cur->path),
+                                     ci->version ? ci->version : "?", cur->version ? cur->version : "?");
+                    system32_note(out, fd_other);
+                }
+                finding_evidence(out, fd_other, hit, "%s is in %s (CUDA %s), not on PATH", n->library, wdir,
+                                 ci->version ? ci->version : "?");
+                if (!strstr(otherdirs.buf, wdir)) {
+                    if (otherdirs.len)
+                        strbuf_addch(&otherdirs, ';');
+                    strbuf_addstr(&otherdirs, wdir);
+                }
+            } else {
+                if (!fd_off) {
+                    fd_off = vfinding(out, v, "GD601", SEV_ERROR,
+                                      arena_printf(a, "%s is installed but its folder is not on PATH%s", n->library,
+                                                   tf ? "" : " nor added with os.add_dll_directory"));
+                    finding_evidence(out, fd_off, NULL, tf ? "TensorFlow loads CUDA DLLs by name with LoadLibrary: "
+                                     "python.exe's folder, System32, the Windows folder and PATH are searched; "
+                                     "os.add_dll_directory and CUDA_PATH are not"
+                                     : "Python 3.8+ loads an extension's DLLs from its own folder, python.exe's, "
+                                     "System32 and the os.add_dll_directory folders; PATH only in torch's retry");
+                    system32_note(out, fd_off);
+                }
+                finding_evidence(out, fd_off, hit, "%s is in %s", n->library, wdir);
+                if (!strstr(offdirs.buf, wdir)) {
+                    if (offdirs.len)
+                        strbuf_addch(&offdirs, ';');
+                    strbuf_addstr(&offdirs, wdir);
+                }
+            }
+            continue;
+        }
+        hit = find_other(fs, a, &dirs, n->library);
+        if (!fd_renamed) {
+            fd_renamed = vfinding(out, v, "GD603", SEV_ERROR,
+                                  hit ? arena_printf(a, "%s is not installed; only %s is (another CUDA version)",
+                                                     n->library, path_basename(hit))
+                                      : arena_printf(a, "%s is not installed anywhere on this machine", n->library));
+            if (hit)
+                finding_evidence(out, fd_renamed, NULL, "renaming or copying %s to %s is not the fix: the number in "
+                                 "the name is the CUDA ABI the framework was built against, and the other CUDA "
+                                 "version's DLL fails at run time (or the next DLL is missing)",
+                                 path_basename(hit), n->library);
+            install_fixes(out, fd_renamed, v, kb, a);
+        }
+        if (hit)
+        {
+            struct strbuf hd = STRBUF_INIT;
+            dir_of(&hd, hit);
+            finding_evidence(out, fd_renamed, hit, "%s wanted; %s is installed in %s", n->library,
+                             path_basename(hit), win(a, hd.buf));
+            strbuf_release(&hd);
+        }
+        else
+            finding_evidence(out, fd_renamed, NULL, "%s: no CUDA toolkit, cuDNN or pip wheel folder has it",
+                             n->library);
+    }
+    if (fd_off)
+        path_fixes(out, fd_off, offdirs.buf, tf);
+    if (fd_other)
+        path_fixes(out, fd_other, otherdirs.buf, tf);
+    free(dirs.v);
+    strbuf_release(&offdirs);
+    strbuf_release(&otherdirs);
+    strbuf_release(&d);
+}
+
+void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
+                              struct diagnosis *dx, struct arena *arena)
+{
+    size_t i;
+    if (!is_windows(f) || !r)
+        return;
+    for (i = 0; i < dx->n_verdicts; i++) {
+        struct verdict *v = &dx->verdicts[i];
+        if (!v->fw || !v->n_needs || !strcmp(v->fw->name, "keras"))
+            continue;
+        judge_install(f, kb, r->fs, v, &dx->findings, arena);
+    }
+}
