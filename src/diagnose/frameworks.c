@@ -1321,6 +1321,11 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolve
             else
                 set_unknown(&c, arena_printf(arena, "gpudoctor does not yet check %s's libraries", fw->name));
             (void)before;
+            /* "Yes" needs a GPU to have been seen: without sysfs (a container
+             * image), on WSL2 and on Windows the files do not show one. */
+            if (v->gpu != GPU_NO && !f->n_gpus)
+                set_unknown(&c, f->system.wsl == 2 ? "WSL2 shows no GPU in files; ask the driver with 'gpudoctor probe'"
+                                : "no GPU could be seen in the examined files; ask the driver with 'gpudoctor probe'");
             if (v->gpu == GPU_NO)
                 machine_blockers(&dx->findings, n_machine, v);
             else if (machine_blockers(&dx->findings, n_machine, v))
