@@ -34,6 +34,15 @@ struct which_opts {
     const char *cwd;
     int list_cache;
     int secure;
+    /* --os windows (docs/windows.md) */
+    const char *app_dir;
+    const char *dll_dirs[MAX_FROM];
+    size_t n_dll_dirs;
+    const char *set_dll_dir;
+    const char *path;
+    const char *load_flags;
+    const char *default_dirs;
+    int python_ext;
 };
 
 static int need(int argc, char **argv, int *i, const char **val)
@@ -51,18 +60,31 @@ static int parse_args(int argc, char **argv, struct which_opts *w, struct option
     err_init(&err);
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        if (!strcmp(a, "--from") || !strcmp(a, "--loaded")) {
-            int from = !strcmp(a, "--from");
+        if (!strcmp(a, "--from") || !strcmp(a, "--loaded") || !strcmp(a, "--dll-dir")) {
+            const char **arr = !strcmp(a, "--from") ? w->from : !strcmp(a, "--loaded") ? w->loaded : w->dll_dirs;
+            size_t *n = !strcmp(a, "--from") ? &w->n_from : !strcmp(a, "--loaded") ? &w->n_loaded : &w->n_dll_dirs;
             if (need(argc, argv, &i, &v) < 0)
                 goto missing;
-            if ((from ? w->n_from : w->n_loaded) >= MAX_FROM) {
+            if (*n >= MAX_FROM) {
                 *rc = usage_error("which", "too many '%s' options (at most %d)", a, MAX_FROM);
                 return -1;
             }
-            if (from)
-                w->from[w->n_from++] = v;
-            else
-                w->loaded[w->n_loaded++] = v;
+            arr[(*n)++] = v;
+            continue;
+        }
+        if (!strcmp(a, "--app-dir") || !strcmp(a, "--set-dll-dir") || !strcmp(a, "--path") ||
+            !strcmp(a, "--load-flags") || !strcmp(a, "--default-dirs")) {
+            if (need(argc, argv, &i, &v) < 0)
+                goto missing;
+            if (!strcmp(a, "--app-dir")) w->app_dir = v;
+            else if (!strcmp(a, "--set-dll-dir")) w->set_dll_dir = v;
+            else if (!strcmp(a, "--path")) w->path = v;
+            else if (!strcmp(a, "--load-flags")) w->load_flags = v;
+            else w->default_dirs = v;
+            continue;
+        }
+        if (!strcmp(a, "--python-ext")) {
+            w->python_ext = 1;
             continue;
         }
         if (!strcmp(a, "--main") || !strcmp(a, "--deps") || !strcmp(a, "--glibc") ||
@@ -176,6 +198,106 @@ static int read_obj(struct resolver *r, const char *path, struct resolve_object 
     return 0;
 }
 
+static int parse_flags(const char *opt, const char *v, unsigned *out)
+{
+    char *end;
+    unsigned long x;
+    if (!v)
+        return 0;
+    x = strtoul(v, &end, 0);
+    if (!*v || *end || x > 0xffffffffUL)
+        return usage_error("which", "option '%s' takes a number like 0x1000, not '%s'", opt, v);
+    *out = (unsigned)x;
+    return 0;
+}
+
+/*
+ * `which NAME --os windows`: LoadLibraryExW's search on the examined C:
+ * drive (--root).  PATH is --path, else the examined environment's PATH
+ * when it is this machine's or was given (--env, --env-file, --clear-env):
+ * a Linux host's own PATH says nothing about a Windows tree.
+ */
+static int which_windows(const struct which_opts *w, const struct options *o, struct run_ctx *ctx)
+{
+    struct resolve_config cfg;
+    struct resolver r;
+    struct arena a;
+    struct resolve_request req;
+    struct resolve_object from;
+    struct resolve_result res;
+    struct gd_err err;
+    struct out out;
+    struct strbuf sb = STRBUF_INIT;
+    int rc, found;
+
+    if (w->deps || w->list_cache)
+        return usage_error("which", "'%s' is not modelled for Windows", w->deps ? "--deps" : "--list-cache");
+    if (!w->name)
+        return usage_error("which", "a DLL name is needed");
+    if (w->n_from > 1)
+        return usage_error("which", "with --os windows, '--from' names one importing DLL");
+    arena_init(&a);
+    err_init(&err);
+    resolve_config_default(&cfg);
+    cfg.flavour = RESOLVE_WINDOWS;
+    cfg.cwd = NULL;
+    if (w->cwd) {
+        cfg.cwd = resolve_win_vpath(&a, w->cwd, NULL);
+    } else if (!o->root) {
+        char cwd[FS_PATH_MAX];
+        if (compat_getcwd(cwd, sizeof(cwd)) == 0)
+            cfg.cwd = resolve_win_vpath(&a, cwd, NULL);
+    }
+    memset(&req, 0, sizeof(req));
+    req.name = w->name;
+    req.loaded = w->loaded;
+    req.n_loaded = w->n_loaded;
+    req.win_app_dir = w->app_dir;
+    req.win_dll_dirs = w->dll_dirs;
+    req.n_win_dll_dirs = w->n_dll_dirs;
+    req.win_set_dll_dir = w->set_dll_dir;
+    req.win_path = w->path;
+    if (!w->path && (!o->root || o->clear_env || o->n_env_changes))
+        req.win_path = env_get(&ctx->env, "PATH");
+    if (parse_flags("--load-flags", w->load_flags, &req.win_flags) != 0 ||
+        parse_flags("--default-dirs", w->default_dirs, &req.win_default_dirs) != 0) {
+        arena_release(&a);
+        return GD_EXIT_USAGE;
+    }
+    if (w->n_from) {
+        from.path = w->from[0];
+        from.elf = NULL;
+        req.chain = &from;
+        req.n_chain = 1;
+    }
+    /* Python >= 3.8 loads an extension module with LoadLibraryExW(pyd,
+     * DEFAULT_DIRS | DLL_LOAD_DIR); its imports are searched that way
+     * (the .pyd's directory only when --from names it). */
+    if (w->python_ext)
+        req.win_flags |= RESOLVE_WIN_SEARCH_DEFAULT_DIRS | (w->n_from ? RESOLVE_WIN_SEARCH_DLL_LOAD_DIR : 0u);
+    resolver_init(&r, &ctx->fs, &cfg);
+    out.fp = ctx->out;
+    out.color = ctx->color;
+    found = resolve_library(&r, &req, &res, &err);
+    if (found < 0) {
+        fprintf(stderr, "gpudoctor which: %s\n", err.msg);
+        rc = GD_EXIT_USAGE;
+    } else {
+        rc = found ? GD_EXIT_OK : GD_EXIT_FINDINGS;
+        if (o->format == FMT_JSON) {
+            report_which_json(&sb, w->name, &res);
+            fputs(sb.buf, ctx->out);
+        } else {
+            report_which_text(&out, w->name, &res);
+        }
+    }
+    resolve_result_release(&res);
+    resolver_release(&r);
+    strbuf_release(&sb);
+    arena_release(&a);
+    return rc;
+}
+
 int cmd_which(int argc, char **argv)
 {
     struct options o;
@@ -206,6 +328,15 @@ int cmd_which(int argc, char **argv)
         run_ctx_release(&ctx, NULL);
         options_release(&o);
         return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+    }
+    if (o.os && !strcmp(o.os, "windows")) {
+        rc = which_windows(&w, &o, &ctx);
+        if (run_ctx_release(&ctx, &err) < 0) {
+            fprintf(stderr, "gpudoctor which: %s\n", err.msg);
+            rc = GD_EXIT_FAILURE;
+        }
+        options_release(&o);
+        return rc;
     }
     arena_init(&cfg_arena);
     resolve_config_default(&cfg);

@@ -234,6 +234,22 @@ const struct command commands[] = {
       "  --cwd DIR        the working directory for relative paths\n"
       "  --secure         model secure-execution mode (setuid programs)\n"
       "\n"
+      "With --os windows: LoadLibraryExW(NAME) on the Windows C: drive at --root\n"
+      "(C:\\X is DIR/X; names and folders match in any letter case; docs/windows.md):\n"
+      "  --app-dir DIR    the folder of the process's .exe (python.exe's)\n"
+      "  --cwd DIR        its current folder (default: unknown, not searched)\n"
+      "  --path LIST      its PATH, ';'-separated (default: PATH of --env/--env-file,\n"
+      "                   or this machine's without --root)\n"
+      "  --dll-dir DIR    an AddDllDirectory / os.add_dll_directory folder; repeat\n"
+      "                   in call order\n"
+      "  --set-dll-dir DIR  SetDllDirectory's folder\n"
+      "  --load-flags N   LoadLibraryExW's dwFlags (0x8, 0x100 ... 0x1000)\n"
+      "  --default-dirs N SetDefaultDllDirectories' flags\n"
+      "  --from DLL       NAME is an import of DLL (loaded with --load-flags)\n"
+      "  --loaded PATH    a module already loaded (its base name matches)\n"
+      "  --python-ext     NAME is an import of a Python >= 3.8 extension module\n"
+      "                   (--from PYD): DEFAULT_DIRS|DLL_LOAD_DIR, no PATH\n"
+      "\n"
       "JSON (--json): docs/json.md, section \"which\".\n" },
     { NULL, NULL, NULL, NULL }
 };

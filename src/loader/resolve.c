@@ -507,6 +507,18 @@ const char *resolve_step_name(enum resolve_step step)
     case RSTEP_CACHE: return "cache";
     case RSTEP_DEFAULT: return "default";
     case RSTEP_MUSL_PATH: return "musl_path";
+    case RSTEP_WIN_LOADED: return "win_loaded";
+    case RSTEP_WIN_KNOWNDLLS: return "win_knowndlls";
+    case RSTEP_WIN_DLL_LOAD_DIR: return "win_dll_load_dir";
+    case RSTEP_WIN_ALTERED_DIR: return "win_altered_dir";
+    case RSTEP_WIN_APP_DIR: return "win_app_dir";
+    case RSTEP_WIN_DLL_DIRECTORY: return "win_dll_directory";
+    case RSTEP_WIN_SET_DLL_DIRECTORY: return "win_set_dll_directory";
+    case RSTEP_WIN_SYSTEM32: return "win_system32";
+    case RSTEP_WIN_SYSTEM: return "win_system";
+    case RSTEP_WIN_WINDOWS: return "win_windows";
+    case RSTEP_WIN_CWD: return "win_cwd";
+    case RSTEP_WIN_PATH: return "win_path";
     }
     return "unknown";
 }
@@ -613,6 +625,9 @@ int resolve_library(struct resolver *r, const struct resolve_request *req,
     memset(out, 0, sizeof(*out));
     if (!req->name || !req->name[0])
         return err_setx(err, GD_ERR_USAGE, "empty library name");
+    /* Windows has its own loaded-module rule (base names, any case). */
+    if (r->cfg.flavour == RESOLVE_WINDOWS)
+        return resolve_windows(r, req, out);
     /* Already loaded: the loader compares the name with every loaded
      * object's names and SONAME before searching (_dl_lookup_map; musl
      * compares short names too). */

@@ -10,11 +10,18 @@
  * that would make the real dlopen fail).
  *
  * Rule sets are chosen by resolve_config.flavour: glibc (resolve_glibc.c,
- * elf/dl-load.c _dl_map_object order) and musl (resolve_musl.c,
- * ldso/dynlink.c load_library).  Callers only see resolve_request /
- * resolve_result, so a Windows LoadLibrary rule set (PE imports, the
- * loaded-module list, KnownDLLs, PATH) can be added as another flavour with
- * its own attempt steps without changing them.
+ * elf/dl-load.c _dl_map_object order), musl (resolve_musl.c,
+ * ldso/dynlink.c load_library) and Windows (resolve_win.c, LoadLibraryExW:
+ * the loaded-module list, KnownDLLs, the standard SafeDllSearchMode order,
+ * SetDllDirectory, the LOAD_LIBRARY_SEARCH_* / AddDllDirectory order;
+ * docs/windows.md).  Callers only see resolve_request / resolve_result; the
+ * Windows fields of both are zero for the Linux rule sets.
+ *
+ * Windows paths: the examined machine's C: drive is the --root tree, so
+ * "C:\Windows\System32" is the virtual path "/Windows/System32" (see
+ * resolve_win_vpath).  Windows looks names up case-insensitively; the
+ * Windows rule set does too (one directory listing per component that does
+ * not match exactly), so "/Windows/System32" finds "/windows/system32".
  *
  * Machine-dependent facts are parameters in resolve_config, filled by
  * resolve_config_detect() from the examined machine and overridable:
@@ -47,8 +54,8 @@
 
 enum resolve_flavour {
     RESOLVE_GLIBC = 0,
-    RESOLVE_MUSL
-    /* RESOLVE_WINDOWS: a later issue */
+    RESOLVE_MUSL,
+    RESOLVE_WINDOWS        /* LoadLibraryExW (resolve_win.c) */
 };
 
 enum resolve_step {
@@ -59,7 +66,20 @@ enum resolve_step {
     RSTEP_RUNPATH,         /* DT_RUNPATH of the loading object */
     RSTEP_CACHE,           /* /etc/ld.so.cache */
     RSTEP_DEFAULT,         /* the loader's built-in directories */
-    RSTEP_MUSL_PATH        /* musl's /etc/ld-musl-ARCH.path (or its built-in) */
+    RSTEP_MUSL_PATH,       /* musl's /etc/ld-musl-ARCH.path (or its built-in) */
+    /* Windows LoadLibrary (RESOLVE_WINDOWS); RSTEP_PATH is a full path. */
+    RSTEP_WIN_LOADED,      /* a module of that base name is loaded (any directory) */
+    RSTEP_WIN_KNOWNDLLS,   /* a KnownDLL: always the System32 copy */
+    RSTEP_WIN_DLL_LOAD_DIR,/* LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR: the importing DLL's dir */
+    RSTEP_WIN_ALTERED_DIR, /* LOAD_WITH_ALTERED_SEARCH_PATH: the importing DLL's dir */
+    RSTEP_WIN_APP_DIR,     /* the directory of the process's .exe */
+    RSTEP_WIN_DLL_DIRECTORY,     /* AddDllDirectory (os.add_dll_directory), newest first */
+    RSTEP_WIN_SET_DLL_DIRECTORY, /* SetDllDirectory */
+    RSTEP_WIN_SYSTEM32,
+    RSTEP_WIN_SYSTEM,      /* the 16-bit system directory (Windows\System) */
+    RSTEP_WIN_WINDOWS,     /* the Windows directory */
+    RSTEP_WIN_CWD,         /* the current directory */
+    RSTEP_WIN_PATH         /* a PATH entry */
 };
 
 enum resolve_outcome {
@@ -72,8 +92,23 @@ enum resolve_outcome {
     ROUT_INVALID,          /* not loadable ELF (too short, bad magic, other byte
                               order, bad type): glibc fails the dlopen here */
     ROUT_SKIPPED           /* not tried: a NODEFLIB object refuses a cached
-                              system path, or the cache has no entry */
+                              system path, or the cache has no entry; Windows:
+                              the directory is unknown (CWD, app dir) */
 };
+
+/* LoadLibraryExW dwFlags the Windows rule set models (winbase.h values). */
+#define RESOLVE_WIN_ALTERED_SEARCH_PATH 0x8u
+#define RESOLVE_WIN_SEARCH_DLL_LOAD_DIR 0x100u
+#define RESOLVE_WIN_SEARCH_APPLICATION_DIR 0x200u
+#define RESOLVE_WIN_SEARCH_USER_DIRS 0x400u
+#define RESOLVE_WIN_SEARCH_SYSTEM32 0x800u
+#define RESOLVE_WIN_SEARCH_DEFAULT_DIRS 0x1000u  /* APPLICATION_DIR|USER_DIRS|SYSTEM32 */
+#define RESOLVE_WIN_SEARCH_MASK 0x1f00u
+
+/* GetLastError codes the Windows rule set predicts. */
+#define RESOLVE_WIN_ERROR_INVALID_PARAMETER 87u
+#define RESOLVE_WIN_ERROR_MOD_NOT_FOUND 126u
+#define RESOLVE_WIN_ERROR_BAD_EXE_FORMAT 193u
 
 struct resolve_config {
     enum resolve_flavour flavour;
@@ -93,6 +128,11 @@ struct resolve_config {
     const char *cache_path;        /* "/etc/ld.so.cache" */
     const char *conf_path;         /* "/etc/ld.so.conf" */
     const char *musl_arch;         /* "x86_64" for /etc/ld-musl-x86_64.path */
+    /* Windows (RESOLVE_WINDOWS).  cwd is the process's current directory
+     * there (a virtual path; NULL: unknown, the step is skipped). */
+    uint16_t pe_machine;           /* the process's IMAGE_FILE_MACHINE_*; 0: x64 */
+    const char *win_dir;           /* the Windows directory; NULL: "/Windows" */
+    int win_unsafe_search;         /* SafeDllSearchMode=0: the CWD right after the app dir */
 };
 
 /* One object of the loading chain. */
@@ -111,8 +151,19 @@ struct resolve_request {
     size_t n_chain;
     const struct resolve_object *main_obj;  /* the executable, or NULL if unknown */
     const char *ld_library_path;   /* as at process start; NULL: unset */
-    const char *const *loaded;     /* names and SONAMEs already loaded */
+    const char *const *loaded;     /* names and SONAMEs already loaded;
+                                      Windows: the loaded modules' paths */
     size_t n_loaded;
+    /* Windows (RESOLVE_WINDOWS): name is what LoadLibraryExW(name, NULL,
+     * win_flags) gets, or, when n_chain > 0, an import of chain[0] (which
+     * was loaded with win_flags).  Paths are Windows ("C:\x") or virtual. */
+    const char *win_app_dir;       /* the .exe's directory (python.exe's); NULL: unknown */
+    const char *win_path;          /* PATH, ';'-separated; NULL: unset */
+    const char *const *win_dll_dirs;  /* AddDllDirectory calls, oldest first */
+    size_t n_win_dll_dirs;
+    const char *win_set_dll_dir;   /* SetDllDirectory's directory; NULL: not called */
+    unsigned win_flags;            /* LoadLibraryExW dwFlags (RESOLVE_WIN_...) */
+    unsigned win_default_dirs;     /* SetDefaultDllDirectories flags; 0: not called */
 };
 
 struct resolve_attempt {
@@ -139,6 +190,8 @@ struct resolve_result {
     const char *suggest_dir;       /* not found: a directory that holds a loadable
                                       file of that name, or NULL */
     int secure_note;               /* LD_LIBRARY_PATH was ignored (secure mode) */
+    int windows;                   /* the Windows rule set answered */
+    unsigned win_error;            /* Windows, not found: GetLastError (126, 193, 87) */
 };
 
 struct resolver {
@@ -193,6 +246,20 @@ void resolve_result_release(struct resolve_result *res);
 const char *resolve_step_name(enum resolve_step step);
 /** Stable names for JSON: "found", "absent", "wrong_class", ... */
 const char *resolve_outcome_name(enum resolve_outcome outcome);
+
+/**
+ * A Windows path on the examined machine as a virtual path (arena):
+ * "C:\A\b" and "C:/A/b" -> "/A/b", "\A" (root of the current drive,
+ * taken as C:) -> "/A", "\\?\C:\A" -> "/A"; a path that is already
+ * virtual ("/A/b") is kept; a relative one ("A\b") is joined to cwd (a
+ * virtual path; NULL: "/").  "." and ".." are resolved.  NULL for another
+ * drive letter, a UNC path or a drive-relative "D:x": they are not on the
+ * examined tree.
+ */
+const char *resolve_win_vpath(struct arena *arena, const char *winpath, const char *cwd);
+
+/** A virtual path in Windows form (arena): "/A/b" -> "C:\A\b". */
+const char *resolve_win_display(struct arena *arena, const char *vpath);
 
 /** The cache, loaded on first use (NULL if absent or unusable). */
 const struct ldcache *resolver_cache(struct resolver *r);

@@ -1,6 +1,6 @@
 /*
  * resolve_int.h - what resolve.c shares with the rule sets
- * (resolve_glibc.c, resolve_musl.c).  Not for other callers.
+ * (resolve_glibc.c, resolve_musl.c, resolve_win.c).  Not for other callers.
  */
 #ifndef GD_LOADER_RESOLVE_INT_H
 #define GD_LOADER_RESOLVE_INT_H
@@ -35,5 +35,7 @@ int resolve_glibc(struct resolver *r, const struct resolve_request *req,
                   struct resolve_result *out);
 int resolve_musl(struct resolver *r, const struct resolve_request *req,
                  struct resolve_result *out);
+int resolve_windows(struct resolver *r, const struct resolve_request *req,
+                    struct resolve_result *out);
 
 #endif

@@ -17,6 +17,32 @@ static void step_text(struct out *o, enum resolve_step step, const char *from)
     case RSTEP_LOADED: out_raw(o, "already loaded"); break;
     case RSTEP_PATH: out_raw(o, "the path as given"); break;
     case RSTEP_MUSL_PATH: out_raw(o, "musl path file"); break;
+    case RSTEP_WIN_LOADED: out_raw(o, "already loaded (loaded-module list)"); break;
+    case RSTEP_WIN_KNOWNDLLS: out_raw(o, "KnownDLLs"); break;
+    case RSTEP_WIN_DLL_LOAD_DIR: out_raw(o, "LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR: the directory of the importing DLL"); break;
+    case RSTEP_WIN_ALTERED_DIR: out_raw(o, "LOAD_WITH_ALTERED_SEARCH_PATH: the directory of the importing DLL"); break;
+    case RSTEP_WIN_APP_DIR: out_raw(o, "the application directory"); break;
+    case RSTEP_WIN_DLL_DIRECTORY: out_raw(o, "AddDllDirectory"); break;
+    case RSTEP_WIN_SET_DLL_DIRECTORY: out_raw(o, "SetDllDirectory"); break;
+    case RSTEP_WIN_SYSTEM32: out_raw(o, "System32"); break;
+    case RSTEP_WIN_SYSTEM: out_raw(o, "the 16-bit system directory"); break;
+    case RSTEP_WIN_WINDOWS: out_raw(o, "the Windows directory"); break;
+    case RSTEP_WIN_CWD: out_raw(o, "the current directory"); break;
+    case RSTEP_WIN_PATH: out_raw(o, "PATH"); break;
+    }
+}
+
+/* Windows results are shown as Windows paths ("C:\\x"); JSON keeps the
+ * virtual paths (they open under --root) and adds the Windows form. */
+static void path_out(struct out *o, const struct resolve_result *res, const char *p)
+{
+    if (res->windows && p && p[0] == '/') {
+        struct arena a;
+        arena_init(&a);
+        out_str(o, resolve_win_display(&a, p));
+        arena_release(&a);
+    } else {
+        out_str(o, p);
     }
 }
 
@@ -41,7 +67,7 @@ void report_which_text(struct out *o, const char *name, const struct resolve_res
     if (res->path) {
         out_styled(o, STYLE_GREEN, "%s", name);
         out_raw(o, ": ");
-        out_str(o, res->path);
+        path_out(o, res, res->path);
         out_raw(o, "\n  found through ");
         step_text(o, res->step, res->from);
         out_raw(o, "\n");
@@ -58,12 +84,14 @@ void report_which_text(struct out *o, const char *name, const struct resolve_res
         out_raw(o, "  ");
         out_styled(o, a->outcome == ROUT_FOUND ? STYLE_GREEN : STYLE_NONE, "%-7s", resolve_outcome_name(a->outcome));
         out_raw(o, " ");
-        out_str(o, a->path);
+        path_out(o, res, a->path);
         out_raw(o, "  (");
         step_text(o, a->step, a->from);
         if (a->outcome != ROUT_FOUND && a->outcome != ROUT_ABSENT) {
             out_raw(o, "; ");
-            out_raw(o, outcome_text(a->outcome));
+            out_raw(o, res->windows && a->outcome == ROUT_INVALID ? "not a PE image, LoadLibrary fails here"
+                       : res->windows && a->outcome == ROUT_NOT_REGULAR ? "skipped"
+                       : outcome_text(a->outcome));
         }
         if (a->detail) {
             out_raw(o, ": ");
@@ -86,7 +114,24 @@ void report_which_text(struct out *o, const char *name, const struct resolve_res
         out_str(o, res->stale_missing);
         out_raw(o, ", which does not exist\n  fix: run 'sudo ldconfig'\n");
     }
-    if (!res->path && res->suggest_dir && !res->stale_uncached) {
+    if (!res->path && res->suggest_dir && res->windows) {
+        struct arena a;
+        const char *d;
+        arena_init(&a);
+        d = resolve_win_display(&a, res->suggest_dir);
+        out_raw(o, "\na loadable ");
+        out_str(o, name);
+        out_raw(o, " is in ");
+        out_str(o, d);
+        out_raw(o, "\n  (not a directory this search looks in; if it belongs to another CUDA version than the\n"
+                   "   program was built for, adding it does not fix the program)\n"
+                   "  fix (PowerShell, this session): $env:PATH = \"");
+        out_str(o, d);
+        out_raw(o, ";$env:PATH\"\n  fix (Python >= 3.8 extension modules): os.add_dll_directory(r\"");
+        out_str(o, d);
+        out_raw(o, "\")\n");
+        arena_release(&a);
+    } else if (!res->path && res->suggest_dir && !res->stale_uncached) {
         out_raw(o, "\na loadable ");
         out_str(o, name);
         out_raw(o, " is in ");
@@ -134,6 +179,17 @@ static void which_body(struct jw *jw, const char *name, const struct resolve_res
     jw_kv_str(jw, "missing", res->stale_missing);
     jw_object_end(jw);
     jw_kv_str(jw, "suggest_dir", res->suggest_dir);
+    if (res->windows) {
+        struct arena a;
+        arena_init(&a);
+        jw_kv_str(jw, "os", "windows");
+        jw_kv_str(jw, "found_windows", res->path && res->path[0] == '/' ? resolve_win_display(&a, res->path) : res->path);
+        if (res->path)
+            jw_kv_null(jw, "win_error");
+        else
+            jw_kv_int(jw, "win_error", res->win_error);
+        arena_release(&a);
+    }
 }
 
 void report_which_json(struct strbuf *sb, const char *name, const struct resolve_result *res)
