@@ -94,10 +94,20 @@ build/san/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -o $@ $< -ldl
 
-# The suite: unit binaries and CLI cases, all under ASan and UBSan.
+# The suite: unit binaries and CLI cases, all under ASan and UBSan, then
+# every fuzz target for CHECK_FUZZ_SECONDS (libFuzzer with ASan+UBSan; the
+# fuzz family is skipped, and says so, when $(FUZZ_CC) is not installed).
+CHECK_FUZZ_SECONDS ?= 5
+HAVE_FUZZ_CC := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && echo yes)
 check: sanitize
+ifeq ($(HAVE_FUZZ_CC),yes)
+sanitize: build/san/gpudoctor $(UNIT_BINS) $(TEST_HELPERS) $(FUZZ_BINS)
+	@GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san GD_FUZZ_DIR=$(CURDIR)/build/fuzz \
+	    GD_FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) sh tests/run.sh
+else
 sanitize: build/san/gpudoctor $(UNIT_BINS) $(TEST_HELPERS)
 	@GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san sh tests/run.sh
+endif
 
 unit: $(UNIT_BINS)
 	@GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san GD_ONLY=unit sh tests/run.sh
@@ -110,13 +120,17 @@ bench: gpudoctor
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_OBJS := $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRCS) $(GEN_SRCS))
 
+.SECONDARY: $(FUZZ_OBJS)
+
 build/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -c -o $@ $<
+	@echo "  CC fuzz $<"
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -c -o $@ $<
 
 build/fuzz/%: fuzz/%.c $(FUZZ_OBJS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
+	@echo "  FUZZ    $@"
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
 
 fuzz-build: $(FUZZ_BINS)
 

@@ -77,6 +77,29 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
     done <"$work/cases"
 fi
 
+# Fuzz targets (GD_FUZZ_DIR, set by make check when clang is installed):
+# each runs for GD_FUZZ_SECONDS under ASan+UBSan, seeded from fuzz/corpus.
+if [ "${GD_ONLY:-fuzz}" = fuzz ] || [ "${GD_ONLY:-}" = "" ]; then
+    if [ -n "${GD_FUZZ_DIR:-}" ]; then
+        for f in "$GD_FUZZ_DIR"/fuzz_*; do
+            [ -x "$f" ] || continue
+            name=$(basename "$f")
+            case "$name" in *"${GD_FILTER:-}"*) ;; *) continue ;; esac
+            if sh "$here/../fuzz/run.sh" "${GD_FUZZ_SECONDS:-5}" "$f" >"$work/$name.log" 2>&1; then
+                pass=$((pass + 1))
+            else
+                fail=$((fail + 1))
+                failed_names="$failed_names $name"
+                echo "--- $name"
+                tail -n 30 "$work/$name.log"
+            fi
+        done
+    elif [ "${GD_ONLY:-}" = "" ]; then
+        skip=$((skip + 1))
+        echo "--- skipped the fuzz targets: no clang (libFuzzer); install clang and rerun"
+    fi
+fi
+
 [ -n "$failed_names" ] && echo "failed:$failed_names"
 if [ $skip -gt 0 ]; then
     echo "$pass passed, $fail failed, $skip skipped"
