@@ -3,7 +3,7 @@
 gd plan --framework torch --gpu "RTX 4090" --json
 expect_rc 0
 expect_json '.gpu.compute_capability == "8.9" and (.gpu.name | test("4090"))'
-expect_json '.version == "2.11.0" and .variant == "cu130"'
+expect_json '.version == "2.14.0" and (.variant | startswith("cu"))'
 expect_json '[.notes[] | select(.topic == "gpu" and (.text | test("native code")))] | length == 1'
 gd plan --framework torch --gpu 8.9 --version 2.4.0 --cuda 12.4
 expect_rc 0
