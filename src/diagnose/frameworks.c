@@ -861,6 +861,7 @@ static void torch_windows(struct fwctx *c, const char *cuda)
     c->win_path_fallback = 1;
 
     modpath = arena_printf(c->a, "%s/torch_cuda.dll", lib);
+    c->win.importer = modpath;
     err_init(&err);
     if (pe_read(c->r->fs, modpath, c->a, &pe, &err) != 1) {
         if (cuda)

@@ -1,67 +1,74 @@
 #include "diagnose/win_dll.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#include "loader/pe.h"
-#include "util/winpath.h"
+#include "loader/resolve.h"
+#include "util/alloc.h"
+#include "util/strbuf.h"
+#include "util/text.h"
 #include "util/banned.h"
 
-/* dir/name if it is a loadable x64 PE file. */
-static int try_dir(struct fs *fs, struct arena *a, const char *dir, const char *name, const char **path)
+/* The loader's step names ("win_dll_directory") in this module's words. */
+static const char *step_word(const char *name)
 {
-    struct strbuf real = STRBUF_INIT, file = STRBUF_INIT;
-    struct pe_info pe;
-    struct arena tmp;
-    int ok = 0;
-
-    if (!dir || dir[0] != '/' || winpath_resolve_ci(fs, dir, &real, NULL) != 1)
-        goto out;
-    if (winpath_child_ci(fs, real.buf, name, &file, NULL) != 1)
-        goto out;
-    arena_init(&tmp);
-    /* A 32-bit copy is skipped, as Wine's loader does; the search goes on. */
-    if (pe_read(fs, file.buf, &tmp, &pe, NULL) == 1 && pe.machine == PE_MACHINE_AMD64) {
-        *path = arena_strdup(a, file.buf);
-        ok = 1;
-    }
-    arena_release(&tmp);
-out:
-    strbuf_release(&real);
-    strbuf_release(&file);
-    return ok;
+    if (str_starts(name, "win_"))
+        name += 4;
+    return !strcmp(name, "dll_directory") ? "add_dll_directory" : name;
 }
 
 int win_dll_find(struct fs *fs, struct arena *arena, const struct win_dll_search *s, const char *name,
                  const char **path, const char **step)
 {
+    struct resolve_config cfg;
+    struct resolver r;
+    struct resolve_request req;
+    struct resolve_result res;
+    struct resolve_object from;
+    struct strbuf winpath = STRBUF_INIT;
+    struct gd_err err;
     size_t i;
+    int found;
 
     *path = NULL;
     *step = NULL;
+    resolve_config_default(&cfg);
+    cfg.flavour = RESOLVE_WINDOWS;
+    cfg.cwd = NULL;   /* an examined tree has no current directory */
+    resolver_init(&r, fs, &cfg);
+    memset(&req, 0, sizeof(req));
+    req.name = name;
+    req.win_app_dir = s->app_dir;
     if (s->mode == WIN_DLL_SEARCH_DEFAULT) {
-        if (try_dir(fs, arena, s->dll_load_dir, name, path))
-            return *step = "dll_load_dir", 1;
-        if (try_dir(fs, arena, s->app_dir, name, path))
-            return *step = "app_dir", 1;
-        /* AddDllDirectory's order is unspecified; newest first is what
-         * Windows 10 does and what the loader model assumes. */
-        for (i = s->n_dll_dirs; i-- > 0;)
-            if (try_dir(fs, arena, s->dll_dirs[i], name, path))
-                return *step = "add_dll_directory", 1;
-        if (try_dir(fs, arena, "/Windows/System32", name, path))
-            return *step = "system32", 1;
-        return 0;
+        /* A .pyd's imports and torch's DLLs: LoadLibraryExW(...,
+         * LOAD_LIBRARY_SEARCH_DEFAULT_DIRS | DLL_LOAD_DIR), with the
+         * os.add_dll_directory dirs; PATH is not searched. */
+        req.win_flags = RESOLVE_WIN_SEARCH_DEFAULT_DIRS;
+        req.win_dll_dirs = s->dll_dirs;
+        req.n_win_dll_dirs = s->n_dll_dirs;
+        if (s->dll_load_dir) {
+            from.path = s->importer ? s->importer : arena_printf(arena, "%s/.", s->dll_load_dir);
+            from.elf = NULL;
+            req.chain = &from;
+            req.n_chain = 1;
+            req.win_flags |= RESOLVE_WIN_SEARCH_DLL_LOAD_DIR;
+        }
+    } else {
+        /* Plain LoadLibrary by name: the standard search with PATH. */
+        for (i = 0; s->path && i < s->path->nr; i++) {
+            if (winpath.len)
+                strbuf_addch(&winpath, ';');
+            strbuf_addstr(&winpath, s->path->v[i]);
+        }
+        req.win_path = s->path ? winpath.buf : NULL;
     }
-    if (try_dir(fs, arena, s->app_dir, name, path))
-        return *step = "app_dir", 1;
-    if (try_dir(fs, arena, "/Windows/System32", name, path))
-        return *step = "system32", 1;
-    if (try_dir(fs, arena, "/Windows/System", name, path))
-        return *step = "system", 1;
-    if (try_dir(fs, arena, "/Windows", name, path))
-        return *step = "windows", 1;
-    for (i = 0; s->path && i < s->path->nr; i++)
-        if (try_dir(fs, arena, s->path->v[i], name, path))
-            return *step = "path", 1;
-    return 0;
+    found = resolve_library(&r, &req, &res, &err) == 1;
+    if (found) {
+        *path = arena_strdup(arena, res.path);
+        *step = step_word(resolve_step_name(res.step));
+    }
+    resolve_result_release(&res);
+    resolver_release(&r);
+    strbuf_release(&winpath);
+    return found;
 }

@@ -7,9 +7,9 @@
  * LOAD_WITH_ALTERED_SEARCH_PATH) gets, or the LOAD_LIBRARY_SEARCH_DEFAULT_DIRS
  * | DLL_LOAD_DIR order of a .pyd's imports and of torch's DLL loads, with
  * its os.add_dll_directory dirs) and gets the file and the step that found
- * it.  This is an interim model written with the observers (issue 9) until
- * the loader's RESOLVE_WINDOWS rule set (src/loader/resolve_win.c) is
- * committed; then win_dll_find forwards to it and keeps this contract.
+ * it.  The search itself is the loader model's RESOLVE_WINDOWS rule set
+ * (src/loader/resolve_win.c, checked against Wine's LoadLibraryExW): this
+ * module only translates a framework's way of loading into a request.
  * Names and directories are matched ignoring case; a PE image for another
  * machine (a 32-bit copy) is skipped (docs/windows.md, the decoy decision).
  */
@@ -31,6 +31,7 @@ struct win_dll_search {
     enum win_dll_mode mode;
     const char *app_dir;           /* python.exe's directory (virtual), or NULL */
     const char *dll_load_dir;      /* SEARCH_DEFAULT: the importing DLL's directory, or NULL */
+    const char *importer;          /* the importing DLL itself (in dll_load_dir), or NULL */
     const char *const *dll_dirs;   /* SEARCH_DEFAULT: os.add_dll_directory dirs (virtual) */
     size_t n_dll_dirs;
     const struct strlist *path;    /* STANDARD: PATH entries (virtual; others skipped) */
