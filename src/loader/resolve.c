@@ -252,6 +252,10 @@ void resolver_release(struct resolver *r)
 {
     ldcache_release(&r->cache);
     ldconf_release(&r->conf);
+    free(r->suggest_dirs);
+    r->suggest_dirs = NULL;
+    r->n_suggest_dirs = r->alloc_suggest_dirs = 0;
+    r->suggest_listed = 0;
     arena_release(&r->arena);
 }
 
@@ -577,43 +581,72 @@ static void check_stale(struct resolver *r, const char *name, struct resolve_res
     strbuf_release(&p);
 }
 
+/* The library directories under /usr/local and /opt that exist, once. */
+static void list_suggest_dirs(struct resolver *r)
+{
+    static const char *const bases[] = { "/usr/local", "/opt", NULL };
+    static const char *const subs[] = { "lib64", "lib", "targets/x86_64-linux/lib",
+                                        "targets/sbsa-linux/lib", NULL };
+    struct strbuf d = STRBUF_INIT;
+    size_t i, j, k;
+
+    r->suggest_listed = 1;
+    for (i = 0; bases[i]; i++) {
+        struct fs_dirlist list;
+        if (fs_list_dir(r->fs, bases[i], 1024, &list, NULL) != 1) {
+            fs_dirlist_release(&list);
+            continue;
+        }
+        for (j = 0; j < list.nr; j++) {
+            for (k = 0; subs[k]; k++) {
+                struct compat_stat st;
+                strbuf_reset(&d);
+                strbuf_addf(&d, "%s/%s/%s", bases[i], list.ents[j].name, subs[k]);
+                if (fs_stat(r->fs, d.buf, &st, NULL) != 1 || st.type != COMPAT_FT_DIR)
+                    continue;
+                ALLOC_GROW(r->suggest_dirs, r->n_suggest_dirs + 1, r->alloc_suggest_dirs);
+                r->suggest_dirs[r->n_suggest_dirs++] = arena_strdup(&r->arena, d.buf);
+            }
+        }
+        fs_dirlist_release(&list);
+    }
+    strbuf_release(&d);
+}
+
 /* Not found: look in the usual places for a loadable file of that name. */
 static void suggest(struct resolver *r, const char *name, struct resolve_result *out)
 {
-    static const char *const bases[] = { "/usr/local", "/opt", NULL };
-    struct strbuf p = STRBUF_INIT, d = STRBUF_INIT;
+    struct strbuf p = STRBUF_INIT;
     const struct ldconf *conf = resolver_conf(r);
-    size_t i, j;
+    size_t i;
 
     if (strchr(name, '/'))
         return;
-    for (i = 0; i < conf->nr && !out->suggest_dir; i++) {
+    /* glibc: check_stale has just looked in every conf directory ... */
+    if (out->stale_uncached) {
+        struct strbuf d = STRBUF_INIT;
+        path_dirname(&d, out->stale_uncached);
+        out->suggest_dir = arena_strdup(&r->arena, d.buf);
+        strbuf_release(&d);
+        return;
+    }
+    /* ... unless it could not (no cache) or stopped early (a cached entry). */
+    int scanned = r->cfg.flavour == RESOLVE_GLIBC && resolver_cache(r) && !out->stale_missing;
+    for (i = 0; !scanned && i < conf->nr && !out->suggest_dir; i++) {
         const char *detail;
         path_join(&p, conf->dirs[i].path, name);
         if (resolve_check_file(r, p.buf, &detail) == ROUT_FOUND)
             out->suggest_dir = arena_strdup(&r->arena, conf->dirs[i].path);
     }
-    for (i = 0; bases[i] && !out->suggest_dir; i++) {
-        struct fs_dirlist list;
-        if (fs_list_dir(r->fs, bases[i], 1024, &list, NULL) != 1)
-            continue;
-        for (j = 0; j < list.nr && !out->suggest_dir; j++) {
-            static const char *const subs[] = { "lib64", "lib", "targets/x86_64-linux/lib",
-                                                "targets/sbsa-linux/lib", NULL };
-            size_t k;
-            for (k = 0; subs[k] && !out->suggest_dir; k++) {
-                const char *detail;
-                strbuf_reset(&d);
-                strbuf_addf(&d, "%s/%s/%s", bases[i], list.ents[j].name, subs[k]);
-                path_join(&p, d.buf, name);
-                if (resolve_check_file(r, p.buf, &detail) == ROUT_FOUND)
-                    out->suggest_dir = arena_strdup(&r->arena, d.buf);
-            }
-        }
-        fs_dirlist_release(&list);
+    if (!r->suggest_listed)
+        list_suggest_dirs(r);
+    for (i = 0; i < r->n_suggest_dirs && !out->suggest_dir; i++) {
+        const char *detail;
+        path_join(&p, r->suggest_dirs[i], name);
+        if (resolve_check_file(r, p.buf, &detail) == ROUT_FOUND)
+            out->suggest_dir = r->suggest_dirs[i];
     }
     strbuf_release(&p);
-    strbuf_release(&d);
 }
 
 int resolve_library(struct resolver *r, const struct resolve_request *req,

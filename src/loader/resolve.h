@@ -203,6 +203,12 @@ struct resolver {
     const char *cache_error;
     int conf_state;                /* -2 not read yet, else as ldconf_load */
     struct ldconf conf;
+    /* Directories where a missing library may sit off the loader path
+     * (the lib dirs that exist one level below /usr/local and /opt), listed once on the first
+     * miss: every later miss only stats name in each of them. */
+    const char **suggest_dirs;     /* owned array of arena strings */
+    size_t n_suggest_dirs, alloc_suggest_dirs;
+    int suggest_listed;
 };
 
 /** Set cfg to neutral defaults: glibc, x86-64, Debian dirs, no hwcaps. */
