@@ -506,6 +506,58 @@ static void add_compact(struct strbuf *sb, const char *s, size_t n)
     }
 }
 
+/*
+ * The verdicts array without each verdict's "needs" (the libraries and the
+ * paths they resolve to): the fleet view never reads them and they are most
+ * of the array's bytes.  Falls back to the whole array if anything in it is
+ * not the shape the report schema gives.
+ */
+static void add_verdicts(struct strbuf *sb, const char *s, size_t n)
+{
+    struct jscan_member m[32];
+    size_t start = sb->len, i = 1, nm, bad, k;
+    int first = 1;
+    long r;
+
+    if (!n || s[0] != '[')
+        goto whole;
+    strbuf_addch(sb, '[');
+    for (;;) {
+        while (i < n && strchr(" \t\r\n", s[i]))
+            i++;
+        if (i < n && s[i] == ']')
+            break;
+        if (i >= n || s[i] != '{')
+            goto whole;
+        r = jscan_value(s + i, n - i, m, sizeof(m) / sizeof(m[0]), &nm, &bad);
+        if (r <= 0 || nm >= sizeof(m) / sizeof(m[0]))
+            goto whole;
+        strbuf_addstr(sb, first ? "{" : ",{");
+        first = 0;
+        for (k = 0; k < nm; k++) {
+            if (m[k].key_len == 5 && !memcmp(s + i + m[k].key, "needs", 5))
+                continue;
+            if (sb->buf[sb->len - 1] != '{')
+                strbuf_addch(sb, ',');
+            strbuf_addch(sb, '"');
+            strbuf_add(sb, s + i + m[k].key, m[k].key_len);
+            strbuf_addstr(sb, "\":");
+            add_compact(sb, s + i + m[k].val, m[k].val_len);
+        }
+        strbuf_addch(sb, '}');
+        i += (size_t)r;
+        while (i < n && strchr(" \t\r\n", s[i]))
+            i++;
+        if (i < n && s[i] == ',')
+            i++;
+    }
+    strbuf_addch(sb, ']');
+    return;
+whole:
+    strbuf_setlen(sb, start);
+    add_compact(sb, s, n);
+}
+
 /* The members fleet_add_json reads; the rest of a report is only scanned. */
 static const char *const wanted_members[] = { "schema", "host", "driver", "cuda_toolkits", "cudnn",
                                               "verdicts", "findings" };
@@ -551,7 +603,10 @@ int fleet_add_report(struct fleet *fl, const char *buf, size_t len, const char *
                     strbuf_addch(&sb, '"');
                     strbuf_add(&sb, buf + m[i].key, m[i].key_len);
                     strbuf_addstr(&sb, "\":");
-                    add_compact(&sb, buf + m[i].val, m[i].val_len);
+                    if (m[i].key_len == 8 && !memcmp(buf + m[i].key, "verdicts", 8))
+                        add_verdicts(&sb, buf + m[i].val, m[i].val_len);
+                    else
+                        add_compact(&sb, buf + m[i].val, m[i].val_len);
                 }
         strbuf_addch(&sb, '}');
         doc = json_loadb(sb.buf, sb.len, JSON_REJECT_DUPLICATES, &je);
