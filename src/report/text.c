@@ -62,6 +62,10 @@ static void section_driver(struct out *o, const struct facts *f)
                    d->kmod_flavor ? d->kmod_flavor : "flavour unknown", d->kmod_source);
     else if (f->system.wsl == 2 && d->wsl_libcuda)
         out_printf(o, "the Windows driver, mapped into WSL2 (%s)\n", d->wsl_libcuda);
+    else if (f->system.os && !strcmp(f->system.os, "windows"))
+        out_printf(o, "%s\n", facts_driver_version(f)
+                   ? "the Windows driver (version from nvcuda.dll's version resource, below)"
+                   : "no nvcuda.dll in System32: no NVIDIA driver installed");
     else if (!f->system.kernel)
         out_raw(o, "kernel module unknown (no /proc in the examined tree)\n");
     else
@@ -83,7 +87,9 @@ static void section_driver(struct out *o, const struct facts *f)
         label(o, "GPUs");
         out_raw(o, f->pci_readable ? "no NVIDIA GPU on the PCI bus\n"
                    : f->system.wsl ? "not visible on WSL2's PCI bus (run 'gpudoctor probe')\n"
-                   : "unknown (the PCI bus could not be read)\n");
+                   : f->system.os && !strcmp(f->system.os, "windows")
+                       ? "not read from a Windows tree (run 'gpudoctor probe' on the machine)\n"
+                       : "unknown (the PCI bus could not be read)\n");
     }
     for (i = 0; i < f->n_gpus; i++) {
         const struct gpu *g = &f->gpus[i];
