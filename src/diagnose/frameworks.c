@@ -1152,6 +1152,80 @@ static void check_jax(struct fwctx *c)
     }
 }
 
+/*
+ * CuPy: the CUDA libraries its extension modules link (DT_NEEDED of
+ * cupy_backends/cuda/api|libs and cupy/cuda *.so), each resolved from the
+ * module that needs it; the driver against the wheel's CUDA range.  A
+ * cupy-rocm wheel is not a CUDA build.
+ */
+static void check_cupy(struct fwctx *c)
+{
+    static const char *const moddirs[] = { "cupy_backends/cuda/api", "cupy_backends/cuda/libs", "cupy/cuda", NULL };
+    const struct framework_build *fw = c->fw;
+    const struct py_dist *d = fw->n_components ? &fw->components[0] : NULL;
+    const char *site = d && d->site_dir ? d->site_dir : c->env->site_packages;
+    const char *const *md;
+    struct kb_cupy k;
+    size_t i, j;
+
+    if (fw->variant && !strcmp(fw->variant, "rocm")) {
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is built for ROCm (AMD GPUs), not for CUDA",
+                                        fw->dist ? fw->dist : "cupy", fw->version);
+        finding_evidence(c->out, fd, d ? d->path : NULL, "the wheel is %s", fw->dist ? fw->dist : "cupy-rocm");
+        finding_fix(c->out, fd, "sh", "Install the wheel for your CUDA major", "pip uninstall -y %s\npip install cupy-cuda12x",
+                    fw->dist ? fw->dist : "cupy");
+        return;
+    }
+    if (!c->r || !site) {
+        set_unknown(c, "CuPy's site-packages folder was not found");
+        return;
+    }
+    for (md = moddirs; *md; md++) {
+        struct fs_dirlist l;
+        const char *dir = arena_printf(c->a, "%s/%s", site, *md);
+        if (fs_list_dir(c->r->fs, dir, MAX_DIR_ENTRIES, &l, NULL) == 1) {
+            for (i = 0; i < l.nr; i++) {
+                struct resolve_object obj;
+                struct elf_info info;
+                const char *mod;
+                if (!strstr(l.ents[i].name, ".so"))
+                    continue;
+                mod = arena_printf(c->a, "%s/%s", dir, l.ents[i].name);
+                if (!read_module(c, mod, &obj, &info))
+                    continue;
+                for (j = 0; j < info.n_needed; j++) {
+                    const char *role = role_of(info.needed[j]);
+                    size_t k2;
+                    int dup = 0;
+                    struct need *n;
+                    if (!role)
+                        continue;
+                    for (k2 = 0; k2 < c->v->n_needs; k2++)
+                        dup |= !strcmp(c->v->needs[k2].library, info.needed[j]);
+                    if (dup)
+                        continue;
+                    n = add_need(c, role, info.needed[j], mod);
+                    resolve_need(c, n, &obj);
+                }
+            }
+        }
+        fs_dirlist_release(&l);
+    }
+    if (!c->v->n_needs)
+        set_unknown(c, "CuPy's modules link no CUDA library by name (it loads them at run time)");
+    judge_missing(c, fw->cuda, NULL, NULL);
+    if (fw->dist && kb_cupy(c->kb, fw->dist, fw->version, &k) == 1 && k.cuda_min && c->f->driver.cuda_max &&
+        ver_cmp_dotted(c->f->driver.cuda_max, k.cuda_min) < 0) {
+        struct finding *fd = fw_finding(c, "GD208", SEV_ERROR,
+                                        "the driver %s supports CUDA up to %s; %s needs CUDA %s or newer",
+                                        c->driver ? c->driver : "?", c->f->driver.cuda_max, fw->dist, k.cuda_min);
+        finding_evidence(c->out, fd, k.source, "%s %s: CUDA %s to %s", fw->dist, fw->version, k.cuda_min,
+                         k.cuda_max ? k.cuda_max : "newest");
+        finding_fix(c->out, fd, NULL, "Upgrade the NVIDIA driver, or install the CuPy wheel for the CUDA your "
+                    "driver supports (e.g. cupy-cuda11x)", NULL);
+    }
+}
+
 static void check_onnxruntime(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
@@ -1317,6 +1391,8 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolve
                 check_jax(&c);
             else if (!strcmp(fw->name, "onnxruntime"))
                 check_onnxruntime(&c);
+            else if (!strcmp(fw->name, "cupy"))
+                check_cupy(&c);
             else if (!strcmp(fw->name, "keras"))
                 continue; /* judged after its backend, below */
             else
