@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "compat/compat.h"
 #include "cli/examine.h"
 #include "cli/exit.h"
 #include "cli/main_help.h"
@@ -91,7 +92,9 @@ int cmd_check(int argc, char **argv)
         options_release(&o);
         return usage_error("check", "--verify-libs loads libraries and needs --probe");
     }
-    so.os = o.os;   /* --os windows: the Windows observers */
+    /* --os windows: the Windows observers; gpudoctor.exe examines Windows
+     * unless told otherwise (compat_native_os). */
+    so.os = o.os ? o.os : compat_native_os();
     if ((rc = options_open(&o, "check", &ctx, &kb)) != 0) {
         options_release(&o);
         return rc;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "compat/compat.h"
 #include "cli/exit.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
@@ -329,6 +330,8 @@ int cmd_which(int argc, char **argv)
         options_release(&o);
         return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
     }
+    if (!o.os)
+        o.os = compat_native_os();   /* gpudoctor.exe: "windows" */
     if (o.os && !strcmp(o.os, "windows")) {
         rc = which_windows(&w, &o, &ctx);
         if (run_ctx_release(&ctx, &err) < 0) {

@@ -123,12 +123,18 @@ enum opt_result options_parse_common(struct options *o, int argc, char **argv, i
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err)
 {
     size_t i;
-    const char *nc;
+    const char *nc, *root;
+    char sysroot[16];
 
     memset(ctx, 0, sizeof(*ctx));
     ctx->out = stdout;
     env_init(&ctx->env);
-    if (fs_init(&ctx->fs, o->root, err) < 0) {
+    /* Without --root the examined machine is this one: "/" on POSIX, the
+     * system drive on Windows (compat_system_root). */
+    root = o->root;
+    if (!root && compat_system_root(sysroot, sizeof(sysroot)) == 0)
+        root = sysroot;
+    if (fs_init(&ctx->fs, root, err) < 0) {
         err->code = GD_ERR_USAGE;
         return -1;
     }

@@ -76,6 +76,33 @@ uint64_t compat_now_ns(void);
 /** The host's name, into buf. */
 int compat_hostname(char *buf, size_t size);
 
+/**
+ * The --os of the machine gpudoctor runs on, when it examines itself (no
+ * --os given): "windows" in gpudoctor.exe, NULL on POSIX (the Linux
+ * observers, the default everywhere else).
+ */
+const char *compat_native_os(void);
+/**
+ * The host directory that is this machine's "/" for util/fs when no --root
+ * is given, into buf: "/" on POSIX; on Windows the root of the system drive
+ * ("C:/", from GetSystemWindowsDirectoryW), so the virtual path
+ * /Windows/System32 is C:\Windows\System32 whatever the current drive is
+ * (under Wine a process started from a Unix folder has Z: current).
+ */
+int compat_system_root(char *buf, size_t size);
+/**
+ * 1 when names that differ only in letter case are one file on this host's
+ * file systems (Windows), 0 on POSIX.  Then a successful stat says nothing
+ * about the case on disk, and compat_disk_name must be asked.
+ */
+int compat_fs_folds_case(void);
+/**
+ * The name of path's last component as stored on disk (its letter case),
+ * into buf.  Windows: FindFirstFileW on the path (no wildcards).  POSIX:
+ * the last component as given.  0, or -1 with errno.
+ */
+int compat_disk_name(const char *path, char *buf, size_t size);
+
 #ifdef _WIN32
 /**
  * realpath(3) for MinGW, which has none: the final path of an existing file

@@ -227,4 +227,39 @@ int compat_hostname(char *buf, size_t size)
     buf[size - 1] = '\0';
     return 0;
 }
+
+const char *compat_native_os(void)
+{
+    return NULL;
+}
+
+int compat_system_root(char *buf, size_t size)
+{
+    if (size < 2) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    buf[0] = '/';
+    buf[1] = '\0';
+    return 0;
+}
+
+int compat_fs_folds_case(void)
+{
+    return 0;
+}
+
+int compat_disk_name(const char *path, char *buf, size_t size)
+{
+    const char *base = strrchr(path, '/');
+    size_t n;
+    base = base ? base + 1 : path;
+    n = strlen(base);
+    if (n >= size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(buf, base, n + 1);
+    return 0;
+}
 #endif

@@ -509,6 +509,57 @@ int compat_hostname(char *buf, size_t size)
     return utf8_into(w, buf, size);
 }
 
+const char *compat_native_os(void)
+{
+    return "windows";
+}
+
+/* "C:/": the drive of the Windows folder (%SystemDrive%, which a process's
+ * environment can lose or fake, is not asked). */
+int compat_system_root(char *buf, size_t size)
+{
+    wchar_t w[MAX_PATH + 1];
+    UINT n = GetSystemWindowsDirectoryW(w, MAX_PATH + 1);
+    if (n < 2 || n > MAX_PATH || w[1] != L':')
+        return fail_last();
+    if (size < 4) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    buf[0] = (char)(w[0] < 0x80 ? w[0] : 'C');
+    buf[1] = ':';
+    buf[2] = '/';
+    buf[3] = '\0';
+    return 0;
+}
+
+int compat_fs_folds_case(void)
+{
+    return 1;
+}
+
+/* FindFirstFileW without wildcards finds the entry itself, named as stored
+ * (a drive root has no entry: -1). */
+int compat_disk_name(const char *path, char *buf, size_t size)
+{
+    wchar_t *w;
+    WIN32_FIND_DATAW fd;
+    HANDLE h;
+    if (strpbrk(path, "*?")) {
+        errno = EINVAL;
+        return -1;
+    }
+    w = wide_dup(path);
+    if (!w)
+        return -1;
+    h = FindFirstFileW(w, &fd);
+    free(w);
+    if (h == INVALID_HANDLE_VALUE)
+        return fail_last();
+    FindClose(h);
+    return utf8_into(fd.cFileName, buf, size);
+}
+
 /* ---- code loading and children (probe only) -------------------------- */
 
 void *compat_dl_open(const char *path, char *errbuf, size_t errsize)

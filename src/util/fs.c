@@ -43,8 +43,12 @@ int fs_init(struct fs *fs, const char *root, struct gd_err *err)
         return err_set(err, "cannot use root '%s'", root);
     if (st.type != COMPAT_FT_DIR)
         return err_setx(err, GD_ERR_USAGE, "cannot use root '%s': not a directory", root);
-    fs->root = xstrdup(buf);
     fs->host_root = !strcmp(buf, "/");
+    /* Windows gives a drive root as "C:/": keep "C:", so that the host path
+     * of "/X" is "C:/X" (fs_host_path gives "/" itself as "C:/"). */
+    if (!fs->host_root && buf[0] && buf[strlen(buf) - 1] == '/')
+        buf[strlen(buf) - 1] = '\0';
+    fs->root = xstrdup(buf);
     return 0;
 }
 
@@ -420,6 +424,8 @@ int fs_host_path(struct fs *fs, const char *vpath, int follow_last,
         strbuf_addstr(out, fs->root);
         if (strcmp(virt.buf, "/"))
             strbuf_addstr(out, virt.buf);
+        else if (out->len && out->buf[out->len - 1] == ':')
+            strbuf_addch(out, '/');   /* "C:" alone is C:'s current folder */
     }
     strbuf_release(&virt);
     return r;

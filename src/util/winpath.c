@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "compat/compat.h"
 #include "util/banned.h"
 
 #define WINPATH_DIR_MAX 100000
@@ -60,6 +61,24 @@ void winpath_from_virtual(const char *vpath, struct strbuf *out)
         strbuf_addch(out, vpath[i] == '/' ? '\\' : vpath[i]);
 }
 
+/*
+ * On a host whose file system ignores case (gpudoctor.exe on Windows, and
+ * under Wine) the exact stat above also succeeds for "system32" when the
+ * disk has "System32": ask the file system for the stored name, so results
+ * carry the on-disk case there too, as with the Linux binary.  out is
+ * "dir/name" and is rewritten in place; on any failure it is kept.
+ */
+static void disk_case(struct fs *fs, const char *dir, struct strbuf *out)
+{
+    struct strbuf host = STRBUF_INIT;
+    char name[1024];
+    if (fs_host_path(fs, out->buf, 1, &host, NULL) == 1 &&
+        compat_disk_name(host.buf, name, sizeof(name)) == 0 &&
+        winpath_name_eq(name, path_basename(out->buf)))
+        path_join(out, dir, name);
+    strbuf_release(&host);
+}
+
 int winpath_child_ci(struct fs *fs, const char *dir, const char *name, struct strbuf *out,
                      struct gd_err *err)
 {
@@ -69,8 +88,11 @@ int winpath_child_ci(struct fs *fs, const char *dir, const char *name, struct st
     int r;
 
     path_join(out, dir, name);
-    if (fs_lstat(fs, out->buf, &st, NULL) == 1)
+    if (fs_lstat(fs, out->buf, &st, NULL) == 1) {
+        if (compat_fs_folds_case())
+            disk_case(fs, dir, out);
         return 1;
+    }
     r = fs_list_dir(fs, dir, WINPATH_DIR_MAX, &dl, err);
     if (r == 1) {
         r = 0;
@@ -96,8 +118,9 @@ int winpath_resolve_ci(struct fs *fs, const char *vpath, struct strbuf *out, str
 
     strbuf_reset(out);
     path_normalize(&norm, vpath);
-    /* The usual case: the tree has the exact spelling. */
-    if (fs_stat(fs, norm.buf, &st, NULL) == 1) {
+    /* The usual case: the tree has the exact spelling (a stat cannot tell
+     * where the file system ignores case: walk, asking for the names). */
+    if (!compat_fs_folds_case() && fs_stat(fs, norm.buf, &st, NULL) == 1) {
         strbuf_addstr(out, norm.buf);
         goto done;
     }
