@@ -36,11 +36,23 @@ Suites: $suite
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
+        # The fetch depends on the network and the mirror: bounded, so a
+        # build (or the test that starts it) fails and says why, never hangs.
+        # JANSSON_FETCH_TIMEOUT (seconds, default 300) bounds each apt call.
         set -- -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$apt/parts" \
             -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
-            -o APT::Sandbox::User=root
-        apt-get "$@" -qq update
-        (cd "$work" && apt-get "$@" -qq source --download-only jansson)
+            -o APT::Sandbox::User=root -o Acquire::Retries=2 -o Acquire::http::Timeout=30
+        to=${JANSSON_FETCH_TIMEOUT:-300}
+        tmo=""
+        command -v timeout >/dev/null 2>&1 && tmo="timeout $to"
+        if ! $tmo apt-get "$@" -qq update || [ -z "$(ls "$apt/lists" | grep -i sources)" ]; then
+            echo "build-jansson-mingw.sh: cannot fetch Debian's Sources index for $suite (deb-src, http://deb.debian.org; network, mirror or timeout ${to}s); set JANSSON_SRC=DIR to build from an unpacked jansson source tree" >&2
+            exit 1
+        fi
+        if ! (cd "$work" && $tmo apt-get "$@" -qq source --download-only jansson); then
+            echo "build-jansson-mingw.sh: cannot download the jansson source package (network, mirror or timeout ${to}s); set JANSSON_SRC=DIR to build offline" >&2
+            exit 1
+        fi
         rm -rf "$src"
         dpkg-source -x "$(ls "$work"/jansson_*.dsc | head -n 1)" "$src" >/dev/null
     fi
