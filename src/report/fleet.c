@@ -360,8 +360,8 @@ void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
             if (!g->fix_command)
                 continue;
             out_printf(&o, "Fix for %s (%s):\n\n```sh\n", g->code, g->kind);
-            out_str(&o, g->fix_command);
-            out_raw(&o, "\n```\n\n");
+            out_lines(&o, "", g->fix_command);
+            out_raw(&o, "```\n\n");
         }
     }
     for (i = 0, j = 0; i < fl->n_drift; i++)

@@ -98,11 +98,12 @@ void report_markdown(FILE *fp, const struct report_input *in)
             const struct fix *x = &fd->fixes[j];
             out_printf(&o, "  - fix%s%s%s: %s\n", x->shell ? " (" : "", x->shell ? x->shell : "",
                        x->shell ? ")" : "", x->title);
-            if (x->command)
-                out_printf(&o, "    ```%s\n    %s\n    ```\n",
-                           x->shell && !strcmp(x->shell, "powershell") ? "powershell"
-                           : x->shell && !strcmp(x->shell, "cmd") ? "bat" : "sh",
-                           x->command);
+            if (x->command) {
+                out_printf(&o, "    ```%s\n", x->shell && !strcmp(x->shell, "powershell") ? "powershell"
+                                             : x->shell && !strcmp(x->shell, "cmd") ? "bat" : "sh");
+                out_lines(&o, "    ", x->command);
+                out_raw(&o, "    ```\n");
+            }
         }
     }
     out_raw(&o, "\n### Checklist\n\n");

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "util/err.h"
 #include "util/strbuf.h"
 #include "util/utf8.h"
 #include "util/banned.h"
@@ -12,13 +13,13 @@ void out_raw(struct out *o, const char *s)
     fputs(s, o->fp);
 }
 
-static void put_sanitised(FILE *fp, const char *s, size_t len)
+static void put_sanitised(FILE *fp, const char *s, size_t len, int keep_newlines)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
     while (i < len) {
         unsigned char c = p[i];
-        if (c == '\n' || c == '\t') {
+        if ((c == '\n' && keep_newlines) || c == '\t') {
             fputc(c, fp);
             i++;
         } else if (c < 0x20 || c == 0x7f) {
@@ -46,15 +47,137 @@ static void put_sanitised(FILE *fp, const char *s, size_t len)
 void out_str(struct out *o, const char *s)
 {
     if (s)
-        put_sanitised(o->fp, s, strlen(s));
+        put_sanitised(o->fp, s, strlen(s), 0);
 }
 
+/*
+ * printf where only the arguments are untrusted: the format is the
+ * program's own text (its newlines are kept), while every %s argument is
+ * sanitised whole, newlines included, so a path holding "\n" or an escape
+ * sequence cannot forge a line of the report.  Each conversion is formatted
+ * on its own with the matching argument type; the formats gpudoctor uses
+ * are flags, width and precision (also '*'), the length modifiers
+ * hh h l ll z j t, and the conversions d i u x X o c s p f g e %.
+ */
 static void vout(struct out *o, const char *fmt, va_list ap)
 {
-    struct strbuf sb = STRBUF_INIT;
-    strbuf_vaddf(&sb, fmt, ap);
-    put_sanitised(o->fp, sb.buf, sb.len);
-    strbuf_release(&sb);
+    struct strbuf piece = STRBUF_INIT;
+    const char *p = fmt;
+
+    while (*p) {
+        const char *start = p, *q;
+        char spec[64];
+        size_t n;
+        int width = 0, prec = 0, has_w = 0, has_p = 0, lmod = 0;
+        char conv;
+
+        if (*p != '%') {
+            q = strchr(p, '%');
+            n = q ? (size_t)(q - p) : strlen(p);
+            fwrite(p, 1, n, o->fp);
+            p += n;
+            continue;
+        }
+        if (p[1] == '%') {
+            fputc('%', o->fp);
+            p += 2;
+            continue;
+        }
+        q = p + 1;
+        while (*q && strchr("-+ #0", *q))
+            q++;
+        if (*q == '*') {
+            width = va_arg(ap, int);
+            has_w = 1;
+            q++;
+        } else {
+            while (*q >= '0' && *q <= '9')
+                q++;
+        }
+        if (*q == '.') {
+            q++;
+            if (*q == '*') {
+                prec = va_arg(ap, int);
+                has_p = 1;
+                q++;
+            } else {
+                while (*q >= '0' && *q <= '9')
+                    q++;
+            }
+        }
+        while (*q && strchr("hlzjt", *q)) {
+            lmod = lmod * 4 + (*q == 'h' ? 1 : *q == 'l' ? 2 : 3);
+            q++;
+        }
+        conv = *q;
+        if (!conv)
+            BUG("format '%s' ends in a conversion", fmt);
+        q++;
+        n = (size_t)(q - start);
+        if (n >= sizeof(spec))
+            BUG("conversion in '%s' too long", fmt);
+        memcpy(spec, start, n);
+        spec[n] = '\0';
+        strbuf_reset(&piece);
+#define ONE(type)                                                                              \
+    do {                                                                                       \
+        type v_ = va_arg(ap, type);                                                            \
+        if (has_w && has_p)                                                                    \
+            strbuf_addf(&piece, spec, width, prec, v_);                                        \
+        else if (has_w)                                                                        \
+            strbuf_addf(&piece, spec, width, v_);                                              \
+        else if (has_p)                                                                        \
+            strbuf_addf(&piece, spec, prec, v_);                                               \
+        else                                                                                   \
+            strbuf_addf(&piece, spec, v_);                                                     \
+    } while (0)
+        switch (conv) {
+        case 's':
+            ONE(const char *);
+            put_sanitised(o->fp, piece.buf, piece.len, 0);
+            break;
+        case 'c':
+            ONE(int);
+            put_sanitised(o->fp, piece.buf, piece.len, 0);
+            break;
+        case 'p':
+            ONE(void *);
+            fwrite(piece.buf, 1, piece.len, o->fp);
+            break;
+        case 'f': case 'g': case 'e':
+            ONE(double);
+            fwrite(piece.buf, 1, piece.len, o->fp);
+            break;
+        case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+            /* hh and h promote to int; l, ll, z, j, t are their own widths. */
+            if (lmod == 2)
+                ONE(long);
+            else if (lmod == 10)
+                ONE(long long);
+            else if (lmod == 3)
+                ONE(size_t); /* z, j and t are 64-bit on every platform built for */
+            else
+                ONE(int);
+            fwrite(piece.buf, 1, piece.len, o->fp);
+            break;
+        default:
+            BUG("unsupported conversion '%c' in '%s'", conv, fmt);
+        }
+#undef ONE
+        p = q;
+    }
+    strbuf_release(&piece);
+}
+
+void out_lines(struct out *o, const char *prefix, const char *s)
+{
+    const char *nl;
+    for (; s; s = nl ? nl + 1 : NULL) {
+        nl = strchr(s, '\n');
+        fputs(prefix, o->fp);
+        put_sanitised(o->fp, s, nl ? (size_t)(nl - s) : strlen(s), 0);
+        fputc('\n', o->fp);
+    }
 }
 
 void out_printf(struct out *o, const char *fmt, ...)

@@ -27,6 +27,11 @@ void out_str(struct out *o, const char *s);
 void out_printf(struct out *o, const char *fmt, ...) GD_PRINTF(2, 3);
 /** out_printf wrapped in a style (no codes without colour). */
 void out_styled(struct out *o, enum out_style st, const char *fmt, ...) GD_PRINTF(3, 4);
+/**
+ * Multi-line text from the machine or a finding (a fix command): each line
+ * sanitised like out_str, printed after prefix and ended with a newline.
+ */
+void out_lines(struct out *o, const char *prefix, const char *s);
 /** Raw text from the program itself (no sanitising needed). */
 void out_raw(struct out *o, const char *s);
 
