@@ -34,6 +34,8 @@ struct need {
     const char *step;            /* "runpath", "ld_library_path", "cache", "torch_preload", ... */
     const char *version;         /* of the file that would be loaded, or NULL */
     const char *from;            /* the object it is searched from */
+    const char *stale;           /* not found, but an ld.so.conf directory holds it and
+                                    the cache does not list it (ldconfig not rerun) */
 };
 
 /* The answer for one framework install. */

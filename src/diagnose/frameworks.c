@@ -322,6 +322,8 @@ static void resolve_need(struct fwctx *c, struct need *n, const struct resolve_o
         n->resolved_path = arena_strdup(c->a, res.path);
         n->step = resolve_step_name(res.step);
         n->version = lib_version(c, n->role, n->resolved_path);
+    } else if (res.stale_uncached) {
+        n->stale = arena_strdup(c->a, res.stale_uncached);
     }
     resolve_result_release(&res);
 }
@@ -463,7 +465,7 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
 {
     struct strlist dirs = { NULL, 0, 0 };
     struct strbuf offpath = STRBUF_INIT, wheels = STRBUF_INIT;
-    struct finding *fd_off = NULL, *fd_wheel = NULL, *fd_other = NULL;
+    struct finding *fd_off = NULL, *fd_wheel = NULL, *fd_other = NULL, *fd_stale = NULL;
     struct finding *fd_missing[3] = { NULL, NULL, NULL };   /* GD201, GD202, GD203 */
     const char *first_other = NULL;
     int nowhere = 0;
@@ -481,7 +483,16 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
         if (n->resolved_path)
             continue;
         dir = find_on_disk(c, &dirs, n->library);
-        if (dir && in_env_wheels(c, dir)) {
+        if (n->stale) {
+            /* In a directory ldconfig scans, but the cache predates it. */
+            if (!fd_stale)
+                fd_stale = fw_finding(c, "GD204", SEV_ERROR,
+                                      "%s is in an ld.so.conf directory but the loader's cache does not list it "
+                                      "(ldconfig was not run after installing it)", n->library);
+            finding_evidence(c->out, fd_stale, n->stale, "%s is here; /etc/ld.so.cache has no entry for it",
+                             n->library);
+            dir = n->stale;
+        } else if (dir && in_env_wheels(c, dir)) {
             if (!fd_wheel)
                 fd_wheel = fw_finding(c, "GD205", SEV_ERROR,
                                       "pip's nvidia wheels are installed but %s does not find them",
@@ -531,6 +542,8 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     if (fd_missing[2] && fd_missing[2]->n_evidence > 1)
         fd_missing[2]->title = arena_printf(c->a, "%s and %zu more CUDA libraries not found: %s cannot load them",
                                             first_other, fd_missing[2]->n_evidence - 1, c->fw->name);
+    if (fd_stale)
+        finding_fix(c->out, fd_stale, "sh", "Rebuild the loader's cache", "sudo ldconfig");
     if (fd_off)
         fix_ld_library_path(c, fd_off, offpath.buf);
     if (fd_off && strncmp(offpath.buf, "/usr/local/", 11) == 0) {
