@@ -32,7 +32,8 @@ time_cmd() {
 syscalls() {
     if command -v strace >/dev/null 2>&1; then
         strace -f -c -o "$work/strace.out" "$@" >/dev/null 2>&1 || true
-        awk '/^[ ]*100.00|total/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) { n = $i } } END { print n }' "$work/strace.out"
+        # The "total" line: % time, seconds, usecs/call, calls, [errors,] total.
+        awk '$NF == "total" { n = $4 } END { print n }' "$work/strace.out"
     else
         echo "n/a"
     fi
