@@ -14,7 +14,17 @@ export GD_BIN GD_BUILD GD_TESTS="$here"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=86}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:exitcode=87}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/gdtest.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM
+# The Wine cases (tests/cli/win.inc, winexe.inc) share a prefix under
+# $work whose server writes the registry when it exits, ten seconds after
+# the last case: stop it first, or that write recreates $work/wine.
+cleanup() {
+    if [ -d "$work/wine/pfx" ] && command -v wineserver >/dev/null 2>&1; then
+        WINEPREFIX="$work/wine/pfx" wineserver -k >/dev/null 2>&1
+        WINEPREFIX="$work/wine/pfx" timeout 30 wineserver -w >/dev/null 2>&1
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
 pass=0 fail=0 skip=0
 failed_names=""
 
