@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "scan/pyenv.h"
@@ -424,10 +425,24 @@ static void scan_path_var(struct finder *fd)
         path = colon ? colon + 1 : NULL;
         if (dir.len == 0 || dir.buf[0] != '/')
             continue;   /* relative PATH entries depend on a cwd we do not know */
-        for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-            path_join(&p, dir.buf, names[i]);
-            if (exists(fd->ctx, p.buf, COMPAT_FT_REG))
-                add_interpreter(fd, p.buf, "PATH", 0);
+        /* One listing of the directory (only "python*" names kept) instead
+         * of a stat for every name that might be there. */
+        {
+            struct fs_dirlist dl;
+            size_t j;
+            if (fs_list_dir_filtered(fd->ctx->fs, dir.buf, PYENV_DIR_MAX, fs_keep_prefix,
+                                     (void *)(uintptr_t)"python", &dl, NULL) == 1) {
+                for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+                    for (j = 0; j < dl.nr && strcmp(dl.ents[j].name, names[i]); j++)
+                        ;
+                    if (j == dl.nr)
+                        continue;
+                    path_join(&p, dir.buf, names[i]);
+                    if (exists(fd->ctx, p.buf, COMPAT_FT_REG))
+                        add_interpreter(fd, p.buf, "PATH", 0);
+                }
+            }
+            fs_dirlist_release(&dl);
         }
     }
     strbuf_release(&p);

@@ -193,7 +193,8 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
         if (last && !follow_last)
             break;
         strbuf_reset(&host);
-        strbuf_addstr(&host, fs->root);
+        if (!fs->host_root)
+            strbuf_addstr(&host, fs->root);
         strbuf_addstr(&host, virt->buf);
         fs->nstat++;
         if (compat_lstat(host.buf, &st) < 0) {
@@ -364,7 +365,8 @@ static int resolve_dir(struct fs *fs, const char *dpath, struct strbuf *out, str
     }
     if (r == 1 && strcmp(out->buf, "/")) {
         /* A directory only: "a/file/x" fails with ENOTDIR. */
-        strbuf_addstr(&host, fs->root);
+        if (!fs->host_root)
+            strbuf_addstr(&host, fs->root);
         strbuf_addstr(&host, out->buf);
         fs->nstat++;
         if (compat_stat(host.buf, &st) < 0 || st.type != COMPAT_FT_DIR)
@@ -436,18 +438,13 @@ int fs_realpath(struct fs *fs, const char *vpath, struct strbuf *out,
 {
     if (vpath[0] != '/')
         return err_setx(err, GD_ERR_USAGE, "path '%s' is not absolute", vpath);
-    if (fs->host_root) {
-        char buf[FS_PATH_MAX];
-        fs->nstat++;
-        if (!realpath(vpath, buf)) {
-            if (errno == ENOENT || errno == ENOTDIR)
-                return 0;
-            return err_set(err, "cannot resolve '%s'", vpath);
-        }
-        strbuf_reset(out);
-        strbuf_addstr(out, buf);
-        return 1;
+    if (fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces)) {
+        errno = EACCES;
+        return err_set(err, "cannot access '%s'", vpath);
     }
+    /* The same walk for this machine as under --root (with "/" as the root
+     * it is exactly realpath(3)), so resolved directories are remembered:
+     * realpath() would readlink() every component of every path again. */
     return walk(fs, vpath, 1, out, err);
 }
 
