@@ -2,6 +2,7 @@
  * explain.c - text and JSON renderers of `gpudoctor explain`.
  */
 #include "report/explain.h"
+#include "report/report.h"
 
 #include <string.h>
 
@@ -141,43 +142,6 @@ static void json_value(struct jw *jw, const char *key, const struct log_value *v
     jw_object_end(jw);
 }
 
-static void json_findings(struct jw *jw, const struct findings *fl)
-{
-    size_t i, j;
-    jw_array_begin(jw);
-    for (i = 0; i < fl->nr; i++) {
-        const struct finding *fd = &fl->v[i];
-        jw_object_begin(jw);
-        jw_kv_str(jw, "code", fd->code);
-        jw_kv_str(jw, "kind", fd->kind);
-        jw_kv_str(jw, "severity", severity_name(fd->severity));
-        jw_kv_str(jw, "title", fd->title);
-        jw_key(jw, "evidence");
-        jw_array_begin(jw);
-        for (j = 0; j < fd->n_evidence; j++) {
-            jw_object_begin(jw);
-            if (fd->evidence[j].line)
-                jw_kv_int(jw, "line", fd->evidence[j].line);
-            else
-                jw_kv_null(jw, "line");
-            jw_kv_str(jw, "text", fd->evidence[j].text);
-            jw_object_end(jw);
-        }
-        jw_array_end(jw);
-        jw_key(jw, "fixes");
-        jw_array_begin(jw);
-        for (j = 0; j < fd->n_fixes; j++) {
-            jw_object_begin(jw);
-            jw_kv_str(jw, "title", fd->fixes[j].title);
-            jw_kv_str(jw, "shell", fd->fixes[j].shell);
-            jw_kv_str(jw, "command", fd->fixes[j].command);
-            jw_object_end(jw);
-        }
-        jw_array_end(jw);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-}
 
 static void json_facts(struct jw *jw, const struct explain_report *r)
 {
@@ -279,7 +243,7 @@ void report_explain_json(FILE *fp, const struct explain_report *r)
     else
         jw_kv_null(&jw, "cause");
     jw_key(&jw, "findings");
-    json_findings(&jw, fl);
+    report_json_findings(&jw, fl);
     jw_key(&jw, "facts");
     json_facts(&jw, r);
     jw_key(&jw, "machine");

@@ -24,8 +24,11 @@ void report_json_findings(struct jw *jw, const struct findings *fl)
             jw_object_begin(jw);
             jw_kv_str(jw, "text", fd->evidence[j].text);
             jw_kv_str(jw, "path", fd->evidence[j].path);
+            /* the log line it quotes (explain), else null */
             if (fd->evidence[j].line)
                 jw_kv_int(jw, "line", fd->evidence[j].line);
+            else
+                jw_kv_null(jw, "line");
             jw_object_end(jw);
         }
         jw_array_end(jw);
