@@ -10,7 +10,8 @@
 #   gcc-aarch64-linux-gnu  foreign-architecture decoy libraries in the loader tests
 #   gcc-mingw-w64-x86-64-win32, gcc-mingw-w64-i686-win32
 #                     real PE files (x64 and x86) for the PE reader's tests
-#   wine64 wine       runs the MinGW-built LoadLibrary oracle for the Windows loader tests
+#   wine64 wine       runs the MinGW-built LoadLibrary oracle and gpudoctor.exe in the Windows tests
+#   cmake dpkg-dev    build jansson for MinGW from Debian's source package (make windows)
 #   slurmctld slurmd slurm-client munge
 #                     a real 3-node Slurm cluster on localhost for `fleet slurm`
 #
@@ -19,7 +20,7 @@ set -eu
 need="gcc make libc6-dev libjansson-dev pci.ids"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
-    need="$need wine64 wine slurmctld slurmd slurm-client munge"
+    need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge"
 fi
 missing=""
 for p in $need; do
