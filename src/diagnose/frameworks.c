@@ -713,13 +713,24 @@ static void note_own_runtime(struct fwctx *c)
 
 /* ---- fixes per framework ---- */
 
+/* 1 when the examined driver can run CUDA cuda (unknown driver: assume so). */
+static int driver_runs(struct fwctx *c, const char *cuda)
+{
+    enum kb_drv_verdict dv;
+    const char *need, *src;
+    if (!c->driver)
+        return 1;
+    return kb_driver_runs_cuda(c->kb, c->driver, cuda, c->os, &dv, &need, &src) != 1 || dv != KB_DRV_TOO_OLD;
+}
+
 static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
     const char *v = c->fw->version;
     if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") >= 0 && !str_starts(v, "2.16"))
         finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
                     "pip install \"tensorflow[and-cuda]==%s\"", v);
-    else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0)
+    else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0 && driver_runs(c, "12.2"))
+        /* 2.15 is built for CUDA 12.2: offered only when the driver runs it. */
         finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA (2.14+)",
                     "pip install \"tensorflow[and-cuda]==2.15.1\"");
     if (cuda && ver_cmp_dotted(cuda, "12") < 0)

@@ -183,11 +183,15 @@ static int cmp_segment(const char *s, size_t n, const char *t, size_t m)
 
 static int cmp_local(const struct ver_pep440 *a, const struct ver_pep440 *b)
 {
-    const char *s = a->local, *se = a->local + a->local_len;
-    const char *t = b->local, *te = b->local + b->local_len;
+    const char *s, *se, *t, *te;
 
+    /* Before any pointer arithmetic: local is NULL when there is none. */
     if (!a->local_len || !b->local_len)
         return (a->local_len > 0) - (b->local_len > 0);
+    s = a->local;
+    se = a->local + a->local_len;
+    t = b->local;
+    te = b->local + b->local_len;
     for (;;) {
         size_t n = 0, m = 0;
         int c;
