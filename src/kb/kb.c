@@ -798,7 +798,30 @@ int kb_read_pci_ids(struct kb *kb, struct fs *fs, struct gd_err *err)
 
     for (i = 0; paths[i]; i++) {
         struct strbuf sb = STRBUF_INIT;
-        int r = fs_read_file(fs, paths[i], PCIIDS_LIMIT, &sb, err);
+        int r = fs_read_head(fs, paths[i], 4096, &sb, err);
+        /* The "# Version:" stamp sits in the first lines: when it is not
+         * newer than the embedded one, the 1.3 MB file is not worth reading
+         * (this runs on every check). */
+        if (r > 0 && kb->pci.version) {
+            const char *v = strstr(sb.buf, "Version:");
+            if (v) {
+                char stamp[32];
+                size_t n;
+                v += strlen("Version:");
+                v += strspn(v, " \t");
+                n = strspn(v, "0123456789.");
+                if (n && n < sizeof(stamp)) {
+                    memcpy(stamp, v, n);
+                    stamp[n] = '\0';
+                    if (ver_cmp_dotted(stamp, kb->pci.version) <= 0)
+                        r = 0;
+                }
+            }
+        }
+        if (r > 0) {
+            strbuf_reset(&sb);
+            r = fs_read_file(fs, paths[i], PCIIDS_LIMIT, &sb, err);
+        }
         if (r > 0)
             r = kb_set_pci_ids(kb, (const uint8_t *)sb.buf, sb.len, paths[i], err);
         strbuf_release(&sb);
