@@ -108,20 +108,15 @@ static int ver_ge(const char *a, const char *b)
     return ver_cmp_dotted(a, b) >= 0;
 }
 
-/* "12.1.105" -> "12.1" (into the arena). */
+/* "12.1.105" -> "12.1" and -> "12" (kb/ver_dotted.h). */
 static const char *major_minor(struct arena *a, const char *v)
 {
-    const char *dot = v ? strchr(v, '.') : NULL;
-    if (!dot)
-        return v;
-    dot = strchr(dot + 1, '.');
-    return dot ? arena_strndup(a, v, (size_t)(dot - v)) : v;
+    return ver_dotted_prefix(a, v, 2);
 }
 
 static const char *major_of(struct arena *a, const char *v)
 {
-    const char *dot = v ? strchr(v, '.') : NULL;
-    return dot ? arena_strndup(a, v, (size_t)(dot - v)) : v;
+    return ver_dotted_prefix(a, v, 1);
 }
 
 /* ---- what is on disk ---- */

@@ -120,16 +120,12 @@ static int is_version(const char *s)
 /* The first two components of v, in the arena ("2.15.0" -> "2.15"). */
 static const char *major_minor(struct plan *p, const char *v)
 {
-    const char *d = strchr(v, '.');
-    if (d && (d = strchr(d + 1, '.')) != NULL)
-        return arena_strndup(&p->arena, v, (size_t)(d - v));
-    return v;
+    return ver_dotted_prefix(&p->arena, v, 2);
 }
 
 static const char *major_of(struct plan *p, const char *v)
 {
-    const char *d = strchr(v, '.');
-    return d ? arena_strndup(&p->arena, v, (size_t)(d - v)) : v;
+    return ver_dotted_prefix(&p->arena, v, 1);
 }
 
 /* Is python ("3.10") inside range ("3.9-3.11" or "2.7,3.3-3.7")? */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/arena.h"
 #include "util/banned.h"
 
 /* Components are capped so that absurd inputs cannot overflow. */
@@ -154,4 +155,18 @@ int ver_cudnn_normalize(const char *in, char *out, size_t outsz)
         return -1;
     memcpy(out, in, n + 1);
     return 0;
+}
+
+const char *ver_dotted_prefix(struct arena *arena, const char *v, int parts)
+{
+    const char *d = v;
+    int i;
+    if (!v)
+        return NULL;
+    for (i = 0; i < parts; i++) {
+        d = strchr(i ? d + 1 : d, '.');
+        if (!d)
+            return v;
+    }
+    return arena_strndup(arena, v, (size_t)(d - v));
 }

@@ -50,4 +50,12 @@ int ver_cudnn_normalize(const char *in, char *out, size_t outsz);
 /** The first component of v as a number (12 for "12.6"), or -1. */
 long ver_major(const char *v);
 
+struct arena;
+/**
+ * The first parts components of dotted v ("12.1.105", 2 -> "12.1"): v
+ * itself when it has no more than that, else a copy in arena.  NULL stays
+ * NULL.
+ */
+const char *ver_dotted_prefix(struct arena *arena, const char *v, int parts);
+
 #endif

@@ -3,6 +3,7 @@
 
 #include "harness.h"
 #include "kb/ver_dotted.h"
+#include "util/arena.h"
 
 static int sign(int v)
 {
@@ -72,10 +73,25 @@ static void test_cudnn_normalize(void)
     CHECK_INT(ver_cudnn_normalize("1234567", out, sizeof(out)), -1);
 }
 
+static void test_dotted_prefix(void)
+{
+    struct arena a;
+    arena_init(&a);
+    CHECK_STR(ver_dotted_prefix(&a, "12.1.105", 2), "12.1");
+    CHECK_STR(ver_dotted_prefix(&a, "12.1.105", 1), "12");
+    CHECK_STR(ver_dotted_prefix(&a, "12.1", 2), "12.1");
+    CHECK_STR(ver_dotted_prefix(&a, "8", 2), "8");
+    CHECK_STR(ver_dotted_prefix(&a, "8", 1), "8");
+    CHECK_STR(ver_dotted_prefix(&a, "2.15.0.post1", 3), "2.15.0");
+    CHECK(ver_dotted_prefix(&a, NULL, 2) == NULL);
+    arena_release(&a);
+}
+
 int main(void)
 {
     RUN(test_cmp);
     RUN(test_cuda_normalize);
     RUN(test_cudnn_normalize);
+    RUN(test_dotted_prefix);
     return harness_done();
 }
