@@ -16,8 +16,13 @@
  * packages, CUDA error names) are capped.  Everything kept lives in the
  * reader's arena, which therefore stops growing once the caps are reached.
  *
- * Every pattern's origin (the file that prints it) is cited next to it in
- * logread.c and in docs/explain.md.
+ * The patterns are one table (logread.c, log_pattern_at): each row is the
+ * text matched, the family it counts, what it captures, the kind of cause
+ * it points at when alone, and the URL of the source that prints it.  A row
+ * never decides: the rules (diagnose/explain_rules.c) weigh it against the
+ * context the reader also extracts from anywhere in the log (versions, OS
+ * and setting from paths and banners, the command line), each with the line
+ * it came from.
  */
 #ifndef GD_LOGREAD_H
 #define GD_LOGREAD_H
@@ -77,6 +82,19 @@ enum log_ev {
     LE_NOISE_TRT,            /* TF-TRT Warning: Could not find TensorRT (harmless for GPU use) */
     LE_NOISE_ABSL,           /* All log messages before absl::InitializeLog() ... (harmless) */
     LE_EXCEPTION,            /* the last line of a Python traceback */
+    LE_COMPILER_ARCH,        /* nvrtc/nvcc/ptxas: invalid or unsupported --gpu-architecture / sm_XY */
+    LE_TORCH_PRELOAD,        /* torch _preload_cuda_deps: "libX.so.*[0-9] not found in the system path" */
+    LE_ZLIBWAPI,             /* cuDNN 8 on Windows: Could not locate zlibwapi.dll */
+    LE_DSO_MISMATCH,         /* kernel version X does not match DSO version Y */
+    LE_NCCL_SHM,             /* NCCL /dev/shm errors, DataLoader "insufficient shared memory" */
+    LE_DOCKER_NO_GPU,        /* could not select device driver "" with capabilities: [[gpu]] */
+    LE_EXT_CUDA_MISMATCH,    /* The detected CUDA version (X) mismatches the version ... PyTorch (Y) */
+    LE_OOM,                  /* CUDA out of memory / OutOfMemoryError / RESOURCE_EXHAUSTED */
+    LE_NO_CUDA_GPUS,         /* RuntimeError: No CUDA GPUs are available */
+    LE_MODULE_MISSING,       /* No module named 'torch' (the framework is not in this environment) */
+    LE_CUDA_LIB_LOAD,        /* cuDNN 8: Could not load library X. Error code 126 / Error: ... */
+    LE_CUDA_HOME_UNSET,      /* torch cpp_extension: CUDA_HOME environment variable is not set */
+    LE_DEVICE_BUSY,          /* CUDA-capable device(s) is/are busy or unavailable */
     LE__COUNT
 };
 
@@ -140,6 +158,18 @@ struct log_facts {
     struct log_value gpu_name, gpu_cc;
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
+    /* Context read from anywhere in the log (banners, paths, prints, the command line). */
+    struct log_value python_version;   /* "3.10.12": banner, collect_env, a pythonX.Y path */
+    struct log_value cuda_version;     /* the CUDA runtime/toolkit the log names (torch.version.cuda,
+                                          "CUDA runtime 12.1", build info); not the driver's level */
+    struct log_value win_python;       /* "[MSC v.1937 64 bit (AMD64)]": a native Windows CPython */
+    struct log_value container;        /* a container: docker/podman command, root@<12 hex>, /.dockerenv */
+    struct log_value conda;            /* conda: /opt/conda, anaconda3, miniconda3, envs/NAME, (base) */
+    struct log_value cluster;          /* a batch cluster: srun, sbatch, SLURM_*, #SBATCH */
+    struct log_value pip_nvidia;       /* site-packages/nvidia/<lib>: pip's CUDA wheels */
+    struct log_value command;          /* the command line that was run ("$ python train.py") */
+    struct log_value cvd;              /* CUDA_VISIBLE_DEVICES as set in the log ("1", "", "-1") */
+    struct log_value docker_gpus;      /* docker run/compose asked for GPUs (--gpus, --runtime=nvidia) */
     struct log_lib libs[LOG_MAX_LIBS];
     size_t n_libs;
     struct log_pkg pkgs[LOG_MAX_PKGS];
@@ -151,6 +181,7 @@ struct log_facts {
 
 /* Context carried from one line to the next (a few small fixed buffers). */
 struct logread_state {
+    int smi_rows;               /* GPU rows seen under the nvidia-smi header */
     long query_line;            /* line of a GPU query (list_physical_devices, is_available) */
     int query_kind;             /* 1 TensorFlow list, 2 torch is_available */
     char pip_show_name[64];     /* "Name: X" of `pip show`, waiting for "Version:" */
@@ -189,6 +220,28 @@ void logread_finish(struct logread *lr);
  * number facts.lines + 1.  Exposed for the unit tests; logread_feed calls it.
  */
 void logread_line(struct logread *lr, const char *line, size_t n);
+
+/*
+ * One row of the pattern table: a line containing text (and also, when set;
+ * and not unless) counts one of family ev, and take() captures what the row
+ * documents.  kind is the cause the message points at when nothing else in
+ * the log says otherwise (a finding kind; NULL when it depends on what the
+ * line names, e.g. which library failed).  cite is the URL of the source
+ * that prints the text.
+ */
+struct log_pattern {
+    const char *text;
+    const char *also;
+    const char *unless;
+    enum log_ev ev;              /* LE__COUNT: captures only, no family */
+    void (*take)(struct logread *lr, const char *line, size_t n, const char *at,
+                 const char *after);
+    const char *kind;
+    const char *cite;
+};
+
+/** Row i of the pattern table, or NULL past its end (for docs and tests). */
+const struct log_pattern *log_pattern_at(size_t i);
 
 /** A stable name for a message family ("tf_dlopen_failed", ...). */
 const char *log_event_name(enum log_ev ev);
