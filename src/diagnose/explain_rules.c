@@ -16,9 +16,21 @@
 
 #include "kb/kb.h"
 #include "kb/ver_driver.h"
+#include "util/alloc.h"
 #include "util/banned.h"
 
 #define TF_DOCS_WIN "https://www.tensorflow.org/install/pip#windows-native"
+
+#define MAX_SCORED 64   /* findings whose confidence is kept (more are ranked last) */
+#define MAX_ALTS 16
+
+/* An alternative cause that has no finding of its own. */
+struct alt {
+    const char *kind, *code, *why, *tell;
+    int score;
+    long line;
+    const char *text;
+};
 
 struct ctx {
     const struct explain_input *in;
@@ -27,6 +39,10 @@ struct ctx {
     const char *os;          /* windows / wsl / linux / macos / NULL */
     const char *kb_os;       /* "windows" or "linux" for the tables */
     int n_causes;            /* error/warning findings so far */
+    int score[MAX_SCORED];   /* confidence per finding index (0: not a cause) */
+    const char *tell[MAX_SCORED];
+    struct alt alts[MAX_ALTS];
+    size_t n_alts;
 };
 
 static unsigned long cnt(const struct ctx *c, enum log_ev ev)
@@ -50,11 +66,77 @@ static void quote_val(struct ctx *c, struct finding *fd, const struct log_value 
         finding_evidence_line(c->out, fd, v->line, v->text);
 }
 
+/*
+ * How sure a finding is when the rule that raised it does not say: a
+ * message that names its cause outright is near-certain; a library that did
+ * not load is strong; a CUDA error name, a fallback to the CPU or an
+ * exception without a known cause are weak.  Rules adjust with set_score.
+ */
+static int default_score(const char *code, enum severity sev)
+{
+    static const struct { const char *code; int score; } base[] = {
+        { "GD101", 85 }, { "GD103", 90 }, { "GD106", 85 }, { "GD108", 85 }, { "GD109", 75 },
+        { "GD110", 85 }, { "GD201", 80 }, { "GD202", 80 }, { "GD203", 78 }, { "GD205", 75 },
+        { "GD206", 75 }, { "GD207", 82 }, { "GD208", 86 }, { "GD209", 86 }, { "GD210", 40 },
+        { "GD211", 90 }, { "GD212", 90 }, { "GD213", 90 }, { "GD214", 92 }, { "GD402", 50 },
+        { "GD403", 55 }, { "GD404", 30 }, { "GD407", 88 }, { "GD408", 85 }, { "GD409", 85 },
+        { "GD410", 88 }, { "GD411", 70 },
+    };
+    size_t i;
+    if (sev < SEV_WARNING)
+        return 0;
+    for (i = 0; i < sizeof(base) / sizeof(base[0]); i++)
+        if (!strcmp(base[i].code, code))
+            return base[i].score;
+    return 50;
+}
+
+static size_t fd_index(const struct ctx *c, const struct finding *fd)
+{
+    return (size_t)(fd - c->out->v);
+}
+
+static void set_score(struct ctx *c, const struct finding *fd, int score)
+{
+    size_t i = fd_index(c, fd);
+    if (i < MAX_SCORED)
+        c->score[i] = score;
+}
+
+/* What tells this cause apart from the others (a command), shown when it is an alternative. */
+static void set_tell(struct ctx *c, const struct finding *fd, const char *tell)
+{
+    size_t i = fd_index(c, fd);
+    if (i < MAX_SCORED)
+        c->tell[i] = tell;
+}
+
 static struct finding *cause(struct ctx *c, const char *code, enum severity sev, const char *title)
 {
+    struct finding *fd;
     if (sev >= SEV_WARNING)
         c->n_causes++;
-    return findings_add(c->out, code, sev, "%s", title);
+    fd = findings_add(c->out, code, sev, "%s", title);
+    set_score(c, fd, default_score(code, sev));
+    return fd;
+}
+
+/* An alternative cause the log cannot rule out, with what would tell it apart. */
+static void alt(struct ctx *c, const char *code, int score, const char *why, const char *tell,
+                long line, const char *text)
+{
+    const struct finding_code *fc = finding_code_find(code);
+    struct alt *a;
+    if (!fc || c->n_alts >= MAX_ALTS)
+        return;
+    a = &c->alts[c->n_alts++];
+    a->kind = fc->kind;
+    a->code = code;
+    a->score = score;
+    a->why = why;
+    a->tell = tell;
+    a->line = line;
+    a->text = text;
 }
 
 const char *explain_log_os(const struct explain_input *in, long *line)
@@ -805,6 +887,216 @@ static void rule_cuda_errors(struct ctx *c)
     }
 }
 
+/* ---- the long tail: messages whose cause depends on the context ---- */
+
+static const struct log_hit *first_hit(const struct ctx *c, enum log_ev ev)
+{
+    const struct log_event *e = &c->lf->ev[ev];
+    return e->n_hits ? &e->hits[0] : NULL;
+}
+
+static void alt_ev(struct ctx *c, const char *code, int score, const char *why, const char *tell,
+                   enum log_ev ev)
+{
+    const struct log_hit *h = first_hit(c, ev);
+    alt(c, code, score, why, tell, h ? h->line : 0, h ? h->text : NULL);
+}
+
+/* The log shows JAX (or XLA without TensorFlow) at work. */
+static int ctx_jax(const struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    return lf->jax_version.v || lf->jaxlib_version.v || cnt(c, LE_JAX_BACKEND_FAIL) ||
+           cnt(c, LE_JAX_NO_GPU) || cnt(c, LE_JAX_CPU_JAXLIB) || cnt(c, LE_JAX_VERSION_LOW) ||
+           cnt(c, LE_JAX_OUTDATED) || cnt(c, LE_JAX_PLUGIN_MISMATCH) ||
+           log_facts_pkg(lf, "jaxlib") || log_facts_pkg(lf, "jax");
+}
+
+static int is_wsl(const struct ctx *c)
+{
+    return c->os && !strcmp(c->os, "wsl");
+}
+
+/* A CUDA_VISIBLE_DEVICES value that names devices ("1", "0,1", "GPU-..."). */
+static int cvd_names_devices(const char *v)
+{
+    return v && *v && strcmp(v, "-1") && !(v[0] == '-' && v[1] == '1');
+}
+
+static const char *const framework_modules[] = {
+    "torch", "tensorflow", "jax", "jaxlib", "onnxruntime", "cupy", "paddle", "keras", "tensorrt", NULL
+};
+
+static void rule_long_tail(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    const struct log_hit *h;
+    size_t i;
+
+    /* Out of memory: the GPU works; someone else holds it or the job is too large. */
+    if (cnt(c, LE_OOM)) {
+        fd = cause(c, "GD407", SEV_ERROR,
+                   "the GPU ran out of memory: it works, but another process holds memory or the job is too large");
+        quote_ev(c, fd, LE_OOM);
+        quote_val(c, fd, &lf->gpu_name);
+        finding_fix(c->out, fd, "sh", "See which processes hold GPU memory", "nvidia-smi");
+        finding_fix(c->out, fd, NULL, "Make the job smaller (batch size, sequence length, precision)",
+                    "e.g. halve the batch size; use bf16/fp16");
+        finding_fix(c->out, fd, "sh", "TensorFlow and JAX take all GPU memory at start unless told not to",
+                    "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false");
+    }
+    /* /dev/shm too small (Docker's 64 MB default) for NCCL or the DataLoader. */
+    if (cnt(c, LE_NCCL_SHM)) {
+        h = first_hit(c, LE_NCCL_SHM);
+        fd = cause(c, "GD409", SEV_ERROR,
+                   "the shared memory in /dev/shm is too small for NCCL or the DataLoader (Docker gives 64 MB)");
+        quote_ev(c, fd, LE_NCCL_SHM);
+        quote_val(c, fd, &lf->container);
+        set_tell(c, fd, "df -h /dev/shm (64M is Docker's default)");
+        finding_fix(c->out, fd, "sh", "Give the container the host's IPC namespace, or more shared memory",
+                    "docker run --ipc=host ...   # or --shm-size=16g");
+        finding_fix(c->out, fd, "sh", "Or let NCCL go without shared memory (slower)", "export NCCL_SHM_DISABLE=1");
+        if (h && (strstr(h->text, "ermission denied") || strstr(h->text, "No such file"))) {
+            /* Not a size: the segment exists elsewhere or cannot be opened. */
+            set_score(c, fd, 45);
+            alt_ev(c, "GD402", 60,
+                   "the shared-memory segment could not be opened (permissions, or processes in different IPC namespaces)",
+                   "ls -l /dev/shm; run every rank in one container or with --ipc=host", LE_NCCL_SHM);
+        }
+    }
+    /* Docker asked for GPUs it cannot give. */
+    if (cnt(c, LE_DOCKER_NO_GPU)) {
+        fd = cause(c, "GD408", SEV_ERROR,
+                   "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is not installed or not configured");
+        quote_ev(c, fd, LE_DOCKER_NO_GPU);
+        quote_val(c, fd, &lf->command);
+        finding_fix(c->out, fd, "sh", "Install the toolkit, register it with Docker, restart Docker",
+                    "sudo apt-get install -y nvidia-container-toolkit\n"
+                    "sudo nvidia-ctk runtime configure --runtime=docker\nsudo systemctl restart docker");
+        alt_ev(c, "GD102", 40, "there is no NVIDIA GPU (or driver) on this host at all",
+               "lspci | grep -i nvidia; nvidia-smi (on the host)", LE_DOCKER_NO_GPU);
+    }
+    /* A CUDA extension built with another CUDA than PyTorch's. */
+    if (cnt(c, LE_EXT_CUDA_MISMATCH)) {
+        const struct log_event *e = &lf->ev[LE_EXT_CUDA_MISMATCH];
+        fd = cause(c, "GD410", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "a CUDA extension is being compiled with CUDA %s, but PyTorch was built with CUDA %s",
+                                 e->a ? e->a : "?", e->b ? e->b : "?");
+        quote_ev(c, fd, LE_EXT_CUDA_MISMATCH);
+        quote_val(c, fd, &lf->torch_version);
+        finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
+                    "export CUDA_HOME=/usr/local/cuda-%s", e->b ? e->b : "X.Y");
+        finding_fix(c->out, fd, NULL, "Or install the PyTorch build for the toolkit you have, or a prebuilt wheel of the extension",
+                    "gpudoctor plan");
+    } else if (cnt(c, LE_CUDA_HOME_UNSET)) {
+        fd = cause(c, "GD410", SEV_ERROR,
+                   "a CUDA extension is being compiled, but no CUDA toolkit was found (CUDA_HOME is not set)");
+        set_score(c, fd, 70);
+        quote_ev(c, fd, LE_CUDA_HOME_UNSET);
+        finding_fix(c->out, fd, "sh", "Install the toolkit of PyTorch's CUDA version and point CUDA_HOME at it",
+                    "export CUDA_HOME=/usr/local/cuda");
+        alt_ev(c, "GD204", 40, "the toolkit is installed but not where the build looks",
+               "ls -d /usr/local/cuda*; which nvcc", LE_CUDA_HOME_UNSET);
+    }
+    /* The framework is not in the Python that ran. */
+    if (cnt(c, LE_MODULE_MISSING) && lf->ev[LE_MODULE_MISSING].a) {
+        const char *m = lf->ev[LE_MODULE_MISSING].a;
+        for (i = 0; framework_modules[i]; i++) {
+            size_t k = strlen(framework_modules[i]);
+            if (!strncmp(m, framework_modules[i], k) && (m[k] == '\0' || m[k] == '.' || m[k] == '_'))
+                break;
+        }
+        if (framework_modules[i]) {
+            fd = cause(c, "GD411", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "'%s' is not installed in the Python that ran: another environment or kernel", m);
+            quote_ev(c, fd, LE_MODULE_MISSING);
+            quote_val(c, fd, &lf->command);
+            finding_fix(c->out, fd, "sh", "Install into the interpreter that runs the code",
+                        "python -m pip install %s", m);
+            alt_ev(c, "GD216", 40, "the package is installed but broken (a partial install or two versions)",
+                   "python -m pip show -f <package>", LE_MODULE_MISSING);
+        }
+    }
+    /* The CUDA compiler (NVRTC, nvcc, ptxas) cannot compile for this GPU. */
+    if (cnt(c, LE_COMPILER_ARCH)) {
+        const char *sm = lf->ev[LE_COMPILER_ARCH].a;
+        fd = cause(c, "GD209", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "the CUDA compiler in use (NVRTC/nvcc) cannot compile for this GPU%s%s: "
+                                 "the GPU is newer or older than that CUDA release supports",
+                                 sm ? " " : "", sm ? sm : "");
+        quote_ev(c, fd, LE_COMPILER_ARCH);
+        quote_val(c, fd, &lf->torch_version);
+        quote_val(c, fd, &lf->gpu_name);
+        finding_fix(c->out, fd, NULL, "Install a framework build for a CUDA release that knows this GPU",
+                    "gpudoctor plan --gpu \"<your GPU>\"");
+        alt_ev(c, "GD206", 35, "another CUDA's NVRTC is found before the framework's own",
+               "python -c 'import torch; print(torch.version.cuda)'; ldconfig -p | grep nvrtc", LE_COMPILER_ARCH);
+    }
+    /* torch's _preload_cuda_deps found no pip nvidia-* library. */
+    if (cnt(c, LE_TORCH_PRELOAD)) {
+        fd = cause(c, "GD205", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "PyTorch could not find %s among pip's nvidia-* packages (a CUDA wheel is missing or from another CUDA)",
+                                 lf->ev[LE_TORCH_PRELOAD].a ? lf->ev[LE_TORCH_PRELOAD].a : "a CUDA library");
+        quote_ev(c, fd, LE_TORCH_PRELOAD);
+        quote_val(c, fd, &lf->torch_version);
+        finding_fix(c->out, fd, "sh", "Reinstall torch with the nvidia-* wheels it pins",
+                    "pip install --force-reinstall torch%s%s", lf->torch_version.v ? "==" : "",
+                    lf->torch_version.v ? lf->torch_version.v : "");
+        alt_ev(c, "GD216", 45, "the environment is half-installed (an nvidia-* wheel removed or replaced)",
+               "pip list | grep -i nvidia-", LE_TORCH_PRELOAD);
+    }
+    /* The kernel module and libcuda differ. */
+    if (cnt(c, LE_DSO_MISMATCH)) {
+        const struct log_event *e = &lf->ev[LE_DSO_MISMATCH];
+        int in_container = lf->container.v != NULL;
+        fd = cause(c, in_container ? "GD208" : "GD103", SEV_ERROR, "");
+        if (in_container)
+            fd->title = arena_printf(c->out->arena,
+                                     "the host's driver (kernel %s) is older than the libcuda %s inside the container "
+                                     "(its forward-compatibility package)",
+                                     e->a ? e->a : "?", e->b ? e->b : "?");
+        else
+            fd->title = arena_printf(c->out->arena,
+                                     "the loaded kernel module %s and the user-space driver %s differ",
+                                     e->a ? e->a : "?", e->b ? e->b : "?");
+        set_score(c, fd, 80);
+        quote_ev(c, fd, LE_DSO_MISMATCH);
+        quote_val(c, fd, &lf->container);
+        finding_fix(c->out, fd, "sh", in_container ? "Update the host's driver, or use an image for the host's CUDA level"
+                                                 : "Reboot so the new kernel module is loaded",
+                    "%s", in_container ? "nvidia-smi   # on the host: its CUDA Version is the ceiling" : "sudo reboot");
+        alt_ev(c, in_container ? "GD103" : "GD208", 45,
+               in_container ? "the driver was upgraded on the host without a reboot"
+                            : "inside a container: the host driver is older than the image's libcuda",
+               "cat /proc/driver/nvidia/version; ls -l /usr/local/cuda/compat", LE_DSO_MISMATCH);
+    }
+    /* "No CUDA GPUs are available": the driver answered and counted none. */
+    if (cnt(c, LE_NO_CUDA_GPUS) && !cnt(c, LE_CVD_HIDDEN)) {
+        int named = cvd_names_devices(lf->cvd.v);
+        fd = cause(c, "GD108", SEV_ERROR, "");
+        fd->title = named ? arena_printf(c->out->arena,
+                                         "CUDA_VISIBLE_DEVICES=%s names no GPU this machine has (they count from 0), so CUDA sees none",
+                                         lf->cvd.v)
+                          : arena_printf(c->out->arena,
+                                         "the driver answered but CUDA counted no GPU: most often CUDA_VISIBLE_DEVICES "
+                                         "(set in the script or by a --gpu option) names a GPU that does not exist");
+        set_score(c, fd, named ? 85 : 60);
+        quote_ev(c, fd, LE_NO_CUDA_GPUS);
+        quote_val(c, fd, &lf->cvd);
+        quote_val(c, fd, &lf->command);
+        set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+        finding_fix(c->out, fd, "sh", "See which GPUs exist, then name one of them (or unset the variable)",
+                    "nvidia-smi -L\nunset CUDA_VISIBLE_DEVICES");
+        alt_ev(c, "GD403", named ? 35 : 45, "no GPU is usable here (a container without --gpus, a GPU in another mode)",
+               "nvidia-smi -L (in the same shell or container)", LE_NO_CUDA_GPUS);
+    }
+}
+
 static void rule_no_gpu_unexplained(struct ctx *c)
 {
     struct finding *fd;
@@ -883,7 +1175,148 @@ static void rule_nothing_found(struct ctx *c)
                     "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
 }
 
-void explain_rules(const struct explain_input *in, struct findings *out)
+/* ---- ranking ---- */
+
+/* Order: causes by confidence (stable), then the informational findings. */
+static void order_findings(struct ctx *c)
+{
+    struct findings *fl = c->out;
+    struct finding *tmp;
+    int key[MAX_SCORED * 4], k;
+    const char *tell[MAX_SCORED];
+    size_t i, j, n = fl->nr, *idx;
+
+    if (n < 2 || n > sizeof(key) / sizeof(key[0]))
+        return;
+    idx = xcalloc(n, sizeof(*idx));
+    for (i = 0; i < n; i++) {
+        idx[i] = i;
+        key[i] = fl->v[i].severity < SEV_WARNING ? -1 : i < MAX_SCORED ? c->score[i] : 1;
+    }
+    for (i = 1; i < n; i++) {   /* insertion sort: stable, lists are short */
+        size_t t = idx[i];
+        for (j = i; j > 0 && key[idx[j - 1]] < key[t]; j--)
+            idx[j] = idx[j - 1];
+        idx[j] = t;
+    }
+    tmp = xcalloc(n, sizeof(*tmp));
+    for (i = 0; i < n; i++) {
+        tmp[i] = fl->v[idx[i]];
+        tell[i < MAX_SCORED ? i : 0] = idx[i] < MAX_SCORED ? c->tell[idx[i]] : NULL;
+    }
+    memcpy(fl->v, tmp, n * sizeof(*tmp));
+    for (i = 0; i < n && i < MAX_SCORED; i++) {
+        k = key[idx[i]];
+        c->score[i] = k < 0 ? 0 : k;
+        c->tell[i] = tell[i];
+    }
+    free(tmp);
+    free(idx);
+}
+
+static void hyp_line(struct explain_hypothesis *h, long line, const char *text)
+{
+    size_t i;
+    if (!line || !text || h->n_evidence >= EXPLAIN_HYP_EVIDENCE)
+        return;
+    for (i = 0; i < h->n_evidence; i++)
+        if (h->ev_line[i] == line)
+            return;
+    h->ev_line[h->n_evidence] = line;
+    h->ev_text[h->n_evidence] = text;
+    h->n_evidence++;
+}
+
+/* Put a candidate in the ranked list (one per kind, the surer wins; stable on ties). */
+static void hyp_offer(struct explain_result *res, struct explain_hypothesis *all, size_t *n,
+                      size_t cap, const struct explain_hypothesis *h)
+{
+    size_t i;
+    (void)res;
+    for (i = 0; i < *n; i++)
+        if (!strcmp(all[i].kind, h->kind)) {
+            if (h->confidence > all[i].confidence)
+                all[i] = *h;
+            return;
+        }
+    if (*n < cap)
+        all[(*n)++] = *h;
+}
+
+static void rank(struct ctx *c, struct explain_result *res)
+{
+    struct explain_hypothesis all[MAX_SCORED + MAX_ALTS + 3], h;
+    const struct findings *fl = c->out;
+    size_t i, j, n = 0, cap = sizeof(all) / sizeof(all[0]);
+    int noise = 0, exc = 0;
+
+    for (i = 0; i < fl->nr; i++) {
+        const struct finding *fd = &fl->v[i];
+        if (fd->severity < SEV_WARNING) {
+            noise |= !strcmp(fd->kind, "harmless_noise");
+            exc |= !strcmp(fd->code, "GD406");
+            continue;
+        }
+        memset(&h, 0, sizeof(h));
+        h.kind = fd->kind;
+        h.code = fd->code;
+        h.confidence = i < MAX_SCORED ? c->score[i] : 1;
+        h.why = fd->title;
+        h.tell = i < MAX_SCORED ? c->tell[i] : NULL;
+        for (j = 0; j < fd->n_evidence; j++)
+            hyp_line(&h, fd->evidence[j].line, fd->evidence[j].text);
+        hyp_offer(res, all, &n, cap, &h);
+    }
+    for (i = 0; i < c->n_alts; i++) {
+        const struct alt *a = &c->alts[i];
+        memset(&h, 0, sizeof(h));
+        h.kind = a->kind;
+        h.code = a->code;
+        h.confidence = a->score;
+        h.why = a->why;
+        h.tell = a->tell;
+        hyp_line(&h, a->line, a->text);
+        hyp_offer(res, all, &n, cap, &h);
+    }
+    if (!n) {
+        /* Nothing wrong is shown: the harmless lines are what the log is about. */
+        memset(&h, 0, sizeof(h));
+        if (noise) {
+            h.kind = "harmless_noise";
+            h.code = "GD401";
+            h.confidence = 40;
+            h.why = "the alarming lines in this log are harmless; nothing in it stops the GPU";
+            h.tell = NULL;
+            for (i = 0; i < fl->nr; i++)
+                if (!strcmp(fl->v[i].kind, "harmless_noise"))
+                    for (j = 0; j < fl->v[i].n_evidence; j++)
+                        hyp_line(&h, fl->v[i].evidence[j].line, fl->v[i].evidence[j].text);
+            hyp_offer(res, all, &n, cap, &h);
+        }
+        memset(&h, 0, sizeof(h));
+        h.kind = "other";
+        h.code = exc ? "GD406" : "GD405";
+        h.confidence = exc ? 25 : 10;
+        h.why = exc ? "the log ends in an exception that is not a known GPU problem"
+                    : "no cause of a GPU problem was found in this log";
+        h.tell = "gpudoctor check (on the machine that wrote the log)";
+        hyp_offer(res, all, &n, cap, &h);
+    }
+    /* Stable sort by confidence. */
+    for (i = 1; i < n; i++) {
+        h = all[i];
+        for (j = i; j > 0 && all[j - 1].confidence < h.confidence; j--)
+            all[j] = all[j - 1];
+        all[j] = h;
+    }
+    res->n = n < EXPLAIN_MAX_HYP ? n : EXPLAIN_MAX_HYP;
+    for (i = 0; i < res->n; i++)
+        res->hyp[i] = all[i];
+    if (res->n)
+        res->hyp[0].tell = NULL;   /* the top one is the answer, not an alternative */
+}
+
+void explain_rules(const struct explain_input *in, struct findings *out, struct explain_result *res)
 {
     struct ctx c;
     long line;
@@ -907,7 +1340,13 @@ void explain_rules(const struct explain_input *in, struct findings *out)
     rule_versions(&c);
     rule_arch(&c);
     rule_cuda_errors(&c);
+    rule_long_tail(&c);
     rule_no_gpu_unexplained(&c);
     rule_noise(&c);
     rule_nothing_found(&c);
+    order_findings(&c);
+    if (res) {
+        memset(res, 0, sizeof(*res));
+        rank(&c, res);
+    }
 }

@@ -15,7 +15,9 @@ static const char *const kinds[] = {
     "toolkit_version_mismatch", "cudnn_version_mismatch", "library_path_not_set",
     "pip_nvidia_libs_not_found", "gpu_arch_unsupported", "cpu_only_build",
     "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
-    "broken_install", "scan_problem", "harmless_noise", "other", NULL
+    "broken_install", "scan_problem", "harmless_noise", "other", "out_of_memory",
+    "container_toolkit_missing", "shm_too_small", "extension_build_mismatch", "wrong_environment",
+    NULL
 };
 
 /* The code registry.  Codes are never reused; see docs/findings.md. */

@@ -53,6 +53,26 @@ static void text_finding(struct out *o, const struct finding *fd)
     }
 }
 
+/* The alternatives the log cannot rule out, and what tells them apart. */
+static void text_alternatives(struct out *o, const struct explain_result *h)
+{
+    size_t i;
+    if (!h || h->n < 2)
+        return;
+    out_styled(o, STYLE_BOLD, "Or else (less likely):\n");
+    for (i = 1; i < h->n; i++) {
+        out_printf(o, "  %d%% %s %s: ", h->hyp[i].confidence, h->hyp[i].code, h->hyp[i].kind);
+        out_str(o, h->hyp[i].why ? h->hyp[i].why : "");
+        out_raw(o, "\n");
+        if (h->hyp[i].tell) {
+            out_raw(o, "      tell apart: ");
+            out_styled(o, STYLE_CYAN, "%s", "");
+            out_str(o, h->hyp[i].tell);
+            out_raw(o, "\n");
+        }
+    }
+}
+
 static void text_value(struct out *o, int *first, const char *label, const struct log_value *v)
 {
     if (!v->v)
@@ -80,6 +100,7 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
         out_styled(&o, STYLE_BOLD, "Cause: ");
         out_raw(&o, "none found in this log\n");
     }
+    text_alternatives(&o, r->hypotheses);
     for (i = 0; i < fl->nr; i++) {
         if (fl->v[i].severity == SEV_INFO && !strcmp(fl->v[i].kind, "harmless_noise")) {
             any_noise = 1;
@@ -220,6 +241,32 @@ static void json_facts(struct jw *jw, const struct explain_report *r)
     jw_object_end(jw);
 }
 
+static void json_hypotheses(struct jw *jw, const struct explain_result *h)
+{
+    size_t i, j;
+    jw_array_begin(jw);
+    for (i = 0; h && i < h->n; i++) {
+        const struct explain_hypothesis *x = &h->hyp[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "kind", x->kind);
+        jw_kv_str(jw, "code", x->code);
+        jw_kv_int(jw, "confidence", x->confidence);
+        jw_kv_str(jw, "why", x->why);
+        jw_kv_str(jw, "tell_apart", x->tell);
+        jw_key(jw, "evidence");
+        jw_array_begin(jw);
+        for (j = 0; j < x->n_evidence; j++) {
+            jw_object_begin(jw);
+            jw_kv_int(jw, "line", x->ev_line[j]);
+            jw_kv_str(jw, "text", x->ev_text[j]);
+            jw_object_end(jw);
+        }
+        jw_array_end(jw);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
 void report_explain_json(FILE *fp, const struct explain_report *r)
 {
     const struct findings *fl = r->findings;
@@ -242,6 +289,8 @@ void report_explain_json(FILE *fp, const struct explain_report *r)
         jw_kv_str(&jw, "cause", fl->v[0].code);
     else
         jw_kv_null(&jw, "cause");
+    jw_key(&jw, "hypotheses");
+    json_hypotheses(&jw, r->hypotheses);
     jw_key(&jw, "findings");
     report_json_findings(&jw, fl);
     jw_key(&jw, "facts");
