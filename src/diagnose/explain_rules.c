@@ -139,6 +139,34 @@ static void alt(struct ctx *c, const char *code, int score, const char *why, con
     a->text = text;
 }
 
+static const struct log_hit *first_hit(const struct ctx *c, enum log_ev ev)
+{
+    const struct log_event *e = &c->lf->ev[ev];
+    return e->n_hits ? &e->hits[0] : NULL;
+}
+
+static void alt_ev(struct ctx *c, const char *code, int score, const char *why, const char *tell,
+                   enum log_ev ev)
+{
+    const struct log_hit *h = first_hit(c, ev);
+    alt(c, code, score, why, tell, h ? h->line : 0, h ? h->text : NULL);
+}
+
+/* The log shows JAX (or XLA without TensorFlow) at work. */
+static int ctx_jax(const struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    return lf->jax_version.v || lf->jaxlib_version.v || cnt(c, LE_JAX_BACKEND_FAIL) ||
+           cnt(c, LE_JAX_NO_GPU) || cnt(c, LE_JAX_CPU_JAXLIB) || cnt(c, LE_JAX_VERSION_LOW) ||
+           cnt(c, LE_JAX_OUTDATED) || cnt(c, LE_JAX_PLUGIN_MISMATCH) ||
+           log_facts_pkg(lf, "jaxlib") || log_facts_pkg(lf, "jax");
+}
+
+static int is_wsl(const struct ctx *c)
+{
+    return c->os && !strcmp(c->os, "wsl");
+}
+
 const char *explain_log_os(const struct explain_input *in, long *line)
 {
     const struct log_facts *lf = in->log;
@@ -188,7 +216,8 @@ static enum lib_kind lib_kind(const char *name)
         return LK_PROVIDER;
     if (has(name, "cublas") || has(name, "cufft") || has(name, "curand") || has(name, "cusolver") ||
         has(name, "cusparse") || has(name, "nvrtc") || has(name, "nvJitLink") ||
-        has(name, "nvjitlink") || has(name, "cupti") || has(name, "nccl") || has(name, "nvToolsExt"))
+        has(name, "nvjitlink") || has(name, "cupti") || has(name, "nccl") || has(name, "nvToolsExt") ||
+        has(name, "zlibwapi"))
         return LK_CUDA_LIB;
     return LK_OTHER;
 }
@@ -304,9 +333,26 @@ static void rule_driver(struct ctx *c)
     for (i = 0; i < lf->n_libs; i++)
         if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
             lib_missing = 1;
+    if (lib_missing && c->os && !strcmp(c->os, "wsl") && !cnt(c, LE_SMI_FAILED)) {
+        /* WSL2: libcuda comes from Windows through /usr/lib/wsl/lib; a Linux driver never belongs there. */
+        fd = cause(c, "GD110", SEV_ERROR,
+                   "WSL2: libcuda (the Windows driver's, in /usr/lib/wsl/lib) is not on the loader's path");
+        for (i = 0; i < lf->n_libs; i++)
+            if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
+                finding_evidence_line(c->out, fd, lf->libs[i].line, lf->libs[i].text);
+        quote_val(c, fd, &lf->os_wsl);
+        finding_fix(c->out, fd, "sh", "Put the Windows driver's libraries on the loader path (never install a Linux driver in WSL)",
+                    "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH");
+        alt(c, "GD101", 35, "the Windows NVIDIA driver is missing or too old for WSL2",
+            "nvidia-smi (inside WSL); ls /usr/lib/wsl/lib", lf->os_wsl.line, lf->os_wsl.text);
+        lib_missing = 0;
+    }
     if (cnt(c, LE_SMI_FAILED) || cnt(c, LE_KERNEL_DRIVER_DOWN) || cnt(c, LE_NO_DRIVER) || lib_missing) {
         fd = cause(c, "GD101", SEV_ERROR,
                    "no working NVIDIA driver: the log shows the driver is not loaded or not installed");
+        set_tell(c, fd, "nvidia-smi; lsmod | grep nvidia");
+        alt(c, "GD102", 50, "there is no NVIDIA GPU in this machine at all (a laptop's Intel/AMD graphics, a CPU-only VM)",
+            "lspci | grep -i nvidia", 0, NULL);
         quote_ev(c, fd, LE_SMI_FAILED);
         quote_ev(c, fd, LE_KERNEL_DRIVER_DOWN);
         quote_ev(c, fd, LE_NO_DRIVER);
@@ -536,6 +582,99 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
     }
 }
 
+/* The major version in a version string: "11.0" -> 11, "8907" (cuDNN's integer form) -> 8. */
+static long major_of(const char *v)
+{
+    long m = v ? strtol(v, NULL, 10) : 0;
+    return m >= 1000 ? m / 1000 : m;
+}
+
+/*
+ * The same library stem with another major, installed or named elsewhere in
+ * the log ("libcudnn.so.8" missing, "libcudnn.so.9" listed), or the toolkit /
+ * cuDNN version the log shows.  Returns the other version, or NULL.
+ */
+static const char *installed_other(const struct ctx *c, enum lib_kind kind, const char *name,
+                                   long want, long *line, const char **text)
+{
+    const struct log_facts *lf = c->lf;
+    const struct log_value *v = kind == LK_CUDNN ? &lf->cudnn_version : &lf->cuda_version;
+    char stem[64], ver[32];
+    size_t i, k;
+    for (k = 0; name[k] && k + 1 < sizeof(stem) && !(name[k] >= '0' && name[k] <= '9') &&
+                strncmp(name + k, ".so", 3); k++)
+        stem[k] = name[k];
+    stem[k] = '\0';
+    for (i = 0; i < lf->n_mentions && k; i++) {
+        const struct log_lib *m = &lf->mentions[i];
+        if (strncmp(m->name, stem, k) || !lib_version(m->name, ver, sizeof(ver)))
+            continue;
+        if (major_of(ver) && major_of(ver) != want) {
+            *line = m->line;
+            *text = m->text;
+            return m->name;
+        }
+    }
+    if (v->v && major_of(v->v) && major_of(v->v) != want && major_of(v->v) < 100) {
+        *line = v->line;
+        *text = v->text;
+        return v->v;
+    }
+    return NULL;
+}
+
+/*
+ * A library that did not load: missing, on no search path, or the wrong
+ * major for what is installed.  The log's context decides the order.
+ */
+static void lib_context(struct ctx *c, struct finding *fd, enum lib_kind kind, const char *name,
+                        const char *via)
+{
+    char ver[32];
+    long want, line = 0;
+    const char *other, *text = NULL;
+    char *tell;
+
+    if (kind == LK_PROVIDER)
+        return;
+    tell = arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
+                        (int)strcspn(name, "0123456789."), name, (int)strcspn(name, "0123456789."), name);
+    if (!strcmp(via, "paddle")) {
+        /* Paddle's loader looks on LD_LIBRARY_PATH only, and says so. */
+        struct finding *p = cause(c, "GD204", SEV_ERROR, "");
+        p->title = arena_printf(c->out->arena,
+                                "PaddlePaddle could not load %s: it looks on LD_LIBRARY_PATH, which does not name its directory",
+                                name);
+        set_score(c, p, 72);
+        finding_fix(c->out, p, "sh", "Add the directory that holds it",
+                    "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH   # or where `find` shows it");
+        set_score(c, fd, 55);
+        return;
+    }
+    if (!lib_version(name, ver, sizeof(ver)) || !(want = major_of(ver))) {
+        alt(c, "GD204", 42, "the library is installed, but not where the loader looks", tell, 0, NULL);
+        return;
+    }
+    other = installed_other(c, kind, name, want, &line, &text);
+    if (other) {
+        struct finding *m = cause(c, kind == LK_CUDNN ? "GD207" : "GD206", SEV_ERROR, "");
+        m->title = arena_printf(c->out->arena,
+                                "the program wants %s (major %ld), but the log shows %s installed: the versions do not match",
+                                name, want, other);
+        set_score(c, m, 82);
+        finding_evidence_line(c->out, m, line, text);
+        finding_fix(c->out, m, NULL, "Install the version it was built for, or the build of the program for the version you have",
+                    "gpudoctor plan");
+        set_score(c, fd, 55);
+        return;
+    }
+    alt(c, "GD204", 42, "the library is installed, but not where the loader looks", tell, 0, NULL);
+    alt(c, kind == LK_CUDNN ? "GD207" : "GD206", 40,
+        "another major version is installed than the one this build needs",
+        kind == LK_CUDNN ? "ls /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*; pip list | grep cudnn"
+                         : "nvcc --version; pip list | grep nvidia-", 0, NULL);
+}
+
 static void rule_libraries(struct ctx *c)
 {
     const struct log_facts *lf = c->lf;
@@ -571,7 +710,9 @@ static void rule_libraries(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "%s could not load %s: %s",
                                  !strcmp(via, "tensorflow") ? "TensorFlow"
                                  : !strcmp(via, "torch") ? "PyTorch"
-                                 : !strcmp(via, "onnxruntime") ? "ONNX Runtime" : "the program",
+                                 : !strcmp(via, "onnxruntime") ? "ONNX Runtime"
+                                 : !strcmp(via, "paddle") ? "PaddlePaddle"
+                                 : !strcmp(via, "cudnn") ? "cuDNN" : "the program",
                                  groups[g].what, first_name);
         if (groups[g].kind == LK_CUDART) {
             quote_ev(c, fd, LE_TF_NO_CUDA_DRIVERS);
@@ -593,6 +734,7 @@ static void rule_libraries(struct ctx *c)
                 finding_evidence(c->out, fd, NULL, "%s belongs to the CUDA %s generation of the libraries",
                                  first_name, ver);
         }
+        lib_context(c, fd, groups[g].kind, first_name, via);
         if (!strcmp(via, "tensorflow") && t.known && t.b.cuda) {
             finding_evidence(c->out, fd, NULL,
                              "TensorFlow %s on %s was built and tested with CUDA %s and cuDNN %s (%s)",
@@ -727,6 +869,21 @@ static void rule_versions(struct ctx *c)
                                  "two different copies of %s are mixed: a symbol of %s is missing",
                                  dnn ? "cuDNN" : "the CUDA libraries", e->a ? e->a : "a CUDA library");
         quote_ev(c, fd, LE_UNDEFINED_SYMBOL);
+        if (dnn) {
+            alt_ev(c, "GD109", 55, "two cuDNN installs are on the loader path, and the wrong one wins",
+                   "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH", LE_UNDEFINED_SYMBOL);
+        } else {
+            /* One CUDA library from pip, its partner from the system (or conda): two installs mixed. */
+            fd = cause(c, "GD109", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "two CUDA installs are mixed: %s resolves against another copy of %s",
+                                     e->b ? e->b : "a symbol", e->a ? e->a : "its library");
+            set_score(c, fd, 80);
+            quote_ev(c, fd, LE_UNDEFINED_SYMBOL);
+            quote_val(c, fd, &lf->pip_nvidia);
+            quote_val(c, fd, &lf->conda);
+            finding_fix(c->out, fd, "sh", "Take the other copy off the loader path", "unset LD_LIBRARY_PATH");
+        }
         finding_evidence(c->out, fd, NULL,
                          "usually a system copy on LD_LIBRARY_PATH shadows the one the framework installed with pip");
         finding_fix(c->out, fd, "sh", "Take the other copy off the loader path", "unset LD_LIBRARY_PATH");
@@ -833,6 +990,24 @@ static void rule_cuda_errors(struct ctx *c)
         const struct log_cuda_error *er = &lf->errs[i];
         if (er->number == 35 || er->number == 222 || er->number == 209 || er->number == 803)
             continue;   /* driver too old / arch / mismatch rules quote them */
+        if (er->number == 804) {
+            /* cuda-compat was loaded because the driver is older than the runtime, on a GPU
+               that cannot use it (GeForce): the driver is what is too old. */
+            fd = cause(c, "GD208", SEV_ERROR,
+                       "the driver is older than the CUDA runtime, so its forward-compatibility libraries were "
+                       "used, and this GPU does not support them (CUDA error 804)");
+            set_score(c, fd, 72);
+            finding_evidence_line(c->out, fd, er->line, er->text);
+            quote_val(c, fd, &lf->driver_version);
+            quote_val(c, fd, &lf->container);
+            finding_fix(c->out, fd, NULL, "Update the driver (on the host, for a container) to one that runs this CUDA natively",
+                        "https://www.nvidia.com/Download/index.aspx");
+            finding_fix(c->out, fd, "sh", "Or take the cuda-compat directory off the loader path",
+                        "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep compat");
+            alt(c, "GD402", 40, "cuda-compat is on the loader path although the driver is new enough",
+                "echo $LD_LIBRARY_PATH | tr : '\\n' | grep compat", er->line, er->text);
+            continue;
+        }
         if (er->number == 100) {
             if (cnt(c, LE_CVD_HIDDEN)) {
                 fd = cause(c, "GD108", SEV_ERROR, "CUDA_VISIBLE_DEVICES hides every GPU from the program");
@@ -888,34 +1063,6 @@ static void rule_cuda_errors(struct ctx *c)
 }
 
 /* ---- the long tail: messages whose cause depends on the context ---- */
-
-static const struct log_hit *first_hit(const struct ctx *c, enum log_ev ev)
-{
-    const struct log_event *e = &c->lf->ev[ev];
-    return e->n_hits ? &e->hits[0] : NULL;
-}
-
-static void alt_ev(struct ctx *c, const char *code, int score, const char *why, const char *tell,
-                   enum log_ev ev)
-{
-    const struct log_hit *h = first_hit(c, ev);
-    alt(c, code, score, why, tell, h ? h->line : 0, h ? h->text : NULL);
-}
-
-/* The log shows JAX (or XLA without TensorFlow) at work. */
-static int ctx_jax(const struct ctx *c)
-{
-    const struct log_facts *lf = c->lf;
-    return lf->jax_version.v || lf->jaxlib_version.v || cnt(c, LE_JAX_BACKEND_FAIL) ||
-           cnt(c, LE_JAX_NO_GPU) || cnt(c, LE_JAX_CPU_JAXLIB) || cnt(c, LE_JAX_VERSION_LOW) ||
-           cnt(c, LE_JAX_OUTDATED) || cnt(c, LE_JAX_PLUGIN_MISMATCH) ||
-           log_facts_pkg(lf, "jaxlib") || log_facts_pkg(lf, "jax");
-}
-
-static int is_wsl(const struct ctx *c)
-{
-    return c->os && !strcmp(c->os, "wsl");
-}
 
 /* A CUDA_VISIBLE_DEVICES value that names devices ("1", "0,1", "GPU-..."). */
 static int cvd_names_devices(const char *v)
@@ -1095,26 +1242,159 @@ static void rule_long_tail(struct ctx *c)
         alt_ev(c, "GD403", named ? 35 : 45, "no GPU is usable here (a container without --gpus, a GPU in another mode)",
                "nvidia-smi -L (in the same shell or container)", LE_NO_CUDA_GPUS);
     }
+    /* nvidia-container-cli refused to start an image whose CUDA is above the host driver. */
+    if (cnt(c, LE_DRIVER_REQUIREMENT)) {
+        fd = cause(c, "GD208", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "the container image needs CUDA %s, and the host's driver supports less",
+                                 lf->ev[LE_DRIVER_REQUIREMENT].a ? lf->ev[LE_DRIVER_REQUIREMENT].a : "?");
+        set_score(c, fd, 92);
+        quote_ev(c, fd, LE_DRIVER_REQUIREMENT);
+        quote_val(c, fd, &lf->driver_cuda);
+        finding_fix(c->out, fd, NULL, "Update the host's driver, or use an image for the CUDA the driver supports",
+                    "nvidia-smi   # on the host: \"CUDA Version\" is the highest the driver runs");
+    }
+    /* JAX's backend failure: the reason decides. */
+    if (cnt(c, LE_JAX_BACKEND_FAIL) && lf->ev[LE_JAX_BACKEND_FAIL].a) {
+        const char *why = lf->ev[LE_JAX_BACKEND_FAIL].a;
+        if (has(why, "PJRT") || has(why, "has no attribute") || has(why, "plugin")) {
+            fd = cause(c, "GD213", SEV_ERROR,
+                       "JAX's CUDA plugin and jax/jaxlib are from different releases");
+            set_score(c, fd, 80);
+            quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+            quote_val(c, fd, &lf->jaxlib_version);
+            finding_fix(c->out, fd, "sh", "Install jax, jaxlib and the CUDA plugin at one version", "pip install -U \"jax[cuda12]\"");
+        } else if (has(why, "no supported devices") || has(why, "No visible GPU") ||
+                   has(why, "CUDA_ERROR_NO_DEVICE")) {
+            fd = cause(c, "GD404", SEV_WARNING, "JAX's CUDA backend found no usable GPU");
+            set_score(c, fd, 35);
+            quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+            alt_ev(c, "GD208", 50, "the driver is older than the CUDA jaxlib was built for",
+                   "nvidia-smi (CUDA Version) vs the jax-cuda plugin's CUDA", LE_JAX_BACKEND_FAIL);
+            alt_ev(c, "GD108", 40, "CUDA_VISIBLE_DEVICES hides the GPUs", "echo \"$CUDA_VISIBLE_DEVICES\"",
+                   LE_JAX_BACKEND_FAIL);
+        }
+    }
+    /* NCCL "unhandled system error": in a container this is usually /dev/shm. */
+    if (cnt(c, LE_NCCL_SYSERR) && !cnt(c, LE_NCCL_SHM)) {
+        fd = cause(c, "GD409", SEV_ERROR,
+                   "NCCL failed on a system call; in a container this is usually /dev/shm being too small");
+        set_score(c, fd, lf->container.v ? 55 : 40);
+        quote_ev(c, fd, LE_NCCL_SYSERR);
+        set_tell(c, fd, "NCCL_DEBUG=INFO shows the call that failed; df -h /dev/shm");
+        finding_fix(c->out, fd, "sh", "See which call failed", "NCCL_DEBUG=INFO python your_script.py");
+        finding_fix(c->out, fd, "sh", "In Docker, give it the host's IPC namespace", "docker run --ipc=host ...");
+        alt_ev(c, "GD402", 38, "another system call failed (sockets, peer access): NCCL_DEBUG=INFO tells",
+               "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL", LE_NCCL_SYSERR);
+    }
 }
 
+/* TensorFlow listed devices, and no GPU among them. */
+static int tf_no_gpu_listed(const struct ctx *c)
+{
+    return cnt(c, LE_GPU_LIST_EMPTY) || (cnt(c, LE_TF_CPU_DEVICES) && !cnt(c, LE_TF_GPU_DEVICES));
+}
+
+/* The framework fell back to the CPU and no rule named a cause: weigh what the context allows. */
 static void rule_no_gpu_unexplained(struct ctx *c)
 {
+    const struct log_facts *lf = c->lf;
+    const struct kb *kb = c->in->kb;
     struct finding *fd;
+    int mac = c->os && !strcmp(c->os, "macos");
+    int win = c->os && !strcmp(c->os, "windows");
+    int tf_empty = tf_no_gpu_listed(c);
+
     if (c->n_causes)
         return;
-    if (cnt(c, LE_GPU_LIST_EMPTY) || cnt(c, LE_TORCH_NO_GPU) || cnt(c, LE_JAX_NO_GPU) ||
-        cnt(c, LE_JAX_BACKEND_FAIL)) {
-        fd = cause(c, "GD404", SEV_WARNING, "the framework reports no GPU, and the log does not say why");
+    if (!(tf_empty || cnt(c, LE_TORCH_NO_GPU) || cnt(c, LE_JAX_NO_GPU) || cnt(c, LE_JAX_BACKEND_FAIL) ||
+          cnt(c, LE_MPS_UNAVAILABLE)))
+        return;
+    if (mac || (cnt(c, LE_MPS_UNAVAILABLE) && !win)) {
+        fd = cause(c, "GD214", SEV_ERROR,
+                   "this is a Mac: there is no CUDA; the GPU is reached through Metal (tensorflow-metal, PyTorch's MPS)");
+        set_score(c, fd, 75);
+        quote_val(c, fd, &lf->os_macos);
+        quote_ev(c, fd, LE_MPS_UNAVAILABLE);
         quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         quote_ev(c, fd, LE_TORCH_NO_GPU);
+        finding_fix(c->out, fd, NULL, "TensorFlow: install the Metal plugin next to a matching TensorFlow",
+                    "pip install tensorflow tensorflow-metal");
+        finding_fix(c->out, fd, NULL, "PyTorch: use the mps device (macOS 12.3 or newer)",
+                    "device = torch.device(\"mps\")");
+        return;
+    }
+    if (cnt(c, LE_JAX_NO_GPU) && !cnt(c, LE_JAX_BACKEND_FAIL)) {
+        /* jax <= 0.4.16 says this when jaxlib has no CUDA at all. */
+        fd = cause(c, "GD211", SEV_ERROR,
+                   "JAX fell back to the CPU: with jax 0.4.16 and older this means a CPU-only jaxlib");
+        set_score(c, fd, 65);
         quote_ev(c, fd, LE_JAX_NO_GPU);
-        quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
-        if (cnt(c, LE_JAX_NO_GPU))
-            finding_evidence(c->out, fd, NULL, "with jax <= 0.4.16 this usually means a CPU-only jaxlib");
-        if (cnt(c, LE_GPU_LIST_EMPTY))
+        quote_val(c, fd, &lf->jaxlib_version);
+        set_tell(c, fd, "pip list | grep -i jax (a +cuda jaxlib or a jax-cuda plugin?)");
+        finding_fix(c->out, fd, "sh", "Install JAX with CUDA (Linux or WSL2)", "pip install -U \"jax[cuda12]\"");
+        if (win)
+            alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", "wsl --install",
+                lf->os_windows.line, lf->os_windows.text);
+        alt_ev(c, "GD201", 30, "jaxlib has CUDA, but a CUDA library did not load (rerun with TF_CPP_MIN_LOG_LEVEL=0)",
+               "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py", LE_JAX_NO_GPU);
+        return;
+    }
+    if (tf_empty) {
+        struct tf_need t;
+        struct kb_tf_build wb;
+        const struct log_hit *h = first_hit(c, cnt(c, LE_GPU_LIST_EMPTY) ? LE_GPU_LIST_EMPTY : LE_TF_CPU_DEVICES);
+        /* Does this TensorFlow have a native-Windows GPU build?  (0: no, per tf_build.kb) */
+        int win_cpu_only = lf->tf_version.v && kb_tf_build(kb, lf->tf_version.v, "windows", &wb) == 1 && !wb.cuda;
+        int win_score = win ? 70 : (!c->os ? (win_cpu_only || !lf->tf_version.v ? 50 : 20) : 0);
+
+        tf_need(c, &t);
+        if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken") && !win) {
+            fd = cause(c, "GD205", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "TensorFlow %s does not find the nvidia-* pip libraries it installed", t.version);
+            set_score(c, fd, 62);
+            quote_val(c, fd, &lf->tf_version);
+            if (h)
+                finding_evidence_line(c->out, fd, h->line, h->text);
+            finding_evidence(c->out, fd, NULL, "%s", t.libs.source);
+            finding_fix(c->out, fd, "sh", "Link the libraries next to TensorFlow (TensorFlow's install guide)",
+                        "cd $(dirname $(python -c 'print(__import__(\"tensorflow\").__file__)'))\n"
+                        "ln -svf ../nvidia/*/lib/*.so* .");
+        } else {
+            fd = cause(c, "GD404", SEV_WARNING,
+                       "TensorFlow lists no GPU, and the log does not say why (it hides the loader's messages by default)");
+            set_score(c, fd, 20);
+            quote_ev(c, fd, LE_GPU_LIST_EMPTY);
+            quote_ev(c, fd, LE_TF_CPU_DEVICES);
             finding_fix(c->out, fd, "sh", "TensorFlow hides the reason at the default log level: rerun with",
                         "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
-        finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+            finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+        }
+        if (win_score)
+            alt(c, "GD212", win_score,
+                "TensorFlow after 2.10 has no GPU build for native Windows (WSL2 or TensorFlow 2.10 are the ways)",
+                "python -c \"import sys; print(sys.platform)\" (win32 = native Windows)", h ? h->line : 0,
+                h ? h->text : NULL);
+        alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
+            "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", h ? h->line : 0,
+            h ? h->text : NULL);
+        alt(c, "GD211", 35, "this TensorFlow is a CPU-only build (tensorflow-cpu, or a build without CUDA)",
+            "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"", h ? h->line : 0,
+            h ? h->text : NULL);
+        return;
+    }
+    fd = cause(c, "GD404", SEV_WARNING, "the framework reports no GPU, and the log does not say why");
+    set_score(c, fd, 30);
+    quote_ev(c, fd, LE_TORCH_NO_GPU);
+    quote_ev(c, fd, LE_JAX_NO_GPU);
+    quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+    finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+    if (cnt(c, LE_TORCH_NO_GPU)) {
+        alt_ev(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
+               "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
+        alt_ev(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi (CUDA Version)",
+               LE_TORCH_NO_GPU);
     }
 }
 

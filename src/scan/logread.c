@@ -83,6 +83,11 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_MODULE_MISSING] = { "module_not_found", "Python import system (ModuleNotFoundError)" },
     [LE_CUDA_LIB_LOAD] = { "cudnn_sublibrary_load_failed", "cuDNN 8 loader (Could not load library X)" },
     [LE_CUDA_HOME_UNSET] = { "cuda_home_unset", "torch/utils/cpp_extension.py (CUDA_HOME)" },
+    [LE_DRIVER_REQUIREMENT] = { "container_cuda_requirement", "nvidia-container-cli (libnvidia-container): the image's NVIDIA_REQUIRE_CUDA is above the host driver" },
+    [LE_NCCL_SYSERR] = { "nccl_system_error", "NCCL: ncclSystemError (a system call failed: shared memory, sockets)" },
+    [LE_TF_CPU_DEVICES] = { "tf_cpu_device_listed", "tf.config.list_physical_devices() / device_lib.list_local_devices() output" },
+    [LE_TF_GPU_DEVICES] = { "tf_gpu_device_listed", "tf.config.list_physical_devices() / device_lib.list_local_devices() output" },
+    [LE_MPS_UNAVAILABLE] = { "mps_mentioned", "torch.backends.mps (Apple's Metal backend)" },
     [LE_DEVICE_BUSY] = { "device_busy", "cudaErrorDevicesUnavailable (46): exclusive-process mode or in use" },
 };
 
@@ -949,6 +954,44 @@ static void take_undefined_symbol(struct logread *lr, const char *line, size_t n
     }
 }
 
+/* glibc: "symbol cublasLtGetStatusString version libcublasLt.so.11 not defined in file libcublasLt.so.11
+   with link time reference" */
+static void take_symbol_version(struct logread *lr, const char *line, size_t n, const char *at,
+                                const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_UNDEFINED_SYMBOL);
+    const char *sym = find_after(line, span(line, at), "symbol "), *v;
+    (void)after;
+    if (e->b || !sym)
+        return;
+    v = mfind(sym, span(sym, at), " version ");
+    e->b = dupn(lr, sym, v ? span(sym, v) : token_len(sym, span(sym, at)));
+    if (v) {
+        v = find_after(v, span(v, at), " version ");
+        if (v)
+            e->a = dupn(lr, v, token_len(v, span(v, at)));
+    }
+}
+
+/* Paddle: "Failed to find dynamic library: libcudnn.so ( libcudnn.so: cannot open shared object file ...)" */
+static void take_paddle_lib(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    size_t k = token_len(after, left(line, n, after));
+    (void)at;
+    add_lib(lr, after, k, "not found (PaddlePaddle looks on LD_LIBRARY_PATH)", 48, "paddle", 0, line, n);
+}
+
+static void take_paddle_cudnn(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    static const char lib[] = "libcudnn.so";
+    static const char err[] = "not loadable (PaddlePaddle looks on LD_LIBRARY_PATH)";
+    (void)at;
+    (void)after;
+    add_lib(lr, lib, strlen(lib), err, strlen(err), "paddle", 0, line, n);
+}
+
 /* cuDNN 8: "Could not load library cudnn_cnn_infer64_8.dll. Error code 126" and
    "Could not load library libcudnn_cnn_infer.so.8. Error: libnvrtc.so: cannot open ..." */
 static void take_cuda_lib_load(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1081,6 +1124,45 @@ static void take_cudnn_int(struct logread *lr, const char *line, size_t n, const
     skip_spaces(&v, &rn);
     if (rn && is_digit(*v))
         setval(lr, &lr->facts.cudnn_version, v, version_len(v, rn), line, n);
+}
+
+static void take_err_name(struct logread *lr, const char *line, size_t n, const char *name)
+{
+    long num = -1;
+    add_err(lr, name, strlen(name), num, line, n);
+}
+
+/* The runtime string of cudaErrorUnsupportedPtxVersion (222) without its name. */
+static void take_ptx_toolchain(struct logread *lr, const char *line, size_t n, const char *at,
+                               const char *after)
+{
+    (void)at;
+    (void)after;
+    take_err_name(lr, line, n, "cudaErrorUnsupportedPtxVersion");
+}
+
+/* The runtime string of cudaErrorCompatNotSupportedOnDevice (804) without its name. */
+static void take_compat_hw(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    (void)at;
+    (void)after;
+    take_err_name(lr, line, n, "cudaErrorCompatNotSupportedOnDevice");
+}
+
+static void take_requirement(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    /* "unsatisfied condition: cuda>=12.8, please update your driver" */
+    const char *v = after;
+    size_t rn = left(line, n, after);
+    (void)at;
+    while (rn && (*v == '>' || *v == '=' || *v == ' ')) {
+        v++;
+        rn--;
+    }
+    if (!ev_of(lr, LE_DRIVER_REQUIREMENT)->a)
+        ev_of(lr, LE_DRIVER_REQUIREMENT)->a = version_at(lr, line, n, v);
 }
 
 /* ---- the pattern table ---- */
@@ -1220,6 +1302,11 @@ static const struct log_pattern patterns[] = {
     { "JAX plugin ", "not compatible with the installed jaxlib version ", NULL,
       LE_JAX_PLUGIN_MISMATCH, take_jax_plugin, "framework_plugin_mismatch",
       JAXSRC "jaxlib/plugin_support.py" },
+    /* the same message wrapped onto its second line */
+    { "not compatible with the installed jaxlib version ", NULL, "JAX plugin ",
+      LE_JAX_PLUGIN_MISMATCH, NULL, "framework_plugin_mismatch", JAXSRC "jaxlib/plugin_support.py" },
+    { "Mismatched PJRT plugin PJRT API version", NULL, NULL, LE_JAX_PLUGIN_MISMATCH, NULL,
+      "framework_plugin_mismatch", GH "openxla/xla/blob/main/xla/pjrt/pjrt_api.cc" },
     { "jax:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py" },
     { "jaxlib:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py" },
 
@@ -1267,8 +1354,14 @@ static const struct log_pattern patterns[] = {
     { "Could not load library ", ". Error: ", "Please make sure", LE_CUDA_LIB_LOAD,
       take_cuda_lib_load, NULL,
       "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html" },
-    { "/dev/shm", "NCCL WARN", NULL, LE_NCCL_SHM, NULL, "shm_too_small",
+    { "/dev/shm/nccl", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
       "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#shared-memory" },
+    { "Error while creating shared memory segment", NULL, "/dev/shm/nccl", LE_NCCL_SHM, NULL,
+      "shm_too_small", GH "NVIDIA/nccl/blob/master/src/misc/shmutils.cc" },
+    { "posix_fallocate failed", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
+      GH "NVIDIA/nccl/blob/v2.7.8-1/src/include/shm.h" },
+    { "unhandled system error", "NCCL", NULL, LE_NCCL_SYSERR, NULL, NULL,
+      GH "NVIDIA/nccl/blob/master/src/include/nccl.h.in" },
     { "insufficient shared memory", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
       PTSRC "torch/utils/data/_utils/signal_handling.py" },
     { "could not select device driver", "[[gpu]]", NULL, LE_DOCKER_NO_GPU, NULL,
@@ -1277,6 +1370,28 @@ static const struct log_pattern patterns[] = {
     { "unknown or invalid runtime name: nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL,
       "container_toolkit_missing",
       "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html" },
+    { "unsatisfied condition: cuda", NULL, NULL, LE_DRIVER_REQUIREMENT, take_requirement,
+      "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c" },
+    { "the provided PTX was compiled with an unsupported toolchain", NULL, "cudaError", NONE,
+      take_ptx_toolchain, "driver_too_old",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "forward compatibility was attempted on non supported HW", NULL, "cudaError", NONE,
+      take_compat_hw, "driver_too_old",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "physical_device:CPU", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/framework/config.py" },
+    { "device_type: \"CPU\"", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/client/device_lib.py" },
+    { "physical_device:GPU", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/framework/config.py" },
+    { "device_type: \"GPU\"", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/client/device_lib.py" },
+    { "mps.is_available()", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
+      PTSRC "torch/backends/mps/__init__.py" },
+    { "tensorflow-metal", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
+      "https://developer.apple.com/metal/tensorflow-plugin/" },
+    { "TensorFlow Version", NULL, NULL, NONE, take_tf_version, NULL,
+      TFSRC "master/tensorflow/python/framework/versions.py" },
     { "No module named '", NULL, NULL, LE_MODULE_MISSING, take_module, "wrong_environment",
       GH "python/cpython/blob/main/Python/import.c" },
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
@@ -1284,6 +1399,13 @@ static const struct log_pattern patterns[] = {
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c" },
     { "undefined symbol: ", NULL, NULL, LE_UNDEFINED_SYMBOL, take_undefined_symbol, NULL,
       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c" },
+    { " not defined in file ", "with link time reference", NULL, LE_UNDEFINED_SYMBOL,
+      take_symbol_version, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-version.c" },
+    /* PaddlePaddle's dynload (paddle/phi/backends/dynload/dynamic_loader.cc) */
+    { "Failed to find dynamic library: ", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_lib, NULL,
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/dynload/dynamic_loader.cc" },
+    { "Cannot load cudnn shared library", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_cudnn, NULL,
+      GH "PaddlePaddle/Paddle/blob/release/2.4/paddle/fluid/platform/dynload/cudnn.cc" },
 
     /* Harmless: the GPU works in spite of every one of these (tensorflow/tensorflow#62075). */
     { "Unable to register cu", "factory", NULL, LE_NOISE_FACTORY, NULL, "harmless_noise",
@@ -1325,7 +1447,8 @@ static void match_table(struct logread *lr, const char *line, size_t n)
         if (r->unless && mfind(line, n, r->unless))
             continue;
         /* ONNX Runtime's own line already recorded its library. */
-        if (r->ev == LE_SO_NOT_FOUND && mfind(line, n, "Failed to load library"))
+        if (r->ev == LE_SO_NOT_FOUND && r->take == take_so_missing &&
+            (mfind(line, n, "Failed to load library") || mfind(line, n, "Failed to find dynamic library")))
             continue;
         if (r->ev != NONE)
             hit(lr, r->ev, line, n);
@@ -1358,6 +1481,39 @@ static void python_from_path(struct logread *lr, const char *line, size_t n)
         char v[8];
         snprintf(v, sizeof(v), "3.%.*s", (int)k, p);
         setval(lr, &lr->facts.python_version, v, strlen(v), line, n);
+    }
+}
+
+/* CUDA library files named anywhere (an `ls`, a path, a loader line), for the versions installed. */
+static void match_mentions(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const stems[] = { "libcudart.so.", "libcudnn.so.", "libcublas.so.", "libcublasLt.so.",
+                                         "libcufft.so.", "libcusolver.so.", "cudart64_", "cudnn64_",
+                                         "cublas64_", "cublasLt64_", NULL };
+    struct log_facts *f = &lr->facts;
+    size_t i, j;
+    for (i = 0; stems[i]; i++) {
+        const char *p = mfind(line, n, stems[i]), *b;
+        size_t k;
+        if (!p)
+            continue;
+        for (b = p; b > line && (is_alpha(b[-1]) || is_digit(b[-1]) || b[-1] == '_'); b--)
+            ;
+        k = token_len(b, left(line, n, b));
+        while (k && (b[k - 1] == ':' || b[k - 1] == '.'))
+            k--;
+        if (span(b, p) > 0 && b != p)
+            continue;   /* "xlibcudnn.so." is another name */
+        for (j = 0; j < f->n_mentions; j++)
+            if (strlen(f->mentions[j].name) == k && !memcmp(f->mentions[j].name, b, k))
+                break;
+        if (j < f->n_mentions || f->n_mentions >= LOG_MAX_LIBS || !k)
+            continue;
+        f->mentions[j].name = dupn(lr, b, k);
+        f->mentions[j].line = (long)f->lines;
+        f->mentions[j].text = quote(lr, line, n);
+        f->mentions[j].ok = 1;
+        f->n_mentions++;
     }
 }
 
@@ -1452,6 +1608,11 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         (p = mfind(line, n, "site-packages\\nvidia\\")) != NULL)
         setval(lr, &f->pip_nvidia, p, token_len(p, left(line, n, p)), line, n);
     python_from_path(lr, line, n);
+    match_mentions(lr, line, n);
+    /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
+    if ((p = find_after(line, n, "/usr/local/cuda-")) != NULL || (p = find_after(line, n, "CUDA\\v")) != NULL ||
+        (p = find_after(line, n, "CUDA/v")) != NULL)
+        setval(lr, &f->cuda_version, p, version_len(p, left(line, n, p)), line, n);
     if (mstarts(line, n, "Python 3.") || mstarts(line, n, "Python 2.")) {
         p = line + 7;
         setval(lr, &f->python_version, p, version_len(p, left(line, n, p)), line, n);

@@ -95,6 +95,11 @@ enum log_ev {
     LE_CUDA_LIB_LOAD,        /* cuDNN 8: Could not load library X. Error code 126 / Error: ... */
     LE_CUDA_HOME_UNSET,      /* torch cpp_extension: CUDA_HOME environment variable is not set */
     LE_DEVICE_BUSY,          /* CUDA-capable device(s) is/are busy or unavailable */
+    LE_DRIVER_REQUIREMENT,   /* nvidia-container-cli: requirement error: unsatisfied condition: cuda>=X */
+    LE_NCCL_SYSERR,          /* NCCL Error 2: unhandled system error (often /dev/shm in a container) */
+    LE_TF_CPU_DEVICES,       /* a TensorFlow device list that shows the CPU */
+    LE_TF_GPU_DEVICES,       /* a TensorFlow device list that shows a GPU */
+    LE_MPS_UNAVAILABLE,      /* torch.backends.mps.is_available() False / MPS printed */
     LE__COUNT
 };
 
@@ -170,6 +175,8 @@ struct log_facts {
     struct log_value command;          /* the command line that was run ("$ python train.py") */
     struct log_value cvd;              /* CUDA_VISIBLE_DEVICES as set in the log ("1", "", "-1") */
     struct log_value docker_gpus;      /* docker run/compose asked for GPUs (--gpus, --runtime=nvidia) */
+    struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
+    size_t n_mentions;
     struct log_lib libs[LOG_MAX_LIBS];
     size_t n_libs;
     struct log_pkg pkgs[LOG_MAX_PKGS];
