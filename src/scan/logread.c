@@ -1202,6 +1202,8 @@ static const struct log_pattern patterns[] = {
       TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
     { "Ignoring visible gpu device", NULL, NULL, LE_TF_IGNORING_GPU, take_tf_ignoring,
       "gpu_arch_unsupported", TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Module nvidia not found", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      "https://git.kernel.org/pub/scm/utils/kernel/kmod/kmod.git/tree/tools/modprobe.c" },
     { "kernel driver does not appear to be running", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL,
       "no_driver", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc" },
     { " does not match DSO version ", NULL, NULL, LE_DSO_MISMATCH, take_dso_mismatch,
@@ -1569,7 +1571,9 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         setval(lr, &f->os_windows, "windows", 7, line, n);
     }
     if (mfind(line, n, "/Users/") || mfind(line, n, ".dylib") || mfind(line, n, "Darwin") ||
-        mfind(line, n, "macOS") || mfind(line, n, "arm64-apple")) {
+        mfind(line, n, "macOS") || mfind(line, n, "arm64-apple") || mfind(line, n, "Apple M") ||
+        mfind(line, n, "tensorflow-macos") || mfind(line, n, "Metal device set to") ||
+        mfind(line, n, "macosx_")) {
         f->hint_macos++;
         setval(lr, &f->os_macos, "macos", 5, line, n);
     }
