@@ -438,6 +438,9 @@ static void rule_driver_too_old(struct ctx *c)
             return;
     }
     fd = cause(c, "GD208", SEV_ERROR, "");
+    if (is_wsl(c))
+        alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver (or Windows build) shows this way",
+            "nvidia-smi inside WSL and on Windows; ls -l /usr/lib/wsl/lib", c->lf->os_wsl.line, c->lf->os_wsl.text);
     if (need && driver)
         fd->title = arena_printf(c->out->arena,
                                  "the NVIDIA driver %s is too old for this build: it needs %s or newer",
@@ -934,6 +937,17 @@ static void rule_arch(struct ctx *c)
         quote_ev(c, fd, LE_GPU_TOO_OLD);
         quote_ev(c, fd, LE_TF_IGNORING_GPU);
         quote_ev(c, fd, LE_NO_KERNEL_IMAGE);
+        if (cnt(c, LE_NO_KERNEL_IMAGE) && ctx_jax(c) && !cnt(c, LE_SM_INCOMPATIBLE) && !cnt(c, LE_GPU_TOO_OLD)) {
+            /* XLA compiles PTX for the GPU at run time: a driver older than jaxlib's CUDA
+               cannot take it, which also ends in "no kernel image". */
+            set_score(c, fd, 50);
+            set_tell(c, fd, "nvidia-smi (compute capability, CUDA Version) vs the jaxlib build");
+            alt_ev(c, "GD208", 70, "the driver is older than the CUDA jaxlib was built with, so XLA's PTX cannot be loaded",
+                   "nvidia-smi (CUDA Version) vs pip list | grep jax-cuda", LE_NO_KERNEL_IMAGE);
+        } else if (cnt(c, LE_NO_KERNEL_IMAGE) && !cnt(c, LE_SM_INCOMPATIBLE)) {
+            alt_ev(c, "GD208", 35, "the driver is too old for the PTX in this build",
+                   "nvidia-smi (CUDA Version)", LE_NO_KERNEL_IMAGE);
+        }
         if (lf->ev[LE_SM_INCOMPATIBLE].b)
             finding_evidence(c->out, fd, NULL, "this build has code for: %s", lf->ev[LE_SM_INCOMPATIBLE].b);
         if (cc && strtol(cc, NULL, 10) >= 10)

@@ -14,7 +14,7 @@
 #include "diagnose/explain_rules.h"
 #include "diagnose/finding.h"
 #include "facts/facts.h"
-#include "scan/logread.h"
+#include "facts/log_facts.h"
 
 #define GD_EXPLAIN_SCHEMA "gpudoctor-explain/1"
 
