@@ -162,6 +162,13 @@ static int ctx_jax(const struct ctx *c)
            log_facts_pkg(lf, "jaxlib") || log_facts_pkg(lf, "jax");
 }
 
+/* TensorFlow listed devices, and no GPU among them (and nothing shows a GPU at work). */
+static int tf_no_gpu(const struct ctx *c)
+{
+    return !cnt(c, LE_GPU_WORKS) &&
+           (cnt(c, LE_GPU_LIST_EMPTY) || (cnt(c, LE_TF_CPU_DEVICES) && !cnt(c, LE_TF_GPU_DEVICES)));
+}
+
 static int is_wsl(const struct ctx *c)
 {
     return c->os && !strcmp(c->os, "wsl");
@@ -353,6 +360,9 @@ static void rule_driver(struct ctx *c)
         set_tell(c, fd, "nvidia-smi; lsmod | grep nvidia");
         alt(c, "GD102", 50, "there is no NVIDIA GPU in this machine at all (a laptop's Intel/AMD graphics, a CPU-only VM)",
             "lspci | grep -i nvidia", 0, NULL);
+        if (!c->os || !strcmp(c->os, "linux") || !strcmp(c->os, "wsl"))
+            alt(c, "GD110", 38, "on WSL2 the GPU comes from the Windows driver (a Linux driver inside WSL cannot work)",
+                "uname -r (\"microsoft\" = WSL); ls /usr/lib/wsl/lib", 0, NULL);
         quote_ev(c, fd, LE_SMI_FAILED);
         quote_ev(c, fd, LE_KERNEL_DRIVER_DOWN);
         quote_ev(c, fd, LE_NO_DRIVER);
@@ -585,6 +595,18 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
     }
 }
 
+/* 1 when two dotted versions differ in major.minor ("10.2" vs "10.1"; "11" matches "11.2"). */
+static int ver_cmp_dotted_prefix_differs(const char *a, const char *b)
+{
+    long am = strtol(a, NULL, 10), bm = strtol(b, NULL, 10);
+    const char *ad = strchr(a, '.'), *bd = strchr(b, '.');
+    if (am != bm)
+        return 1;
+    if (!ad || !bd)
+        return 0;
+    return strtol(ad + 1, NULL, 10) != strtol(bd + 1, NULL, 10);
+}
+
 /* The major version in a version string: "11.0" -> 11, "8907" (cuDNN's integer form) -> 8. */
 static long major_of(const char *v)
 {
@@ -598,10 +620,13 @@ static long major_of(const char *v)
  * cuDNN version the log shows.  Returns the other version, or NULL.
  */
 static const char *installed_other(const struct ctx *c, enum lib_kind kind, const char *name,
-                                   long want, long *line, const char **text)
+                                   const char *want_ver, long *line, const char **text)
 {
     const struct log_facts *lf = c->lf;
     const struct log_value *v = kind == LK_CUDNN ? &lf->cudnn_version : &lf->cuda_version;
+    long want = major_of(want_ver);
+    /* Before CUDA 11 the sonames carried major.minor ("libcublas.so.10.0"): compare both then. */
+    int minor = strchr(want_ver, '.') != NULL && kind != LK_CUDNN && want < 11;
     char stem[64], ver[32];
     size_t i, k;
     for (k = 0; name[k] && k + 1 < sizeof(stem) && !(name[k] >= '0' && name[k] <= '9') &&
@@ -610,18 +635,41 @@ static const char *installed_other(const struct ctx *c, enum lib_kind kind, cons
     stem[k] = '\0';
     for (i = 0; i < lf->n_mentions && k; i++) {
         const struct log_lib *m = &lf->mentions[i];
-        if (strncmp(m->name, stem, k) || !lib_version(m->name, ver, sizeof(ver)))
+        if (strncmp(m->name, stem, k) || !lib_version(m->name, ver, sizeof(ver)) || !strcmp(m->name, name))
             continue;
-        if (major_of(ver) && major_of(ver) != want) {
+        if (major_of(ver) && (major_of(ver) != want ||
+                              (minor && strchr(ver, '.') && ver_cmp_dotted_prefix_differs(ver, want_ver)))) {
             *line = m->line;
             *text = m->text;
             return m->name;
         }
     }
-    if (v->v && major_of(v->v) && major_of(v->v) != want && major_of(v->v) < 100) {
+    if (v->v && major_of(v->v) && major_of(v->v) < 100 &&
+        (major_of(v->v) != want || (minor && ver_cmp_dotted_prefix_differs(v->v, want_ver)))) {
         *line = v->line;
         *text = v->text;
         return v->v;
+    }
+    return NULL;
+}
+
+/* The pip wheel that carries a library ("libcudnn.so.9" -> an nvidia-cudnn-* package in the log), or NULL. */
+static const struct log_pkg *pip_wheel_for(const struct ctx *c, const char *name)
+{
+    static const struct { const char *lib, *pkg; } wheels[] = {
+        { "cudnn", "nvidia-cudnn" }, { "cublas", "nvidia-cublas" }, { "cudart", "nvidia-cuda-runtime" },
+        { "nvrtc", "nvidia-cuda-nvrtc" }, { "cufft", "nvidia-cufft" }, { "curand", "nvidia-curand" },
+        { "cusolver", "nvidia-cusolver" }, { "cusparse", "nvidia-cusparse" }, { "nvJitLink", "nvidia-nvjitlink" },
+        { "cupti", "nvidia-cuda-cupti" }, { "nccl", "nvidia-nccl" },
+    };
+    const struct log_facts *lf = c->lf;
+    size_t i, j;
+    for (i = 0; i < sizeof(wheels) / sizeof(wheels[0]); i++) {
+        if (!has(name, wheels[i].lib))
+            continue;
+        for (j = 0; j < lf->n_pkgs; j++)
+            if (!strncmp(lf->pkgs[j].name, wheels[i].pkg, strlen(wheels[i].pkg)))
+                return &lf->pkgs[j];
     }
     return NULL;
 }
@@ -654,11 +702,26 @@ static void lib_context(struct ctx *c, struct finding *fd, enum lib_kind kind, c
         set_score(c, fd, 55);
         return;
     }
+    if (pip_wheel_for(c, name) && kind != LK_DRIVER) {
+        /* The wheel that carries it is installed: the framework does not find pip's copy. */
+        const struct log_pkg *w = pip_wheel_for(c, name);
+        struct finding *p = cause(c, "GD205", SEV_ERROR, "");
+        p->title = arena_printf(c->out->arena,
+                                "%s is installed from pip (%s %s), but the loader does not look in site-packages/nvidia",
+                                name, w->name, w->version);
+        set_score(c, p, 78);
+        finding_evidence_line(c->out, p, w->line, w->text);
+        finding_fix(c->out, p, "sh", "Put the wheel's lib directory on the loader path",
+                    "export LD_LIBRARY_PATH=$(python -c 'import os, nvidia; print(os.path.dirname(nvidia.__path__[0]))')/nvidia/%s/lib:$LD_LIBRARY_PATH",
+                    has(name, "cudnn") ? "cudnn" : has(name, "cublas") ? "cublas" : "cuda_runtime");
+        set_score(c, fd, 55);
+        return;
+    }
     if (!lib_version(name, ver, sizeof(ver)) || !(want = major_of(ver))) {
         alt(c, "GD204", 42, "the library is installed, but not where the loader looks", tell, 0, NULL);
         return;
     }
-    other = installed_other(c, kind, name, want, &line, &text);
+    other = installed_other(c, kind, name, ver, &line, &text);
     if (other) {
         struct finding *m = cause(c, kind == LK_CUDNN ? "GD207" : "GD206", SEV_ERROR, "");
         m->title = arena_printf(c->out->arena,
@@ -672,8 +735,8 @@ static void lib_context(struct ctx *c, struct finding *fd, enum lib_kind kind, c
         return;
     }
     alt(c, "GD204", 42, "the library is installed, but not where the loader looks", tell, 0, NULL);
-    alt(c, kind == LK_CUDNN ? "GD207" : "GD206", 40,
-        "another major version is installed than the one this build needs",
+    alt(c, kind == LK_CUDNN ? "GD207" : "GD206", 60,
+        "another version is installed than the one this build was made for",
         kind == LK_CUDNN ? "ls /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*; pip list | grep cudnn"
                          : "nvcc --version; pip list | grep nvidia-", 0, NULL);
 }
@@ -865,7 +928,8 @@ static void rule_versions(struct ctx *c)
                     "unset LD_LIBRARY_PATH\npip install -U \"jax[cuda12]\"");
     }
     e = &lf->ev[LE_UNDEFINED_SYMBOL];
-    if (e->count && (has(e->a, "cud") || has(e->a, "cublas") || has(e->b, "cudnn") || has(e->b, "cublas"))) {
+    if (e->count && (has(e->a, "cud") || has(e->a, "cublas") || has(e->b, "cudnn") || has(e->b, "cublas") ||
+                     (e->a && lib_kind(e->a) != LK_OTHER))) {
         int dnn = has(e->a, "cudnn") || has(e->b, "cudnn");
         fd = cause(c, dnn ? "GD207" : "GD206", SEV_ERROR, "");
         fd->title = arena_printf(c->out->arena,
@@ -1289,6 +1353,67 @@ static void rule_long_tail(struct ctx *c)
                    LE_JAX_BACKEND_FAIL);
         }
     }
+    /* The toolkit's link-time stub libcuda was loaded instead of the driver's. */
+    if (cnt(c, LE_STUB_LIBCUDA)) {
+        fd = cause(c, "GD106", SEV_ERROR,
+                   "the CUDA toolkit's stub libcuda (lib64/stubs) was loaded instead of the driver's libcuda");
+        quote_ev(c, fd, LE_STUB_LIBCUDA);
+        finding_fix(c->out, fd, "sh", "Take the stubs directory off the loader path",
+                    "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep stubs");
+    }
+    /* The NVIDIA module could not take the GPU: nouveau (or a framebuffer driver) owns it. */
+    if (cnt(c, LE_NOUVEAU)) {
+        fd = cause(c, "GD104", SEV_ERROR, "the open-source nouveau driver (or a framebuffer driver) owns the GPU");
+        quote_ev(c, fd, LE_NOUVEAU);
+        finding_fix(c->out, fd, "sh", "Blacklist nouveau, rebuild the initramfs, reboot",
+                    "echo 'blacklist nouveau' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n"
+                    "sudo update-initramfs -u && sudo reboot");
+    }
+    if (cnt(c, LE_NVML_PERMISSION)) {
+        fd = cause(c, "GD105", SEV_ERROR, "the NVIDIA device nodes (/dev/nvidia*) are not accessible to this user");
+        quote_ev(c, fd, LE_NVML_PERMISSION);
+        finding_fix(c->out, fd, "sh", "Check the device nodes' mode and group", "ls -l /dev/nvidia*");
+    }
+    /* A framework that says it is a CPU-only build. */
+    if (cnt(c, LE_CPU_BUILD_MSG)) {
+        fd = cause(c, "GD211", SEV_ERROR, "this framework is a CPU-only build: it says so itself");
+        quote_ev(c, fd, LE_CPU_BUILD_MSG);
+        finding_fix(c->out, fd, NULL, "Install the framework's GPU package (e.g. paddlepaddle-gpu, a CUDA wheel of torch)",
+                    "gpudoctor plan");
+    }
+    /* onnxruntime without its CUDA provider: the CPU package, or both packages at once. */
+    if (cnt(c, LE_ORT_CPU_PKG)) {
+        int both = log_facts_pkg(lf, "onnxruntime") && log_facts_pkg(lf, "onnxruntime-gpu");
+        fd = cause(c, both ? "GD216" : "GD211", SEV_ERROR,
+                   both ? "onnxruntime and onnxruntime-gpu are both installed: the CPU package's files win"
+                        : "this onnxruntime has no CUDA provider: the CPU package (onnxruntime) is installed, not onnxruntime-gpu");
+        set_score(c, fd, both ? 85 : 72);
+        quote_ev(c, fd, LE_ORT_CPU_PKG);
+        finding_fix(c->out, fd, "sh", "Keep only the GPU package", "pip uninstall -y onnxruntime onnxruntime-gpu\npip install onnxruntime-gpu");
+        if (!both)
+            alt_ev(c, "GD216", 55, "both onnxruntime and onnxruntime-gpu are installed, and the CPU package's files win",
+                   "pip list | grep -i onnxruntime", LE_ORT_CPU_PKG);
+    }
+    /* A container started without GPUs, a batch job without a GPU allocation. */
+    if (!c->n_causes && (cnt(c, LE_TORCH_NO_GPU) || tf_no_gpu(c) || cnt(c, LE_SMI_FAILED) ||
+                         cnt(c, LE_NO_CUDA_GPUS))) {
+        if (lf->container.v && !lf->docker_gpus.v && lf->command.v) {
+            fd = cause(c, "GD408", SEV_ERROR,
+                       "the container was started without GPUs: docker run needs --gpus all (and the NVIDIA Container Toolkit)");
+            set_score(c, fd, 62);
+            quote_val(c, fd, &lf->command);
+            quote_ev(c, fd, LE_TORCH_NO_GPU);
+            finding_fix(c->out, fd, "sh", "Start it with the GPUs", "docker run --gpus all ...");
+        } else if (lf->cluster.v) {
+            fd = cause(c, "GD403", SEV_ERROR,
+                       "the batch job has no GPU: it ran on a node (or in an allocation) without one");
+            set_score(c, fd, 65);
+            quote_val(c, fd, &lf->cluster);
+            quote_ev(c, fd, LE_TORCH_NO_GPU);
+            quote_ev(c, fd, LE_SMI_FAILED);
+            finding_fix(c->out, fd, "sh", "Ask the scheduler for a GPU", "srun --gpus=1 ...   # or #SBATCH --gres=gpu:1");
+        }
+    }
     /* NCCL "unhandled system error": in a container this is usually /dev/shm. */
     if (cnt(c, LE_NCCL_SYSERR) && !cnt(c, LE_NCCL_SHM)) {
         fd = cause(c, "GD409", SEV_ERROR,
@@ -1303,12 +1428,6 @@ static void rule_long_tail(struct ctx *c)
     }
 }
 
-/* TensorFlow listed devices, and no GPU among them. */
-static int tf_no_gpu_listed(const struct ctx *c)
-{
-    return cnt(c, LE_GPU_LIST_EMPTY) || (cnt(c, LE_TF_CPU_DEVICES) && !cnt(c, LE_TF_GPU_DEVICES));
-}
-
 /* The framework fell back to the CPU and no rule named a cause: weigh what the context allows. */
 static void rule_no_gpu_unexplained(struct ctx *c)
 {
@@ -1317,9 +1436,9 @@ static void rule_no_gpu_unexplained(struct ctx *c)
     struct finding *fd;
     int mac = c->os && !strcmp(c->os, "macos");
     int win = c->os && !strcmp(c->os, "windows");
-    int tf_empty = tf_no_gpu_listed(c);
+    int tf_empty = tf_no_gpu(c);
 
-    if (c->n_causes)
+    if (c->n_causes || cnt(c, LE_GPU_WORKS))
         return;
     if (!(tf_empty || cnt(c, LE_TORCH_NO_GPU) || cnt(c, LE_JAX_NO_GPU) || cnt(c, LE_JAX_BACKEND_FAIL) ||
           cnt(c, LE_MPS_UNAVAILABLE)))
@@ -1363,7 +1482,18 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         int win_score = win ? 70 : (!c->os ? (win_cpu_only || !lf->tf_version.v ? 50 : 20) : 0);
 
         tf_need(c, &t);
-        if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken") && !win) {
+        if (t.known && t.b.cuda && lf->cuda_version.v && ver_cmp_dotted_prefix_differs(lf->cuda_version.v, t.b.cuda)) {
+            /* The log names a CUDA that is not the one this TensorFlow was built with. */
+            fd = cause(c, "GD206", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "TensorFlow %s was built with CUDA %s, and the log shows CUDA %s", t.version,
+                                     t.b.cuda, lf->cuda_version.v);
+            set_score(c, fd, 66);
+            quote_val(c, fd, &lf->tf_version);
+            quote_val(c, fd, &lf->cuda_version);
+            finding_evidence(c->out, fd, NULL, "%s", t.b.source);
+            lib_fixes(c, fd, LK_CUDART, t.b.cuda, t.b.cudnn, &t);
+        } else if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken") && !win) {
             fd = cause(c, "GD205", SEV_ERROR, "");
             fd->title = arena_printf(c->out->arena,
                                      "TensorFlow %s does not find the nvidia-* pip libraries it installed", t.version);

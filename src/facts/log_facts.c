@@ -80,6 +80,12 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_TF_CPU_DEVICES] = { "tf_cpu_device_listed", "tf.config.list_physical_devices() / device_lib.list_local_devices() output" },
     [LE_TF_GPU_DEVICES] = { "tf_gpu_device_listed", "tf.config.list_physical_devices() / device_lib.list_local_devices() output" },
     [LE_MPS_UNAVAILABLE] = { "mps_mentioned", "torch.backends.mps (Apple's Metal backend)" },
+    [LE_GPU_WORKS] = { "gpu_in_use", "TensorFlow gpu_device.cc / pluggable_device_factory.cc: Created TensorFlow device ... GPU" },
+    [LE_STUB_LIBCUDA] = { "stub_libcuda_loaded", "the CUDA toolkit's lib64/stubs/libcuda.so (link-time stub, no driver)" },
+    [LE_ORT_CPU_PKG] = { "ort_cpu_package", "onnxruntime/python/onnxruntime_inference_collection.py (provider not available)" },
+    [LE_CPU_BUILD_MSG] = { "framework_cpu_build", "PaddlePaddle pybind.cc and others: a CPU-only build refuses the GPU" },
+    [LE_NOUVEAU] = { "nouveau_owns_gpu", "NVIDIA kernel module (NVRM) probe: another driver owns the device" },
+    [LE_NVML_PERMISSION] = { "nvml_permission", "NVML_ERROR_NO_PERMISSION (nvml.h) / the /dev/nvidia* device nodes" },
     [LE_DEVICE_BUSY] = { "device_busy", "cudaErrorDevicesUnavailable (46): exclusive-process mode or in use" },
 };
 

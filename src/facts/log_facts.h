@@ -82,6 +82,12 @@ enum log_ev {
     LE_TF_CPU_DEVICES,       /* a TensorFlow device list that shows the CPU */
     LE_TF_GPU_DEVICES,       /* a TensorFlow device list that shows a GPU */
     LE_MPS_UNAVAILABLE,      /* torch.backends.mps.is_available() False / MPS printed */
+    LE_GPU_WORKS,            /* Created TensorFlow device (/gpu:0), a GPU in use: the GPU works */
+    LE_STUB_LIBCUDA,         /* .../lib64/stubs/libcuda.so loaded instead of the driver's */
+    LE_ORT_CPU_PKG,          /* 'CUDAExecutionProvider' is not in available provider names */
+    LE_CPU_BUILD_MSG,        /* a framework says it is a CPU-only build (Paddle, "Not compiled with CUDA") */
+    LE_NOUVEAU,              /* NVRM: nouveau ... obtained ownership of the NVIDIA device(s) */
+    LE_NVML_PERMISSION,      /* NVML: Insufficient Permissions / /dev/nvidia* permission denied */
     LE__COUNT
 };
 

@@ -1072,6 +1072,54 @@ static void take_requirement(struct logread *lr, const char *line, size_t n, con
         ev_of(lr, LE_DRIVER_REQUIREMENT)->a = version_at(lr, line, n, v);
 }
 
+/* "CUDA error: error code 34": a runtime error by number. */
+static void take_error_code(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *nm;
+    (void)at;
+    if (!left(line, n, after) || !is_digit(*after))
+        return;
+    nm = cuda_err_by_number(strtol(after, NULL, 10));
+    if (nm)
+        add_err(lr, nm, strlen(nm), strtol(after, NULL, 10), line, n);
+}
+
+static void take_no_device(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    (void)at;
+    (void)after;
+    if (!mfind(line, n, "cudaErrorNoDevice") && !mfind(line, n, "CUDA_ERROR_NO_DEVICE"))
+        take_err_name(lr, line, n, "cudaErrorNoDevice");
+}
+
+/* A program that names the driver library it could not open: "Failed to dlopen libcuda.so". */
+static void take_libcuda(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *after)
+{
+    static const char lib[] = "libcuda.so";
+    static const char err[] = "the driver library was not found where the program looked";
+    (void)at;
+    (void)after;
+    add_lib(lr, lib, strlen(lib), err, strlen(err), "loader", 0, line, n);
+}
+
+/* A quoted library name right after the text: "Could not load 'cudart64_80.dll'", "failed to load nvrtc64_120_0.dll" */
+static void take_named_lib(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    const char *b = after;
+    size_t k;
+    (void)at;
+    if (left(line, n, b) && (*b == '\'' || *b == '"'))
+        b++;
+    k = token_len(b, left(line, n, b));
+    while (k && (b[k - 1] == '.' || b[k - 1] == ':'))
+        k--;
+    add_lib(lr, b, k, NULL, 0, "loader", 0, line, n);
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -1301,6 +1349,54 @@ static const struct log_pattern patterns[] = {
       "https://developer.apple.com/metal/tensorflow-plugin/" },
     { "TensorFlow Version", NULL, NULL, NONE, take_tf_version, NULL,
       TFSRC "master/tensorflow/python/framework/versions.py" },
+    { "Could not identify NUMA node", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/pluggable_device/pluggable_device_factory.cc" },
+    { "does not support NUMA", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
+      TFSRC "v1.5.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc" },
+    { "Created TensorFlow device", "GPU", NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Creating TensorFlow device (/gpu", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v1.5.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Creating TensorFlow device (/device:GPU", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v1.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Plugin optimizer for device_type GPU is enabled", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v2.15.0/tensorflow/core/grappler/optimizers/custom_graph_optimizer_registry.cc" },
+    { "/stubs/libcuda.so", NULL, NULL, LE_STUB_LIBCUDA, NULL, "stub_driver_on_path",
+      "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html" },
+    { "error code ", "CUDA", NULL, NONE, take_error_code, NULL,
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "no CUDA-capable device is detected", NULL, NULL, NONE, take_no_device, "no_gpu",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "is not in available provider names", "CUDAExecutionProvider", NULL, LE_ORT_CPU_PKG, NULL,
+      "cpu_only_build", ORTSRC "onnxruntime/python/onnxruntime_inference_collection.py" },
+    { "installed CPU version PaddlePaddle", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/fluid/pybind/pybind.cc" },
+    { "in CPU only version", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
+      GH "PaddlePaddle/Paddle/blob/release/1.8/paddle/fluid/pybind/pybind.cc" },
+    { "Not compiled with CUDA", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
+      PTSRC "torch/cuda/__init__.py" },
+    { "NVIDIA driver is not loaded", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      GH "NVIDIA/nvidia-settings/blob/main/src/nvidia-settings.c" },
+    { "dkms.conf", "Error", NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      GH "dell/dkms/blob/master/dkms.in" },
+    { "obtained ownership of the NVIDIA device", NULL, NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c" },
+    { "NVRM: nouveau", NULL, NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c" },
+    { "Insufficient Permissions", NULL, NULL, LE_NVML_PERMISSION, NULL, "device_permissions",
+      "https://docs.nvidia.com/deploy/nvml-api/group__nvmlReturn.html" },
+    { "Failed to dlopen libcuda", NULL, NULL, NONE, take_libcuda, "no_driver",
+      GH "NVIDIA/cuda-python/blob/main/cuda_bindings/cuda/bindings/_bindings/cydriver.pyx.in" },
+    { "Unable to find cuda lib under the names", NULL, NULL, NONE, take_libcuda, "no_driver",
+      GH "coreylowman/cudarc/blob/main/src/driver/sys/mod.rs" },
+    { "Could not load '", ".dll'", NULL, LE_TF_SELF_CHECK, take_named_lib, NULL,
+      TFSRC "v1.5.0/tensorflow/python/platform/self_check.py" },
+    { "CuPy failed to load ", NULL, NULL, NONE, take_named_lib, NULL,
+      GH "cupy/cupy/blob/main/cupy/_environment.py" },
+    { "No CUDA device found with minimum required compute capability", NULL, NULL, LE_GPU_TOO_OLD,
+      NULL, "gpu_arch_unsupported", GH "iperov/DeepFaceLab/blob/master/core/leras/device.py" },
+    { "libmetal_plugin", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
+      "https://developer.apple.com/metal/tensorflow-plugin/" },
     { "No module named '", NULL, NULL, LE_MODULE_MISSING, take_module, "wrong_environment",
       GH "python/cpython/blob/main/Python/import.c" },
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
