@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "kb/kb.h"
+#include "kb/ver_dotted.h"
 #include "kb/ver_driver.h"
 #include "util/alloc.h"
 #include "util/banned.h"
@@ -358,7 +359,10 @@ static void rule_driver(struct ctx *c)
         fd = cause(c, "GD101", SEV_ERROR,
                    "no working NVIDIA driver: the log shows the driver is not loaded or not installed");
         set_tell(c, fd, "nvidia-smi; lsmod | grep nvidia");
-        alt(c, "GD102", 50, "there is no NVIDIA GPU in this machine at all (a laptop's Intel/AMD graphics, a CPU-only VM)",
+        /* torch's "Found no NVIDIA driver" alone means no libcuda at all: most often no NVIDIA GPU either. */
+        if (cnt(c, LE_NO_DRIVER) && !cnt(c, LE_SMI_FAILED) && !cnt(c, LE_KERNEL_DRIVER_DOWN) && !lib_missing)
+            set_score(c, fd, 55);
+        alt(c, "GD102", cnt(c, LE_NO_DRIVER) && !cnt(c, LE_SMI_FAILED) ? 60 : 50, "there is no NVIDIA GPU in this machine at all (a laptop's Intel/AMD graphics, a CPU-only VM)",
             "lspci | grep -i nvidia", 0, NULL);
         if (!c->os || !strcmp(c->os, "linux") || !strcmp(c->os, "wsl"))
             alt(c, "GD110", 38, "on WSL2 the GPU comes from the Windows driver (a Linux driver inside WSL cannot work)",
@@ -392,16 +396,97 @@ static void rule_driver(struct ctx *c)
     }
 }
 
-static const char *torch_variant_for(const char *driver_cuda)
+/*
+ * A CUDA variant of PyTorch from torch.kb ("cuXYZ"), never a literal here:
+ * of the newest release, the build whose CUDA is at most max_cuda (the
+ * driver's ceiling; NULL: any) and whose arch list runs compute capability
+ * cc natively (NULL: any); the highest such CUDA when a ceiling is given,
+ * else the lowest (it runs on the most drivers).  NULL when none fits.
+ */
+static const char *torch_variant(const struct kb *kb, const char *max_cuda, const char *cc)
 {
-    long major = driver_cuda ? strtol(driver_cuda, NULL, 10) : 0;
-    if (major >= 13)
-        return "cu130";
-    if (major == 12)
-        return "cu126";
-    if (major == 11)
-        return "cu118";
-    return NULL;
+    const struct kb_table *t = kb_table(kb, "torch");
+    const char *best = NULL, *best_ver = NULL, *best_cuda = NULL;
+    int cv, cn, cc_, ca;
+    size_t r;
+    if (!t)
+        return NULL;
+    cv = kb_schema_col(t->schema, "version");
+    cn = kb_schema_col(t->schema, "variant");
+    cc_ = kb_schema_col(t->schema, "cuda");
+    ca = kb_schema_col(t->schema, "arch");
+    if (cv < 0 || cn < 0 || cc_ < 0 || ca < 0)
+        return NULL;
+    for (r = 0; r < t->nrows; r++) {
+        const char *v = kb_table_cell(t, r, (size_t)cv), *n = kb_table_cell(t, r, (size_t)cn);
+        const char *cu = kb_table_cell(t, r, (size_t)cc_), *a = kb_table_cell(t, r, (size_t)ca);
+        int newer, cmpc;
+        if (!v || !n || !cu || strncmp(n, "cu", 2) || !(cu[0] >= '0' && cu[0] <= '9'))
+            continue;
+        if (max_cuda && ver_cmp_dotted(cu, max_cuda) > 0)
+            continue;
+        if (cc && (!a || kb_arch_list_covers(a, cc) != 2))
+            continue;
+        newer = best_ver ? ver_cmp_dotted(v, best_ver) : 1;
+        cmpc = best_cuda ? ver_cmp_dotted(cu, best_cuda) : 0;
+        if (newer > 0 || (newer == 0 && (max_cuda ? cmpc > 0 : cmpc < 0))) {
+            best = n;
+            best_ver = v;
+            best_cuda = cu;
+        }
+    }
+    return best;
+}
+
+/* The jax[...] extra of the newest JAX release for its lowest CUDA major (jax.kb). */
+static const char *jax_cuda_extra(const struct kb *kb)
+{
+    const struct kb_table *t = kb_table(kb, "jax");
+    const char *best = NULL, *best_last = NULL, *best_cuda = NULL;
+    int cl, cf, cm;
+    size_t r;
+    if (!t)
+        return NULL;
+    cl = kb_schema_col(t->schema, "last");
+    cf = kb_schema_col(t->schema, "flavor");
+    cm = kb_schema_col(t->schema, "cuda_min");
+    if (cl < 0 || cf < 0 || cm < 0)
+        return NULL;
+    for (r = 0; r < t->nrows; r++) {
+        const char *l = kb_table_cell(t, r, (size_t)cl), *f = kb_table_cell(t, r, (size_t)cf);
+        const char *m = kb_table_cell(t, r, (size_t)cm);
+        int newer;
+        if (!l || !f || !m || strncmp(f, "cuda", 4))
+            continue;
+        newer = best_last ? ver_cmp_dotted(l, best_last) : 1;
+        if (newer > 0 || (newer == 0 && ver_cmp_dotted(m, best_cuda) < 0)) {
+            best = f;
+            best_last = l;
+            best_cuda = m;
+        }
+    }
+    return best;
+}
+
+/* "pip install -U "jax[cudaNN]"" from the kb, or advice when the kb has no JAX rows. */
+static void jax_fix(struct ctx *c, struct finding *fd, const char *title, const char *prefix)
+{
+    const char *x = jax_cuda_extra(c->in->kb);
+    if (x)
+        finding_fix(c->out, fd, "sh", title, "%spip install -U \"jax[%s]\"", prefix, x);
+    else
+        finding_fix(c->out, fd, NULL, title, "https://docs.jax.dev/en/latest/installation.html");
+}
+
+/* "pip install torch --index-url .../whl/<variant>" for a variant from the kb. */
+static void torch_fix(struct ctx *c, struct finding *fd, const char *title, const char *variant,
+                      const char *prefix)
+{
+    if (variant)
+        finding_fix(c->out, fd, NULL, title, "%spip install --force-reinstall torch --index-url https://download.pytorch.org/whl/%s",
+                    prefix, variant);
+    else
+        finding_fix(c->out, fd, NULL, title, "gpudoctor plan --framework torch");
 }
 
 static void rule_driver_too_old(struct ctx *c)
@@ -484,10 +569,9 @@ static void rule_driver_too_old(struct ctx *c)
                                       : "Update the NVIDIA driver",
                 "%s%s", need ? need : "https://www.nvidia.com/Download/index.aspx",
                 need ? " or newer: https://www.nvidia.com/Download/index.aspx" : "");
-    if (torch_variant_for(ceiling) && (lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)))
-        finding_fix(c->out, fd, NULL, "Or install a PyTorch build for the CUDA your driver supports",
-                    "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/%s",
-                    torch_variant_for(ceiling));
+    if (ceiling && (lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)) && torch_variant(kb, ceiling, NULL))
+        torch_fix(c, fd, "Or install a PyTorch build for the CUDA your driver supports",
+                  torch_variant(kb, ceiling, NULL), "");
 }
 
 static void rule_cpu_only(struct ctx *c)
@@ -513,34 +597,38 @@ static void rule_cpu_only(struct ctx *c)
             if (c->os && !strcmp(c->os, "windows"))
                 finding_evidence(c->out, fd, NULL,
                                  "PyPI's torch wheels for Windows are CPU-only; CUDA builds come from download.pytorch.org");
-            finding_fix(c->out, fd, NULL, "Install a CUDA build of PyTorch (pick cuXYZ for your driver)",
-                        "pip uninstall -y torch && pip install torch --index-url https://download.pytorch.org/whl/cu126");
+            torch_fix(c, fd, "Install a CUDA build of PyTorch (pick cuXYZ for your driver)",
+                      torch_variant(c->in->kb, lf->driver_cuda.v, NULL), "pip uninstall -y torch && ");
         }
     }
     if (cnt(c, LE_JAX_CPU_JAXLIB)) {
         fd = cause(c, "GD211", SEV_ERROR, "JAX has no CUDA plugin installed: a GPU is present, JAX runs on the CPU");
         quote_ev(c, fd, LE_JAX_CPU_JAXLIB);
         quote_val(c, fd, &lf->jaxlib_version);
-        finding_fix(c->out, fd, "sh", "Install JAX with its CUDA 12 plugin (Linux x86_64/aarch64; WSL2 on Windows)",
-                    "pip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Install JAX with its CUDA plugin (Linux x86_64/aarch64; WSL2 on Windows)", "");
     }
     /* TensorFlow on native Windows after 2.10: no GPU build at all. */
     tf_need(c, &t);
     if (t.known && !t.b.cuda && c->kb_os && !strcmp(c->kb_os, "windows") &&
         !(c->os && !strcmp(c->os, "wsl"))) {
         const char *last = kb_tf_last_windows_gpu(c->in->kb);
+        struct kb_tf_build lb;
         fd = cause(c, "GD212", SEV_ERROR, "");
-        fd->title = arena_printf(c->out->arena,
-                                 "TensorFlow %s has no GPU support on native Windows (the last was %s)",
-                                 t.version, last ? last : "2.10");
+        fd->title = last ? arena_printf(c->out->arena,
+                                        "TensorFlow %s has no GPU support on native Windows (the last was %s)",
+                                        t.version, last)
+                         : arena_printf(c->out->arena, "TensorFlow %s has no GPU support on native Windows",
+                                        t.version);
         quote_val(c, fd, &lf->tf_version);
         quote_val(c, fd, &lf->os_windows);
         quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         finding_evidence(c->out, fd, NULL, "%s (%s)", "CPU-only build on Windows", t.b.source);
-        finding_fix(c->out, fd, NULL, "Run TensorFlow in WSL2 (driver >= 528.33 on Windows), inside Ubuntu:",
+        finding_fix(c->out, fd, NULL, "Run TensorFlow in WSL2 (with a current Windows driver), inside Ubuntu:",
                     "pip install \"tensorflow[and-cuda]\"");
-        finding_fix(c->out, fd, NULL, "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
-                    "conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0\npip install \"tensorflow<2.11\"");
+        if (last && kb_tf_build(c->in->kb, last, "windows", &lb) == 1 && lb.cuda && lb.cudnn)
+            finding_fix(c->out, fd, NULL, "Or stay native with the last Windows GPU release and its CUDA / cuDNN from conda",
+                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s\npip install \"tensorflow==%s\"",
+                        lb.cuda, lb.cudnn, last);
     } else if (t.known && !t.b.cuda && c->kb_os && !strcmp(c->kb_os, "linux") &&
                (cnt(c, LE_GPU_LIST_EMPTY) || cnt(c, LE_TF_SKIP_GPU))) {
         fd = cause(c, "GD211", SEV_ERROR, "this TensorFlow build has no GPU support");
@@ -565,8 +653,7 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
                         cuda);
         if (cuda && cudnn)
             finding_fix(c->out, fd, NULL, "Or install both into the conda environment (TensorFlow's Windows recipe)",
-                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s", cuda,
-                        !strcmp(cudnn, "8.1") ? "8.1.0" : cudnn);
+                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s", cuda, cudnn);
         else if (kind == LK_CUDNN)
             finding_fix(c->out, fd, NULL,
                         "Install cuDNN for your CUDA version and copy its bin\\*.dll into the CUDA bin directory",
@@ -591,7 +678,7 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
             finding_fix(c->out, fd, "sh", "Or install both into the conda environment",
                         "conda install -c conda-forge cudatoolkit=%s cudnn=%s\n"
                         "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH",
-                        cuda, !strcmp(cudnn, "8.1") ? "8.1.0" : cudnn);
+                        cuda, cudnn);
     }
 }
 
@@ -791,9 +878,7 @@ static void rule_libraries(struct ctx *c)
             quote_ev(c, fd, LE_ORT_EP_FAIL);
         if (lib_version(first_name, ver, sizeof(ver))) {
             if (groups[g].kind == LK_CUDART)
-                finding_evidence(c->out, fd, NULL, "%s is the CUDA %s runtime%s", first_name,
-                                 !strcmp(ver, "11.0") ? "11.x" : ver,
-                                 !strcmp(ver, "11.0") ? " (every CUDA 11 release names it 11.0)" : "");
+                finding_evidence(c->out, fd, NULL, "%s is the CUDA runtime with soname version %s", first_name, ver);
             else if (groups[g].kind == LK_CUDNN)
                 finding_evidence(c->out, fd, NULL, "%s is cuDNN %s", first_name, ver);
             else
@@ -914,8 +999,8 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX found %s %s but was built against %s, which is newer",
                                  e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
         quote_ev(c, fd, LE_JAX_VERSION_LOW);
-        finding_fix(c->out, fd, "sh", "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
-                    "unset LD_LIBRARY_PATH\npip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
+                "unset LD_LIBRARY_PATH\n");
     }
     e = &lf->ev[LE_JAX_OUTDATED];
     if (e->count) {
@@ -924,8 +1009,8 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX found an outdated %s (installed %s, built against %s)",
                                  e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
         quote_ev(c, fd, LE_JAX_OUTDATED);
-        finding_fix(c->out, fd, "sh", "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
-                    "unset LD_LIBRARY_PATH\npip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
+                "unset LD_LIBRARY_PATH\n");
     }
     e = &lf->ev[LE_UNDEFINED_SYMBOL];
     if (e->count && (has(e->a, "cud") || has(e->a, "cublas") || has(e->b, "cudnn") || has(e->b, "cublas") ||
@@ -972,8 +1057,7 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX ignores its CUDA plugin: %s does not match jaxlib %s",
                                  e->a ? e->a : "the plugin", e->b ? e->b : "?");
         quote_ev(c, fd, LE_JAX_PLUGIN_MISMATCH);
-        finding_fix(c->out, fd, "sh", "Install jax, jaxlib and the plugin at one version",
-                    "pip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Install jax, jaxlib and the plugin at one version", "");
     }
 }
 
@@ -1014,13 +1098,10 @@ static void rule_arch(struct ctx *c)
         }
         if (lf->ev[LE_SM_INCOMPATIBLE].b)
             finding_evidence(c->out, fd, NULL, "this build has code for: %s", lf->ev[LE_SM_INCOMPATIBLE].b);
-        if (cc && strtol(cc, NULL, 10) >= 10)
-            finding_fix(c->out, fd, NULL, "Blackwell GPUs need a build for CUDA 12.8 or newer",
-                        "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128");
-        else if (sm || cnt(c, LE_GPU_TOO_OLD))
-            finding_fix(c->out, fd, NULL,
-                        "Older GPUs (Maxwell, Pascal, Volta) are only in the CUDA 12.6 builds of recent PyTorch",
-                        "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu126");
+        if (cc && (sm || cnt(c, LE_GPU_TOO_OLD)) && torch_variant(c->in->kb, NULL, cc))
+            /* torch.kb's arch lists: the newest release's build that has code for this GPU. */
+            torch_fix(c, fd, "Install the PyTorch build whose architecture list has this GPU",
+                      torch_variant(c->in->kb, NULL, cc), "");
         else
             finding_fix(c->out, fd, NULL, "Install a framework build that lists this GPU's architecture",
                         "gpudoctor plan");
@@ -1341,7 +1422,7 @@ static void rule_long_tail(struct ctx *c)
             set_score(c, fd, 80);
             quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
             quote_val(c, fd, &lf->jaxlib_version);
-            finding_fix(c->out, fd, "sh", "Install jax, jaxlib and the CUDA plugin at one version", "pip install -U \"jax[cuda12]\"");
+            jax_fix(c, fd, "Install jax, jaxlib and the CUDA plugin at one version", "");
         } else if (has(why, "no supported devices") || has(why, "No visible GPU") ||
                    has(why, "CUDA_ERROR_NO_DEVICE")) {
             fd = cause(c, "GD404", SEV_WARNING, "JAX's CUDA backend found no usable GPU");
@@ -1465,7 +1546,7 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         quote_ev(c, fd, LE_JAX_NO_GPU);
         quote_val(c, fd, &lf->jaxlib_version);
         set_tell(c, fd, "pip list | grep -i jax (a +cuda jaxlib or a jax-cuda plugin?)");
-        finding_fix(c->out, fd, "sh", "Install JAX with CUDA (Linux or WSL2)", "pip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Install JAX with CUDA (Linux or WSL2)", "");
         if (win)
             alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", "wsl --install",
                 lf->os_windows.line, lf->os_windows.text);
