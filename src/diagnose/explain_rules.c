@@ -1337,6 +1337,23 @@ static void rule_long_tail(struct ctx *c)
         quote_ev(c, fd, LE_COMPILER_ARCH);
         quote_val(c, fd, &lf->torch_version);
         quote_val(c, fd, &lf->gpu_name);
+        {
+            /* The kb's cuda_sm table: which architectures this CUDA can compile for. */
+            const char *cuda = lf->cuda_version.v ? lf->cuda_version.v : lf->torch_cuda.v, *lo = NULL, *hi = NULL;
+            const char *cc = lf->gpu_cc.v;
+            if (cuda && kb_cuda_sm_range(c->in->kb, cuda, &lo, &hi) == 1) {
+                finding_evidence(c->out, fd, NULL, "CUDA %s compiles for %s to %s (cuda_sm table)", cuda, lo, hi);
+                if (cc) {
+                    char gsm[16];
+                    long want = strtol(cc, NULL, 10) * 10 + (strchr(cc, '.') ? strtol(strchr(cc, '.') + 1, NULL, 10) : 0);
+                    snprintf(gsm, sizeof(gsm), "sm_%ld", want);
+                    if (want < strtol(lo + 3, NULL, 10) || want > strtol(hi + 3, NULL, 10))
+                        fd->title = arena_printf(c->out->arena,
+                                                 "CUDA %s cannot compile for this GPU (%s): it supports %s to %s",
+                                                 cuda, gsm, lo, hi);
+                }
+            }
+        }
         finding_fix(c->out, fd, NULL, "Install a framework build for a CUDA release that knows this GPU",
                     "gpudoctor plan --gpu \"<your GPU>\"");
         alt_ev(c, "GD206", 35, "another CUDA's NVRTC is found before the framework's own",
@@ -1432,6 +1449,43 @@ static void rule_long_tail(struct ctx *c)
                    "nvidia-smi (CUDA Version) vs the jax-cuda plugin's CUDA", LE_JAX_BACKEND_FAIL);
             alt_ev(c, "GD108", 40, "CUDA_VISIBLE_DEVICES hides the GPUs", "echo \"$CUDA_VISIBLE_DEVICES\"",
                    LE_JAX_BACKEND_FAIL);
+        }
+    }
+    /* onnxruntime-gpu X wants the cuDNN major of its build (onnxruntime.kb); the log shows another. */
+    if ((cnt(c, LE_ORT_EP_FAIL) || cnt(c, LE_ORT_PROVIDER_FAIL)) && lf->ort_version.v) {
+        struct kb_ort o;
+        char major[24];
+        const struct log_value *dn = &lf->cudnn_version;
+        const char *shown = dn->v;
+        long sline = dn->line;
+        const char *stext = dn->text;
+        for (i = 0; !shown && i < lf->n_mentions; i++)
+            if (has(lf->mentions[i].name, "cudnn")) {
+                char v[32];
+                if (lib_version(lf->mentions[i].name, v, sizeof(v))) {
+                    shown = lf->mentions[i].name;
+                    sline = lf->mentions[i].line;
+                    stext = lf->mentions[i].text;
+                }
+            }
+        snprintf(major, sizeof(major), "%ld", major_of(lf->cuda_version.v));
+        if (kb_onnxruntime(c->in->kb, lf->ort_version.v, lf->cuda_version.v ? major : NULL, &o) == 1 && o.cudnn &&
+            shown) {
+            char v[32];
+            long have = lib_version(shown, v, sizeof(v)) ? major_of(v) : major_of(shown);
+            if (have && have != major_of(o.cudnn)) {
+                fd = cause(c, "GD207", SEV_ERROR, "");
+                fd->title = arena_printf(c->out->arena,
+                                         "onnxruntime-gpu %s is built for cuDNN %ld, and the log shows cuDNN %s",
+                                         lf->ort_version.v, major_of(o.cudnn), shown);
+                set_score(c, fd, 84);
+                quote_val(c, fd, &lf->ort_version);
+                finding_evidence_line(c->out, fd, sline, stext);
+                finding_evidence(c->out, fd, NULL, "onnxruntime %s-%s: CUDA %s, cuDNN %s (%s)", o.first, o.last,
+                                 o.cuda, o.cudnn, o.source);
+                finding_fix(c->out, fd, NULL, "Install the cuDNN major it was built for, or the onnxruntime-gpu for your cuDNN",
+                            "gpudoctor plan --framework onnxruntime");
+            }
         }
     }
     /* The toolkit's link-time stub libcuda was loaded instead of the driver's. */
