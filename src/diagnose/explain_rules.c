@@ -63,8 +63,13 @@ static void quote_ev(struct ctx *c, struct finding *fd, enum log_ev ev)
 
 static void quote_val(struct ctx *c, struct finding *fd, const struct log_value *v)
 {
-    if (v->v && v->line)
-        finding_evidence_line(c->out, fd, v->line, v->text);
+    size_t i;
+    if (!v->v || !v->line)
+        return;
+    for (i = 0; i < fd->n_evidence; i++)
+        if (fd->evidence[i].line == v->line)
+            return;   /* that line is quoted already */
+    finding_evidence_line(c->out, fd, v->line, v->text);
 }
 
 /*

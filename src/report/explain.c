@@ -138,9 +138,21 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
     text_value(&o, &first, "nvcc", &lf->nvcc_version);
     text_value(&o, &first, "GPU", &lf->gpu_name);
     text_value(&o, &first, "compute capability", &lf->gpu_cc);
+    text_value(&o, &first, "Python", &lf->python_version);
+    text_value(&o, &first, "CUDA", &lf->cuda_version);
+    text_value(&o, &first, "cuDNN", &lf->cudnn_version);
+    text_value(&o, &first, "container", &lf->container);
+    text_value(&o, &first, "conda", &lf->conda);
+    text_value(&o, &first, "cluster", &lf->cluster);
+    text_value(&o, &first, "CUDA_VISIBLE_DEVICES", &lf->cvd);
     if (first)
         out_raw(&o, "  nothing about the OS, framework, driver or GPU");
     out_raw(&o, "\n");
+    if (lf->command.v) {
+        out_printf(&o, "  command (line %ld): ", lf->command.line);
+        out_str(&o, lf->command.v);
+        out_raw(&o, "\n");
+    }
     if (lf->long_lines)
         out_printf(&o, "  %lu line(s) longer than %d bytes were matched on their start only\n",
                    lf->long_lines, LOGREAD_LINE_MAX);
@@ -189,6 +201,19 @@ static void json_facts(struct jw *jw, const struct explain_report *r)
     json_value(jw, "compute_capability", &lf->gpu_cc);
     json_value(jw, "cudnn", &lf->cudnn_version);
     json_value(jw, "ld_library_path", &lf->ld_library_path);
+    json_value(jw, "python", &lf->python_version);
+    json_value(jw, "cuda", &lf->cuda_version);
+    json_value(jw, "command", &lf->command);
+    json_value(jw, "cuda_visible_devices", &lf->cvd);
+    jw_key(jw, "setting");
+    jw_object_begin(jw);
+    json_value(jw, "container", &lf->container);
+    json_value(jw, "docker_gpus", &lf->docker_gpus);
+    json_value(jw, "conda", &lf->conda);
+    json_value(jw, "cluster", &lf->cluster);
+    json_value(jw, "pip_nvidia", &lf->pip_nvidia);
+    json_value(jw, "windows_python", &lf->win_python);
+    jw_object_end(jw);
     jw_key(jw, "libraries");
     jw_array_begin(jw);
     for (i = 0; i < lf->n_libs; i++) {
