@@ -780,6 +780,11 @@ static void lib_context(struct ctx *c, struct finding *fd, enum lib_kind kind, c
 
     if (kind == LK_PROVIDER)
         return;
+    if (cnt(c, LE_TORCH_PRELOAD)) {
+        /* torch went looking for its pip wheels after this failed: the preload rule explains it. */
+        set_score(c, fd, 55);
+        return;
+    }
     tell = arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
                         (int)strcspn(name, "0123456789."), name, (int)strcspn(name, "0123456789."), name);
     if (!strcmp(via, "paddle")) {
@@ -1372,10 +1377,11 @@ static void rule_long_tail(struct ctx *c)
                                  lf->ev[LE_TORCH_PRELOAD].a ? lf->ev[LE_TORCH_PRELOAD].a : "a CUDA library");
         quote_ev(c, fd, LE_TORCH_PRELOAD);
         quote_val(c, fd, &lf->torch_version);
+        set_tell(c, fd, "pip list | grep -i nvidia- (the wheels torch pins)");
         finding_fix(c->out, fd, "sh", "Reinstall torch with the nvidia-* wheels it pins",
                     "pip install --force-reinstall torch%s%s", lf->torch_version.v ? "==" : "",
                     lf->torch_version.v ? lf->torch_version.v : "");
-        alt_ev(c, "GD216", 45, "the environment is half-installed (an nvidia-* wheel removed or replaced)",
+        alt_ev(c, "GD216", 58, "the environment is half-installed (an nvidia-* wheel removed or replaced)",
                "pip list | grep -i nvidia-", LE_TORCH_PRELOAD);
     }
     /* The kernel module and libcuda differ. */
@@ -1438,15 +1444,15 @@ static void rule_long_tail(struct ctx *c)
     /* JAX's backend failure: the reason decides. */
     if (cnt(c, LE_JAX_BACKEND_FAIL) && lf->ev[LE_JAX_BACKEND_FAIL].a) {
         const char *why = lf->ev[LE_JAX_BACKEND_FAIL].a;
-        if (has(why, "PJRT") || has(why, "has no attribute") || has(why, "plugin")) {
+        int nodev = has(why, "no supported devices") || has(why, "No visible GPU") || has(why, "CUDA_ERROR_NO_DEVICE");
+        if (!nodev && (has(why, "PJRT") || has(why, "has no attribute") || has(why, "plugin"))) {
             fd = cause(c, "GD213", SEV_ERROR,
                        "JAX's CUDA plugin and jax/jaxlib are from different releases");
             set_score(c, fd, 80);
             quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
             quote_val(c, fd, &lf->jaxlib_version);
             jax_fix(c, fd, "Install jax, jaxlib and the CUDA plugin at one version", "");
-        } else if (has(why, "no supported devices") || has(why, "No visible GPU") ||
-                   has(why, "CUDA_ERROR_NO_DEVICE")) {
+        } else if (nodev) {
             fd = cause(c, "GD404", SEV_WARNING, "JAX's CUDA backend found no usable GPU");
             set_score(c, fd, 35);
             quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
@@ -1807,7 +1813,8 @@ static void hyp_offer(struct explain_result *res, struct explain_hypothesis *all
         all[(*n)++] = *h;
 }
 
-static void rank(struct ctx *c, struct explain_result *res)
+/* Returns 1 when the top hypothesis is an alternative that has no finding of its own. */
+static int rank(struct ctx *c, struct explain_result *res)
 {
     struct explain_hypothesis all[MAX_SCORED + MAX_ALTS + 3], h;
     const struct findings *fl = c->out;
@@ -1839,6 +1846,7 @@ static void rank(struct ctx *c, struct explain_result *res)
         h.confidence = a->score;
         h.why = a->why;
         h.tell = a->tell;
+        h.from_alt = 1;
         hyp_line(&h, a->line, a->text);
         hyp_offer(res, all, &n, cap, &h);
     }
@@ -1876,8 +1884,27 @@ static void rank(struct ctx *c, struct explain_result *res)
     res->n = n < EXPLAIN_MAX_HYP ? n : EXPLAIN_MAX_HYP;
     for (i = 0; i < res->n; i++)
         res->hyp[i] = all[i];
-    if (res->n)
-        res->hyp[0].tell = NULL;   /* the top one is the answer, not an alternative */
+    return res->n && res->hyp[0].from_alt;
+}
+
+/*
+ * The top hypothesis came from an alternative: give it a finding (its why,
+ * its lines, and what confirms it) and put that finding first, so that
+ * `findings` always starts with the most likely cause.
+ */
+static void promote(struct ctx *c, struct explain_hypothesis *h)
+{
+    struct findings *fl = c->out;
+    struct finding *fd, tmp;
+    size_t i;
+    fd = findings_add(fl, h->code, SEV_ERROR, "%s", h->why);
+    for (i = 0; i < h->n_evidence; i++)
+        finding_evidence_line(fl, fd, h->ev_line[i], h->ev_text[i]);
+    if (h->tell)
+        finding_fix(fl, fd, NULL, "Confirm it on that machine", "%s", h->tell);
+    tmp = fl->v[fl->nr - 1];
+    memmove(fl->v + 1, fl->v, (fl->nr - 1) * sizeof(*fl->v));
+    fl->v[0] = tmp;
 }
 
 void explain_rules(const struct explain_input *in, struct findings *out, struct explain_result *res)
@@ -1911,6 +1938,9 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     order_findings(&c);
     if (res) {
         memset(res, 0, sizeof(*res));
-        rank(&c, res);
+        if (rank(&c, res))
+            promote(&c, &res->hyp[0]);
+        if (res->n)
+            res->hyp[0].tell = NULL;   /* the top one is the answer, not an alternative */
     }
 }

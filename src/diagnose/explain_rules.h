@@ -48,6 +48,7 @@ struct explain_hypothesis {
     int confidence;
     const char *why;
     const char *tell;            /* NULL for the top one, or when nothing can tell */
+    int from_alt;                /* raised as an alternative (no finding of its own until promoted) */
     size_t n_evidence;
     long ev_line[EXPLAIN_HYP_EVIDENCE];
     const char *ev_text[EXPLAIN_HYP_EVIDENCE];
