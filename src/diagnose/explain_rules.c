@@ -538,6 +538,9 @@ static void rule_driver_too_old(struct ctx *c)
             return;
     }
     fd = cause(c, "GD208", SEV_ERROR, "");
+    if (!is_wsl(c) && (!c->os || !strcmp(c->os, "linux")) && (cnt(c, LE_INSUFFICIENT_DRIVER) || explicit_msg))
+        alt(c, "GD110", 35, "on WSL2: the Windows driver (or Windows build) lacks CUDA support for WSL",
+            "uname -r (\"microsoft\" = WSL); nvidia-smi on Windows", 0, NULL);
     if (is_wsl(c))
         alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver (or Windows build) shows this way",
             "nvidia-smi inside WSL and on Windows; ls -l /usr/lib/wsl/lib", c->lf->os_wsl.line, c->lf->os_wsl.text);

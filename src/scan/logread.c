@@ -276,6 +276,8 @@ static int tracked_pkg(const char *s, size_t n)
         "nvidia-", "nvidia_", "keras", "paddlepaddle", NULL
     };
     size_t i, k;
+    if (n >= 10 && mfind_ci(s, 10, "nvidia-smi") == s)
+        return 0;   /* nvidia-smi's header, not a package */
     for (i = 0; prefixes[i]; i++) {
         k = strlen(prefixes[i]);
         if (n >= k && mfind_ci(s, k, prefixes[i]) == s)
@@ -1300,6 +1302,10 @@ static const struct log_pattern patterns[] = {
       "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list" },
     { "couldn't communicate with the NVIDIA driver", NULL, NULL, LE_SMI_FAILED, NULL, "no_driver",
       "https://docs.nvidia.com/deploy/nvidia-smi/index.html" },
+    /* the same message wrapped onto its second line */
+    { "Make sure that the latest NVIDIA driver is installed and running", NULL,
+      "couldn't communicate with the NVIDIA driver", LE_SMI_FAILED, NULL, "no_driver",
+      "https://docs.nvidia.com/deploy/nvidia-smi/index.html" },
     { "Driver/library version mismatch", NULL, NULL, LE_NVML_MISMATCH, NULL,
       "driver_library_mismatch", "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html" },
     { "Cuda compilation tools, release ", NULL, NULL, NONE, take_nvcc, NULL,
@@ -1544,6 +1550,11 @@ static void match_command(struct logread *lr, const char *line, size_t n)
         sn = left(line, n, s);
     }
     skip_spaces(&s, &sn);
+    if (mstarts(s, sn, "sudo ")) {
+        s += 5;
+        sn -= 5;
+        skip_spaces(&s, &sn);
+    }
     for (i = 0; starts[i]; i++)
         if (mstarts(s, sn, starts[i])) {
             setval(lr, &lr->facts.command, s, sn, line, n);
@@ -1677,6 +1688,18 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     match_command(lr, line, n);
 }
 
+/* A line that ends in an empty Python list: "[]", "[ ]". */
+static int empty_list(const char *s, size_t sn)
+{
+    size_t k = sn;
+    if (!k || s[k - 1] != ']')
+        return 0;
+    k--;
+    while (k && is_space(s[k - 1]))
+        k--;
+    return k && s[k - 1] == '[';
+}
+
 /* "[]" / "False" / a version on the lines right after a query. */
 static void match_query_result(struct logread *lr, const char *line, size_t n)
 {
@@ -1697,7 +1720,7 @@ static void match_query_result(struct logread *lr, const char *line, size_t n)
         if (sn > 2 && (s[0] == '\'' || s[0] == '"'))
             setval(lr, v, s + 1, version_len(s + 1, sn - 1), line, n);
         lr->st.query_kind = 0;
-    } else if (lr->st.query_kind == 1 && (sn >= 2 && !memcmp(s + sn - 2, "[]", 2))) {
+    } else if (lr->st.query_kind == 1 && empty_list(s, sn)) {
         hit(lr, LE_GPU_LIST_EMPTY, line, n);
         lr->st.query_kind = 0;
     } else if (lr->st.query_kind == 2 && sn >= 5 && !memcmp(s + sn - 5, "False", 5) && dist > 0) {
