@@ -81,6 +81,32 @@ mk_cuda_machine "$work/cuda20"
 us=$(time_cmd cuda20 "$gd" check --root "$work/cuda20" --clear-env --json)
 report "check, 20 CUDA toolkits" "$us" "$base" "$(syscalls "$gd" check --root "$work/cuda20" --clear-env --json)"
 
+# explain: time per MB of log, on real-looking logs (the test logs and the
+# corpus, concatenated and repeated to about 32 MB) and on a log of noise.
+explain_per_mb() {
+    label=$1 f=$2
+    bytes=$(wc -c <"$f")
+    "$gd" explain --json "$f" >/dev/null 2>&1 || true
+    t0=$(now_ns)
+    for i in 1 2 3; do "$gd" explain --json "$f" >/dev/null 2>&1 || true; done
+    t1=$(now_ns)
+    # CPU time too: on a loaded machine the wall clock says more about the neighbours.
+    cpu=n/a
+    if [ -x /usr/bin/time ] && /usr/bin/time -f %U true >/dev/null 2>&1; then
+        cpu=$(/usr/bin/time -f '%U %S' "$gd" explain --json "$f" 2>&1 >/dev/null | tail -n 1 | awk '{ printf "%.0f", ($1 + $2) * 1000 }')
+    fi
+    awk -v ns=$((t1 - t0)) -v b="$bytes" -v l="$label" -v cpu="$cpu" 'BEGIN {
+        ms = ns / 3 / 1e6; mb = b / 1048576
+        printf "%-44s %8.1f ms/MB wall, %s ms/MB CPU  (%.1f MB)\n", l, ms / mb,
+               cpu == "n/a" ? cpu : sprintf("%.1f", cpu / mb), mb }'
+}
+cat "$here"/../tests/explain/*.log "$here"/../tests/explain/corpus/*.log >"$work/logs1" 2>/dev/null || true
+: >"$work/logs"
+while [ "$(wc -c <"$work/logs")" -lt 33554432 ] && [ -s "$work/logs1" ]; do cat "$work/logs1" >>"$work/logs"; done
+[ -s "$work/logs" ] && explain_per_mb "explain, real logs" "$work/logs"
+yes '1875/1875 [==============================] - 5s 2ms/step - loss: 0.2630 - E0000 cuda_dnn.cc:8310] Unable to register cuDNN factory' | head -c 33554432 >"$work/noise"
+explain_per_mb "explain, noise" "$work/noise"
+
 # Generators contributed by other areas: each prints "LABEL<TAB>ARGS..." lines
 # naming the machines it built under the directory it is given.
 for g in "$here"/gen_*.sh; do

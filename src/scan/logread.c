@@ -61,6 +61,34 @@ static int mstarts(const char *s, size_t n, const char *p)
     return n >= k && !memcmp(s, p, k);
 }
 
+static unsigned gram_hash(const char *p)
+{
+    unsigned v = (unsigned)(unsigned char)p[0] << 24 | (unsigned)(unsigned char)p[1] << 16 |
+                 (unsigned)(unsigned char)p[2] << 8 | (unsigned)(unsigned char)p[3];
+    return (v * 2654435761u) >> 20;   /* 12 bits */
+}
+
+/* Hash every 4-byte window of the line into lr->grams. */
+static void grams_fill(unsigned long long *g, const char *line, size_t n)
+{
+    size_t i;
+    memset(g, 0, LOGREAD_GRAM_WORDS * sizeof(*g));
+    for (i = 0; i + 4 <= n; i++) {
+        unsigned h = gram_hash(line + i);
+        g[h >> 6] |= 1ull << (h & 63);
+    }
+}
+
+/* 0 when needle cannot be in the line (its first 4 bytes are not); 1 when it may be. */
+static int grams_may(const unsigned long long *g, const char *needle)
+{
+    unsigned h;
+    if (!needle[0] || !needle[1] || !needle[2] || !needle[3])
+        return 1;
+    h = gram_hash(needle);
+    return (g[h >> 6] >> (h & 63)) & 1;
+}
+
 static int is_digit(char c)
 {
     return c >= '0' && c <= '9';
@@ -252,6 +280,17 @@ static const char *find_after(const char *s, size_t n, const char *needle)
 {
     const char *p = mfind(s, n, needle);
     return p ? p + strlen(needle) : NULL;
+}
+
+/* mfind / find_after on the current line, skipping the scan when the gram set rules it out. */
+static const char *gmfind(const struct logread *lr, const char *line, size_t n, const char *needle)
+{
+    return grams_may(lr->grams, needle) ? mfind(line, n, needle) : NULL;
+}
+
+static const char *gfind_after(const struct logread *lr, const char *line, size_t n, const char *needle)
+{
+    return grams_may(lr->grams, needle) ? find_after(line, n, needle) : NULL;
 }
 
 /* Bytes from p to the end of the line (0 when p is outside it). */
@@ -1450,7 +1489,7 @@ static void match_table(struct logread *lr, const char *line, size_t n)
     size_t i;
     for (i = 0; i < N_PATTERNS; i++) {
         const struct log_pattern *r = &patterns[i];
-        const char *at = mfind(line, n, r->text);
+        const char *at = grams_may(lr->grams, r->text) ? mfind(line, n, r->text) : NULL;
         if (!at)
             continue;
         if (r->also && !mfind(line, n, r->also))
@@ -1569,74 +1608,74 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     int win = 0;
 
     /* OS */
-    if (mfind(line, n, "/usr/lib/wsl") || mfind(line, n, "microsoft-standard-WSL") ||
-        mfind(line, n, "WSL2") || mfind(line, n, "/mnt/c/") || mfind(line, n, "/mnt/d/") ||
-        mfind(line, n, "-microsoft-standard")) {
+    if (gmfind(lr, line, n, "/usr/lib/wsl") || gmfind(lr, line, n, "microsoft-standard-WSL") ||
+        gmfind(lr, line, n, "WSL2") || gmfind(lr, line, n, "/mnt/c/") || gmfind(lr, line, n, "/mnt/d/") ||
+        gmfind(lr, line, n, "-microsoft-standard")) {
         f->hint_wsl++;
         setval(lr, &f->os_wsl, "wsl", 3, line, n);
     }
     /* A drive path "C:\" or a DLL name says Windows. */
-    p = mfind(line, n, ":\\");
+    p = gmfind(lr, line, n, ":\\");
     if (p && p > line && is_alpha(p[-1]) && (p - 1 == line || !is_alpha(p[-2])))
         win = 1;
-    if (win || mfind(line, n, ".dll") || mfind(line, n, "WinError") ||
-        mfind(line, n, "Microsoft Windows") || mfind(line, n, " on win32")) {
+    if (win || gmfind(lr, line, n, ".dll") || gmfind(lr, line, n, "WinError") ||
+        gmfind(lr, line, n, "Microsoft Windows") || gmfind(lr, line, n, " on win32")) {
         f->hint_windows++;
         setval(lr, &f->os_windows, "windows", 7, line, n);
     }
-    if (mfind(line, n, "/Users/") || mfind(line, n, ".dylib") || mfind(line, n, "Darwin") ||
-        mfind(line, n, "macOS") || mfind(line, n, "arm64-apple") || mfind(line, n, "Apple M") ||
-        mfind(line, n, "tensorflow-macos") || mfind(line, n, "Metal device set to") ||
-        mfind(line, n, "macosx_")) {
+    if (gmfind(lr, line, n, "/Users/") || gmfind(lr, line, n, ".dylib") || gmfind(lr, line, n, "Darwin") ||
+        gmfind(lr, line, n, "macOS") || gmfind(lr, line, n, "arm64-apple") || gmfind(lr, line, n, "Apple M") ||
+        gmfind(lr, line, n, "tensorflow-macos") || gmfind(lr, line, n, "Metal device set to") ||
+        gmfind(lr, line, n, "macosx_")) {
         f->hint_macos++;
         setval(lr, &f->os_macos, "macos", 5, line, n);
     }
-    if (mfind(line, n, ".so.") || mfind(line, n, "/usr/") || mfind(line, n, "/home/") ||
-        mfind(line, n, "/site-packages/") || mfind(line, n, "/dist-packages/") ||
-        mfind(line, n, "/opt/conda")) {
+    if (gmfind(lr, line, n, ".so.") || gmfind(lr, line, n, "/usr/") || gmfind(lr, line, n, "/home/") ||
+        gmfind(lr, line, n, "/site-packages/") || gmfind(lr, line, n, "/dist-packages/") ||
+        gmfind(lr, line, n, "/opt/conda")) {
         f->hint_linux++;
         setval(lr, &f->os_linux, "linux", 5, line, n);
     }
     /* Setting */
-    if (mfind(line, n, "docker run") || mfind(line, n, "docker exec") || mfind(line, n, "podman run") ||
-        mfind(line, n, "/.dockerenv") || mfind(line, n, "docker compose") ||
-        mfind(line, n, "docker-compose") || mfind(line, n, "nvidia-container-cli") ||
-        mfind(line, n, "Error response from daemon") || mfind(line, n, "kubectl ")) {
+    if (gmfind(lr, line, n, "docker run") || gmfind(lr, line, n, "docker exec") || gmfind(lr, line, n, "podman run") ||
+        gmfind(lr, line, n, "/.dockerenv") || gmfind(lr, line, n, "docker compose") ||
+        gmfind(lr, line, n, "docker-compose") || gmfind(lr, line, n, "nvidia-container-cli") ||
+        gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ")) {
         setval(lr, &f->container, "docker", 6, line, n);
-    } else if ((p = find_after(line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
+    } else if ((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
                left(line, n, p) > 12 && p[12] == ':') {
         setval(lr, &f->container, "container", 9, line, n);
-    } else if (mfind(line, n, "nvcr.io/") || mfind(line, n, "CUDA Version 1") ||
-               mfind(line, n, "NVIDIA Release ")) {
+    } else if (gmfind(lr, line, n, "nvcr.io/") || gmfind(lr, line, n, "CUDA Version 1") ||
+               gmfind(lr, line, n, "NVIDIA Release ")) {
         setval(lr, &f->container, "nvidia image", 12, line, n);
     }
-    if (mfind(line, n, "--gpus") || mfind(line, n, "--runtime=nvidia") ||
-        mfind(line, n, "runtime: nvidia") || mfind(line, n, "capabilities: [gpu]") ||
-        mfind(line, n, "capabilities: [[gpu]]") || mfind(line, n, "--device=nvidia.com/gpu"))
+    if (gmfind(lr, line, n, "--gpus") || gmfind(lr, line, n, "--runtime=nvidia") ||
+        gmfind(lr, line, n, "runtime: nvidia") || gmfind(lr, line, n, "capabilities: [gpu]") ||
+        gmfind(lr, line, n, "capabilities: [[gpu]]") || gmfind(lr, line, n, "--device=nvidia.com/gpu"))
         setval(lr, &f->docker_gpus, "gpus", 4, line, n);
-    if ((p = mfind(line, n, "/opt/conda")) != NULL || (p = mfind(line, n, "anaconda3")) != NULL ||
-        (p = mfind(line, n, "miniconda3")) != NULL || (p = mfind(line, n, "miniforge3")) != NULL ||
-        (p = mfind(line, n, "conda activate")) != NULL || (p = mfind(line, n, "conda install")) != NULL)
+    if ((p = gmfind(lr, line, n, "/opt/conda")) != NULL || (p = gmfind(lr, line, n, "anaconda3")) != NULL ||
+        (p = gmfind(lr, line, n, "miniconda3")) != NULL || (p = gmfind(lr, line, n, "miniforge3")) != NULL ||
+        (p = gmfind(lr, line, n, "conda activate")) != NULL || (p = gmfind(lr, line, n, "conda install")) != NULL)
         setval(lr, &f->conda, p, token_len(p, left(line, n, p)), line, n);
-    if ((p = mfind(line, n, "SLURM_")) != NULL || (p = mfind(line, n, "#SBATCH")) != NULL ||
-        (p = mfind(line, n, "srun ")) != NULL || (p = mfind(line, n, "sbatch ")) != NULL)
+    if ((p = gmfind(lr, line, n, "SLURM_")) != NULL || (p = gmfind(lr, line, n, "#SBATCH")) != NULL ||
+        (p = gmfind(lr, line, n, "srun ")) != NULL || (p = gmfind(lr, line, n, "sbatch ")) != NULL)
         setval(lr, &f->cluster, p, token_len(p, left(line, n, p)), line, n);
-    if ((p = mfind(line, n, "site-packages/nvidia/")) != NULL ||
-        (p = mfind(line, n, "dist-packages/nvidia/")) != NULL ||
-        (p = mfind(line, n, "site-packages\\nvidia\\")) != NULL)
+    if ((p = gmfind(lr, line, n, "site-packages/nvidia/")) != NULL ||
+        (p = gmfind(lr, line, n, "dist-packages/nvidia/")) != NULL ||
+        (p = gmfind(lr, line, n, "site-packages\\nvidia\\")) != NULL)
         setval(lr, &f->pip_nvidia, p, token_len(p, left(line, n, p)), line, n);
     python_from_path(lr, line, n);
     match_mentions(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
-    if ((p = find_after(line, n, "/usr/local/cuda-")) != NULL || (p = find_after(line, n, "CUDA\\v")) != NULL ||
-        (p = find_after(line, n, "CUDA/v")) != NULL)
+    if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
+        (p = gfind_after(lr, line, n, "CUDA/v")) != NULL)
         setval(lr, &f->cuda_version, p, version_len(p, left(line, n, p)), line, n);
     if (mstarts(line, n, "Python 3.") || mstarts(line, n, "Python 2.")) {
         p = line + 7;
         setval(lr, &f->python_version, p, version_len(p, left(line, n, p)), line, n);
     }
     /* torch.version.cuda printed: ">>> torch.version.cuda" then '12.1' (query), or inline */
-    if ((p = find_after(line, n, "torch.version.cuda")) != NULL) {
+    if ((p = gfind_after(lr, line, n, "torch.version.cuda")) != NULL) {
         const char *v = p;
         size_t rn = left(line, n, p);
         while (rn && !is_digit(*v) && span(p, v) < 6) {
@@ -1651,7 +1690,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         }
     }
     /* CUDA_VISIBLE_DEVICES=<v> in a command line or an environment dump; os.environ[...] = "<v>" */
-    if ((p = find_after(line, n, "CUDA_VISIBLE_DEVICES")) != NULL) {
+    if ((p = gfind_after(lr, line, n, "CUDA_VISIBLE_DEVICES")) != NULL) {
         const char *v = p;
         size_t vn = left(line, n, v);
         if (vn && (*v == '"' || *v == '\'') && vn > 1) {   /* os.environ["CUDA_VISIBLE_DEVICES"] = "1" */
@@ -1827,6 +1866,7 @@ void logread_line(struct logread *lr, const char *line, size_t n)
         n--;
     if (!n)
         return;
+    grams_fill(lr->grams, line, n);
     match_context(lr, line, n);
     match_query_result(lr, line, n);
     match_queries(lr, line, n);

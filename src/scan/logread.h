@@ -46,6 +46,8 @@ struct logread_state {
     long exc_line;
 };
 
+#define LOGREAD_GRAM_WORDS 64   /* 4096 bits */
+
 struct logread {
     struct arena arena;          /* every string in facts */
     struct log_facts facts;
@@ -53,6 +55,10 @@ struct logread {
     char *buf;                   /* the current partial line (LOGREAD_LINE_MAX + 1) */
     size_t len;
     int skipping;                /* the current line overflowed: drop until '\n' */
+    /* The 4-byte substrings of the current line, hashed into a bit set: a
+       pattern whose first four bytes are not in it cannot match, so most
+       rows cost one lookup instead of a scan of the line. */
+    unsigned long long grams[LOGREAD_GRAM_WORDS];
 };
 
 /** A reader with no facts.  Allocates the line buffer (OOM aborts). */
