@@ -472,28 +472,59 @@ int kb_cuda_sm_range(const struct kb *kb, const char *cuda, const char **lowest,
     return lo >= 0;
 }
 
+/*
+ * The precision of the most precise cudnn_cuda row that names cuDNN dn for
+ * CUDA major of cu ("9.17.1.4" with rows "9.17" and "9.17.1": 3), or 0.
+ * Only rows that precise answer, so a "7.6.3" row is not overruled by a
+ * broader "7.6" one below it.
+ */
+static int cudnn_precision(const struct kb_table *t, const char *dn, const char *cu)
+{
+    int best = 0;
+    size_t r;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *rd = cell(t, r, "cudnn");
+        if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)) ||
+            ver_major(cell(t, r, "cuda_major")) != ver_major(cu))
+            continue;
+        if (ncomponents(rd) > best)
+            best = ncomponents(rd);
+    }
+    return best;
+}
+
+/* The cudnn_cuda row for cuDNN dn with CUDA cu (both normalised), or -1. */
+static long cudnn_row(const struct kb_table *t, const char *dn, const char *cu)
+{
+    int prec = cudnn_precision(t, dn, cu);
+    size_t r;
+
+    for (r = 0; prec && r < t->nrows; r++) {
+        const char *rd = cell(t, r, "cudnn");
+        if (ncomponents(rd) != prec || ver_cmp_dotted_n(dn, rd, prec) ||
+            ver_major(cell(t, r, "cuda_major")) != ver_major(cu) ||
+            !in_range(cu, cell(t, r, "cuda_min"), cell(t, r, "cuda_max")))
+            continue;
+        return (long)r;
+    }
+    return -1;
+}
+
 int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *cuda,
                            const char **source)
 {
     const struct kb_table *t = T(kb, "cudnn_cuda");
     char dn[32], cu[32];
-    size_t r;
+    long r;
 
     if (ver_cudnn_normalize(cudnn, dn, sizeof(dn)) || ver_cuda_normalize(cuda, cu, sizeof(cu)))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        const char *rd = cell(t, r, "cudnn");
-        if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)))
-            continue;
-        if (ver_major(cell(t, r, "cuda_major")) != ver_major(cu))
-            continue;
-        if (!in_range(cu, cell(t, r, "cuda_min"), cell(t, r, "cuda_max")))
-            continue;
-        if (source)
-            *source = cell(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if ((r = cudnn_row(t, dn, cu)) < 0)
+        return 0;
+    if (source)
+        *source = cell(t, (size_t)r, "source");
+    return 1;
 }
 
 int kb_arch_list_covers(const char *list, const char *cc)
@@ -1178,22 +1209,16 @@ int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
 {
     const struct kb_table *t = T(kb, "cudnn_cuda");
     char dn[32], cu[32];
-    size_t r;
+    long r;
 
     if (ver_cudnn_normalize(cudnn, dn, sizeof(dn)) || ver_cuda_normalize(cuda, cu, sizeof(cu)))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        const char *rd = cell(t, r, "cudnn");
-        if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)) ||
-            ver_major(cell(t, r, "cuda_major")) != ver_major(cu) ||
-            !in_range(cu, cell(t, r, "cuda_min"), cell(t, r, "cuda_max")))
-            continue;
-        *cc_min = cell(t, r, "cc_min");
-        if (source)
-            *source = cell(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if ((r = cudnn_row(t, dn, cu)) < 0)
+        return 0;
+    *cc_min = cell(t, (size_t)r, "cc_min");
+    if (source)
+        *source = cell(t, (size_t)r, "source");
+    return 1;
 }
 
 int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
