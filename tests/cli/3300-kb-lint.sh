@@ -24,7 +24,8 @@ expect_text "built-in"
 
 lint --stale --today 2026-12-01 "$DATA"
 expect_rc 3
-expect_text "stale: paddle: newest row 3.0 is older than 3.3"
+expect_text "stale: cuda_driver: newest row 13.4 is older than 13.5"
+expect_no_text "stale: paddle"
 expect_text "0 problems, "
 
 # A torch row whose cuDNN is in no cudnn_cuda row, and a hole in a JAX lane.
