@@ -63,6 +63,14 @@ static void test_tf_driver_arch(void)
     CHECK_STR(a.ptx, "newest-only");
     CHECK_INT(kbdata_source_unverified(a.source), 1);
     CHECK_INT(kb_tf_arch(kb, "1.15.0", &a), 0);
+    /* 2.18+: TensorFlow's own build flags; Blackwell runs only by PTX JIT. */
+    CHECK_INT(kb_tf_arch(kb, "2.19.0", &a), 1);
+    CHECK_STR(a.ptx, "compute_90");
+    CHECK_INT(kbdata_source_unverified(a.source), 0);
+    CHECK_INT(kb_arch_list_covers(a.sass, "8.9"), 2);
+    CHECK_INT(kb_arch_list_covers(a.sass, "7.5"), 2);   /* sm_70 SASS runs on 7.5 */
+    CHECK_INT(kb_arch_list_covers(a.sass, "5.2"), 0);   /* Maxwell dropped */
+    CHECK_INT(kb_arch_list_covers(a.ptx, "12.0"), 1);   /* PTX JIT only */
 }
 
 static void test_arch_cudnn_pkg(void)
