@@ -1204,6 +1204,36 @@ int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
     return 0;
 }
 
+int kb_build_min_driver(const struct kb *kb, const char *cuda, const char *cc, const char *os,
+                        const char **driver, const char **source, int *build_ok)
+{
+    struct kb_arch_floor f;
+    const char *d = NULL, *src = NULL;
+    int r;
+
+    if (!is_version(cuda) || !os || (cc && !is_version(cc)))
+        return -1;
+    if (ver_major(cuda) >= 11)
+        r = kb_cuda_mvc_floor(kb, cuda, os, &d, &src);
+    else
+        r = kb_cuda_min_driver(kb, cuda, os, &d, &src);
+    if (r != 1)
+        return r;
+    *build_ok = 1;
+    if (cc && kb_arch_floor(kb, cc, os, &f) == 1) {
+        if (ver_cmp_dotted_n(cuda, f.cuda_min, ncomponents(f.cuda_min)) < 0)
+            *build_ok = 0;
+        if (ver_cmp_driver(f.driver_min, d) > 0) {
+            d = f.driver_min;
+            src = f.source;
+        }
+    }
+    *driver = d;
+    if (source)
+        *source = src;
+    return 1;
+}
+
 int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
                     const char **cc_min, const char **source)
 {

@@ -313,6 +313,19 @@ int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
                   struct kb_arch_floor *out);
 
 /**
+ * The minimum driver for a CUDA build (its runtime version cuda, e.g. a
+ * torch cu128 wheel: "12.8") on a GPU of compute capability cc (NULL: any
+ * GPU) on os: the greater of the CUDA major's minor-version-compatibility
+ * floor (the toolkit's driver before CUDA 11) and the GPU family's
+ * arch_floor driver (Blackwell: 570.26 Linux).  *build_ok is 0 when the
+ * build's CUDA is older than the family needs (a cu126 build on sm_120),
+ * else 1.  1 and *driver / *source (the row that decided), 0 unknown CUDA,
+ * -1 bad input.  This is the per-variant torch minimum driver, given the GPU.
+ */
+int kb_build_min_driver(const struct kb *kb, const char *cuda, const char *cc, const char *os,
+                        const char **driver, const char **source, int *build_ok);
+
+/**
  * The oldest compute capability a cuDNN build for cuda supports (cuDNN 9.17
  * for CUDA 12: "7.5").  1 and *cc_min (NULL: the row names none), 0 no
  * row, -1 bad input.

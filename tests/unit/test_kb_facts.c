@@ -111,6 +111,31 @@ static void test_arch_cudnn_pkg(void)
     CHECK_INT(kb_pkg_fact(kb, "jax", NULL, "0.4.30", &v, &src), -1);
 }
 
+static void test_build_min_driver(void)
+{
+    const char *d = NULL, *src = NULL;
+    int ok = -1;
+
+    /* cu128 on an RTX 5090 (12.0): Blackwell's 570.26 beats CUDA 12's 525.60.13. */
+    CHECK_INT(kb_build_min_driver(kb, "12.8", "12.0", "linux", &d, &src, &ok), 1);
+    CHECK_STR(d, "570.26");
+    CHECK_INT(ok, 1);
+    /* cu126 on the same GPU: no build for it at all. */
+    CHECK_INT(kb_build_min_driver(kb, "12.6", "12.0", "linux", &d, &src, &ok), 1);
+    CHECK_INT(ok, 0);
+    /* Any other GPU: the CUDA major's floor. */
+    CHECK_INT(kb_build_min_driver(kb, "12.8", "8.9", "linux", &d, &src, &ok), 1);
+    CHECK_STR(d, "525.60.13");
+    CHECK_INT(ok, 1);
+    CHECK_INT(kb_build_min_driver(kb, "13.0", NULL, "windows", &d, &src, &ok), 1);
+    CHECK_STR(d, "580");
+    CHECK_INT(kb_build_min_driver(kb, "12.8", "10.0", "windows", &d, &src, &ok), 1);
+    CHECK_STR(d, "570.65");
+    CHECK_INT(kb_build_min_driver(kb, "10.2", NULL, "linux", &d, &src, &ok), 1);
+    CHECK_STR(d, "440.33");                             /* before CUDA 11: the toolkit's */
+    CHECK_INT(kb_build_min_driver(kb, "x", NULL, "linux", &d, &src, &ok), -1);
+}
+
 static void test_meta_and_marker(void)
 {
     const char *checked = NULL, *newest = NULL, *src = NULL, *d = NULL;
@@ -253,6 +278,7 @@ int main(void)
     RUN(test_python);
     RUN(test_tf_driver_arch);
     RUN(test_arch_cudnn_pkg);
+    RUN(test_build_min_driver);
     RUN(test_meta_and_marker);
     RUN(test_lint_builtin);
     RUN(test_lint_fires);
