@@ -22,5 +22,7 @@ for f in [0-9][0-9][0-9][0-9]-*.log; do
 done
 dups=$(sed -n 's/^# source: //p' [0-9]*.log | sort | uniq -d)
 [ -z "$dups" ] || { echo "duplicate sources: $dups"; bad=1; }
+dupn=$(ls [0-9]*.log | cut -c1-4 | sort | uniq -d)
+[ -z "$dupn" ] || { echo "duplicate numbers: $dupn"; bad=1; }
 echo "files: $(ls [0-9]*.log | wc -l), problems: $bad"
 exit $bad
