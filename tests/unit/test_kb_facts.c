@@ -108,6 +108,12 @@ static void test_arch_cudnn_pkg(void)
     CHECK_INT(kb_pkg_fact(kb, "tensorflow", "extra_and_cuda", "2.13.0", &v, &src), 0);
     CHECK_INT(kb_pkg_fact(kb, "cupy", "cuda_headers", "14.0.0", &v, &src), 1);
     CHECK_STR(v, "12.2");
+    CHECK_INT(kb_pkg_fact(kb, "paddle", "cc_min_linux", "2.5.2", &v, &src), 1);
+    CHECK_STR(v, "3.5");
+    CHECK_INT(kb_pkg_fact(kb, "paddle", "cc_min_linux", "2.6.2", &v, &src), 1);
+    CHECK_STR(v, "6.0");
+    CHECK_INT(kb_pkg_fact(kb, "paddle", "cc_min_windows", "2.6.2", &v, &src), 1);
+    CHECK_STR(v, "3.5");
     CHECK_INT(kb_pkg_fact(kb, "jax", NULL, "0.4.30", &v, &src), -1);
 }
 
