@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "cli/version.h"
 #include "diagnose/diagnose.h"
+#include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "loader/resolve.h"
 #include "probe/probe.h"
@@ -39,6 +40,7 @@ int cmd_check(int argc, char **argv)
     struct diagnosis dx;
     struct resolve_config rcfg;
     struct resolver resolver;
+    struct lookup lk;
     struct probe_result pr;
     struct probe_verify pv;
     int i, rc, probe = 0, verify = 0;
@@ -113,7 +115,8 @@ int cmd_check(int argc, char **argv)
             fprintf(stderr, "gpudoctor check: probe: %s\n", err.msg);
         probe_fold_facts(&pr, &facts);
     }
-    diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
+    lookup_init(&lk, &resolver, &facts);
+    diagnose_run(&facts, kb, &lk, &dx, &facts.arena);
     if (probe) {
         probe_findings(&pr, &dx.findings);
         if (verify) {
