@@ -46,6 +46,8 @@ static void check_onnxruntime(struct fwctx *c)
             fw_judge_driver(c, fw_major_minor(c->a, c->v->needs[i].version));
 }
 
+static const char *const onnxruntime_aliases[] = { "ort", "onnxruntime-gpu", NULL };
+
 const struct fw_def fw_onnxruntime = {
-    "onnxruntime", NULL, "onnxruntime", check_onnxruntime, NULL, NULL,
+    "onnxruntime", onnxruntime_aliases, "onnxruntime", check_onnxruntime, NULL, NULL,
 };

@@ -165,6 +165,8 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
                 cuda);
 }
 
+static const char *const tensorflow_aliases[] = { "tf", NULL };
+
 const struct fw_def fw_tensorflow = {
-    "tensorflow", NULL, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes,
+    "tensorflow", tensorflow_aliases, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes,
 };
