@@ -103,6 +103,31 @@ int compat_fs_folds_case(void);
  */
 int compat_disk_name(const char *path, char *buf, size_t size);
 
+/*
+ * The x86 CPU this process runs on, as the processor itself reports it
+ * (CPUID) and as the operating system enabled it (XGETBV: which register
+ * states the OS saves).  This is what glibc's ld.so reads at start-up to
+ * choose the glibc-hwcaps subdirectories (sysdeps/x86/cpu-features.c,
+ * init_cpu_features and update_active); loader/isa.c turns it into an ISA
+ * level with glibc's rules.  Implemented once for every OS in
+ * compat/cpuid_x86.c (GCC/Clang <cpuid.h>).
+ */
+struct compat_x86_cpuid {
+    uint32_t max_leaf;                 /* CPUID(0).EAX: highest basic leaf */
+    uint32_t vendor_ebx, vendor_ecx, vendor_edx;  /* CPUID(0): "Genu" "ntel" "ineI" */
+    uint32_t l1_eax, l1_ecx, l1_edx;   /* CPUID(1): family/model, feature bits */
+    uint32_t l7_ebx, l7_ecx, l7_edx;   /* CPUID(7, 0); 0 when max_leaf < 7 */
+    uint32_t ext_max;                  /* CPUID(0x80000000).EAX */
+    uint32_t e1_ecx, e1_edx;           /* CPUID(0x80000001); 0 when ext_max is lower */
+    uint64_t xcr0;                     /* XGETBV(0) when CPUID.1:ECX.OSXSAVE, else 0 */
+};
+/**
+ * Fill out from CPUID and XGETBV on this CPU.  0, or -1 with errno ENOSYS
+ * on a host that is not x86 (or a compiler without <cpuid.h>): then the
+ * caller knows nothing about the CPU and must say so.
+ */
+int compat_x86_cpuid(struct compat_x86_cpuid *out);
+
 #ifdef _WIN32
 /**
  * realpath(3) for MinGW, which has none: the final path of an existing file
