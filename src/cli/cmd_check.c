@@ -31,7 +31,7 @@ static int exit_status_for(const struct findings *fl, int strict)
 int cmd_check(int argc, char **argv)
 {
     struct options o;
-    struct scan_options so = { NULL, NULL, NULL };
+    struct scan_options so = { NULL, NULL, NULL, NULL };
     struct run_ctx ctx;
     struct gd_err err;
     struct kb *kb = NULL;
@@ -55,13 +55,15 @@ int cmd_check(int argc, char **argv)
             verify = 1;
             continue;
         }
-        if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
+        if (!strcmp(a, "--python") || !strcmp(a, "--prefix") || !strcmp(a, "--cwd")) {
             if (i + 1 >= argc) {
                 options_release(&o);
                 return usage_error("check", "option '%s' needs an argument", a);
             }
             if (!strcmp(a, "--python"))
                 so.python = argv[++i];
+            else if (!strcmp(a, "--cwd"))
+                so.cwd = argv[++i];
             else
                 so.prefix = argv[++i];
             continue;

@@ -54,6 +54,8 @@ void facts_release(struct facts *f)
     free(f->env);
     release_python(f);
     module_facts_release(&f->modules);
+    free(f->interp.v);
+    free(f->interp.kernels);
     free(f->warnings);
     arena_release(&f->arena);
     facts_init(f);
