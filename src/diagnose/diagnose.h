@@ -89,6 +89,10 @@ void rules_windows_machine(const struct facts *f, const struct kb *kb, struct fi
 void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
                               struct diagnosis *dx, struct arena *arena);
 
+/* The environment the user runs has no GPU build that another has (GD218,
+ * rules_interp.c); after the framework verdicts. */
+void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *dx, struct arena *arena);
+
 /**
  * How many GPUs CUDA_VISIBLE_DEVICES leaves visible out of n_gpus (-1 when
  * n_gpus is unknown and the value names devices), following CUDA's rule
