@@ -250,10 +250,15 @@ static const char *shell(struct ictx *c)
 }
 
 /* Fix: run or activate the environment with the GPU build. */
-static void fix_activate(struct ictx *c, struct finding *fd, const struct python_env *g)
+static void fix_activate(struct ictx *c, struct finding *fd, const struct python_env *g,
+                         const struct py_interpreter *it)
 {
     const char *py = quote_cmd(c, interp_of(c, g, NULL));
-    if (g->kind && !strcmp(g->kind, "conda"))
+    if (it && it->pyenv_version && g->kind && !strcmp(g->kind, "system"))
+        finding_fix(&c->dx->findings, fd, "sh",
+                    "Let pyenv's shims run the system Python in this shell (`pyenv global system` for every shell)",
+                    "pyenv shell system");
+    else if (g->kind && !strcmp(g->kind, "conda"))
         finding_fix(&c->dx->findings, fd, c->windows ? "powershell" : "sh", "Activate the conda environment that has the GPU build",
                     "conda activate %s", g->name && strcmp(g->name, "base") ? g->name : g->prefix);
     else if (g->kind && !strcmp(g->kind, "venv"))
@@ -262,7 +267,9 @@ static void fix_activate(struct ictx *c, struct finding *fd, const struct python
     else if (g->kind && !strcmp(g->kind, "pyenv"))
         finding_fix(&c->dx->findings, fd, "sh", "Select that pyenv version for this shell (or `pyenv local` for the project)",
                     "pyenv shell %s", path_basename(g->prefix));
-    finding_fix(&c->dx->findings, fd, shell(c), "Or run your program with that environment's Python",
+    finding_fix(&c->dx->findings, fd, shell(c),
+                fd->n_fixes ? "Or run your program with that environment's Python"
+                            : "Run your program with that environment's Python",
                 "%s your_script.py", py);
 }
 
@@ -347,7 +354,7 @@ static void check_commands(struct ictx *c, const char *name)
                          "%s %s in %s is %s", name, rfw->version ? rfw->version : "?", run->prefix,
                          rfw->variant ? rfw->variant : "not a CUDA build");
     evidence_gpu_envs(c, fd, name);
-    fix_activate(c, fd, g);
+    fix_activate(c, fd, g, it);
     fix_install(c, fd, g, gfw, run, it->path);
 }
 
@@ -410,7 +417,7 @@ static void check_store_stub(struct ictx *c)
                 "Turn the alias off: Settings > Apps > Advanced app settings > App execution aliases: "
                 "python.exe and python3.exe off (or put your Python's folder before WindowsApps on PATH)", NULL);
     if (g)
-        fix_activate(c, fd, g);
+        fix_activate(c, fd, g, NULL);
     else
         finding_fix(&c->dx->findings, fd, "powershell", "Or use the Python launcher, which skips the Store stub",
                     "py -3");
