@@ -648,6 +648,8 @@ static void scan_project(struct finder *fd)
     static const char *const names[] = { ".venv", "venv" };
     size_t i;
 
+    if (fd->ctx->opts && fd->ctx->opts->cwd)
+        pwd = fd->ctx->opts->cwd;   /* check --cwd DIR */
     if ((!pwd || *pwd != '/') && fd->ctx->fs->host_root && compat_getcwd(cwd, sizeof(cwd)) == 0)
         pwd = cwd;
     if (!pwd || *pwd != '/')
