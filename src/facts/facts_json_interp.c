@@ -22,6 +22,7 @@ void facts_json_interp(struct jw *jw, const struct interp_facts *in)
         jw_kv_str(jw, "env_python", it->env_python);
         jw_kv_str(jw, "resolved_by", it->resolved_by);
         jw_kv_str(jw, "found", it->found);
+        jw_kv_str(jw, "target", it->target);
         jw_kv_str(jw, "pyenv_version", it->pyenv_version);
         jw_kv_str(jw, "note", it->note);
         jw_object_end(jw);

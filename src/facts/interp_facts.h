@@ -20,6 +20,7 @@
 struct py_interpreter {
     const char *command;         /* "python3", "pip", "py", "python.exe" */
     const char *found;           /* the first PATH hit (a shim, a symlink, a script), or NULL */
+    const char *target;          /* the file the command executes (a shim resolved), or NULL */
     const char *path;            /* the interpreter that runs (pip: its shebang's), or NULL */
     const char *env;             /* prefix of the environment it belongs to, or NULL */
     const char *env_python;      /* that environment's python_version, or NULL */

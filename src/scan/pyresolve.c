@@ -423,6 +423,7 @@ static void resolve_posix(struct rs *r, const char *cmd, struct py_interpreter *
         }
         strbuf_release(&vb);
     }
+    it->target = it->path;
     if (it->path && !strncmp(cmd, "pip", 3)) {
         /* pip is a script: it runs the interpreter its first line names. */
         struct strbuf head = STRBUF_INIT, interp = STRBUF_INIT;
@@ -663,7 +664,7 @@ static void resolve_windows(struct scan_ctx *ctx, const char *cmd, struct py_int
         }
         strbuf_release(&dir);
     }
-    it->path = hit;
+    it->path = it->target = hit;
     it->resolved_by = "PATH";
     if (!strncmp(cmd, "pip", 3)) {
         /* pip.exe is a launcher in <env>\Scripts: it runs that environment's python. */
