@@ -90,16 +90,36 @@ static const struct verdict *verdict_for(const struct diagnosis *dx, const struc
     return NULL;
 }
 
+const struct python_env *interp_env_of_command(const struct facts *f, const char *command)
+{
+    size_t i;
+    for (i = 0; i < f->interp.nr; i++)
+        if (f->interp.v[i].command && !strcmp(f->interp.v[i].command, command))
+            return env_by(f, f->interp.v[i].env, f->interp.v[i].env_python);
+    return NULL;
+}
+
+const char *interp_python_for_env(const struct facts *f, const struct python_env *e, struct arena *a)
+{
+    int windows = f->system.os && !strcmp(f->system.os, "windows");
+    size_t i;
+    /* An interpreter the user's own commands resolve to, when one is in e. */
+    for (i = 0; i < f->interp.nr; i++) {
+        const struct py_interpreter *it = &f->interp.v[i];
+        if (it->path && !strncmp(it->command, "python", 6) && env_by(f, it->env, it->env_python) == e)
+            return it->path;
+    }
+    if (e->interpreter)
+        return e->interpreter;
+    if (windows)
+        return arena_printf(a, "%s/%s", e->prefix, e->kind && !strcmp(e->kind, "venv") ? "Scripts/python.exe" : "python.exe");
+    return arena_printf(a, "%s/bin/python", strcmp(e->prefix, "/") ? e->prefix : "");
+}
+
 /* The environment's own interpreter, for `... -m pip`. */
 static const char *interp_of(struct ictx *c, const struct python_env *e, const char *known)
 {
-    if (known)
-        return known;
-    if (e->interpreter)
-        return e->interpreter;
-    if (c->windows)
-        return arena_printf(c->a, "%s/%s", e->prefix, e->kind && !strcmp(e->kind, "venv") ? "Scripts/python.exe" : "python.exe");
-    return arena_printf(c->a, "%s/bin/python", strcmp(e->prefix, "/") ? e->prefix : "");
+    return known ? known : interp_python_for_env(c->f, e, c->a);
 }
 
 static const char *env_label(struct ictx *c, const struct python_env *e)

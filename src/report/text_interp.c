@@ -14,13 +14,26 @@ static int same_env(const char *prefix, const char *python, const struct python_
            ((!python && !e->python_version) || (python && e->python_version && !strcmp(python, e->python_version)));
 }
 
+/* 1 when some command was found at all (else one line says so). */
+static int any_found(const struct facts *f)
+{
+    size_t i;
+    for (i = 0; i < f->interp.nr; i++)
+        if (f->interp.v[i].found)
+            return 1;
+    return 0;
+}
+
 void report_text_interp(struct out *o, const struct facts *f)
 {
     size_t i;
     if (!f->interp.nr && !f->interp.n_kernels)
         return;
     out_raw(o, "\n");
-    for (i = 0; i < f->interp.nr; i++) {
+    if (f->interp.nr && !any_found(f))
+        out_printf(o, "  no %s on PATH\n", f->system.os && !strcmp(f->system.os, "windows")
+                                               ? "python, python3, pip or py" : "python3, python, pip3 or pip");
+    for (i = 0; i < f->interp.nr && any_found(f); i++) {
         const struct py_interpreter *it = &f->interp.v[i];
         out_printf(o, "  `%s` runs ", it->command);
         if (it->env)
@@ -69,6 +82,6 @@ void report_text_run_marks(struct out *o, const struct facts *f, const struct py
     }
     if (any)
         out_raw(o, "]");
-    else if (f->interp.nr)
-        out_raw(o, " [not what python3 runs]");
+    else if (any_found(f))
+        out_printf(o, " [not what %s runs]", f->system.os && !strcmp(f->system.os, "windows") ? "python" : "python3");
 }

@@ -20,11 +20,18 @@ link $R/versions/3.12.1/bin/python3.12 $V/bin/python
 link python $V/bin/python3
 exe $V/bin/pip "#!$V/bin/python"
 torch_in $V/lib/python3.12/site-packages 2.1.0+cu121 12.1
+# a poetry venv (found in poetry's cache dir) and a pipx venv
+PO=/root/.cache/pypoetry/virtualenvs/proj-Ab3dEf-py3.12
+venv_cfg $PO 3.12.1 $R/versions/3.12.1/bin
+link $R/versions/3.12.1/bin/python3.12 $PO/bin/python
+mkd $PO/lib/python3.12/site-packages /root/.local/share/pipx/venvs/black/lib/python3.12/site-packages
+venv_cfg /root/.local/share/pipx/venvs/black 3.12.1 $R/versions/3.12.1/bin
 
 gdcheck --json --env HOME=/root --env VIRTUAL_ENV=$V --env "PATH=$V/bin:$R/shims:/usr/bin" --cwd /home/u/proj
 expect_json "$(interp python3) | .path == \"$V/bin/python3\" and .env == \"$V\" and (.resolved_by | contains(\"VIRTUAL_ENV\"))"
 expect_json "$(interp pip) | .path == \"$V/bin/python\" and .env == \"$V\" and (.resolved_by | contains(\"shebang\"))"
 expect_json '[.findings[] | select(.code == "GD218")] | length == 0'
+expect_json "[.python_envs[] | select(.found_by == \"poetry\" or .found_by == \"pipx\") | .prefix] == [\"$PO\", \"/root/.local/share/pipx/venvs/black\"]"
 expect_json ".verdicts[] | select(.env == \"$V\") | .run_by | index(\"python3\") != null"
 expect_json ".verdicts[] | select(.env == \"$R/versions/3.12.1\") | .run_by == []"
 gdcheck --env HOME=/root --env VIRTUAL_ENV=$V --env "PATH=$V/bin:$R/shims:/usr/bin" --cwd /home/u/proj
