@@ -1,7 +1,7 @@
 /*
  * Fuzz target: the hand-written parsers of "which Python does this run"
- * (scan/pyinterp.c): a script's shebang, a pyenv version file and an INI
- * file's [defaults] python= (py.ini).
+ * (scan/pyinterp.c): a script's shebang, a pyenv version file, a pyenv
+ * shim and an INI file's [defaults] python= (py.ini).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)pyinterp_shebang(data, size, &sb, &via);
     (void)pyinterp_version_file(data, size, &sb);
     (void)pyinterp_ini_value(data, size, "defaults", "python", &sb);
+    (void)pyinterp_pyenv_shim(data, size, &sb);
     strbuf_release(&sb);
     return 0;
 }

@@ -139,6 +139,38 @@ size_t pyinterp_version_file(const uint8_t *buf, size_t len, struct strbuf *out)
     return words;
 }
 
+int pyinterp_pyenv_shim(const uint8_t *buf, size_t len, struct strbuf *root)
+{
+    static const char exp[] = "export PYENV_ROOT=\"";
+    const uint8_t *l;
+    size_t pos = 0, n;
+    int has_root = 0, has_exec = 0;
+
+    strbuf_reset(root);
+    while (pos < len) {
+        n = next_line(buf, len, &pos, &l);
+        if (n > sizeof(exp) && !memcmp(l, exp, sizeof(exp) - 1) && l[n - 1] == '"' && !has_root) {
+            const uint8_t *v = l + sizeof(exp) - 1;
+            size_t vn = n - (sizeof(exp) - 1) - 1;
+            if (vn && v[0] == '/' && !memchr(v, '"', vn) && !memchr(v, '\0', vn) && !memchr(v, '$', vn)) {
+                strbuf_add(root, v, vn);
+                has_root = 1;
+            }
+        } else if (n > 5 && !memcmp(l, "exec ", 5)) {
+            static const char tail[] = "pyenv\" exec ";
+            size_t i;
+            for (i = 5; i + sizeof(tail) - 1 <= n; i++)
+                if (!memcmp(l + i, tail, sizeof(tail) - 1))
+                    has_exec = 1;
+        }
+    }
+    if (!(has_root && has_exec)) {
+        strbuf_reset(root);
+        return 0;
+    }
+    return 1;
+}
+
 static int lower(int c)
 {
     return c >= 'A' && c <= 'Z' ? c + 32 : c;

@@ -51,6 +51,14 @@ size_t pyinterp_version_file(const uint8_t *buf, size_t len, struct strbuf *out)
 int pyinterp_ini_value(const uint8_t *buf, size_t len, const char *section, const char *key,
                        struct strbuf *out);
 
+/**
+ * Whether a script is a pyenv shim, as pyenv-rehash writes them: a line
+ * `export PYENV_ROOT="ROOT"` and a line that execs `.../pyenv" exec`.  The
+ * shim sets PYENV_ROOT itself, so ROOT (into root) is the one that counts.
+ * Returns 1 (a shim), 0 (not one).
+ */
+int pyinterp_pyenv_shim(const uint8_t *buf, size_t len, struct strbuf *root);
+
 /* What gpudoctor needs from a kernel.json. */
 struct kernelspec {
     const char *argv0;           /* argv[0], or NULL when argv is missing or empty */

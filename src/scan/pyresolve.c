@@ -78,7 +78,8 @@ static const char *trim_slash(struct facts *f, const char *s)
 }
 
 /* The first executable dir/cmd on PATH, skipping `skip` (the shims). */
-static const char *path_walk(struct rs *r, const char *cmd, const char *skip, const char **dir_out)
+static const char *path_walk(struct rs *r, const char *cmd, const char *skip, const char *skip2,
+                             const char **dir_out)
 {
     const struct strlist *path = &r->ctx->facts->ldenv.path;
     struct strbuf p = STRBUF_INIT;
@@ -89,7 +90,8 @@ static const char *path_walk(struct rs *r, const char *cmd, const char *skip, co
         const char *d = path->v[i];
         if (d[0] != '/')
             continue;   /* relative entries depend on a directory we do not know */
-        if (skip && !strcmp(trim_slash(r->ctx->facts, d), skip))
+        if ((skip && !strcmp(trim_slash(r->ctx->facts, d), skip)) ||
+            (skip2 && !strcmp(trim_slash(r->ctx->facts, d), skip2)))
             continue;
         path_join(&p, d, cmd);
         if (is_exec(r->ctx, p.buf)) {
@@ -215,8 +217,8 @@ static const char *pyenv_resolve_version(struct rs *r, const char *v)
     return res;
 }
 
-/* What a pyenv shim for cmd runs. */
-static void pyenv_which(struct rs *r, const char *cmd, struct py_interpreter *it)
+/* What a pyenv shim for cmd (found in shim_dir) runs. */
+static void pyenv_which(struct rs *r, const char *cmd, const char *shim_dir, struct py_interpreter *it)
 {
     struct facts *f = r->ctx->facts;
     const char *vs = env_get(r->ctx->env, "PYENV_VERSION"), *origin = "PYENV_VERSION";
@@ -255,7 +257,9 @@ static void pyenv_which(struct rs *r, const char *cmd, struct py_interpreter *it
             last = 1;
         }
         if (!strcmp(v, "system")) {
-            const char *hit = path_walk(r, cmd, r->shims, NULL);
+            /* pyenv-which: PATH without $PYENV_ROOT/shims (and the shim's own
+             * directory when it is elsewhere: _PYENV_SHIM_PATHS_<CMD>). */
+            const char *hit = path_walk(r, cmd, r->shims, shim_dir, NULL);
             if (hit) {
                 it->path = hit;
                 it->pyenv_version = "system";
@@ -293,6 +297,28 @@ static void pyenv_which(struct rs *r, const char *cmd, struct py_interpreter *it
     strbuf_release(&words);
     strbuf_release(&p);
     strbuf_release(&tried);
+}
+
+/* Is hit (in dir) a pyenv shim?  The shim's own `export PYENV_ROOT=`
+ * decides the root (it overrides the environment's); a hit in
+ * $PYENV_ROOT/shims whose file cannot be read is taken as a shim too.
+ * Sets r->pyenv_root and r->shims for the resolution. */
+static int shim_root(struct rs *r, const char *hit, const char *dir)
+{
+    struct strbuf head = STRBUF_INIT, root = STRBUF_INIT;
+    struct gd_err err;
+    int shim = 0;
+    if (fs_read_head(r->ctx->fs, hit, SCRIPT_HEAD_MAX, &head, &err) == 1 &&
+        pyinterp_pyenv_shim((const uint8_t *)head.buf, head.len, &root) == 1) {
+        r->pyenv_root = trim_slash(r->ctx->facts, root.buf);
+        r->shims = facts_printf(r->ctx->facts, "%s/shims", r->pyenv_root);
+        shim = 1;
+    } else if (r->shims && !strcmp(dir, r->shims) && head.len == 0) {
+        shim = 1;
+    }
+    strbuf_release(&head);
+    strbuf_release(&root);
+    return shim;
 }
 
 /* ---- interpreter -> environment ---- */
@@ -393,7 +419,7 @@ static void resolve_posix(struct rs *r, const char *cmd, struct py_interpreter *
     struct facts *f = r->ctx->facts;
     const char *dir = NULL, *venv = env_get(r->ctx->env, "VIRTUAL_ENV"),
                *conda = env_get(r->ctx->env, "CONDA_PREFIX");
-    const char *hit = path_walk(r, cmd, NULL, &dir);
+    const char *hit = path_walk(r, cmd, NULL, NULL, &dir);
 
     it->command = cmd;
     it->found = hit;
@@ -402,8 +428,8 @@ static void resolve_posix(struct rs *r, const char *cmd, struct py_interpreter *
         return;
     }
     dir = trim_slash(f, dir);
-    if (r->shims && !strcmp(dir, r->shims)) {
-        pyenv_which(r, cmd, it);
+    if (shim_root(r, hit, dir)) {
+        pyenv_which(r, cmd, dir, it);
     } else {
         struct strbuf vb = STRBUF_INIT;
         it->path = hit;
@@ -485,16 +511,17 @@ void pyresolve_which(struct scan_ctx *ctx, const char *cmd, const char **path, c
     struct py_interpreter it;
     rs_init(&r, ctx);
     memset(&it, 0, sizeof(it));
-    it.found = path_walk(&r, cmd, NULL, NULL);
+    it.found = path_walk(&r, cmd, NULL, NULL, NULL);
     *path = NULL;
     *how = "not found on PATH";
     if (!it.found)
         return;
     {
         const char *dir = NULL;
-        (void)path_walk(&r, cmd, NULL, &dir);
-        if (r.shims && !strcmp(trim_slash(ctx->facts, dir), r.shims)) {
-            pyenv_which(&r, cmd, &it);
+        (void)path_walk(&r, cmd, NULL, NULL, &dir);
+        dir = trim_slash(ctx->facts, dir);
+        if (shim_root(&r, it.found, dir)) {
+            pyenv_which(&r, cmd, dir, &it);
             *path = it.path;
             *how = it.resolved_by;
             return;

@@ -65,7 +65,11 @@ expect_json "$(interp pip) | .path == null and (.resolved_by | contains(\"comman
 expect_json "$(interp pip3) | .pyenv_version == \"system\" and .env == \"/usr\""
 # under --root without --cwd the working directory is /
 expect_json '.python_cwd == "/"'
-# PYENV_ROOT elsewhere: /root/.pyenv/shims is then an ordinary PATH directory
+# the shim exports its own PYENV_ROOT, which beats the environment's
 gdcheck --json --env HOME=/root --env PYENV_ROOT=/opt/pyenv --env "$P"
+expect_json "$(interp python3) | .path == \"$R/versions/3.11.7/bin/python3\" and .pyenv_version == \"3.11.7\""
+# a file in a shims directory that is not a pyenv shim is an ordinary program
+put $R/shims/python3 "#!/bin/sh"
+gdcheck --json --env HOME=/root --env "$P"
 expect_json "$(interp python3) | .path == \"$R/shims/python3\" and .resolved_by == \"PATH\" and .env == null"
 exit 0

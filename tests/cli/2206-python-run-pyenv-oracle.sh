@@ -20,7 +20,11 @@ for v in 3.10.13 3.11.7 3.12.1 3.12.4 3.13.0rc2 3.12-dev; do
     for c in python python3 pip; do mkexe "$R/versions/$v/bin/$c"; done
 done
 mkexe "$R/versions/3.12.1/bin/pip3"          # pip3 only in 3.12.1
-for c in python python3 pip pip3; do mkexe "$R/shims/$c"; mkexe "$T/sys/$c"; done
+for c in python python3 pip pip3; do mkexe "$T/sys/$c"; done
+# the shims, written by pyenv itself
+env -i HOME="$T/home" PATH="/usr/bin:/bin" PYENV_ROOT="$R" bash "$PYENV_BIN" rehash ||
+    fail "pyenv rehash failed"
+[ -x "$R/shims/pip3" ] || fail "pyenv rehash wrote no pip3 shim"
 P="$R/shims:$T/sys:/usr/bin:/bin"
 n=0
 

@@ -57,6 +57,21 @@ static void test_version_file(void)
     strbuf_release(&sb);
 }
 
+static void test_pyenv_shim(void)
+{
+    struct strbuf sb = STRBUF_INIT;
+    CHECK_INT(pyinterp_pyenv_shim(U("#!/usr/bin/env bash\nset -e\n[ -n \"$PYENV_DEBUG\" ] && set -x\n\n"
+                                    "program=\"${0##*/}\"\n\nexport PYENV_ROOT=\"/root/.pyenv\"\n"
+                                    "SHIM_PATH=${0%/*}\nexec \"/root/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n"),
+                              &sb), 1);
+    CHECK_STR(sb.buf, "/root/.pyenv");
+    CHECK_INT(pyinterp_pyenv_shim(U("#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n"), &sb), 0);
+    CHECK_INT(pyinterp_pyenv_shim(U("export PYENV_ROOT=\"/x\"\n"), &sb), 0);
+    CHECK_INT(sb.len, 0);
+    CHECK_INT(pyinterp_pyenv_shim(U("export PYENV_ROOT=\"$HOME/x\"\nexec \"p/pyenv\" exec a\n"), &sb), 0);
+    strbuf_release(&sb);
+}
+
 static void test_ini(void)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -96,6 +111,7 @@ int main(void)
 {
     RUN(test_shebang);
     RUN(test_version_file);
+    RUN(test_pyenv_shim);
     RUN(test_ini);
     RUN(test_kernelspec);
     return harness_done();
