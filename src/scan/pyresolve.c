@@ -502,7 +502,6 @@ static void rs_init(struct rs *r, struct scan_ctx *ctx)
         else
             r->cwd = "/";
     }
-    f->interp.cwd = r->cwd;
 }
 
 void pyresolve_which(struct scan_ctx *ctx, const char *cmd, const char **path, const char **how)
@@ -724,8 +723,7 @@ void pyresolve_commands(struct scan_ctx *ctx)
     if (ctx->opts && (ctx->opts->python || ctx->opts->prefix))
         return;   /* the user named the environment */
     rs_init(&r, ctx);
-    if (windows)
-        f->interp.cwd = NULL;
+    f->interp.cwd = windows ? NULL : r.cwd;
     for (c = windows ? win_cmds : posix_cmds; *c; c++) {
         struct py_interpreter it;
         memset(&it, 0, sizeof(it));
