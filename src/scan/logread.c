@@ -173,6 +173,22 @@ static size_t token_len(const char *s, size_t n)
     return i;
 }
 
+/*
+ * The decimal number at s, read from at most n bytes (a line is not
+ * NUL-terminated: strtol would read past it); -1 if s does not start with a
+ * digit, saturating at 999999 (no CUDA error number comes near).
+ */
+static long num_at(const char *s, size_t n)
+{
+    long v = 0;
+    size_t i;
+    if (!n || !is_digit(s[0]))
+        return -1;
+    for (i = 0; i < n && is_digit(s[i]); i++)
+        v = v < 100000 ? v * 10 + (s[i] - '0') : 999999;
+    return v;
+}
+
 static void skip_spaces(const char **s, size_t *n)
 {
     while (*n && is_space(**s)) {
@@ -726,9 +742,9 @@ static void match_torch(struct logread *lr, const char *line, size_t n)
             mn = (size_t)(e - m);
         if (hit(lr, LE_CUDA_INIT_WARNING, line, n))
             f->ev[LE_CUDA_INIT_WARNING].a = dupn(lr, m, mn);
-        if ((q = mfind(m, mn, "Error ")) != NULL && is_digit(q[6])) {
-            long num = strtol(q + 6, NULL, 10);
-            const char *nm = cuda_err_by_number(num);
+        if ((q = mfind(m, mn, "Error ")) != NULL) {
+            long num = num_at(q + 6, mn - (size_t)(q + 6 - m));
+            const char *nm = num >= 0 ? cuda_err_by_number(num) : NULL;
             if (nm)
                 add_err(lr, nm, strlen(nm), num, line, n);
         }
@@ -804,8 +820,8 @@ static void match_jax(struct logread *lr, const char *line, size_t n)
         }
     }
     /* _check_cuda_versions (>= 0.4.26): "Outdated cuDNN installation found." + 3 lines */
-    if ((p = mfind(line, n, "Outdated ")) != NULL && (q = mfind(line, n, " installation found")) != NULL &&
-        q > p) {
+    if ((p = mfind(line, n, "Outdated ")) != NULL &&
+        (q = mfind(p + 9, rest_len(line, n, p, "Outdated "), " installation found")) != NULL) {
         if (hit(lr, LE_JAX_OUTDATED, line, n))
             f->ev[LE_JAX_OUTDATED].a = dupn(lr, p + 9, (size_t)(q - p - 9));
         lr->st.jax_outdated = 1;
@@ -830,10 +846,12 @@ static void match_jax(struct logread *lr, const char *line, size_t n)
     }
     /* jaxlib/plugin_support.py: "JAX plugin jax_cuda12_plugin version 0.7.2 is installed, but it is
        not compatible with the installed jaxlib version 0.7.1, so it will not be used." */
+    /* Each part is searched for after the one before it, so every (later - earlier) is >= 0. */
     if ((p = mfind(line, n, "JAX plugin ")) != NULL &&
-        (q = mfind(line, n, "not compatible with the installed jaxlib version ")) != NULL) {
+        (q = mfind(p + 11, rest_len(line, n, p, "JAX plugin "),
+                   "not compatible with the installed jaxlib version ")) != NULL) {
         if (hit(lr, LE_JAX_PLUGIN_MISMATCH, line, n)) {
-            const char *e = mfind(p, (size_t)(q - p), " is installed");
+            const char *e = mfind(p + 11, (size_t)(q - (p + 11)), " is installed");
             f->ev[LE_JAX_PLUGIN_MISMATCH].a = dupn(lr, p + 11, e ? (size_t)(e - p - 11) : 0);
             f->ev[LE_JAX_PLUGIN_MISMATCH].b =
                 dupn(lr, q + 49, version_len(q + 49, n - (size_t)(q + 49 - line)));
@@ -911,8 +929,8 @@ static void match_cuda_errors(struct logread *lr, const char *line, size_t n)
     }
     /* Old torch (THC): "cuda runtime error (35) : CUDA driver version is insufficient ..." */
     if ((p = mfind(line, n, "cuda runtime error (")) != NULL) {
-        long num = strtol(p + 20, NULL, 10);
-        const char *nm = cuda_err_by_number(num);
+        long num = num_at(p + 20, rest_len(line, n, p, "cuda runtime error ("));
+        const char *nm = num >= 0 ? cuda_err_by_number(num) : NULL;
         if (nm)
             add_err(lr, nm, strlen(nm), num, line, n);
     }

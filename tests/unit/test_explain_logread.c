@@ -285,6 +285,63 @@ static void test_caps_hold(void)
     logread_release(&lr);
 }
 
+/*
+ * Parts of a message out of order or overlapping (found by fuzz_logread):
+ * every offset between two matches must stay inside the line.  Each line is
+ * handed to logread_line in a heap buffer of exactly its length, so ASan
+ * flags any read past it, and numbers at the very end of a line must not be
+ * read on into the bytes after it.
+ */
+static void read_exact(struct logread *lr, const char *s)
+{
+    size_t n = strlen(s);
+    char *b = malloc(n);
+    memcpy(b, s, n);
+    logread_line(lr, b, n);
+    free(b);
+}
+
+static void test_out_of_order_parts(void)
+{
+    static const char *const lines[] = {
+        "not compatible with the installed jaxlib version 0.7.1 JAX plugin x",
+        "JAX plugin is installed, not compatible with the installed jaxlib version 0.7.1",
+        "JAX plugin not compatible with the installed jaxlib version ",
+        "Outdated installation found",
+        " installation found Outdated x",
+        "CUDA initialization: Error ",
+        "CUDA initialization: Error 8",
+        "cuda runtime error (",
+        "cuda runtime error (3",
+        ", but JAX was built against version Found cuDNN version 1",
+        "undefined symbol: ",
+        "undefined symbol: , version ",
+    };
+    struct logread lr;
+    size_t i;
+    logread_init(&lr);
+    for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+        read_exact(&lr, lines[i]);
+    logread_finish(&lr);
+    /* the plugin message needs its parts in order; the second line has them */
+    CHECK_INT(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].count, 2);
+    CHECK_STR(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].a, "");
+    CHECK_STR(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].b, "0.7.1");
+    CHECK_INT(lr.facts.ev[LE_JAX_OUTDATED].count, 0);
+    CHECK_INT(lr.facts.ev[LE_JAX_VERSION_LOW].count, 0);
+    /* "cuda runtime error (3" is error 3, whatever follows the line in memory */
+    CHECK_INT(lr.facts.n_errs, 1);
+    CHECK_STR(lr.facts.errs[0].name, "cudaErrorInitializationError");
+    CHECK_INT(lr.facts.errs[0].number, 3);
+    logread_release(&lr);
+
+    /* the same through logread_feed, whose line buffer keeps the previous line's bytes */
+    read_all(&lr, "xxxxxxxxxxxxxxxxxxxxx5\ncuda runtime error (3\n");
+    CHECK_INT(lr.facts.n_errs, 1);
+    CHECK_INT(lr.facts.errs[0].number, 3);
+    logread_release(&lr);
+}
+
 int main(void)
 {
     RUN(test_split_chunks_and_crlf);
@@ -301,5 +358,6 @@ int main(void)
     RUN(test_traceback_and_pip);
     RUN(test_gpu_list_empty_and_cvd);
     RUN(test_caps_hold);
+    RUN(test_out_of_order_parts);
     return harness_done();
 }
