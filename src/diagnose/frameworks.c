@@ -195,12 +195,12 @@ static const char *find_on_disk(struct fwctx *c, const struct strlist *dirs, con
     size_t i;
     for (i = 0; i < dirs->nr; i++) {
         struct strbuf p = STRBUF_INIT;
-        struct compat_stat st;
-        int r;
+        const char *why;
+        enum resolve_outcome o;
         path_join(&p, dirs->v[i], name);
-        r = fs_stat(c->r->fs, p.buf, &st, NULL);
+        o = resolve_check_file(c->r, p.buf, &why);   /* loadable, not merely present */
         strbuf_release(&p);
-        if (r == 1 && st.type == COMPAT_FT_REG)
+        if (o == ROUT_FOUND)
             return dirs->v[i];
     }
     return NULL;
@@ -334,11 +334,12 @@ static void torch_preload(struct fwctx *c, struct need *n, const struct strlist 
     size_t i;
     for (i = 0; i < dirs->nr; i++) {
         struct strbuf p = STRBUF_INIT;
-        struct compat_stat st;
+        const char *why;
         if (!in_env_wheels(c, dirs->v[i]))
             continue;
         path_join(&p, dirs->v[i], n->library);
-        if (fs_stat(c->r->fs, p.buf, &st, NULL) == 1 && st.type == COMPAT_FT_REG) {
+        /* dlopen fails on an empty, truncated or foreign-machine file: the preload too */
+        if (resolve_check_file(c->r, p.buf, &why) == ROUT_FOUND) {
             n->resolved_path = arena_strdup(c->a, p.buf);
             n->step = "torch_preload";
             n->version = lib_version(c, n->role, n->resolved_path);

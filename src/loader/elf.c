@@ -137,6 +137,32 @@ const char *elf_machine_name(uint16_t machine)
     }
 }
 
+int elf_load_end(const struct elf_header *h, const uint8_t *phdrs, size_t len, uint64_t *end)
+{
+    struct rd r;
+    size_t ent = h->elfclass == ELF_CLASS64 ? 56 : 32, i;
+    int any = 0;
+
+    r.be = h->data == ELF_DATA_MSB;
+    *end = 0;
+    if (h->phentsize != ent || h->phnum == PN_XNUM || (size_t)h->phnum > len / ent)
+        return -1;
+    for (i = 0; i < h->phnum; i++) {
+        const uint8_t *e = phdrs + i * ent;
+        uint64_t off, filesz;
+        if (get32(&r, e) != PT_LOAD)
+            continue;
+        off = ent == 56 ? get64(&r, e + 8) : get32(&r, e + 4);
+        filesz = ent == 56 ? get64(&r, e + 32) : get32(&r, e + 16);
+        if (filesz > UINT64_MAX - off)
+            return -1;
+        if (off + filesz > *end)
+            *end = off + filesz;
+        any = 1;
+    }
+    return any;
+}
+
 struct seg {
     uint64_t vaddr, offset, filesz;
 };

@@ -106,6 +106,16 @@ int elf_header_parse(const uint8_t *buf, size_t len, struct elf_header *h,
 const char *elf_machine_name(uint16_t machine);
 
 /**
+ * The end in the file of the object's loadable contents: the largest
+ * p_offset + p_filesz over the PT_LOAD entries of the program header table
+ * phdrs (len bytes, read at h->phoff; h as elf_header_parse filled it).
+ * Returns 1 with *end set, 0 when there is no PT_LOAD, -1 when the table
+ * does not fit in len or an entry overflows.  A file shorter than *end is
+ * truncated: the loader maps those bytes and faults on the first touch.
+ */
+int elf_load_end(const struct elf_header *h, const uint8_t *phdrs, size_t len, uint64_t *end);
+
+/**
  * Parse an object held in memory (the first len bytes of the file).
  * Fills out (zeroed first) with strings and arrays in arena.  Returns 0,
  * or -1 with err when the header or the dynamic section cannot be read at
