@@ -23,6 +23,8 @@
 #define SHT_DYNAMIC 6
 #define SHT_GNU_VERDEF 0x6ffffffdu
 #define PN_XNUM 0xffffu
+#define STR_(x) #x
+#define XSTR(x) STR_(x)
 
 #define DT_NULL 0
 #define DT_NEEDED 1
@@ -380,17 +382,20 @@ static int read_dynamic(struct parse *p, struct dynvals *d, struct gd_err *err)
     size_t ent = p->is64 ? 16 : 8, n, i;
     uint8_t *buf;
     uint64_t size = p->dyn_size;
+    int over = 0, ended = 0;
 
     if (p->dyn_off > p->s->size)
         return err_setx(err, GD_ERR_FORMAT, "the dynamic section is past the end of the file");
     if (size > p->s->size - p->dyn_off) {
         warn(p, "the dynamic section is truncated");
         size = p->s->size - p->dyn_off;
+        over = 1;
     }
     n = (size_t)(size / ent);
     if (n > ELF_MAX_DYN) {
-        warn(p, "the dynamic section is too long");
+        /* Only if no DT_NULL comes within the first ELF_MAX_DYN (below). */
         n = ELF_MAX_DYN;
+        over = 1;
     }
     if (n == 0)
         return 0;
@@ -404,13 +409,18 @@ static int read_dynamic(struct parse *p, struct dynvals *d, struct gd_err *err)
         const uint8_t *e = buf + i * ent;
         uint64_t tag = p->is64 ? get64(&p->r, e) : get32(&p->r, e);
         uint64_t val = p->is64 ? get64(&p->r, e + 8) : get32(&p->r, e + 4);
-        if (tag == DT_NULL)
+        if (tag == DT_NULL) {
+            ended = 1;
             break;
+        }
         switch (tag) {
         case DT_NEEDED:
             if (d->n_needed < ELF_MAX_NEEDED) {
                 ALLOC_GROW(d->needed, d->n_needed + 1, d->alloc_needed);
                 d->needed[d->n_needed++] = val;
+            } else if (!p->out->truncated) {
+                warn(p, "more DT_NEEDED entries than are read");
+                p->out->truncated = 1;
             }
             break;
         case DT_STRTAB: d->strtab = val; d->has_strtab = 1; break;
@@ -426,6 +436,12 @@ static int read_dynamic(struct parse *p, struct dynvals *d, struct gd_err *err)
         }
     }
     free(buf);
+    if (over && !ended) {
+        /* Entries were left unread: say so rather than list a part as all. */
+        p->out->truncated = 1;
+        if (n == ELF_MAX_DYN)   /* this one matters more than an earlier oddity */
+            p->out->warning = "the dynamic section has more entries than are read (" XSTR(ELF_MAX_DYN) ")";
+    }
     return 0;
 }
 

@@ -91,6 +91,12 @@ struct elf_info {
     uint64_t flags_1;         /* DT_FLAGS_1 (ELF_DF_1_NODEFLIB...) */
     const char *warning;      /* first non-fatal oddity met (a string offset
                                  out of range, a truncated table), or NULL */
+    int truncated;            /* the dynamic array was not read to its DT_NULL
+                                 (more than ELF_MAX_DYN entries, or cut by the
+                                 end of the file) or had more than
+                                 ELF_MAX_NEEDED DT_NEEDED: needed[] (and the
+                                 other tags) hold what was read, and may lack
+                                 some */
 };
 
 /**
