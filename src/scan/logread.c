@@ -199,9 +199,25 @@ static void skip_spaces(const char **s, size_t *n)
 
 /* ---- recording (every arena allocation is behind a cap) ---- */
 
+/* The quoted line as a C string: a NUL byte in it is written as the two
+ * characters "\0", so that the quote neither ends there nor hides it. */
 static const char *quote(struct logread *lr, const char *line, size_t n)
 {
-    return arena_strndup(&lr->arena, line, n < LOG_QUOTE_MAX ? n : LOG_QUOTE_MAX);
+    size_t k = n < LOG_QUOTE_MAX ? n : LOG_QUOTE_MAX, i, j = 0;
+    char *q;
+    if (!memchr(line, '\0', k))
+        return arena_strndup(&lr->arena, line, k);
+    q = arena_alloc(&lr->arena, 2 * k + 1);
+    for (i = 0; i < k; i++) {
+        if (line[i]) {
+            q[j++] = line[i];
+        } else {
+            q[j++] = '\\';
+            q[j++] = '0';
+        }
+    }
+    q[j] = '\0';
+    return q;
 }
 
 static const char *dupn(struct logread *lr, const char *s, size_t n)

@@ -342,6 +342,19 @@ static void test_out_of_order_parts(void)
     logread_release(&lr);
 }
 
+/* A NUL in a quoted line is shown as "\0", never ends the quote. */
+static void test_nul_in_quote(void)
+{
+    struct logread lr;
+    static const char log[] = "\0\0Torch not compiled with CUDA enabled\n";
+    logread_init(&lr);
+    logread_feed(&lr, log, sizeof(log) - 1);
+    logread_finish(&lr);
+    CHECK_INT(lr.facts.ev[LE_TORCH_NOT_COMPILED].count, 1);
+    CHECK_STR(lr.facts.ev[LE_TORCH_NOT_COMPILED].hits[0].text, "\\0\\0Torch not compiled with CUDA enabled");
+    logread_release(&lr);
+}
+
 int main(void)
 {
     RUN(test_split_chunks_and_crlf);
@@ -359,5 +372,6 @@ int main(void)
     RUN(test_gpu_list_empty_and_cvd);
     RUN(test_caps_hold);
     RUN(test_out_of_order_parts);
+    RUN(test_nul_in_quote);
     return harness_done();
 }
