@@ -138,9 +138,25 @@ static void skip_spaces(const char **s, size_t *n)
 
 /* ---- recording (every arena allocation is behind a cap) ---- */
 
+/* The quoted line as a C string: a NUL byte in it is written as the two
+ * characters "\0", so that the quote neither ends there nor hides it. */
 static const char *quote(struct logread *lr, const char *line, size_t n)
 {
-    return arena_strndup(&lr->arena, line, n < LOG_QUOTE_MAX ? n : LOG_QUOTE_MAX);
+    size_t k = n < LOG_QUOTE_MAX ? n : LOG_QUOTE_MAX, i, j = 0;
+    char *q;
+    if (!memchr(line, '\0', k))
+        return arena_strndup(&lr->arena, line, k);
+    q = arena_alloc(&lr->arena, 2 * k + 1);
+    for (i = 0; i < k; i++) {
+        if (line[i]) {
+            q[j++] = line[i];
+        } else {
+            q[j++] = '\\';
+            q[j++] = '0';
+        }
+    }
+    q[j] = '\0';
+    return q;
 }
 
 static const char *dupn(struct logread *lr, const char *s, size_t n)
@@ -303,6 +319,20 @@ static size_t left(const char *line, size_t n, const char *p)
 static size_t span(const char *a, const char *b)
 {
     return b > a ? (size_t)(b - a) : 0;
+}
+
+/* The decimal number at s, reading at most n bytes (a line is not
+ * NUL-terminated: strtol would read on into whatever follows it); -1 when s
+ * does not start with a digit.  Saturates instead of overflowing. */
+static long num_at(const char *s, size_t n)
+{
+    long v = 0;
+    size_t i;
+    if (!n || !is_digit(s[0]))
+        return -1;
+    for (i = 0; i < n && is_digit(s[i]); i++)
+        v = v < 100000 ? v * 10 + (s[i] - '0') : 999999;
+    return v;
 }
 
 /* ---- pip ---- */
@@ -663,7 +693,7 @@ static void take_cuda_init(struct logread *lr, const char *line, size_t n, const
     if (!ev_of(lr, LE_CUDA_INIT_WARNING)->a)
         ev_of(lr, LE_CUDA_INIT_WARNING)->a = dupn(lr, after, mn);
     if ((q = find_after(after, mn, "Error ")) != NULL && q < after + mn && is_digit(*q)) {
-        long num = strtol(q, NULL, 10);
+        long num = num_at(q, mn - span(after, q));
         const char *nm = cuda_err_by_number(num);
         if (nm)
             add_err(lr, nm, strlen(nm), num, line, n);
@@ -863,10 +893,10 @@ static void take_cuda_runtime_error(struct logread *lr, const char *line, size_t
                                     const char *after)
 {
     /* Old torch (THC): "cuda runtime error (35) : CUDA driver version is insufficient ..." */
-    long num = strtol(after, NULL, 10);
-    const char *nm = cuda_err_by_number(num);
+    long num = num_at(after, left(line, n, after));
+    const char *nm = num >= 0 ? cuda_err_by_number(num) : NULL;
     (void)at;
-    if (nm && left(line, n, after))
+    if (nm)
         add_err(lr, nm, strlen(nm), num, line, n);
 }
 
@@ -1121,9 +1151,9 @@ static void take_error_code(struct logread *lr, const char *line, size_t n, cons
     (void)at;
     if (!left(line, n, after) || !is_digit(*after))
         return;
-    nm = cuda_err_by_number(strtol(after, NULL, 10));
+    nm = cuda_err_by_number(num_at(after, left(line, n, after)));
     if (nm)
-        add_err(lr, nm, strlen(nm), strtol(after, NULL, 10), line, n);
+        add_err(lr, nm, strlen(nm), num_at(after, left(line, n, after)), line, n);
 }
 
 static void take_no_device(struct logread *lr, const char *line, size_t n, const char *at,
