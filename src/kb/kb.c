@@ -936,6 +936,36 @@ int kb_torch(const struct kb *kb, const char *torch_version, const char *variant
     return 0;
 }
 
+int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, struct kb_torch *out)
+{
+    const struct kb_table *t = T(kb, "torch");
+    size_t rows[64], n = 0, r, j;
+
+    if (!is_version(torch_version))
+        return -1;
+    for (r = 0; r < t->nrows && n < sizeof(rows) / sizeof(rows[0]); r++) {
+        const char *cuda = cell(t, r, "cuda");
+        if (!cuda || !same_minor(cell(t, r, "version"), torch_version))
+            continue;
+        /* Newest CUDA first (insertion: a release has a handful of builds). */
+        for (j = n; j > 0 && ver_cmp_dotted(cell(t, rows[j - 1], "cuda"), cuda) < 0; j--)
+            rows[j] = rows[j - 1];
+        rows[j] = r;
+        n++;
+    }
+    if (i >= n)
+        return 0;
+    r = rows[i];
+    out->version = cell(t, r, "version");
+    out->variant = cell(t, r, "variant");
+    out->is_default = !strcmp(cell(t, r, "default"), "yes");
+    out->cuda = cell(t, r, "cuda");
+    out->cudnn = cell(t, r, "cudnn");
+    out->arch = cell(t, r, "arch");
+    out->source = cell(t, r, "source");
+    return 1;
+}
+
 int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const char *variant,
                         const char *os, const char **driver, const char **source)
 {

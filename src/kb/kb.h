@@ -221,6 +221,12 @@ struct kb_torch {
 int kb_torch(const struct kb *kb, const char *torch_version, const char *variant,
              struct kb_torch *out);
 /**
+ * The i-th CUDA build (i from 0) of torch_version's release in the table,
+ * newest CUDA first: every variant PyTorch published for it, and only
+ * those.  1, 0 after the last, -1 for a malformed version.
+ */
+int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, struct kb_torch *out);
+/**
  * The minimum driver for a torch build on os: the minor-version
  * compatibility floor of its CUDA major (CUDA >= 11), else the toolkit's
  * driver.  0 for CPU/ROCm builds or unknown versions.
