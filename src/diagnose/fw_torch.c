@@ -288,5 +288,5 @@ static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char 
 }
 
 const struct fw_def fw_torch = {
-    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes,
+    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes, NULL,
 };

@@ -30,6 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/arena.h"
+
 #include "kb/kbdata.h"
 #include "util/err.h"
 #include "util/fs.h"
@@ -194,6 +196,13 @@ int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
                 struct kb_tf_build *out);
 /** The newest TensorFlow with a native-Windows GPU build ("2.10.0"), or NULL. */
 const char *kb_tf_last_windows_gpu(const struct kb *kb);
+/**
+ * The i-th tested build for os (i from 0), newest release first.  1, or 0
+ * after the last.
+ */
+int kb_tf_build_at(const struct kb *kb, const char *os, size_t i, struct kb_tf_build *out);
+/** The newest Python of a python range cell ("3.7-3.10" -> "3.10"), in a, or NULL. */
+const char *kb_python_newest(struct arena *a, const char *range);
 
 struct kb_tf_libs {
     const char *first, *last, *os;
@@ -206,6 +215,13 @@ struct kb_tf_libs {
 /** The libraries tf_version loads on os. */
 int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
                struct kb_tf_libs *out);
+/**
+ * Whether a release's pip wheels bring CUDA ("tensorflow[and-cuda]"), from
+ * its tf_libs row's pip_libs: 1 yes and its module's RUNPATH finds them;
+ * 2 yes but the RUNPATH is broken (2.16.1, tensorflow/tensorflow#63362);
+ * 3 yes, whether the RUNPATH works is not established; 0 no extra.
+ */
+int kb_tf_pip_extra(const struct kb_tf_libs *l);
 
 /* PyTorch. */
 struct kb_torch {
