@@ -13,10 +13,14 @@
  * examined machine) plus data/gpu_pci.kb and data/gpu_name.kb; chip code ->
  * compute capability from data/gpu_chip.kb.
  *
- * A struct kb is immutable once loading is done (kb_new_builtin / kb_load,
- * then optionally kb_read_pci_ids or kb_set_pci_ids, before any lookup);
- * lookups never allocate and return strings owned by the kb, valid until
- * kb_free.  Versions are compared with the comparators in ver_*.h, and a
+ * A struct kb does not change once loading is done (kb_new_builtin /
+ * kb_load, then optionally kb_read_pci_ids or kb_set_pci_ids, before any
+ * lookup), with one exception: the GPU index (a compute capability for each
+ * pci.ids device) is built on the first GPU lookup after a load, because
+ * most runs look up no GPU and it is most of a load's cost; so a GPU lookup
+ * may allocate once (gpudoctor is single-threaded).  Every other lookup
+ * never allocates (kb_python_newest writes into the caller's arena), and
+ * returned strings are owned by the kb, valid until kb_free.  Versions are compared with the comparators in ver_*.h, and a
  * framework version matches a table row by MAJOR.MINOR unless the row says
  * otherwise ("2.16.2" uses the 2.16.1 row).
  *
