@@ -9,6 +9,7 @@
 #include "diagnose/plan.h"
 #include "diagnose/fw.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -602,12 +603,16 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     }
 }
 
-static int bad(struct gd_err *err, const char *fmt, const char *a1, const char *a2)
+static int bad(struct gd_err *err, const char *fmt, ...) GD_PRINTF(2, 3);
+static int bad(struct gd_err *err, const char *fmt, ...)
 {
-    err_setx(err, GD_ERR_USAGE, fmt, a1, a2);
-    return -1;
+    char msg[GD_ERR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    return err_setx(err, GD_ERR_USAGE, "%s", msg);
 }
-
 int plan_make(const struct kb *kb, const struct plan_constraints *c, struct plan *p,
               struct gd_err *err)
 {
