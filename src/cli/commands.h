@@ -5,7 +5,7 @@
  *     int cmd_NAME(int argc, char **argv);
  * which receives argv starting at the subcommand's own name (argv[0]) and
  * returns an enum gd_exit.  Its help text is a constant string here, so
- * `gpudoctor help NAME`, `gpudoctor NAME --help` and the man page agree.
+ * `gpudoctor help NAME` and `gpudoctor NAME --help` agree.
  * To add a subcommand: write cmd_NAME.c, declare it below, add a row to
  * commands[] in commands.c.
  */

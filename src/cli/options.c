@@ -123,7 +123,7 @@ enum opt_result options_parse_common(struct options *o, int argc, char **argv, i
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err)
 {
     size_t i;
-    const char *nc, *root;
+    const char *root;
     char sysroot[16];
 
     memset(ctx, 0, sizeof(*ctx));
@@ -189,16 +189,21 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
             return err_set(err, "cannot write '%s'", o->output);
         }
     }
-    /* Colour follows gpudoctor's own terminal and environment, not the
-     * examined one. */
-    nc = getenv("NO_COLOR");
     if (o->color >= 0)
         ctx->color = o->color;
     else
-        ctx->color = ctx->out == stdout && compat_isatty(1) && !(nc && *nc);
+        ctx->color = options_auto_color(ctx->out == stdout);
     if (o->format != FMT_TEXT && o->color < 0)
         ctx->color = 0;
     return 0;
+}
+
+int options_auto_color(int to_stdout)
+{
+    /* Colour follows gpudoctor's own terminal and environment, not the
+     * examined one; NO_COLOR counts when set and not empty (no-color.org). */
+    const char *nc = getenv("NO_COLOR");
+    return to_stdout && compat_isatty(1) && !(nc && *nc);
 }
 
 int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, struct kb **kb)

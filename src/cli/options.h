@@ -72,6 +72,12 @@ struct run_ctx {
  * GD_ERR_USAGE for the first two).
  */
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err);
+/**
+ * Whether automatic colour is on: output to stdout (to_stdout), stdout a
+ * terminal, and NO_COLOR unset or empty.  The one place NO_COLOR is read.
+ */
+int options_auto_color(int to_stdout);
+
 struct kb;
 /**
  * options_setup, then the knowledge base (--db, or the built-in tables),

@@ -4,7 +4,7 @@
  * Everything platform-specific that gpudoctor needs (file identity, directory
  * listing, symbolic links, reading files, the process environment, terminals,
  * the host's own uname) is behind these functions, implemented once for POSIX
- * (compat/posix.c) and, later, once for Windows (compat/win32.c).  Callers
+ * (compat/posix.c) and once for Windows (compat/win32.c, MinGW).  Callers
  * above util/fs.c must not use them directly for paths on the examined
  * machine: fs.h applies --root.
  *

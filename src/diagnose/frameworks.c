@@ -495,11 +495,8 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     }
     if (fd_wheel) {
         fix_ld_library_path(c, fd_wheel, wheels.buf);
-        if (!strcmp(c->fw->name, "tensorflow") && str_starts(c->fw->version, "2.16"))
-            finding_fix(c->out, fd_wheel, "sh",
-                        "TensorFlow 2.16.1 shipped without the RUNPATH entries into site-packages/nvidia "
-                        "(tensorflow/tensorflow#63362); a release that has them avoids the export",
-                        "pip install \"tensorflow[and-cuda]==2.15.1\"");
+        if (c->def->pip_fixes)
+            c->def->pip_fixes(c, fd_wheel, cuda, cudnn);
     }
     /* The install commands go on the cause: another CUDA installed, or
      * nothing at all (then on the first missing-library finding). */

@@ -19,23 +19,69 @@
 #include "util/winpath.h"
 #include "util/banned.h"
 
+/*
+ * The newest release whose [and-cuda] wheels are found by its own RUNPATH
+ * (tf_libs pip_libs "rpath") and whose CUDA the driver runs: the upgrade
+ * to offer.  Its MAJOR.MINOR, or NULL.
+ */
+static const char *tf_pip_target(struct fwctx *c)
+{
+    struct kb_tf_build b;
+    struct kb_tf_libs l;
+    size_t i;
+    for (i = 0; kb_tf_build_at(c->kb, "linux", i, &b) == 1; i++)
+        if (b.cuda && kb_tf_libs(c->kb, b.version, "linux", &l) == 1 && kb_tf_pip_extra(&l) == 1 &&
+            fw_driver_runs(c, b.cuda))
+            return fw_major_minor(c->a, b.version);
+    return NULL;
+}
+
+/* The pip line for a release (MAJOR.MINOR: its newest patch). */
+static const char *tf_pip_line(struct fwctx *c, const char *minor)
+{
+    return arena_printf(c->a, "pip install \"tensorflow[and-cuda]==%s.*\"", minor);
+}
+
+/* Its [and-cuda] wheels are installed but not found (GD205). */
+static void tf_pip_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    struct kb_tf_libs l;
+    const char *target;
+    (void)cuda;
+    (void)cudnn;
+    if (kb_tf_libs(c->kb, c->fw->version, "linux", &l) != 1 || kb_tf_pip_extra(&l) != 2 ||
+        (target = tf_pip_target(c)) == NULL)
+        return;
+    finding_fix(c->out, fd, "sh", arena_printf(c->a, "TensorFlow %s shipped without the RUNPATH entries into "
+                "site-packages/nvidia (tensorflow/tensorflow#63362); a release that has them avoids the export",
+                fw_major_minor(c->a, c->fw->version)), "%s", tf_pip_line(c, target));
+}
+
 static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const char *v = c->fw->version;
-    if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") >= 0 && !str_starts(v, "2.16"))
+    const char *v = c->fw->version, *target, *py;
+    struct kb_tf_libs l;
+    struct kb_tf_build b;
+    int extra = strcmp(c->os, "linux") ? 0
+                : kb_tf_libs(c->kb, v, "linux", &l) == 1 ? kb_tf_pip_extra(&l) : -1;
+    if (extra == 1 || extra == 3)
         finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
                     "pip install \"tensorflow[and-cuda]==%s\"", v);
-    else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0 && fw_driver_runs(c, "12.2"))
-        /* 2.15 is built for CUDA 12.2: offered only when the driver runs it. */
-        finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA (2.14+)",
-                    "pip install \"tensorflow[and-cuda]==2.15.1\"");
-    if (cuda && ver_cmp_dotted(cuda, "12") < 0)
+    else if (extra == 0 && (target = tf_pip_target(c)) != NULL)
+        finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA", "%s",
+                    tf_pip_line(c, target));
+    /* conda-forge's cudatoolkit package carries CUDA 11 and older only
+     * (https://anaconda.org/conda-forge/cudatoolkit/files): for those, a
+     * conda environment keeps this release. */
+    memset(&b, 0, sizeof(b));
+    if (cuda && extra != 1 && extra != 3 && extra != 2 && kb_tf_build(c->kb, v, "linux", &b) == 1 &&
+        (py = kb_python_newest(c->a, b.python)) != NULL)
         finding_fix(c->out, fd, "sh", "Keep this TensorFlow: isolate the CUDA it needs in a conda environment",
-                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
+                    "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s%s%s\n"
                     "conda activate tf-gpu\n"
                     "pip install \"tensorflow==%s\"\n"
                     "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                    cuda, cudnn ? fw_major_minor(c->a, cudnn) : "8", v);
+                    py, cuda, cudnn ? " cudnn=" : "", cudnn ? fw_major_minor(c->a, cudnn) : "", v);
     finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
                 "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", v);
 }
@@ -60,16 +106,25 @@ static void check_tensorflow(struct fwctx *c)
         return;
     }
     if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
-        ver_cmp_pep440(fw->version, last_win) > 0 && ver_cmp_pep440(fw->version, "2.11") >= 0) {
+        ver_cmp_dotted(fw_major_minor(c->a, fw->version), fw_major_minor(c->a, last_win)) > 0) {
+        /* The last release with native-Windows GPU support, and its tested
+         * CUDA, cuDNN and Python (tf_build.kb). */
+        struct kb_tf_build w;
+        const char *py;
         struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
                                         "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
                                         fw->version, last_win);
         finding_evidence(c->out, fd, fw->location, "tensorflow %s on native Windows", fw->version);
         finding_fix(c->out, fd, NULL, "Use WSL2 (Ubuntu), where TensorFlow's Linux build uses the Windows driver", NULL);
         finding_fix(c->out, fd, "powershell", "Install WSL2, then inside it: pip install \"tensorflow[and-cuda]\"", "wsl --install");
-        finding_fix(c->out, fd, "cmd", "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
-                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=11.2 cudnn=8.1.0\n"
-                    "conda activate tf-gpu\npip install \"tensorflow<2.11\"");
+        memset(&w, 0, sizeof(w));
+        if (kb_tf_build(c->kb, last_win, "windows", &w) == 1 && w.cuda && w.cudnn &&
+            (py = kb_python_newest(c->a, w.python)) != NULL)
+            finding_fix(c->out, fd, "cmd", arena_printf(c->a, "Or stay native with TensorFlow %s and CUDA %s / cuDNN %s "
+                        "from conda", fw_major_minor(c->a, last_win), w.cuda, w.cudnn),
+                        "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
+                        "conda activate tf-gpu\npip install \"tensorflow==%s.*\"", py, w.cuda, w.cudnn,
+                        fw_major_minor(c->a, last_win));
         return;
     }
     memset(&b, 0, sizeof(b));
@@ -138,7 +193,7 @@ static void check_tensorflow(struct fwctx *c)
 static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *want_cuda, const char *want_cudnn)
 {
     const struct framework_build *fw = c->fw;
-    const char *cuda = fw->cuda, *cudnn = fw->cudnn;
+    const char *cuda = fw->cuda, *cudnn = fw->cudnn, *py;
     struct kb_tf_build b;
     (void)want_cuda;
     (void)want_cudnn;
@@ -148,19 +203,19 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
         if (b.cudnn && (!cudnn || !strchr(cudnn, '.')))
             cudnn = b.cudnn;
     }
-    if (!cuda)
+    if (!cuda || !cudnn)
         return;
-    finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
-                "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda,
-                cudnn ? cudnn : "8"),
-                "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
-                "conda activate tf-gpu\n"
-                "pip install \"tensorflow==%s\"", cuda, cudnn ? cudnn : "8.1.0", fw->version);
+    if ((py = kb_python_newest(c->a, b.python)) != NULL)
+        finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
+                    "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda, cudnn),
+                    "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
+                    "conda activate tf-gpu\n"
+                    "pip install \"tensorflow==%s\"", py, cuda, cudnn, fw->version);
     finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
                 "and cuDNN %s, then put its bin first on PATH", cuda,
                 arena_printf(c->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
                              strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
-                cudnn ? cudnn : "8"),
+                cudnn),
                 "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
                 cuda);
 }
@@ -168,5 +223,5 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
 static const char *const tensorflow_aliases[] = { "tf", NULL };
 
 const struct fw_def fw_tensorflow = {
-    "tensorflow", tensorflow_aliases, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes,
+    "tensorflow", tensorflow_aliases, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes, tf_pip_fixes,
 };

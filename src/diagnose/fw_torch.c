@@ -22,32 +22,45 @@
 
 static const char *const torch_aliases[] = { "pytorch", NULL };
 
-static const char *const torch_variants[] = {
-    "cu130", "cu129", "cu128", "cu126", "cu124", "cu121", "cu118", "cu117", "cu116", "cu113",
-    "cu111", "cu102", NULL
-};
+static const char *torch_public_version(struct arena *a, const char *v);
 
-/* The newest CUDA variant of this torch release the driver can run. */
+/*
+ * The newest CUDA build of this torch release that the driver can run,
+ * among the builds PyTorch published for it (torch.kb's rows, so a new
+ * variant is a data change), or NULL: no driver known, or none runs.
+ */
 static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
 {
-    const char *const *v;
+    struct kb_torch t;
+    size_t i;
     if (!c->driver)
         return NULL;
-    for (v = torch_variants; *v; v++) {
-        struct kb_torch t;
+    for (i = 0; kb_torch_build_at(c->kb, version, i, &t) == 1; i++) {
         enum kb_drv_verdict dv;
         const char *need, *src;
-        if (kb_torch(c->kb, version, *v, &t) != 1 || !t.cuda)
-            continue;
-        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 &&
-            dv != KB_DRV_TOO_OLD)
-            return *v;
+        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 && dv != KB_DRV_TOO_OLD)
+            return t.variant;
     }
     return NULL;
 }
 
+/*
+ * A CUDA build of this release to offer when the driver does not decide:
+ * the one `pip install torch` gets when that is a CUDA build, else the
+ * newest published; NULL when the knowledge base has none for it.
+ */
+static const char *torch_any_cuda_variant(struct fwctx *c, const char *version)
+{
+    struct kb_torch t;
+    if (kb_torch(c->kb, torch_public_version(c->a, version), NULL, &t) == 1 && t.cuda)
+        return t.variant;
+    if (kb_torch_build_at(c->kb, version, 0, &t) == 1)
+        return t.variant;
+    return NULL;
+}
+
 /* "2.1.0+cu121" -> "2.1.0" */
-static const char *public_version(struct arena *a, const char *v)
+static const char *torch_public_version(struct arena *a, const char *v)
 {
     const char *plus = strchr(v, '+');
     return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
@@ -55,7 +68,7 @@ static const char *public_version(struct arena *a, const char *v)
 
 static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const char *pub = public_version(c->a, c->fw->version);
+    const char *pub = torch_public_version(c->a, c->fw->version);
     const char *variant = torch_variant_for_driver(c, c->fw->version);
     (void)cudnn;
     (void)cuda;
@@ -183,14 +196,25 @@ static void check_torch(struct fwctx *c)
     size_t i;
 
     if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
-        const char *pub = public_version(c->a, fw->version);
+        const char *pub = torch_public_version(c->a, fw->version);
         const char *v = torch_variant_for_driver(c, fw->version);
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
-                    v ? " that this driver can run" : ""),
-                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub,
-                    v ? v : "cu121");
+        /* Only a build PyTorch published (torch.kb): with a known driver,
+         * one it runs; without one, the release's usual CUDA build. */
+        if (!v && !c->driver)
+            v = torch_any_cuda_variant(c, fw->version);
+        if (v)
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
+                        c->driver ? " that this driver can run" : ""),
+                        "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, v);
+        else if (c->driver)
+            finding_fix(c->out, fd, NULL, arena_printf(c->a, "No CUDA build of torch %s in the knowledge base runs on "
+                        "driver %s: upgrade the driver, or choose a release with 'gpudoctor plan --framework torch'",
+                        pub, c->driver), NULL);
+        else
+            finding_fix(c->out, fd, NULL, arena_printf(c->a, "The knowledge base knows no CUDA build of torch %s: "
+                        "choose a release with 'gpudoctor plan --framework torch'", pub), NULL);
         return;
     }
     if ((variant && str_starts(variant, "rocm")) || (fw->variant && !strcmp(fw->variant, "rocm")) || fw->hip) {
@@ -255,15 +279,25 @@ static void check_torch(struct fwctx *c)
 static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
     const struct framework_build *fw = c->fw;
-    const char *plus = strchr(fw->version, '+');
+    const char *pub = torch_public_version(c->a, fw->version), *v = NULL;
+    struct kb_torch t;
     (void)cuda;
     (void)cudnn;
-    finding_fix(c->out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
-                "pip install --force-reinstall \"torch==%.*s\" --index-url https://download.pytorch.org/whl/%s",
-                plus ? (int)(plus - fw->version) : (int)strlen(fw->version), fw->version,
-                fw->local ? fw->local : "cu121");
+    /* Its own variant when PyTorch published it, else one the driver runs. */
+    if (fw->local && kb_torch(c->kb, fw->version, fw->local, &t) == 1 && t.cuda)
+        v = t.variant;
+    if (!v)
+        v = torch_variant_for_driver(c, fw->version);
+    if (!v && !c->driver)
+        v = torch_any_cuda_variant(c, fw->version);
+    if (v)
+        finding_fix(c->out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
+                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, v);
+    else
+        finding_fix(c->out, fd, NULL, arena_printf(c->a, "No CUDA build of torch %s in the knowledge base runs on this "
+                    "driver: upgrade the driver, or choose a release with 'gpudoctor plan --framework torch'", pub), NULL);
 }
 
 const struct fw_def fw_torch = {
-    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes,
+    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes, NULL,
 };

@@ -33,7 +33,7 @@ struct fact_evidence {
 };
 
 struct sys_facts {
-    const char *os;              /* "linux" (later "windows", "macos") */
+    const char *os;              /* "linux" or "windows" (--os windows, scan/win_*.c) */
     const char *distro_id;       /* os-release ID, e.g. "debian" */
     const char *distro_name;     /* PRETTY_NAME */
     const char *distro_version;  /* VERSION_ID */

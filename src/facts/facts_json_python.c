@@ -7,6 +7,7 @@
 
 #include "facts/facts.h"
 #include "facts/facts_json.h"
+#include "util/alloc.h"
 #include "util/json_writer.h"
 #include "util/banned.h"
 
@@ -139,7 +140,7 @@ static void framework(struct jw *jw, const struct framework_build *fw)
 static void duplicates(struct jw *jw, const struct python_env *e)
 {
     size_t i, j;
-    char *done = e->n_dists ? calloc(e->n_dists, 1) : NULL;
+    char *done = e->n_dists ? xcalloc(e->n_dists, 1) : NULL;
     jw_key(jw, "duplicates");
     jw_array_begin(jw);
     for (i = 0; i < e->n_dists && done; i++) {

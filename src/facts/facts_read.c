@@ -241,6 +241,10 @@ static void read_driver(struct rd *r, const json_t *doc)
         d->nodes[d->n_nodes].exists = boolean(r, e, "exists", 0);
         d->nodes[d->n_nodes].readable = boolean(r, e, "readable", 0);
         d->nodes[d->n_nodes].writable = boolean(r, e, "writable", 0);
+        if (!d->nodes[d->n_nodes].path) {
+            bad(r, "a device node with a path", "device_nodes");
+            break;
+        }
         d->n_nodes++;
     }
     strings(r, o, "stubs_on_loader_path", &d->stubs, &d->n_stubs, &d->alloc_stubs);
@@ -316,6 +320,8 @@ static void read_cudnn(struct rd *r, const json_t *doc)
         c->provenance = str(r, e, "provenance");
         c->libdir = str(r, e, "libdir");
         c->cuda_major = str(r, e, "cuda_major");
+        if (!c->path || !c->provenance)
+            bad(r, "a cuDNN install with a path and a provenance", "cudnn");
         evidence(r, e, &c->evidence, &c->n_evidence, &c->alloc_evidence);
     }
 }
@@ -475,8 +481,8 @@ static void read_pyenv(struct rd *r, const json_t *e, struct python_env *p)
     p->interpreter = str(r, e, "interpreter");
     p->site_packages = str(r, e, "site_packages");
     p->include_system_site = -1;
-    if (!p->kind) {
-        bad(r, "an environment with a kind", "python_envs");
+    if (!p->kind || !p->prefix) {
+        bad(r, "an environment with a prefix and a kind", "python_envs");
         return;
     }
     strings(r, e, "site_dirs", &p->site_dirs, &p->n_site_dirs, &p->alloc_site_dirs);
@@ -624,6 +630,10 @@ static void read_rest(struct rd *r, const json_t *doc)
         ALLOC_GROW(f->warnings, f->n_warnings + 1, f->alloc_warnings);
         f->warnings[f->n_warnings].path = str(r, e, "path");
         f->warnings[f->n_warnings].reason = str(r, e, "reason");
+        if (!f->warnings[f->n_warnings].reason) {
+            bad(r, "a warning with a reason", "warnings");
+            return;
+        }
         f->n_warnings++;
     }
     a = arr(r, doc, "library_dirs");

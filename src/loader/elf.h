@@ -20,8 +20,8 @@
  *
  * This module does not decide anything: which file wins is the resolver's
  * policy (resolve.h).  Facts from ELF's own documentation and glibc
- * (elf/elf.h, elf/get-dynamic-info.h, elf/readelflib.c); see
- * ../shared/knowledge/loaders.md section 3.
+ * (elf/elf.h, elf/get-dynamic-info.h, elf/readelflib.c; the System V ABI's
+ * gABI chapter 5, "Dynamic Section").
  */
 #ifndef GD_LOADER_ELF_H
 #define GD_LOADER_ELF_H
