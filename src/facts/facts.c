@@ -53,6 +53,7 @@ void facts_release(struct facts *f)
     free(f->ldenv.ldconf_dirs.v);
     free(f->env);
     release_python(f);
+    free(f->dpkg.pkgs);
     module_facts_release(&f->modules);
     free(f->warnings);
     arena_release(&f->arena);
@@ -100,6 +101,10 @@ void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t
 const char *facts_driver_version(const struct facts *f)
 {
     size_t i;
+    /* The libcuda a program loads, then any libcuda, then NVML. */
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (f->driver.libs[i].loaded && !strcmp(f->driver.libs[i].name, "libcuda"))
+            return f->driver.libs[i].version;
     for (i = 0; i < f->driver.n_libs; i++)
         if (!strcmp(f->driver.libs[i].name, "libcuda"))
             return f->driver.libs[i].version;
