@@ -189,7 +189,7 @@ void facts_json_ldenv(struct jw *jw, const struct facts *f)
 }
 
 /* dpkg's GPU-related packages: {"dpkg": {"source", "packages": [...]}}, or null. */
-static void facts_json_dpkg(struct jw *jw, const struct facts *f)
+void facts_json_dpkg(struct jw *jw, const struct facts *f)
 {
     size_t i;
     if (!f->dpkg.status_source) {

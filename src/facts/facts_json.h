@@ -19,6 +19,8 @@ void facts_json_cuda(struct jw *jw, const struct facts *f);
 void facts_json_cudnn(struct jw *jw, const struct facts *f);
 void facts_json_ldenv(struct jw *jw, const struct facts *f);
 void facts_json_warnings(struct jw *jw, const struct facts *f);
+/** {"dpkg": {"source", "packages": [{name, version, architecture, want, flag, state}]}}, or null. */
+void facts_json_dpkg(struct jw *jw, const struct facts *f);
 /** The python_envs array (facts_json_python.c). */
 void facts_json_python(struct jw *jw, const struct facts *f);
 void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n);

@@ -121,6 +121,8 @@ void report_json(FILE *fp, const struct report_input *in)
     facts_json_python(&jw, f);
     jw_key(&jw, "modules");
     facts_json_modules(&jw, &f->modules);
+    jw_key(&jw, "packages");
+    facts_json_dpkg(&jw, f);
     jw_key(&jw, "verdicts");
     verdicts_json(&jw, in->dx);
     if (in->probe) {
