@@ -157,6 +157,7 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct resolve
     rules_driver(facts, kb, &dx->findings);
     rules_env(facts, &dx->findings);
     rules_cuda(facts, &dx->findings);
+    rules_dpkg(facts, &dx->findings);
     rules_windows_machine(facts, kb, &dx->findings);
     rules_frameworks(facts, kb, resolver, dx, arena);
     rules_windows_frameworks(facts, kb, resolver, dx, arena);

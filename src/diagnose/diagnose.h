@@ -83,6 +83,12 @@ void rules_scan(const struct facts *f, struct findings *out);
 void rules_driver(const struct facts *f, const struct kb *kb, struct findings *out);
 void rules_env(const struct facts *f, struct findings *out);
 void rules_cuda(const struct facts *f, struct findings *out);
+/* dpkg's database (rules_dpkg.c): packages whose installation did not finish. */
+void rules_dpkg(const struct facts *f, struct findings *out);
+/** The fixes for a package dpkg left unfinished (dpkg --configure -a, reinstall,
+ *  and the package's own command when known), added to fd. */
+void rules_dpkg_fixes(const struct facts *f, struct findings *out, struct finding *fd,
+                      const struct dpkg_pkg *p);
 /* Native Windows (rules_windows.c): machine rules before the frameworks,
  * per-install rules after their verdicts.  Both do nothing on other OSes. */
 void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out);

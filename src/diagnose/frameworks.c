@@ -455,6 +455,20 @@ static void judge_missing_windows(struct fwctx *c)
  * version installed, or not installed at all.  cuda/cudnn: what the build
  * wants (for the titles and fixes).
  */
+/* The dpkg package whose file list names lib as a link that leads nowhere
+ * (nvidia-cudnn's libcudnn.so.9 when its download failed), or NULL. */
+static const struct dpkg_pkg *dpkg_dangling_owner(const struct facts *f, const char *lib, const char **path)
+{
+    size_t i, k;
+    for (i = 0; i < f->dpkg.n_pkgs; i++)
+        for (k = 0; k < f->dpkg.pkgs[i].n_dangling; k++)
+            if (!strcmp(path_basename(f->dpkg.pkgs[i].dangling[k]), lib)) {
+                *path = f->dpkg.pkgs[i].dangling[k];
+                return &f->dpkg.pkgs[i];
+            }
+    return NULL;
+}
+
 static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                           void (*install_fixes)(struct fwctx *, struct finding *, const char *, const char *))
 {
@@ -463,6 +477,8 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     struct finding *fd_off = NULL, *fd_wheel = NULL, *fd_other = NULL, *fd_stale = NULL;
     struct finding *fd_missing[3] = { NULL, NULL, NULL };   /* GD201, GD202, GD203 */
     const char *first_other = NULL;
+    const struct dpkg_pkg *pkg_cause = NULL;
+    struct finding *fd_pkg = NULL;
     int nowhere = 0;
     size_t i;
 
@@ -532,7 +548,20 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
             first_other = n->library;
         finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the module's RPATH/RUNPATH, "
                          "LD_LIBRARY_PATH=%s, ld.so.cache and the default directories", n->library,
-                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");
+                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");        {
+            /* A distribution package that should have put it there. */
+            const char *link = NULL;
+            const struct dpkg_pkg *p = dpkg_dangling_owner(c->f, n->library, &link);
+            if (p) {
+                finding_evidence(c->out, fd_missing[k], link, "%s: the package %s %s (dpkg state %s) lists it, "
+                                 "and it leads to no file", n->library, p->name, p->version ? p->version : "",
+                                 p->state ? p->state : "unknown");
+                if (!pkg_cause) {
+                    pkg_cause = p;
+                    fd_pkg = fd_missing[k];
+                }
+            }
+        }
     }
     if (fd_missing[2] && fd_missing[2]->n_evidence > 1)
         fd_missing[2]->title = arena_printf(c->a, "%s and %zu more CUDA libraries not found: %s cannot load them",
@@ -562,6 +591,12 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
         struct finding *cause = fd_other ? fd_other
                                 : nowhere ? (fd_missing[0] ? fd_missing[0] : fd_missing[1] ? fd_missing[1] : fd_missing[2])
                                           : NULL;
+        if (pkg_cause) {
+            /* The package's own fix first: it is what the distribution meant. */
+            rules_dpkg_fixes(c->f, c->out, fd_pkg, pkg_cause);
+            if (cause == fd_pkg)
+                cause = NULL;
+        }
         if (cause) {
             module_fixes(c, cause, cuda, cudnn);
             if (install_fixes)
@@ -612,8 +647,21 @@ static void judge_driver(struct fwctx *c, const char *cuda)
 static void judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source)
 {
     size_t i;
-    if (!arch_list || !*arch_list || !strcmp(arch_list, "-"))
+    if (!arch_list || !*arch_list || !strcmp(arch_list, "-")) {
+        /* No table row (a distribution, conda-forge or source build): the
+         * architectures read from its CUDA library's fat binaries. */
+        arch_list = c->fw->archs;
+        arch_source = c->fw->archs_source;
+    }
+    if (!arch_list || !*arch_list) {
+        for (i = 0; i < c->f->n_gpus; i++)
+            if (c->f->gpus[i].compute_capability) {
+                set_unknown(c, arena_printf(c->a, "the GPU architectures %s was built for are unknown: no table "
+                                            "row, and no fat binary was read from its CUDA library", c->fw->name));
+                break;
+            }
         return;
+    }
     for (i = 0; i < c->f->n_gpus; i++) {
         const struct gpu *g = &c->f->gpus[i];
         struct finding *fd;
@@ -776,6 +824,20 @@ static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char 
     const char *variant = torch_variant_for_driver(c, c->fw->version);
     (void)cudnn;
     (void)cuda;
+    if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
+        /* apt installed it into the system Python, which pip must not
+         * change (PEP 668, "externally-managed-environment"): apt for the
+         * distribution's build, a venv for PyTorch's wheels. */
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build and what it depends on "
+                    "(Debian contrib: python3-torch-cuda, with the NVIDIA driver and nvidia-cudnn)"),
+                    "sudo apt-get install python3-torch-cuda");
+        if (variant)
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Or use PyTorch's %s wheels in a virtual environment "
+                        "(the system Python is managed by apt)", variant),
+                        "python3 -m venv ~/.venvs/torch\n~/.venvs/torch/bin/pip install \"torch==%s\" "
+                        "--index-url https://download.pytorch.org/whl/%s", pub, variant);
+        return;
+    }
     if (variant)
         finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the %s build of torch %s, which this driver "
                     "can run (its wheels bring their own CUDA libraries)", variant, pub),
@@ -1046,7 +1108,10 @@ static void check_torch(struct fwctx *c)
         return;
     }
     /* What libtorch_cuda.so links: resolve each CUDA library from it. */
-    modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
+    /* libtorch_cuda as the import reaches it (scan/fwlibs.c: torch/_C's
+     * DT_NEEDED closure; Debian keeps it outside torch/lib), else the wheel's. */
+    modpath = fw->cuda_library ? fw->cuda_library
+              : fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
     if (c->windows) {
         torch_windows(c, cuda);
     } else if (modpath && read_module(c, modpath, &obj, &info)) {

@@ -25,6 +25,7 @@ static void release_python(struct facts *f)
             free(fw->bundled_libs);
             free(fw->deps);
             free(fw->components);
+            free(fw->unresolved);
         }
         free(e->frameworks);
         free(e->dists);
@@ -53,6 +54,8 @@ void facts_release(struct facts *f)
     free(f->ldenv.ldconf_dirs.v);
     free(f->env);
     release_python(f);
+    for (i = 0; i < f->dpkg.n_pkgs; i++)
+        free(f->dpkg.pkgs[i].dangling);
     free(f->dpkg.pkgs);
     module_facts_release(&f->modules);
     free(f->warnings);

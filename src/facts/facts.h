@@ -151,6 +151,10 @@ struct dpkg_pkg {
     const char *arch;            /* "amd64", "all", or NULL */
     const char *source;          /* Source field, or NULL */
     const char *want, *flag, *state; /* Status: "install" "ok" "half-configured"; NULL if absent */
+    const char **dangling;       /* shared libraries its file list names that lead to no file
+                                    (nvidia-cudnn's libcudnn.so.9 before its download: a link
+                                    to a missing file, or removed by ldconfig) */
+    size_t n_dangling, alloc_dangling;
 };
 
 struct dpkg_facts {

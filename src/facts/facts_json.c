@@ -211,6 +211,14 @@ void facts_json_dpkg(struct jw *jw, const struct facts *f)
         jw_kv_str(jw, "want", p->want);
         jw_kv_str(jw, "flag", p->flag);
         jw_kv_str(jw, "state", p->state);
+        if (p->n_dangling) {
+            size_t k;
+            jw_key(jw, "dangling_libraries");
+            jw_array_begin(jw);
+            for (k = 0; k < p->n_dangling; k++)
+                jw_str(jw, p->dangling[k]);
+            jw_array_end(jw);
+        }
         jw_object_end(jw);
     }
     jw_array_end(jw);

@@ -87,6 +87,16 @@ static void framework(struct jw *jw, const struct framework_build *fw)
     } else {
         jw_null(jw);
     }
+    jw_kv_str(jw, "extension_module", fw->extension);
+    jw_key(jw, "unresolved");
+    jw_array_begin(jw);
+    for (i = 0; i < fw->n_unresolved; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "name", fw->unresolved[i].what);
+        jw_kv_str(jw, "needed_by", fw->unresolved[i].path);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
     jw_kv_str(jw, "cuda_library", fw->cuda_library);
     list_csv(jw, "compiled_archs", fw->archs);
     jw_kv_str(jw, "compiled_archs_source", fw->archs_source);

@@ -161,6 +161,47 @@ const struct dpkg_pkg *dpkg_find(const struct facts *f, const char *name)
     return NULL;
 }
 
+/* The shared libraries in pkg's file list that lead to no file (a link
+ * whose target is missing, or a link already removed): what a failed
+ * postinst leaves behind. */
+static void find_dangling(struct scan_ctx *ctx, struct dpkg_pkg *p)
+{
+    struct facts *f = ctx->facts;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    const char *list = facts_printf(f, "/var/lib/dpkg/info/%s.list", p->name), *line;
+    size_t pos = 0, n, checked = 0;
+
+    err_init(&err);
+    if (fs_read_file(ctx->fs, list, LIST_LIMIT, &sb, &err) != 1 && p->arch) {
+        strbuf_reset(&sb);
+        list = facts_printf(f, "/var/lib/dpkg/info/%s:%s.list", p->name, p->arch);
+        if (fs_read_file(ctx->fs, list, LIST_LIMIT, &sb, &err) != 1) {
+            strbuf_release(&sb);
+            return;
+        }
+    }
+    while (next_line(sb.buf, sb.len, &pos, &line, &n) && checked < 1000) {
+        const char *path, *base;
+        struct compat_stat st;
+        if (n < 4 || line[0] != '/' || !mem_contains(line, n, "/lib") || !mem_contains(line, n, ".so"))
+            continue;
+        path = arena_strndup(&f->arena, line, n);
+        base = path_basename(path);
+        if (!str_starts(base, "lib"))
+            continue;
+        checked++;
+        /* A link to a missing file, or no longer there at all: ldconfig
+         * (run by the libc-bin trigger after every library package)
+         * deletes a soname link whose target is missing. */
+        if (fs_stat(ctx->fs, path, &st, NULL) != 1) {
+            ALLOC_GROW(p->dangling, p->n_dangling + 1, p->alloc_dangling);
+            p->dangling[p->n_dangling++] = path;
+        }
+    }
+    strbuf_release(&sb);
+}
+
 void scan_dpkg(struct scan_ctx *ctx)
 {
     struct facts *f = ctx->facts;
@@ -177,6 +218,13 @@ void scan_dpkg(struct scan_ctx *ctx)
         if (dpkg_status_parse((const uint8_t *)sb.buf, sb.len, dpkg_relevant, NULL, &f->arena, &f->dpkg.pkgs,
                               &f->dpkg.n_pkgs, &f->dpkg.alloc_pkgs, &err) < 0)
             scan_warn(ctx, "/var/lib/dpkg/status", &err);
+    }
+    {
+        size_t i;
+        for (i = 0; i < f->dpkg.n_pkgs; i++)
+            if (f->dpkg.pkgs[i].state && strcmp(f->dpkg.pkgs[i].state, "config-files") &&
+                strcmp(f->dpkg.pkgs[i].state, "not-installed"))
+                find_dangling(ctx, &f->dpkg.pkgs[i]);
     }
     strbuf_release(&sb);
 }

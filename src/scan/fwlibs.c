@@ -91,7 +91,16 @@ static void one(struct scan_ctx *ctx, struct framework_build *fw, const struct f
     base.ld_library_path = env_get(ctx->env, "LD_LIBRARY_PATH");
     memset(&deps, 0, sizeof(deps));
     err_init(&err);
+    fw->extension = ext;
     if (resolve_deps(ctx->resolver, ext, &base, &deps, &err) >= 0) {
+        for (i = 1; i < deps.nr; i++) {
+            const struct resolve_dep *d = &deps.nodes[i];
+            if (!d->duplicate && !d->res.path && d->parent < deps.nr)
+                facts_evidence(f, &fw->unresolved, &fw->n_unresolved, &fw->alloc_unresolved,
+                               deps.nodes[d->parent].res.path ? deps.nodes[d->parent].res.path
+                                                              : deps.nodes[d->parent].name,
+                               d->name);
+        }
         for (i = 1; i < deps.nr; i++) {
             const struct resolve_dep *d = &deps.nodes[i];
             if (d->duplicate || !d->res.path || !str_starts(path_basename(d->name), p->cuda_lib))
