@@ -95,7 +95,12 @@ static void one(struct scan_ctx *ctx, struct framework_build *fw, const struct f
     if (resolve_deps(ctx->resolver, ext, &base, &deps, &err) >= 0) {
         for (i = 1; i < deps.nr; i++) {
             const struct resolve_dep *d = &deps.nodes[i];
-            if (!d->duplicate && !d->res.path && d->parent < deps.nr)
+            size_t k;
+            int seen = 0;
+            /* A name two objects need and neither finds is one missing library. */
+            for (k = 0; k < fw->n_unresolved; k++)
+                seen |= !strcmp(fw->unresolved[k].what, d->name);
+            if (!seen && !d->duplicate && !d->res.path && d->parent < deps.nr)
                 facts_evidence(f, &fw->unresolved, &fw->n_unresolved, &fw->alloc_unresolved,
                                deps.nodes[d->parent].res.path ? deps.nodes[d->parent].res.path
                                                               : deps.nodes[d->parent].name,

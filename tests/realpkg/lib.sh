@@ -138,35 +138,78 @@ rp_install() {
     cp "$_dir.list" "$ROOT/var/lib/dpkg/info/$_pkg.list"
 }
 
-# rp_base: a trixie base: merged /usr, os-release, ld.so.conf as libc-bin
-# ships it, and the real libc6, libgcc-s1 and libstdc++6 (so that the
-# real loader can run in a chroot of the tree).
+# rp_base [SUITE]: a Debian base (trixie by default): merged /usr,
+# os-release, and the real libc6, libc-bin (ldconfig, ld.so.conf),
+# libgcc-s1 and libstdc++6, so that the real loader can run in a chroot.
 rp_base() {
+    RP_SUITE=${1:-trixie}
     mkdir -p "$ROOT/usr/lib" "$ROOT/usr/lib64" "$ROOT/usr/bin" "$ROOT/usr/sbin" "$ROOT/etc/ld.so.conf.d"
     for _l in lib lib64 bin sbin; do ln -sfn "usr/$_l" "$ROOT/$_l"; done
-    put /etc/os-release 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"
+    if [ "$RP_SUITE" = bookworm ]; then
+        put /etc/os-release 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"
+NAME="Debian GNU/Linux"
+VERSION_ID="12"
+VERSION_CODENAME=bookworm
+ID=debian'
+        put /etc/debian_version "12.12"
+        _k=6.1.0-40-amd64
+    else
+        put /etc/os-release 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"
 NAME="Debian GNU/Linux"
 VERSION_ID="13"
 VERSION_CODENAME=trixie
 ID=debian'
-    put /etc/debian_version "13.1"
-    rp_install libc6/trixie
-    rp_install libgcc-s1/trixie
-    rp_install libstdc++6/trixie
-    rp_install libc-bin/trixie
-    put /proc/sys/kernel/osrelease "6.12.48+deb13-amd64"
-    put /proc/version "Linux version 6.12.48+deb13-amd64 (debian-kernel@lists.debian.org) (x86_64-linux-gnu-gcc-14 (Debian 14.2.0-19) 14.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.12.48-1 (2025-09-20)"
+        put /etc/debian_version "13.1"
+        _k=6.12.48+deb13-amd64
+    fi
+    for _p in libc6 libc-bin libgcc-s1 libstdc++6; do rp_install "$_p/$RP_SUITE"; done
+    # bookworm's libc6 still ships /lib64/ld-linux-x86-64.so.2 outside /usr.
+    [ -e "$ROOT/usr/lib64/ld-linux-x86-64.so.2" ] || ln -sfn ../lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 "$ROOT/usr/lib64/ld-linux-x86-64.so.2"
+    put /proc/sys/kernel/osrelease "$_k"
+    put /proc/version "Linux version $_k (debian-kernel@lists.debian.org) #1 SMP PREEMPT_DYNAMIC Debian"
 }
 
-# rp_python: trixie's Python 3.13 as apt installs it (/usr/bin/python3 ->
-# python3.13, the minimal standard library).
+# rp_python: the suite's Python as apt installs it (/usr/bin/python3 ->
+# python3.X, the minimal standard library).
 rp_python() {
-    rp_install libpython3.13-minimal/trixie
-    rp_install python3.13-minimal/trixie
-    rp_install python3-minimal/trixie
-    # python3-minimal's postinst links /usr/bin/python3 (it is in the
-    # package as a file list entry already on trixie; keep it if present).
-    [ -e "$ROOT/usr/bin/python3" ] || ln -sfn python3.13 "$ROOT/usr/bin/python3"
+    _py=python3.13
+    [ "${RP_SUITE:-trixie}" = bookworm ] && _py=python3.11
+    rp_install "lib$_py-minimal/$RP_SUITE"
+    rp_install "$_py-minimal/$RP_SUITE"
+    rp_install "python3-minimal/$RP_SUITE"
+    [ -e "$ROOT/usr/bin/python3" ] || ln -sfn "$_py" "$ROOT/usr/bin/python3"
+}
+
+# rp_torch_cuda CUDNN_STATE: trixie's python3-torch-cuda 2.6 as apt installs
+# it, with the 550 driver's user space, libcudart12 and nvidia-cudnn in
+# CUDNN_STATE ("half-configured": its download failed; "installed": the
+# files update-nvidia-cudnn puts there, as stand-ins since NVIDIA's
+# archive is out of reach).  Every other library in the closure that was
+# not downloaded gets a stand-in (rp_standins), then ldconfig runs.
+rp_torch_cuda() {
+    rp_base trixie
+    rp_python
+    rp_driver trixie
+    rp_install libcudart12/trixie
+    rp_install libtorch-cuda-2.6/trixie
+    rp_install python3-torch-cuda/trixie
+    rp_install nvidia-cudnn/trixie "$1"
+    if [ "$1" = installed ]; then
+        # What update-nvidia-cudnn --update installs: the versioned library
+        # behind the package's links, and its file list.
+        _l="$ROOT/usr/lib/$RP_TRIPLET"
+        printf 'int gd_standin(void) { return 9; }\n' >"$CASE_DIR/cudnn.c"
+        rm -f "$_l/libcudnn.so.9.0.0"
+        $CC -shared -fPIC -nostdlib -o "$_l/libcudnn.so.9.0.0" -Wl,-soname,libcudnn.so.9 "$CASE_DIR/cudnn.c" ||
+            fail "cannot build libcudnn"
+        ln -sfn libcudnn.so.9.0.0 "$_l/libcudnn.so.9"
+        mkdir -p "$ROOT/var/lib/nvidia-cudnn"
+        echo "/usr/lib/$RP_TRIPLET/libcudnn.so.9.0.0" >"$ROOT/var/lib/nvidia-cudnn/filelist.txt"
+        rp_standins
+    else
+        rp_standins libcudnn.so.9
+    fi
+    rp_ldconfig
 }
 
 # rp_alternatives VERSION: what nvidia-alternative's postinst does for the
@@ -202,7 +245,7 @@ rp_driver() {
     rp_install "nvidia-alternative/$1"
     rp_install "libcuda1/$1"
     rp_install "libnvidia-ml1/$1"
-    _v=$(ls "$ROOT/usr/lib/$RP_TRIPLET/nvidia/current/" | sed -n 's/^libcuda\.so\.\([0-9][0-9.]*\)$/\1/p' | head -n 1)
+    _v=$(ls "$ROOT/usr/lib/$RP_TRIPLET/nvidia/current/" | sed -n 's/^libcuda\.so\.\([0-9]*\.[0-9]*\.[0-9]*\)$/\1/p' | head -n 1)
     rp_alternatives "$_v"
     RP_DRIVER=$_v
 }
@@ -263,4 +306,22 @@ rp_can_chroot() {
 # FILE's closure inside a chroot, like ldd; output in $CASE_DIR/ldso.out.
 rp_ldso_list() {
     chroot "$ROOT" /usr/lib64/ld-linux-x86-64.so.2 --list "$1" >"$CASE_DIR/ldso.out" 2>&1
+}
+
+# rp_realpath VPATH: VPATH with every symlink resolved inside $ROOT (as in a
+# chroot; absolute targets are inside the root), printed as a virtual path.
+rp_realpath() {
+    _v=$1
+    _hops=0
+    while [ -L "$ROOT$_v" ] && [ $_hops -lt 40 ]; do
+        _t=$(readlink "$ROOT$_v")
+        case $_t in
+            /*) _v=$_t ;;
+            *) _v="$(dirname "$_v")/$_t" ;;
+        esac
+        _hops=$((_hops + 1))
+    done
+    # Directory links on the way (/lib -> usr/lib) resolve with cd -P.
+    _d=$(cd -P "$ROOT$(dirname "$_v")" 2>/dev/null && pwd) || { printf '%s\n' "$_v"; return; }
+    printf '%s/%s\n' "${_d#"$ROOT"}" "$(basename "$_v")"
 }
