@@ -87,6 +87,9 @@ void rules_cuda(const struct facts *f, struct findings *out);
 void rules_dpkg(const struct facts *f, struct findings *out);
 /** The fixes for a package dpkg left unfinished (dpkg --configure -a, reinstall,
  *  and the package's own command when known), added to fd. */
+/** The distribution package holding a CUDA build of framework on this
+ *  release ("python3-torch-cuda" on Debian 13), or NULL. */
+const char *dpkg_cuda_build(const struct facts *f, const char *framework);
 void rules_dpkg_fixes(const struct facts *f, struct findings *out, struct finding *fd,
                       const struct dpkg_pkg *p);
 /* Native Windows (rules_windows.c): machine rules before the frameworks,

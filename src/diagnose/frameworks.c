@@ -827,15 +827,20 @@ static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char 
     if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
         /* apt installed it into the system Python, which pip must not
          * change (PEP 668, "externally-managed-environment"): apt for the
-         * distribution's build, a venv for PyTorch's wheels. */
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build and what it depends on "
-                    "(Debian contrib: python3-torch-cuda, with the NVIDIA driver and nvidia-cudnn)"),
-                    "sudo apt-get install python3-torch-cuda");
-        if (variant)
-            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Or use PyTorch's %s wheels in a virtual environment "
-                        "(the system Python is managed by apt)", variant),
-                        "python3 -m venv ~/.venvs/torch\n~/.venvs/torch/bin/pip install \"torch==%s\" "
-                        "--index-url https://download.pytorch.org/whl/%s", pub, variant);
+         * distribution's CUDA build where the release has one, a venv for
+         * PyTorch's wheels.  A distribution's pre-release version
+         * ("1.13.0a0") is no wheel's: the venv then takes the newest. */
+        const char *pkg = dpkg_cuda_build(c->f, "torch");
+        int pin = !strpbrk(pub, "abcdefghijklmnopqrstuvwxyz");
+        if (pkg)
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "
+                        "depends on (the NVIDIA driver, nvidia-cudnn)", pkg), "sudo apt-get install %s", pkg);
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "%sse PyTorch's %s wheels in a virtual environment (the "
+                    "system Python is managed by apt; the wheels bring their own CUDA libraries)", pkg ? "Or u" : "U",
+                    variant ? variant : "CUDA"),
+                    "python3 -m venv ~/.venvs/torch\n~/.venvs/torch/bin/pip install \"torch%s%s\" "
+                    "--index-url https://download.pytorch.org/whl/%s", pin ? "==" : "", pin ? pub : "",
+                    variant ? variant : "cu126");
         return;
     }
     if (variant)
@@ -1081,6 +1086,12 @@ static void check_torch(struct fwctx *c)
         const char *v = torch_variant_for_driver(c, fw->version);
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
+        if (fw->installer && !strcmp(fw->installer, "dpkg")) {
+            finding_evidence(c->out, fd, fw->installer_source, "installed by the package %s %s", fw->installer_package,
+                             fw->installer_version ? fw->installer_version : "");
+            torch_install_fixes(c, fd, NULL, NULL);
+            return;
+        }
         finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
                     v ? " that this driver can run" : ""),
                     "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub,

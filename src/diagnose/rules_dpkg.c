@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "kb/ver_dotted.h"
 #include "util/text.h"
 #include "util/banned.h"
 
@@ -42,6 +43,30 @@ static const struct pkg_note *note_of(const char *package)
     for (n = notes; n->package; n++)
         if (!strcmp(n->package, package))
             return n;
+    return NULL;
+}
+
+/* The distribution's own CUDA build of a framework, from which release on. */
+struct distro_build {
+    const char *framework, *distro_id, *since, *package;
+};
+/* python3-torch-cuda: contrib, Debian 13 (trixie) and later; bookworm has
+ * only the CPU python3-torch (https://packages.debian.org/trixie/python3-torch-cuda,
+ * https://packages.debian.org/bookworm/python3-torch). */
+static const struct distro_build distro_builds[] = {
+    { "torch", "debian", "13", "python3-torch-cuda" },
+    { NULL, NULL, NULL, NULL }
+};
+
+const char *dpkg_cuda_build(const struct facts *f, const char *framework)
+{
+    const struct distro_build *b;
+    if (!f->system.distro_id || !f->system.distro_version)
+        return NULL;
+    for (b = distro_builds; b->framework; b++)
+        if (!strcmp(b->framework, framework) && !strcmp(b->distro_id, f->system.distro_id) &&
+            ver_cmp_dotted(f->system.distro_version, b->since) >= 0)
+            return b->package;
     return NULL;
 }
 

@@ -126,8 +126,19 @@ rp_install() {
     _state=${2:-installed}
     # Hard links: a case must never write into a file a package installed
     # (that would change the cache); replace it (rm, then write) instead.
-    cp -al --remove-destination "$_dir/." "$ROOT/" 2>"$CASE_DIR/cp.err" ||
-        cp -a --remove-destination "$_dir/." "$ROOT/" || fail "cannot copy $_dir into the root"
+    # A package's /lib, /bin, ... go through the root's merged-/usr links,
+    # as dpkg writes through them.
+    for _top in "$_dir"/* "$_dir"/.[!.]*; do
+        [ -e "$_top" ] || [ -L "$_top" ] || continue
+        _name=$(basename "$_top")
+        _dest="$ROOT/"
+        if [ -L "$ROOT/$_name" ] && [ -d "$_top" ] && [ ! -L "$_top" ]; then
+            _top="$_top/."
+            _dest="$ROOT/usr/$_name/"
+        fi
+        cp -al --remove-destination "$_top" "$_dest" 2>"$CASE_DIR/cp.err" ||
+            cp -a --remove-destination "$_top" "$_dest" || fail "cannot copy $_top into the root"
+    done
     mkdir -p "$ROOT/var/lib/dpkg/info"
     _pkg=$(sed -n 's/^Package: //p' "$_dir.control")
     # The stanza dpkg writes: the control fields with Status after Package.
