@@ -52,7 +52,13 @@ const struct command commands[] = {
       "  --verify-libs      with --probe: also LOAD, in a child process per\n"
       "                     framework install, each library file the loader model\n"
       "                     predicts, and report dlerror (GD516).  Off by default:\n"
-      "                     it runs the libraries' constructors\n" },
+      "                     it runs the libraries' constructors\n"
+      "  --from-facts FILE  judge the facts a `check --facts` wrote (FILE, or '-'\n"
+      "                     for standard input) instead of scanning: nothing is\n"
+      "                     read from any disk but FILE, so a maintainer\n"
+      "                     reproduces a reporter's verdict; not with --root,\n"
+      "                     --env, --env-file, --clear-env, --os, --python,\n"
+      "                     --prefix or --probe (the facts already hold them)\n" },
     { "explain", cmd_explain, "read a pasted log and say what went wrong, why, and how to fix it",
       "usage: gpudoctor explain [FILE|-] [--with-check] [--json] [options]\n"
       "\n"
@@ -229,7 +235,9 @@ const struct command commands[] = {
       "  --libc glibc|musl  the loader's rules (default: detected)\n"
       "  --glibc X.Y      the glibc version (default: from the cache's generator)\n"
       "  --hwcaps LIST    active glibc-hwcaps subdirectories, best first, comma\n"
-      "                   separated, or 'none' (default: from /proc/cpuinfo)\n"
+      "                   separated, or 'none' (default: from the CPU's x86-64\n"
+      "                   ISA level: this machine's CPUID, or the examined\n"
+      "                   tree's /proc/cpuinfo)\n"
       "  --platform NAME  the value of $PLATFORM (default: from the CPU)\n"
       "  --cwd DIR        the working directory for relative paths\n"
       "  --secure         model secure-execution mode (setuid programs)\n"

@@ -25,7 +25,7 @@
  * Copying DLLs into System32 is never proposed; it is named once, as the
  * discouraged stop-gap it is.
  */
-#include "diagnose/diagnose.h"
+#include "diagnose/fw.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,13 +34,11 @@
 #include "kb/ver_dotted.h"
 #include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
-#include "loader/resolve.h"
+#include "diagnose/lookup.h"
 #include "util/alloc.h"
 #include "util/text.h"
 #include "util/winpath.h"
 #include "util/banned.h"
-
-#define WIN_DIR_MAX 100000
 
 static int is_windows(const struct facts *f)
 {
@@ -166,35 +164,11 @@ void rules_windows_machine(const struct facts *f, const struct kb *kb, struct fi
 
 /* ---- per framework install ---- */
 
-static void add_code(struct verdict *v, const char *code)
-{
-    size_t i;
-    for (i = 0; i < v->n_codes; i++)
-        if (!strcmp(v->codes[i], code))
-            return;
-    ALLOC_GROW(v->codes, v->n_codes + 1, v->alloc_codes);
-    v->codes[v->n_codes++] = code;
-}
-
-static struct finding *vfinding(struct findings *out, struct verdict *v, const char *code, enum severity sev,
-                                const char *title)
-{
-    struct finding *fd = findings_add(out, code, sev, "%s", title);
-    fd->subject = v->subject;
-    add_code(v, fd->code);
-    if (sev == SEV_ERROR) {
-        v->gpu = GPU_NO;
-        if (!v->reason)
-            v->reason = fd->title;
-    }
-    return fd;
-}
-
 /* Where a DLL may be installed although the search does not reach it:
  * every toolkit's bin and bin\x64, every cuDNN folder, and the
  * environment's pip wheels (site-packages\nvidia\*\bin). */
-static void candidate_dirs(const struct facts *f, struct fs *fs, const struct python_env *env,
-                           struct arena *a, struct strlist *dirs)
+static void candidate_dirs(const struct facts *f, const struct python_env *env, struct arena *a,
+                           struct strlist *dirs)
 {
     size_t i, j;
     for (i = 0; i < f->n_cuda; i++) {
@@ -212,36 +186,28 @@ static void candidate_dirs(const struct facts *f, struct fs *fs, const struct py
             ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
             dirs->v[dirs->nr++] = f->cudnn[i].libdir;
         }
-    for (j = 0; env && j < env->n_site_dirs; j++) {
-        struct fs_dirlist l;
-        const char *nv = arena_printf(a, "%s/nvidia", env->site_dirs[j]);
-        if (fs_list_dir(fs, nv, WIN_DIR_MAX, &l, NULL) == 1)
-            for (i = 0; i < l.nr; i++) {
-                ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
-                dirs->v[dirs->nr++] = arena_printf(a, "%s/%s/bin", nv, l.ents[i].name);
-            }
-        fs_dirlist_release(&l);
+    for (j = 0; env && j < env->n_nvidia_dirs; j++) {
+        ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+        dirs->v[dirs->nr++] = arena_printf(a, "%s/bin", env->nvidia_dirs[j]);
     }
 }
 
-/* The first candidate folder holding name (any case): the file's path. */
-static const char *find_dll(struct fs *fs, struct arena *a, const struct strlist *dirs, const char *name)
+/* The first candidate folder holding name (any case, as scan/fwfiles.c
+ * listed it): the file's path with its on-disk name. */
+static const char *find_dll(const struct facts *f, struct arena *a, const struct strlist *dirs, const char *name)
 {
-    size_t i;
+    size_t i, j;
     for (i = 0; i < dirs->nr; i++) {
-        struct strbuf p = STRBUF_INIT;
-        const char *r = NULL;
-        if (winpath_child_ci(fs, dirs->v[i], name, &p, NULL) == 1)
-            r = arena_strdup(a, p.buf);
-        strbuf_release(&p);
-        if (r)
-            return r;
+        const struct lib_dir *ld = facts_libdir(f, dirs->v[i], 0);
+        for (j = 0; ld && j < ld->n_names; j++)
+            if (winpath_name_eq(ld->names[j], name))
+                return arena_printf(a, "%s/%s", dirs->v[i], ld->names[j]);
     }
     return NULL;
 }
 
 /* Another version of the DLL: "cudart64_110.dll" -> any "cudart64_*.dll". */
-static const char *find_other(struct fs *fs, struct arena *a, const struct strlist *dirs, const char *name)
+static const char *find_other(const struct facts *f, struct arena *a, const struct strlist *dirs, const char *name)
 {
     const char *us = strrchr(name, '_');
     size_t i, j, bl;
@@ -249,16 +215,11 @@ static const char *find_other(struct fs *fs, struct arena *a, const struct strli
         return NULL;
     bl = (size_t)(us - name) + 1;
     for (i = 0; i < dirs->nr; i++) {
-        struct fs_dirlist l;
-        const char *hit = NULL;
-        if (fs_list_dir(fs, dirs->v[i], WIN_DIR_MAX, &l, NULL) == 1)
-            for (j = 0; j < l.nr && !hit; j++)
-                if (!strncmp(l.ents[j].name, name, bl) && !winpath_name_eq(l.ents[j].name, name) &&
-                    str_ends(l.ents[j].name, ".dll"))
-                    hit = arena_printf(a, "%s/%s", dirs->v[i], l.ents[j].name);
-        fs_dirlist_release(&l);
-        if (hit)
-            return hit;
+        const struct lib_dir *ld = facts_libdir(f, dirs->v[i], 0);
+        for (j = 0; ld && j < ld->n_names; j++)
+            if (!strncmp(ld->names[j], name, bl) && !winpath_name_eq(ld->names[j], name) &&
+                str_ends(ld->names[j], ".dll"))
+                return arena_printf(a, "%s/%s", dirs->v[i], ld->names[j]);
     }
     return NULL;
 }
@@ -292,47 +253,12 @@ static void system32_note(struct findings *out, struct finding *fd)
                      "fix: it hides which CUDA every program gets and breaks on the next CUDA or driver update");
 }
 
-/* What the framework would need to install (for GD603's fixes). */
-static void install_fixes(struct findings *out, struct finding *fd, const struct verdict *v, const struct kb *kb,
-                          struct arena *a)
+void rules_windows_install(struct fwctx *c)
 {
-    const struct framework_build *fw = v->fw;
-    const char *cuda = fw->cuda, *cudnn = fw->cudnn;
-    struct kb_tf_build b;
-    if (!strcmp(fw->name, "tensorflow")) {
-        memset(&b, 0, sizeof(b));
-        if (kb_tf_build(kb, fw->version, "windows", &b) == 1) {
-            cuda = b.cuda ? b.cuda : cuda;
-            if (b.cudnn && (!cudnn || !strchr(cudnn, '.')))
-                cudnn = b.cudnn;
-        }
-        if (cuda) {
-            finding_fix(out, fd, "powershell", arena_printf(a, "Create a conda environment with CUDA %s and cuDNN %s "
-                        "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda,
-                        cudnn ? cudnn : "8"),
-                        "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
-                        "conda activate tf-gpu\n"
-                        "pip install \"tensorflow==%s\"", cuda, cudnn ? cudnn : "8.1.0", fw->version);
-            finding_fix(out, fd, "powershell", arena_printf(a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
-                        "and cuDNN %s, then put its bin first on PATH", cuda,
-                        arena_printf(a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
-                                     strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
-                        cudnn ? cudnn : "8"),
-                        "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
-                        cuda);
-        }
-    } else if (!strcmp(fw->name, "torch")) {
-        const char *plus = strchr(fw->version, '+');
-        finding_fix(out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
-                    "pip install --force-reinstall \"torch==%.*s\" --index-url https://download.pytorch.org/whl/%s",
-                    plus ? (int)(plus - fw->version) : (int)strlen(fw->version), fw->version,
-                    fw->local ? fw->local : "cu121");
-    }
-}
-
-static void judge_install(const struct facts *f, const struct kb *kb, struct fs *fs, struct verdict *v,
-                          struct findings *out, struct arena *a)
-{
+    const struct facts *f = c->f;
+    struct verdict *v = c->v;
+    struct findings *out = c->out;
+    struct arena *a = c->a;
     const struct cuda_install *cur = current_toolkit(f, a);
     struct strlist dirs = { NULL, 0, 0 };
     struct strbuf offdirs = STRBUF_INIT, otherdirs = STRBUF_INIT, d = STRBUF_INIT;
@@ -340,14 +266,14 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
     int tf = !strcmp(v->fw->name, "tensorflow");
     size_t i;
 
-    candidate_dirs(f, fs, v->env, a, &dirs);
+    candidate_dirs(f, v->env, a, &dirs);
     for (i = 0; i < v->n_needs; i++) {
         const struct need *n = &v->needs[i];
         const char *hit, *wdir;
         const struct cuda_install *ci;
         if (n->resolved_path) {
             if (!strcmp(n->step, "system32")) {
-                struct finding *fd = vfinding(out, v, "GD606", SEV_WARNING,
+                struct finding *fd = fw_finding(c, "GD606", SEV_WARNING, "%s",
                                               arena_printf(a, "%s is loaded from C:\\Windows\\System32, where it was "
                                                            "copied by hand", n->library));
                 finding_evidence(out, fd, n->resolved_path, "found in System32 before PATH");
@@ -356,14 +282,14 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
             }
             continue;
         }
-        hit = find_dll(fs, a, &dirs, n->library);
+        hit = find_dll(f, a, &dirs, n->library);
         if (hit) {
             dir_of(&d, hit);
             wdir = win(a, d.buf);
             ci = toolkit_of(f, d.buf);
             if (ci && cur && ci != cur && strcmp(ci->provenance, "pip")) {
                 if (!fd_other) {
-                    fd_other = vfinding(out, v, "GD602", SEV_ERROR,
+                    fd_other = fw_finding(c, "GD602", SEV_ERROR, "%s",
                                         arena_printf(a, "%s is only in CUDA %s's folder; PATH and CUDA_PATH point to "
                                                      "CUDA %s", n->library, ci->version ? ci->version : "?",
                                                      cur->version ? cur->version : "?"));
@@ -385,7 +311,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
                 }
             } else {
                 if (!fd_off) {
-                    fd_off = vfinding(out, v, "GD601", SEV_ERROR,
+                    fd_off = fw_finding(c, "GD601", SEV_ERROR, "%s",
                                       arena_printf(a, "%s is installed but its folder is not on PATH%s", n->library,
                                                    tf ? "" : " nor added with os.add_dll_directory"));
                     finding_evidence(out, fd_off, NULL, tf ? "TensorFlow loads CUDA DLLs by name with LoadLibrary: "
@@ -404,9 +330,9 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
             }
             continue;
         }
-        hit = find_other(fs, a, &dirs, n->library);
+        hit = find_other(f, a, &dirs, n->library);
         if (!fd_renamed) {
-            fd_renamed = vfinding(out, v, "GD603", SEV_ERROR,
+            fd_renamed = fw_finding(c, "GD603", SEV_ERROR, "%s",
                                   hit ? arena_printf(a, "%s is not installed; only %s is (another CUDA version)",
                                                      n->library, path_basename(hit))
                                       : arena_printf(a, "%s is not installed anywhere on this machine", n->library));
@@ -415,7 +341,8 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
                                  "the name is the CUDA ABI the framework was built against, and the other CUDA "
                                  "version's DLL fails at run time (or the next DLL is missing)",
                                  path_basename(hit), n->library);
-            install_fixes(out, fd_renamed, v, kb, a);
+            if (c->def->windows_fixes)
+                c->def->windows_fixes(c, fd_renamed, NULL, NULL);
         }
         if (hit)
         {
@@ -437,18 +364,4 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
     strbuf_release(&offdirs);
     strbuf_release(&otherdirs);
     strbuf_release(&d);
-}
-
-void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
-                              struct diagnosis *dx, struct arena *arena)
-{
-    size_t i;
-    if (!is_windows(f) || !r)
-        return;
-    for (i = 0; i < dx->n_verdicts; i++) {
-        struct verdict *v = &dx->verdicts[i];
-        if (!v->fw || !v->n_needs || !strcmp(v->fw->name, "keras"))
-            continue;
-        judge_install(f, kb, r->fs, v, &dx->findings, arena);
-    }
 }

@@ -57,6 +57,13 @@ void scan_dpkg_owners(struct scan_ctx *ctx);
 /** After scan_python: each framework's CUDA library, reached as the import reaches it,
  *  and the GPU architectures compiled into it (scan/fwlibs.c). */
 void scan_fw_libs(struct scan_ctx *ctx);
+/**
+ * The files the framework rules need (scan/fwfiles.c): each framework's
+ * native modules and what they link, each environment's pip NVIDIA wheels,
+ * and the library files of every toolkit, cuDNN and wheel directory.  Runs
+ * last: it reads what the other observers found.
+ */
+void scan_fwfiles(struct scan_ctx *ctx);
 
 /** Record err (about path) as a scan warning. */
 void scan_warn(struct scan_ctx *ctx, const char *path, const struct gd_err *err);
