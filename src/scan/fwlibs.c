@@ -33,14 +33,18 @@ struct fw_plan {
     const char *ext_dir;       /* directory of the extension module, relative to location/.. */
     const char *ext_prefix;    /* its file name starts with this and ends with ".so" */
     const char *cuda_lib;      /* the CUDA library's name starts with this */
+    const char *fallback;      /* relative to location: the CUDA library when the closure does
+                                  not reach it (a provider the framework dlopens), or NULL */
 };
 
 /* The extension module each import loads first, and the library in its
  * closure that holds the framework's CUDA kernels. */
 static const struct fw_plan plans[] = {
-    { "torch", "torch", "_C.", "libtorch_cuda.so" },
-    { "tensorflow", "tensorflow/python", "_pywrap_tensorflow_internal.", "libtensorflow_cc.so" },
-    { "onnxruntime", "onnxruntime/capi", "onnxruntime_pybind11_state.", "libonnxruntime_providers_cuda.so" },
+    { "torch", "torch", "_C.", "libtorch_cuda.so", "lib/libtorch_cuda.so" },
+    { "tensorflow", "tensorflow/python", "_pywrap_tensorflow_internal.", "libtensorflow_cc.so", NULL },
+    /* ORT dlopens its CUDA provider: not in the extension's closure. */
+    { "onnxruntime", "onnxruntime/capi", "onnxruntime_pybind11_state.", "libonnxruntime_providers_cuda.so",
+      "capi/libonnxruntime_providers_cuda.so" },
 };
 
 static int ext_name(const char *name, void *prefix)
@@ -62,6 +66,18 @@ static const char *find_ext(struct scan_ctx *ctx, const char *dir, const char *p
 }
 
 static void read_archs(struct scan_ctx *ctx, struct framework_build *fw, const char *lib);
+
+/* The plan's fallback library, when the import's closure does not reach one. */
+static void read_fallback(struct scan_ctx *ctx, struct framework_build *fw, const struct fw_plan *p)
+{
+    struct compat_stat st;
+    const char *lib;
+    if (!p->fallback)
+        return;
+    lib = facts_printf(ctx->facts, "%s/%s", fw->location, p->fallback);
+    if (fs_stat(ctx->fs, lib, &st, NULL) == 1 && st.type == COMPAT_FT_REG)
+        read_archs(ctx, fw, lib);
+}
 
 static int rd(void *arg, uint64_t off, void *buf, size_t len, struct gd_err *err)
 {
@@ -85,8 +101,10 @@ static void one(struct scan_ctx *ctx, struct framework_build *fw, const struct f
     strbuf_addstr(&dir, p->ext_dir);
     ext = find_ext(ctx, dir.buf, p->ext_prefix);
     strbuf_release(&dir);
-    if (!ext)
+    if (!ext) {
+        read_fallback(ctx, fw, p);
         return;
+    }
     memset(&base, 0, sizeof(base));
     base.ld_library_path = env_get(ctx->env, "LD_LIBRARY_PATH");
     memset(&deps, 0, sizeof(deps));
@@ -122,8 +140,11 @@ static void one(struct scan_ctx *ctx, struct framework_build *fw, const struct f
     }
     resolve_deps_release(&deps);
     strbuf_release(&real);
-    if (fw->cuda_library)
+    if (fw->cuda_library) {
         read_archs(ctx, fw, fw->cuda_library);
+    } else {
+        read_fallback(ctx, fw, p);
+    }
 }
 
 static void read_archs(struct scan_ctx *ctx, struct framework_build *fw, const char *lib)

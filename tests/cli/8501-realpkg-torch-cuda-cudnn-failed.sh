@@ -53,3 +53,14 @@ gdcheck
 expect_rc 1
 expect_text "libcudnn.so.9 not found: torch cannot load it"
 expect_text "sudo dpkg --configure -a"
+
+# The same files with nvidia-cudnn "installed": its postinst ran but did
+# nothing (the license question was declined).  Still GD202 naming the
+# package; the fix is to answer the question again, not dpkg --configure.
+sed -i 's/^Status: install ok half-configured$/Status: install ok installed/' "$ROOT/var/lib/dpkg/status"
+gdcheck --json
+expect_rc 1
+expect_json '[.findings[] | select(.code == "GD112")] | length == 0'
+expect_json "[$g | .evidence[].text] | any(test(\"nvidia-cudnn .*dpkg state installed\"))"
+expect_json "[$g | .fixes[].command] | index(\"sudo dpkg-reconfigure nvidia-cudnn\") != null"
+expect_json "[$g | .fixes[].command] | index(\"sudo dpkg --configure -a\") == null"
