@@ -48,20 +48,23 @@ printf '%s\n' "probe exit $probe_rc, check exit $check_rc (files in $out)"
 
 # nvidia-smi, per GPU: name, driver, compute capability.
 smi_n=$(grep -c . "$out/smi.csv")
-row "GPU count (probe vs nvidia-smi)" "$(jq -r '.devices | length' "$out/probe.json" 2>/dev/null || echo -)" "$smi_n"
+row "GPU count (probe vs nvidia-smi)" "$(jq -r '.probe.gpus | length' "$out/probe.json" 2>/dev/null || echo -)" "$smi_n"
 row "GPU count (check vs nvidia-smi)" "$(jq -r '.gpus | length' "$out/check.json" 2>/dev/null || echo -)" "$smi_n"
 i=0
 while IFS=, read -r idx name drv cc; do
     name=$(echo "$name" | sed 's/^ *//; s/ *$//'); drv=$(echo "$drv" | tr -d ' '); cc=$(echo "$cc" | tr -d ' ')
-    row "GPU $idx name (probe)" "$(jq -r ".devices[$i].name // \"-\"" "$out/probe.json" 2>/dev/null)" "$name"
-    row "GPU $idx compute capability (probe)" "$(jq -r ".devices[$i].compute_capability // \"-\"" "$out/probe.json" 2>/dev/null)" "$cc"
+    # nvidia-smi lists by PCI bus id; the probe's gpus[] by nvml_index, the
+    # same order (CUDA's own order may differ: CUDA_DEVICE_ORDER).
+    row "GPU $idx name (probe)" "$(jq -r "[.probe.gpus[] | select(.nvml_index == $idx)][0].name // \"-\"" "$out/probe.json" 2>/dev/null)" "$name"
+    row "GPU $idx compute capability (probe)" "$(jq -r "[.probe.gpus[] | select(.nvml_index == $idx)][0].compute_capability // \"-\"" "$out/probe.json" 2>/dev/null)" "$cc"
     row "GPU $idx compute capability (check)" "$(jq -r ".gpus[$i].compute_capability // \"-\"" "$out/check.json" 2>/dev/null)" "$cc"
     [ $i -eq 0 ] && row "driver version (check)" "$(jq -r '.driver.version // "-"' "$out/check.json" 2>/dev/null)" "$drv"
-    [ $i -eq 0 ] && row "driver version (probe)" "$(jq -r '.driver_version // .driver.version // "-"' "$out/probe.json" 2>/dev/null)" "$drv"
+    [ $i -eq 0 ] && row "driver version (probe)" "$(jq -r '.probe.driver.version // "-"' "$out/probe.json" 2>/dev/null)" "$drv"
     i=$((i + 1))
 done <"$out/smi.csv"
 smi_cuda=$(sed -n 's/.*CUDA Version: *\([0-9.]*\).*/\1/p' "$out/smi.txt" | head -n 1)
-row "driver's CUDA ceiling (check)" "$(jq -r '.driver.cuda_max // "-"' "$out/check.json" 2>/dev/null)" "${smi_cuda:--}"
+row "driver's CUDA ceiling (check, from the kb)" "$(jq -r '.driver.cuda_max // "-"' "$out/check.json" 2>/dev/null)" "${smi_cuda:--}"
+row "driver's CUDA ceiling (probe, cuDriverGetVersion)" "$(jq -r '.probe.driver.cuda_version // "-"' "$out/probe.json" 2>/dev/null)" "${smi_cuda:--}"
 
 # The frameworks each interpreter really has, against gpudoctor's verdicts.
 [ $# -eq 0 ] && set -- "$(command -v python3 || echo python3)"
