@@ -419,6 +419,7 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     const char *first_other = NULL;
     const struct dpkg_pkg *pkg_cause = NULL;
     struct finding *fd_pkg = NULL;
+    size_t n_other = 0;   /* names behind GD203 (its evidence also holds package lines) */
     int nowhere = 0;
     size_t i;
 
@@ -486,6 +487,8 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                                        c->fw->name);
         if (k == 2 && !first_other)
             first_other = n->library;
+        if (k == 2)
+            n_other++;
         finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the module's RPATH/RUNPATH, "
                          "LD_LIBRARY_PATH=%s, ld.so.cache and the default directories", n->library,
                          facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");        {
@@ -503,9 +506,9 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
             }
         }
     }
-    if (fd_missing[2] && fd_missing[2]->n_evidence > 1)
+    if (fd_missing[2] && n_other > 1)
         fd_missing[2]->title = arena_printf(c->a, "%s and %zu more CUDA libraries not found: %s cannot load them",
-                                            first_other, fd_missing[2]->n_evidence - 1, c->fw->name);
+                                            first_other, n_other - 1, c->fw->name);
     if (fd_stale)
         finding_fix(c->out, fd_stale, "sh", "Rebuild the loader's cache", "sudo ldconfig");
     if (fd_off)

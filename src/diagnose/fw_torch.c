@@ -245,6 +245,14 @@ static void check_torch(struct fwctx *c)
         free(dirs.v);
         if (!c->v->n_needs)
             fw_unknown(c, arena_printf(c->a, "%s links no CUDA library by name", modpath));
+    } else if (cuda && fw->n_unresolved) {
+        /* The import's own closure breaks before libtorch_cuda (a package
+         * of the chain removed, a library missing): what the loader cannot
+         * find is the finding, with its fixes, not an unknown. */
+        for (i = 0; i < fw->n_unresolved; i++) {
+            const char *role = fw_role_of(fw->unresolved[i].what);
+            fw_add_need(c, role ? role : "other", fw->unresolved[i].what, fw->unresolved[i].path);
+        }
     } else if (cuda) {
         fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath ? modpath : "torch/lib/libtorch_cuda.so"));
     }

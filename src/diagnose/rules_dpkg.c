@@ -92,11 +92,14 @@ void rules_dpkg_fixes(const struct facts *f, struct findings *out, struct findin
     (void)f;
     if (p->state && (!strcmp(p->state, "half-installed") || (p->flag && !strcmp(p->flag, "reinstreq"))))
         finding_fix(out, fd, "sh", "Install the package again", "sudo apt-get install --reinstall %s", p->name);
-    else if (p->state && !strcmp(p->state, "installed"))
-        /* Configured, yet its files are missing: its postinst did nothing
-         * (nvidia-cudnn when its license question was declined). */
+    else if (p->state && !strcmp(p->state, "installed") && n)
+        /* Configured, yet the files its postinst makes are missing: it did
+         * nothing (nvidia-cudnn when its license question was declined). */
         finding_fix(out, fd, "sh", "Answer the package's configuration questions again",
                     "sudo dpkg-reconfigure %s", p->name);
+    else if (p->state && !strcmp(p->state, "installed"))
+        /* Its own files are gone (deleted by hand, a broken disk): put them back. */
+        finding_fix(out, fd, "sh", "Restore the package's files", "sudo apt-get install --reinstall %s", p->name);
     else
         finding_fix(out, fd, "sh", "Let dpkg finish configuring the packages it left half done",
                     "sudo dpkg --configure -a");

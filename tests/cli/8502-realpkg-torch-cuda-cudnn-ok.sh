@@ -28,3 +28,23 @@ if rp_can_chroot; then
         fail "the real loader does not reach libtorch_cuda: $(head -c 600 "$CASE_DIR/ldso.out")"
     grep -q 'libcudnn.so.9 => ' "$CASE_DIR/ldso.out" || fail "the real loader does not load libcudnn.so.9"
 fi
+
+# libtorch_cuda itself gone (its hard link removed, the cache untouched):
+# the import's closure breaks at libtorch.so.2.6 -> libtorch_cuda.so.2.6.
+# A torch that declares CUDA 12.4 and whose CUDA library cannot be found is
+# an error with a fix (the package that lists the file: reinstall it), never
+# an unknown.
+rm -f "$ROOT/usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6.0"
+gdcheck --json
+expect_rc 1
+expect_json "$fw.cuda_library == null"
+expect_json "[$fw.unresolved[].name] | index(\"libtorch_cuda.so.2.6\") != null"
+expect_json '.verdicts[0].gpu == "no"'
+expect_json '[.findings[] | select(.code == "GD217")] | length == 0'
+expect_json '.findings[] | select(.code == "GD203") | .severity == "error" and (.title | test("^libtorch_cuda.so.2.6 not found"))'
+expect_json '[.findings[] | select(.code == "GD203") | .fixes[].command] | index("sudo apt-get install --reinstall libtorch-cuda-2.6") != null'
+if rp_can_chroot; then
+    rp_ldso_list "$ext" && fail "ld.so --list succeeded without libtorch_cuda"
+    grep -q 'libtorch_cuda.so.2.6: cannot open shared object file' "$CASE_DIR/ldso.out" ||
+        fail "the real loader says: $(head -c 300 "$CASE_DIR/ldso.out")"
+fi
