@@ -71,7 +71,7 @@ rp_init() {
             ! grep -q '^[WE]: Failed to fetch' "$RP_CACHE/apt/update.log"; then
             : >"$RP_CACHE/apt/stamp"
             rm -f "$RP_CACHE/apt/index"
-        elif ! ls "$RP_CACHE/apt/lists/"*_Packages* >/dev/null 2>elif ! ls "$RP_CACHE/apt/lists/"*_Packages >/dev/null 2>&1; then1; then
+        elif ! ls "$RP_CACHE/apt/lists/"*_Packages* >/dev/null 2>&1; then
             flock -u 9
             rp_unavailable "Debian's archive ($RP_MIRROR) cannot be reached: $(grep -E '^(E|W):' "$RP_CACHE/apt/update.log" | head -n 1)"
         fi
