@@ -164,6 +164,16 @@ static void read_archs(struct scan_ctx *ctx, struct framework_build *fw, const c
     src.read = rd;
     src.arg = &file;
     src.size = file.size;
+    {
+        /* Not an ELF file at all (an empty placeholder, a linker script):
+         * no device code, and no warning -- the module readers say what
+         * such a file is.  A malformed ELF costs a warning. */
+        unsigned char magic[4];
+        if (file.size < 64 || fs_pread(&file, 0, magic, 4, &err) < 0 || memcmp(magic, "\177ELF", 4)) {
+            fs_close(&file);
+            return;
+        }
+    }
     r = fatbin_read_elf(&src, &sum, &err);
     fs_close(&file);
     if (r < 0) {
