@@ -9,8 +9,15 @@
 # Machines: this one (root /), a synthetic one with 20 CUDA toolkits, and,
 # when bench/gen_*.sh generators exist, the ones they build (Python
 # environments, loader caches...).
+#
+# Before/after: BENCH_BASELINE=path/to/an/older/gpudoctor (an environment
+# variable, so `BENCH_BASELINE=/tmp/old/gpudoctor make bench`) measures that
+# binary on every machine too, in the same run and alternating with this
+# one, and prints after/before ratios of time and system calls.
 set -eu
 gd=${1:?usage: bench/run.sh path/to/gpudoctor}
+old=${BENCH_BASELINE:-}
+[ -z "$old" ] || [ -x "$old" ] || { echo "BENCH_BASELINE=$old is not an executable" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 N=${BENCH_RUNS:-200}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gdbench.XXXXXX")
@@ -44,6 +51,30 @@ report() {
     printf '%-44s %8d us  %6.1fx true  %6s syscalls\n' "$label" "$us" "$(echo "$us $base" | awk '{ printf "%.1f", $1 / ($2 ? $2 : 1) }')" "$sc"
 }
 
+ratio() { echo "$1 $2" | awk '{ if ($2 + 0 > 0 && $1 != "n/a") printf "%.2f", $1 / $2; else printf "n/a" }'; }
+
+# measure LABEL ARGS...: time and count `gpudoctor ARGS`, and, with a
+# baseline, the baseline's too (halves of the runs interleaved, so load on
+# the machine falls on both alike) and the after/before ratios.
+measure() {
+    label=$1; shift
+    if [ -z "$old" ]; then
+        us=$(time_cmd "$label" "$gd" "$@")
+        report "$label" "$us" "$base" "$(syscalls "$gd" "$@")"
+        return
+    fi
+    N0=$N; N=$((N0 / 2 > 0 ? N0 / 2 : 1))
+    a1=$(time_cmd "$label" "$gd" "$@"); b1=$(time_cmd "$label" "$old" "$@")
+    a2=$(time_cmd "$label" "$gd" "$@"); b2=$(time_cmd "$label" "$old" "$@")
+    N=$N0
+    us=$(( (a1 + a2) / 2 )); ous=$(( (b1 + b2) / 2 ))
+    sc=$(syscalls "$gd" "$@"); osc=$(syscalls "$old" "$@")
+    rt=$(ratio "$us" "$ous"); rs=$(ratio "$sc" "$osc")   # report() sets us and sc
+    report "$label" "$us" "$base" "$sc"
+    report "  before (BENCH_BASELINE)" "$ous" "$base" "$osc"
+    printf '%-44s time x%s, syscalls x%s\n' "  after/before" "$rt" "$rs"
+}
+
 # A synthetic machine with 20 CUDA toolkits (each with version.json, a
 # runtime library name and a cuDNN header) and a driver.
 mk_cuda_machine() {
@@ -74,12 +105,10 @@ echo "gpudoctor bench: $N runs each, $(nproc) cores, $(uname -m)"
 base=$(time_cmd "true" /bin/true)
 printf '%-44s %8d us  (the unit of the ratios below)\n' "start /bin/true" "$base"
 
-us=$(time_cmd host "$gd" check --json)
-report "check on this machine" "$us" "$base" "$(syscalls "$gd" check --json)"
+measure "check on this machine" check --json
 
 mk_cuda_machine "$work/cuda20"
-us=$(time_cmd cuda20 "$gd" check --root "$work/cuda20" --clear-env --json)
-report "check, 20 CUDA toolkits" "$us" "$base" "$(syscalls "$gd" check --root "$work/cuda20" --clear-env --json)"
+measure "check, 20 CUDA toolkits" check --root "$work/cuda20" --clear-env --json
 
 # Generators contributed by other areas: each prints "LABEL<TAB>ARGS..." lines
 # naming the machines it built under the directory it is given.
@@ -87,9 +116,7 @@ for g in "$here"/gen_*.sh; do
     [ -f "$g" ] || continue
     sh "$g" "$work/$(basename "$g" .sh)" | while IFS='	' read -r label args; do
         # shellcheck disable=SC2086
-        us=$(time_cmd "$label" "$gd" $args)
-        # shellcheck disable=SC2086
-        report "$label" "$us" "$base" "$(syscalls "$gd" $args)"
+        measure "$label" $args
     done
 done
 

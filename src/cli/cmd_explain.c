@@ -127,7 +127,7 @@ int cmd_explain(int argc, char **argv)
 
     facts_init(&machine);
     if (with_check) {
-        struct scan_options so = { NULL, NULL, NULL };
+        struct scan_options so = { NULL, NULL, NULL, NULL };
         struct scan_ctx sc;
         sc.fs = &ctx.fs;
         sc.env = &ctx.env;

@@ -63,6 +63,8 @@ void facts_release(struct facts *f)
         free(f->dpkg.pkgs[i].dangling);
     free(f->dpkg.pkgs);
     module_facts_release(&f->modules);
+    free(f->interp.v);
+    free(f->interp.kernels);
     free(f->warnings);
     for (i = 0; i < f->n_libdirs; i++)
         free(f->libdirs[i].names);
