@@ -23,6 +23,12 @@ need="gcc make libc6-dev libjansson-dev pci.ids"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
     need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge strace"
+    # --- real-package tests (tests/realpkg, tests/cli/85xx-realpkg-*): apt and
+    # dpkg-deb download and unpack Debian's packages through a private apt
+    # configuration, readelf (binutils) lists what they link, flock
+    # (util-linux) guards the shared cache, the archive keyring verifies.
+    need="$need apt binutils util-linux debian-archive-keyring"
+    # --- end real-package tests
 fi
 missing=""
 for p in $need; do

@@ -72,6 +72,27 @@ static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char 
     const char *variant = torch_variant_for_driver(c, c->fw->version);
     (void)cudnn;
     (void)cuda;
+    if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
+        /* apt installed it into the system Python, which pip must not
+         * change (PEP 668, "externally-managed-environment"): apt for the
+         * distribution's CUDA build where the release has one, a venv for
+         * PyTorch's wheels.  A distribution's pre-release version
+         * ("1.13.0a0") is no wheel's: the venv then takes the newest. */
+        const char *pkg = dpkg_cuda_build(c->f, "torch");
+        int pin = !strpbrk(pub, "abcdefghijklmnopqrstuvwxyz");
+        if (pkg)
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "
+                        "depends on (the NVIDIA driver, nvidia-cudnn)", pkg), "sudo apt-get install %s", pkg);
+        /* Without a variant the driver is known to run, PyPI's own Linux
+         * wheel (a CUDA build) rather than a guessed index. */
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "%sse PyTorch's %s wheels in a virtual environment (the "
+                    "system Python is managed by apt; the wheels bring their own CUDA libraries)", pkg ? "Or u" : "U",
+                    variant ? variant : "CUDA"),
+                    "python3 -m venv ~/.venvs/torch\n~/.venvs/torch/bin/pip install \"torch%s%s\"%s%s",
+                    pin ? "==" : "", pin ? pub : "",
+                    variant ? " --index-url https://download.pytorch.org/whl/" : "", variant ? variant : "");
+        return;
+    }
     if (variant)
         finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the %s build of torch %s, which this driver "
                     "can run (its wheels bring their own CUDA libraries)", variant, pub),
@@ -200,6 +221,12 @@ static void check_torch(struct fwctx *c)
         const char *v = torch_variant_for_driver(c, fw->version);
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
+        if (fw->installer && !strcmp(fw->installer, "dpkg")) {
+            finding_evidence(c->out, fd, fw->installer_source, "installed by the package %s %s", fw->installer_package,
+                             fw->installer_version ? fw->installer_version : "");
+            torch_install_fixes(c, fd, NULL, NULL);
+            return;
+        }
         /* Only a build PyTorch published (torch.kb): with a known driver,
          * one it runs; without one, the release's usual CUDA build. */
         if (!v && !c->driver)
@@ -234,7 +261,10 @@ static void check_torch(struct fwctx *c)
         fw_unknown(c, arena_printf(c->a, "the CUDA version torch %s was built for is unknown", fw->version));
     }
     /* What libtorch_cuda.so links: resolve each CUDA library from it. */
-    modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
+    /* libtorch_cuda as the import reaches it (scan/fwlibs.c: torch/_C's
+     * DT_NEEDED closure; Debian keeps it outside torch/lib), else the wheel's. */
+    modpath = fw->cuda_library ? fw->cuda_library
+              : fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
     if (c->windows) {
         torch_windows(c, cuda);
     } else if (modpath && (m = fw_module_at(c, modpath)) != NULL) {
@@ -252,6 +282,14 @@ static void check_torch(struct fwctx *c)
         free(dirs.v);
         if (!c->v->n_needs)
             fw_unknown(c, arena_printf(c->a, "%s links no CUDA library by name", modpath));
+    } else if (cuda && fw->n_unresolved) {
+        /* The import's own closure breaks before libtorch_cuda (a package
+         * of the chain removed, a library missing): what the loader cannot
+         * find is the finding, with its fixes, not an unknown. */
+        for (i = 0; i < fw->n_unresolved; i++) {
+            const char *role = fw_role_of(fw->unresolved[i].what);
+            fw_add_need(c, role ? role : "other", fw->unresolved[i].what, fw->unresolved[i].path);
+        }
     } else if (cuda) {
         fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath ? modpath : "torch/lib/libtorch_cuda.so"));
     }
