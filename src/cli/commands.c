@@ -126,7 +126,16 @@ const struct command commands[] = {
       "node is failing or unreachable, or an input was refused; 2 usage error or\n"
       "unreadable input; 3 srun could not run or gathered nothing.\n" },
     { "help", cmd_help, "show help for gpudoctor or one subcommand",
-      "usage: gpudoctor help [SUBCOMMAND]\n" },
+      "usage: gpudoctor help [SUBCOMMAND]\n"
+      "       gpudoctor help --man [SUBCOMMAND]\n"
+      "       gpudoctor help --completion bash|zsh|fish\n"
+      "\n"
+      "Show the help of gpudoctor or of one subcommand.  The same texts, turned\n"
+      "into other forms (the build installs these):\n"
+      "\n"
+      "  --man [SUBCOMMAND]  the manual page, in roff: gpudoctor(1), or\n"
+      "                     gpudoctor-SUBCOMMAND(1)\n"
+      "  --completion bash|zsh|fish  the completion script for that shell\n" },
     { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources",
       "usage: gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--unverified]\n"
       "                        [--json] [--db PATH]\n"
