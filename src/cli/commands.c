@@ -17,6 +17,8 @@ const char common_options_help[] =
     "  --markdown         write the report as Markdown, for pasting into an issue\n"
     "  --facts            write the raw scan facts as JSON\n"
     "  --strict           exit 1 on warnings as well as errors\n"
+    "  --redact           make the report safe to paste: home directories -> ~,\n"
+    "                     user and host names and the machine-id replaced\n"
     "  --db PATH          use this knowledge-base file or directory instead of the\n"
     "                     built-in tables\n"
     "  -o, --output FILE  write the report to FILE instead of standard output\n"
