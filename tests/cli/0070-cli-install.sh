@@ -4,7 +4,7 @@
 command -v make >/dev/null 2>&1 || skip "make is not installed"
 repo=$(cd "$GD_TESTS/.." && pwd)
 dest="$CASE_DIR/dest"
-mk() { make -s -C "$repo" "$@" DESTDIR="$dest" PREFIX=/opt/gd INSTALL_BIN="$GD_BIN" \
+mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$repo" "$@" DESTDIR="$dest" PREFIX=/opt/gd INSTALL_BIN="$GD_BIN" \
        GENDOC_DIR="$CASE_DIR/gendoc" >"$CASE_DIR/make.out" 2>&1; }
 mk install || { cat "$CASE_DIR/make.out"; fail "make install failed"; }
 
