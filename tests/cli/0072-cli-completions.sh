@@ -60,6 +60,26 @@ if command -v zsh >/dev/null 2>&1; then
     "$GD_BIN" help --completion zsh >"$CASE_DIR/_gpudoctor" || fail "help --completion zsh failed"
     zsh -n "$CASE_DIR/_gpudoctor" || fail "the zsh script does not parse"
     grep -q '^#compdef gpudoctor' "$CASE_DIR/_gpudoctor" || fail "zsh script lacks #compdef"
+    # Run it with zsh's completion builtins stubbed to print what they are
+    # given: the script's own logic picks the candidates.
+    zc() { # zc CURRENT WORDS...
+        zsh -f -c 'compadd() { [[ $1 == -- ]] && shift; print -r -- "$@"; }
+_describe() { print -r -- ${(P)2}; }
+_files() { print -r -- "FILES $*"; }
+CURRENT=$1; shift; words=("$@"); PREFIX=${words[CURRENT]}
+source "$0"' "$CASE_DIR/_gpudoctor" "$@" >"$OUT" 2>"$ERR" || fail "zsh completion failed for: $*"
+    }
+    zc 2 gpudoctor ""
+    has check:scan plan:choose
+    zc 4 gpudoctor plan --framework ""
+    has tensorflow pytorch jax onnxruntime
+    hasnt cupy
+    zc 4 gpudoctor check --root ""
+    grep -qx 'FILES -/' "$OUT" || fail "zsh: --root does not complete directories: $(cat "$OUT")"
+    zc 3 gpudoctor matrix ""
+    has cudnn kb-meta tf_build
+    zc 3 gpudoctor which --
+    grep -q -- '--list-cache:list /etc/ld.so.cache' "$OUT" || fail "zsh: which options: $(cat "$OUT")"
 else
     echo "note: zsh is not installed; the zsh script's syntax is not checked"
 fi
