@@ -366,7 +366,8 @@ static void options_of(const char *h, struct optset *os)
 {
     struct line l;
     const char *p = h, *d;
-    size_t tn, dn, i, j, k, first;
+    size_t tn, dn, i, j, k, nterm;
+    struct opt *term[16];
     int in_synopsis = 0;
 
     os->n = 0;
@@ -378,7 +379,7 @@ static void options_of(const char *h, struct optset *os)
         if (in_synopsis || l.indent != 2)
             continue;
         item_split(&l, &tn, &d, &dn);
-        first = os->n;
+        nterm = 0;
         for (i = 0; i < tn; i++) {
             struct opt *o;
             if (!opt_start(l.s, i, tn))
@@ -399,14 +400,16 @@ static void options_of(const char *h, struct optset *os)
                         copy_n(o->arg, sizeof(o->arg), l.s + j + 1, k - j - 1);
                 }
                 o->kind = arg_kind_of(o->arg);
+                if (nterm < sizeof(term) / sizeof(term[0]))
+                    term[nterm++] = o;
             }
             i = j;
         }
         /* "-o, --output FILE": -o takes FILE too */
-        for (k = os->n; k-- > first + 1;)
-            if (!os->o[k - 1].arg[0] && os->o[k - 1].name[1] != '-' && os->o[k].arg[0]) {
-                memcpy(os->o[k - 1].arg, os->o[k].arg, sizeof(os->o[k].arg));
-                os->o[k - 1].kind = os->o[k].kind;
+        for (k = nterm; k-- > 1;)
+            if (!term[k - 1]->arg[0] && term[k - 1]->name[1] != '-' && term[k]->arg[0]) {
+                memcpy(term[k - 1]->arg, term[k]->arg, sizeof(term[k]->arg));
+                term[k - 1]->kind = term[k]->kind;
             }
     }
 }

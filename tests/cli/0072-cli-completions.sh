@@ -39,6 +39,12 @@ complete_ gpudoctor matrix ""
 has tensorflow pytorch cuda cudnn driver gpu kb-meta tf_build gpu_chip
 complete_ gpudoctor matrix cudnn --
 has --os --json --unverified
+# "--db, --output, ...: as for check" then "-o, --output FILE": both take a file
+touch "$CASE_DIR/some-report.txt"
+complete_ gpudoctor explain -o some-rep
+[ "$(cat "$OUT")" = some-report.txt ] || fail "explain -o does not complete files: $(cat "$OUT")"
+complete_ gpudoctor explain --db some-rep
+[ "$(cat "$OUT")" = some-report.txt ] || fail "explain --db does not complete files: $(cat "$OUT")"
 complete_ gpudoctor help ""
 has check fleet
 complete_ gpudoctor fleet --gpu
