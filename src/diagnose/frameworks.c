@@ -166,9 +166,14 @@ int fw_dir_has(struct fwctx *c, const char *dir, const char *name)
 static const char *find_on_disk(struct fwctx *c, const struct strlist *dirs, const char *name)
 {
     size_t i;
-    for (i = 0; i < dirs->nr; i++)
-        if (fw_dir_has(c, dirs->v[i], name))
+    for (i = 0; i < dirs->nr; i++) {
+        struct lookup_answer a;
+        /* Loadable, not merely present: an empty or foreign file is no fix.
+         * (Facts without that answer, from an older --facts, keep "present".) */
+        if (fw_dir_has(c, dirs->v[i], name) &&
+            lookup_loadable(c->lk, arena_printf(c->a, "%s/%s", dirs->v[i], name), &a) != 0)
             return dirs->v[i];
+    }
     return NULL;
 }
 

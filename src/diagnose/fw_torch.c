@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diagnose/fw.h"
+#include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_pep440.h"
@@ -75,9 +76,19 @@ static void torch_preload(struct fwctx *c, struct need *n, const struct strlist 
 {
     size_t i;
     for (i = 0; i < dirs->nr; i++) {
+        struct lookup_answer a;
+        const char *path;
+        int r;
         if (!fw_in_env_wheels(c, dirs->v[i]) || !fw_dir_has(c, dirs->v[i], n->library))
             continue;
-        n->resolved_path = arena_printf(c->a, "%s/%s", dirs->v[i], n->library);
+        path = arena_printf(c->a, "%s/%s", dirs->v[i], n->library);
+        /* dlopen fails on an empty, truncated or foreign-machine file: the preload too */
+        r = lookup_loadable(c->lk, path, &a);
+        if (r < 0)
+            fw_unknown(c, arena_printf(c->a, "whether %s loads was not recorded", path));
+        if (r != 1)
+            continue;
+        n->resolved_path = path;
         n->step = "torch_preload";
         n->version = fw_lib_version(c, n->role, n->resolved_path);
         return;
