@@ -16,6 +16,8 @@
 #                     a real 3-node Slurm cluster on localhost for `fleet slurm`
 #   strace            0091 asserts that --root never opens a FIFO or device for
 #                     reading; `make bench` counts system calls with it
+#   mandoc groff-base man-db lint and render the generated man pages (0071)
+#   zsh fish          check the generated completion scripts parse (0072)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -29,6 +31,7 @@ if [ "${1:-}" = "--test" ]; then
     # (util-linux) guards the shared cache, the archive keyring verifies.
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
+    need="$need mandoc groff-base man-db zsh fish"
 fi
 missing=""
 for p in $need; do

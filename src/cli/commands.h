@@ -12,6 +12,8 @@
 #ifndef GD_COMMANDS_H
 #define GD_COMMANDS_H
 
+#include <stddef.h>
+
 struct command {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -36,5 +38,12 @@ int cmd_probe(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_which(int argc, char **argv);
+
+/**
+ * The i-th table name `gpudoctor matrix TABLE` accepts besides the kb's own
+ * table names and the framework names (i from 0), or NULL after the last.
+ * For the completion scripts (help_gen.h).
+ */
+const char *cmd_matrix_table_at(size_t i);
 
 #endif

@@ -4,7 +4,7 @@
  * Each subcommand walks its argv itself and hands each argument it does not
  * recognise to options_parse_common(), which knows --root, --env,
  * --env-file, --clear-env, --json, --markdown, --facts, --strict, --db,
- * --color/--no-color, --output and --os.  options_setup() then turns the
+ * --color/--no-color, --output, --os and --redact.  options_setup() then turns the
  * options into the things a run needs: the re-rooted fs, the environment
  * the examined process would see, the output stream.
  *
@@ -45,6 +45,7 @@ struct options {
     const char *db;              /* --db DIR_OR_FILE */
     const char *output;          /* --output FILE */
     const char *os;              /* --os linux|windows|... */
+    int redact;                  /* --redact: report/redact.h on the output */
 };
 
 void options_init(struct options *o);
@@ -63,6 +64,8 @@ struct run_ctx {
     struct env env;
     FILE *out;          /* stdout or the --output file */
     int color;          /* resolved: 1 only on a terminal without NO_COLOR */
+    FILE *redact_to;    /* --redact: out is a temporary file, rewritten into
+                         * this stream by run_ctx_release; else NULL */
 };
 
 /**
@@ -88,7 +91,13 @@ struct kb;
  */
 int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, struct kb **kb);
 
-/** Close the output; -1 if any write to it failed. */
+/**
+ * Close the output; -1 if any write to it failed.  With --redact, first
+ * write the report kept in the temporary file to the real output with home
+ * directories, user and host names and the machine-id replaced
+ * (report/redact.h; the names come from the examined environment and
+ * machine: $HOME, $USER, $LOGNAME, /etc/hostname, /etc/machine-id).
+ */
 int run_ctx_release(struct run_ctx *ctx, struct gd_err *err);
 
 /** Parse a decimal int in [min, max]; -1 on anything else. */
