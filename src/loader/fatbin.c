@@ -6,6 +6,7 @@
  * payload is skipped by moving the window past it.
  */
 #include "loader/fatbin.h"
+#include "util/alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,13 +189,9 @@ int fatbin_walk(const struct fatbin_source *src, uint64_t off, uint64_t size, st
     struct window w;
     int r;
     w.src = src;
-    w.buf = malloc(WINDOW);
+    w.buf = xmalloc(WINDOW);
     w.off = 0;
     w.len = 0;
-    if (!w.buf) {
-        err_setx(err, GD_ERR_LIMIT, "out of memory");
-        return -1;
-    }
     r = walk(&w, off, size, sum, err);
     free(w.buf);
     return r;
@@ -239,12 +236,9 @@ int fatbin_read_elf(const struct fatbin_source *src, struct fatbin_summary *sum,
         err_setx(err, GD_ERR_FORMAT, "bad ELF section header table");
         return -1;
     }
-    sh = malloc((size_t)shnum * shentsize);
-    if (!sh || src_read(src, shoff, sh, (size_t)shnum * shentsize, err) < 0) {
-        if (!sh)
-            err_setx(err, GD_ERR_LIMIT, "out of memory");
+    sh = xmalloc((size_t)shnum * shentsize);   /* bounded above: at most 4 MiB */
+    if (src_read(src, shoff, sh, (size_t)shnum * shentsize, err) < 0)
         goto out;
-    }
     str_off = rd64(sh + (size_t)shstrndx * shentsize + 24);
     str_size = rd64(sh + (size_t)shstrndx * shentsize + 32);
     if (str_size > MAX_SHSTRTAB || str_off > src->size || str_size > src->size - str_off) {
@@ -252,12 +246,9 @@ int fatbin_read_elf(const struct fatbin_source *src, struct fatbin_summary *sum,
         goto out;
     }
     names_len = (size_t)str_size;
-    names = malloc(names_len + 1);
-    if (!names || src_read(src, str_off, names, names_len, err) < 0) {
-        if (!names)
-            err_setx(err, GD_ERR_LIMIT, "out of memory");
+    names = xmalloc(names_len + 1);   /* bounded above: MAX_SHSTRTAB */
+    if (src_read(src, str_off, names, names_len, err) < 0)
         goto out;
-    }
     names[names_len] = '\0';
     for (i = 0; i < shnum; i++) {
         const uint8_t *s = sh + i * shentsize;
