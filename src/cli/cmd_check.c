@@ -12,6 +12,7 @@
 #include "cli/options.h"
 #include "cli/version.h"
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
 #include "kb/kb.h"
 #include "loader/resolve.h"
 #include "probe/probe.h"
@@ -115,7 +116,9 @@ int cmd_check(int argc, char **argv)
     }
     diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
     if (probe) {
-        probe_findings(&pr, &dx.findings);
+        struct fix_ctx fx;
+        fix_ctx_from_facts(&fx, &facts, kb, &facts.arena);
+        probe_findings(&pr, &fx, &dx.findings);
         if (verify) {
             /* Load each install's predicted libraries, in children. */
             if (probe_verify_run(&pv, &dx, &ctx.fs, PROBE_DEFAULT_TIMEOUT_MS, &err) < 0)

@@ -3,6 +3,7 @@
  * its halves agree, can this user reach it, and is the WSL2 mapping intact.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
 
 #include <string.h>
 
@@ -34,7 +35,7 @@ static void rule_no_gpu(const struct facts *f, struct findings *out)
                 "in a container, start it with the GPU (docker run --gpus all ...)", NULL);
 }
 
-static void rule_no_driver(const struct facts *f, struct findings *out)
+static void rule_no_driver(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     const char *drv = facts_driver_version(f);
     struct finding *fd;
@@ -61,13 +62,12 @@ static void rule_no_driver(const struct facts *f, struct findings *out)
         fd = findings_add(out, "GD101", SEV_ERROR, "no NVIDIA driver is installed");
         finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
         finding_evidence(out, fd, NULL, "no libcuda.so.<version> in the system library directories");
-        if (f->system.distro_id && (!strcmp(f->system.distro_id, "ubuntu")))
-            finding_fix(out, fd, "sh", "Install the recommended driver", "sudo ubuntu-drivers install");
-        else if (f->system.distro_id && !strcmp(f->system.distro_id, "debian"))
-            finding_fix(out, fd, "sh", "Install the driver from Debian's non-free repository",
-                        "sudo apt-get install nvidia-driver firmware-misc-nonfree");
-        finding_fix(out, fd, NULL, "Or install NVIDIA's driver for your GPU from "
-                    "https://www.nvidia.com/Download/index.aspx", NULL);
+        {
+            /* The command for this distribution (or container) from the fix engine. */
+            struct fix_ctx fx;
+            fix_ctx_from_facts(&fx, f, kb, out->arena);
+            fixes_driver_install(&fx, out, fd);
+        }
     }
 }
 
@@ -234,9 +234,8 @@ static void rule_wsl(const struct facts *f, struct findings *out)
 
 void rules_driver(const struct facts *f, const struct kb *kb, struct findings *out)
 {
-    (void)kb;
     rule_no_gpu(f, out);
-    rule_no_driver(f, out);
+    rule_no_driver(f, kb, out);
     rule_mismatch(f, out);
     rule_nouveau(f, out);
     rule_nodes(f, out);
