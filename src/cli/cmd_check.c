@@ -139,6 +139,7 @@ int cmd_check(int argc, char **argv)
         in.kb_revision = kb_revision(kb);
         in.root = o.root;
         in.probe = probe ? &pr : NULL;
+        in.shell = ctx.shell;
         switch (o.format) {
         case FMT_JSON: report_json(ctx.out, &in); break;
         case FMT_MARKDOWN: report_markdown(ctx.out, &in); break;

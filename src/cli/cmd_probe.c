@@ -166,6 +166,7 @@ int cmd_probe(int argc, char **argv)
         options_release(&o);
         return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
     }
+    memset(&out, 0, sizeof(out));
     out.fp = ctx.out;
     out.color = ctx.color;
     r = xmalloc(sizeof(*r));

@@ -45,6 +45,7 @@ struct options {
     const char *db;              /* --db DIR_OR_FILE */
     const char *output;          /* --output FILE */
     const char *os;              /* --os linux|windows|... */
+    int all_shells;              /* --all-shells */
 };
 
 void options_init(struct options *o);
@@ -63,6 +64,9 @@ struct run_ctx {
     struct env env;
     FILE *out;          /* stdout or the --output file */
     int color;          /* resolved: 1 only on a terminal without NO_COLOR */
+    const char *shell;  /* the reader's shell for fixes ("sh", "fish", "powershell", "cmd"),
+                           from gpudoctor's own $SHELL (PowerShell on native Windows);
+                           NULL with --all-shells */
 };
 
 /**

@@ -217,8 +217,8 @@ void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct f
         windows_driver(x, fl, fd, "WSL2: install or update the NVIDIA driver on Windows, never a Linux "
                        "driver inside WSL (NVIDIA's CUDA on WSL guide); it appears in /usr/lib/wsl/lib");
         g = next_group(fd);
-        add(fl, fd, g, "powershell", "Then restart WSL (from Windows)", "wsl --shutdown");
-        add(fl, fd, g, "cmd", "Then restart WSL (from Windows)", "wsl --shutdown");
+        add(fl, fd, g, "powershell", "Then update and restart WSL (from Windows)", "wsl --update\nwsl --shutdown");
+        add(fl, fd, g, "cmd", "Then update and restart WSL (from Windows)", "wsl --update\nwsl --shutdown");
         return;
     }
     if (x->container) {
@@ -274,6 +274,30 @@ void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct 
         return;
     }
     fixes_driver_install(x, fl, fd);
+}
+
+void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    const char *t = "Remove the Linux driver packages (NVIDIA: never install a Linux driver inside WSL2; "
+                    "the CUDA toolkit for WSL is the WSL-Ubuntu installer, without a driver)";
+    switch (x->family) {
+    case FIX_FAMILY_DEBIAN:
+    case FIX_FAMILY_UBUNTU:
+        add(fl, fd, 0, "sh", t, "sudo apt-get remove --purge '^nvidia-driver-.*' '^libnvidia-.*'\nsudo ldconfig");
+        break;
+    case FIX_FAMILY_FEDORA:
+    case FIX_FAMILY_RHEL:
+        add(fl, fd, 0, "sh", t, "sudo dnf remove 'nvidia-driver*' 'akmod-nvidia*' 'xorg-x11-drv-nvidia*'\nsudo ldconfig");
+        break;
+    case FIX_FAMILY_ARCH:
+        add(fl, fd, 0, "sh", t, "sudo pacman -Rns nvidia-open nvidia-utils\nsudo ldconfig");
+        break;
+    default:
+        add(fl, fd, 0, NULL, arena_printf(x->a, "%s with your distribution's package manager, then run ldconfig", t),
+            NULL);
+        break;
+    }
+    fixes_loader_path(x, fl, fd, "Until then, put the Windows driver's directory first", "/usr/lib/wsl/lib");
 }
 
 void fixes_loader_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

@@ -102,6 +102,13 @@ void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct f
 void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
 
 /**
+ * WSL2 with a Linux NVIDIA driver installed inside it (it shadows the
+ * Windows driver's libcuda): remove the distribution's driver packages,
+ * and until then put /usr/lib/wsl/lib first (sh and fish).
+ */
+void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/**
  * Put dirs (':'-separated, virtual paths on Windows) first on the loader
  * path for this shell: LD_LIBRARY_PATH in sh and fish, PATH in PowerShell
  * and cmd on Windows.  title may be NULL.
