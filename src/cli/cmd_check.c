@@ -11,8 +11,10 @@
 #include "cli/main_help.h"
 #include "cli/options.h"
 #include "cli/version.h"
+#include "facts/facts_read.h"
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
+#include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "loader/resolve.h"
 #include "probe/probe.h"
@@ -20,6 +22,40 @@
 #include "report/report.h"
 #include "scan/scan.h"
 #include "util/banned.h"
+
+/* Read the facts document at path ("-": standard input), at most
+ * FACTS_DOC_MAX bytes, into f.  0, or -1 with err. */
+static int read_facts_file(const char *path, struct facts *f, struct gd_err *err)
+{
+    struct strbuf sb = STRBUF_INIT;
+    char buf[65536];
+    int fd = 0, rc;
+    long n;
+
+    if (strcmp(path, "-")) {
+        fd = compat_open_read(path);
+        if (fd < 0)
+            return err_set(err, "cannot open '%s'", path);
+    }
+    while ((n = compat_read(fd, buf, sizeof(buf))) > 0) {
+        if (sb.len + (size_t)n > FACTS_DOC_MAX) {
+            if (fd)
+                compat_close(fd);
+            strbuf_release(&sb);
+            return err_setx(err, GD_ERR_LIMIT, "'%s' is larger than %u bytes", path, FACTS_DOC_MAX);
+        }
+        strbuf_add(&sb, buf, (size_t)n);
+    }
+    if (fd)
+        compat_close(fd);
+    if (n < 0) {
+        strbuf_release(&sb);
+        return err_set(err, "cannot read '%s'", path);
+    }
+    rc = facts_json_read(sb.buf, sb.len, f, err);
+    strbuf_release(&sb);
+    return rc;
+}
 
 static int exit_status_for(const struct findings *fl, int strict)
 {
@@ -40,8 +76,10 @@ int cmd_check(int argc, char **argv)
     struct diagnosis dx;
     struct resolve_config rcfg;
     struct resolver resolver;
+    struct lookup lk;
     struct probe_result pr;
     struct probe_verify pv;
+    const char *from_facts = NULL;
     int i, rc, probe = 0, verify = 0;
 
     options_init(&o);
@@ -54,6 +92,14 @@ int cmd_check(int argc, char **argv)
         }
         if (!strcmp(a, "--verify-libs")) {
             verify = 1;
+            continue;
+        }
+        if (!strcmp(a, "--from-facts")) {
+            if (i + 1 >= argc) {
+                options_release(&o);
+                return usage_error("check", "option '%s' needs an argument", a);
+            }
+            from_facts = argv[++i];
             continue;
         }
         if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
@@ -89,6 +135,11 @@ int cmd_check(int argc, char **argv)
         options_release(&o);
         return usage_error("check", "--probe loads this machine's driver and cannot examine --root");
     }
+    if (from_facts && (o.root || o.clear_env || o.n_env_changes || o.os || so.python || so.prefix || probe)) {
+        options_release(&o);
+        return usage_error("check", "--from-facts judges recorded facts: --root, --env, --env-file, "
+                           "--clear-env, --os, --python, --prefix and --probe do not apply");
+    }
     if (verify && !probe) {
         options_release(&o);
         return usage_error("check", "--verify-libs loads libraries and needs --probe");
@@ -102,7 +153,23 @@ int cmd_check(int argc, char **argv)
     }
 
     facts_init(&facts);
-    examine_scan(&ctx, kb, &so, &rcfg, &resolver, &facts);
+    if (from_facts) {
+        /* No scan and no loader model: the facts and the loader's answers
+         * recorded in them are everything the diagnosis gets. */
+        resolve_config_default(&rcfg);
+        resolver_init(&resolver, &ctx.fs, &rcfg);
+        if (read_facts_file(from_facts, &facts, &err) < 0) {
+            fprintf(stderr, "gpudoctor check: --from-facts: %s\n", err.msg);
+            resolver_release(&resolver);
+            facts_release(&facts);
+            kb_free(kb);
+            run_ctx_release(&ctx, NULL);
+            options_release(&o);
+            return err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+        }
+    } else {
+        examine_scan(&ctx, kb, &so, &rcfg, &resolver, &facts);
+    }
     probe_result_init(&pr);
     probe_verify_init(&pv);
     if (probe) {
@@ -114,7 +181,8 @@ int cmd_check(int argc, char **argv)
             fprintf(stderr, "gpudoctor check: probe: %s\n", err.msg);
         probe_fold_facts(&pr, &facts);
     }
-    diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
+    lookup_init(&lk, from_facts ? NULL : &resolver, &facts);
+    diagnose_run(&facts, kb, &lk, &dx, &facts.arena);
     if (probe) {
         struct fix_ctx fx;
         fix_ctx_from_facts(&fx, &facts, kb, &facts.arena);

@@ -16,6 +16,7 @@
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
 #include "scan/scan.h"
+#include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "probe/probe.h"
 #include "probe/verify.h"
@@ -114,6 +115,7 @@ static void verify_libs(struct run_ctx *ctx, struct kb *kb, const struct probe_a
     struct facts facts;
     struct resolve_config rcfg;
     struct resolver resolver;
+    struct lookup lk;
     struct diagnosis dx;
     struct gd_err err;
 
@@ -121,7 +123,8 @@ static void verify_libs(struct run_ctx *ctx, struct kb *kb, const struct probe_a
     facts_init(&facts);
     examine_scan(ctx, kb, &pa->so, &rcfg, &resolver, &facts);
     probe_fold_facts(r, &facts);
-    diagnose_run(&facts, kb, &resolver, &dx, &facts.arena);
+    lookup_init(&lk, &resolver, &facts);
+    diagnose_run(&facts, kb, &lk, &dx, &facts.arena);
     if (probe_verify_run(pv, &dx, &ctx->fs, pa->timeout_ms, &err) < 0)
         fprintf(stderr, "gpudoctor probe: --verify-libs: %s\n", err.msg);
     probe_verify_findings(pv, fl);

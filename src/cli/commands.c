@@ -54,7 +54,13 @@ const struct command commands[] = {
       "  --verify-libs      with --probe: also LOAD, in a child process per\n"
       "                     framework install, each library file the loader model\n"
       "                     predicts, and report dlerror (GD516).  Off by default:\n"
-      "                     it runs the libraries' constructors\n" },
+      "                     it runs the libraries' constructors\n"
+      "  --from-facts FILE  judge the facts a `check --facts` wrote (FILE, or '-'\n"
+      "                     for standard input) instead of scanning: nothing is\n"
+      "                     read from any disk but FILE, so a maintainer\n"
+      "                     reproduces a reporter's verdict; not with --root,\n"
+      "                     --env, --env-file, --clear-env, --os, --python,\n"
+      "                     --prefix or --probe (the facts already hold them)\n" },
     { "explain", cmd_explain, "read a pasted log and say what went wrong, why, and how to fix it",
       "usage: gpudoctor explain [FILE|-] [--with-check] [--json] [options]\n"
       "\n"

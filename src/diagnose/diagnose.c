@@ -148,7 +148,7 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
         framework_checklist(dx, a, &dx->verdicts[i]);
 }
 
-void diagnose_run(const struct facts *facts, const struct kb *kb, struct resolver *resolver,
+void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup *lk,
                   struct diagnosis *dx, struct arena *arena)
 {
     memset(dx, 0, sizeof(*dx));
@@ -158,8 +158,8 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct resolve
     rules_env(facts, &dx->findings);
     rules_cuda(facts, &dx->findings);
     rules_windows_machine(facts, kb, &dx->findings);
-    rules_frameworks(facts, kb, resolver, dx, arena);
-    rules_windows_frameworks(facts, kb, resolver, dx, arena);
+    rules_frameworks(facts, kb, lk, dx, arena);
+    rules_windows_frameworks(facts, kb, dx, arena);
     findings_sort(&dx->findings);
     machine_checklist(facts, dx, arena);
 }

@@ -2,9 +2,14 @@
  * diagnose.h - from facts to findings: the rules.
  *
  * diagnose_run() applies every rule to the facts (asking the knowledge base
- * and, later, the loader model) and fills a struct diagnosis: the findings
- * and the checklist a person would otherwise walk by hand.  Rules never
- * read files and never print; each finding names the facts that prove it.
+ * and the loader model) and fills a struct diagnosis: the findings and the
+ * checklist a person would otherwise walk by hand.  Rules never read files
+ * and never print: what they need from the disk is in the facts (scan/),
+ * and the one question they ask of the examined machine -- which file the
+ * loader would pick -- goes through diagnose/lookup.h, which answers from
+ * the loader model and records the answer, so that `check --from-facts`
+ * reproduces the verdict without the disk.  Each finding names the facts
+ * that prove it.
  * Unknown stays unknown: a rule that cannot decide emits nothing, or an
  * info finding that says what would decide it.
  */
@@ -59,20 +64,22 @@ struct diagnosis {
     size_t n_verdicts, alloc_verdicts;
 };
 
-struct resolver;
+struct lookup;
 
 /**
- * Run every rule; strings go into arena.  resolver (borrowed, may be NULL:
- * then library resolution is skipped and verdicts that need it are
- * "unknown") answers which file each needed library would be.  Never fails.
+ * Run every rule; strings go into arena.  lk (borrowed, diagnose/lookup.h;
+ * may be NULL: then library resolution is unknown, and so are the verdicts
+ * that need it) answers which file each needed library would be -- live
+ * from the loader model in `check`, from the recorded answers in
+ * `check --from-facts`.  Never fails.
  */
-void diagnose_run(const struct facts *facts, const struct kb *kb, struct resolver *resolver,
+void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup *lk,
                   struct diagnosis *dx, struct arena *arena);
 
 const char *gpu_verdict_name(enum gpu_verdict v);
 
 /* The per-framework rules (frameworks.c). */
-void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
+void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup *lk,
                       struct diagnosis *dx, struct arena *arena);
 void diagnosis_release(struct diagnosis *dx);
 
@@ -86,8 +93,8 @@ void rules_cuda(const struct facts *f, struct findings *out);
 /* Native Windows (rules_windows.c): machine rules before the frameworks,
  * per-install rules after their verdicts.  Both do nothing on other OSes. */
 void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out);
-void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
-                              struct diagnosis *dx, struct arena *arena);
+void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct diagnosis *dx,
+                              struct arena *arena);
 
 /**
  * How many GPUs CUDA_VISIBLE_DEVICES leaves visible out of n_gpus (-1 when

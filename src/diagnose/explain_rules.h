@@ -16,7 +16,7 @@
 
 #include "diagnose/finding.h"
 #include "facts/facts.h"
-#include "scan/logread.h"
+#include "facts/log_facts.h"
 
 struct kb;
 

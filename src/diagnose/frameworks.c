@@ -33,21 +33,18 @@
 #include "kb/kb.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_pep440.h"
+#include "diagnose/lookup.h"
 #include "diagnose/win_dll.h"
-#include "loader/pe.h"
-#include "loader/resolve.h"
 #include "util/alloc.h"
 #include "util/fs.h"
 #include "util/text.h"
 #include "util/winpath.h"
 #include "util/banned.h"
 
-#define MAX_DIR_ENTRIES 100000
-
 struct fwctx {
     const struct facts *f;
     const struct kb *kb;
-    struct resolver *r;
+    struct lookup *lk;              /* the loader model's answers (diagnose/lookup.h) */
     struct findings *out;
     struct arena *a;
     const char *os;                 /* "linux", "windows" */
@@ -126,15 +123,13 @@ static const char *major_of(struct arena *a, const char *v)
 static const char *lib_version(struct fwctx *c, const char *role, const char *path)
 {
     const struct facts *f = c->f;
-    struct strbuf dir = STRBUF_INIT, real = STRBUF_INIT;
-    const char *ver = NULL, *base;
+    struct strbuf dir = STRBUF_INIT;
+    const char *ver = NULL, *base, *real;
     size_t i;
 
     /* Compare canonical directories: a RUNPATH gives ".../tensorflow/python/../../nvidia/...". */
-    if (fs_realpath(c->r->fs, path, &real, NULL) == 1)
-        path_dirname(&dir, real.buf);
-    else
-        path_dirname(&dir, path);
+    real = lookup_realpath(c->lk, path);
+    path_dirname(&dir, real ? real : path);
     if (!strcmp(role, "cudnn")) {
         for (i = 0; i < f->n_cudnn && !ver; i++)
             if (f->cudnn[i].libdir && !strcmp(f->cudnn[i].libdir, dir.buf))
@@ -144,14 +139,13 @@ static const char *lib_version(struct fwctx *c, const char *role, const char *pa
             if (f->cuda[i].libdir && !strcmp(f->cuda[i].libdir, dir.buf))
                 ver = f->cuda[i].version;
     }
-    if (!ver && real.len) {
+    if (!ver && real && *real) {
         /* libcudnn.so.8.9.7 -> 8.9.7 */
-        base = path_basename(real.buf);
+        base = path_basename(real);
         if ((base = strstr(base, ".so.")) != NULL && is_dotted_version(base + 4, strlen(base + 4), 3, 4))
             ver = arena_strdup(c->a, base + 4);
     }
     strbuf_release(&dir);
-    strbuf_release(&real);
     return ver;
 }
 
@@ -161,8 +155,7 @@ static const char *lib_version(struct fwctx *c, const char *role, const char *pa
 static void candidate_dirs(struct fwctx *c, struct strlist *dirs)
 {
     const struct facts *f = c->f;
-    size_t i, j;
-    struct fs_dirlist l;
+    size_t i;
 
     for (i = 0; i < f->n_cuda; i++)
         if (f->cuda[i].libdir) {
@@ -174,35 +167,30 @@ static void candidate_dirs(struct fwctx *c, struct strlist *dirs)
             ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
             dirs->v[dirs->nr++] = f->cudnn[i].libdir;
         }
-    for (j = 0; j < c->env->n_site_dirs || (j == 0 && c->env->site_packages); j++) {
-        const char *sp = c->env->n_site_dirs ? c->env->site_dirs[j] : c->env->site_packages;
-        const char *nv = arena_printf(c->a, "%s/nvidia", sp);
-        if (fs_list_dir(c->r->fs, nv, MAX_DIR_ENTRIES, &l, NULL) == 1) {
-            for (i = 0; i < l.nr; i++) {
-                ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
-                dirs->v[dirs->nr++] = arena_printf(c->a, "%s/%s/lib", nv, l.ents[i].name);
-            }
-        }
-        fs_dirlist_release(&l);
-        if (!c->env->n_site_dirs)
-            break;
+    for (i = 0; i < c->env->n_nvidia_dirs; i++) {
+        ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+        dirs->v[dirs->nr++] = arena_printf(c->a, "%s/lib", c->env->nvidia_dirs[i]);
     }
+}
+
+/* 1 if the scan saw the library file name in dir (scan/fwfiles.c). */
+static int dir_has(struct fwctx *c, const char *dir, const char *name)
+{
+    const struct lib_dir *ld = facts_libdir(c->f, dir, 0);
+    size_t i;
+    for (i = 0; ld && i < ld->n_names; i++)
+        if (!strcmp(ld->names[i], name))
+            return 1;
+    return 0;
 }
 
 /* The first candidate directory holding name, or NULL. */
 static const char *find_on_disk(struct fwctx *c, const struct strlist *dirs, const char *name)
 {
     size_t i;
-    for (i = 0; i < dirs->nr; i++) {
-        struct strbuf p = STRBUF_INIT;
-        struct compat_stat st;
-        int r;
-        path_join(&p, dirs->v[i], name);
-        r = fs_stat(c->r->fs, p.buf, &st, NULL);
-        strbuf_release(&p);
-        if (r == 1 && st.type == COMPAT_FT_REG)
+    for (i = 0; i < dirs->nr; i++)
+        if (dir_has(c, dirs->v[i], name))
             return dirs->v[i];
-    }
     return NULL;
 }
 
@@ -216,16 +204,11 @@ static const char *find_other_version(struct fwctx *c, const struct strlist *dir
         return NULL;
     blen = (size_t)(so - name) + 4;
     for (i = 0; i < dirs->nr; i++) {
-        struct fs_dirlist l;
-        const char *hit = NULL;
-        if (fs_list_dir(c->r->fs, dirs->v[i], MAX_DIR_ENTRIES, &l, NULL) == 1)
-            for (j = 0; j < l.nr && !hit; j++)
-                if (!strncmp(l.ents[j].name, name, blen) && strcmp(l.ents[j].name, name) &&
-                    is_dotted_version(l.ents[j].name + blen, strlen(l.ents[j].name + blen), 1, 2))
-                    hit = arena_printf(c->a, "%s/%s", dirs->v[i], l.ents[j].name);
-        fs_dirlist_release(&l);
-        if (hit)
-            return hit;
+        const struct lib_dir *ld = facts_libdir(c->f, dirs->v[i], 0);
+        for (j = 0; ld && j < ld->n_names; j++)
+            if (!strncmp(ld->names[j], name, blen) && strcmp(ld->names[j], name) &&
+                is_dotted_version(ld->names[j] + blen, strlen(ld->names[j] + blen), 1, 2))
+                return arena_printf(c->a, "%s/%s", dirs->v[i], ld->names[j]);
     }
     return NULL;
 }
@@ -270,8 +253,13 @@ static struct need *add_need(struct fwctx *c, const char *role, const char *lib,
  */
 static void resolve_need_windows(struct fwctx *c, struct need *n)
 {
-    const char *path = NULL, *step = NULL;
-    int r = win_dll_find(c->r->fs, c->a, &c->win, n->library, &path, &step);
+    struct lookup_answer ans;
+    const char *step;
+    int r = lookup_windows(c->lk, &c->win, n->library, &ans);
+    if (r < 0) {
+        set_unknown(c, arena_printf(c->a, "where LoadLibrary finds %s was not recorded", n->library));
+        return;
+    }
     if (!r && c->win_path_fallback) {
         struct win_dll_search std = c->win;
         struct strlist dirs = { NULL, 0, 0 };
@@ -286,41 +274,41 @@ static void resolve_need_windows(struct fwctx *c, struct need *n)
         }
         std.mode = WIN_DLL_STANDARD;
         std.path = &dirs;
-        r = win_dll_find(c->r->fs, c->a, &std, n->library, &path, &step);
-        if (r && !strcmp(step, "path"))
-            step = "path_after_126";
+        r = lookup_windows(c->lk, &std, n->library, &ans);
+        if (r > 0 && !strcmp(ans.step, "path"))
+            ans.step = "path_after_126";
         free(dirs.v);
+        if (r < 0)
+            set_unknown(c, arena_printf(c->a, "where LoadLibrary finds %s was not recorded", n->library));
     }
-    if (r) {
-        n->resolved_path = path;
+    step = ans.step;
+    if (r > 0) {
+        n->resolved_path = ans.path;
         n->step = step;
-        n->version = lib_version(c, n->role, path);
+        n->version = lib_version(c, n->role, ans.path);
     }
 }
 
-static void resolve_need(struct fwctx *c, struct need *n, const struct resolve_object *obj)
+/* Resolve need from the loading object `from` (NULL: the main program). */
+static void resolve_need(struct fwctx *c, struct need *n, const char *from)
 {
-    struct resolve_request req;
-    struct resolve_result res;
-    struct gd_err err;
+    struct lookup_answer ans;
+    int r;
 
     if (c->windows) {
         resolve_need_windows(c, n);
         return;
     }
-    memset(&req, 0, sizeof(req));
-    req.name = n->library;
-    req.chain = obj;
-    req.n_chain = obj ? 1 : 0;
-    req.ld_library_path = facts_env(c->f, "LD_LIBRARY_PATH");
-    if (resolve_library(c->r, &req, &res, &err) == 1) {
-        n->resolved_path = arena_strdup(c->a, res.path);
-        n->step = resolve_step_name(res.step);
+    r = lookup_library(c->lk, n->library, from, facts_env(c->f, "LD_LIBRARY_PATH"), &ans);
+    if (r > 0) {
+        n->resolved_path = ans.path;
+        n->step = ans.step;
         n->version = lib_version(c, n->role, n->resolved_path);
-    } else if (res.stale_uncached) {
-        n->stale = arena_strdup(c->a, res.stale_uncached);
+    } else if (r == 0) {
+        n->stale = ans.stale;
+    } else {
+        set_unknown(c, arena_printf(c->a, "where the loader finds %s was not recorded", n->library));
     }
-    resolve_result_release(&res);
 }
 
 /*
@@ -333,19 +321,12 @@ static void torch_preload(struct fwctx *c, struct need *n, const struct strlist 
 {
     size_t i;
     for (i = 0; i < dirs->nr; i++) {
-        struct strbuf p = STRBUF_INIT;
-        struct compat_stat st;
-        if (!in_env_wheels(c, dirs->v[i]))
+        if (!in_env_wheels(c, dirs->v[i]) || !dir_has(c, dirs->v[i], n->library))
             continue;
-        path_join(&p, dirs->v[i], n->library);
-        if (fs_stat(c->r->fs, p.buf, &st, NULL) == 1 && st.type == COMPAT_FT_REG) {
-            n->resolved_path = arena_strdup(c->a, p.buf);
-            n->step = "torch_preload";
-            n->version = lib_version(c, n->role, n->resolved_path);
-            strbuf_release(&p);
-            return;
-        }
-        strbuf_release(&p);
+        n->resolved_path = arena_printf(c->a, "%s/%s", dirs->v[i], n->library);
+        n->step = "torch_preload";
+        n->version = lib_version(c, n->role, n->resolved_path);
+        return;
     }
 }
 
@@ -790,13 +771,31 @@ static const char *os_of(const struct facts *f)
     return f->system.os && !strcmp(f->system.os, "windows") ? "windows" : "linux";
 }
 
-/* Read a framework module's ELF for its RUNPATH / DT_NEEDED.  1 read. */
-static int read_module(struct fwctx *c, const char *path, struct resolve_object *obj, struct elf_info *info)
+/* The module at path as the scan read it (scan/fwfiles.c), or NULL when it
+ * was not read. */
+static const struct fw_module *module_at(struct fwctx *c, const char *path)
 {
-    struct gd_err err;
-    memset(obj, 0, sizeof(*obj));
-    memset(info, 0, sizeof(*info));
-    return resolve_object_read(c->r, path, obj, info, &err) == 1;
+    size_t i;
+    for (i = 0; i < c->fw->n_modules; i++)
+        if (!strcmp(c->fw->modules[i].path, path))
+            return c->fw->modules[i].readable ? &c->fw->modules[i] : NULL;
+    return NULL;
+}
+
+/* Each CUDA library a module links, resolved from that module. */
+static void module_needs(struct fwctx *c, const struct fw_module *m, int dedupe)
+{
+    size_t i, k;
+    for (i = 0; i < m->n_needed; i++) {
+        const char *role = role_of(m->needed[i]);
+        int dup = 0;
+        if (!role)
+            continue;
+        for (k = 0; dedupe && k < c->v->n_needs; k++)
+            dup |= !strcmp(c->v->needs[k].library, m->needed[i]);
+        if (!dup)
+            resolve_need(c, add_need(c, role, m->needed[i], m->path), m->path);
+    }
 }
 
 /* python.exe's folder, the application directory of LoadLibrary's search:
@@ -812,21 +811,15 @@ static const char *win_app_dir(struct fwctx *c)
     return r;
 }
 
-/* 1 if dir (virtual, any case) holds a cudart64_*.dll. */
+/* 1 if dir (virtual, any case) holds a cudart64_*.dll (scan/fwfiles.c listed it). */
 static int win_has_cudart(struct fwctx *c, const char *dir)
 {
-    struct strbuf real = STRBUF_INIT;
-    struct fs_dirlist l;
+    const struct lib_dir *ld = facts_libdir(c->f, dir, 1);
     size_t i;
-    int hit = 0;
-    if (winpath_resolve_ci(c->r->fs, dir, &real, NULL) == 1 &&
-        fs_list_dir(c->r->fs, real.buf, MAX_DIR_ENTRIES, &l, NULL) == 1) {
-        for (i = 0; i < l.nr && !hit; i++)
-            hit = !strncmp(l.ents[i].name, "cudart64", 8);
-        fs_dirlist_release(&l);
-    }
-    strbuf_release(&real);
-    return hit;
+    for (i = 0; ld && i < ld->n_names; i++)
+        if (!strncmp(ld->names[i], "cudart64", 8))
+            return 1;
+    return 0;
 }
 
 /*
@@ -842,8 +835,7 @@ static void torch_windows(struct fwctx *c, const char *cuda)
 {
     const struct framework_build *fw = c->fw;
     const char *modpath, *lib, *base;
-    struct pe_info pe;
-    struct gd_err err;
+    const struct fw_module *m;
     size_t i, nd = 0;
 
     if (!fw->location) {
@@ -881,20 +873,15 @@ static void torch_windows(struct fwctx *c, const char *cuda)
 
     modpath = arena_printf(c->a, "%s/torch_cuda.dll", lib);
     c->win.importer = modpath;
-    err_init(&err);
-    if (pe_read(c->r->fs, modpath, c->a, &pe, &err) != 1) {
+    if ((m = module_at(c, modpath)) == NULL) {
         if (cuda)
             set_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
         return;
     }
-    for (i = 0; i < pe.n_imports + pe.n_delay_imports; i++) {
-        const char *name = i < pe.n_imports ? pe.imports[i] : pe.delay_imports[i - pe.n_imports];
-        const char *role = role_of(name);
-        struct need *n;
-        if (!role)
-            continue;
-        n = add_need(c, role, name, modpath);
-        resolve_need(c, n, NULL);
+    for (i = 0; i < m->n_needed; i++) {
+        const char *role = role_of(m->needed[i]);
+        if (role)
+            resolve_need(c, add_need(c, role, m->needed[i], modpath), NULL);
     }
     if (!c->v->n_needs)
         set_unknown(c, arena_printf(c->a, "%s imports no CUDA DLL by name", modpath));
@@ -906,9 +893,8 @@ static void check_tensorflow(struct fwctx *c)
     struct kb_tf_build b;
     struct kb_tf_libs libs;
     const char *cuda, *cudnn, *last_win;
-    struct resolve_object obj, *objp = NULL;
-    struct elf_info info;
     const char *modpath = NULL;
+    int have_mod = 0;
     size_t i;
 
     if ((fw->variant && !strcmp(fw->variant, "cpu")) || (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))) {
@@ -945,10 +931,6 @@ static void check_tensorflow(struct fwctx *c)
                                     fw->version));
         return;
     }
-    if (!c->r) {
-        set_unknown(c, "the loader model was not available");
-        return;
-    }
     /* The module that calls dlopen: its RUNPATH is searched (after
      * LD_LIBRARY_PATH).  TF's .so files carry RUNPATH, not RPATH. */
     if (c->windows) {
@@ -959,17 +941,13 @@ static void check_tensorflow(struct fwctx *c)
         c->win.path = &c->f->ldenv.path;
         if (fw->location)
             modpath = arena_printf(c->a, "%s/python/_pywrap_tensorflow_internal.pyd", fw->location);
-    } else if (fw->location) {
-        static const char *const mods[] = { "python/_pywrap_tensorflow_internal.so", "libtensorflow_framework.so.2",
-                                            "libtensorflow_cc.so.2", NULL };
-        const char *const *m;
-        for (m = mods; *m && !objp; m++) {
-            modpath = arena_printf(c->a, "%s/%s", fw->location, *m);
-            if (read_module(c, modpath, &obj, &info))
-                objp = &obj;
-        }
-        if (!objp)
-            modpath = NULL;
+    } else {
+        /* The first of its modules that the scan could read (scan/fwfiles.c). */
+        for (i = 0; i < fw->n_modules && !have_mod; i++)
+            if (fw->modules[i].readable) {
+                modpath = fw->modules[i].path;
+                have_mod = 1;
+            }
     }
     {
         const struct { const char *role, *lib; } want[] = {
@@ -982,10 +960,10 @@ static void check_tensorflow(struct fwctx *c)
             if (!want[i].lib || !strcmp(want[i].lib, "-"))
                 continue;
             n = add_need(c, want[i].role, want[i].lib, modpath);
-            resolve_need(c, n, objp);
+            resolve_need(c, n, have_mod ? modpath : NULL);
         }
     }
-    if (!objp && !c->windows)
+    if (!have_mod && !c->windows)
         set_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
     judge_missing(c, cuda, cudnn, tf_install_fixes);
     judge_cudnn(c, cudnn);
@@ -1007,8 +985,7 @@ static void check_torch(struct fwctx *c)
     const struct framework_build *fw = c->fw;
     struct kb_torch t;
     const char *variant = fw->local, *cuda, *arch = NULL, *arch_src = NULL, *need_drv, *src;
-    struct resolve_object obj;
-    struct elf_info info;
+    const struct fw_module *m;
     const char *modpath;
     struct strlist dirs = { NULL, 0, 0 };
     int have_kb;
@@ -1041,23 +1018,19 @@ static void check_torch(struct fwctx *c)
     if (!cuda) {
         set_unknown(c, arena_printf(c->a, "the CUDA version torch %s was built for is unknown", fw->version));
     }
-    if (!c->r) {
-        set_unknown(c, "the loader model was not available");
-        return;
-    }
     /* What libtorch_cuda.so links: resolve each CUDA library from it. */
     modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
     if (c->windows) {
         torch_windows(c, cuda);
-    } else if (modpath && read_module(c, modpath, &obj, &info)) {
+    } else if (modpath && (m = module_at(c, modpath)) != NULL) {
         candidate_dirs(c, &dirs);
-        for (i = 0; i < info.n_needed; i++) {
-            const char *role = role_of(info.needed[i]);
+        for (i = 0; i < m->n_needed; i++) {
+            const char *role = role_of(m->needed[i]);
             struct need *n;
             if (!role)
                 continue;
-            n = add_need(c, role, info.needed[i], modpath);
-            resolve_need(c, n, &obj);
+            n = add_need(c, role, m->needed[i], modpath);
+            resolve_need(c, n, modpath);
             if (!n->resolved_path)
                 torch_preload(c, n, &dirs);
         }
@@ -1179,13 +1152,11 @@ static void check_jax(struct fwctx *c)
  */
 static void check_cupy(struct fwctx *c)
 {
-    static const char *const moddirs[] = { "cupy_backends/cuda/api", "cupy_backends/cuda/libs", "cupy/cuda", NULL };
     const struct framework_build *fw = c->fw;
     const struct py_dist *d = fw->n_components ? &fw->components[0] : NULL;
     const char *site = d && d->site_dir ? d->site_dir : c->env->site_packages;
-    const char *const *md;
     struct kb_cupy k;
-    size_t i, j;
+    size_t i;
 
     if (fw->variant && !strcmp(fw->variant, "rocm")) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is built for ROCm (AMD GPUs), not for CUDA",
@@ -1195,41 +1166,14 @@ static void check_cupy(struct fwctx *c)
                     fw->dist ? fw->dist : "cupy");
         return;
     }
-    if (!c->r || !site) {
+    if (!site) {
         set_unknown(c, "CuPy's site-packages folder was not found");
         return;
     }
-    for (md = moddirs; *md; md++) {
-        struct fs_dirlist l;
-        const char *dir = arena_printf(c->a, "%s/%s", site, *md);
-        if (fs_list_dir(c->r->fs, dir, MAX_DIR_ENTRIES, &l, NULL) == 1) {
-            for (i = 0; i < l.nr; i++) {
-                struct resolve_object obj;
-                struct elf_info info;
-                const char *mod;
-                if (!strstr(l.ents[i].name, ".so"))
-                    continue;
-                mod = arena_printf(c->a, "%s/%s", dir, l.ents[i].name);
-                if (!read_module(c, mod, &obj, &info))
-                    continue;
-                for (j = 0; j < info.n_needed; j++) {
-                    const char *role = role_of(info.needed[j]);
-                    size_t k2;
-                    int dup = 0;
-                    struct need *n;
-                    if (!role)
-                        continue;
-                    for (k2 = 0; k2 < c->v->n_needs; k2++)
-                        dup |= !strcmp(c->v->needs[k2].library, info.needed[j]);
-                    if (dup)
-                        continue;
-                    n = add_need(c, role, info.needed[j], mod);
-                    resolve_need(c, n, &obj);
-                }
-            }
-        }
-        fs_dirlist_release(&l);
-    }
+    /* Its extension modules, as the scan read them (scan/fwfiles.c). */
+    for (i = 0; i < fw->n_modules; i++)
+        if (fw->modules[i].readable)
+            module_needs(c, &fw->modules[i], 1);
     if (!c->v->n_needs)
         set_unknown(c, "CuPy's modules link no CUDA library by name (it loads them at run time)");
     judge_missing(c, fw->cuda, NULL, NULL);
@@ -1248,8 +1192,7 @@ static void check_cupy(struct fwctx *c)
 static void check_onnxruntime(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
-    struct resolve_object obj;
-    struct elf_info info;
+    const struct fw_module *m;
     const char *modpath;
     size_t i;
 
@@ -1260,23 +1203,16 @@ static void check_onnxruntime(struct fwctx *c)
         finding_fix(c->out, fd, "sh", "Replace it with the GPU build", "pip uninstall -y onnxruntime\npip install onnxruntime-gpu");
         return;
     }
-    if (!c->r || !fw->location) {
+    if (!fw->location) {
         set_unknown(c, "the loader model was not available");
         return;
     }
     modpath = arena_printf(c->a, "%s/capi/libonnxruntime_providers_cuda.so", fw->location);
-    if (!read_module(c, modpath, &obj, &info)) {
+    if ((m = module_at(c, modpath)) == NULL) {
         set_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
         return;
     }
-    for (i = 0; i < info.n_needed; i++) {
-        const char *role = role_of(info.needed[i]);
-        struct need *n;
-        if (!role)
-            continue;
-        n = add_need(c, role, info.needed[i], modpath);
-        resolve_need(c, n, &obj);
-    }
+    module_needs(c, m, 0);
     judge_missing(c, fw->cuda, fw->cudnn, NULL);
     for (i = 0; i < c->v->n_needs; i++)
         if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
@@ -1365,7 +1301,7 @@ static void rule_duplicates(const struct python_env *env, struct findings *out)
     }
 }
 
-void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
+void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup *lk,
                       struct diagnosis *dx, struct arena *arena)
 {
     size_t e, i, n_machine = dx->findings.nr;
@@ -1393,7 +1329,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct resolve
             memset(&c, 0, sizeof(c));
             c.f = f;
             c.kb = kb;
-            c.r = r;
+            c.lk = lk;
             c.out = &dx->findings;
             c.a = arena;
             c.os = os_of(f);

@@ -34,13 +34,11 @@
 #include "kb/ver_dotted.h"
 #include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
-#include "loader/resolve.h"
+#include "diagnose/lookup.h"
 #include "util/alloc.h"
 #include "util/text.h"
 #include "util/winpath.h"
 #include "util/banned.h"
-
-#define WIN_DIR_MAX 100000
 
 static int is_windows(const struct facts *f)
 {
@@ -193,8 +191,8 @@ static struct finding *vfinding(struct findings *out, struct verdict *v, const c
 /* Where a DLL may be installed although the search does not reach it:
  * every toolkit's bin and bin\x64, every cuDNN folder, and the
  * environment's pip wheels (site-packages\nvidia\*\bin). */
-static void candidate_dirs(const struct facts *f, struct fs *fs, const struct python_env *env,
-                           struct arena *a, struct strlist *dirs)
+static void candidate_dirs(const struct facts *f, const struct python_env *env, struct arena *a,
+                           struct strlist *dirs)
 {
     size_t i, j;
     for (i = 0; i < f->n_cuda; i++) {
@@ -212,36 +210,28 @@ static void candidate_dirs(const struct facts *f, struct fs *fs, const struct py
             ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
             dirs->v[dirs->nr++] = f->cudnn[i].libdir;
         }
-    for (j = 0; env && j < env->n_site_dirs; j++) {
-        struct fs_dirlist l;
-        const char *nv = arena_printf(a, "%s/nvidia", env->site_dirs[j]);
-        if (fs_list_dir(fs, nv, WIN_DIR_MAX, &l, NULL) == 1)
-            for (i = 0; i < l.nr; i++) {
-                ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
-                dirs->v[dirs->nr++] = arena_printf(a, "%s/%s/bin", nv, l.ents[i].name);
-            }
-        fs_dirlist_release(&l);
+    for (j = 0; env && j < env->n_nvidia_dirs; j++) {
+        ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+        dirs->v[dirs->nr++] = arena_printf(a, "%s/bin", env->nvidia_dirs[j]);
     }
 }
 
-/* The first candidate folder holding name (any case): the file's path. */
-static const char *find_dll(struct fs *fs, struct arena *a, const struct strlist *dirs, const char *name)
+/* The first candidate folder holding name (any case, as scan/fwfiles.c
+ * listed it): the file's path with its on-disk name. */
+static const char *find_dll(const struct facts *f, struct arena *a, const struct strlist *dirs, const char *name)
 {
-    size_t i;
+    size_t i, j;
     for (i = 0; i < dirs->nr; i++) {
-        struct strbuf p = STRBUF_INIT;
-        const char *r = NULL;
-        if (winpath_child_ci(fs, dirs->v[i], name, &p, NULL) == 1)
-            r = arena_strdup(a, p.buf);
-        strbuf_release(&p);
-        if (r)
-            return r;
+        const struct lib_dir *ld = facts_libdir(f, dirs->v[i], 0);
+        for (j = 0; ld && j < ld->n_names; j++)
+            if (winpath_name_eq(ld->names[j], name))
+                return arena_printf(a, "%s/%s", dirs->v[i], ld->names[j]);
     }
     return NULL;
 }
 
 /* Another version of the DLL: "cudart64_110.dll" -> any "cudart64_*.dll". */
-static const char *find_other(struct fs *fs, struct arena *a, const struct strlist *dirs, const char *name)
+static const char *find_other(const struct facts *f, struct arena *a, const struct strlist *dirs, const char *name)
 {
     const char *us = strrchr(name, '_');
     size_t i, j, bl;
@@ -249,16 +239,11 @@ static const char *find_other(struct fs *fs, struct arena *a, const struct strli
         return NULL;
     bl = (size_t)(us - name) + 1;
     for (i = 0; i < dirs->nr; i++) {
-        struct fs_dirlist l;
-        const char *hit = NULL;
-        if (fs_list_dir(fs, dirs->v[i], WIN_DIR_MAX, &l, NULL) == 1)
-            for (j = 0; j < l.nr && !hit; j++)
-                if (!strncmp(l.ents[j].name, name, bl) && !winpath_name_eq(l.ents[j].name, name) &&
-                    str_ends(l.ents[j].name, ".dll"))
-                    hit = arena_printf(a, "%s/%s", dirs->v[i], l.ents[j].name);
-        fs_dirlist_release(&l);
-        if (hit)
-            return hit;
+        const struct lib_dir *ld = facts_libdir(f, dirs->v[i], 0);
+        for (j = 0; ld && j < ld->n_names; j++)
+            if (!strncmp(ld->names[j], name, bl) && !winpath_name_eq(ld->names[j], name) &&
+                str_ends(ld->names[j], ".dll"))
+                return arena_printf(a, "%s/%s", dirs->v[i], ld->names[j]);
     }
     return NULL;
 }
@@ -330,7 +315,7 @@ static void install_fixes(struct findings *out, struct finding *fd, const struct
     }
 }
 
-static void judge_install(const struct facts *f, const struct kb *kb, struct fs *fs, struct verdict *v,
+static void judge_install(const struct facts *f, const struct kb *kb, struct verdict *v,
                           struct findings *out, struct arena *a)
 {
     const struct cuda_install *cur = current_toolkit(f, a);
@@ -340,7 +325,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
     int tf = !strcmp(v->fw->name, "tensorflow");
     size_t i;
 
-    candidate_dirs(f, fs, v->env, a, &dirs);
+    candidate_dirs(f, v->env, a, &dirs);
     for (i = 0; i < v->n_needs; i++) {
         const struct need *n = &v->needs[i];
         const char *hit, *wdir;
@@ -356,7 +341,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
             }
             continue;
         }
-        hit = find_dll(fs, a, &dirs, n->library);
+        hit = find_dll(f, a, &dirs, n->library);
         if (hit) {
             dir_of(&d, hit);
             wdir = win(a, d.buf);
@@ -404,7 +389,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
             }
             continue;
         }
-        hit = find_other(fs, a, &dirs, n->library);
+        hit = find_other(f, a, &dirs, n->library);
         if (!fd_renamed) {
             fd_renamed = vfinding(out, v, "GD603", SEV_ERROR,
                                   hit ? arena_printf(a, "%s is not installed; only %s is (another CUDA version)",
@@ -439,16 +424,16 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct fs 
     strbuf_release(&d);
 }
 
-void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct resolver *r,
-                              struct diagnosis *dx, struct arena *arena)
+void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct diagnosis *dx,
+                              struct arena *arena)
 {
     size_t i;
-    if (!is_windows(f) || !r)
+    if (!is_windows(f))
         return;
     for (i = 0; i < dx->n_verdicts; i++) {
         struct verdict *v = &dx->verdicts[i];
         if (!v->fw || !v->n_needs || !strcmp(v->fw->name, "keras"))
             continue;
-        judge_install(f, kb, r->fs, v, &dx->findings, arena);
+        judge_install(f, kb, v, &dx->findings, arena);
     }
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "util/winpath.h"
 #include "util/banned.h"
 
 void facts_init(struct facts *f)
@@ -25,10 +26,14 @@ static void release_python(struct facts *f)
             free(fw->bundled_libs);
             free(fw->deps);
             free(fw->components);
+            for (size_t k = 0; k < fw->n_modules; k++)
+                free(fw->modules[k].needed);
+            free(fw->modules);
         }
         free(e->frameworks);
         free(e->dists);
         free(e->site_dirs);
+        free(e->nvidia_dirs);
     }
     free(f->pyenvs);
 }
@@ -55,6 +60,10 @@ void facts_release(struct facts *f)
     release_python(f);
     module_facts_release(&f->modules);
     free(f->warnings);
+    for (i = 0; i < f->n_libdirs; i++)
+        free(f->libdirs[i].names);
+    free(f->libdirs);
+    free(f->answers);
     arena_release(&f->arena);
     facts_init(f);
 }
@@ -114,5 +123,14 @@ const char *facts_env(const struct facts *f, const char *name)
     for (i = 0; i < f->n_env; i++)
         if (!strcmp(f->env[i].name, name))
             return f->env[i].value;
+    return NULL;
+}
+
+const struct lib_dir *facts_libdir(const struct facts *f, const char *dir, int ci)
+{
+    size_t i;
+    for (i = 0; i < f->n_libdirs; i++)
+        if (ci ? winpath_name_eq(f->libdirs[i].dir, dir) : !strcmp(f->libdirs[i].dir, dir))
+            return &f->libdirs[i];
     return NULL;
 }

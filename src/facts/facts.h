@@ -135,6 +135,36 @@ struct loader_env {
     const char *ldconf_source;
 };
 
+/*
+ * The CUDA library files in one directory where a library may be installed
+ * although the loader does not look there (a toolkit's lib or bin, a cuDNN
+ * folder, a pip wheel's lib, torch's DLL folders): scan/fwfiles.c lists
+ * them so that the diagnosis can say "installed but off the path" or "only
+ * another version is installed" without listing directories itself.
+ */
+struct lib_dir {
+    const char *dir;             /* as the facts name it (virtual path) */
+    const char *real;            /* the directory as found on disk (its on-disk case on
+                                    Windows), or NULL: it could not be listed */
+    const char **names;          /* library files in it (lib*.so*, *.dll), sorted */
+    size_t n_names, alloc_names;
+};
+
+/*
+ * One answer of the loader model that the diagnosis asked for: which file a
+ * library name resolves to from a given object in the examined process's
+ * environment (or a path's canonical form).  `check` records them as it
+ * asks, `--facts` writes them, and `check --from-facts` answers from them
+ * instead of reading the disk (diagnose/lookup.h).
+ */
+struct lib_answer {
+    const char *query;           /* the question, a canonical string (lookup.c) */
+    const char *path;            /* the file, or NULL: not found */
+    const char *step;            /* how it was found ("runpath", "cache", "path", ...) */
+    const char *stale;           /* not found, but an ld.so.conf directory that the cache
+                                    does not list holds it (ldconfig not rerun), or NULL */
+};
+
 struct env_fact {
     const char *name, *value;        /* only variables that matter to GPUs */
 };
@@ -163,6 +193,10 @@ struct facts {
     struct module_facts modules;
     struct fact_warning *warnings;
     size_t n_warnings, alloc_warnings;
+    struct lib_dir *libdirs;     /* scan/fwfiles.c */
+    size_t n_libdirs, alloc_libdirs;
+    struct lib_answer *answers;  /* the loader model's answers to the diagnosis */
+    size_t n_answers, alloc_answers;
 };
 
 /** Empty facts; never fails. */
@@ -184,5 +218,8 @@ void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t
 const char *facts_driver_version(const struct facts *f);
 /** The value of an environment variable recorded in f->env, or NULL. */
 const char *facts_env(const struct facts *f, const char *name);
+
+/** The listing of dir (compared exactly, or by Windows' case rule when ci), or NULL. */
+const struct lib_dir *facts_libdir(const struct facts *f, const char *dir, int ci);
 
 #endif

@@ -22,9 +22,13 @@ void facts_json_system(struct jw *jw, const struct facts *f)
         jw_null(jw);
     }
     jw_kv_str(jw, "arch", s->arch);
+    jw_kv_str(jw, "arch_source", s->arch_source);
     jw_kv_str(jw, "kernel", s->kernel);
+    jw_kv_str(jw, "kernel_source", s->kernel_source);
     jw_kv_str(jw, "libc", s->libc);
     jw_kv_str(jw, "libc_version", s->libc_version);
+    jw_kv_str(jw, "libc_source", s->libc_source);
+    jw_kv_str(jw, "multiarch", s->multiarch);
     jw_key(jw, "wsl");
     if (s->wsl)
         jw_int(jw, s->wsl);
@@ -36,16 +40,12 @@ void facts_json_system(struct jw *jw, const struct facts *f)
     jw_object_end(jw);
 }
 
-void facts_json_driver(struct jw *jw, const struct facts *f)
+static void driver_object(struct jw *jw, const struct facts *f)
 {
     const struct driver_facts *d = &f->driver;
     const char *ver = facts_driver_version(f);
     size_t i;
 
-    if (!ver && !d->nouveau_loaded && !d->wsl_libcuda) {
-        jw_null(jw);
-        return;
-    }
     jw_object_begin(jw);
     jw_kv_str(jw, "version", ver);
     jw_kv_str(jw, "kernel_module_version", d->kmod_version);
@@ -66,6 +66,8 @@ void facts_json_driver(struct jw *jw, const struct facts *f)
     jw_kv_str(jw, "libcuda_resolved", d->libcuda_resolved);
     jw_kv_str(jw, "libcuda_step", d->libcuda_step);
     jw_kv_bool(jw, "nouveau_loaded", d->nouveau_loaded);
+    jw_kv_str(jw, "nouveau_evidence", d->nouveau_evidence);
+    jw_kv_str(jw, "kernel_module_source", d->kmod_source);
     jw_kv_str(jw, "wsl_libcuda", d->wsl_libcuda);
     jw_key(jw, "device_nodes");
     jw_array_begin(jw);
@@ -86,6 +88,15 @@ void facts_json_driver(struct jw *jw, const struct facts *f)
     jw_object_end(jw);
 }
 
+void facts_json_driver(struct jw *jw, const struct facts *f)
+{
+    const struct driver_facts *d = &f->driver;
+    if (!facts_driver_version(f) && !d->nouveau_loaded && !d->wsl_libcuda)
+        jw_null(jw);
+    else
+        driver_object(jw, f);
+}
+
 void facts_json_gpus(struct jw *jw, const struct facts *f)
 {
     size_t i;
@@ -97,8 +108,12 @@ void facts_json_gpus(struct jw *jw, const struct facts *f)
         jw_kv_str(jw, "name", g->name);
         snprintf(id, sizeof(id), "%04x:%04x", g->vendor, g->device);
         jw_kv_str(jw, "pci_id", id);
+        snprintf(id, sizeof(id), "%04x:%04x", g->subsys_vendor, g->subsys_device);
+        jw_kv_str(jw, "subsystem_id", id);
+        jw_kv_int(jw, "pci_class", g->pci_class);
         jw_kv_str(jw, "pci_slot", g->pci_slot);
         jw_kv_str(jw, "compute_capability", g->compute_capability);
+        jw_kv_str(jw, "compute_capability_source", g->cc_source);
         jw_kv_str(jw, "name_source", g->name_source);
         jw_kv_str(jw, "uuid", g->uuid);
         jw_object_end(jw);
@@ -182,6 +197,7 @@ void facts_json_ldenv(struct jw *jw, const struct facts *f)
     strlist_json(jw, &f->ldenv.path);
     jw_key(jw, "ld_so_conf_dirs");
     strlist_json(jw, &f->ldenv.ldconf_dirs);
+    jw_kv_str(jw, "ld_so_conf_source", f->ldenv.ldconf_source);
     jw_object_end(jw);
 }
 
@@ -202,7 +218,7 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
 {
     size_t i;
     jw_object_begin(jw);
-    jw_kv_str(jw, "schema", "gpudoctor-facts/1");
+    jw_kv_str(jw, "schema", FACTS_SCHEMA);
     jw_kv_str(jw, "gpudoctor_version", gd_version);
     jw_key(jw, "host");
     jw_object_begin(jw);
@@ -211,8 +227,10 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
     jw_object_end(jw);
     jw_key(jw, "system");
     facts_json_system(jw, f);
+    /* Always an object here, so that every observation round-trips
+     * (check --from-facts); the report writes null for "no driver". */
     jw_key(jw, "driver");
-    facts_json_driver(jw, f);
+    driver_object(jw, f);
     jw_kv_bool(jw, "pci_readable", f->pci_readable);
     jw_key(jw, "gpus");
     facts_json_gpus(jw, f);
@@ -228,10 +246,37 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
         jw_kv_str(jw, f->env[i].name, f->env[i].value);
     jw_object_end(jw);
     jw_key(jw, "python_envs");
-    facts_json_python(jw, f);
+    facts_json_python(jw, f, 1);
     jw_key(jw, "modules");
     facts_json_modules(jw, &f->modules);
     jw_key(jw, "warnings");
     facts_json_warnings(jw, f);
+    jw_key(jw, "library_dirs");
+    jw_array_begin(jw);
+    for (i = 0; i < f->n_libdirs; i++) {
+        const struct lib_dir *ld = &f->libdirs[i];
+        size_t j;
+        jw_object_begin(jw);
+        jw_kv_str(jw, "dir", ld->dir);
+        jw_kv_str(jw, "real", ld->real);
+        jw_key(jw, "names");
+        jw_array_begin(jw);
+        for (j = 0; j < ld->n_names; j++)
+            jw_str(jw, ld->names[j]);
+        jw_array_end(jw);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_key(jw, "loader_answers");
+    jw_array_begin(jw);
+    for (i = 0; i < f->n_answers; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "query", f->answers[i].query);
+        jw_kv_str(jw, "path", f->answers[i].path);
+        jw_kv_str(jw, "step", f->answers[i].step);
+        jw_kv_str(jw, "stale", f->answers[i].stale);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
     jw_object_end(jw);
 }

@@ -11,6 +11,10 @@
 #include "facts/facts.h"
 #include "util/json_writer.h"
 
+/* The facts document's schema, written by facts_json_write and required by
+ * facts_json_read. */
+#define FACTS_SCHEMA "gpudoctor-facts/1"
+
 void facts_json_system(struct jw *jw, const struct facts *f);
 /** The driver object, or null when no driver was found at all. */
 void facts_json_driver(struct jw *jw, const struct facts *f);
@@ -19,10 +23,18 @@ void facts_json_cuda(struct jw *jw, const struct facts *f);
 void facts_json_cudnn(struct jw *jw, const struct facts *f);
 void facts_json_ldenv(struct jw *jw, const struct facts *f);
 void facts_json_warnings(struct jw *jw, const struct facts *f);
-/** The python_envs array (facts_json_python.c). */
-void facts_json_python(struct jw *jw, const struct facts *f);
+/**
+ * The python_envs array (facts_json_python.c).  full: also every
+ * distribution with its site dir and flags (the --facts document), not only
+ * the CUDA components (the report).
+ */
+void facts_json_python(struct jw *jw, const struct facts *f, int full);
 void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n);
-/** The whole facts document (--facts): {"schema": "gpudoctor-facts/1", ...}. */
+/**
+ * The whole facts document (--facts): {"schema": "gpudoctor-facts/1", ...},
+ * complete enough that facts_json_read (facts_read.h) rebuilds every fact
+ * the diagnosis reads, the loader's recorded answers included.
+ */
 void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_version);
 
 #endif

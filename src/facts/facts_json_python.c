@@ -38,7 +38,7 @@ static void list_csv(struct jw *jw, const char *key, const char *csv)
     jw_array_end(jw);
 }
 
-static void dist_obj(struct jw *jw, const struct py_dist *d)
+static void dist_obj(struct jw *jw, const struct py_dist *d, int full)
 {
     jw_object_begin(jw);
     jw_kv_str(jw, "name", d->name);
@@ -47,6 +47,12 @@ static void dist_obj(struct jw *jw, const struct py_dist *d)
     jw_kv_str(jw, "installer", d->installer);
     if (d->conda)
         jw_kv_str(jw, "build", d->build);
+    if (full) {
+        jw_kv_str(jw, "site_dir", d->site_dir);
+        jw_kv_bool(jw, "conda", d->conda);
+        jw_kv_bool(jw, "cuda_component", d->cuda_pkg);
+        jw_kv_bool(jw, "duplicate", d->duplicate);
+    }
     jw_object_end(jw);
 }
 
@@ -98,7 +104,7 @@ static void framework(struct jw *jw, const struct framework_build *fw)
     jw_key(jw, "components");
     jw_array_begin(jw);
     for (i = 0; i < fw->n_components; i++)
-        dist_obj(jw, &fw->components[i]);
+        dist_obj(jw, &fw->components[i], 1);
     jw_array_end(jw);
     jw_kv_bool(jw, "version_skew", fw->version_skew);
     jw_key(jw, "evidence");
@@ -107,6 +113,23 @@ static void framework(struct jw *jw, const struct framework_build *fw)
         jw_object_begin(jw);
         jw_kv_str(jw, "what", fw->evidence[i].what);
         jw_kv_str(jw, "path", fw->evidence[i].path);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_key(jw, "modules");
+    jw_array_begin(jw);
+    for (i = 0; i < fw->n_modules; i++) {
+        const struct fw_module *m = &fw->modules[i];
+        size_t j;
+        jw_object_begin(jw);
+        jw_kv_str(jw, "path", m->path);
+        jw_kv_str(jw, "format", m->format);
+        jw_kv_bool(jw, "readable", m->readable);
+        jw_key(jw, "needed");
+        jw_array_begin(jw);
+        for (j = 0; j < m->n_needed; j++)
+            jw_str(jw, m->needed[j]);
+        jw_array_end(jw);
         jw_object_end(jw);
     }
     jw_array_end(jw);
@@ -152,7 +175,7 @@ static void duplicates(struct jw *jw, const struct python_env *e)
     free(done);
 }
 
-void facts_json_python(struct jw *jw, const struct facts *f)
+void facts_json_python(struct jw *jw, const struct facts *f, int full)
 {
     size_t i, j;
     jw_array_begin(jw);
@@ -192,9 +215,23 @@ void facts_json_python(struct jw *jw, const struct facts *f)
         jw_array_begin(jw);
         for (j = 0; j < e->n_dists; j++)
             if (e->dists[j].cuda_pkg)
-                dist_obj(jw, &e->dists[j]);
+                dist_obj(jw, &e->dists[j], 0);
         jw_array_end(jw);
         duplicates(jw, e);
+        jw_key(jw, "nvidia_wheel_dirs");
+        jw_array_begin(jw);
+        for (j = 0; j < e->n_nvidia_dirs; j++)
+            jw_str(jw, e->nvidia_dirs[j]);
+        jw_array_end(jw);
+        if (full) {
+            /* Every distribution, for check --from-facts (the report lists
+             * the CUDA components only). */
+            jw_key(jw, "distributions");
+            jw_array_begin(jw);
+            for (j = 0; j < e->n_dists; j++)
+                dist_obj(jw, &e->dists[j], 1);
+            jw_array_end(jw);
+        }
         jw_object_end(jw);
     }
     jw_array_end(jw);

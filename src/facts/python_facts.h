@@ -35,6 +35,20 @@ struct py_requirement {
     int satisfied;               /* 1 / 0 / -1 unknown (not installed, or no specifier) */
 };
 
+/*
+ * A framework's native module, read by scan/fwfiles.c: the file the
+ * framework loads its CUDA libraries from, and what that file links.  The
+ * diagnosis decides from these which libraries to resolve, without reading
+ * the module itself.
+ */
+struct fw_module {
+    const char *path;            /* virtual path */
+    const char *format;          /* "elf" or "pe" */
+    int readable;                /* 1: read and parsed; 0: absent, unreadable or not a module */
+    const char **needed;         /* ELF: DT_NEEDED; PE: imports then delay imports; in file order */
+    size_t n_needed, alloc_needed;
+};
+
 struct framework_build {
     const char *name;            /* "torch", "tensorflow", "jax", "keras", "cupy", "onnxruntime",
                                     "paddle", "tensorrt" */
@@ -61,6 +75,8 @@ struct framework_build {
     int version_skew;            /* components whose versions must match do not: 1 / 0 */
     struct fact_evidence *evidence;
     size_t n_evidence, alloc_evidence;
+    struct fw_module *modules;   /* native modules, in the order the framework tries them */
+    size_t n_modules, alloc_modules;
 };
 
 struct python_env {
@@ -86,6 +102,10 @@ struct python_env {
     size_t n_duplicates;         /* names recorded more than once in one site dir */
     struct framework_build *frameworks;
     size_t n_frameworks, alloc_frameworks;
+    const char **nvidia_dirs;    /* SITE/nvidia/<pkg> of pip's NVIDIA wheels, site dirs in
+                                    order (scan/fwfiles.c); their lib/ (bin/ on Windows)
+                                    holds the libraries */
+    size_t n_nvidia_dirs, alloc_nvidia_dirs;
 };
 
 #endif

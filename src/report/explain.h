@@ -13,7 +13,7 @@
 
 #include "diagnose/finding.h"
 #include "facts/facts.h"
-#include "scan/logread.h"
+#include "facts/log_facts.h"
 
 #define GD_EXPLAIN_SCHEMA "gpudoctor-explain/1"
 

@@ -118,7 +118,7 @@ void report_json(FILE *fp, const struct report_input *in)
     jw_key(&jw, "loader");
     facts_json_ldenv(&jw, f);
     jw_key(&jw, "python_envs");
-    facts_json_python(&jw, f);
+    facts_json_python(&jw, f, 0);
     jw_key(&jw, "modules");
     facts_json_modules(&jw, &f->modules);
     jw_key(&jw, "verdicts");

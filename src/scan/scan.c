@@ -38,6 +38,7 @@ void scan_all(struct scan_ctx *ctx)
     record_env(ctx);
     if (ctx->opts && ctx->opts->os && !strcmp(ctx->opts->os, "windows")) {
         scan_windows(ctx);
+        scan_fwfiles(ctx);
         return;
     }
     scan_system(ctx);
@@ -48,6 +49,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_cuda(ctx);
     scan_cudnn(ctx);
     scan_modules_into(ctx, &ctx->facts->modules);
+    scan_fwfiles(ctx);
 }
 
 void scan_warn(struct scan_ctx *ctx, const char *path, const struct gd_err *err)

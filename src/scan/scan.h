@@ -50,6 +50,13 @@ void scan_driver(struct scan_ctx *ctx);
 void scan_gpus(struct scan_ctx *ctx);
 void scan_cuda(struct scan_ctx *ctx);
 void scan_cudnn(struct scan_ctx *ctx);
+/**
+ * The files the framework rules need (scan/fwfiles.c): each framework's
+ * native modules and what they link, each environment's pip NVIDIA wheels,
+ * and the library files of every toolkit, cuDNN and wheel directory.  Runs
+ * last: it reads what the other observers found.
+ */
+void scan_fwfiles(struct scan_ctx *ctx);
 
 /** Record err (about path) as a scan warning. */
 void scan_warn(struct scan_ctx *ctx, const char *path, const struct gd_err *err);

@@ -99,6 +99,10 @@ cuda_toolkit() {
 }
 
 # gd ARGS...: run gpudoctor; stdout in $OUT, stderr in $ERR, status in $RC.
+# Every `gd check --root ...` that ends with a verdict (exit 0 or 1) is also
+# replayed from its facts: `check --facts` with the same arguments, then
+# `check --from-facts` on that file, must give the same findings, verdicts
+# and exit status (GD_NO_FROM_FACTS=1 skips the replay).
 # With GD_FIXLINT_DIR set (tests/run.sh), the JSON of every check, explain
 # and plan run is kept there for the fix linter (tests/fixlint/fixlint.sh):
 # the output itself when it is JSON, else the same run again with --json.
@@ -107,6 +111,9 @@ gd() {
     RC=$?
     case $RC in 86|87) fail "sanitizer error (exit $RC)";; esac
     [ -n "${GD_FIXLINT_DIR:-}" ] && _fixlint_keep "$@"
+    if [ "${1:-}" = check ] && [ "${GD_NO_FROM_FACTS:-}" != 1 ] && { [ $RC -eq 0 ] || [ $RC -eq 1 ]; }; then
+        _gd_replay "$@"
+    fi
     return 0
 }
 _fl_n=0
@@ -123,11 +130,47 @@ _fixlint_keep() {
     _fl_q=""
     for _fl_a in "$@"; do
         case $_fl_a in --markdown|--strict|--all-shells) continue ;; esac
-        _fl_q="$_fl_q '$(printf '%s' "$_fl_a" | sed "s/'/'\\\\''/g")'"
+        _fl_q="$_fl_q $(_q "$_fl_a")"
     done
     eval "\"\$GD_BIN\" $_fl_q --json" >"$_fl_dst" 2>/dev/null
     return 0
 }
+
+# _gd_replay check ARGS...: the --from-facts round trip of one check run.
+_gd_replay() {
+    shift
+    _scan="" _judge="" _root=0 _skip=0
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --root|--env|--env-file|--os|--python|--prefix) _scan="$_scan $(_q "$1") $(_q "$2")"; [ "$1" = --root ] && _root=1; shift ;;
+            --root=*|--env=*|--env-file=*|--os=*) _scan="$_scan $(_q "$1")"; case $1 in --root=*) _root=1;; esac ;;
+            --clear-env) _scan="$_scan $1" ;;
+            --db) _judge="$_judge $(_q "$1") $(_q "$2")"; _scan="$_scan $(_q "$1") $(_q "$2")"; shift ;;
+            --db=*) _judge="$_judge $(_q "$1")"; _scan="$_scan $(_q "$1")" ;;
+            --strict) _judge="$_judge $1" ;;
+            --probe|--verify-libs|--output|--output=*|-o|--from-facts) _skip=1 ;;
+            *) ;;
+        esac
+        shift
+    done
+    [ $_root -eq 1 ] && [ $_skip -eq 0 ] || return 0
+    command -v jq >/dev/null || return 0
+    _rf="$CASE_DIR/replay.facts.json"
+    eval "\"\$GD_BIN\" check $_scan --facts" >"$_rf" 2>/dev/null
+    eval "\"\$GD_BIN\" check $_scan $_judge --json" >"$CASE_DIR/replay.scan.json" 2>/dev/null
+    _rs=$?
+    eval "\"\$GD_BIN\" check --from-facts \"\$_rf\" $_judge --json" >"$CASE_DIR/replay.judged.json" 2>"$CASE_DIR/replay.err"
+    _rj=$?
+    case $_rj in 86|87) fail "sanitizer error in check --from-facts (exit $_rj)";; esac
+    [ $_rs -eq $_rj ] || fail "check --from-facts exits $_rj, check exits $_rs ($(head -c 300 "$CASE_DIR/replay.err"))"
+    _sel='{exit_status, verdicts: [.verdicts[] | {subject, gpu, reason, findings, needs}], findings: [.findings[] | {code, severity, subject, title, evidence, fixes}]}'
+    jq -S "$_sel" "$CASE_DIR/replay.scan.json" >"$CASE_DIR/replay.scan.sel" 2>/dev/null
+    jq -S "$_sel" "$CASE_DIR/replay.judged.json" >"$CASE_DIR/replay.judged.sel" 2>/dev/null
+    cmp -s "$CASE_DIR/replay.scan.sel" "$CASE_DIR/replay.judged.sel" ||
+        fail "check --from-facts differs from check: $(diff "$CASE_DIR/replay.scan.sel" "$CASE_DIR/replay.judged.sel" | head -20)"
+}
+# _q WORD: WORD quoted for eval.
+_q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 # gdcheck ARGS...: gd check --root $ROOT --clear-env ARGS...
 gdcheck() { gd check --root "$ROOT" --clear-env "$@"; }
 

@@ -1,0 +1,166 @@
+/*
+ * lookup.c - answer the diagnosis's loader questions live (and record the
+ * answers) or from the recorded answers.  A question is a canonical string:
+ * its kind, then every input that can change the answer, tab-separated.
+ */
+#include "diagnose/lookup.h"
+
+#include <string.h>
+
+#include "util/alloc.h"
+#include "util/strbuf.h"
+#include "util/banned.h"
+
+void lookup_init(struct lookup *lk, struct resolver *r, struct facts *rec)
+{
+    memset(lk, 0, sizeof(*lk));
+    lk->r = r;
+    lk->rec = rec;
+}
+
+static const struct lib_answer *recorded(const struct lookup *lk, const char *query)
+{
+    size_t i;
+    if (!lk)
+        return NULL;
+    for (i = 0; i < lk->rec->n_answers; i++)
+        if (!strcmp(lk->rec->answers[i].query, query))
+            return &lk->rec->answers[i];
+    return NULL;
+}
+
+static void record(struct lookup *lk, const char *query, const char *path, const char *step, const char *stale)
+{
+    struct facts *f = lk->rec;
+    struct lib_answer *a;
+    ALLOC_GROW(f->answers, f->n_answers + 1, f->alloc_answers);
+    a = &f->answers[f->n_answers++];
+    a->query = facts_str(f, query);
+    a->path = path ? facts_str(f, path) : NULL;
+    a->step = step ? facts_str(f, step) : NULL;
+    a->stale = stale ? facts_str(f, stale) : NULL;
+}
+
+/* Answer from the record: 1 / 0, or -1 when it holds no such question. */
+static int replay(const struct lookup *lk, const char *query, struct lookup_answer *out)
+{
+    const struct lib_answer *a = recorded(lk, query);
+    memset(out, 0, sizeof(*out));
+    if (!a)
+        return -1;
+    out->path = a->path;
+    out->step = a->step;
+    out->stale = a->stale;
+    return a->path ? 1 : 0;
+}
+
+static void add_field(struct strbuf *q, const char *s)
+{
+    strbuf_addch(q, '\t');
+    strbuf_addstr(q, s ? s : "-");
+}
+
+int lookup_library(struct lookup *lk, const char *name, const char *from, const char *llp,
+                   struct lookup_answer *out)
+{
+    struct strbuf q = STRBUF_INIT;
+    struct resolve_request req;
+    struct resolve_result res;
+    struct gd_err err;
+    int r;
+
+    strbuf_addstr(&q, "ld");
+    add_field(&q, name);
+    add_field(&q, from);
+    add_field(&q, llp);
+    r = replay(lk, q.buf, out);
+    if (r >= 0 || !lk || !lk->r) {
+        strbuf_release(&q);
+        return r;
+    }
+    if (from && (!lk->obj_path || strcmp(lk->obj_path, from))) {
+        memset(&lk->obj, 0, sizeof(lk->obj));
+        memset(&lk->info, 0, sizeof(lk->info));
+        err_init(&err);
+        lk->obj_ok = resolve_object_read(lk->r, from, &lk->obj, &lk->info, &err) == 1;
+        lk->obj_path = facts_str(lk->rec, from);
+    }
+    if (from && !lk->obj_ok) {
+        strbuf_release(&q);
+        return -1;
+    }
+    memset(&req, 0, sizeof(req));
+    req.name = name;
+    req.chain = from ? &lk->obj : NULL;
+    req.n_chain = from ? 1 : 0;
+    req.ld_library_path = llp;
+    err_init(&err);
+    if (resolve_library(lk->r, &req, &res, &err) == 1)
+        record(lk, q.buf, res.path, resolve_step_name(res.step), NULL);
+    else
+        record(lk, q.buf, NULL, NULL, res.stale_uncached);
+    resolve_result_release(&res);
+    r = replay(lk, q.buf, out);
+    strbuf_release(&q);
+    return r;
+}
+
+int lookup_windows(struct lookup *lk, const struct win_dll_search *s, const char *name,
+                   struct lookup_answer *out)
+{
+    struct strbuf q = STRBUF_INIT, list = STRBUF_INIT;
+    const char *path = NULL, *step = NULL;
+    size_t i;
+    int r;
+
+    strbuf_addstr(&q, "win");
+    add_field(&q, s->mode == WIN_DLL_STANDARD ? "standard" : "search_default");
+    add_field(&q, s->app_dir);
+    add_field(&q, s->dll_load_dir);
+    add_field(&q, s->importer);
+    for (i = 0; i < s->n_dll_dirs; i++) {
+        if (i)
+            strbuf_addch(&list, ';');
+        strbuf_addstr(&list, s->dll_dirs[i]);
+    }
+    add_field(&q, s->mode == WIN_DLL_SEARCH_DEFAULT ? list.buf : NULL);
+    strbuf_reset(&list);
+    for (i = 0; s->path && i < s->path->nr; i++) {
+        if (i)
+            strbuf_addch(&list, ';');
+        strbuf_addstr(&list, s->path->v[i]);
+    }
+    add_field(&q, s->mode == WIN_DLL_STANDARD && s->path ? list.buf : NULL);
+    add_field(&q, name);
+    strbuf_release(&list);
+    r = replay(lk, q.buf, out);
+    if (r >= 0 || !lk || !lk->r) {
+        strbuf_release(&q);
+        return r;
+    }
+    if (win_dll_find(lk->r->fs, &lk->rec->arena, s, name, &path, &step))
+        record(lk, q.buf, path, step, NULL);
+    else
+        record(lk, q.buf, NULL, NULL, NULL);
+    r = replay(lk, q.buf, out);
+    strbuf_release(&q);
+    return r;
+}
+
+const char *lookup_realpath(struct lookup *lk, const char *path)
+{
+    struct strbuf q = STRBUF_INIT, real = STRBUF_INIT;
+    struct lookup_answer a;
+    int r;
+
+    strbuf_addstr(&q, "realpath");
+    add_field(&q, path);
+    r = replay(lk, q.buf, &a);
+    if (r < 0 && lk && lk->r) {
+        record(lk, q.buf, fs_realpath(lk->r->fs, path, &real, NULL) == 1 ? real.buf : NULL, NULL, NULL);
+        r = replay(lk, q.buf, &a);
+    }
+    strbuf_release(&q);
+    strbuf_release(&real);
+    return r == 1 ? a.path : NULL;
+}

@@ -1,0 +1,85 @@
+/*
+ * log_facts.c - the names and origins of explain's message families, and
+ * the one lookup over a log's packages.
+ */
+#include "facts/log_facts.h"
+
+#include <string.h>
+
+#include "util/banned.h"
+
+struct ev_info {
+    const char *name;
+    const char *source;
+};
+
+/* Indexed by enum log_ev. */
+static const struct ev_info ev_info[LE__COUNT] = {
+    [LE_TF_DLOPEN_FAIL] = { "tf_dlopen_failed",
+        "tensorflow/stream_executor/platform/default/dso_loader.cc (TF <= 2.10); "
+        "tensorflow/compiler/xla/stream_executor/platform/default/dso_loader.cc (2.11); "
+        "tsl/platform/default/dso_loader.cc (2.12+, VLOG 1 only)" },
+    [LE_TF_DLOPEN_OK] = { "tf_dlopen_ok", "tensorflow/stream_executor/platform/default/dso_loader.cc (TF <= 2.4; VLOG 1 from 2.5)" },
+    [LE_TF_SKIP_GPU] = { "tf_skip_gpu_registration", "tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    [LE_TF_NO_CUDA_DRIVERS] = { "tf_no_cuda_drivers", "tsl/cuda/cudart_stub.cc (TF 2.12+; printed when libcudart fails to load)" },
+    [LE_TF_CUDART_IGNORE] = { "tf_cudart_ignore", "tensorflow/stream_executor/cuda/cudart_stub.cc (TF 2.1-2.11)" },
+    [LE_CUDNN_MISMATCH] = { "cudnn_runtime_mismatch", "xla/stream_executor/cuda/cuda_dnn.cc (earlier tensorflow/stream_executor/cuda/cuda_dnn.cc)" },
+    [LE_TF_PTX_JIT] = { "tf_ptx_jit", "tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    [LE_TF_IGNORING_GPU] = { "tf_ignoring_gpu", "tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    [LE_KERNEL_DRIVER_DOWN] = { "kernel_driver_not_running", "tensorflow/stream_executor/cuda/cuda_diagnostics.cc (xla/stream_executor/cuda/cuda_diagnostics.cc)" },
+    [LE_TF_SELF_CHECK] = { "tf_self_check_dll", "tensorflow/python/platform/self_check.py (Windows, TF <= 2.0)" },
+    [LE_GPU_LIST_EMPTY] = { "tf_gpu_list_empty", "tf.config.list_physical_devices('GPU') returning [] (tensorflow/python/framework/config.py)" },
+    [LE_TORCH_NOT_COMPILED] = { "torch_not_compiled_with_cuda", "torch/cuda/__init__.py (_lazy_init)" },
+    [LE_DRIVER_TOO_OLD] = { "torch_driver_too_old", "torch/cuda/__init__.py (_check_driver) and c10/cuda/CUDAFunctions.cpp" },
+    [LE_NO_DRIVER] = { "torch_no_driver", "torch/cuda/__init__.py (_check_driver)" },
+    [LE_INSUFFICIENT_DRIVER] = { "insufficient_driver", "CUDA runtime error string of cudaErrorInsufficientDriver (35), driver_types.h" },
+    [LE_NO_KERNEL_IMAGE] = { "no_kernel_image", "CUDA runtime error string of cudaErrorNoKernelImageForDevice (209), raised by c10/cuda/CUDAException.h" },
+    [LE_SM_INCOMPATIBLE] = { "torch_arch_incompatible", "torch/cuda/__init__.py (_check_cubins)" },
+    [LE_GPU_TOO_OLD] = { "torch_gpu_too_old", "torch/cuda/__init__.py (_check_capability)" },
+    [LE_CUDA_INIT_WARNING] = { "torch_cuda_init_warning", "torch/cuda/__init__.py (is_available) via c10/cuda/CUDAFunctions.cpp" },
+    [LE_WIN_DLL_LOAD] = { "win_dll_load_error", "torch/__init__.py (_load_dll_libraries, WinError 126)" },
+    [LE_SO_NOT_FOUND] = { "shared_object_not_found", "glibc dlerror text (elf/dl-load.c: cannot open shared object file)" },
+    [LE_UNDEFINED_SYMBOL] = { "undefined_symbol", "glibc dlerror text (elf/dl-lookup.c: undefined symbol: S, version V)" },
+    [LE_TORCH_NO_GPU] = { "torch_cuda_not_available", "torch.cuda.is_available() printing False; torch/utils/collect_env.py (Is CUDA available)" },
+    [LE_JAX_CPU_JAXLIB] = { "jax_cpu_jaxlib", "jax/_src/xla_bridge.py (jax >= 0.4.17)" },
+    [LE_JAX_NO_GPU] = { "jax_no_gpu", "jax/_src/xla_bridge.py (jax <= 0.4.16)" },
+    [LE_JAX_VERSION_LOW] = { "jax_component_too_old", "jax_plugins/cuda/__init__.py (_version_check, jax 0.4.17-0.4.25)" },
+    [LE_JAX_OUTDATED] = { "jax_component_outdated", "jax_plugins/cuda/__init__.py (_check_cuda_versions, jax >= 0.4.26)" },
+    [LE_JAX_BACKEND_FAIL] = { "jax_backend_failed", "jax/_src/xla_bridge.py (backend initialisation)" },
+    [LE_JAX_PLUGIN_MISMATCH] = { "jax_plugin_mismatch", "jaxlib/plugin_support.py" },
+    [LE_ORT_PROVIDER_FAIL] = { "ort_cuda_provider_load_failed",
+        "onnxruntime/core/session/provider_bridge_ort.cc (ProviderLibrary::Get); "
+        "LoadLibrary text from onnxruntime/core/platform/windows/env.cc" },
+    [LE_ORT_EP_FAIL] = { "ort_cuda_ep_failed", "onnxruntime/python/onnxruntime_pybind_state.cc (CreateExecutionProviderInstance)" },
+    [LE_CUDA_ERROR] = { "cuda_error", "CUDA driver API CUresult names (cuda.h) and runtime cudaError_t names (driver_types.h)" },
+    [LE_SMI_FAILED] = { "nvidia_smi_failed", "nvidia-smi (NVIDIA driver utility)" },
+    [LE_NVML_MISMATCH] = { "nvml_version_mismatch", "NVML error string of NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvml.h), printed by nvidia-smi" },
+    [LE_CVD_HIDDEN] = { "cuda_visible_devices_hides", "CUDA_VISIBLE_DEVICES=\"\" or -1 shown in the log (CUDA environment variable)" },
+    [LE_NOISE_FACTORY] = { "noise_factory_registration",
+        "xla/stream_executor/cuda/cuda_dnn.cc, cuda_fft.cc, cuda_blas.cc (TF 2.14+; harmless per tensorflow/tensorflow#62075)" },
+    [LE_NOISE_NUMA] = { "noise_numa", "tensorflow/stream_executor/cuda/cuda_gpu_executor.cc (xla/stream_executor/cuda/cuda_executor.cc)" },
+    [LE_NOISE_ONEDNN] = { "noise_onednn", "tensorflow/core/util/port.cc" },
+    [LE_NOISE_CPU_FEATURE] = { "noise_cpu_feature_guard", "tensorflow/core/platform/cpu_feature_guard.cc" },
+    [LE_NOISE_TRT] = { "noise_tensorrt", "tensorflow/compiler/tf2tensorrt/utils/py_utils.cc" },
+    [LE_NOISE_ABSL] = { "noise_absl_prelog", "abseil absl/log (messages before absl::InitializeLog())" },
+    [LE_EXCEPTION] = { "python_exception", "the last line of a Python traceback (Lib/traceback.py format)" },
+};
+
+const char *log_event_name(enum log_ev ev)
+{
+    return (unsigned)ev < LE__COUNT ? ev_info[ev].name : "unknown";
+}
+
+const char *log_event_source(enum log_ev ev)
+{
+    return (unsigned)ev < LE__COUNT ? ev_info[ev].source : "";
+}
+
+const struct log_pkg *log_facts_pkg(const struct log_facts *lf, const char *name)
+{
+    size_t i;
+    for (i = 0; i < lf->n_pkgs; i++)
+        if (!strcmp(lf->pkgs[i].name, name))
+            return &lf->pkgs[i];
+    return NULL;
+}

@@ -1,0 +1,153 @@
+/*
+ * log_facts.h - what `explain` learned from a pasted log: the facts that
+ * scan/logread.c extracts and diagnose/explain_rules.c and report/explain.c
+ * read.  It sits in facts/ (not beside the reader) so that the diagnosis
+ * and the report depend on facts only, never on an observer.
+ *
+ * Plain data: every string points into the reader's arena and lives as long
+ * as the struct logread that filled it.  Caps (LOG_MAX_*) bound every list,
+ * so a log of any size fills a struct of bounded size.
+ */
+#ifndef GD_LOG_FACTS_H
+#define GD_LOG_FACTS_H
+
+#include <stddef.h>
+
+#define LOGREAD_LINE_MAX 4096   /* bytes of a line that are matched */
+#define LOG_QUOTE_MAX 400       /* bytes of a line that are quoted */
+#define LOG_MAX_HITS 3          /* quoted lines per message family */
+#define LOG_MAX_LIBS 32         /* distinct library names */
+#define LOG_MAX_PKGS 48         /* distinct package versions */
+#define LOG_MAX_ERRS 8          /* distinct CUDA error names */
+
+/* Message families.  log_event_name() gives a stable name for JSON. */
+enum log_ev {
+    LE_TF_DLOPEN_FAIL = 0,   /* Could not load dynamic library 'X'; dlerror: ... */
+    LE_TF_DLOPEN_OK,         /* Successfully opened dynamic library X */
+    LE_TF_SKIP_GPU,          /* Cannot dlopen some GPU libraries ... */
+    LE_TF_NO_CUDA_DRIVERS,   /* Could not find cuda drivers on your machine (= cudart) */
+    LE_TF_CUDART_IGNORE,     /* Ignore above cudart dlerror ... */
+    LE_CUDNN_MISMATCH,       /* Loaded runtime CuDNN library: X but source was compiled with: Y */
+    LE_TF_PTX_JIT,           /* TensorFlow was not built with CUDA kernel binaries compatible ... */
+    LE_TF_IGNORING_GPU,      /* Ignoring visible gpu device ... minimum required Cuda capability */
+    LE_KERNEL_DRIVER_DOWN,   /* kernel driver does not appear to be running on this host */
+    LE_TF_SELF_CHECK,        /* ImportError: Could not find 'cudart64_100.dll' (TF <= 2.0) */
+    LE_GPU_LIST_EMPTY,       /* list_physical_devices('GPU') printed [] */
+    LE_TORCH_NOT_COMPILED,   /* Torch not compiled with CUDA enabled */
+    LE_DRIVER_TOO_OLD,       /* The NVIDIA driver on your system is too old (found version N) */
+    LE_NO_DRIVER,            /* Found no NVIDIA driver on your system */
+    LE_INSUFFICIENT_DRIVER,  /* CUDA driver version is insufficient for CUDA runtime version */
+    LE_NO_KERNEL_IMAGE,      /* no kernel image is available for execution on the device */
+    LE_SM_INCOMPATIBLE,      /* X with CUDA capability sm_NN is not compatible with ... */
+    LE_GPU_TOO_OLD,          /* Found GPU0 X which is of cuda capability N.M ... too old */
+    LE_CUDA_INIT_WARNING,    /* UserWarning: CUDA initialization: ... */
+    LE_WIN_DLL_LOAD,         /* [WinError 126] ... Error loading "X" or one of its dependencies */
+    LE_SO_NOT_FOUND,         /* X.so.N: cannot open shared object file */
+    LE_UNDEFINED_SYMBOL,     /* undefined symbol: S, version libcudnn_xxx.so.8 */
+    LE_TORCH_NO_GPU,         /* torch.cuda.is_available() printed False */
+    LE_JAX_CPU_JAXLIB,       /* ... a CUDA-enabled jaxlib is not installed. Falling back to cpu. */
+    LE_JAX_NO_GPU,           /* No GPU/TPU found, falling back to CPU. */
+    LE_JAX_VERSION_LOW,      /* Found cuDNN version X, but JAX was built against version Y */
+    LE_JAX_OUTDATED,         /* Outdated cuDNN installation found. */
+    LE_JAX_BACKEND_FAIL,     /* Unable to initialize backend 'cuda' / CUDA backend failed to initialize */
+    LE_JAX_PLUGIN_MISMATCH,  /* JAX plugin jax_cuda12_plugin version X is installed, but ... */
+    LE_ORT_PROVIDER_FAIL,    /* Failed to load library libonnxruntime_providers_cuda.so / LoadLibrary 126 */
+    LE_ORT_EP_FAIL,          /* Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.* */
+    LE_CUDA_ERROR,           /* CUDA_ERROR_* / cudaError* names */
+    LE_SMI_FAILED,           /* NVIDIA-SMI has failed because it couldn't communicate ... */
+    LE_NVML_MISMATCH,        /* Failed to initialize NVML: Driver/library version mismatch */
+    LE_CVD_HIDDEN,           /* CUDA_VISIBLE_DEVICES set to "" or -1 in the log */
+    LE_NOISE_FACTORY,        /* Unable to register cuDNN/cuFFT/cuBLAS factory (harmless) */
+    LE_NOISE_NUMA,           /* successful NUMA node read from SysFS had negative value (harmless) */
+    LE_NOISE_ONEDNN,         /* oneDNN custom operations are on (harmless) */
+    LE_NOISE_CPU_FEATURE,    /* This TensorFlow binary is optimized to use available CPU instructions */
+    LE_NOISE_TRT,            /* TF-TRT Warning: Could not find TensorRT (harmless for GPU use) */
+    LE_NOISE_ABSL,           /* All log messages before absl::InitializeLog() ... (harmless) */
+    LE_EXCEPTION,            /* the last line of a Python traceback */
+    LE__COUNT
+};
+
+struct log_hit {
+    long line;               /* 1-based line number */
+    const char *text;        /* the line, at most LOG_QUOTE_MAX bytes, in the arena */
+};
+
+/* One message family: how often, where first, and what it said. */
+struct log_event {
+    unsigned long count;
+    struct log_hit hits[LOG_MAX_HITS];
+    size_t n_hits;
+    const char *a, *b, *c;   /* captured from the first occurrence; meaning per family
+                                (logread.c documents each) */
+};
+
+/* A scalar fact and the line that shows it. */
+struct log_value {
+    const char *v;           /* NULL: not in the log */
+    long line;
+    const char *text;
+};
+
+/* A library the log shows failing (or succeeding) to load. */
+struct log_lib {
+    const char *name;        /* "cudart64_110.dll", "libcudnn.so.8" */
+    const char *error;       /* dlerror / loader text, or NULL */
+    const char *via;         /* who asked: "tensorflow", "torch", "onnxruntime", "loader" */
+    int ok;                  /* 1: loaded (Successfully opened) */
+    long line;
+    const char *text;
+};
+
+struct log_pkg {
+    const char *name;        /* normalised (lower case, '_' -> '-') */
+    const char *version;
+    long line;
+    const char *text;
+};
+
+struct log_cuda_error {
+    const char *name;        /* "CUDA_ERROR_NO_DEVICE", "cudaErrorInsufficientDriver" */
+    long number;             /* -1 when the log gives none */
+    long line;
+    const char *text;
+};
+
+struct log_facts {
+    unsigned long lines;
+    unsigned long long bytes;
+    unsigned long long_lines;   /* lines longer than LOGREAD_LINE_MAX (matched on a prefix) */
+    /* Hints at the OS, counted over the whole log. */
+    unsigned long hint_windows, hint_linux, hint_wsl, hint_macos;
+    struct log_value os_windows, os_linux, os_wsl, os_macos;  /* first line of each */
+    struct log_value tf_version, torch_version, torch_cuda, jax_version, jaxlib_version,
+        ort_version, cupy_version;
+    struct log_value driver_version;   /* nvidia-smi "Driver Version" / collect_env */
+    struct log_value driver_cuda;      /* nvidia-smi "CUDA Version" (the driver's ceiling) */
+    struct log_value nvcc_version;     /* "release 12.4" */
+    struct log_value gpu_name, gpu_cc;
+    struct log_value cudnn_version;    /* collect_env "cuDNN version" */
+    struct log_value ld_library_path;  /* as TensorFlow printed it */
+    struct log_lib libs[LOG_MAX_LIBS];
+    size_t n_libs;
+    struct log_pkg pkgs[LOG_MAX_PKGS];
+    size_t n_pkgs;
+    struct log_cuda_error errs[LOG_MAX_ERRS];
+    size_t n_errs;
+    struct log_event ev[LE__COUNT];
+};
+
+/**
+ * A stable name for a message family ("tf_dlopen_failed", ...), for JSON;
+ * "unknown" for a value outside the enum.
+ */
+const char *log_event_name(enum log_ev ev);
+/**
+ * The program source that prints a family (a file path in its project), for
+ * docs and JSON; "" for a value outside the enum.
+ */
+const char *log_event_source(enum log_ev ev);
+
+/** The package's version as the log shows it (name normalised as in log_pkg), or NULL. */
+const struct log_pkg *log_facts_pkg(const struct log_facts *lf, const char *name);
+
+#endif
