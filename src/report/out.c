@@ -102,6 +102,25 @@ void out_path(struct out *o, const char *path)
     strbuf_release(&w);
 }
 
+const char *out_pathstr(const struct out *o, const char *path)
+{
+    static char ring[4][1024];
+    static unsigned next;
+    struct strbuf w = STRBUF_INIT;
+    char *b;
+    if (!path || !o->windows || path[0] != '/')
+        return path;
+    winpath_from_virtual(path, &w);
+    b = ring[next++ % 4];
+    if (w.len >= sizeof(ring[0])) {
+        strbuf_release(&w);
+        return path;     /* too long to convert here: as found */
+    }
+    memcpy(b, w.buf, w.len + 1);
+    strbuf_release(&w);
+    return b;
+}
+
 int out_show_fix(const struct out *o, const struct finding *fd, size_t i)
 {
     const struct fix *x = &fd->fixes[i];

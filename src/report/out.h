@@ -56,6 +56,12 @@ void out_wrapped(struct out *o, size_t col, size_t indent, const char *s);
 
 /** A path as the examined machine spells it: "C:\Users\..." on Windows. */
 void out_path(struct out *o, const char *path);
+/**
+ * The same as a string for out_printf's %s: path itself, or its Windows
+ * form in one of four rotating buffers (valid for the next three calls;
+ * the renderers are single-threaded).  NULL stays NULL.
+ */
+const char *out_pathstr(const struct out *o, const char *path);
 
 /** Should fix i of fd be shown to a reader of o->shell? */
 struct finding;

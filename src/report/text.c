@@ -72,7 +72,7 @@ static void section_driver(struct out *o, const struct facts *f)
         out_raw(o, "no NVIDIA kernel module loaded\n");
     for (i = 0; i < d->n_libs; i++) {
         label(o, i ? "" : "User space");
-        out_printf(o, "%s %s (%s)\n", d->libs[i].name, d->libs[i].version, d->libs[i].path);
+        out_printf(o, "%s %s (%s)\n", d->libs[i].name, d->libs[i].version, out_pathstr(o, d->libs[i].path));
     }
     if (d->nouveau_loaded) {
         label(o, "nouveau");
@@ -110,13 +110,13 @@ static void section_cuda(struct out *o, const struct facts *f)
         out_raw(o, "  none found\n");
     for (i = 0; i < f->n_cuda; i++) {
         const struct cuda_install *c = &f->cuda[i];
-        out_printf(o, "  %-12s %s (%s", c->version ? c->version : "unknown", c->path, c->provenance);
+        out_printf(o, "  %-12s %s (%s", c->version ? c->version : "unknown", out_pathstr(o, c->path), c->provenance);
         for (j = 0; j < c->n_aliases; j++)
             if (strcmp(c->aliases[j], c->path))
-                out_printf(o, "; also %s", c->aliases[j]);
+                out_printf(o, "; also %s", out_pathstr(o, c->aliases[j]));
         out_raw(o, ")\n");
         if (c->version_source)
-            out_printf(o, "  %-12s version from %s\n", "", c->version_source);
+            out_printf(o, "  %-12s version from %s\n", "", out_pathstr(o, c->version_source));
     }
 }
 
@@ -142,9 +142,9 @@ static void section_cudnn(struct out *o, const struct facts *f)
         out_raw(o, "  none found\n");
     for (i = 0; i < f->n_cudnn; i++) {
         const struct cudnn_install *c = &f->cudnn[i];
-        out_printf(o, "  %-12s %s (%s)\n", c->version ? c->version : "unknown", c->path, c->provenance);
+        out_printf(o, "  %-12s %s (%s)\n", c->version ? c->version : "unknown", out_pathstr(o, c->path), c->provenance);
         if (c->version_source)
-            out_printf(o, "  %-12s version from %s\n", "", c->version_source);
+            out_printf(o, "  %-12s version from %s\n", "", out_pathstr(o, c->version_source));
     }
 }
 
@@ -163,7 +163,7 @@ void report_text_verdicts(struct out *o, const struct diagnosis *dx)
         const struct verdict *v = &dx->verdicts[i];
         enum out_style st = v->gpu == GPU_YES ? STYLE_GREEN : v->gpu == GPU_NO ? STYLE_RED : STYLE_YELLOW;
         out_printf(o, "  %s %s (%s %s): ", v->fw->name, v->fw->version ? v->fw->version : "?",
-                   v->env->kind ? v->env->kind : "env", v->env->prefix ? v->env->prefix : "?");
+                   v->env->kind ? v->env->kind : "env", v->env->prefix ? out_pathstr(o, v->env->prefix) : "?");
         out_styled(o, st, "GPU %s", v->gpu == GPU_YES ? "YES" : v->gpu == GPU_NO ? "NO" : "UNKNOWN");
         if (v->reason)
             out_printf(o, " — %s", v->reason);
