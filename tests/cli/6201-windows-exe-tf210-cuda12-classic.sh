@@ -28,7 +28,7 @@ expect_json '[.findings[] | select(.code == "GD603") | .fixes[] | select(.shell 
 expect_same_as_linux
 wexe_check --env "Path=$WPATH" --env "CUDA_PATH=$CP" --env "CUDA_PATH_V12_0=$CP"
 expect_rc 1
-expect_text "tensorflow 2.10.0 (system /Users/u/AppData/Local/Programs/Python/Python310): GPU NO — cudart64_110.dll not found: tensorflow cannot load it"
+expect_text "tensorflow 2.10.0 (system C:\Users\u\AppData\Local\Programs\Python\Python310): GPU NO — cudart64_110.dll not found: tensorflow cannot load it"
 expect_text "GD603 toolkit_version_mismatch: cudart64_110.dll is not installed; only cudart64_12.dll is (another CUDA version)"
 expect_text 'cudart64_110.dll wanted; cudart64_12.dll is installed in C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v12.0\bin'
 expect_text 'PS> $env:PATH = "C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.2\bin;" + $env:PATH'
