@@ -14,13 +14,15 @@
 #   cmake dpkg-dev    build jansson for MinGW from Debian's source package (make windows)
 #   slurmctld slurmd slurm-client munge
 #                     a real 3-node Slurm cluster on localhost for `fleet slurm`
+#   strace            0091 asserts that --root never opens a FIFO or device for
+#                     reading; `make bench` counts system calls with it
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
 need="gcc make libc6-dev libjansson-dev pci.ids"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
-    need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge"
+    need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge strace"
 fi
 missing=""
 for p in $need; do

@@ -10,17 +10,20 @@
 #include "cli/exit.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
+#include "diagnose/fw.h"
 #include "kb/kb.h"
 #include "report/matrix.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
-/* The names a person types, and the table each shows. */
+/* The names a person types, and the table each shows.  A framework's
+ * other names (pytorch, tf, ort, paddlepaddle) are its module's aliases
+ * (diagnose/fw.h), so that check, plan and matrix agree on them. */
 static const struct {
     const char *alias, *table;
 } aliases[] = {
     { "tensorflow", "tf_build" },     { "tensorflow-libs", "tf_libs" },
-    { "pytorch", "torch" },           { "jax", "jax" },
+    { "torch", "torch" },             { "jax", "jax" },
     { "cupy", "cupy" },               { "onnxruntime", "onnxruntime" },
     { "paddle", "paddle" },           { "tensorflow-metal", "tf_metal" },
     { "driver", "driver_cuda" },      { "cuda", "cuda_driver" },
@@ -32,7 +35,10 @@ static const struct {
 
 static const char *resolve(const char *name)
 {
+    const struct fw_def *d = fw_find(name);
     size_t i;
+    if (d && d->table)
+        return d->table;
     for (i = 0; aliases[i].alias; i++)
         if (!strcmp(aliases[i].alias, name))
             return aliases[i].table;

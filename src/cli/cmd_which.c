@@ -172,6 +172,7 @@ static int apply_overrides(const struct which_opts *w, struct resolve_config *cf
     if (w->hwcaps) {
         char *s = arena_strdup(a, w->hwcaps), *p = s;
         cfg->n_hwcaps = 0;
+        cfg->hwcaps_source = "--hwcaps";
         if (strcmp(s, "none")) {
             while (p && *p && cfg->n_hwcaps < 8) {
                 char *c = strchr(p, ',');

@@ -54,12 +54,55 @@ void compat_close(int fd);
 #define COMPAT_X_OK 1
 int compat_access(const char *path, int mode);
 
+/*
+ * Opening inside a directory tree without ever leaving it (util/fs under
+ * --root).  A tree being examined may change while it is read (an image
+ * being unpacked, a hostile tree): resolving a path first and opening it
+ * by name afterwards would let a symlink swapped in between lead outside.
+ * These open relative to a directory handle and resolve every component
+ * themselves, so what is opened is always inside the tree.
+ */
+#define COMPAT_IR_NOFOLLOW 1u   /* a symlink as the last component is not followed */
+#define COMPAT_IR_DIR 2u        /* want a directory, opened for listing (compat_opendir_fd) */
+#define COMPAT_IR_READ 4u       /* want a file opened for reading (O_NONBLOCK, O_NOCTTY) */
+/** A handle on directory path, to pass as rootfd.  -1 with errno. */
+int compat_open_root(const char *path);
+/**
+ * Open rel (a relative path) below the directory rootfd as if rootfd were
+ * "/": absolute symlinks restart at rootfd, ".." stops at it, more than 40
+ * links is ELOOP.  Without COMPAT_IR_DIR / COMPAT_IR_READ the result is a
+ * handle that reads nothing and opened no device (Linux O_PATH): use it
+ * with compat_fstat, compat_readlinkat(fd, "") and compat_reopen_read.
+ * Linux: openat2(2) with RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS; where
+ * the kernel lacks it (before 5.6, or a seccomp filter says ENOSYS/EPERM),
+ * or after compat_set_no_openat2(1), the same done one component at a time
+ * with openat(O_NOFOLLOW) and readlinkat.  Returns an fd, or -1 with errno
+ * (ENOENT, ENOTDIR, ELOOP, EACCES...; ENOSYS where none of this exists:
+ * then util/fs opens by name).
+ */
+int compat_open_in_root(int rootfd, const char *rel, unsigned flags);
+/** Tests only (GPUDOCTOR_TEST_NO_OPENAT2): use the component walk even where openat2 exists. */
+void compat_set_no_openat2(int on);
+/** readlinkat(2); name "" reads the link a compat_open_in_root NOFOLLOW handle is. */
+int compat_readlinkat(int fd, const char *name, char *buf, size_t size);
+/**
+ * Open for reading the regular file that handle fd (compat_open_in_root)
+ * refers to, the same inode whatever happened to its name (Linux: through
+ * /proc/self/fd).  -1 with errno when it cannot (no /proc): callers then
+ * open the path again and compare identities.
+ */
+int compat_reopen_read(int fd);
+/** access(2) on the file handle fd refers to. */
+int compat_access_fd(int fd, int mode);
+
 /* Directory listing: one entry at a time; name is valid until the next call. */
 struct compat_dir;
 struct compat_dir *compat_opendir(const char *path);
 /** 1 and fills *name and *type, 0 at the end, -1 on error. Skips "." and "..". */
 int compat_readdir(struct compat_dir *d, const char **name, enum compat_ftype *type);
 void compat_closedir(struct compat_dir *d);
+/** List the directory fd (from compat_open_in_root with COMPAT_IR_DIR); takes fd, even on failure. */
+struct compat_dir *compat_opendir_fd(int fd);
 
 /** The process environment as a NULL-terminated "K=V" array (borrowed). */
 char **compat_environ(void);
@@ -106,6 +149,31 @@ int compat_fs_folds_case(void);
  * the last component as given.  0, or -1 with errno.
  */
 int compat_disk_name(const char *path, char *buf, size_t size);
+
+/*
+ * The x86 CPU this process runs on, as the processor itself reports it
+ * (CPUID) and as the operating system enabled it (XGETBV: which register
+ * states the OS saves).  This is what glibc's ld.so reads at start-up to
+ * choose the glibc-hwcaps subdirectories (sysdeps/x86/cpu-features.c,
+ * init_cpu_features and update_active); loader/isa.c turns it into an ISA
+ * level with glibc's rules.  Implemented once for every OS in
+ * compat/cpuid_x86.c (GCC/Clang <cpuid.h>).
+ */
+struct compat_x86_cpuid {
+    uint32_t max_leaf;                 /* CPUID(0).EAX: highest basic leaf */
+    uint32_t vendor_ebx, vendor_ecx, vendor_edx;  /* CPUID(0): "Genu" "ntel" "ineI" */
+    uint32_t l1_eax, l1_ecx, l1_edx;   /* CPUID(1): family/model, feature bits */
+    uint32_t l7_ebx, l7_ecx, l7_edx;   /* CPUID(7, 0); 0 when max_leaf < 7 */
+    uint32_t ext_max;                  /* CPUID(0x80000000).EAX */
+    uint32_t e1_ecx, e1_edx;           /* CPUID(0x80000001); 0 when ext_max is lower */
+    uint64_t xcr0;                     /* XGETBV(0) when CPUID.1:ECX.OSXSAVE, else 0 */
+};
+/**
+ * Fill out from CPUID and XGETBV on this CPU.  0, or -1 with errno ENOSYS
+ * on a host that is not x86 (or a compiler without <cpuid.h>): then the
+ * caller knows nothing about the CPU and must say so.
+ */
+int compat_x86_cpuid(struct compat_x86_cpuid *out);
 
 #ifdef _WIN32
 /**

@@ -8,9 +8,13 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +22,8 @@
 #include "util/banned.h"
 
 extern char **environ;
+
+static int mode_to_access(int mode);
 
 static enum compat_ftype ftype_of(mode_t m)
 {
@@ -123,6 +129,22 @@ void compat_close(int fd)
 
 int compat_access(const char *path, int mode)
 {
+    return access(path, mode_to_access(mode));
+}
+
+/* ---- opening inside a tree (compat_open_in_root) ---- */
+
+#ifdef O_PATH
+#define HANDLE_FLAGS O_PATH
+#else
+/* No handles that read nothing (macOS): directories are opened for
+ * reading; a last component that is neither a directory nor a regular file
+ * is refused without being opened (ENXIO), see walk_last. */
+#define HANDLE_FLAGS O_RDONLY
+#endif
+
+static int mode_to_access(int mode)
+{
     int m = 0;
     if (mode & COMPAT_R_OK)
         m |= R_OK;
@@ -130,12 +152,282 @@ int compat_access(const char *path, int mode)
         m |= W_OK;
     if (mode & COMPAT_X_OK)
         m |= X_OK;
-    return access(path, m ? m : F_OK);
+    return m ? m : F_OK;
+}
+
+int compat_open_root(const char *path)
+{
+    return open(path, HANDLE_FLAGS | O_DIRECTORY | O_CLOEXEC);
+}
+
+int compat_readlinkat(int fd, const char *name, char *buf, size_t size)
+{
+    ssize_t n = readlinkat(fd, name, buf, size);
+    if (n < 0)
+        return -1;
+    if ((size_t)n >= size) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    buf[n] = '\0';
+    return 0;
+}
+
+static int use_openat2 = 1;
+
+void compat_set_no_openat2(int on)
+{
+    use_openat2 = !on;
+}
+
+/* What the last component is opened as. */
+static int final_flags(unsigned flags)
+{
+    if (flags & COMPAT_IR_DIR)
+        return O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+    if (flags & COMPAT_IR_READ)
+        return O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+    return HANDLE_FLAGS | O_CLOEXEC;
+}
+
+#if defined(__linux__) && defined(O_PATH)
+#ifndef SYS_openat2
+#define SYS_openat2 437      /* the same number on every architecture */
+#endif
+/* <linux/openat2.h>, spelled out so that old headers build too. */
+struct gd_open_how {
+    uint64_t flags, mode, resolve;
+};
+#define GD_RESOLVE_NO_MAGICLINKS 0x02u
+#define GD_RESOLVE_IN_ROOT 0x10u
+
+/* 1 opened (*fd), 0 openat2 is not there (use the walk), -1 failed (errno). */
+static int try_openat2(int rootfd, const char *rel, unsigned flags, int *fd)
+{
+    struct gd_open_how how;
+    int tries;
+    if (!use_openat2)
+        return 0;
+    memset(&how, 0, sizeof(how));
+    how.flags = (uint64_t)final_flags(flags) | ((flags & COMPAT_IR_NOFOLLOW) ? O_NOFOLLOW : 0);
+    how.resolve = GD_RESOLVE_IN_ROOT | GD_RESOLVE_NO_MAGICLINKS;
+    /* EAGAIN: a rename raced with ".." resolution; the kernel asks to retry. */
+    for (tries = 0; tries < 8; tries++) {
+        long r = syscall(SYS_openat2, rootfd, *rel ? rel : ".", &how, sizeof(how));
+        if (r >= 0) {
+            *fd = (int)r;
+            return 1;
+        }
+        if (errno == EINTR || errno == EAGAIN)
+            continue;
+        if (errno == ENOSYS || errno == EPERM || errno == E2BIG) {
+            use_openat2 = 0;   /* not this kernel (or a seccomp filter): walk from now on */
+            return 0;
+        }
+        return -1;
+    }
+    return -1;
+}
+#else
+static int try_openat2(int rootfd, const char *rel, unsigned flags, int *fd)
+{
+    (void)rootfd, (void)rel, (void)flags, (void)fd;
+    return 0;
+}
+#endif
+
+#define WALK_DEPTH 256
+#define WALK_HOPS 40
+
+/*
+ * The component walk: what RESOLVE_IN_ROOT does, in user space.  stack[0]
+ * is rootfd (borrowed), stack[1..depth] are handles on the directories
+ * walked into (owned), so ".." is a pop and never goes above rootfd.  Each
+ * directory is opened with O_NOFOLLOW | O_DIRECTORY from its parent's
+ * handle: a symlink there fails the open, and is then read with
+ * readlinkat and spliced into the rest of the path, restarting at rootfd
+ * when it is absolute.
+ */
+static int walk_in_root(int rootfd, const char *rel, unsigned flags)
+{
+    int stack[WALK_DEPTH + 1];
+    size_t depth = 0, pos = 0, todo_len;
+    char todo[2 * 4096 + 2], link[4096];
+    int hops = 0, ret = -1, saved;
+
+    stack[0] = rootfd;
+    todo_len = strlen(rel);
+    if (todo_len >= sizeof(todo)) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(todo, rel, todo_len + 1);
+    for (;;) {
+        size_t s, n, q;
+        int last, fd;
+        char name[256];
+
+        while (pos < todo_len && todo[pos] == '/')
+            pos++;
+        s = pos;
+        while (pos < todo_len && todo[pos] != '/')
+            pos++;
+        n = pos - s;
+        q = pos;
+        while (q < todo_len && todo[q] == '/')
+            q++;
+        last = q >= todo_len;
+        if (n == 0) {
+            /* The end of the path: the directory reached is the answer. */
+            ret = openat(stack[depth], ".", final_flags(flags & COMPAT_IR_DIR ? flags : 0u));
+            if (ret >= 0 && (flags & COMPAT_IR_READ)) {
+                close(ret);
+                errno = EISDIR;
+                ret = -1;
+            }
+            goto out;
+        }
+        if (n >= sizeof(name)) {
+            errno = ENAMETOOLONG;
+            goto out;
+        }
+        memcpy(name, todo + s, n);
+        name[n] = '\0';
+        if (!strcmp(name, ".")) {
+            if (last)
+                pos = todo_len;
+            continue;
+        }
+        if (!strcmp(name, "..")) {
+            if (depth > 0)
+                close(stack[depth--]);
+            if (last)
+                pos = todo_len;
+            continue;
+        }
+        if (!last || (flags & COMPAT_IR_DIR)) {
+            /* A directory to walk into: never through a link. */
+            fd = openat(stack[depth], name, HANDLE_FLAGS | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            if (fd >= 0) {
+                if (depth == WALK_DEPTH) {
+                    close(fd);
+                    errno = ENAMETOOLONG;
+                    goto out;
+                }
+                stack[++depth] = fd;
+                if (last)
+                    pos = todo_len;
+                continue;
+            }
+            if (errno != ENOTDIR && errno != ELOOP)
+                goto out;
+        } else {
+            struct stat st;
+            if (fstatat(stack[depth], name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+                goto out;
+            if (!S_ISLNK(st.st_mode) || (flags & COMPAT_IR_NOFOLLOW)) {
+#ifndef O_PATH
+                if (!(flags & COMPAT_IR_READ) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+                    errno = ENXIO;
+                    goto out;
+                }
+#endif
+                ret = openat(stack[depth], name, final_flags(flags) | O_NOFOLLOW);
+                goto out;
+            }
+        }
+        /* A symlink (or a non-directory where a directory is needed). */
+        if (compat_readlinkat(stack[depth], name, link, sizeof(link)) < 0) {
+            if (errno == EINVAL)
+                errno = ENOTDIR;     /* not a link: a file where a directory is needed */
+            goto out;
+        }
+        if (++hops > WALK_HOPS) {
+            errno = ELOOP;
+            goto out;
+        }
+        {
+            size_t ll = strlen(link), rest = todo_len - pos;
+            char tmp[sizeof(todo)];
+            if (ll + 1 + rest >= sizeof(todo)) {
+                errno = ENAMETOOLONG;
+                goto out;
+            }
+            memcpy(tmp, link, ll);
+            tmp[ll] = '/';
+            memcpy(tmp + ll + 1, todo + pos, rest);
+            tmp[ll + 1 + rest] = '\0';
+            memcpy(todo, tmp, ll + 2 + rest);
+            todo_len = ll + 1 + rest;
+            pos = 0;
+        }
+        if (link[0] == '/')
+            while (depth > 0)
+                close(stack[depth--]);
+    }
+out:
+    saved = errno;
+    while (depth > 0)
+        close(stack[depth--]);
+    errno = saved;
+    return ret;
+}
+
+int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
+{
+    int fd, r;
+    while (*rel == '/')
+        rel++;
+    r = try_openat2(rootfd, rel, flags, &fd);
+    if (r == 1)
+        return fd;
+    if (r < 0)
+        return -1;
+    return walk_in_root(rootfd, rel, flags);
+}
+
+int compat_reopen_read(int fd)
+{
+#if defined(__linux__) && defined(O_PATH)
+    char p[64];
+    snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+    return open(p, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int compat_access_fd(int fd, int mode)
+{
+#if defined(__linux__) && defined(O_PATH)
+    char p[64];
+    snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+    return access(p, mode_to_access(mode));
+#else
+    return faccessat(fd, "", mode_to_access(mode), 0);
+#endif
 }
 
 struct compat_dir {
     DIR *d;
 };
+
+struct compat_dir *compat_opendir_fd(int fd)
+{
+    struct compat_dir *cd;
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return NULL;
+    }
+    cd = xmalloc(sizeof(*cd));
+    cd->d = d;
+    return cd;
+}
 
 struct compat_dir *compat_opendir(const char *path)
 {

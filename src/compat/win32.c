@@ -323,6 +323,55 @@ struct compat_dir {
     char name[MAX_PATH * 4];   /* UTF-8 of cFileName (at most MAX_PATH units) */
 };
 
+/* Opening inside a tree by handle (compat.h): Windows has no openat, so
+ * util/fs opens by name there (ENOSYS from compat_open_root). */
+int compat_open_root(const char *path)
+{
+    (void)path;
+    errno = ENOSYS;
+    return -1;
+}
+
+int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
+{
+    (void)rootfd, (void)rel, (void)flags;
+    errno = ENOSYS;
+    return -1;
+}
+
+void compat_set_no_openat2(int on)
+{
+    (void)on;
+}
+
+int compat_readlinkat(int fd, const char *name, char *buf, size_t size)
+{
+    (void)fd, (void)name, (void)buf, (void)size;
+    errno = ENOSYS;
+    return -1;
+}
+
+int compat_reopen_read(int fd)
+{
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+}
+
+int compat_access_fd(int fd, int mode)
+{
+    (void)fd, (void)mode;
+    errno = ENOSYS;
+    return -1;
+}
+
+struct compat_dir *compat_opendir_fd(int fd)
+{
+    compat_close(fd);
+    errno = ENOSYS;
+    return NULL;
+}
+
 struct compat_dir *compat_opendir(const char *path)
 {
     size_t n = strlen(path);

@@ -78,7 +78,8 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup 
 
 const char *gpu_verdict_name(enum gpu_verdict v);
 
-/* The per-framework rules (frameworks.c). */
+/* The per-framework rules: the verdict loop (frameworks.c) over the
+ * framework modules (fw_*.c, diagnose/fw.h). */
 void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup *lk,
                       struct diagnosis *dx, struct arena *arena);
 void diagnosis_release(struct diagnosis *dx);
@@ -90,11 +91,10 @@ void rules_scan(const struct facts *f, struct findings *out);
 void rules_driver(const struct facts *f, const struct kb *kb, struct findings *out);
 void rules_env(const struct facts *f, struct findings *out);
 void rules_cuda(const struct facts *f, struct findings *out);
-/* Native Windows (rules_windows.c): machine rules before the frameworks,
- * per-install rules after their verdicts.  Both do nothing on other OSes. */
+/* Native Windows (rules_windows.c): the machine rules, before the
+ * frameworks (nothing on other OSes).  Its per-install rules run inside the
+ * framework verdict loop (diagnose/fw.h). */
 void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out);
-void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct diagnosis *dx,
-                              struct arena *arena);
 
 /**
  * How many GPUs CUDA_VISIBLE_DEVICES leaves visible out of n_gpus (-1 when

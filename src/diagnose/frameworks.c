@@ -24,7 +24,7 @@
  * at least one error finding is about this install or the machine; unknown
  * otherwise, with a finding (GD217) that says what could not be known.
  */
-#include "diagnose/diagnose.h"
+#include "diagnose/fw.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -41,28 +41,9 @@
 #include "util/winpath.h"
 #include "util/banned.h"
 
-struct fwctx {
-    const struct facts *f;
-    const struct kb *kb;
-    struct lookup *lk;              /* the loader model's answers (diagnose/lookup.h) */
-    struct findings *out;
-    struct arena *a;
-    const char *os;                 /* "linux", "windows" */
-    const char *driver;             /* the driver version, or NULL */
-    const struct python_env *env;
-    const struct framework_build *fw;
-    struct verdict *v;
-    int unknown;                    /* something needed could not be judged */
-    const char *unknown_why;
-    int windows;                    /* os is "windows": DLLs, LoadLibrary's search */
-    struct win_dll_search win;      /* how this framework loads its DLLs (Windows) */
-    const char *win_dirs[8];        /* storage for win.dll_dirs */
-    int win_path_fallback;          /* torch: on error 126, retry with the dirs on PATH */
-};
-
 /* ---- small helpers ---- */
 
-static void add_code(struct verdict *v, const char *code)
+void fw_add_code(struct verdict *v, const char *code)
 {
     size_t i;
     for (i = 0; i < v->n_codes; i++)
@@ -73,10 +54,7 @@ static void add_code(struct verdict *v, const char *code)
 }
 
 /* A finding about this framework install. */
-static struct finding *fw_finding(struct fwctx *c, const char *code, enum severity sev,
-                                  const char *fmt, ...) GD_PRINTF(4, 5);
-static struct finding *fw_finding(struct fwctx *c, const char *code, enum severity sev,
-                                  const char *fmt, ...)
+struct finding *fw_finding(struct fwctx *c, const char *code, enum severity sev, const char *fmt, ...)
 {
     va_list ap;
     struct finding *fd = findings_add(c->out, code, sev, "%s", "");
@@ -84,7 +62,7 @@ static struct finding *fw_finding(struct fwctx *c, const char *code, enum severi
     fd->title = arena_vprintf(c->a, fmt, ap);
     va_end(ap);
     fd->subject = c->v->subject;
-    add_code(c->v, fd->code);
+    fw_add_code(c->v, fd->code);
     if (sev == SEV_ERROR) {
         c->v->gpu = GPU_NO;
         if (!c->v->reason)
@@ -93,25 +71,25 @@ static struct finding *fw_finding(struct fwctx *c, const char *code, enum severi
     return fd;
 }
 
-static void set_unknown(struct fwctx *c, const char *why)
+void fw_unknown(struct fwctx *c, const char *why)
 {
     c->unknown = 1;
     if (!c->unknown_why)
         c->unknown_why = why;
 }
 
-static int ver_ge(const char *a, const char *b)
+int fw_ver_ge(const char *a, const char *b)
 {
     return ver_cmp_dotted(a, b) >= 0;
 }
 
 /* "12.1.105" -> "12.1" and -> "12" (kb/ver_dotted.h). */
-static const char *major_minor(struct arena *a, const char *v)
+const char *fw_major_minor(struct arena *a, const char *v)
 {
     return ver_dotted_prefix(a, v, 2);
 }
 
-static const char *major_of(struct arena *a, const char *v)
+const char *fw_major(struct arena *a, const char *v)
 {
     return ver_dotted_prefix(a, v, 1);
 }
@@ -120,7 +98,7 @@ static const char *major_of(struct arena *a, const char *v)
 
 /* The version of the library file at path: from the install it belongs to,
  * the wheel that ships it, or its fully versioned file name. */
-static const char *lib_version(struct fwctx *c, const char *role, const char *path)
+const char *fw_lib_version(struct fwctx *c, const char *role, const char *path)
 {
     const struct facts *f = c->f;
     struct strbuf dir = STRBUF_INIT;
@@ -152,7 +130,7 @@ static const char *lib_version(struct fwctx *c, const char *role, const char *pa
 /* Directories where a library may be installed although the loader does not
  * look there: every toolkit and cuDNN install, and this environment's pip
  * wheels (site-packages/nvidia/<pkg>/lib). */
-static void candidate_dirs(struct fwctx *c, struct strlist *dirs)
+void fw_candidate_dirs(struct fwctx *c, struct strlist *dirs)
 {
     const struct facts *f = c->f;
     size_t i;
@@ -174,7 +152,7 @@ static void candidate_dirs(struct fwctx *c, struct strlist *dirs)
 }
 
 /* 1 if the scan saw the library file name in dir (scan/fwfiles.c). */
-static int dir_has(struct fwctx *c, const char *dir, const char *name)
+int fw_dir_has(struct fwctx *c, const char *dir, const char *name)
 {
     const struct lib_dir *ld = facts_libdir(c->f, dir, 0);
     size_t i;
@@ -189,7 +167,7 @@ static const char *find_on_disk(struct fwctx *c, const struct strlist *dirs, con
 {
     size_t i;
     for (i = 0; i < dirs->nr; i++)
-        if (dir_has(c, dirs->v[i], name))
+        if (fw_dir_has(c, dirs->v[i], name))
             return dirs->v[i];
     return NULL;
 }
@@ -214,7 +192,7 @@ static const char *find_other_version(struct fwctx *c, const struct strlist *dir
 }
 
 /* The site-packages directory holding this path's nvidia wheel, if any. */
-static int in_env_wheels(struct fwctx *c, const char *path)
+int fw_in_env_wheels(struct fwctx *c, const char *path)
 {
     const char *sp = c->env->site_packages;
     struct strbuf norm = STRBUF_INIT;
@@ -232,7 +210,7 @@ static int in_env_wheels(struct fwctx *c, const char *path)
 
 /* ---- resolution ---- */
 
-static struct need *add_need(struct fwctx *c, const char *role, const char *lib, const char *from)
+struct need *fw_add_need(struct fwctx *c, const char *role, const char *lib, const char *from)
 {
     struct need *n;
     ALLOC_GROW(c->v->needs, c->v->n_needs + 1, c->v->alloc_needs);
@@ -257,7 +235,7 @@ static void resolve_need_windows(struct fwctx *c, struct need *n)
     const char *step;
     int r = lookup_windows(c->lk, &c->win, n->library, &ans);
     if (r < 0) {
-        set_unknown(c, arena_printf(c->a, "where LoadLibrary finds %s was not recorded", n->library));
+        fw_unknown(c, arena_printf(c->a, "where LoadLibrary finds %s was not recorded", n->library));
         return;
     }
     if (!r && c->win_path_fallback) {
@@ -279,18 +257,18 @@ static void resolve_need_windows(struct fwctx *c, struct need *n)
             ans.step = "path_after_126";
         free(dirs.v);
         if (r < 0)
-            set_unknown(c, arena_printf(c->a, "where LoadLibrary finds %s was not recorded", n->library));
+            fw_unknown(c, arena_printf(c->a, "where LoadLibrary finds %s was not recorded", n->library));
     }
     step = ans.step;
     if (r > 0) {
         n->resolved_path = ans.path;
         n->step = step;
-        n->version = lib_version(c, n->role, ans.path);
+        n->version = fw_lib_version(c, n->role, ans.path);
     }
 }
 
 /* Resolve need from the loading object `from` (NULL: the main program). */
-static void resolve_need(struct fwctx *c, struct need *n, const char *from)
+void fw_resolve_need(struct fwctx *c, struct need *n, const char *from)
 {
     struct lookup_answer ans;
     int r;
@@ -303,35 +281,16 @@ static void resolve_need(struct fwctx *c, struct need *n, const char *from)
     if (r > 0) {
         n->resolved_path = ans.path;
         n->step = ans.step;
-        n->version = lib_version(c, n->role, n->resolved_path);
+        n->version = fw_lib_version(c, n->role, n->resolved_path);
     } else if (r == 0) {
         n->stale = ans.stale;
     } else {
-        set_unknown(c, arena_printf(c->a, "where the loader finds %s was not recorded", n->library));
-    }
-}
-
-/*
- * torch/__init__.py: when loading libtorch_global_deps fails on a missing
- * CUDA library, torch preloads every site-packages/nvidia/<pkg>/lib/<lib>
- * it finds (_preload_cuda_deps), so a wheel there is found even off the
- * loader path.
- */
-static void torch_preload(struct fwctx *c, struct need *n, const struct strlist *dirs)
-{
-    size_t i;
-    for (i = 0; i < dirs->nr; i++) {
-        if (!in_env_wheels(c, dirs->v[i]) || !dir_has(c, dirs->v[i], n->library))
-            continue;
-        n->resolved_path = arena_printf(c->a, "%s/%s", dirs->v[i], n->library);
-        n->step = "torch_preload";
-        n->version = lib_version(c, n->role, n->resolved_path);
-        return;
+        fw_unknown(c, arena_printf(c->a, "where the loader finds %s was not recorded", n->library));
     }
 }
 
 /* The role of a CUDA library by its name, or NULL for anything else. */
-static const char *role_of(const char *lib)
+const char *fw_role_of(const char *lib)
 {
     static const struct { const char *prefix, *role; } roles[] = {
         { "libcudart.", "cudart" }, { "libcudnn.", "cudnn" }, { "libcublasLt.", "cublaslt" },
@@ -379,13 +338,13 @@ static void module_fixes(struct fwctx *c, struct finding *fd, const char *cuda, 
 {
     const struct module_file *mc = NULL, *md = NULL;
     if (cuda) {
-        const char *want = ver_cmp_dotted(cuda, "11") >= 0 ? major_of(c->a, cuda) : major_minor(c->a, cuda);
-        mc = module_facts_find(&c->f->modules, "cuda", major_minor(c->a, cuda));
+        const char *want = ver_cmp_dotted(cuda, "11") >= 0 ? fw_major(c->a, cuda) : fw_major_minor(c->a, cuda);
+        mc = module_facts_find(&c->f->modules, "cuda", fw_major_minor(c->a, cuda));
         if (!mc)
             mc = module_facts_find(&c->f->modules, "cuda", want);
     }
     if (cudnn)
-        md = module_facts_find(&c->f->modules, "cudnn", major_of(c->a, cudnn));
+        md = module_facts_find(&c->f->modules, "cudnn", fw_major(c->a, cudnn));
     if (!mc && !md)
         return;
     finding_fix(c->out, fd, "sh", "Load the site's modules, which put the libraries on the loader path "
@@ -436,7 +395,7 @@ static void judge_missing_windows(struct fwctx *c)
  * version installed, or not installed at all.  cuda/cudnn: what the build
  * wants (for the titles and fixes).
  */
-static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
+void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                           void (*install_fixes)(struct fwctx *, struct finding *, const char *, const char *))
 {
     struct strlist dirs = { NULL, 0, 0 };
@@ -451,7 +410,7 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
         judge_missing_windows(c);
         return;
     }
-    candidate_dirs(c, &dirs);
+    fw_candidate_dirs(c, &dirs);
     for (i = 0; i < c->v->n_needs; i++) {
         struct need *n = &c->v->needs[i];
         const char *dir, *other, *code;
@@ -468,7 +427,7 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
             finding_evidence(c->out, fd_stale, n->stale, "%s is here; /etc/ld.so.cache has no entry for it",
                              n->library);
             dir = n->stale;
-        } else if (dir && in_env_wheels(c, dir)) {
+        } else if (dir && fw_in_env_wheels(c, dir)) {
             if (!fd_wheel)
                 fd_wheel = fw_finding(c, "GD205", SEV_ERROR,
                                       "pip's nvidia wheels are installed but %s does not find them",
@@ -555,7 +514,7 @@ static void judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
 }
 
 /* The CUDA runtime actually loaded, and the driver it needs. */
-static void judge_driver(struct fwctx *c, const char *cuda)
+void fw_judge_driver(struct fwctx *c, const char *cuda)
 {
     enum kb_drv_verdict dv;
     const char *need = NULL, *src = NULL;
@@ -569,7 +528,7 @@ static void judge_driver(struct fwctx *c, const char *cuda)
     }
     r = kb_driver_runs_cuda(c->kb, c->driver, cuda, c->os, &dv, &need, &src);
     if (r != 1) {
-        set_unknown(c, arena_printf(c->a, "whether driver %s runs CUDA %s is not in the knowledge base",
+        fw_unknown(c, arena_printf(c->a, "whether driver %s runs CUDA %s is not in the knowledge base",
                                     c->driver, cuda));
         return;
     }
@@ -590,7 +549,7 @@ static void judge_driver(struct fwctx *c, const char *cuda)
 }
 
 /* Every GPU's compute capability against the build's architecture list. */
-static void judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source)
+void fw_judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source)
 {
     size_t i;
     if (!arch_list || !*arch_list || !strcmp(arch_list, "-"))
@@ -600,7 +559,7 @@ static void judge_arch(struct fwctx *c, const char *arch_list, const char *arch_
         struct finding *fd;
         int r;
         if (!g->compute_capability) {
-            set_unknown(c, arena_printf(c->a, "the compute capability of GPU %zu (%04x:%04x) is not known; "
+            fw_unknown(c, arena_printf(c->a, "the compute capability of GPU %zu (%04x:%04x) is not known; "
                                         "run 'gpudoctor probe'", i, g->vendor, g->device));
             continue;
         }
@@ -625,7 +584,7 @@ static void judge_arch(struct fwctx *c, const char *arch_list, const char *arch_
 }
 
 /* cuDNN loaded vs built: the same major, and not an older minor. */
-static void judge_cudnn(struct fwctx *c, const char *want)
+void fw_judge_cudnn(struct fwctx *c, const char *want)
 {
     size_t i;
     if (!want)
@@ -640,14 +599,14 @@ static void judge_cudnn(struct fwctx *c, const char *want)
             /* The build names only a major (build_info "8"): the soname's is enough. */
             got += 4;
         }
-        if (!got || (!strchr(got, '.') && strchr(want, '.') && !strcmp(got, major_of(c->a, want)))) {
+        if (!got || (!strchr(got, '.') && strchr(want, '.') && !strcmp(got, fw_major(c->a, want)))) {
             /* Only the major is known (a bare libcudnn.so.8, no header):
              * the minor decides, and it cannot be read. */
-            set_unknown(c, arena_printf(c->a, "the cuDNN version of %s could not be read (%s needs %s)",
+            fw_unknown(c, arena_printf(c->a, "the cuDNN version of %s could not be read (%s needs %s)",
                                         n->resolved_path, c->fw->name, want));
             continue;
         }
-        if (!strcmp(major_of(c->a, got), major_of(c->a, want)) && ver_ge(major_minor(c->a, got), major_minor(c->a, want)))
+        if (!strcmp(fw_major(c->a, got), fw_major(c->a, want)) && fw_ver_ge(fw_major_minor(c->a, got), fw_major_minor(c->a, want)))
             continue;
         fd = fw_finding(c, "GD207", SEV_ERROR,
                         "%s was built with cuDNN %s but would load cuDNN %s (\"Loaded runtime CuDNN library: "
@@ -657,25 +616,25 @@ static void judge_cudnn(struct fwctx *c, const char *want)
         if (facts_env(c->f, "LD_LIBRARY_PATH") && !strcmp(n->step, "ld_library_path"))
             finding_fix(c->out, fd, "sh", arena_printf(c->a, "LD_LIBRARY_PATH puts this cuDNN first: drop "
                         "its directory from LD_LIBRARY_PATH, or put a directory with cuDNN %s before it",
-                        major_minor(c->a, want)),
+                        fw_major_minor(c->a, want)),
                         "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | grep -vx '%s' | paste -sd:)",
                         arena_strndup(c->a, n->resolved_path, (size_t)(path_basename(n->resolved_path) - n->resolved_path - 1)));
     }
 }
 
 /* A pip wheel's runtime instead of the user's toolkit: worth knowing. */
-static void note_own_runtime(struct fwctx *c)
+void fw_note_own_runtime(struct fwctx *c)
 {
     size_t i, j;
     for (i = 0; i < c->v->n_needs; i++) {
         const struct need *n = &c->v->needs[i];
-        if (strcmp(n->role, "cudart") || !n->resolved_path || !in_env_wheels(c, n->resolved_path))
+        if (strcmp(n->role, "cudart") || !n->resolved_path || !fw_in_env_wheels(c, n->resolved_path))
             continue;
         for (j = 0; j < c->f->n_cuda; j++) {
             const struct cuda_install *ci = &c->f->cuda[j];
             struct finding *fd;
             if (!strcmp(ci->provenance, "pip") || !ci->version || !n->version ||
-                !strcmp(major_minor(c->a, ci->version), major_minor(c->a, n->version)))
+                !strcmp(fw_major_minor(c->a, ci->version), fw_major_minor(c->a, n->version)))
                 continue;
             fd = fw_finding(c, "GD215", SEV_INFO,
                             "%s uses the CUDA %s runtime from its pip wheels, not the CUDA %s toolkit at %s "
@@ -690,78 +649,13 @@ static void note_own_runtime(struct fwctx *c)
 /* ---- fixes per framework ---- */
 
 /* 1 when the examined driver can run CUDA cuda (unknown driver: assume so). */
-static int driver_runs(struct fwctx *c, const char *cuda)
+int fw_driver_runs(struct fwctx *c, const char *cuda)
 {
     enum kb_drv_verdict dv;
     const char *need, *src;
     if (!c->driver)
         return 1;
     return kb_driver_runs_cuda(c->kb, c->driver, cuda, c->os, &dv, &need, &src) != 1 || dv != KB_DRV_TOO_OLD;
-}
-
-static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
-{
-    const char *v = c->fw->version;
-    if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") >= 0 && !str_starts(v, "2.16"))
-        finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
-                    "pip install \"tensorflow[and-cuda]==%s\"", v);
-    else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0 && driver_runs(c, "12.2"))
-        /* 2.15 is built for CUDA 12.2: offered only when the driver runs it. */
-        finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA (2.14+)",
-                    "pip install \"tensorflow[and-cuda]==2.15.1\"");
-    if (cuda && ver_cmp_dotted(cuda, "12") < 0)
-        finding_fix(c->out, fd, "sh", "Keep this TensorFlow: isolate the CUDA it needs in a conda environment",
-                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
-                    "conda activate tf-gpu\n"
-                    "pip install \"tensorflow==%s\"\n"
-                    "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                    cuda, cudnn ? major_minor(c->a, cudnn) : "8", v);
-    finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
-                "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", v);
-}
-
-static const char *const torch_variants[] = {
-    "cu130", "cu129", "cu128", "cu126", "cu124", "cu121", "cu118", "cu117", "cu116", "cu113",
-    "cu111", "cu102", NULL
-};
-
-/* The newest CUDA variant of this torch release the driver can run. */
-static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
-{
-    const char *const *v;
-    if (!c->driver)
-        return NULL;
-    for (v = torch_variants; *v; v++) {
-        struct kb_torch t;
-        enum kb_drv_verdict dv;
-        const char *need, *src;
-        if (kb_torch(c->kb, version, *v, &t) != 1 || !t.cuda)
-            continue;
-        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 &&
-            dv != KB_DRV_TOO_OLD)
-            return *v;
-    }
-    return NULL;
-}
-
-/* "2.1.0+cu121" -> "2.1.0" */
-static const char *public_version(struct arena *a, const char *v)
-{
-    const char *plus = strchr(v, '+');
-    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
-}
-
-static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
-{
-    const char *pub = public_version(c->a, c->fw->version);
-    const char *variant = torch_variant_for_driver(c, c->fw->version);
-    (void)cudnn;
-    (void)cuda;
-    if (variant)
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the %s build of torch %s, which this driver "
-                    "can run (its wheels bring their own CUDA libraries)", variant, pub),
-                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s",
-                    pub, variant);
 }
 
 /* ---- per framework ---- */
@@ -773,7 +667,7 @@ static const char *os_of(const struct facts *f)
 
 /* The module at path as the scan read it (scan/fwfiles.c), or NULL when it
  * was not read. */
-static const struct fw_module *module_at(struct fwctx *c, const char *path)
+const struct fw_module *fw_module_at(struct fwctx *c, const char *path)
 {
     size_t i;
     for (i = 0; i < c->fw->n_modules; i++)
@@ -783,25 +677,25 @@ static const struct fw_module *module_at(struct fwctx *c, const char *path)
 }
 
 /* Each CUDA library a module links, resolved from that module. */
-static void module_needs(struct fwctx *c, const struct fw_module *m, int dedupe)
+void fw_module_needs(struct fwctx *c, const struct fw_module *m, int dedupe)
 {
     size_t i, k;
     for (i = 0; i < m->n_needed; i++) {
-        const char *role = role_of(m->needed[i]);
+        const char *role = fw_role_of(m->needed[i]);
         int dup = 0;
         if (!role)
             continue;
         for (k = 0; dedupe && k < c->v->n_needs; k++)
             dup |= !strcmp(c->v->needs[k].library, m->needed[i]);
         if (!dup)
-            resolve_need(c, add_need(c, role, m->needed[i], m->path), m->path);
+            fw_resolve_need(c, fw_add_need(c, role, m->needed[i], m->path), m->path);
     }
 }
 
 /* python.exe's folder, the application directory of LoadLibrary's search:
  * a venv's Scripts\python.exe starts the base interpreter (pyvenv.cfg's
  * home) since Python 3.7.2, so that is the folder that counts. */
-static const char *win_app_dir(struct fwctx *c)
+const char *fw_win_app_dir(struct fwctx *c)
 {
     struct strbuf v = STRBUF_INIT;
     const char *r = c->env->prefix;
@@ -811,412 +705,30 @@ static const char *win_app_dir(struct fwctx *c)
     return r;
 }
 
-/* 1 if dir (virtual, any case) holds a cudart64_*.dll (scan/fwfiles.c listed it). */
-static int win_has_cudart(struct fwctx *c, const char *dir)
+/* ---- the registry ---- */
+
+static const struct fw_def *const registry[] = {
+    &fw_tensorflow, &fw_torch, &fw_jax, &fw_onnxruntime, &fw_cupy, &fw_paddle,
+};
+
+const struct fw_def *fw_at(size_t i)
 {
-    const struct lib_dir *ld = facts_libdir(c->f, dir, 1);
-    size_t i;
-    for (i = 0; ld && i < ld->n_names; i++)
-        if (!strncmp(ld->names[i], "cudart64", 8))
-            return 1;
-    return 0;
+    return i < sizeof(registry) / sizeof(registry[0]) ? registry[i] : NULL;
 }
 
-/*
- * torch on Windows (torch/__init__.py _load_dll_libraries): os.add_dll_directory
- * for torch\lib, the environment's Library\bin (and the base install's for a
- * venv), and -- only for a CUDA build with no cudart64*.dll in those --
- * %CUDA_PATH_V<maj>_<min>%\bin; then every torch\lib\*.dll is loaded with
- * LoadLibraryExW(path, DEFAULT_DIRS | DLL_LOAD_DIR), retried on error 126
- * with the directories prepended to PATH.  The CUDA DLLs asked for are
- * torch_cuda.dll's imports.
- */
-static void torch_windows(struct fwctx *c, const char *cuda)
+const struct fw_def *fw_find(const char *name)
 {
-    const struct framework_build *fw = c->fw;
-    const char *modpath, *lib, *base;
-    const struct fw_module *m;
-    size_t i, nd = 0;
-
-    if (!fw->location) {
-        set_unknown(c, "torch's package folder was not found");
-        return;
-    }
-    lib = arena_printf(c->a, "%s/lib", fw->location);
-    c->win_dirs[nd++] = lib;
-    c->win_dirs[nd++] = arena_printf(c->a, "%s/Library/bin", c->env->prefix);
-    base = win_app_dir(c);
-    if (strcmp(base, c->env->prefix))
-        c->win_dirs[nd++] = arena_printf(c->a, "%s/Library/bin", base);
-    if (cuda) {
-        int have = 0;
-        for (i = 0; i < nd; i++)
-            have |= win_has_cudart(c, c->win_dirs[i]);
-        if (!have) {
-            const char *mm = major_minor(c->a, cuda), *dot = strchr(mm, '.');
-            const char *var = dot ? arena_printf(c->a, "CUDA_PATH_V%.*s_%s", (int)(dot - mm), mm, dot + 1) : NULL;
-            const char *val = var ? facts_env(c->f, var) : NULL;
-            struct strbuf v = STRBUF_INIT;
-            if (val && winpath_to_virtual(val, &v) == 1)
-                c->win_dirs[nd++] = arena_printf(c->a, "%s/bin", v.buf);
-            else if (!val)
-                c->win_dirs[nd++] = arena_printf(c->a, "/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v%s/bin", mm);
-            strbuf_release(&v);
-        }
-    }
-    c->win.mode = WIN_DLL_SEARCH_DEFAULT;
-    c->win.dll_load_dir = lib;
-    c->win.app_dir = base;
-    c->win.dll_dirs = c->win_dirs;
-    c->win.n_dll_dirs = nd;
-    c->win_path_fallback = 1;
-
-    modpath = arena_printf(c->a, "%s/torch_cuda.dll", lib);
-    c->win.importer = modpath;
-    if ((m = module_at(c, modpath)) == NULL) {
-        if (cuda)
-            set_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
-        return;
-    }
-    for (i = 0; i < m->n_needed; i++) {
-        const char *role = role_of(m->needed[i]);
-        if (role)
-            resolve_need(c, add_need(c, role, m->needed[i], modpath), NULL);
-    }
-    if (!c->v->n_needs)
-        set_unknown(c, arena_printf(c->a, "%s imports no CUDA DLL by name", modpath));
-}
-
-static void check_tensorflow(struct fwctx *c)
-{
-    const struct framework_build *fw = c->fw;
-    struct kb_tf_build b;
-    struct kb_tf_libs libs;
-    const char *cuda, *cudnn, *last_win;
-    const char *modpath = NULL;
-    int have_mod = 0;
+    const struct fw_def *d;
+    const char *const *a;
     size_t i;
-
-    if ((fw->variant && !strcmp(fw->variant, "cpu")) || (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))) {
-        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", fw->dist ? fw->dist : "tensorflow",
-                                        fw->version);
-        finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
-                         "the distribution is tensorflow-cpu");
-        finding_fix(c->out, fd, "sh", "Install the GPU build (on Linux its extra brings the CUDA libraries)",
-                    "pip uninstall -y %s\npip install \"tensorflow[and-cuda]\"", fw->dist ? fw->dist : "tensorflow");
-        return;
+    for (i = 0; (d = fw_at(i)) != NULL; i++) {
+        if (!strcmp(d->name, name))
+            return d;
+        for (a = d->aliases; a && *a; a++)
+            if (!strcmp(*a, name))
+                return d;
     }
-    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
-        ver_cmp_pep440(fw->version, last_win) > 0 && ver_cmp_pep440(fw->version, "2.11") >= 0) {
-        struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
-                                        "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
-                                        fw->version, last_win);
-        finding_evidence(c->out, fd, fw->location, "tensorflow %s on native Windows", fw->version);
-        finding_fix(c->out, fd, NULL, "Use WSL2 (Ubuntu), where TensorFlow's Linux build uses the Windows driver", NULL);
-        finding_fix(c->out, fd, "powershell", "Install WSL2, then inside it: pip install \"tensorflow[and-cuda]\"", "wsl --install");
-        finding_fix(c->out, fd, "cmd", "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
-                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=11.2 cudnn=8.1.0\n"
-                    "conda activate tf-gpu\npip install \"tensorflow<2.11\"");
-        return;
-    }
-    memset(&b, 0, sizeof(b));
-    kb_tf_build(c->kb, fw->version, c->os, &b);
-    cuda = fw->cuda ? fw->cuda : b.cuda;
-    cudnn = fw->cudnn ? fw->cudnn : b.cudnn;
-    /* build_info.py often says only "8"; the tested configuration says 8.1. */
-    if (fw->cudnn && !strchr(fw->cudnn, '.') && b.cudnn && !strcmp(major_of(c->a, b.cudnn), fw->cudnn))
-        cudnn = b.cudnn;
-    if (kb_tf_libs(c->kb, fw->version, c->os, &libs) != 1) {
-        set_unknown(c, arena_printf(c->a, "the libraries TensorFlow %s loads are not in the knowledge base",
-                                    fw->version));
-        return;
-    }
-    /* The module that calls dlopen: its RUNPATH is searched (after
-     * LD_LIBRARY_PATH).  TF's .so files carry RUNPATH, not RPATH. */
-    if (c->windows) {
-        /* LoadLibraryExW(bare name, LOAD_WITH_ALTERED_SEARCH_PATH): the
-         * standard order, PATH included, add_dll_directory not. */
-        c->win.mode = WIN_DLL_STANDARD;
-        c->win.app_dir = win_app_dir(c);
-        c->win.path = &c->f->ldenv.path;
-        if (fw->location)
-            modpath = arena_printf(c->a, "%s/python/_pywrap_tensorflow_internal.pyd", fw->location);
-    } else {
-        /* The first of its modules that the scan could read (scan/fwfiles.c). */
-        for (i = 0; i < fw->n_modules && !have_mod; i++)
-            if (fw->modules[i].readable) {
-                modpath = fw->modules[i].path;
-                have_mod = 1;
-            }
-    }
-    {
-        const struct { const char *role, *lib; } want[] = {
-            { "cudart", libs.cudart }, { "cublas", libs.cublas }, { "cublaslt", libs.cublaslt },
-            { "cufft", libs.cufft }, { "curand", libs.curand }, { "cusolver", libs.cusolver },
-            { "cusparse", libs.cusparse }, { "cudnn", libs.cudnn },
-        };
-        for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-            struct need *n;
-            if (!want[i].lib || !strcmp(want[i].lib, "-"))
-                continue;
-            n = add_need(c, want[i].role, want[i].lib, modpath);
-            resolve_need(c, n, have_mod ? modpath : NULL);
-        }
-    }
-    if (!have_mod && !c->windows)
-        set_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
-    judge_missing(c, cuda, cudnn, tf_install_fixes);
-    judge_cudnn(c, cudnn);
-    {
-        /* The runtime that would load decides the driver floor; without
-         * one, the CUDA the build wants. */
-        const char *rt = cuda;
-        for (i = 0; i < c->v->n_needs; i++)
-            if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
-                rt = major_minor(c->a, c->v->needs[i].version);
-        judge_driver(c, rt);
-    }
-    judge_arch(c, fw->compute_capabilities, fw->build_source);
-    note_own_runtime(c);
-}
-
-static void check_torch(struct fwctx *c)
-{
-    const struct framework_build *fw = c->fw;
-    struct kb_torch t;
-    const char *variant = fw->local, *cuda, *arch = NULL, *arch_src = NULL, *need_drv, *src;
-    const struct fw_module *m;
-    const char *modpath;
-    struct strlist dirs = { NULL, 0, 0 };
-    int have_kb;
-    size_t i;
-
-    if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
-        const char *pub = public_version(c->a, fw->version);
-        const char *v = torch_variant_for_driver(c, fw->version);
-        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
-        finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
-                    v ? " that this driver can run" : ""),
-                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub,
-                    v ? v : "cu121");
-        return;
-    }
-    if ((variant && str_starts(variant, "rocm")) || (fw->variant && !strcmp(fw->variant, "rocm")) || fw->hip) {
-        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR,
-                                        "torch %s is built for ROCm (AMD GPUs), not for NVIDIA's CUDA", fw->version);
-        finding_evidence(c->out, fd, fw->build_source, "hip = %s", fw->hip ? fw->hip : variant);
-        torch_install_fixes(c, fd, NULL, NULL);
-        return;
-    }
-    have_kb = kb_torch(c->kb, fw->version, variant, &t) == 1;
-    cuda = fw->cuda ? fw->cuda : (have_kb ? t.cuda : NULL);
-    if (have_kb && t.arch && strcmp(t.arch, "-")) {
-        arch = t.arch;
-        arch_src = t.source;
-    }
-    if (!cuda) {
-        set_unknown(c, arena_printf(c->a, "the CUDA version torch %s was built for is unknown", fw->version));
-    }
-    /* What libtorch_cuda.so links: resolve each CUDA library from it. */
-    modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
-    if (c->windows) {
-        torch_windows(c, cuda);
-    } else if (modpath && (m = module_at(c, modpath)) != NULL) {
-        candidate_dirs(c, &dirs);
-        for (i = 0; i < m->n_needed; i++) {
-            const char *role = role_of(m->needed[i]);
-            struct need *n;
-            if (!role)
-                continue;
-            n = add_need(c, role, m->needed[i], modpath);
-            resolve_need(c, n, modpath);
-            if (!n->resolved_path)
-                torch_preload(c, n, &dirs);
-        }
-        free(dirs.v);
-        if (!c->v->n_needs)
-            set_unknown(c, arena_printf(c->a, "%s links no CUDA library by name", modpath));
-    } else if (cuda) {
-        set_unknown(c, arena_printf(c->a, "%s could not be read", modpath ? modpath : "torch/lib/libtorch_cuda.so"));
-    }
-    judge_missing(c, cuda, have_kb ? t.cudnn : NULL, torch_install_fixes);
-    if (kb_torch_min_driver(c->kb, fw->version, variant, c->os, &need_drv, &src) == 1 && c->driver &&
-        ver_cmp_dotted(c->driver, need_drv) < 0) {
-        struct finding *fd = fw_finding(c, "GD208", SEV_ERROR,
-                                        "the driver %s is too old for torch %s (CUDA %s needs driver %s or newer)",
-                                        c->driver, fw->version, cuda ? cuda : "?", need_drv);
-        finding_evidence(c->out, fd, c->f->driver.kmod_source ? c->f->driver.kmod_source
-                         : (c->f->driver.n_libs ? c->f->driver.libs[0].path : NULL), "driver %s%s%s", c->driver,
-                         c->f->driver.cuda_max ? ", supports CUDA up to " : "", c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
-        finding_evidence(c->out, fd, src, "torch %s: minimum driver %s (minor-version compatibility of CUDA %s)",
-                         fw->version, need_drv, cuda ? major_of(c->a, cuda) : "?");
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need_drv), NULL);
-        torch_install_fixes(c, fd, cuda, NULL);
-    } else if (cuda && !have_kb) {
-        judge_driver(c, major_minor(c->a, cuda));
-    }
-    judge_arch(c, arch, arch_src);
-    note_own_runtime(c);
-}
-
-static const struct py_dist *component(const struct framework_build *fw, const char *prefix)
-{
-    size_t i;
-    for (i = 0; i < fw->n_components; i++)
-        if (str_starts(fw->components[i].name, prefix))
-            return &fw->components[i];
     return NULL;
-}
-
-static const struct py_dist *env_dist(const struct python_env *e, const char *name)
-{
-    size_t i;
-    for (i = 0; i < e->n_dists; i++)
-        if (!strcmp(e->dists[i].name, name))
-            return &e->dists[i];
-    return NULL;
-}
-
-static void check_jax(struct fwctx *c)
-{
-    const struct framework_build *fw = c->fw;
-    const struct py_dist *jaxlib = component(fw, "jaxlib"), *plugin = component(fw, "jax-cuda");
-    const char *flavor = NULL, *ver;
-    struct kb_jax j;
-    struct finding *fd;
-
-    if (plugin)
-        flavor = str_starts(plugin->name, "jax-cuda13") ? "cuda13" : str_starts(plugin->name, "jax-cuda11") ? "cuda11" : "cuda12";
-    else if (jaxlib && jaxlib->version && strstr(jaxlib->version, "+cuda"))
-        flavor = strstr(jaxlib->version, "+cuda11") ? "cuda11" : "cuda12";
-    if (fw->version_skew) {
-        fd = fw_finding(c, "GD213", SEV_ERROR, "jax's CUDA plugin does not match jaxlib");
-        if (jaxlib)
-            finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s", jaxlib->version);
-        if (plugin)
-            finding_evidence(c->out, fd, plugin->path, "%s %s", plugin->name, plugin->version);
-        finding_fix(c->out, fd, "sh", "Reinstall jax with its CUDA extra so every part has the same version",
-                    "pip install -U \"jax[%s]\"", flavor ? flavor : "cuda12");
-        return;
-    }
-    if (!flavor) {
-        fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
-        if (jaxlib)
-            finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
-        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "pip install -U \"jax[cuda12]\"");
-        return;
-    }
-    ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
-    if (kb_jax(c->kb, ver, flavor, &j) != 1) {
-        set_unknown(c, arena_printf(c->a, "jax %s (%s) is not in the knowledge base", ver, flavor));
-        return;
-    }
-    if (c->driver && j.driver_min && ver_cmp_dotted(c->driver, j.driver_min) < 0) {
-        fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for jax %s (%s needs %s or newer)", c->driver,
-                        ver, flavor, j.driver_min);
-        finding_evidence(c->out, fd, j.source, "jax %s %s: driver >= %s", ver, flavor, j.driver_min);
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", j.driver_min), NULL);
-    }
-    if (j.cudnn_min) {
-        const char *cudnn_dist = !strcmp(flavor, "cuda13") ? "nvidia-cudnn-cu13" : !strcmp(flavor, "cuda11") ? "nvidia-cudnn-cu11" : "nvidia-cudnn-cu12";
-        const struct py_dist *d = env_dist(c->env, cudnn_dist);
-        if (d && d->version && ver_cmp_dotted(d->version, j.cudnn_min) < 0) {
-            fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,
-                            cudnn_dist, d->version);
-            finding_evidence(c->out, fd, d->path, "%s %s", cudnn_dist, d->version);
-            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "pip install -U \"jax[%s]\"", flavor);
-        } else if (!d) {
-            set_unknown(c, arena_printf(c->a, "%s is not installed in this environment; jax then looks for a system "
-                                        "cuDNN %s", cudnn_dist, j.cudnn_min));
-        }
-    }
-    if (j.cc_min) {
-        size_t i;
-        for (i = 0; i < c->f->n_gpus; i++) {
-            const struct gpu *g = &c->f->gpus[i];
-            if (g->compute_capability && ver_cmp_dotted(g->compute_capability, j.cc_min) < 0) {
-                fd = fw_finding(c, "GD209", SEV_ERROR, "jax %s supports compute capability %s and newer; %s is %s", ver,
-                                j.cc_min, g->name ? g->name : "this GPU", g->compute_capability);
-                finding_evidence(c->out, fd, j.source, "minimum compute capability %s", j.cc_min);
-            }
-        }
-    }
-}
-
-/*
- * CuPy: the CUDA libraries its extension modules link (DT_NEEDED of
- * cupy_backends/cuda/api|libs and cupy/cuda *.so), each resolved from the
- * module that needs it; the driver against the wheel's CUDA range.  A
- * cupy-rocm wheel is not a CUDA build.
- */
-static void check_cupy(struct fwctx *c)
-{
-    const struct framework_build *fw = c->fw;
-    const struct py_dist *d = fw->n_components ? &fw->components[0] : NULL;
-    const char *site = d && d->site_dir ? d->site_dir : c->env->site_packages;
-    struct kb_cupy k;
-    size_t i;
-
-    if (fw->variant && !strcmp(fw->variant, "rocm")) {
-        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is built for ROCm (AMD GPUs), not for CUDA",
-                                        fw->dist ? fw->dist : "cupy", fw->version);
-        finding_evidence(c->out, fd, d ? d->path : NULL, "the wheel is %s", fw->dist ? fw->dist : "cupy-rocm");
-        finding_fix(c->out, fd, "sh", "Install the wheel for your CUDA major", "pip uninstall -y %s\npip install cupy-cuda12x",
-                    fw->dist ? fw->dist : "cupy");
-        return;
-    }
-    if (!site) {
-        set_unknown(c, "CuPy's site-packages folder was not found");
-        return;
-    }
-    /* Its extension modules, as the scan read them (scan/fwfiles.c). */
-    for (i = 0; i < fw->n_modules; i++)
-        if (fw->modules[i].readable)
-            module_needs(c, &fw->modules[i], 1);
-    if (!c->v->n_needs)
-        set_unknown(c, "CuPy's modules link no CUDA library by name (it loads them at run time)");
-    judge_missing(c, fw->cuda, NULL, NULL);
-    if (fw->dist && kb_cupy(c->kb, fw->dist, fw->version, &k) == 1 && k.cuda_min && c->f->driver.cuda_max &&
-        ver_cmp_dotted(c->f->driver.cuda_max, k.cuda_min) < 0) {
-        struct finding *fd = fw_finding(c, "GD208", SEV_ERROR,
-                                        "the driver %s supports CUDA up to %s; %s needs CUDA %s or newer",
-                                        c->driver ? c->driver : "?", c->f->driver.cuda_max, fw->dist, k.cuda_min);
-        finding_evidence(c->out, fd, k.source, "%s %s: CUDA %s to %s", fw->dist, fw->version, k.cuda_min,
-                         k.cuda_max ? k.cuda_max : "newest");
-        finding_fix(c->out, fd, NULL, "Upgrade the NVIDIA driver, or install the CuPy wheel for the CUDA your "
-                    "driver supports (e.g. cupy-cuda11x)", NULL);
-    }
-}
-
-static void check_onnxruntime(struct fwctx *c)
-{
-    const struct framework_build *fw = c->fw;
-    const struct fw_module *m;
-    const char *modpath;
-    size_t i;
-
-    if (!fw->dist || strcmp(fw->dist, "onnxruntime-gpu")) {
-        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s has no CUDA execution provider",
-                                        fw->dist ? fw->dist : "onnxruntime", fw->version);
-        finding_evidence(c->out, fd, fw->location, "the distribution is %s, not onnxruntime-gpu", fw->dist ? fw->dist : "onnxruntime");
-        finding_fix(c->out, fd, "sh", "Replace it with the GPU build", "pip uninstall -y onnxruntime\npip install onnxruntime-gpu");
-        return;
-    }
-    if (!fw->location) {
-        set_unknown(c, "the loader model was not available");
-        return;
-    }
-    modpath = arena_printf(c->a, "%s/capi/libonnxruntime_providers_cuda.so", fw->location);
-    if ((m = module_at(c, modpath)) == NULL) {
-        set_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
-        return;
-    }
-    module_needs(c, m, 0);
-    judge_missing(c, fw->cuda, fw->cudnn, NULL);
-    for (i = 0; i < c->v->n_needs; i++)
-        if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
-            judge_driver(c, major_minor(c->a, c->v->needs[i].version));
 }
 
 /* ---- the verdict ---- */
@@ -1237,7 +749,7 @@ static int machine_blockers(const struct findings *fl, size_t upto, struct verdi
             continue;
         for (k = kinds; *k; k++) {
             if (!strcmp(fd->kind, *k)) {
-                add_code(v, fd->code);
+                fw_add_code(v, fd->code);
                 if (!v->reason)
                     v->reason = fd->title;
                 any = 1;
@@ -1260,7 +772,7 @@ static void keras_verdict(struct diagnosis *dx, struct verdict *v, struct fwctx 
                                  v->fw->backend_source ? v->fw->backend_source : "default", gpu_verdict_name(o->gpu),
                                  o->reason ? " — " : "", o->reason ? o->reason : "");
         for (size_t j = 0; j < o->n_codes; j++)
-            add_code(v, o->codes[j]);
+            fw_add_code(v, o->codes[j]);
         return;
     }
     v->gpu = GPU_UNKNOWN;
@@ -1338,25 +850,22 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             c.env = env;
             c.fw = fw;
             c.v = v;
-            if (!strcmp(fw->name, "tensorflow"))
-                check_tensorflow(&c);
-            else if (!strcmp(fw->name, "torch"))
-                check_torch(&c);
-            else if (!strcmp(fw->name, "jax"))
-                check_jax(&c);
-            else if (!strcmp(fw->name, "onnxruntime"))
-                check_onnxruntime(&c);
-            else if (!strcmp(fw->name, "cupy"))
-                check_cupy(&c);
-            else if (!strcmp(fw->name, "keras"))
+            c.def = fw_find(fw->name);
+            if (!strcmp(fw->name, "keras"))
                 continue; /* judged after its backend, below */
-            else
-                set_unknown(&c, arena_printf(arena, "gpudoctor does not yet check %s's libraries", fw->name));
+            if (c.def) {
+                c.def->judge(&c);
+                /* Native Windows: why each missing DLL is missing. */
+                if (c.windows && v->n_needs)
+                    rules_windows_install(&c);
+            } else {
+                fw_unknown(&c, arena_printf(arena, "gpudoctor does not yet check %s's libraries", fw->name));
+            }
             (void)before;
             /* "Yes" needs a GPU to have been seen: without sysfs (a container
              * image), on WSL2 and on Windows the files do not show one. */
             if (v->gpu != GPU_NO && !f->n_gpus)
-                set_unknown(&c, f->system.wsl == 2 ? "WSL2 shows no GPU in files; ask the driver with 'gpudoctor probe'"
+                fw_unknown(&c, f->system.wsl == 2 ? "WSL2 shows no GPU in files; ask the driver with 'gpudoctor probe'"
                                 : "no GPU could be seen in the examined files; ask the driver with 'gpudoctor probe'");
             if (v->gpu == GPU_NO)
                 machine_blockers(&dx->findings, n_machine, v);
@@ -1369,7 +878,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                 fd = findings_add(&dx->findings, "GD217", SEV_INFO, "whether %s uses the GPU cannot be decided from "
                                   "files: %s", fw->name, c.unknown_why);
                 fd->subject = v->subject;
-                add_code(v, fd->code);
+                fw_add_code(v, fd->code);
                 finding_fix(&dx->findings, fd, "sh", "Ask the driver and load the predicted libraries",
                             "gpudoctor probe");
             } else if (!v->reason) {

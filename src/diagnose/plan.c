@@ -7,6 +7,7 @@
  * only, so every line of the plan agrees with every other.
  */
 #include "diagnose/plan.h"
+#include "diagnose/fw.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +45,8 @@ struct pctx {
     int record;           /* 1: add notes while checking (the chosen candidate) */
 };
 
-static const char *const fw_names[] = { "tensorflow", "pytorch", "jax", "onnxruntime" };
+/* Indexed by enum plan_fw: the framework modules' names (diagnose/fw.h). */
+static const char *const fw_names[] = { "tensorflow", "torch", "jax", "onnxruntime" };
 
 void plan_init(struct plan *p)
 {
@@ -62,17 +64,16 @@ void plan_release(struct plan *p)
 
 int plan_framework_parse(const char *s, enum plan_fw *fw)
 {
-    if (!strcmp(s, "tensorflow") || !strcmp(s, "tf"))
-        *fw = PLAN_TENSORFLOW;
-    else if (!strcmp(s, "pytorch") || !strcmp(s, "torch"))
-        *fw = PLAN_PYTORCH;
-    else if (!strcmp(s, "jax"))
-        *fw = PLAN_JAX;
-    else if (!strcmp(s, "onnxruntime") || !strcmp(s, "onnxruntime-gpu") || !strcmp(s, "ort"))
-        *fw = PLAN_ONNXRUNTIME;
-    else
-        return -1;
-    return 0;
+    /* The framework modules' names and aliases (diagnose/fw.h): "pytorch"
+     * is torch here as in check and matrix. */
+    const struct fw_def *d = fw_find(s);
+    size_t i;
+    for (i = 0; d && i < sizeof(fw_names) / sizeof(fw_names[0]); i++)
+        if (!strcmp(fw_names[i], d->name)) {
+            *fw = (enum plan_fw)i;
+            return 0;
+        }
+    return -1;
 }
 
 const char *plan_framework_name(enum plan_fw fw)

@@ -25,7 +25,7 @@
  * Copying DLLs into System32 is never proposed; it is named once, as the
  * discouraged stop-gap it is.
  */
-#include "diagnose/diagnose.h"
+#include "diagnose/fw.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -164,30 +164,6 @@ void rules_windows_machine(const struct facts *f, const struct kb *kb, struct fi
 
 /* ---- per framework install ---- */
 
-static void add_code(struct verdict *v, const char *code)
-{
-    size_t i;
-    for (i = 0; i < v->n_codes; i++)
-        if (!strcmp(v->codes[i], code))
-            return;
-    ALLOC_GROW(v->codes, v->n_codes + 1, v->alloc_codes);
-    v->codes[v->n_codes++] = code;
-}
-
-static struct finding *vfinding(struct findings *out, struct verdict *v, const char *code, enum severity sev,
-                                const char *title)
-{
-    struct finding *fd = findings_add(out, code, sev, "%s", title);
-    fd->subject = v->subject;
-    add_code(v, fd->code);
-    if (sev == SEV_ERROR) {
-        v->gpu = GPU_NO;
-        if (!v->reason)
-            v->reason = fd->title;
-    }
-    return fd;
-}
-
 /* Where a DLL may be installed although the search does not reach it:
  * every toolkit's bin and bin\x64, every cuDNN folder, and the
  * environment's pip wheels (site-packages\nvidia\*\bin). */
@@ -277,47 +253,12 @@ static void system32_note(struct findings *out, struct finding *fd)
                      "fix: it hides which CUDA every program gets and breaks on the next CUDA or driver update");
 }
 
-/* What the framework would need to install (for GD603's fixes). */
-static void install_fixes(struct findings *out, struct finding *fd, const struct verdict *v, const struct kb *kb,
-                          struct arena *a)
+void rules_windows_install(struct fwctx *c)
 {
-    const struct framework_build *fw = v->fw;
-    const char *cuda = fw->cuda, *cudnn = fw->cudnn;
-    struct kb_tf_build b;
-    if (!strcmp(fw->name, "tensorflow")) {
-        memset(&b, 0, sizeof(b));
-        if (kb_tf_build(kb, fw->version, "windows", &b) == 1) {
-            cuda = b.cuda ? b.cuda : cuda;
-            if (b.cudnn && (!cudnn || !strchr(cudnn, '.')))
-                cudnn = b.cudnn;
-        }
-        if (cuda) {
-            finding_fix(out, fd, "powershell", arena_printf(a, "Create a conda environment with CUDA %s and cuDNN %s "
-                        "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda,
-                        cudnn ? cudnn : "8"),
-                        "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
-                        "conda activate tf-gpu\n"
-                        "pip install \"tensorflow==%s\"", cuda, cudnn ? cudnn : "8.1.0", fw->version);
-            finding_fix(out, fd, "powershell", arena_printf(a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
-                        "and cuDNN %s, then put its bin first on PATH", cuda,
-                        arena_printf(a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
-                                     strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
-                        cudnn ? cudnn : "8"),
-                        "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
-                        cuda);
-        }
-    } else if (!strcmp(fw->name, "torch")) {
-        const char *plus = strchr(fw->version, '+');
-        finding_fix(out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
-                    "pip install --force-reinstall \"torch==%.*s\" --index-url https://download.pytorch.org/whl/%s",
-                    plus ? (int)(plus - fw->version) : (int)strlen(fw->version), fw->version,
-                    fw->local ? fw->local : "cu121");
-    }
-}
-
-static void judge_install(const struct facts *f, const struct kb *kb, struct verdict *v,
-                          struct findings *out, struct arena *a)
-{
+    const struct facts *f = c->f;
+    struct verdict *v = c->v;
+    struct findings *out = c->out;
+    struct arena *a = c->a;
     const struct cuda_install *cur = current_toolkit(f, a);
     struct strlist dirs = { NULL, 0, 0 };
     struct strbuf offdirs = STRBUF_INIT, otherdirs = STRBUF_INIT, d = STRBUF_INIT;
@@ -332,7 +273,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct ver
         const struct cuda_install *ci;
         if (n->resolved_path) {
             if (!strcmp(n->step, "system32")) {
-                struct finding *fd = vfinding(out, v, "GD606", SEV_WARNING,
+                struct finding *fd = fw_finding(c, "GD606", SEV_WARNING, "%s",
                                               arena_printf(a, "%s is loaded from C:\\Windows\\System32, where it was "
                                                            "copied by hand", n->library));
                 finding_evidence(out, fd, n->resolved_path, "found in System32 before PATH");
@@ -348,7 +289,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct ver
             ci = toolkit_of(f, d.buf);
             if (ci && cur && ci != cur && strcmp(ci->provenance, "pip")) {
                 if (!fd_other) {
-                    fd_other = vfinding(out, v, "GD602", SEV_ERROR,
+                    fd_other = fw_finding(c, "GD602", SEV_ERROR, "%s",
                                         arena_printf(a, "%s is only in CUDA %s's folder; PATH and CUDA_PATH point to "
                                                      "CUDA %s", n->library, ci->version ? ci->version : "?",
                                                      cur->version ? cur->version : "?"));
@@ -370,7 +311,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct ver
                 }
             } else {
                 if (!fd_off) {
-                    fd_off = vfinding(out, v, "GD601", SEV_ERROR,
+                    fd_off = fw_finding(c, "GD601", SEV_ERROR, "%s",
                                       arena_printf(a, "%s is installed but its folder is not on PATH%s", n->library,
                                                    tf ? "" : " nor added with os.add_dll_directory"));
                     finding_evidence(out, fd_off, NULL, tf ? "TensorFlow loads CUDA DLLs by name with LoadLibrary: "
@@ -391,7 +332,7 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct ver
         }
         hit = find_other(f, a, &dirs, n->library);
         if (!fd_renamed) {
-            fd_renamed = vfinding(out, v, "GD603", SEV_ERROR,
+            fd_renamed = fw_finding(c, "GD603", SEV_ERROR, "%s",
                                   hit ? arena_printf(a, "%s is not installed; only %s is (another CUDA version)",
                                                      n->library, path_basename(hit))
                                       : arena_printf(a, "%s is not installed anywhere on this machine", n->library));
@@ -400,7 +341,8 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct ver
                                  "the name is the CUDA ABI the framework was built against, and the other CUDA "
                                  "version's DLL fails at run time (or the next DLL is missing)",
                                  path_basename(hit), n->library);
-            install_fixes(out, fd_renamed, v, kb, a);
+            if (c->def->windows_fixes)
+                c->def->windows_fixes(c, fd_renamed, NULL, NULL);
         }
         if (hit)
         {
@@ -422,18 +364,4 @@ static void judge_install(const struct facts *f, const struct kb *kb, struct ver
     strbuf_release(&offdirs);
     strbuf_release(&otherdirs);
     strbuf_release(&d);
-}
-
-void rules_windows_frameworks(const struct facts *f, const struct kb *kb, struct diagnosis *dx,
-                              struct arena *arena)
-{
-    size_t i;
-    if (!is_windows(f))
-        return;
-    for (i = 0; i < dx->n_verdicts; i++) {
-        struct verdict *v = &dx->verdicts[i];
-        if (!v->fw || !v->n_needs || !strcmp(v->fw->name, "keras"))
-            continue;
-        judge_install(f, kb, v, &dx->findings, arena);
-    }
 }

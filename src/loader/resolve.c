@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/isa.h"
 #include "loader/resolve_int.h"
 #include "util/alloc.h"
 #include "util/banned.h"
@@ -38,69 +39,51 @@ static int exists(struct fs *fs, const char *p, enum compat_ftype type)
     return fs_stat(fs, p, &st, NULL) == 1 && (type == COMPAT_FT_UNKNOWN || st.type == type);
 }
 
-static int has_flag(const char *flags, const char *f)
-{
-    size_t n = strlen(f);
-    const char *p = flags;
-    while ((p = strstr(p, f)) != NULL) {
-        if ((p == flags || p[-1] == ' ' || p[-1] == '\t') && (p[n] == ' ' || p[n] == '\n' || !p[n]))
-            return 1;
-        p += n;
-    }
-    return 0;
-}
-
-static int has_all(const char *flags, const char *const *list)
-{
-    for (; *list; list++)
-        if (!has_flag(flags, *list))
-            return 0;
-    return 1;
-}
-
-/* x86-64 ISA levels from /proc/cpuinfo flag names ("pni" is SSE3, "abm"
- * is LZCNT) for the psABI levels glibc checks (sysdeps/x86/get-isa-level.h). */
+/*
+ * The x86-64 ISA level glibc's ld.so would find, hence the active
+ * glibc-hwcaps subdirectories and the Intel $PLATFORM override
+ * (loader/isa.h has glibc's rules).  On the machine gpudoctor runs on
+ * (root "/"), ask the CPU as ld.so does (CPUID and XGETBV): the kernel's
+ * /proc/cpuinfo may lack flags CPUID has (an AMD EPYC guest lists no "abm"
+ * while ld.so --help says x86-64-v3 is supported).  An examined tree
+ * (--root) runs on the CPU its /proc/cpuinfo describes, if it has one;
+ * without one the level is unknown and no hwcaps subdirectory is assumed,
+ * never this host's CPU.  cfg->hwcaps_source says which it was.
+ */
 static void detect_cpu(struct fs *fs, struct arena *arena, struct resolve_config *cfg)
 {
-    static const char *const v2[] = { "cx16", "lahf_lm", "popcnt", "pni", "sse4_1", "sse4_2", "ssse3", NULL };
-    static const char *const v3[] = { "avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave", NULL };
-    static const char *const v4[] = { "avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl", NULL };
-    static const char *const haswell[] = { "avx2", "fma", "bmi1", "bmi2", "abm", "movbe", "popcnt", NULL };
-    struct strbuf sb = STRBUF_INIT;
-    struct fs host;
-    const char *flags, *nl;
-    char *line;
-    int intel;
+    struct isa_level isa;
+    const char *names[3];
+    size_t i, n;
 
-    if (fs_read_head(fs, "/proc/cpuinfo", 65536, &sb, NULL) != 1 || !sb.len) {
-        strbuf_reset(&sb);
-        fs_init(&host, NULL, NULL);
-        fs_read_head(&host, "/proc/cpuinfo", 65536, &sb, NULL);
-        fs_release(&host);
+    (void)arena;
+    if (cfg->machine != ELF_EM_X86_64 || cfg->elfclass != ELF_CLASS64) {
+        cfg->hwcaps_source = NULL;
+        return;
     }
-    flags = strstr(sb.buf, "\nflags");
-    if (!flags) {
+    isa.level = -1;
+    isa.platform = NULL;
+    if (fs->host_root) {
+        struct compat_x86_cpuid c;
+        if (compat_x86_cpuid(&c) == 0) {
+            isa_from_cpuid(&c, &isa);
+            cfg->hwcaps_source = "cpuid";
+        }
+    } else {
+        struct strbuf sb = STRBUF_INIT;
+        if (fs_read_head(fs, "/proc/cpuinfo", 65536, &sb, NULL) == 1 &&
+            isa_from_cpuinfo(sb.buf, sb.len, &isa) == 1)
+            cfg->hwcaps_source = "/proc/cpuinfo";
         strbuf_release(&sb);
-        return;
     }
-    nl = strchr(flags + 1, '\n');
-    line = arena_strndup(arena, flags + 1, nl ? (size_t)(nl - flags - 1) : strlen(flags + 1));
-    intel = strstr(sb.buf, "GenuineIntel") != NULL;
-    strbuf_release(&sb);
-    if (cfg->machine != ELF_EM_X86_64 || cfg->elfclass != ELF_CLASS64)
-        return;
+    if (isa.level < 0)
+        cfg->hwcaps_source = "unknown";
+    n = isa_hwcaps_subdirs(isa.level, names);
     cfg->n_hwcaps = 0;
-    if (has_all(line, v2) && has_all(line, v3) && has_all(line, v4))
-        cfg->hwcaps[cfg->n_hwcaps++] = "x86-64-v4";
-    if (has_all(line, v2) && has_all(line, v3))
-        cfg->hwcaps[cfg->n_hwcaps++] = "x86-64-v3";
-    if (has_all(line, v2))
-        cfg->hwcaps[cfg->n_hwcaps++] = "x86-64-v2";
-    /* sysdeps/x86/cpu-features.c: Intel CPUs get a platform override. */
-    if (intel && has_flag(line, "avx512er") && has_flag(line, "avx512pf"))
-        cfg->platform = "xeon_phi";
-    else if (intel && has_all(line, haswell))
-        cfg->platform = "haswell";
+    for (i = 0; i < n; i++)
+        cfg->hwcaps[cfg->n_hwcaps++] = names[i];
+    if (isa.platform)
+        cfg->platform = isa.platform;
 }
 
 /* "... release version 2.36" or "GLIBC 2.36-9" */
@@ -672,10 +655,14 @@ int resolve_library(struct resolver *r, const struct resolve_request *req,
             return 1;
         }
     }
-    if (r->cfg.flavour == RESOLVE_MUSL)
+    if (r->cfg.flavour == RESOLVE_MUSL) {
         rc = resolve_musl(r, req, out);
-    else
+    } else {
+        out->hwcaps = r->cfg.hwcaps;
+        out->n_hwcaps = r->cfg.n_hwcaps;
+        out->hwcaps_source = r->cfg.hwcaps_source;
         rc = resolve_glibc(r, req, out);
+    }
     if (r->cfg.flavour == RESOLVE_GLIBC)
         check_stale(r, req->name, out);
     if (!rc)

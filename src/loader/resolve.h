@@ -27,9 +27,10 @@
  * resolve_config_detect() from the examined machine and overridable:
  * the glibc version (hwcaps subdirectories since 2.33, legacy hwcap
  * subdirectories 2.26-2.36), the active glibc-hwcaps subdirectories (they
- * depend on the CPU: x86-64-v2/v3/v4 from /proc/cpuinfo flags, assumed to be
- * the CPU the examined system will run on), $PLATFORM (AT_PLATFORM, with
- * glibc's "haswell"/"xeon_phi" override on Intel), $LIB and the default
+ * depend on the CPU's x86-64 ISA level, loader/isa.h: this machine's from
+ * CPUID as ld.so reads it, an examined tree's from its /proc/cpuinfo, else
+ * unknown), $PLATFORM (AT_PLATFORM, with glibc's "haswell"/"xeon_phi"
+ * override on Intel), $LIB and the default
  * directories (Debian multiarch or upstream lib64), the ELF class and
  * machine the loader accepts.  Secure-execution mode cannot be observed by
  * reading files; it is a parameter (default off).
@@ -117,6 +118,10 @@ struct resolve_config {
     unsigned glibc_major, glibc_minor;  /* 0.0: unknown, treated as >= 2.37 */
     const char *hwcaps[8];         /* active glibc-hwcaps subdirs, best first */
     size_t n_hwcaps;
+    const char *hwcaps_source;     /* where hwcaps came from: "cpuid" (this machine's
+                                      CPU), "/proc/cpuinfo" (the examined tree's),
+                                      "unknown" (neither: none assumed), "--hwcaps"
+                                      (given); NULL: not an x86-64 loader */
     const char *legacy[16];        /* legacy hwcap subdirs (2.26-2.36), in order */
     size_t n_legacy;
     const char *system_dirs[8];    /* default directories, in order, no trailing '/' */
@@ -190,6 +195,12 @@ struct resolve_result {
     const char *suggest_dir;       /* not found: a directory that holds a loadable
                                       file of that name, or NULL */
     int secure_note;               /* LD_LIBRARY_PATH was ignored (secure mode) */
+    /* glibc: the glibc-hwcaps subdirectories searched and where they came
+     * from (resolve_config.hwcaps_source; NULL: not an x86-64 glibc
+     * search).  Borrowed from the resolver, valid until resolver_release. */
+    const char *const *hwcaps;
+    size_t n_hwcaps;
+    const char *hwcaps_source;
     int windows;                   /* the Windows rule set answered */
     unsigned win_error;            /* Windows, not found: GetLastError (126, 193, 87) */
 };
@@ -219,8 +230,9 @@ void resolve_config_default(struct resolve_config *cfg);
  * /lib/ld-musl-*.so.1 exists), the ELF class and machine of /bin/sh, the
  * glibc version (from the cache's generator string or libc file names),
  * default dirs and $LIB (multiarch when /etc/debian_version and the
- * triplet directory exist), $PLATFORM and the active hwcaps from
- * /proc/cpuinfo (the examined root's, else this machine's).  Strings go to
+ * triplet directory exist), $PLATFORM and the active hwcaps from the
+ * x86-64 ISA level (this machine: CPUID; an examined root: its
+ * /proc/cpuinfo, else unknown and none; cfg->hwcaps_source says which).  Strings go to
  * arena.  Never fails: what cannot be found keeps its default.
  */
 void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_config *cfg);

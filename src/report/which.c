@@ -61,7 +61,40 @@ static const char *outcome_text(enum resolve_outcome oc)
     return "?";
 }
 
+/* "glibc-hwcaps searched: x86-64-v3, x86-64-v2 (x86-64 ISA level from cpuid)" */
+static void hwcaps_text(struct out *o, const struct resolve_result *res)
+{
+    size_t i;
+    const char *src = res->hwcaps_source;
+    if (!src)
+        return;
+    out_raw(o, "\nglibc-hwcaps subdirectories: ");
+    for (i = 0; i < res->n_hwcaps; i++) {
+        if (i)
+            out_raw(o, ", ");
+        out_str(o, res->hwcaps[i]);
+    }
+    if (!res->n_hwcaps)
+        out_raw(o, "none");
+    if (!strcmp(src, "cpuid"))
+        out_raw(o, " (x86-64 ISA level from this CPU: cpuid)\n");
+    else if (!strcmp(src, "/proc/cpuinfo"))
+        out_raw(o, " (x86-64 ISA level from the examined tree's /proc/cpuinfo)\n");
+    else if (!strcmp(src, "--hwcaps"))
+        out_raw(o, " (given with --hwcaps)\n");
+    else
+        out_raw(o, " (x86-64 ISA level unknown: no /proc/cpuinfo in the examined tree)\n");
+}
+
+static void which_text(struct out *o, const char *name, const struct resolve_result *res);
+
 void report_which_text(struct out *o, const char *name, const struct resolve_result *res)
+{
+    which_text(o, name, res);
+    hwcaps_text(o, res);
+}
+
+static void which_text(struct out *o, const char *name, const struct resolve_result *res)
 {
     size_t i;
     if (res->path) {
@@ -199,6 +232,18 @@ void report_which_json(struct strbuf *sb, const char *name, const struct resolve
     jw_object_begin(&jw);
     jw_kv_int(&jw, "schema_version", 1);
     which_body(&jw, name, res);
+    if (res->hwcaps_source) {
+        size_t i;
+        jw_key(&jw, "hwcaps");
+        jw_object_begin(&jw);
+        jw_key(&jw, "subdirs");
+        jw_array_begin(&jw);
+        for (i = 0; i < res->n_hwcaps; i++)
+            jw_str(&jw, res->hwcaps[i]);
+        jw_array_end(&jw);
+        jw_kv_str(&jw, "source", res->hwcaps_source);
+        jw_object_end(&jw);
+    }
     jw_object_end(&jw);
     strbuf_addch(sb, '\n');
 }
@@ -249,7 +294,7 @@ void report_deps_text(struct out *o, const struct resolve_deps *d)
     for (i = 1; i < d->nr; i++) {
         if (!d->nodes[i].duplicate && !d->nodes[i].res.path) {
             out_raw(o, "\n");
-            report_which_text(o, d->nodes[i].name, &d->nodes[i].res);
+            which_text(o, d->nodes[i].name, &d->nodes[i].res);
         }
     }
     if (d->truncated)

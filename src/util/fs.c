@@ -32,6 +32,7 @@ int fs_init(struct fs *fs, const char *root, struct gd_err *err)
     struct compat_stat st;
 
     memset(fs, 0, sizeof(*fs));
+    fs->root_fd = -1;
     if (!root || !strcmp(root, "/")) {
         fs->root = xstrdup("/");
         fs->host_root = 1;
@@ -44,11 +45,17 @@ int fs_init(struct fs *fs, const char *root, struct gd_err *err)
     if (st.type != COMPAT_FT_DIR)
         return err_setx(err, GD_ERR_USAGE, "cannot use root '%s': not a directory", root);
     fs->host_root = !strcmp(buf, "/");
+    fs->root_fd = -1;
     /* Windows gives a drive root as "C:/": keep "C:", so that the host path
      * of "/X" is "C:/X" (fs_host_path gives "/" itself as "C:/"). */
     if (!fs->host_root && buf[0] && buf[strlen(buf) - 1] == '/')
         buf[strlen(buf) - 1] = '\0';
     fs->root = xstrdup(buf);
+    if (!fs->host_root) {
+        fs->root_fd = compat_open_root(fs->root);
+        if (fs->root_fd < 0 && errno != ENOSYS)
+            return err_set(err, "cannot use root '%s'", root);
+    }
     return 0;
 }
 
@@ -58,6 +65,9 @@ void fs_release(struct fs *fs)
     fs->root = NULL;
     cache_free(fs->cache);
     fs->cache = NULL;
+    if (fs->root_fd >= 0)
+        compat_close(fs->root_fd);
+    fs->root_fd = -1;
 }
 
 /* ---- pure path helpers ---- */
@@ -249,8 +259,11 @@ out:
  * thousands of paths below the same few directories (site-packages...).
  * Each directory is resolved once and remembered, with its resolved virtual
  * path (or "does not exist").  The examined tree is assumed not to change
- * during one run: gpudoctor never writes to it.  Errors are not cached, so
- * each one is reported where it is met.
+ * during one run: gpudoctor never writes to it.  That assumption only
+ * affects names (fs_realpath, fs_host_path): under --root, reads, stats and
+ * listings resolve again from the root handle (open_in_root), so a tree
+ * changed meanwhile cannot make them leave the root.  Errors are not
+ * cached, so each one is reported where it is met.
  */
 #define FS_CACHE_MAX 65536u
 
@@ -448,11 +461,45 @@ int fs_realpath(struct fs *fs, const char *vpath, struct strbuf *out,
     return walk(fs, vpath, 1, out, err);
 }
 
+/*
+ * Under --root: open vpath inside the root with compat_open_in_root (flags
+ * COMPAT_IR_*).  1 and *fd, 0 absent (ENOENT, ENOTDIR), -1 (err, with what
+ * as the verb: "cannot access '%s'").
+ */
+static int open_in_root(struct fs *fs, const char *vpath, unsigned flags, int *fd,
+                        const char *what, struct gd_err *err)
+{
+    if (vpath[0] != '/')
+        return err_setx(err, GD_ERR_USAGE, "path '%s' is not absolute", vpath);
+    if (fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces)) {
+        errno = EACCES;
+        return err_set(err, "%s '%s'", what, vpath);
+    }
+    fs->nstat++;
+    *fd = compat_open_in_root(fs->root_fd, vpath + 1, flags);
+    if (*fd >= 0)
+        return 1;
+    if (errno == ENOENT || errno == ENOTDIR)
+        return 0;
+    return err_set(err, "%s '%s'", what, vpath);
+}
+
 static int do_stat(struct fs *fs, const char *vpath, int follow,
                    struct compat_stat *st, struct gd_err *err)
 {
     struct strbuf host = STRBUF_INIT;
-    int r = fs_host_path(fs, vpath, follow, &host, err);
+    int r;
+    if (fs->root_fd >= 0) {
+        int fd;
+        r = open_in_root(fs, vpath, follow ? 0u : COMPAT_IR_NOFOLLOW, &fd, "cannot access", err);
+        if (r == 1) {
+            if (compat_fstat(fd, st) < 0)
+                r = err_set(err, "cannot access '%s'", vpath);
+            compat_close(fd);
+        }
+        return r;
+    }
+    r = fs_host_path(fs, vpath, follow, &host, err);
     if (r == 1) {
         fs->nstat++;
         if ((follow ? compat_stat(host.buf, st) : compat_lstat(host.buf, st)) < 0) {
@@ -485,7 +532,22 @@ int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
 {
     struct strbuf host = STRBUF_INIT;
     char buf[FS_PATH_MAX];
-    int r = fs_host_path(fs, vpath, 0, &host, err);
+    int r;
+    if (fs->root_fd >= 0) {
+        int fd;
+        r = open_in_root(fs, vpath, COMPAT_IR_NOFOLLOW, &fd, "cannot read link", err);
+        if (r == 1) {
+            if (compat_readlinkat(fd, "", buf, sizeof(buf)) < 0) {
+                r = (errno == ENOENT || errno == EINVAL) ? 0 : err_set(err, "cannot read link '%s'", vpath);
+            } else {
+                strbuf_reset(out);
+                strbuf_addstr(out, buf);
+            }
+            compat_close(fd);
+        }
+        return r;
+    }
+    r = fs_host_path(fs, vpath, 0, &host, err);
     if (r == 1) {
         if (compat_readlink(host.buf, buf, sizeof(buf)) < 0) {
             if (errno == ENOENT || errno == ENOTDIR || errno == EINVAL)
@@ -504,7 +566,16 @@ int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
 int fs_access(struct fs *fs, const char *vpath, int mode)
 {
     struct strbuf host = STRBUF_INIT;
-    int r = fs_host_path(fs, vpath, 1, &host, NULL);
+    int r;
+    if (fs->root_fd >= 0) {
+        int fd;
+        if (open_in_root(fs, vpath, 0u, &fd, "cannot access", NULL) != 1)
+            return 0;
+        r = compat_access_fd(fd, mode) == 0;
+        compat_close(fd);
+        return r;
+    }
+    r = fs_host_path(fs, vpath, 1, &host, NULL);
     if (r == 1)
         r = compat_access(host.buf, mode) == 0;
     else
@@ -513,14 +584,54 @@ int fs_access(struct fs *fs, const char *vpath, int mode)
     return r;
 }
 
+/*
+ * fs_open under --root: a handle first (it opens nothing), its type from
+ * fstat, and only a regular file is opened for reading, as the same inode
+ * (compat_reopen_read), or, without /proc, by its path again with the
+ * identity compared: a file swapped in between is refused.
+ */
+static int open_rooted(struct fs *fs, const char *vpath, struct fs_file *f, struct gd_err *err)
+{
+    int h, r = open_in_root(fs, vpath, 0u, &h, "cannot open", err);
+    if (r != 1)
+        return r;
+    if (compat_fstat(h, &f->st) < 0) {
+        r = err_set(err, "cannot stat '%s'", vpath);
+        compat_close(h);
+        return r;
+    }
+    if (f->st.type != COMPAT_FT_REG) {
+        compat_close(h);
+        return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': not a regular file", vpath);
+    }
+    fs->nread++;
+    f->fd = compat_reopen_read(h);
+    compat_close(h);
+    if (f->fd < 0) {
+        struct compat_stat st2;
+        r = open_in_root(fs, vpath, COMPAT_IR_READ, &f->fd, "cannot open", err);
+        if (r != 1)
+            return r;
+        if (compat_fstat(f->fd, &st2) < 0 || st2.dev != f->st.dev || st2.ino != f->st.ino) {
+            fs_close(f);
+            return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': it changed while being opened", vpath);
+        }
+    }
+    f->size = f->st.size;
+    return 1;
+}
+
 int fs_open(struct fs *fs, const char *vpath, struct fs_file *f,
             struct gd_err *err)
 {
     struct strbuf host = STRBUF_INIT;
-    int r = fs_host_path(fs, vpath, 1, &host, err);
+    int r;
 
     f->fd = -1;
     f->size = 0;
+    if (fs->root_fd >= 0)
+        return open_rooted(fs, vpath, f, err);
+    r = fs_host_path(fs, vpath, 1, &host, err);
     if (r != 1)
         goto out;
     fs->nread++;
@@ -640,13 +751,23 @@ int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
     struct compat_dir *d;
     const char *name;
     enum compat_ftype type;
-    int r = fs_host_path(fs, vpath, 1, &host, err), rr;
+    int r, rr;
 
     memset(list, 0, sizeof(*list));
-    if (r != 1)
-        goto out;
-    fs->nread++;
-    d = compat_opendir(host.buf);
+    if (fs->root_fd >= 0) {
+        int fd;
+        r = open_in_root(fs, vpath, COMPAT_IR_DIR, &fd, "cannot list", err);
+        if (r != 1)
+            goto out;
+        fs->nread++;
+        d = compat_opendir_fd(fd);
+    } else {
+        r = fs_host_path(fs, vpath, 1, &host, err);
+        if (r != 1)
+            goto out;
+        fs->nread++;
+        d = compat_opendir(host.buf);
+    }
     if (!d) {
         r = (errno == ENOENT || errno == ENOTDIR) ? 0 : err_set(err, "cannot list '%s'", vpath);
         goto out;

@@ -8,6 +8,19 @@
  * above it, and at most FS_MAX_HOPS links are followed (then ELOOP).  With
  * root "/" the kernel resolves paths itself, which is the same thing.
  *
+ * Under --root every open, stat, readlink and listing starts from a handle
+ * on the root directory and resolves the path inside it (compat_open_in_root:
+ * openat2 RESOLVE_IN_ROOT, or a component walk with O_NOFOLLOW), then works
+ * on the descriptor it got: a tree that changes during the scan (a symlink
+ * swapped to point outside) can change which file inside the tree is read,
+ * never make gpudoctor read outside it.  A file is opened for reading only
+ * after its handle's fstat says it is a regular file: a device node, FIFO or
+ * socket where a file is expected is refused unopened (GD_ERR_FORMAT, "not a
+ * regular file"), and regular files are opened O_NONBLOCK | O_NOCTTY as
+ * well.  fs_host_path and fs_realpath compute names only (the lstat walk and
+ * its directory cache); nothing reads through their answer except `probe`.
+ * On Windows (no openat) paths are opened by name.
+ *
  * Reads are bounded: fs_read_file refuses files bigger than the caller's
  * limit (GD_ERR_LIMIT) without reading them, and fs_read_head reads only a
  * prefix.  Identity (st_dev, st_ino) comes back with every stat so callers can
@@ -45,6 +58,7 @@ struct fs {
      */
     const char *fault_eacces;
     struct fs_cache *cache;   /* resolved directories under a --root (fs.c); owned */
+    int root_fd;              /* a handle on root under --root (-1: none, or "/"); owned */
 };
 
 /** Use host directory root (NULL or "/" for this machine). -1 if unusable. */

@@ -6,5 +6,5 @@ LDC=$(command -v ldconfig)
 [ -r /etc/ld.so.cache ] || skip "no /etc/ld.so.cache"
 gd which --root / --list-cache
 expect_rc 0
-"$LDC" -p >"$CASE_DIR/want" 2>&1 || skip "ldconfig -p failed"
+LC_ALL=C "$LDC" -p >"$CASE_DIR/want" 2>&1 || skip "ldconfig -p failed"
 diff "$CASE_DIR/want" "$OUT" >"$CASE_DIR/diff" || fail "listing differs from ldconfig -p: $(head -c 600 "$CASE_DIR/diff")"

@@ -7,7 +7,7 @@ LDC=$(command -v ldconfig)
 cachecmp() {
     gd which --root "$ROOT" --list-cache
     expect_rc 0
-    "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
+    LC_ALL=C "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
     tail -n +2 "$CASE_DIR/want" >"$CASE_DIR/want.body"
     tail -n +2 "$OUT" >"$CASE_DIR/got.body"
     diff "$CASE_DIR/want.body" "$CASE_DIR/got.body" >"$CASE_DIR/diff" || fail "listing differs from ldconfig -p: $(head -c 600 "$CASE_DIR/diff")"
@@ -24,5 +24,5 @@ mklib opt/a/lib/libgdtZ.so.10 libgdtZ.so.10
 mklib opt/a/lib/libgdtZ.so.9 libgdtZ.so.9
 mklib opt/b/lib/libgdtA.so.1 libgdtA.so.1
 mklib opt/b/lib/libgdt3.so.2 libgdt3.so.2
-"$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
+LC_ALL=C "$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
 cachecmp

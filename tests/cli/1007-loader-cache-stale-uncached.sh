@@ -7,7 +7,7 @@ LDC=$(command -v ldconfig)
 cachecmp() {
     gd which --root "$ROOT" --list-cache
     expect_rc 0
-    "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
+    LC_ALL=C "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
     tail -n +2 "$CASE_DIR/want" >"$CASE_DIR/want.body"
     tail -n +2 "$OUT" >"$CASE_DIR/got.body"
     diff "$CASE_DIR/want.body" "$CASE_DIR/got.body" >"$CASE_DIR/diff" || fail "listing differs from ldconfig -p: $(head -c 600 "$CASE_DIR/diff")"
@@ -19,7 +19,7 @@ mkroot() {
 }
 mkroot "/opt/cuda/lib64"
 mklib opt/cuda/lib64/libgdtOld.so.1 libgdtOld.so.1
-"$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
+LC_ALL=C "$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
 mklib opt/cuda/lib64/libgdtNew.so.1 libgdtNew.so.1
 gd which --root "$ROOT" --clear-env libgdtNew.so.1 --json
 expect_rc 1

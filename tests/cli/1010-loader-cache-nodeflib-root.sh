@@ -7,7 +7,7 @@ LDC=$(command -v ldconfig)
 cachecmp() {
     gd which --root "$ROOT" --list-cache
     expect_rc 0
-    "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
+    LC_ALL=C "$LDC" -C "$ROOT/etc/ld.so.cache" -p >"$CASE_DIR/want" 2>&1 || fail "ldconfig -p failed"
     tail -n +2 "$CASE_DIR/want" >"$CASE_DIR/want.body"
     tail -n +2 "$OUT" >"$CASE_DIR/got.body"
     diff "$CASE_DIR/want.body" "$CASE_DIR/got.body" >"$CASE_DIR/diff" || fail "listing differs from ldconfig -p: $(head -c 600 "$CASE_DIR/diff")"
@@ -22,7 +22,7 @@ put /etc/debian_version 12
 mkd usr/lib/x86_64-linux-gnu
 mklib usr/lib/libgdtA.so.1 libgdtA.so.1
 mklib opt/x/libuser.so libuser.so -Wl,-z,nodefaultlib
-"$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
+LC_ALL=C "$LDC" -r "$ROOT" 2>/dev/null || skip "ldconfig -r failed"
 gd which --root "$ROOT" --clear-env libgdtA.so.1 --from /opt/x/libuser.so --json
 expect_rc 1
 expect_json '[.attempts[] | select(.step == "cache" and .outcome == "skipped")] | length == 1'

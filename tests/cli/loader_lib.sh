@@ -12,7 +12,26 @@ DLWHICH="$GD_BUILD/helpers/dlwhich"
 [ -x "$DLWHICH" ] || skip "the dlwhich helper is not built"
 command -v jq >/dev/null || skip "jq is not installed"
 [ "$(uname -m)" = x86_64 ] || skip "the loader cases build x86-64 objects"
-ldd --version 2>&1 | head -n 1 | grep -qi 'glibc\|gnu libc' || skip "not a glibc system"
+LC_ALL=C ldd --version 2>/dev/null | head -n 1 | grep -qi 'glibc\|gnu libc' || skip "not a glibc system"
+
+# What THIS host's loader says about itself (never assume the CPU): the
+# program interpreter's --help lists each glibc-hwcaps subdirectory and
+# legacy hwcap subdirectory, with "(supported, searched)" for those it
+# searches on this CPU (glibc 2.33 and later).
+LDSO=/lib64/ld-linux-x86-64.so.2
+LC_ALL=C "$LDSO" --help >"$CASE_DIR/ldso-help" 2>/dev/null || skip "cannot run $LDSO --help"
+# ldso_searched SUBDIR: true if ld.so searches glibc-hwcaps/SUBDIR here.
+ldso_searched() {
+    sed -n '/^Subdirectories of glibc-hwcaps/,/^$/p' "$CASE_DIR/ldso-help" | grep -q "^  $1 (supported, searched)"
+}
+# ldso_legacy_searched NAME: true if ld.so searches the legacy subdir NAME.
+ldso_legacy_searched() {
+    sed -n '/^Legacy HWCAP subdirectories/,/^$/p' "$CASE_DIR/ldso-help" | grep -q "^  $1 (.*searched)"
+}
+# need_hwcaps_help: skip when this loader predates glibc-hwcaps (< 2.33).
+need_hwcaps_help() {
+    grep -q '^Subdirectories of glibc-hwcaps' "$CASE_DIR/ldso-help" || skip "this ld.so has no glibc-hwcaps (glibc < 2.33)"
+}
 
 # mkvia PATH [CC FLAGS...]: a library exporting gd_dlopen(name), so that
 # dlopen is called from inside it (its RPATH/RUNPATH/$ORIGIN apply).

@@ -1,0 +1,105 @@
+/*
+ * fw_jax.c - JAX: the CUDA plugin (jax-cuda12-plugin, or a +cuda jaxlib)
+ * and its version skew against jaxlib; the minimum driver, cuDNN and
+ * compute capability of the plugin's release (jax.kb).
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/fw.h"
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "kb/ver_pep440.h"
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/winpath.h"
+#include "util/banned.h"
+
+static const struct py_dist *component(const struct framework_build *fw, const char *prefix)
+{
+    size_t i;
+    for (i = 0; i < fw->n_components; i++)
+        if (str_starts(fw->components[i].name, prefix))
+            return &fw->components[i];
+    return NULL;
+}
+
+static const struct py_dist *env_dist(const struct python_env *e, const char *name)
+{
+    size_t i;
+    for (i = 0; i < e->n_dists; i++)
+        if (!strcmp(e->dists[i].name, name))
+            return &e->dists[i];
+    return NULL;
+}
+
+static void check_jax(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    const struct py_dist *jaxlib = component(fw, "jaxlib"), *plugin = component(fw, "jax-cuda");
+    const char *flavor = NULL, *ver;
+    struct kb_jax j;
+    struct finding *fd;
+
+    if (plugin)
+        flavor = str_starts(plugin->name, "jax-cuda13") ? "cuda13" : str_starts(plugin->name, "jax-cuda11") ? "cuda11" : "cuda12";
+    else if (jaxlib && jaxlib->version && strstr(jaxlib->version, "+cuda"))
+        flavor = strstr(jaxlib->version, "+cuda11") ? "cuda11" : "cuda12";
+    if (fw->version_skew) {
+        fd = fw_finding(c, "GD213", SEV_ERROR, "jax's CUDA plugin does not match jaxlib");
+        if (jaxlib)
+            finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s", jaxlib->version);
+        if (plugin)
+            finding_evidence(c->out, fd, plugin->path, "%s %s", plugin->name, plugin->version);
+        finding_fix(c->out, fd, "sh", "Reinstall jax with its CUDA extra so every part has the same version",
+                    "pip install -U \"jax[%s]\"", flavor ? flavor : "cuda12");
+        return;
+    }
+    if (!flavor) {
+        fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
+        if (jaxlib)
+            finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
+        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "pip install -U \"jax[cuda12]\"");
+        return;
+    }
+    ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
+    if (kb_jax(c->kb, ver, flavor, &j) != 1) {
+        fw_unknown(c, arena_printf(c->a, "jax %s (%s) is not in the knowledge base", ver, flavor));
+        return;
+    }
+    if (c->driver && j.driver_min && ver_cmp_dotted(c->driver, j.driver_min) < 0) {
+        fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for jax %s (%s needs %s or newer)", c->driver,
+                        ver, flavor, j.driver_min);
+        finding_evidence(c->out, fd, j.source, "jax %s %s: driver >= %s", ver, flavor, j.driver_min);
+        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", j.driver_min), NULL);
+    }
+    if (j.cudnn_min) {
+        const char *cudnn_dist = !strcmp(flavor, "cuda13") ? "nvidia-cudnn-cu13" : !strcmp(flavor, "cuda11") ? "nvidia-cudnn-cu11" : "nvidia-cudnn-cu12";
+        const struct py_dist *d = env_dist(c->env, cudnn_dist);
+        if (d && d->version && ver_cmp_dotted(d->version, j.cudnn_min) < 0) {
+            fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,
+                            cudnn_dist, d->version);
+            finding_evidence(c->out, fd, d->path, "%s %s", cudnn_dist, d->version);
+            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "pip install -U \"jax[%s]\"", flavor);
+        } else if (!d) {
+            fw_unknown(c, arena_printf(c->a, "%s is not installed in this environment; jax then looks for a system "
+                                        "cuDNN %s", cudnn_dist, j.cudnn_min));
+        }
+    }
+    if (j.cc_min) {
+        size_t i;
+        for (i = 0; i < c->f->n_gpus; i++) {
+            const struct gpu *g = &c->f->gpus[i];
+            if (g->compute_capability && ver_cmp_dotted(g->compute_capability, j.cc_min) < 0) {
+                fd = fw_finding(c, "GD209", SEV_ERROR, "jax %s supports compute capability %s and newer; %s is %s", ver,
+                                j.cc_min, g->name ? g->name : "this GPU", g->compute_capability);
+                finding_evidence(c->out, fd, j.source, "minimum compute capability %s", j.cc_min);
+            }
+        }
+    }
+}
+
+const struct fw_def fw_jax = {
+    "jax", NULL, "jax", check_jax, NULL, NULL,
+};

@@ -1,0 +1,53 @@
+/*
+ * fw_onnxruntime.c - ONNX Runtime: only onnxruntime-gpu has the CUDA
+ * execution provider; the libraries capi/libonnxruntime_providers_cuda.so
+ * links, resolved from it; the driver against the runtime that would load.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/fw.h"
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "kb/ver_pep440.h"
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/winpath.h"
+#include "util/banned.h"
+
+static void check_onnxruntime(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    const struct fw_module *m;
+    const char *modpath;
+    size_t i;
+
+    if (!fw->dist || strcmp(fw->dist, "onnxruntime-gpu")) {
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s has no CUDA execution provider",
+                                        fw->dist ? fw->dist : "onnxruntime", fw->version);
+        finding_evidence(c->out, fd, fw->location, "the distribution is %s, not onnxruntime-gpu", fw->dist ? fw->dist : "onnxruntime");
+        finding_fix(c->out, fd, "sh", "Replace it with the GPU build", "pip uninstall -y onnxruntime\npip install onnxruntime-gpu");
+        return;
+    }
+    if (!fw->location) {
+        fw_unknown(c, "the loader model was not available");
+        return;
+    }
+    modpath = arena_printf(c->a, "%s/capi/libonnxruntime_providers_cuda.so", fw->location);
+    if ((m = fw_module_at(c, modpath)) == NULL) {
+        fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
+        return;
+    }
+    fw_module_needs(c, m, 0);
+    fw_judge_missing(c, fw->cuda, fw->cudnn, NULL);
+    for (i = 0; i < c->v->n_needs; i++)
+        if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
+            fw_judge_driver(c, fw_major_minor(c->a, c->v->needs[i].version));
+}
+
+static const char *const onnxruntime_aliases[] = { "ort", "onnxruntime-gpu", NULL };
+
+const struct fw_def fw_onnxruntime = {
+    "onnxruntime", onnxruntime_aliases, "onnxruntime", check_onnxruntime, NULL, NULL,
+};

@@ -1,0 +1,172 @@
+/*
+ * fw_tensorflow.c - TensorFlow: a CPU-only build; native Windows after the
+ * last release with GPU support; the libraries it dlopens by name (per
+ * release and OS, from the knowledge base's tf_libs), searched from its
+ * own module (_pywrap_tensorflow_internal.so carries the RUNPATH into
+ * site-packages/nvidia) or, on Windows, by LoadLibrary's standard search;
+ * its cuDNN, driver and GPU architectures against the build's.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/fw.h"
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "kb/ver_pep440.h"
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/winpath.h"
+#include "util/banned.h"
+
+static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    const char *v = c->fw->version;
+    if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") >= 0 && !str_starts(v, "2.16"))
+        finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
+                    "pip install \"tensorflow[and-cuda]==%s\"", v);
+    else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0 && fw_driver_runs(c, "12.2"))
+        /* 2.15 is built for CUDA 12.2: offered only when the driver runs it. */
+        finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA (2.14+)",
+                    "pip install \"tensorflow[and-cuda]==2.15.1\"");
+    if (cuda && ver_cmp_dotted(cuda, "12") < 0)
+        finding_fix(c->out, fd, "sh", "Keep this TensorFlow: isolate the CUDA it needs in a conda environment",
+                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
+                    "conda activate tf-gpu\n"
+                    "pip install \"tensorflow==%s\"\n"
+                    "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
+                    cuda, cudnn ? fw_major_minor(c->a, cudnn) : "8", v);
+    finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
+                "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", v);
+}
+
+static void check_tensorflow(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    struct kb_tf_build b;
+    struct kb_tf_libs libs;
+    const char *cuda, *cudnn, *last_win;
+    const char *modpath = NULL;
+    int have_mod = 0;
+    size_t i;
+
+    if ((fw->variant && !strcmp(fw->variant, "cpu")) || (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))) {
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", fw->dist ? fw->dist : "tensorflow",
+                                        fw->version);
+        finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
+                         "the distribution is tensorflow-cpu");
+        finding_fix(c->out, fd, "sh", "Install the GPU build (on Linux its extra brings the CUDA libraries)",
+                    "pip uninstall -y %s\npip install \"tensorflow[and-cuda]\"", fw->dist ? fw->dist : "tensorflow");
+        return;
+    }
+    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
+        ver_cmp_pep440(fw->version, last_win) > 0 && ver_cmp_pep440(fw->version, "2.11") >= 0) {
+        struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
+                                        "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
+                                        fw->version, last_win);
+        finding_evidence(c->out, fd, fw->location, "tensorflow %s on native Windows", fw->version);
+        finding_fix(c->out, fd, NULL, "Use WSL2 (Ubuntu), where TensorFlow's Linux build uses the Windows driver", NULL);
+        finding_fix(c->out, fd, "powershell", "Install WSL2, then inside it: pip install \"tensorflow[and-cuda]\"", "wsl --install");
+        finding_fix(c->out, fd, "cmd", "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
+                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=11.2 cudnn=8.1.0\n"
+                    "conda activate tf-gpu\npip install \"tensorflow<2.11\"");
+        return;
+    }
+    memset(&b, 0, sizeof(b));
+    kb_tf_build(c->kb, fw->version, c->os, &b);
+    cuda = fw->cuda ? fw->cuda : b.cuda;
+    cudnn = fw->cudnn ? fw->cudnn : b.cudnn;
+    /* build_info.py often says only "8"; the tested configuration says 8.1. */
+    if (fw->cudnn && !strchr(fw->cudnn, '.') && b.cudnn && !strcmp(fw_major(c->a, b.cudnn), fw->cudnn))
+        cudnn = b.cudnn;
+    if (kb_tf_libs(c->kb, fw->version, c->os, &libs) != 1) {
+        fw_unknown(c, arena_printf(c->a, "the libraries TensorFlow %s loads are not in the knowledge base",
+                                    fw->version));
+        return;
+    }
+    /* The module that calls dlopen: its RUNPATH is searched (after
+     * LD_LIBRARY_PATH).  TF's .so files carry RUNPATH, not RPATH. */
+    if (c->windows) {
+        /* LoadLibraryExW(bare name, LOAD_WITH_ALTERED_SEARCH_PATH): the
+         * standard order, PATH included, add_dll_directory not. */
+        c->win.mode = WIN_DLL_STANDARD;
+        c->win.app_dir = fw_win_app_dir(c);
+        c->win.path = &c->f->ldenv.path;
+        if (fw->location)
+            modpath = arena_printf(c->a, "%s/python/_pywrap_tensorflow_internal.pyd", fw->location);
+    } else {
+        /* The first of its modules that the scan could read (scan/fwfiles.c). */
+        for (i = 0; i < fw->n_modules && !have_mod; i++)
+            if (fw->modules[i].readable) {
+                modpath = fw->modules[i].path;
+                have_mod = 1;
+            }
+    }
+    {
+        const struct { const char *role, *lib; } want[] = {
+            { "cudart", libs.cudart }, { "cublas", libs.cublas }, { "cublaslt", libs.cublaslt },
+            { "cufft", libs.cufft }, { "curand", libs.curand }, { "cusolver", libs.cusolver },
+            { "cusparse", libs.cusparse }, { "cudnn", libs.cudnn },
+        };
+        for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+            struct need *n;
+            if (!want[i].lib || !strcmp(want[i].lib, "-"))
+                continue;
+            n = fw_add_need(c, want[i].role, want[i].lib, modpath);
+            fw_resolve_need(c, n, have_mod ? modpath : NULL);
+        }
+    }
+    if (!have_mod && !c->windows)
+        fw_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
+    fw_judge_missing(c, cuda, cudnn, tf_install_fixes);
+    fw_judge_cudnn(c, cudnn);
+    {
+        /* The runtime that would load decides the driver floor; without
+         * one, the CUDA the build wants. */
+        const char *rt = cuda;
+        for (i = 0; i < c->v->n_needs; i++)
+            if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
+                rt = fw_major_minor(c->a, c->v->needs[i].version);
+        fw_judge_driver(c, rt);
+    }
+    fw_judge_arch(c, fw->compute_capabilities, fw->build_source);
+    fw_note_own_runtime(c);
+}
+
+/* Native Windows, a DLL nowhere (GD603): the CUDA and cuDNN this release
+ * was tested with, from conda-forge or NVIDIA's installer. */
+static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *want_cuda, const char *want_cudnn)
+{
+    const struct framework_build *fw = c->fw;
+    const char *cuda = fw->cuda, *cudnn = fw->cudnn;
+    struct kb_tf_build b;
+    (void)want_cuda;
+    (void)want_cudnn;
+    memset(&b, 0, sizeof(b));
+    if (kb_tf_build(c->kb, fw->version, "windows", &b) == 1) {
+        cuda = b.cuda ? b.cuda : cuda;
+        if (b.cudnn && (!cudnn || !strchr(cudnn, '.')))
+            cudnn = b.cudnn;
+    }
+    if (!cuda)
+        return;
+    finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
+                "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda,
+                cudnn ? cudnn : "8"),
+                "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
+                "conda activate tf-gpu\n"
+                "pip install \"tensorflow==%s\"", cuda, cudnn ? cudnn : "8.1.0", fw->version);
+    finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
+                "and cuDNN %s, then put its bin first on PATH", cuda,
+                arena_printf(c->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
+                             strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
+                cudnn ? cudnn : "8"),
+                "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
+                cuda);
+}
+
+static const char *const tensorflow_aliases[] = { "tf", NULL };
+
+const struct fw_def fw_tensorflow = {
+    "tensorflow", tensorflow_aliases, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes,
+};

@@ -1,0 +1,258 @@
+/*
+ * fw_torch.c - PyTorch ("torch", also "pytorch"): a CPU-only or ROCm
+ * build; the CUDA libraries lib/libtorch_cuda.so links (torch_cuda.dll's
+ * imports on Windows), resolved from it, plus torch's own preloading from
+ * site-packages/nvidia; on Windows, the DLL folders torch/__init__.py adds;
+ * its minimum driver per CUDA variant and its compiled architectures
+ * (torch.kb); reinstall commands for a variant the driver can run.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/fw.h"
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "kb/ver_pep440.h"
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/winpath.h"
+#include "util/banned.h"
+
+static const char *const torch_aliases[] = { "pytorch", NULL };
+
+static const char *const torch_variants[] = {
+    "cu130", "cu129", "cu128", "cu126", "cu124", "cu121", "cu118", "cu117", "cu116", "cu113",
+    "cu111", "cu102", NULL
+};
+
+/* The newest CUDA variant of this torch release the driver can run. */
+static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
+{
+    const char *const *v;
+    if (!c->driver)
+        return NULL;
+    for (v = torch_variants; *v; v++) {
+        struct kb_torch t;
+        enum kb_drv_verdict dv;
+        const char *need, *src;
+        if (kb_torch(c->kb, version, *v, &t) != 1 || !t.cuda)
+            continue;
+        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 &&
+            dv != KB_DRV_TOO_OLD)
+            return *v;
+    }
+    return NULL;
+}
+
+/* "2.1.0+cu121" -> "2.1.0" */
+static const char *public_version(struct arena *a, const char *v)
+{
+    const char *plus = strchr(v, '+');
+    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
+}
+
+static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    const char *pub = public_version(c->a, c->fw->version);
+    const char *variant = torch_variant_for_driver(c, c->fw->version);
+    (void)cudnn;
+    (void)cuda;
+    if (variant)
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the %s build of torch %s, which this driver "
+                    "can run (its wheels bring their own CUDA libraries)", variant, pub),
+                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s",
+                    pub, variant);
+}
+
+/*
+ * torch/__init__.py: when loading libtorch_global_deps fails on a missing
+ * CUDA library, torch preloads every site-packages/nvidia/<pkg>/lib/<lib>
+ * it finds (_preload_cuda_deps), so a wheel there is found even off the
+ * loader path.
+ */
+static void torch_preload(struct fwctx *c, struct need *n, const struct strlist *dirs)
+{
+    size_t i;
+    for (i = 0; i < dirs->nr; i++) {
+        if (!fw_in_env_wheels(c, dirs->v[i]) || !fw_dir_has(c, dirs->v[i], n->library))
+            continue;
+        n->resolved_path = arena_printf(c->a, "%s/%s", dirs->v[i], n->library);
+        n->step = "torch_preload";
+        n->version = fw_lib_version(c, n->role, n->resolved_path);
+        return;
+    }
+}
+
+/* 1 if dir (virtual, any case) holds a cudart64_*.dll (scan/fwfiles.c listed it). */
+static int win_has_cudart(struct fwctx *c, const char *dir)
+{
+    const struct lib_dir *ld = facts_libdir(c->f, dir, 1);
+    size_t i;
+    for (i = 0; ld && i < ld->n_names; i++)
+        if (!strncmp(ld->names[i], "cudart64", 8))
+            return 1;
+    return 0;
+}
+
+/*
+ * torch on Windows (torch/__init__.py _load_dll_libraries): os.add_dll_directory
+ * for torch\lib, the environment's Library\bin (and the base install's for a
+ * venv), and -- only for a CUDA build with no cudart64*.dll in those --
+ * %CUDA_PATH_V<maj>_<min>%\bin; then every torch\lib\*.dll is loaded with
+ * LoadLibraryExW(path, DEFAULT_DIRS | DLL_LOAD_DIR), retried on error 126
+ * with the directories prepended to PATH.  The CUDA DLLs asked for are
+ * torch_cuda.dll's imports.
+ */
+static void torch_windows(struct fwctx *c, const char *cuda)
+{
+    const struct framework_build *fw = c->fw;
+    const char *modpath, *lib, *base;
+    const struct fw_module *m;
+    size_t i, nd = 0;
+
+    if (!fw->location) {
+        fw_unknown(c, "torch's package folder was not found");
+        return;
+    }
+    lib = arena_printf(c->a, "%s/lib", fw->location);
+    c->win_dirs[nd++] = lib;
+    c->win_dirs[nd++] = arena_printf(c->a, "%s/Library/bin", c->env->prefix);
+    base = fw_win_app_dir(c);
+    if (strcmp(base, c->env->prefix))
+        c->win_dirs[nd++] = arena_printf(c->a, "%s/Library/bin", base);
+    if (cuda) {
+        int have = 0;
+        for (i = 0; i < nd; i++)
+            have |= win_has_cudart(c, c->win_dirs[i]);
+        if (!have) {
+            const char *mm = fw_major_minor(c->a, cuda), *dot = strchr(mm, '.');
+            const char *var = dot ? arena_printf(c->a, "CUDA_PATH_V%.*s_%s", (int)(dot - mm), mm, dot + 1) : NULL;
+            const char *val = var ? facts_env(c->f, var) : NULL;
+            struct strbuf v = STRBUF_INIT;
+            if (val && winpath_to_virtual(val, &v) == 1)
+                c->win_dirs[nd++] = arena_printf(c->a, "%s/bin", v.buf);
+            else if (!val)
+                c->win_dirs[nd++] = arena_printf(c->a, "/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v%s/bin", mm);
+            strbuf_release(&v);
+        }
+    }
+    c->win.mode = WIN_DLL_SEARCH_DEFAULT;
+    c->win.dll_load_dir = lib;
+    c->win.app_dir = base;
+    c->win.dll_dirs = c->win_dirs;
+    c->win.n_dll_dirs = nd;
+    c->win_path_fallback = 1;
+
+    modpath = arena_printf(c->a, "%s/torch_cuda.dll", lib);
+    c->win.importer = modpath;
+    if ((m = fw_module_at(c, modpath)) == NULL) {
+        if (cuda)
+            fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
+        return;
+    }
+    for (i = 0; i < m->n_needed; i++) {
+        const char *role = fw_role_of(m->needed[i]);
+        if (role)
+            fw_resolve_need(c, fw_add_need(c, role, m->needed[i], modpath), NULL);
+    }
+    if (!c->v->n_needs)
+        fw_unknown(c, arena_printf(c->a, "%s imports no CUDA DLL by name", modpath));
+}
+
+static void check_torch(struct fwctx *c)
+{
+    const struct framework_build *fw = c->fw;
+    struct kb_torch t;
+    const char *variant = fw->local, *cuda, *arch = NULL, *arch_src = NULL, *need_drv, *src;
+    const struct fw_module *m;
+    const char *modpath;
+    struct strlist dirs = { NULL, 0, 0 };
+    int have_kb;
+    size_t i;
+
+    if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
+        const char *pub = public_version(c->a, fw->version);
+        const char *v = torch_variant_for_driver(c, fw->version);
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
+        finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
+                    v ? " that this driver can run" : ""),
+                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub,
+                    v ? v : "cu121");
+        return;
+    }
+    if ((variant && str_starts(variant, "rocm")) || (fw->variant && !strcmp(fw->variant, "rocm")) || fw->hip) {
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR,
+                                        "torch %s is built for ROCm (AMD GPUs), not for NVIDIA's CUDA", fw->version);
+        finding_evidence(c->out, fd, fw->build_source, "hip = %s", fw->hip ? fw->hip : variant);
+        torch_install_fixes(c, fd, NULL, NULL);
+        return;
+    }
+    have_kb = kb_torch(c->kb, fw->version, variant, &t) == 1;
+    cuda = fw->cuda ? fw->cuda : (have_kb ? t.cuda : NULL);
+    if (have_kb && t.arch && strcmp(t.arch, "-")) {
+        arch = t.arch;
+        arch_src = t.source;
+    }
+    if (!cuda) {
+        fw_unknown(c, arena_printf(c->a, "the CUDA version torch %s was built for is unknown", fw->version));
+    }
+    /* What libtorch_cuda.so links: resolve each CUDA library from it. */
+    modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
+    if (c->windows) {
+        torch_windows(c, cuda);
+    } else if (modpath && (m = fw_module_at(c, modpath)) != NULL) {
+        fw_candidate_dirs(c, &dirs);
+        for (i = 0; i < m->n_needed; i++) {
+            const char *role = fw_role_of(m->needed[i]);
+            struct need *n;
+            if (!role)
+                continue;
+            n = fw_add_need(c, role, m->needed[i], modpath);
+            fw_resolve_need(c, n, modpath);
+            if (!n->resolved_path)
+                torch_preload(c, n, &dirs);
+        }
+        free(dirs.v);
+        if (!c->v->n_needs)
+            fw_unknown(c, arena_printf(c->a, "%s links no CUDA library by name", modpath));
+    } else if (cuda) {
+        fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath ? modpath : "torch/lib/libtorch_cuda.so"));
+    }
+    fw_judge_missing(c, cuda, have_kb ? t.cudnn : NULL, torch_install_fixes);
+    if (kb_torch_min_driver(c->kb, fw->version, variant, c->os, &need_drv, &src) == 1 && c->driver &&
+        ver_cmp_dotted(c->driver, need_drv) < 0) {
+        struct finding *fd = fw_finding(c, "GD208", SEV_ERROR,
+                                        "the driver %s is too old for torch %s (CUDA %s needs driver %s or newer)",
+                                        c->driver, fw->version, cuda ? cuda : "?", need_drv);
+        finding_evidence(c->out, fd, c->f->driver.kmod_source ? c->f->driver.kmod_source
+                         : (c->f->driver.n_libs ? c->f->driver.libs[0].path : NULL), "driver %s%s%s", c->driver,
+                         c->f->driver.cuda_max ? ", supports CUDA up to " : "", c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
+        finding_evidence(c->out, fd, src, "torch %s: minimum driver %s (minor-version compatibility of CUDA %s)",
+                         fw->version, need_drv, cuda ? fw_major(c->a, cuda) : "?");
+        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need_drv), NULL);
+        torch_install_fixes(c, fd, cuda, NULL);
+    } else if (cuda && !have_kb) {
+        fw_judge_driver(c, fw_major_minor(c->a, cuda));
+    }
+    fw_judge_arch(c, arch, arch_src);
+    fw_note_own_runtime(c);
+}
+
+/* Native Windows, a DLL nowhere (GD603): PyTorch's wheels bring them. */
+static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    const struct framework_build *fw = c->fw;
+    const char *plus = strchr(fw->version, '+');
+    (void)cuda;
+    (void)cudnn;
+    finding_fix(c->out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
+                "pip install --force-reinstall \"torch==%.*s\" --index-url https://download.pytorch.org/whl/%s",
+                plus ? (int)(plus - fw->version) : (int)strlen(fw->version), fw->version,
+                fw->local ? fw->local : "cu121");
+}
+
+const struct fw_def fw_torch = {
+    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes,
+};
