@@ -617,19 +617,21 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
  * tf_libs' pip_libs: "rpath"/"rpath-broken"/"unknown" rows are the releases
  * whose nvidia-* wheels TensorFlow finds itself, which is what the extra
  * installs; "no" and "ld_library_path" predate it. */
-static int tf_extra(const struct fix_ctx *x, const char *release, int *broken)
+static int tf_extra(const struct fix_ctx *x, const char *release, int *broken, int *verified)
 {
     struct kb_tf_libs l;
     *broken = 0;
+    *verified = 0;
     if (kb_tf_libs(x->kb, release, "linux", &l) != 1 || !l.pip_libs)
         return 0;
     *broken = !strcmp(l.pip_libs, "rpath-broken");
+    *verified = !strcmp(l.pip_libs, "rpath");
     return strcmp(l.pip_libs, "no") && strcmp(l.pip_libs, "ld_library_path");
 }
 
 struct tf_cand {
     const char *release, *cuda, *cudnn, *python, *source, *need;
-    int drv, extra, broken, py_ok;
+    int drv, extra, broken, verified, py_ok;
 };
 
 static int tf_better(const struct tf_cand *a, const struct tf_cand *b)
@@ -643,6 +645,8 @@ static int tf_better(const struct tf_cand *a, const struct tf_cand *b)
         return a->extra;
     if (a->broken != b->broken)
         return !a->broken;
+    if (a->verified != b->verified)
+        return a->verified;     /* its wheels are known to find site-packages/nvidia */
     c = ver_cmp_dotted(a->release, b->release);
     return c > 0;
 }
@@ -675,7 +679,7 @@ static int tf_best(const struct fix_ctx *x, const char *release, const char *pyt
         }
         c.release = ver_dotted_prefix(x->a, c.release, 2);
         c.drv = driver_runs(x, c.cuda, &c.need);
-        c.extra = tf_extra(x, c.release, &c.broken);
+        c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
         if (!c.extra) {
             /* The conda route installs the CUDA and cuDNN of TensorFlow's own tested
              * configuration (the row); conda-forge's "cudatoolkit" package exists for
@@ -708,12 +712,16 @@ int fix_choose_tf(const struct fix_ctx *x, const char *want, const char *python,
             out->why_not = rej ? arena_printf(x->a, "TensorFlow %s does not support Python %s", rel, py)
                                : arena_printf(x->a, "the knowledge base has no installable CUDA build of "
                                               "TensorFlow %s for Linux", rel);
-        else if (c.drv == 0) {
+        else if (c.drv == 0 || c.broken) {
+            /* A driver too old, or a release whose wheel does not find its own CUDA
+             * wheels: the newest release without that problem, if there is one. */
             struct tf_cand n;
             int r2 = 0;
-            if (tf_best(x, NULL, py, &n, &r2) && n.drv != 0) {
-                out->why_not = arena_printf(x->a, "TensorFlow %s's CUDA %s needs driver %s or newer", rel, c.cuda,
-                                            c.need ? c.need : "?");
+            if (tf_best(x, NULL, py, &n, &r2) && n.drv != 0 && !n.broken) {
+                out->why_not = c.broken ? arena_printf(x->a, "TensorFlow %s's wheel lacks the RUNPATH into "
+                                                       "site-packages/nvidia (tensorflow/tensorflow#63362)", rel)
+                                        : arena_printf(x->a, "TensorFlow %s's CUDA %s needs driver %s or newer", rel,
+                                                       c.cuda, c.need ? c.need : "?");
                 c = n;
             }
         }
@@ -773,6 +781,12 @@ static void driver_first(const struct fix_ctx *x, struct findings *fl, struct fi
 
 static const char *install_title(const struct fix_ctx *x, const struct fix_install *in, const char *what)
 {
+    char *t;
+    if (what[0] >= 'a' && what[0] <= 'z') {
+        t = arena_strdup(x->a, what);
+        t[0] = (char)(t[0] - 'a' + 'A');
+        what = t;
+    }
     return arena_printf(x->a, "%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
                         in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
                                                                       in->release, in->python_range) : "",

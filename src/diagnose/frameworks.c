@@ -321,12 +321,9 @@ static const char *missing_code(const char *role)
 
 static void fix_ld_library_path(struct fwctx *c, struct finding *fd, const char *dirs_colon)
 {
-    finding_fix(c->out, fd, "sh", "Put the directory on the loader path for this shell (add the line to "
-                "~/.bashrc, or to the environment's activate script, to keep it)",
-                "export LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}", dirs_colon);
-    finding_fix(c->out, fd, "fish", "The same in fish", "set -gx LD_LIBRARY_PATH %s $LD_LIBRARY_PATH",
-                dirs_colon);
+    fixes_loader_path(&c->fx, c->out, fd, NULL, dirs_colon);
 }
+
 
 /*
  * On an HPC system CUDA comes from `module load cuda/11.8`, not apt: when
@@ -491,10 +488,9 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     if (fd_wheel) {
         fix_ld_library_path(c, fd_wheel, wheels.buf);
         if (!strcmp(c->fw->name, "tensorflow") && str_starts(c->fw->version, "2.16"))
-            finding_fix(c->out, fd_wheel, "sh",
-                        "TensorFlow 2.16.1 shipped without the RUNPATH entries into site-packages/nvidia "
-                        "(tensorflow/tensorflow#63362); a release that has them avoids the export",
-                        "pip install \"tensorflow[and-cuda]==2.15.1\"");
+            /* 2.16.1 shipped without the RUNPATH entries into site-packages/nvidia
+             * (tensorflow/tensorflow#63362): a release that has them avoids the export. */
+            fixes_tf_install(&c->fx, c->out, fd_wheel, c->env, NULL);
     }
     /* The install commands go on the cause: another CUDA installed, or
      * nothing at all (then on the first missing-library finding). */
@@ -542,10 +538,7 @@ void fw_judge_driver(struct fwctx *c, const char *cuda)
                      "driver %s%s%s", c->driver, c->f->driver.cuda_max ? ", supports CUDA up to " : "",
                      c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
     finding_evidence(c->out, fd, src, "CUDA %s needs driver >= %s on %s", cuda, need ? need : "?", c->os);
-    finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need ? need : "a newer release"),
-                NULL);
-    if (c->f->system.distro_id && !strcmp(c->f->system.distro_id, "ubuntu"))
-        finding_fix(c->out, fd, "sh", "On Ubuntu, install the newest recommended driver", "sudo ubuntu-drivers install");
+    fixes_driver_upgrade(&c->fx, c->out, fd, need, arena_printf(c->a, "%s's CUDA %s runtime needs it", c->fw->name, cuda));
 }
 
 /* Every GPU's compute capability against the build's architecture list. */
@@ -847,6 +840,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             c.os = os_of(f);
             c.windows = !strcmp(c.os, "windows");
             c.driver = facts_driver_version(f);
+            fix_ctx_from_facts(&c.fx, f, kb, arena);
             c.env = env;
             c.fw = fw;
             c.v = v;

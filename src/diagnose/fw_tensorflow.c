@@ -19,25 +19,18 @@
 #include "util/winpath.h"
 #include "util/banned.h"
 
+/* Install a CUDA build: the fix engine chooses a release the knowledge base
+ * has for this Python and driver, [and-cuda] where the release has it, its
+ * tested CUDA / cuDNN from conda-forge where not (diagnose/fixes.h). */
 static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const char *v = c->fw->version;
-    if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") >= 0 && !str_starts(v, "2.16"))
-        finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
-                    "pip install \"tensorflow[and-cuda]==%s\"", v);
-    else if (!strcmp(c->os, "linux") && ver_cmp_pep440(v, "2.14") < 0 && fw_driver_runs(c, "12.2"))
-        /* 2.15 is built for CUDA 12.2: offered only when the driver runs it. */
-        finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA (2.14+)",
-                    "pip install \"tensorflow[and-cuda]==2.15.1\"");
-    if (cuda && ver_cmp_dotted(cuda, "12") < 0)
-        finding_fix(c->out, fd, "sh", "Keep this TensorFlow: isolate the CUDA it needs in a conda environment",
-                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
-                    "conda activate tf-gpu\n"
-                    "pip install \"tensorflow==%s\"\n"
-                    "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                    cuda, cudnn ? fw_major_minor(c->a, cudnn) : "8", v);
-    finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
-                "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", v);
+    struct fix_install in;
+    (void)cuda;
+    (void)cudnn;
+    fixes_tf_install(&c->fx, c->out, fd, c->env, c->fw->version);
+    if (fix_choose_tf(&c->fx, c->fw->version, c->env->python_version, &in) == 1 && !c->windows)
+        finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
+                    "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", c->fw->version);
 }
 
 static void check_tensorflow(struct fwctx *c)
@@ -50,26 +43,28 @@ static void check_tensorflow(struct fwctx *c)
     int have_mod = 0;
     size_t i;
 
+    /* Native Windows after the last GPU release comes first: every wheel there is a
+     * CPU build (tensorflow pulls tensorflow-intel; tensorflow-cpu), and the cause is
+     * the platform, not the package (GD212, not GD211). */
+    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
+        ver_cmp_dotted_n(fw->version, last_win, 2) > 0) {   /* 2.10.1 is still 2.10 */
+        struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
+                                        "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
+                                        fw->version, last_win);
+        finding_evidence(c->out, fd, fw->location, "%s %s on native Windows%s", fw->dist ? fw->dist : "tensorflow",
+                         fw->version, fw->variant && !strcmp(fw->variant, "cpu") ? " (a CPU-only build)" : "");
+        fixes_tf_windows_routes(&c->fx, c->out, fd, c->env);
+        return;
+    }
     if ((fw->variant && !strcmp(fw->variant, "cpu")) || (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", fw->dist ? fw->dist : "tensorflow",
                                         fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
                          "the distribution is tensorflow-cpu");
-        finding_fix(c->out, fd, "sh", "Install the GPU build (on Linux its extra brings the CUDA libraries)",
-                    "pip uninstall -y %s\npip install \"tensorflow[and-cuda]\"", fw->dist ? fw->dist : "tensorflow");
-        return;
-    }
-    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
-        ver_cmp_pep440(fw->version, last_win) > 0 && ver_cmp_pep440(fw->version, "2.11") >= 0) {
-        struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
-                                        "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
-                                        fw->version, last_win);
-        finding_evidence(c->out, fd, fw->location, "tensorflow %s on native Windows", fw->version);
-        finding_fix(c->out, fd, NULL, "Use WSL2 (Ubuntu), where TensorFlow's Linux build uses the Windows driver", NULL);
-        finding_fix(c->out, fd, "powershell", "Install WSL2, then inside it: pip install \"tensorflow[and-cuda]\"", "wsl --install");
-        finding_fix(c->out, fd, "cmd", "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
-                    "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=11.2 cudnn=8.1.0\n"
-                    "conda activate tf-gpu\npip install \"tensorflow<2.11\"");
+        if (fw->dist && strcmp(fw->dist, "tensorflow") && !c->env->externally_managed)
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Remove the CPU-only package %s first", fw->dist),
+                        "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
+        tf_install_fixes(c, fd, NULL, NULL);
         return;
     }
     memset(&b, 0, sizeof(b));
@@ -153,9 +148,13 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
     finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
                 "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda,
                 cudnn ? cudnn : "8"),
-                "conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=%s cudnn=%s\n"
+                "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
                 "conda activate tf-gpu\n"
-                "pip install \"tensorflow==%s\"", cuda, cudnn ? cudnn : "8.1.0", fw->version);
+                "python -m pip install \"tensorflow==%s.*\" \"numpy<2\"",
+                b.python && strrchr(b.python, '-') ? strrchr(b.python, '-') + 1 : "3.10", cuda,
+                cudnn ? (strchr(cudnn, '.') && !strchr(strchr(cudnn, '.') + 1, '.') ? arena_printf(c->a, "%s.0", cudnn) : cudnn)
+                      : "8.1.0",
+                fw_major_minor(c->a, fw->version));
     finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
                 "and cuDNN %s, then put its bin first on PATH", cuda,
                 arena_printf(c->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,

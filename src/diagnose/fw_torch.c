@@ -21,48 +21,14 @@
 
 static const char *const torch_aliases[] = { "pytorch", NULL };
 
-static const char *const torch_variants[] = {
-    "cu130", "cu129", "cu128", "cu126", "cu124", "cu121", "cu118", "cu117", "cu116", "cu113",
-    "cu111", "cu102", NULL
-};
-
-/* The newest CUDA variant of this torch release the driver can run. */
-static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
-{
-    const char *const *v;
-    if (!c->driver)
-        return NULL;
-    for (v = torch_variants; *v; v++) {
-        struct kb_torch t;
-        enum kb_drv_verdict dv;
-        const char *need, *src;
-        if (kb_torch(c->kb, version, *v, &t) != 1 || !t.cuda)
-            continue;
-        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 &&
-            dv != KB_DRV_TOO_OLD)
-            return *v;
-    }
-    return NULL;
-}
-
-/* "2.1.0+cu121" -> "2.1.0" */
-static const char *public_version(struct arena *a, const char *v)
-{
-    const char *plus = strchr(v, '+');
-    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
-}
-
+/* Install a CUDA build of torch: the fix engine chooses a release and a
+ * variant the knowledge base has, for this Python and this driver
+ * (diagnose/fixes.h); nothing is chosen here. */
 static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const char *pub = public_version(c->a, c->fw->version);
-    const char *variant = torch_variant_for_driver(c, c->fw->version);
     (void)cudnn;
     (void)cuda;
-    if (variant)
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the %s build of torch %s, which this driver "
-                    "can run (its wheels bring their own CUDA libraries)", variant, pub),
-                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s",
-                    pub, variant);
+    fixes_torch_install(&c->fx, c->out, fd, c->env, c->fw->version);
 }
 
 /*
@@ -172,14 +138,9 @@ static void check_torch(struct fwctx *c)
     size_t i;
 
     if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
-        const char *pub = public_version(c->a, fw->version);
-        const char *v = torch_variant_for_driver(c, fw->version);
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
-                    v ? " that this driver can run" : ""),
-                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub,
-                    v ? v : "cu121");
+        torch_install_fixes(c, fd, NULL, NULL);
         return;
     }
     if ((variant && str_starts(variant, "rocm")) || (fw->variant && !strcmp(fw->variant, "rocm")) || fw->hip) {
@@ -231,8 +192,15 @@ static void check_torch(struct fwctx *c)
                          c->f->driver.cuda_max ? ", supports CUDA up to " : "", c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
         finding_evidence(c->out, fd, src, "torch %s: minimum driver %s (minor-version compatibility of CUDA %s)",
                          fw->version, need_drv, cuda ? fw_major(c->a, cuda) : "?");
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need_drv), NULL);
-        torch_install_fixes(c, fd, cuda, NULL);
+        {
+            /* The driver upgrade keeps this build; a build of the same release the driver
+             * already runs is the other way, offered only when one exists. */
+            struct fix_install in;
+            fixes_driver_upgrade(&c->fx, c->out, fd, need_drv,
+                                 arena_printf(c->a, "torch %s's CUDA %s build needs it", fw->version, cuda ? cuda : "?"));
+            if (fix_choose_torch(&c->fx, fw->version, c->env->python_version, &in) == 1 && in.driver_ok == 1)
+                torch_install_fixes(c, fd, cuda, NULL);
+        }
     } else if (cuda && !have_kb) {
         fw_judge_driver(c, fw_major_minor(c->a, cuda));
     }
@@ -240,17 +208,14 @@ static void check_torch(struct fwctx *c)
     fw_note_own_runtime(c);
 }
 
-/* Native Windows, a DLL nowhere (GD603): PyTorch's wheels bring them. */
+/* Native Windows, a DLL nowhere (GD603): PyTorch's wheels bring them; the
+ * engine writes the reinstall for PowerShell and cmd with the environment's
+ * own python.exe. */
 static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const struct framework_build *fw = c->fw;
-    const char *plus = strchr(fw->version, '+');
     (void)cuda;
     (void)cudnn;
-    finding_fix(c->out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
-                "pip install --force-reinstall \"torch==%.*s\" --index-url https://download.pytorch.org/whl/%s",
-                plus ? (int)(plus - fw->version) : (int)strlen(fw->version), fw->version,
-                fw->local ? fw->local : "cu121");
+    fixes_torch_install(&c->fx, c->out, fd, c->env, c->fw->version);
 }
 
 const struct fw_def fw_torch = {
