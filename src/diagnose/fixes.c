@@ -752,6 +752,17 @@ static int externally_managed(const struct python_env *env)
     return env && env->externally_managed;
 }
 
+/* A title begins with a capital unless it begins with a package's name. */
+static const char *cap(const struct fix_ctx *x, const char *s)
+{
+    char *t;
+    if (!(s[0] >= 'a' && s[0] <= 'z') || str_starts(s, "torch ") || str_starts(s, "tensorflow"))
+        return s;
+    t = arena_strdup(x->a, s);
+    t[0] = (char)(t[0] - 'a' + 'A');
+    return t;
+}
+
 /* A venv next to nothing else: ~/.venvs/NAME, created by env's interpreter. */
 static const char *venv_lines(const struct fix_ctx *x, const struct python_env *env, const char *name)
 {
@@ -781,12 +792,6 @@ static void driver_first(const struct fix_ctx *x, struct findings *fl, struct fi
 
 static const char *install_title(const struct fix_ctx *x, const struct fix_install *in, const char *what)
 {
-    char *t;
-    if (what[0] >= 'a' && what[0] <= 'z') {
-        t = arena_strdup(x->a, what);
-        t[0] = (char)(t[0] - 'a' + 'A');
-        what = t;
-    }
     return arena_printf(x->a, "%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
                         in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
                                                                       in->release, in->python_range) : "",
@@ -811,11 +816,14 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
     t = arena_printf(x->a, "%s%s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
                      arena_printf(x->a, "install torch %s's %s build (CUDA %s; its wheels bring the CUDA "
                                   "libraries)", in.release, in.variant, in.cuda));
-    t = install_title(x, &in, t);
+    t = cap(x, install_title(x, &in, t));
     if (externally_managed(env) && !windows(x)) {
         const char *name = env_name(x, &in);
-        add(fl, fd, 0, "sh", arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it); in a new "
-                                          "venv, %s", env->prefix, t),
+        add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s%s is externally managed (PEP 668: pip refuses it), "
+                                                 "so in a new venv: %s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
+                                                 env->prefix, install_title(x, &in, arena_printf(x->a,
+                                                 "install torch %s's %s build (CUDA %s; its wheels bring the CUDA libraries)",
+                                                 in.release, in.variant, in.cuda)))),
             arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name, pkg));
         return 1;
     }
@@ -870,11 +878,14 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
                          ? arena_printf(x->a, "install TensorFlow %s with the CUDA %s libraries from pip", in.release, in.cuda)
                          : arena_printf(x->a, "keep TensorFlow %s: CUDA %s and cuDNN %s from conda-forge in their own "
                                         "environment", in.release, in.cuda, in.cudnn));
-    t = install_title(x, &in, t);
+    t = cap(x, install_title(x, &in, t));
     if (!strcmp(in.variant, "and-cuda") && externally_managed(env)) {
         const char *name = env_name(x, &in);
-        add(fl, fd, 0, "sh", arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it); in a new venv, %s",
-                                          env->prefix, t),
+        add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s%s is externally managed (PEP 668: pip refuses it), so in "
+                                                 "a new venv: %s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
+                                                 env->prefix, install_title(x, &in, arena_printf(x->a,
+                                                 "install TensorFlow %s with the CUDA %s libraries from pip", in.release,
+                                                 in.cuda)))),
             arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install \"tensorflow[and-cuda]==%s.*\"",
                          venv_lines(x, env, name), name, in.release));
         return 1;
