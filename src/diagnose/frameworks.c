@@ -829,8 +829,17 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             v->env = env;
             v->fw = fw;
             v->gpu = GPU_YES;
-            v->subject = arena_printf(arena, "%s %s (%s)", fw->name, fw->version ? fw->version : "?",
-                                      env->prefix ? env->prefix : "?");
+            {
+                /* A Windows install is named as its user knows it: C:\Users\... */
+                struct strbuf wp = STRBUF_INIT;
+                const char *where = env->prefix ? env->prefix : "?";
+                if (!strcmp(os_of(f), "windows") && env->prefix && env->prefix[0] == '/') {
+                    winpath_from_virtual(env->prefix, &wp);
+                    where = wp.buf;
+                }
+                v->subject = arena_printf(arena, "%s %s (%s)", fw->name, fw->version ? fw->version : "?", where);
+                strbuf_release(&wp);
+            }
             memset(&c, 0, sizeof(c));
             c.f = f;
             c.kb = kb;
