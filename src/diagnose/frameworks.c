@@ -726,6 +726,62 @@ const struct fw_def *fw_find(const char *name)
 
 /* ---- the verdict ---- */
 
+/*
+ * One root cause, one error finding.  When an install's missing libraries
+ * are explained by a version mismatch -- GD206 (Linux) or GD603 (Windows:
+ * not installed, or only another CUDA version's DLL) -- the per-library
+ * findings GD201-GD203 are symptoms: their evidence moves to the cause and
+ * they go.  So does GD601 (a DLL of the other CUDA version off PATH) next to
+ * a GD603 that names another version: putting that folder on PATH cannot
+ * make the framework load, it only changes which error comes next.
+ */
+static int is_symptom(const char *code, int other_version)
+{
+    return !strcmp(code, "GD201") || !strcmp(code, "GD202") || !strcmp(code, "GD203") ||
+           (other_version && !strcmp(code, "GD601"));
+}
+
+static void fold_symptoms(struct fwctx *c, size_t first)
+{
+    struct findings *fl = c->out;
+    size_t i, j, w, cause = (size_t)-1;
+    int other = 0, reason_gone = 0;
+
+    for (i = first; i < fl->nr && cause == (size_t)-1; i++)
+        if (fl->v[i].subject == c->v->subject &&
+            (!strcmp(fl->v[i].code, "GD206") || !strcmp(fl->v[i].code, "GD603")))
+            cause = i;
+    if (cause == (size_t)-1)
+        return;
+    other = !strcmp(fl->v[cause].code, "GD206") || strstr(fl->v[cause].title, "(another CUDA version)") != NULL;
+    for (i = first; i < fl->nr; i++) {
+        const struct finding *s = &fl->v[i];
+        if (i == cause || s->subject != c->v->subject || !is_symptom(s->code, other))
+            continue;
+        for (j = 0; j < s->n_evidence; j++)
+            finding_evidence(fl, &fl->v[cause], s->evidence[j].path, "%s", s->evidence[j].text);
+    }
+    for (i = w = first; i < fl->nr; i++) {
+        struct finding *s = &fl->v[i];
+        if (i != cause && s->subject == c->v->subject && is_symptom(s->code, other)) {
+            reason_gone |= c->v->reason == s->title;
+            free(s->evidence);
+            free(s->fixes);
+            continue;
+        }
+        if (i == cause)
+            cause = w;
+        fl->v[w++] = *s;
+    }
+    fl->nr = w;
+    for (i = w = 0; i < c->v->n_codes; i++)
+        if (!is_symptom(c->v->codes[i], other))
+            c->v->codes[w++] = c->v->codes[i];
+    c->v->n_codes = w;
+    if (reason_gone)
+        c->v->reason = fl->v[cause].title;
+}
+
 /* Machine-level error findings that stop every framework. */
 static int machine_blockers(const struct findings *fl, size_t upto, struct verdict *v)
 {
@@ -861,6 +917,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                 /* Native Windows: why each missing DLL is missing. */
                 if (c.windows && v->n_needs)
                     rules_windows_install(&c);
+                fold_symptoms(&c, before);
             } else {
                 fw_unknown(&c, arena_printf(arena, "gpudoctor does not yet check %s's libraries", fw->name));
             }
