@@ -1,6 +1,8 @@
 /*
  * cmd_matrix.c - `gpudoctor matrix [TABLE [FILTER]]`: the knowledge base's
- * compatibility tables, with their sources.
+ * compatibility tables, with their sources.  `--unverified` shows only the
+ * rows whose source is marked unverified (kbdata_source_unverified), of one
+ * table or, without TABLE, of every table that has any.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,10 @@ static const struct {
     { "cuda-mvc", "cuda_mvc" },       { "cuda-arch", "cuda_sm" },
     { "cudnn", "cudnn_cuda" },        { "gpu", "gpu" },
     { "gpu-chip", "gpu_chip" },       { "gpu-name", "gpu_name" },
-    { "gpu-pci", "gpu_pci" },         { NULL, NULL },
+    { "gpu-pci", "gpu_pci" },         { "python", "py_support" },
+    { "tensorflow-driver", "tf_driver" }, { "tensorflow-arch", "tf_arch" },
+    { "arch-floor", "arch_floor" },   { "packaging", "pkg_fact" },
+    { "kb-meta", "kb_meta" },         { NULL, NULL },
 };
 
 static const char *resolve(const char *name)
@@ -65,7 +70,7 @@ static void list_tables(const struct kb *kb)
         report_matrix_list_line(stdout, aliases[i].alias, t->schema->name, t->schema->title,
                                 t->nrows);
     }
-    printf("\nusage: gpudoctor matrix TABLE [FILTER] [--os linux|windows] [--json]\n");
+    printf("\nusage: gpudoctor matrix TABLE [FILTER] [--os linux|windows] [--unverified] [--json]\n");
 }
 
 struct rows {
@@ -154,7 +159,7 @@ static int show_gpus(const struct kb *kb, const struct options *o, const char *q
 }
 
 static int show_table(const struct kb *kb, const struct options *o, const char *name,
-                      const char *filter)
+                      const char *filter, int unverified)
 {
     const struct kb_table *t = kb_table(kb, name);
     const struct kb_schema *s = t->schema;
@@ -180,12 +185,14 @@ static int show_table(const struct kb *kb, const struct options *o, const char *
         if (filter && (!first || strncmp(first, filter, strlen(filter)) ||
                        (first[strlen(filter)] >= '0' && first[strlen(filter)] <= '9')))
             continue;
+        if (unverified && !kbdata_source_unverified(kb_table_cell(t, i, ncols)))
+            continue;
         for (c = 0; c < ncols; c++)
             cells[c] = kb_table_cell(t, i, c);
         rows_add(&r, cells, kb_table_cell(t, i, ncols));
     }
     v.table = s->name;
-    v.title = s->title;
+    v.title = unverified ? "rows marked unverified (not confirmed from a primary source)" : s->title;
     v.origin = kb_origin(kb);
     v.revision = kb_revision(kb);
     v.ncols = ncols;
@@ -200,6 +207,28 @@ static int show_table(const struct kb *kb, const struct options *o, const char *
     return GD_EXIT_OK;
 }
 
+/* `matrix --unverified` without a table: every table with such rows. */
+static int show_unverified(const struct kb *kb, const struct options *o)
+{
+    const struct kb_schema *s;
+    size_t shown = 0, r;
+
+    for (s = kb_schemas; s->name; s++) {
+        const struct kb_table *t = kb_table(kb, s->name);
+        for (r = 0; r < t->nrows; r++)
+            if (kbdata_source_unverified(kb_table_cell(t, r, s->ncols - 1)))
+                break;
+        if (r == t->nrows)
+            continue;
+        if (shown++ && o->format != FMT_JSON)
+            printf("\n");
+        show_table(kb, o, s->name, NULL, 1);
+    }
+    if (!shown && o->format != FMT_JSON)
+        printf("No row of knowledge base %s is marked unverified.\n", kb_revision(kb));
+    return GD_EXIT_OK;
+}
+
 int cmd_matrix(int argc, char **argv)
 {
     struct options o;
@@ -207,7 +236,7 @@ int cmd_matrix(int argc, char **argv)
     const char *pos[2] = { NULL, NULL };
     const char *table;
     struct kb *kb;
-    int i, npos = 0, rc;
+    int i, npos = 0, rc, unverified = 0;
 
     options_init(&o);
     err_init(&err);
@@ -224,6 +253,10 @@ int cmd_matrix(int argc, char **argv)
             options_release(&o);
             return usage_error("matrix", "%s", err.msg);
         case OPT_NOT_MINE:
+            if (!strcmp(a, "--unverified")) {
+                unverified = 1;
+                continue;
+            }
             if (a[0] == '-' && a[1]) {
                 options_release(&o);
                 return usage_error("matrix", "unknown option '%s'", a);
@@ -255,12 +288,17 @@ int cmd_matrix(int argc, char **argv)
     } else {
         kb = kb_new_builtin();
     }
-    if (!table)
+    if (!table && unverified && o.format == FMT_JSON)
+        rc = usage_error("matrix", "--unverified --json needs a TABLE");
+    else if (!table && unverified)
+        rc = show_unverified(kb, &o);
+    else if (!table)
         rc = (list_tables(kb), GD_EXIT_OK);
     else if (!strcmp(table, "gpu"))
-        rc = show_gpus(kb, &o, pos[1]);
+        rc = unverified ? usage_error("matrix", "--unverified does not apply to 'gpu'")
+                        : show_gpus(kb, &o, pos[1]);
     else
-        rc = show_table(kb, &o, table, pos[1]);
+        rc = show_table(kb, &o, table, pos[1], unverified);
     kb_free(kb);
     options_release(&o);
     return rc;

@@ -130,7 +130,8 @@ const struct command commands[] = {
     { "help", cmd_help, "show help for gpudoctor or one subcommand",
       "usage: gpudoctor help [SUBCOMMAND]\n" },
     { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources",
-      "usage: gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--json] [--db PATH]\n"
+      "usage: gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--unverified]\n"
+      "                        [--json] [--db PATH]\n"
       "\n"
       "Print one knowledge-base table the way a person would look it up by hand,\n"
       "every row with its source; without TABLE, list the tables.  TABLE is one of\n"
@@ -141,7 +142,12 @@ const struct command commands[] = {
       "  driver            driver branch -> highest CUDA (nvidia-smi \"CUDA Version\")\n"
       "  cuda              CUDA toolkit -> minimum driver;  cuda-mvc: per major, with\n"
       "                    minor-version compatibility;  cuda-arch: toolkit -> sm_XX\n"
-      "  cudnn             cuDNN -> CUDA\n"
+      "  cudnn             cuDNN -> CUDA, oldest compute capability\n"
+      "  python            framework release -> Python versions\n"
+      "  tensorflow-driver, tensorflow-arch   TensorFlow's own driver floor; SASS/PTX\n"
+      "  arch-floor        GPU family -> minimum driver and CUDA build (Blackwell)\n"
+      "  packaging         packaging facts (jax[cuda], tensorflow[and-cuda], ...)\n"
+      "  kb-meta           when each table was checked, newest release known\n"
       "  gpu [NAME]        NVIDIA GPUs -> compute capability; NAME matches whole words,\n"
       "                    e.g. gpudoctor matrix gpu \"RTX 4090\"\n"
       "or a table's own name (tf_build, torch, gpu_chip, ...).  FILTER keeps the rows\n"
@@ -149,6 +155,9 @@ const struct command commands[] = {
       "(gpudoctor matrix tensorflow 2.1 shows 2.1.0, not 2.10.0).\n"
       "\n"
       "  --os OS     only rows for that OS (tables with an os column)\n"
+      "  --unverified  only the rows whose source is marked unverified (not\n"
+      "              confirmed from a primary source); without TABLE, every table\n"
+      "              that has such rows (text only)\n"
       "  --json      one JSON document: {schema, table, title, source, revision, rows}\n"
       "              with the table's columns as keys (docs/json.md, \"matrix\")\n"
       "  --db PATH   use this knowledge-base file or directory: each table it defines\n"

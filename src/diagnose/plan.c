@@ -473,6 +473,34 @@ static const char *jax_extra(struct plan *p, const struct cand *k, int *needs_li
     return arena_strdup(&p->arena, want);
 }
 
+/*
+ * The plan must not present an unverified knowledge-base row as certain:
+ * when the chosen row, or a row behind any note (a driver floor, a cuDNN
+ * range), is marked unverified (kbdata_source_unverified), say so in a note
+ * of its own, topic "unverified".
+ */
+static void flag_unverified(struct plan *p, const char *row_source)
+{
+    const char *topics = NULL;
+    size_t i, n = p->n_notes;
+
+    if (kbdata_source_unverified(row_source))
+        topics = "the build row";
+    for (i = 0; i < n; i++) {
+        if (!kbdata_source_unverified(p->notes[i].source))
+            continue;
+        topics = topics ? arena_printf(&p->arena, "%s, %s", topics, p->notes[i].topic)
+                        : p->notes[i].topic;
+    }
+    if (!topics)
+        return;
+    add_note(&p->notes, &p->n_notes, &p->alloc_notes, "unverified",
+             arena_printf(&p->arena, "UNVERIFIED: this plan rests on knowledge-base rows not "
+                                     "confirmed from a primary source (%s); check them before "
+                                     "relying on it ('gpudoctor matrix --unverified')", topics),
+             kbdata_source_unverified(row_source) ? row_source : NULL);
+}
+
 /* Fill the plan's choices and commands from the chosen candidate. */
 static void fill(struct pctx *x, const struct cand *k, const char *asked)
 {
@@ -720,6 +748,7 @@ int plan_make(const struct kb *kb, const struct plan_constraints *c, struct plan
                     : arena_printf(&p->arena, ncomp(asked) == 1 ? "%s.0.0" : "%s.0", asked);
         fill(&x, &v[i], asked);
         p->found = 1;
+        flag_unverified(p, v[i].source);
         break;
     }
     free(v);

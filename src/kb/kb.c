@@ -472,28 +472,59 @@ int kb_cuda_sm_range(const struct kb *kb, const char *cuda, const char **lowest,
     return lo >= 0;
 }
 
+/*
+ * The precision of the most precise cudnn_cuda row that names cuDNN dn for
+ * CUDA major of cu ("9.17.1.4" with rows "9.17" and "9.17.1": 3), or 0.
+ * Only rows that precise answer, so a "7.6.3" row is not overruled by a
+ * broader "7.6" one below it.
+ */
+static int cudnn_precision(const struct kb_table *t, const char *dn, const char *cu)
+{
+    int best = 0;
+    size_t r;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *rd = cell(t, r, "cudnn");
+        if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)) ||
+            ver_major(cell(t, r, "cuda_major")) != ver_major(cu))
+            continue;
+        if (ncomponents(rd) > best)
+            best = ncomponents(rd);
+    }
+    return best;
+}
+
+/* The cudnn_cuda row for cuDNN dn with CUDA cu (both normalised), or -1. */
+static long cudnn_row(const struct kb_table *t, const char *dn, const char *cu)
+{
+    int prec = cudnn_precision(t, dn, cu);
+    size_t r;
+
+    for (r = 0; prec && r < t->nrows; r++) {
+        const char *rd = cell(t, r, "cudnn");
+        if (ncomponents(rd) != prec || ver_cmp_dotted_n(dn, rd, prec) ||
+            ver_major(cell(t, r, "cuda_major")) != ver_major(cu) ||
+            !in_range(cu, cell(t, r, "cuda_min"), cell(t, r, "cuda_max")))
+            continue;
+        return (long)r;
+    }
+    return -1;
+}
+
 int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *cuda,
                            const char **source)
 {
     const struct kb_table *t = T(kb, "cudnn_cuda");
     char dn[32], cu[32];
-    size_t r;
+    long r;
 
     if (ver_cudnn_normalize(cudnn, dn, sizeof(dn)) || ver_cuda_normalize(cuda, cu, sizeof(cu)))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        const char *rd = cell(t, r, "cudnn");
-        if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)))
-            continue;
-        if (ver_major(cell(t, r, "cuda_major")) != ver_major(cu))
-            continue;
-        if (!in_range(cu, cell(t, r, "cuda_min"), cell(t, r, "cuda_max")))
-            continue;
-        if (source)
-            *source = cell(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if ((r = cudnn_row(t, dn, cu)) < 0)
+        return 0;
+    if (source)
+        *source = cell(t, (size_t)r, "source");
+    return 1;
 }
 
 int kb_arch_list_covers(const char *list, const char *cc)
@@ -1086,6 +1117,194 @@ int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const c
         if (!same_minor(cell(t, r, "metal"), metal))
             continue;
         *tf = cell(t, r, "tf");
+        if (source)
+            *source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- facts added with issue #18 ---- */
+
+int kb_python_support(const struct kb *kb, const char *framework, const char *version,
+                      struct kb_py *out)
+{
+    const struct kb_table *t = T(kb, "py_support");
+    size_t r;
+
+    if (!framework || !is_version(version))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(cell(t, r, "framework"), framework) ||
+            !in_range(version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        out->framework = cell(t, r, "framework");
+        out->first = cell(t, r, "first");
+        out->last = cell(t, r, "last");
+        out->python_min = cell(t, r, "python_min");
+        out->python_max = cell(t, r, "python_max");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_python_in(const struct kb_py *py, const char *python)
+{
+    if (!py || !is_version(python))
+        return 0;
+    if (ver_cmp_dotted_n(python, py->python_min, 2) < 0)
+        return 0;
+    return !py->python_max || ver_cmp_dotted_n(python, py->python_max, 2) <= 0;
+}
+
+int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os,
+                     const char **driver, const char **source)
+{
+    const struct kb_table *t = T(kb, "tf_driver");
+    size_t r;
+
+    if (!is_version(tf_version) || !os)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (!os_match(cell(t, r, "os"), os) ||
+            !in_range(tf_version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        *driver = cell(t, r, "driver");
+        if (source)
+            *source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_tf_arch(const struct kb *kb, const char *tf_version, struct kb_tf_arch *out)
+{
+    const struct kb_table *t = T(kb, "tf_arch");
+    size_t r;
+
+    if (!is_version(tf_version))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (!in_range(tf_version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        out->first = cell(t, r, "first");
+        out->last = cell(t, r, "last");
+        out->sass = cell(t, r, "sass");
+        out->ptx = cell(t, r, "ptx");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
+                  struct kb_arch_floor *out)
+{
+    const struct kb_table *t = T(kb, "arch_floor");
+    size_t r;
+
+    if (!is_version(cc) || !strchr(cc, '.') || !os)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (!os_match(cell(t, r, "os"), os) ||
+            ver_cmp_dotted(cc, cell(t, r, "cc_min")) < 0 ||
+            ver_cmp_dotted(cc, cell(t, r, "cc_max")) > 0)
+            continue;
+        out->arch = cell(t, r, "arch");
+        out->os = cell(t, r, "os");
+        out->cc_min = cell(t, r, "cc_min");
+        out->cc_max = cell(t, r, "cc_max");
+        out->driver_min = cell(t, r, "driver_min");
+        out->cuda_min = cell(t, r, "cuda_min");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_build_min_driver(const struct kb *kb, const char *cuda, const char *cc, const char *os,
+                        const char **driver, const char **source, int *build_ok)
+{
+    struct kb_arch_floor f;
+    const char *d = NULL, *src = NULL;
+    int r;
+
+    if (!is_version(cuda) || !os || (cc && !is_version(cc)))
+        return -1;
+    if (ver_major(cuda) >= 11)
+        r = kb_cuda_mvc_floor(kb, cuda, os, &d, &src);
+    else
+        r = kb_cuda_min_driver(kb, cuda, os, &d, &src);
+    if (r != 1)
+        return r;
+    *build_ok = 1;
+    if (cc && kb_arch_floor(kb, cc, os, &f) == 1) {
+        if (ver_cmp_dotted_n(cuda, f.cuda_min, ncomponents(f.cuda_min)) < 0)
+            *build_ok = 0;
+        if (ver_cmp_driver(f.driver_min, d) > 0) {
+            d = f.driver_min;
+            src = f.source;
+        }
+    }
+    *driver = d;
+    if (source)
+        *source = src;
+    return 1;
+}
+
+int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
+                    const char **cc_min, const char **source)
+{
+    const struct kb_table *t = T(kb, "cudnn_cuda");
+    char dn[32], cu[32];
+    long r;
+
+    if (ver_cudnn_normalize(cudnn, dn, sizeof(dn)) || ver_cuda_normalize(cuda, cu, sizeof(cu)))
+        return -1;
+    if ((r = cudnn_row(t, dn, cu)) < 0)
+        return 0;
+    *cc_min = cell(t, (size_t)r, "cc_min");
+    if (source)
+        *source = cell(t, (size_t)r, "source");
+    return 1;
+}
+
+int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
+                const char *version, const char **value, const char **source)
+{
+    const struct kb_table *t = T(kb, "pkg_fact");
+    size_t r;
+
+    if (!framework || !fact || !is_version(version))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(cell(t, r, "framework"), framework) || strcmp(cell(t, r, "fact"), fact) ||
+            !in_range(version, cell(t, r, "first"), cell(t, r, "last")))
+            continue;
+        *value = cell(t, r, "value");
+        if (source)
+            *source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_meta(const struct kb *kb, const char *table, const char **checked, const char **newest,
+            const char **source)
+{
+    const struct kb_table *t = T(kb, "kb_meta");
+    size_t r;
+
+    if (!table)
+        return 0;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(cell(t, r, "table"), table))
+            continue;
+        if (checked)
+            *checked = cell(t, r, "checked");
+        if (newest)
+            *newest = cell(t, r, "newest");
         if (source)
             *source = cell(t, r, "source");
         return 1;

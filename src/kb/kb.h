@@ -271,4 +271,89 @@ int kb_paddle(const struct kb *kb, const char *version, const char *variant,
 /** The tensorflow(-macos) version that tensorflow-metal metal pairs with. */
 int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const char **source);
 
+/* ---- Added with issue #18: facts beyond the build tables. ---- */
+
+/*
+ * Any answer's source may begin with "unverified" (kbdata_source_unverified):
+ * the row was not confirmed from a primary source; callers must not present
+ * it as certain.
+ */
+
+/* The Python versions a framework release supports (data/py_support.kb). */
+struct kb_py {
+    const char *framework, *first, *last;   /* last NULL: still current */
+    const char *python_min, *python_max;    /* python_max NULL: no documented cap */
+    const char *source;
+};
+/**
+ * framework: "pytorch", "jax", "onnxruntime", "cupy" (TensorFlow's range is
+ * in tf_build).  1 and *out, 0 unknown, -1 bad input.
+ */
+int kb_python_support(const struct kb *kb, const char *framework, const char *version,
+                      struct kb_py *out);
+/** 1 when python ("3.12") is inside py's range, else 0. */
+int kb_python_in(const struct kb_py *py, const char *python);
+
+/**
+ * The minimum driver TensorFlow's own install docs name for tf_version on
+ * os ("linux"; "windows" = WSL2 on Windows) -- laxer than the toolkit's
+ * release driver.  1 / 0 / -1.
+ */
+int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os,
+                     const char **driver, const char **source);
+
+/* TensorFlow's compiled architectures. */
+struct kb_tf_arch {
+    const char *first, *last;
+    const char *sass;   /* "3.5;5.0;6.0;7.0;7.5;8.0" */
+    const char *ptx;    /* which PTX ships: "newest-only", a cc, or NULL */
+    const char *source;
+};
+int kb_tf_arch(const struct kb *kb, const char *tf_version, struct kb_tf_arch *out);
+
+/* A per-architecture floor: the driver and CUDA build a GPU family needs. */
+struct kb_arch_floor {
+    const char *arch, *os, *cc_min, *cc_max, *driver_min, *cuda_min, *source;
+};
+/** The floor for compute capability cc ("12.0") on os.  1 / 0 / -1. */
+int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
+                  struct kb_arch_floor *out);
+
+/**
+ * The minimum driver for a CUDA build (its runtime version cuda, e.g. a
+ * torch cu128 wheel: "12.8") on a GPU of compute capability cc (NULL: any
+ * GPU) on os: the greater of the CUDA major's minor-version-compatibility
+ * floor (the toolkit's driver before CUDA 11) and the GPU family's
+ * arch_floor driver (Blackwell: 570.26 Linux).  *build_ok is 0 when the
+ * build's CUDA is older than the family needs (a cu126 build on sm_120),
+ * else 1.  1 and *driver / *source (the row that decided), 0 unknown CUDA,
+ * -1 bad input.  This is the per-variant torch minimum driver, given the GPU.
+ */
+int kb_build_min_driver(const struct kb *kb, const char *cuda, const char *cc, const char *os,
+                        const char **driver, const char **source, int *build_ok);
+
+/**
+ * The oldest compute capability a cuDNN build for cuda supports (cuDNN 9.17
+ * for CUDA 12: "7.5").  1 and *cc_min (NULL: the row names none), 0 no
+ * row, -1 bad input.
+ */
+int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
+                    const char **cc_min, const char **source);
+
+/**
+ * A packaging fact for a framework release (data/pkg_fact.kb): e.g.
+ * ("jax", "extra_cuda", "0.4.20") -> "cuda11-jaxlib"; ("tensorflow",
+ * "extra_and_cuda", "2.15.0") -> "yes".  The facts are listed in docs/kb.md.
+ * 1 and *value, 0 unknown, -1 bad input.
+ */
+int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
+                const char *version, const char **value, const char **source);
+
+/**
+ * When table was last checked against its sources and the newest release
+ * those sources named then (data/kb_meta.kb).  1 / 0.
+ */
+int kb_meta(const struct kb *kb, const char *table, const char **checked, const char **newest,
+            const char **source);
+
 #endif

@@ -25,9 +25,10 @@ const struct kb_schema kb_schemas[] = {
     { "cuda_sm", "GPU architecture -> first and last CUDA toolkit that can build for it", 4,
       { { "sm", KB_COL_TEXT, K, 0 }, { "first", KB_COL_VER, 0, 0 }, { "last", KB_COL_VER, 0, O },
         SRC } },
-    { "cudnn_cuda", "cuDNN release -> CUDA versions it supports", 5,
+    { "cudnn_cuda", "cuDNN release -> CUDA versions it supports, oldest GPU", 6,
       { { "cudnn", KB_COL_VER, K, 0 }, { "cuda_major", KB_COL_VER, K, 0 },
-        { "cuda_min", KB_COL_VER, 0, 0 }, { "cuda_max", KB_COL_VER, 0, 0 }, SRC } },
+        { "cuda_min", KB_COL_VER, 0, 0 }, { "cuda_max", KB_COL_VER, 0, 0 },
+        { "cc_min", KB_COL_CC, 0, O }, SRC } },
     { "gpu_chip", "GPU chip code -> architecture and compute capability", 4,
       { { "chip", KB_COL_TEXT, K, 0 }, { "arch", KB_COL_TEXT, 0, 0 }, { "cc", KB_COL_CC, 0, 0 },
         SRC } },
@@ -72,6 +73,27 @@ const struct kb_schema kb_schemas[] = {
         { "driver_min", KB_COL_VER, 0, O }, SRC } },
     { "tf_metal", "tensorflow-metal <-> tensorflow(-macos) pairs", 3,
       { { "metal", KB_COL_VER, K, 0 }, { "tf", KB_COL_VER, K, 0 }, SRC } },
+    { "py_support", "framework release range -> the Python versions it supports", 6,
+      { { "framework", KB_COL_TEXT, K, 0 }, { "first", KB_COL_VER, K, 0 },
+        { "last", KB_COL_VER, 0, O }, { "python_min", KB_COL_VER, 0, 0 },
+        { "python_max", KB_COL_VER, 0, O }, SRC } },
+    { "tf_driver", "TensorFlow release range -> the minimum driver its install docs name", 5,
+      { { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, 0 }, { "os", KB_COL_OS, K, 0 },
+        { "driver", KB_COL_VER, 0, 0 }, SRC } },
+    { "tf_arch", "TensorFlow release range -> compiled GPU architectures (SASS) and PTX", 5,
+      { { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, 0 },
+        { "sass", KB_COL_TEXT, 0, 0 }, { "ptx", KB_COL_TEXT, 0, O }, SRC } },
+    { "arch_floor", "GPU architecture -> minimum driver and CUDA build", 7,
+      { { "arch", KB_COL_TEXT, K, 0 }, { "os", KB_COL_OS, K, 0 }, { "cc_min", KB_COL_CC, 0, 0 },
+        { "cc_max", KB_COL_CC, 0, 0 }, { "driver_min", KB_COL_VER, 0, 0 },
+        { "cuda_min", KB_COL_VER, 0, 0 }, SRC } },
+    { "pkg_fact", "packaging facts per framework release range", 6,
+      { { "framework", KB_COL_TEXT, K, 0 }, { "fact", KB_COL_TEXT, K, 0 },
+        { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, O },
+        { "value", KB_COL_TEXT, 0, 0 }, SRC } },
+    { "kb_meta", "per table: when it was last checked and the newest release its sources name", 4,
+      { { "table", KB_COL_TEXT, K, 0 }, { "checked", KB_COL_DATE, 0, 0 },
+        { "newest", KB_COL_VER, 0, 0 }, SRC } },
     { NULL, NULL, 0, { { NULL, KB_COL_TEXT, 0, 0 } } }
 };
 
@@ -152,6 +174,33 @@ static int is_ws(char c)
     return c == ' ' || c == '\t';
 }
 
+int kbdata_is_date(const char *v)
+{
+    static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    int y, m, d;
+    size_t i;
+
+    if (strlen(v) != 10 || v[4] != '-' || v[7] != '-')
+        return 0;
+    for (i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && !(v[i] >= '0' && v[i] <= '9'))
+            return 0;
+    y = (v[0] - '0') * 1000 + (v[1] - '0') * 100 + (v[2] - '0') * 10 + (v[3] - '0');
+    m = (v[5] - '0') * 10 + (v[6] - '0');
+    d = (v[8] - '0') * 10 + (v[9] - '0');
+    if (y < 1990 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+        return 0;
+    if (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)))
+        return 0;
+    return 1;
+}
+
+int kbdata_source_unverified(const char *source)
+{
+    return source && !strncmp(source, "unverified", 10) &&
+           (source[10] == ':' || source[10] == ' ' || source[10] == '\0');
+}
+
 /* A field's shape, by column type. */
 static int check_value(const char *v, enum kb_coltype type)
 {
@@ -185,6 +234,8 @@ static int check_value(const char *v, enum kb_coltype type)
             if (!((v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f')))
                 return 0;
         return 1;
+    case KB_COL_DATE:
+        return kbdata_is_date(v);
     case KB_COL_TEXT:
     case KB_COL_SOURCE:
         return n > 0;
@@ -299,16 +350,6 @@ static int add_row(struct pstate *p, char **f)
     return 0;
 }
 
-static int is_date(const char *v)
-{
-    size_t i;
-    if (strlen(v) != 10 || v[4] != '-' || v[7] != '-')
-        return 0;
-    for (i = 0; i < 10; i++)
-        if (i != 4 && i != 7 && !(v[i] >= '0' && v[i] <= '9'))
-            return 0;
-    return 1;
-}
 
 static int directive(struct pstate *p, char *line)
 {
@@ -348,7 +389,7 @@ static int directive(struct pstate *p, char *line)
         return 0;
     }
     if (!strcmp(f[0], "revision")) {
-        if (n != 2 || !is_date(f[1]))
+        if (n != 2 || !kbdata_is_date(f[1]))
             return perr(p, "usage: %revision YYYY-MM-DD", NULL);
         if (!p->t->revision || strcmp(f[1], p->t->revision) > 0)
             p->t->revision = arena_strdup(&p->t->arena, f[1]);

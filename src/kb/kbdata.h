@@ -46,7 +46,8 @@ enum kb_coltype {
     KB_COL_OS,        /* linux, windows, macos or any */
     KB_COL_CC,        /* compute capability "8.9" */
     KB_COL_HEX,       /* a 4-digit hexadecimal PCI id */
-    KB_COL_SOURCE     /* the rest of the line, never empty */
+    KB_COL_SOURCE,    /* the rest of the line, never empty */
+    KB_COL_DATE       /* a calendar date YYYY-MM-DD */
 };
 
 struct kb_column {
@@ -100,6 +101,17 @@ void kb_tables_release(struct kb_tables *t);
  */
 int kbdata_parse(struct kb_tables *t, const char *fname, const uint8_t *buf, size_t len,
                  struct gd_err *err);
+
+/** Is v a real calendar date written YYYY-MM-DD (1990 or later)? 1 / 0. */
+int kbdata_is_date(const char *v);
+
+/**
+ * Is a row with this source marked unverified?  A source that begins with
+ * the word "unverified" ("unverified: only a third-party copy ...") says
+ * the fact was not confirmed from a primary source: `matrix --unverified`
+ * lists such rows and `plan` flags any it relies on.  1 / 0.
+ */
+int kbdata_source_unverified(const char *source);
 
 /** Cell (row r, column c) of table tab: a string, or NULL for "-". */
 const char *kb_table_cell(const struct kb_table *tab, size_t r, size_t c);

@@ -286,10 +286,36 @@ static void test_others(void)
     CHECK_STR(o.cudnn, "9.0");
     CHECK_INT(kb_onnxruntime(kb, "1.17.1", "12", &o), 1);
     CHECK_STR(o.pypi, "no");
+    /* Issue #18 corrections: 1.18.1's CUDA 12 build needs cuDNN 9, 1.18.0's 8. */
+    CHECK_INT(kb_onnxruntime(kb, "1.18.1", "12", &o), 1);
+    CHECK_STR(o.cudnn, "9.0");
+    CHECK_INT(kb_onnxruntime(kb, "1.18.0", "12", &o), 1);
+    CHECK_STR(o.cudnn, "8.9.2.26");
+    CHECK_INT(kb_onnxruntime(kb, "1.27.0", NULL, &o), 1);
+    CHECK_STR(o.cuda, "13.0");
+    CHECK_INT(kb_onnxruntime(kb, "1.22.0", NULL, &o), 1);
+    CHECK_INT(kbdata_source_unverified(o.source), 1);
+    CHECK_INT(kb_jax(kb, "0.4.29", "cuda12", &j), 1);
+    CHECK_STR(j.cudnn_min, "9.1");
+    CHECK_INT(kb_jax(kb, "0.4.9", "cuda12", &j), 1);
+    CHECK_STR(j.cudnn_min, "8.8");
+    CHECK_INT(kb_jax(kb, "0.7.0", "cuda13", &j), 0);     /* CUDA 13 from 0.7.2 */
+    CHECK_INT(kb_jax(kb, "0.7.2", "cuda13", &j), 1);
+    CHECK_INT(kb_cupy(kb, "cupy-cuda102", "12.3.0", &c), 1);
+    CHECK_INT(kb_cupy(kb, "cupy-cuda102", "13.0.0", &c), 0);
+    CHECK_INT(kb_cupy(kb, "cupy-cuda12x", "11.5.0", &c), 1);
+    CHECK_INT(kb_cupy(kb, "cupy-cuda12x", "11.4.0", &c), 0);
+    CHECK_INT(kb_cudnn_supports_cuda(kb, "9.5.1", "11.2", &src), 1);
     CHECK_INT(kb_paddle(kb, "2.5.2.post117", NULL, &p), 1);
     CHECK_STR(p.cuda, "11.7");
+    /* The plain PyPI 2.5.2 wheel is the CUDA 11.8 build (issue #18: the row
+     * said 10.2, which is the .post102 build). */
     CHECK_INT(kb_paddle(kb, "2.5.2", NULL, &p), 1);
+    CHECK_STR(p.cuda, "11.8");
+    CHECK_INT(kb_paddle(kb, "2.5.2.post102", NULL, &p), 1);
     CHECK_STR(p.cuda, "10.2");
+    CHECK_INT(kb_paddle(kb, "2.6.2", NULL, &p), 1);
+    CHECK_STR(p.cudnn, "8.6.0");
     CHECK_INT(kb_tf_metal(kb, "1.1.0", &tf, &src), 1);
     CHECK_STR(tf, "2.14");
     CHECK_INT(kb_cudnn_supports_cuda(kb, "91002", "12.8", &src), 1);

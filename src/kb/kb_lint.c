@@ -1,0 +1,412 @@
+/*
+ * kb_lint.c - whole-knowledge-base consistency checks (see kb_lint.h).
+ */
+#include "kb/kb_lint.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "util/alloc.h"
+#include "util/banned.h"
+
+void kb_lint_init(struct kb_lint *l)
+{
+    memset(l, 0, sizeof(*l));
+    arena_init(&l->arena);
+}
+
+void kb_lint_release(struct kb_lint *l)
+{
+    free(l->v);
+    arena_release(&l->arena);
+    kb_lint_init(l);
+}
+
+static void add(struct kb_lint *l, const struct kb_table *t, size_t r, const char *fmt, ...)
+    GD_PRINTF(4, 5);
+
+static void add(struct kb_lint *l, const struct kb_table *t, size_t r, const char *fmt, ...)
+{
+    va_list ap;
+    struct kb_lint_msg *m;
+
+    ALLOC_GROW(l->v, l->n + 1, l->alloc);
+    m = &l->v[l->n++];
+    m->table = t ? t->schema->name : NULL;
+    m->file = t && r < t->nrows ? t->files[r] : NULL;
+    m->line = t && r < t->nrows ? t->lines[r] : 0;
+    va_start(ap, fmt);
+    m->text = arena_vprintf(&l->arena, fmt, ap);
+    va_end(ap);
+}
+
+static const char *col(const struct kb_table *t, size_t r, const char *name)
+{
+    int c = kb_schema_col(t->schema, name);
+    if (c < 0)
+        BUG("kb_lint: no column '%s' in '%s'", name, t->schema->name);
+    return kb_table_cell(t, r, (size_t)c);
+}
+
+static int ncomp(const char *v)
+{
+    int n = 1;
+    for (; *v && (isdigit((unsigned char)*v) || *v == '.'); v++)
+        n += *v == '.';
+    return n;
+}
+
+/* ---- driver floors ---- */
+
+static void check_floor(const struct kb *kb, struct kb_lint *l, const char *table,
+                        const char *column)
+{
+    const struct kb_table *t = kb_table(kb, table);
+    const char *d, *s;
+    size_t r;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *cu = col(t, r, column);
+        int ok;
+        if (!cu)
+            continue;
+        if (ver_major(cu) >= 11)
+            ok = kb_cuda_mvc_floor(kb, cu, "linux", &d, &s) == 1;
+        else
+            ok = kb_cuda_min_driver(kb, cu, "linux", &d, &s) == 1;
+        if (!ok)
+            add(l, t, r, "CUDA %s (column %s) has no driver floor (cuda_mvc / cuda_driver)", cu,
+                column);
+    }
+}
+
+/* ---- cuDNN pairs ---- */
+
+static void check_cudnn(const struct kb *kb, struct kb_lint *l, const char *table)
+{
+    const struct kb_table *t = kb_table(kb, table);
+    size_t r;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *cu = col(t, r, "cuda"), *dn = col(t, r, "cudnn");
+        if (!cu || !dn)
+            continue;
+        if (kb_cudnn_supports_cuda(kb, dn, cu, NULL) != 1)
+            add(l, t, r, "cuDNN %s with CUDA %s is in no cudnn_cuda row", dn, cu);
+    }
+}
+
+/* ---- ranges ---- */
+
+#define MAXC 8
+
+static int comps(const char *v, long *out)
+{
+    int n = 0;
+    while (n < MAXC && isdigit((unsigned char)*v)) {
+        out[n++] = strtol(v, (char **)&v, 10);
+        if (*v != '.')
+            break;
+        v++;
+    }
+    return n;
+}
+
+/* Is b the first release after a: a with one component incremented and
+ * every later component of b zero ("0.5.99" -> "0.6.0", "1.18" -> "1.19",
+ * "1.18.0" -> "1.18.1", "1.13" -> "2.0")? */
+static int successor(const char *a, const char *b)
+{
+    long ca[MAXC], cb[MAXC];
+    int na = comps(a, ca), nb = comps(b, cb), i, j;
+
+    for (i = 0; i < na && i < nb; i++) {
+        int ok = cb[i] == ca[i] + 1;
+        for (j = 0; ok && j < i; j++)
+            ok = cb[j] == ca[j];
+        for (j = i + 1; ok && j < nb; j++)
+            ok = cb[j] == 0;
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+struct lane_row {
+    size_t r;
+    const char *first, *last;
+};
+
+static int lane_cmp(const void *pa, const void *pb)
+{
+    const struct lane_row *a = pa, *b = pb;
+    return ver_cmp_dotted(a->first, b->first);
+}
+
+/* The rows of t whose lane key is key (computed by lane()), checked in order. */
+static void check_lane(struct kb_lint *l, const struct kb_table *t, const char *what,
+                       struct lane_row *v, size_t n)
+{
+    size_t i;
+
+    qsort(v, n, sizeof(*v), lane_cmp);
+    for (i = 0; i < n; i++) {
+        if (v[i].last && ver_cmp_dotted(v[i].first, v[i].last) > 0)
+            add(l, t, v[i].r, "range %s-%s ends before it starts", v[i].first, v[i].last);
+        if (i == 0)
+            continue;
+        if (!v[i - 1].last || ver_cmp_dotted_n(v[i].first, v[i - 1].last,
+                                               ncomp(v[i - 1].last)) <= 0)
+            add(l, t, v[i].r, "%s: range from %s overlaps the one ending %s", what, v[i].first,
+                v[i - 1].last ? v[i - 1].last : "(open)");
+        else if (!successor(v[i - 1].last, v[i].first))
+            add(l, t, v[i].r, "%s: hole between %s and %s", what, v[i - 1].last, v[i].first);
+    }
+}
+
+/* The lane of row r: a string in buf, or NULL to skip the row. */
+typedef const char *(*lane_fn)(const struct kb_table *t, size_t r, char *buf, size_t n);
+
+static const char *lane_col0(const struct kb_table *t, size_t r, char *buf, size_t n,
+                             const char *c1, const char *c2)
+{
+    snprintf(buf, n, "%s%s%s", c1 ? col(t, r, c1) : "", c2 ? " " : "", c2 ? col(t, r, c2) : "");
+    return buf;
+}
+
+static const char *lane_flavor(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    return lane_col0(t, r, b, n, "flavor", NULL);
+}
+static const char *lane_ort_cuda(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    snprintf(b, n, "CUDA %ld builds", ver_major(col(t, r, "cuda")));
+    return b;
+}
+static const char *lane_ort_pypi(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    (void)n;
+    (void)b;
+    return strcmp(col(t, r, "pypi"), "yes") ? NULL : "the PyPI default";
+}
+static const char *lane_package(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    return lane_col0(t, r, b, n, "package", NULL);
+}
+static const char *lane_os(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    return lane_col0(t, r, b, n, "os", NULL);
+}
+static const char *lane_framework(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    return lane_col0(t, r, b, n, "framework", NULL);
+}
+static const char *lane_fact(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    return lane_col0(t, r, b, n, "framework", "fact");
+}
+static const char *lane_all(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    (void)t;
+    (void)r;
+    (void)b;
+    (void)n;
+    return "all rows";
+}
+
+static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *table, lane_fn lane)
+{
+    const struct kb_table *t = kb_table(kb, table);
+    struct lane_row *v = xcalloc(t->nrows + 1, sizeof(*v));
+    char *done = xcalloc(t->nrows + 1, 1);
+    char key[128], other[128];
+    size_t r, k, n;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *lk;
+        if (done[r] || !(lk = lane(t, r, key, sizeof(key))))
+            continue;
+        if (lk != key) {
+            snprintf(key, sizeof(key), "%s", lk);
+            lk = key;
+        }
+        n = 0;
+        for (k = r; k < t->nrows; k++) {
+            const char *ok = lane(t, k, other, sizeof(other));
+            if (done[k] || !ok || strcmp(ok, lk))
+                continue;
+            done[k] = 1;
+            v[n].r = k;
+            v[n].first = col(t, k, "first");
+            v[n].last = col(t, k, "last");
+            n++;
+        }
+        check_lane(l, t, lk, v, n);
+    }
+    free(done);
+    free(v);
+}
+
+/* ---- sources ---- */
+
+static int is_repo_ref(const char *s)
+{
+    /* owner/repo followed by @, #, a space or the end: "cupy/cupy@docs/...". */
+    const char *p = s;
+    size_t a = 0, b = 0;
+    while (isalnum((unsigned char)*p) || *p == '-' || *p == '_' || *p == '.')
+        p++, a++;
+    if (!a || *p != '/')
+        return 0;
+    p++;
+    while (isalnum((unsigned char)*p) || *p == '-' || *p == '_' || *p == '.')
+        p++, b++;
+    return b && (*p == '@' || *p == '#' || *p == ' ' || *p == '\0');
+}
+
+static int cites(const char *s)
+{
+    const char *p;
+    if (strstr(s, "://"))
+        return 1;
+    for (p = s; *p; p++)
+        if ((p == s || *(p - 1) == ' ' || *(p - 1) == '(' || *(p - 1) == ';') && is_repo_ref(p))
+            return 1;
+    return 0;
+}
+
+static void check_sources(const struct kb *kb, struct kb_lint *l)
+{
+    const struct kb_schema *s;
+    size_t r;
+
+    for (s = kb_schemas; s->name; s++) {
+        const struct kb_table *t = kb_table(kb, s->name);
+        for (r = 0; r < t->nrows; r++) {
+            const char *src = kb_table_cell(t, r, s->ncols - 1);
+            if (!src || !cites(src))
+                add(l, t, r, "source names no URL or repository: '%s'", src ? src : "");
+        }
+    }
+}
+
+/* ---- dates ---- */
+
+static long day_number(const char *d)
+{
+    long y = strtol(d, NULL, 10), m = strtol(d + 5, NULL, 10), dd = strtol(d + 8, NULL, 10);
+    /* days since 0000-03-01 (civil-from-days inverse) */
+    if (m <= 2)
+        y--, m += 12;
+    return 365 * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + dd;
+}
+
+static void check_dates(const struct kb *kb, const char *today, struct kb_lint *l)
+{
+    const struct kb_table *t = kb_table(kb, "kb_meta");
+    const char *rev = kb_revision(kb);
+    size_t r;
+
+    if (!rev || !kbdata_is_date(rev))
+        add(l, NULL, 0, "the revision '%s' is not a date YYYY-MM-DD", rev ? rev : "(none)");
+    else if (today && day_number(rev) > day_number(today))
+        add(l, NULL, 0, "the revision %s is after today (%s)", rev, today);
+    for (r = 0; r < t->nrows; r++) {
+        const char *c = col(t, r, "checked"), *name = col(t, r, "table");
+        if (!kbdata_is_date(c))
+            add(l, t, r, "checked '%s' is not a date", c);
+        else if (today && day_number(c) > day_number(today))
+            add(l, t, r, "checked %s is after today (%s)", c, today);
+        if (!kb_schema_find(name))
+            add(l, t, r, "no table called '%s'", name);
+    }
+}
+
+size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
+{
+    size_t before = l->n;
+    static const struct {
+        const char *table, *column;
+    } cuda_cols[] = {
+        { "tf_build", "cuda" },     { "torch", "cuda" },         { "jax", "cuda_min" },
+        { "onnxruntime", "cuda" },  { "paddle", "cuda" },        { "cupy", "cuda_min" },
+        { "cupy", "cuda_max" },     { "cudnn_cuda", "cuda_min" }, { "cudnn_cuda", "cuda_max" },
+        { "arch_floor", "cuda_min" },
+    };
+    size_t i;
+
+    if (today && !kbdata_is_date(today))
+        today = NULL;
+    for (i = 0; i < sizeof(cuda_cols) / sizeof(cuda_cols[0]); i++)
+        check_floor(kb, l, cuda_cols[i].table, cuda_cols[i].column);
+    check_cudnn(kb, l, "tf_build");
+    check_cudnn(kb, l, "torch");
+    check_ranges(kb, l, "jax", lane_flavor);
+    check_ranges(kb, l, "onnxruntime", lane_ort_cuda);
+    check_ranges(kb, l, "onnxruntime", lane_ort_pypi);
+    check_ranges(kb, l, "cupy", lane_package);
+    check_ranges(kb, l, "tf_libs", lane_os);
+    check_ranges(kb, l, "tf_driver", lane_os);
+    check_ranges(kb, l, "tf_arch", lane_all);
+    check_ranges(kb, l, "py_support", lane_framework);
+    check_ranges(kb, l, "pkg_fact", lane_fact);
+    check_sources(kb, l);
+    check_dates(kb, today, l);
+    return l->n - before;
+}
+
+/* The newest release a table's rows cover: the greatest "last" (NULL when a
+ * row is open-ended), else the greatest key version. */
+static const char *newest_row(const struct kb_table *t, int *open)
+{
+    int c = kb_schema_col(t->schema, "last");
+    const char *best = NULL;
+    size_t r;
+
+    *open = 0;
+    if (c < 0)
+        c = 0;
+    for (r = 0; r < t->nrows; r++) {
+        const char *v = kb_table_cell(t, r, (size_t)c);
+        if (!v) {
+            *open = 1;
+            continue;
+        }
+        if (!isdigit((unsigned char)*v))
+            continue;
+        if (!best || ver_cmp_dotted(v, best) > 0)
+            best = v;
+    }
+    return best;
+}
+
+size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
+{
+    const struct kb_table *m = kb_table(kb, "kb_meta");
+    size_t before = l->n, r;
+
+    if (today && !kbdata_is_date(today))
+        today = NULL;
+    for (r = 0; r < m->nrows; r++) {
+        const char *name = col(m, r, "table"), *newest = col(m, r, "newest");
+        const char *checked = col(m, r, "checked"), *have;
+        const struct kb_table *t;
+        int open;
+
+        if (!kb_schema_find(name))
+            continue;
+        t = kb_table(kb, name);
+        have = newest_row(t, &open);
+        if (!open && (!have || ver_cmp_dotted_n(have, newest, ncomp(newest)) < 0))
+            add(l, t, 0, "newest row %s is older than %s, the newest release its sources name "
+                         "(kb_meta, checked %s)", have ? have : "(none)", newest, checked);
+        if (today && kbdata_is_date(checked) && day_number(today) - day_number(checked) > 365)
+            add(l, t, 0, "last checked %s, more than a year ago", checked);
+    }
+    return l->n - before;
+}

@@ -1,0 +1,58 @@
+/*
+ * kb_lint.h - consistency checks over a loaded knowledge base (tools/kb-lint).
+ *
+ * The parser (kbdata.h) checks each row's form; kb_lint_check() checks what
+ * only the whole knowledge base can show:
+ *  - every CUDA version a framework or cuDNN row names has a driver floor
+ *    (cuda_mvc for CUDA >= 11, else cuda_driver), on Linux;
+ *  - every (CUDA, cuDNN) pair of tf_build and torch is a cudnn_cuda row;
+ *  - version ranges within one lane (jax flavor, onnxruntime CUDA major and
+ *    the PyPI default, cupy package, tf_libs / tf_driver os, py_support
+ *    framework, pkg_fact framework+fact, tf_arch) neither overlap nor leave
+ *    a hole: each range starts at the successor of the previous one's last
+ *    ("0.5.99" -> "0.6.0", "1.18.0" -> "1.18.1", "1.13" -> "2.0");
+ *  - every source names a URL or a repository ("owner/repo@path",
+ *    "owner/repo#N", "owner/repo commit"), optionally after "unverified:" or
+ *    "attested by";
+ *  - the revision and every kb_meta date are calendar dates, none after
+ *    today, and every kb_meta table exists.
+ * kb_lint_stale() lists the tables whose newest row is older than the newest
+ * release kb_meta says their sources named, or that were last checked more
+ * than a year before today.
+ *
+ * Both are pure over the kb and today ("YYYY-MM-DD", passed in so tests are
+ * deterministic); messages go to the caller's struct kb_lint, nothing is
+ * printed.
+ */
+#ifndef GD_KB_LINT_H
+#define GD_KB_LINT_H
+
+#include <stddef.h>
+
+#include "util/arena.h"
+
+struct kb;
+
+struct kb_lint_msg {
+    const char *table;   /* the table concerned, or NULL */
+    const char *file;    /* the row's file, or NULL */
+    unsigned line;       /* its line, 0 when none */
+    const char *text;
+};
+
+struct kb_lint {
+    struct kb_lint_msg *v;
+    size_t n, alloc;
+    struct arena arena;
+};
+
+void kb_lint_init(struct kb_lint *l);
+void kb_lint_release(struct kb_lint *l);
+
+/** Run every consistency check; the number of problems added to l. */
+size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l);
+
+/** Add one message per stale table to l; their number. */
+size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l);
+
+#endif
