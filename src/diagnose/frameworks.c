@@ -939,7 +939,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                                   "files: %s", fw->name, c.unknown_why);
                 fd->subject = v->subject;
                 fw_add_code(v, fd->code);
-                finding_fix(&dx->findings, fd, "sh", "Ask the driver and load the predicted libraries",
+                finding_fix(&dx->findings, fd, NULL, "Ask the driver and load the predicted libraries",
                             "gpudoctor probe");
             } else if (!v->reason) {
                 v->reason = v->n_needs ? arena_printf(arena, "%zu CUDA libraries found; driver and GPU match the build",
