@@ -9,8 +9,15 @@
 # Machines: this one (root /), a synthetic one with 20 CUDA toolkits, and,
 # when bench/gen_*.sh generators exist, the ones they build (Python
 # environments, loader caches...).
+#
+# Before/after: BENCH_BASELINE=path/to/an/older/gpudoctor (an environment
+# variable, so `BENCH_BASELINE=/tmp/old/gpudoctor make bench`) measures that
+# binary on every machine too, in the same run and alternating with this
+# one, and prints after/before ratios of time and system calls.
 set -eu
 gd=${1:?usage: bench/run.sh path/to/gpudoctor}
+old=${BENCH_BASELINE:-}
+[ -z "$old" ] || [ -x "$old" ] || { echo "BENCH_BASELINE=$old is not an executable" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 N=${BENCH_RUNS:-200}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gdbench.XXXXXX")
@@ -44,6 +51,30 @@ report() {
     printf '%-44s %8d us  %6.1fx true  %6s syscalls\n' "$label" "$us" "$(echo "$us $base" | awk '{ printf "%.1f", $1 / ($2 ? $2 : 1) }')" "$sc"
 }
 
+ratio() { echo "$1 $2" | awk '{ if ($2 + 0 > 0 && $1 != "n/a") printf "%.2f", $1 / $2; else printf "n/a" }'; }
+
+# measure LABEL ARGS...: time and count `gpudoctor ARGS`, and, with a
+# baseline, the baseline's too (halves of the runs interleaved, so load on
+# the machine falls on both alike) and the after/before ratios.
+measure() {
+    label=$1; shift
+    if [ -z "$old" ]; then
+        us=$(time_cmd "$label" "$gd" "$@")
+        report "$label" "$us" "$base" "$(syscalls "$gd" "$@")"
+        return
+    fi
+    N0=$N; N=$((N0 / 2 > 0 ? N0 / 2 : 1))
+    a1=$(time_cmd "$label" "$gd" "$@"); b1=$(time_cmd "$label" "$old" "$@")
+    a2=$(time_cmd "$label" "$gd" "$@"); b2=$(time_cmd "$label" "$old" "$@")
+    N=$N0
+    us=$(( (a1 + a2) / 2 )); ous=$(( (b1 + b2) / 2 ))
+    sc=$(syscalls "$gd" "$@"); osc=$(syscalls "$old" "$@")
+    rt=$(ratio "$us" "$ous"); rs=$(ratio "$sc" "$osc")   # report() sets us and sc
+    report "$label" "$us" "$base" "$sc"
+    report "  before (BENCH_BASELINE)" "$ous" "$base" "$osc"
+    printf '%-44s time x%s, syscalls x%s\n' "  after/before" "$rt" "$rs"
+}
+
 # A synthetic machine with 20 CUDA toolkits (each with version.json, a
 # runtime library name and a cuDNN header) and a driver.
 mk_cuda_machine() {
@@ -74,12 +105,36 @@ echo "gpudoctor bench: $N runs each, $(nproc) cores, $(uname -m)"
 base=$(time_cmd "true" /bin/true)
 printf '%-44s %8d us  (the unit of the ratios below)\n' "start /bin/true" "$base"
 
-us=$(time_cmd host "$gd" check --json)
-report "check on this machine" "$us" "$base" "$(syscalls "$gd" check --json)"
+measure "check on this machine" check --json
 
 mk_cuda_machine "$work/cuda20"
-us=$(time_cmd cuda20 "$gd" check --root "$work/cuda20" --clear-env --json)
-report "check, 20 CUDA toolkits" "$us" "$base" "$(syscalls "$gd" check --root "$work/cuda20" --clear-env --json)"
+measure "check, 20 CUDA toolkits" check --root "$work/cuda20" --clear-env --json
+
+# explain: time per MB of log, on real-looking logs (the test logs and the
+# corpus, concatenated and repeated to about 32 MB) and on a log of noise.
+explain_per_mb() {
+    label=$1 f=$2
+    bytes=$(wc -c <"$f")
+    "$gd" explain --json "$f" >/dev/null 2>&1 || true
+    t0=$(now_ns)
+    for i in 1 2 3; do "$gd" explain --json "$f" >/dev/null 2>&1 || true; done
+    t1=$(now_ns)
+    # CPU time too: on a loaded machine the wall clock says more about the neighbours.
+    cpu=n/a
+    if [ -x /usr/bin/time ] && /usr/bin/time -f %U true >/dev/null 2>&1; then
+        cpu=$(/usr/bin/time -f '%U %S' "$gd" explain --json "$f" 2>&1 >/dev/null | tail -n 1 | awk '{ printf "%.0f", ($1 + $2) * 1000 }')
+    fi
+    awk -v ns=$((t1 - t0)) -v b="$bytes" -v l="$label" -v cpu="$cpu" 'BEGIN {
+        ms = ns / 3 / 1e6; mb = b / 1048576
+        printf "%-44s %8.1f ms/MB wall, %s ms/MB CPU  (%.1f MB)\n", l, ms / mb,
+               cpu == "n/a" ? cpu : sprintf("%.1f", cpu / mb), mb }'
+}
+cat "$here"/../tests/explain/*.log "$here"/../tests/explain/corpus/*.log >"$work/logs1" 2>/dev/null || true
+: >"$work/logs"
+while [ "$(wc -c <"$work/logs")" -lt 33554432 ] && [ -s "$work/logs1" ]; do cat "$work/logs1" >>"$work/logs"; done
+[ -s "$work/logs" ] && explain_per_mb "explain, real logs" "$work/logs"
+yes '1875/1875 [==============================] - 5s 2ms/step - loss: 0.2630 - E0000 cuda_dnn.cc:8310] Unable to register cuDNN factory' | head -c 33554432 >"$work/noise"
+explain_per_mb "explain, noise" "$work/noise"
 
 # Generators contributed by other areas: each prints "LABEL<TAB>ARGS..." lines
 # naming the machines it built under the directory it is given.
@@ -87,9 +142,7 @@ for g in "$here"/gen_*.sh; do
     [ -f "$g" ] || continue
     sh "$g" "$work/$(basename "$g" .sh)" | while IFS='	' read -r label args; do
         # shellcheck disable=SC2086
-        us=$(time_cmd "$label" "$gd" $args)
-        # shellcheck disable=SC2086
-        report "$label" "$us" "$base" "$(syscalls "$gd" $args)"
+        measure "$label" $args
     done
 done
 

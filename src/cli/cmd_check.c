@@ -68,7 +68,7 @@ static int exit_status_for(const struct findings *fl, int strict)
 int cmd_check(int argc, char **argv)
 {
     struct options o;
-    struct scan_options so = { NULL, NULL, NULL };
+    struct scan_options so = { NULL, NULL, NULL, NULL };
     struct run_ctx ctx;
     struct gd_err err;
     struct kb *kb = NULL;
@@ -102,13 +102,15 @@ int cmd_check(int argc, char **argv)
             from_facts = argv[++i];
             continue;
         }
-        if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
+        if (!strcmp(a, "--python") || !strcmp(a, "--prefix") || !strcmp(a, "--cwd")) {
             if (i + 1 >= argc) {
                 options_release(&o);
                 return usage_error("check", "option '%s' needs an argument", a);
             }
             if (!strcmp(a, "--python"))
                 so.python = argv[++i];
+            else if (!strcmp(a, "--cwd"))
+                so.cwd = argv[++i];
             else
                 so.prefix = argv[++i];
             continue;
@@ -135,7 +137,7 @@ int cmd_check(int argc, char **argv)
         options_release(&o);
         return usage_error("check", "--probe loads this machine's driver and cannot examine --root");
     }
-    if (from_facts && (o.root || o.clear_env || o.n_env_changes || o.os || so.python || so.prefix || probe)) {
+    if (from_facts && (o.root || o.clear_env || o.n_env_changes || o.os || so.python || so.prefix || so.cwd || probe)) {
         options_release(&o);
         return usage_error("check", "--from-facts judges recorded facts: --root, --env, --env-file, "
                            "--clear-env, --os, --python, --prefix and --probe do not apply");

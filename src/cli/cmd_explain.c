@@ -63,6 +63,7 @@ int cmd_explain(int argc, char **argv)
     struct arena arena;
     struct explain_input in;
     struct explain_report rep;
+    struct explain_result res;
     const char *path = NULL;
     int i, with_check = 0, rc = GD_EXIT_OK, have_machine = 0;
 
@@ -127,7 +128,7 @@ int cmd_explain(int argc, char **argv)
 
     facts_init(&machine);
     if (with_check) {
-        struct scan_options so = { NULL, NULL, NULL };
+        struct scan_options so = { NULL, NULL, NULL, NULL };
         struct scan_ctx sc;
         sc.fs = &ctx.fs;
         sc.env = &ctx.env;
@@ -143,11 +144,11 @@ int cmd_explain(int argc, char **argv)
     in.log = &lr.facts;
     in.machine = have_machine ? &machine : NULL;
     in.kb = kb;
-    explain_rules(&in, &fl);
-    findings_sort(&fl);
+    explain_rules(&in, &fl, &res);   /* ordered: the top hypothesis's finding first */
 
     rep.log = &lr.facts;
     rep.findings = &fl;
+    rep.hypotheses = &res;
     rep.input = path;
     rep.os = explain_log_os(&in, &rep.os_line);
     rep.machine = in.machine;

@@ -24,7 +24,7 @@ static void plan_from_machine(struct run_ctx *ctx, struct kb *kb, struct plan_co
                               struct plan *p)
 {
     struct facts facts;
-    struct scan_options so = { NULL, NULL, NULL };
+    struct scan_options so = { NULL, NULL, NULL, NULL };
     struct scan_ctx sc;
     struct resolve_config rcfg;
     struct resolver resolver;

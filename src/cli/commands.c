@@ -46,6 +46,8 @@ const struct command commands[] = {
       "Options of check:\n"
       "  --python PATH      examine only the environment of this interpreter\n"
       "  --prefix DIR       examine only the Python environment at DIR\n"
+      "  --cwd DIR          the working directory whose .python-version pyenv\n"
+      "                     reads (default: the current one; with --root, /)\n"
       "  --probe            also load the NVIDIA driver (in a child process, as\n"
       "                     'gpudoctor probe' does) and fold its answers in: the\n"
       "                     driver's compute capabilities (and its GPUs when the\n"

@@ -16,5 +16,10 @@ const struct finding_code finding_codes_explain[] = {
     { "GD404", "other", "the framework did not use the GPU, and the log does not say why" },
     { "GD405", "other", "no cause of a GPU problem was found in the log" },
     { "GD406", "other", "the log ends in a Python exception that is not a known GPU problem" },
+    { "GD407", "out_of_memory", "the GPU ran out of memory: the GPU works, this is memory (other processes, batch size)" },
+    { "GD408", "container_toolkit_missing", "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is missing or not configured" },
+    { "GD409", "shm_too_small", "shared memory (/dev/shm) is too small for NCCL or the DataLoader (Docker's 64 MB default)" },
+    { "GD410", "extension_build_mismatch", "a CUDA extension is being built with another CUDA than the one PyTorch was built with" },
+    { "GD411", "wrong_environment", "the framework is not installed in the Python that ran: another environment or kernel" },
     { NULL, NULL, NULL }
 };

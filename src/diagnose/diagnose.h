@@ -96,6 +96,23 @@ void rules_cuda(const struct facts *f, struct findings *out);
  * framework verdict loop (diagnose/fw.h). */
 void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out);
 
+/* The environment the user runs has no GPU build that another has (GD218,
+ * rules_interp.c); after the framework verdicts. */
+void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *dx, struct arena *arena);
+/**
+ * The environment `command` ("python3", "pip", "py") runs on the examined
+ * machine (facts->interp, scan/pyresolve.c), or NULL when it runs none that
+ * was found.  For fixes that must say where an install goes.
+ */
+const struct python_env *interp_env_of_command(const struct facts *f, const char *command);
+/**
+ * The interpreter to name in a fix that targets e (`<it> -m pip install`):
+ * the one the user's `python`/`python3` resolves to when it is in e, else
+ * the one the scan found, else PREFIX/bin/python (Windows: python.exe or
+ * Scripts\python.exe).  Never NULL; may be built in arena.
+ */
+const char *interp_python_for_env(const struct facts *f, const struct python_env *e, struct arena *arena);
+
 /**
  * How many GPUs CUDA_VISIBLE_DEVICES leaves visible out of n_gpus (-1 when
  * n_gpus is unknown and the value names devices), following CUDA's rule

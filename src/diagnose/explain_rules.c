@@ -15,10 +15,23 @@
 #include <string.h>
 
 #include "kb/kb.h"
+#include "kb/ver_dotted.h"
 #include "kb/ver_driver.h"
+#include "util/alloc.h"
 #include "util/banned.h"
 
 #define TF_DOCS_WIN "https://www.tensorflow.org/install/pip#windows-native"
+
+#define MAX_SCORED 64   /* findings whose confidence is kept (more are ranked last) */
+#define MAX_ALTS 16
+
+/* An alternative cause that has no finding of its own. */
+struct alt {
+    const char *kind, *code, *why, *tell;
+    int score;
+    long line;
+    const char *text;
+};
 
 struct ctx {
     const struct explain_input *in;
@@ -27,6 +40,10 @@ struct ctx {
     const char *os;          /* windows / wsl / linux / macos / NULL */
     const char *kb_os;       /* "windows" or "linux" for the tables */
     int n_causes;            /* error/warning findings so far */
+    int score[MAX_SCORED];   /* confidence per finding index (0: not a cause) */
+    const char *tell[MAX_SCORED];
+    struct alt alts[MAX_ALTS];
+    size_t n_alts;
 };
 
 static unsigned long cnt(const struct ctx *c, enum log_ev ev)
@@ -46,15 +63,121 @@ static void quote_ev(struct ctx *c, struct finding *fd, enum log_ev ev)
 
 static void quote_val(struct ctx *c, struct finding *fd, const struct log_value *v)
 {
-    if (v->v && v->line)
-        finding_evidence_line(c->out, fd, v->line, v->text);
+    size_t i;
+    if (!v->v || !v->line)
+        return;
+    for (i = 0; i < fd->n_evidence; i++)
+        if (fd->evidence[i].line == v->line)
+            return;   /* that line is quoted already */
+    finding_evidence_line(c->out, fd, v->line, v->text);
+}
+
+/*
+ * How sure a finding is when the rule that raised it does not say: a
+ * message that names its cause outright is near-certain; a library that did
+ * not load is strong; a CUDA error name, a fallback to the CPU or an
+ * exception without a known cause are weak.  Rules adjust with set_score.
+ */
+static int default_score(const char *code, enum severity sev)
+{
+    static const struct { const char *code; int score; } base[] = {
+        { "GD101", 85 }, { "GD103", 90 }, { "GD106", 85 }, { "GD108", 85 }, { "GD109", 75 },
+        { "GD110", 85 }, { "GD201", 80 }, { "GD202", 80 }, { "GD203", 78 }, { "GD205", 75 },
+        { "GD206", 75 }, { "GD207", 82 }, { "GD208", 86 }, { "GD209", 86 }, { "GD210", 40 },
+        { "GD211", 90 }, { "GD212", 90 }, { "GD213", 90 }, { "GD214", 92 }, { "GD402", 50 },
+        { "GD403", 55 }, { "GD404", 30 }, { "GD407", 88 }, { "GD408", 85 }, { "GD409", 85 },
+        { "GD410", 88 }, { "GD411", 70 },
+    };
+    size_t i;
+    if (sev < SEV_WARNING)
+        return 0;
+    for (i = 0; i < sizeof(base) / sizeof(base[0]); i++)
+        if (!strcmp(base[i].code, code))
+            return base[i].score;
+    return 50;
+}
+
+static size_t fd_index(const struct ctx *c, const struct finding *fd)
+{
+    return (size_t)(fd - c->out->v);
+}
+
+static void set_score(struct ctx *c, const struct finding *fd, int score)
+{
+    size_t i = fd_index(c, fd);
+    if (i < MAX_SCORED)
+        c->score[i] = score;
+}
+
+/* What tells this cause apart from the others (a command), shown when it is an alternative. */
+static void set_tell(struct ctx *c, const struct finding *fd, const char *tell)
+{
+    size_t i = fd_index(c, fd);
+    if (i < MAX_SCORED)
+        c->tell[i] = tell;
 }
 
 static struct finding *cause(struct ctx *c, const char *code, enum severity sev, const char *title)
 {
+    struct finding *fd;
     if (sev >= SEV_WARNING)
         c->n_causes++;
-    return findings_add(c->out, code, sev, "%s", title);
+    fd = findings_add(c->out, code, sev, "%s", title);
+    set_score(c, fd, default_score(code, sev));
+    return fd;
+}
+
+/* An alternative cause the log cannot rule out, with what would tell it apart. */
+static void alt(struct ctx *c, const char *code, int score, const char *why, const char *tell,
+                long line, const char *text)
+{
+    const struct finding_code *fc = finding_code_find(code);
+    struct alt *a;
+    if (!fc || c->n_alts >= MAX_ALTS)
+        return;
+    a = &c->alts[c->n_alts++];
+    a->kind = fc->kind;
+    a->code = code;
+    a->score = score;
+    a->why = why;
+    a->tell = tell;
+    a->line = line;
+    a->text = text;
+}
+
+static const struct log_hit *first_hit(const struct ctx *c, enum log_ev ev)
+{
+    const struct log_event *e = &c->lf->ev[ev];
+    return e->n_hits ? &e->hits[0] : NULL;
+}
+
+static void alt_ev(struct ctx *c, const char *code, int score, const char *why, const char *tell,
+                   enum log_ev ev)
+{
+    const struct log_hit *h = first_hit(c, ev);
+    alt(c, code, score, why, tell, h ? h->line : 0, h ? h->text : NULL);
+}
+
+/* The log shows JAX (or XLA without TensorFlow) at work. */
+static int ctx_jax(const struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    return lf->jax_version.v || lf->jaxlib_version.v || cnt(c, LE_JAX_BACKEND_FAIL) ||
+           cnt(c, LE_JAX_NO_GPU) || cnt(c, LE_JAX_CPU_JAXLIB) || cnt(c, LE_JAX_VERSION_LOW) ||
+           cnt(c, LE_JAX_OUTDATED) || cnt(c, LE_JAX_PLUGIN_MISMATCH) ||
+           log_facts_pkg(lf, "jaxlib") || log_facts_pkg(lf, "jax");
+}
+
+/* TensorFlow listed devices, and no GPU among them (and nothing shows a GPU at work). */
+static int tf_no_gpu(const struct ctx *c)
+{
+    return !cnt(c, LE_GPU_WORKS) &&
+           (cnt(c, LE_GPU_LIST_EMPTY) || (cnt(c, LE_TF_CPU_DEVICES) && !cnt(c, LE_TF_GPU_DEVICES)));
+}
+
+static int is_wsl(const struct ctx *c)
+{
+    return c->os && !strcmp(c->os, "wsl");
 }
 
 const char *explain_log_os(const struct explain_input *in, long *line)
@@ -106,7 +229,8 @@ static enum lib_kind lib_kind(const char *name)
         return LK_PROVIDER;
     if (has(name, "cublas") || has(name, "cufft") || has(name, "curand") || has(name, "cusolver") ||
         has(name, "cusparse") || has(name, "nvrtc") || has(name, "nvJitLink") ||
-        has(name, "nvjitlink") || has(name, "cupti") || has(name, "nccl") || has(name, "nvToolsExt"))
+        has(name, "nvjitlink") || has(name, "cupti") || has(name, "nccl") || has(name, "nvToolsExt") ||
+        has(name, "zlibwapi"))
         return LK_CUDA_LIB;
     return LK_OTHER;
 }
@@ -222,9 +346,32 @@ static void rule_driver(struct ctx *c)
     for (i = 0; i < lf->n_libs; i++)
         if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
             lib_missing = 1;
+    if (lib_missing && c->os && !strcmp(c->os, "wsl") && !cnt(c, LE_SMI_FAILED)) {
+        /* WSL2: libcuda comes from Windows through /usr/lib/wsl/lib; a Linux driver never belongs there. */
+        fd = cause(c, "GD110", SEV_ERROR,
+                   "WSL2: libcuda (the Windows driver's, in /usr/lib/wsl/lib) is not on the loader's path");
+        for (i = 0; i < lf->n_libs; i++)
+            if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
+                finding_evidence_line(c->out, fd, lf->libs[i].line, lf->libs[i].text);
+        quote_val(c, fd, &lf->os_wsl);
+        finding_fix(c->out, fd, "sh", "Put the Windows driver's libraries on the loader path (never install a Linux driver in WSL)",
+                    "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH");
+        alt(c, "GD101", 35, "the Windows NVIDIA driver is missing or too old for WSL2",
+            "nvidia-smi (inside WSL); ls /usr/lib/wsl/lib", lf->os_wsl.line, lf->os_wsl.text);
+        lib_missing = 0;
+    }
     if (cnt(c, LE_SMI_FAILED) || cnt(c, LE_KERNEL_DRIVER_DOWN) || cnt(c, LE_NO_DRIVER) || lib_missing) {
         fd = cause(c, "GD101", SEV_ERROR,
                    "no working NVIDIA driver: the log shows the driver is not loaded or not installed");
+        set_tell(c, fd, "nvidia-smi; lsmod | grep nvidia");
+        /* torch's "Found no NVIDIA driver" alone means no libcuda at all: most often no NVIDIA GPU either. */
+        if (cnt(c, LE_NO_DRIVER) && !cnt(c, LE_SMI_FAILED) && !cnt(c, LE_KERNEL_DRIVER_DOWN) && !lib_missing)
+            set_score(c, fd, 55);
+        alt(c, "GD102", cnt(c, LE_NO_DRIVER) && !cnt(c, LE_SMI_FAILED) ? 60 : 50, "there is no NVIDIA GPU in this machine at all (a laptop's Intel/AMD graphics, a CPU-only VM)",
+            "lspci | grep -i nvidia", 0, NULL);
+        if (!c->os || !strcmp(c->os, "linux") || !strcmp(c->os, "wsl"))
+            alt(c, "GD110", 38, "on WSL2 the GPU comes from the Windows driver (a Linux driver inside WSL cannot work)",
+                "uname -r (\"microsoft\" = WSL); ls /usr/lib/wsl/lib", 0, NULL);
         quote_ev(c, fd, LE_SMI_FAILED);
         quote_ev(c, fd, LE_KERNEL_DRIVER_DOWN);
         quote_ev(c, fd, LE_NO_DRIVER);
@@ -254,16 +401,97 @@ static void rule_driver(struct ctx *c)
     }
 }
 
-static const char *torch_variant_for(const char *driver_cuda)
+/*
+ * A CUDA variant of PyTorch from torch.kb ("cuXYZ"), never a literal here:
+ * of the newest release, the build whose CUDA is at most max_cuda (the
+ * driver's ceiling; NULL: any) and whose arch list runs compute capability
+ * cc natively (NULL: any); the highest such CUDA when a ceiling is given,
+ * else the lowest (it runs on the most drivers).  NULL when none fits.
+ */
+static const char *torch_variant(const struct kb *kb, const char *max_cuda, const char *cc)
 {
-    long major = driver_cuda ? strtol(driver_cuda, NULL, 10) : 0;
-    if (major >= 13)
-        return "cu130";
-    if (major == 12)
-        return "cu126";
-    if (major == 11)
-        return "cu118";
-    return NULL;
+    const struct kb_table *t = kb_table(kb, "torch");
+    const char *best = NULL, *best_ver = NULL, *best_cuda = NULL;
+    int cv, cn, cc_, ca;
+    size_t r;
+    if (!t)
+        return NULL;
+    cv = kb_schema_col(t->schema, "version");
+    cn = kb_schema_col(t->schema, "variant");
+    cc_ = kb_schema_col(t->schema, "cuda");
+    ca = kb_schema_col(t->schema, "arch");
+    if (cv < 0 || cn < 0 || cc_ < 0 || ca < 0)
+        return NULL;
+    for (r = 0; r < t->nrows; r++) {
+        const char *v = kb_table_cell(t, r, (size_t)cv), *n = kb_table_cell(t, r, (size_t)cn);
+        const char *cu = kb_table_cell(t, r, (size_t)cc_), *a = kb_table_cell(t, r, (size_t)ca);
+        int newer, cmpc;
+        if (!v || !n || !cu || strncmp(n, "cu", 2) || !(cu[0] >= '0' && cu[0] <= '9'))
+            continue;
+        if (max_cuda && ver_cmp_dotted(cu, max_cuda) > 0)
+            continue;
+        if (cc && (!a || kb_arch_list_covers(a, cc) != 2))
+            continue;
+        newer = best_ver ? ver_cmp_dotted(v, best_ver) : 1;
+        cmpc = best_cuda ? ver_cmp_dotted(cu, best_cuda) : 0;
+        if (newer > 0 || (newer == 0 && (max_cuda ? cmpc > 0 : cmpc < 0))) {
+            best = n;
+            best_ver = v;
+            best_cuda = cu;
+        }
+    }
+    return best;
+}
+
+/* The jax[...] extra of the newest JAX release for its lowest CUDA major (jax.kb). */
+static const char *jax_cuda_extra(const struct kb *kb)
+{
+    const struct kb_table *t = kb_table(kb, "jax");
+    const char *best = NULL, *best_last = NULL, *best_cuda = NULL;
+    int cl, cf, cm;
+    size_t r;
+    if (!t)
+        return NULL;
+    cl = kb_schema_col(t->schema, "last");
+    cf = kb_schema_col(t->schema, "flavor");
+    cm = kb_schema_col(t->schema, "cuda_min");
+    if (cl < 0 || cf < 0 || cm < 0)
+        return NULL;
+    for (r = 0; r < t->nrows; r++) {
+        const char *l = kb_table_cell(t, r, (size_t)cl), *f = kb_table_cell(t, r, (size_t)cf);
+        const char *m = kb_table_cell(t, r, (size_t)cm);
+        int newer;
+        if (!l || !f || !m || strncmp(f, "cuda", 4))
+            continue;
+        newer = best_last ? ver_cmp_dotted(l, best_last) : 1;
+        if (newer > 0 || (newer == 0 && ver_cmp_dotted(m, best_cuda) < 0)) {
+            best = f;
+            best_last = l;
+            best_cuda = m;
+        }
+    }
+    return best;
+}
+
+/* "pip install -U "jax[cudaNN]"" from the kb, or advice when the kb has no JAX rows. */
+static void jax_fix(struct ctx *c, struct finding *fd, const char *title, const char *prefix)
+{
+    const char *x = jax_cuda_extra(c->in->kb);
+    if (x)
+        finding_fix(c->out, fd, "sh", title, "%spip install -U \"jax[%s]\"", prefix, x);
+    else
+        finding_fix(c->out, fd, NULL, title, "https://docs.jax.dev/en/latest/installation.html");
+}
+
+/* "pip install torch --index-url .../whl/<variant>" for a variant from the kb. */
+static void torch_fix(struct ctx *c, struct finding *fd, const char *title, const char *variant,
+                      const char *prefix)
+{
+    if (variant)
+        finding_fix(c->out, fd, NULL, title, "%spip install --force-reinstall torch --index-url https://download.pytorch.org/whl/%s",
+                    prefix, variant);
+    else
+        finding_fix(c->out, fd, NULL, title, "gpudoctor plan --framework torch");
 }
 
 static void rule_driver_too_old(struct ctx *c)
@@ -310,6 +538,12 @@ static void rule_driver_too_old(struct ctx *c)
             return;
     }
     fd = cause(c, "GD208", SEV_ERROR, "");
+    if (!is_wsl(c) && (!c->os || !strcmp(c->os, "linux")) && (cnt(c, LE_INSUFFICIENT_DRIVER) || explicit_msg))
+        alt(c, "GD110", 35, "on WSL2: the Windows driver (or Windows build) lacks CUDA support for WSL",
+            "uname -r (\"microsoft\" = WSL); nvidia-smi on Windows", 0, NULL);
+    if (is_wsl(c))
+        alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver (or Windows build) shows this way",
+            "nvidia-smi inside WSL and on Windows; ls -l /usr/lib/wsl/lib", c->lf->os_wsl.line, c->lf->os_wsl.text);
     if (need && driver)
         fd->title = arena_printf(c->out->arena,
                                  "the NVIDIA driver %s is too old for this build: it needs %s or newer",
@@ -343,10 +577,9 @@ static void rule_driver_too_old(struct ctx *c)
                                       : "Update the NVIDIA driver",
                 "%s%s", need ? need : "https://www.nvidia.com/Download/index.aspx",
                 need ? " or newer: https://www.nvidia.com/Download/index.aspx" : "");
-    if (torch_variant_for(ceiling) && (lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)))
-        finding_fix(c->out, fd, NULL, "Or install a PyTorch build for the CUDA your driver supports",
-                    "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/%s",
-                    torch_variant_for(ceiling));
+    if (ceiling && (lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)) && torch_variant(kb, ceiling, NULL))
+        torch_fix(c, fd, "Or install a PyTorch build for the CUDA your driver supports",
+                  torch_variant(kb, ceiling, NULL), "");
 }
 
 static void rule_cpu_only(struct ctx *c)
@@ -372,34 +605,38 @@ static void rule_cpu_only(struct ctx *c)
             if (c->os && !strcmp(c->os, "windows"))
                 finding_evidence(c->out, fd, NULL,
                                  "PyPI's torch wheels for Windows are CPU-only; CUDA builds come from download.pytorch.org");
-            finding_fix(c->out, fd, NULL, "Install a CUDA build of PyTorch (pick cuXYZ for your driver)",
-                        "pip uninstall -y torch && pip install torch --index-url https://download.pytorch.org/whl/cu126");
+            torch_fix(c, fd, "Install a CUDA build of PyTorch (pick cuXYZ for your driver)",
+                      torch_variant(c->in->kb, lf->driver_cuda.v, NULL), "pip uninstall -y torch && ");
         }
     }
     if (cnt(c, LE_JAX_CPU_JAXLIB)) {
         fd = cause(c, "GD211", SEV_ERROR, "JAX has no CUDA plugin installed: a GPU is present, JAX runs on the CPU");
         quote_ev(c, fd, LE_JAX_CPU_JAXLIB);
         quote_val(c, fd, &lf->jaxlib_version);
-        finding_fix(c->out, fd, "sh", "Install JAX with its CUDA 12 plugin (Linux x86_64/aarch64; WSL2 on Windows)",
-                    "pip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Install JAX with its CUDA plugin (Linux x86_64/aarch64; WSL2 on Windows)", "");
     }
     /* TensorFlow on native Windows after 2.10: no GPU build at all. */
     tf_need(c, &t);
     if (t.known && !t.b.cuda && c->kb_os && !strcmp(c->kb_os, "windows") &&
         !(c->os && !strcmp(c->os, "wsl"))) {
         const char *last = kb_tf_last_windows_gpu(c->in->kb);
+        struct kb_tf_build lb;
         fd = cause(c, "GD212", SEV_ERROR, "");
-        fd->title = arena_printf(c->out->arena,
-                                 "TensorFlow %s has no GPU support on native Windows (the last was %s)",
-                                 t.version, last ? last : "2.10");
+        fd->title = last ? arena_printf(c->out->arena,
+                                        "TensorFlow %s has no GPU support on native Windows (the last was %s)",
+                                        t.version, last)
+                         : arena_printf(c->out->arena, "TensorFlow %s has no GPU support on native Windows",
+                                        t.version);
         quote_val(c, fd, &lf->tf_version);
         quote_val(c, fd, &lf->os_windows);
         quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         finding_evidence(c->out, fd, NULL, "%s (%s)", "CPU-only build on Windows", t.b.source);
-        finding_fix(c->out, fd, NULL, "Run TensorFlow in WSL2 (driver >= 528.33 on Windows), inside Ubuntu:",
+        finding_fix(c->out, fd, NULL, "Run TensorFlow in WSL2 (with a current Windows driver), inside Ubuntu:",
                     "pip install \"tensorflow[and-cuda]\"");
-        finding_fix(c->out, fd, NULL, "Or stay native with TensorFlow 2.10 and CUDA 11.2 / cuDNN 8.1 from conda",
-                    "conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0\npip install \"tensorflow<2.11\"");
+        if (last && kb_tf_build(c->in->kb, last, "windows", &lb) == 1 && lb.cuda && lb.cudnn)
+            finding_fix(c->out, fd, NULL, "Or stay native with the last Windows GPU release and its CUDA / cuDNN from conda",
+                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s\npip install \"tensorflow==%s\"",
+                        lb.cuda, lb.cudnn, last);
     } else if (t.known && !t.b.cuda && c->kb_os && !strcmp(c->kb_os, "linux") &&
                (cnt(c, LE_GPU_LIST_EMPTY) || cnt(c, LE_TF_SKIP_GPU))) {
         fd = cause(c, "GD211", SEV_ERROR, "this TensorFlow build has no GPU support");
@@ -424,8 +661,7 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
                         cuda);
         if (cuda && cudnn)
             finding_fix(c->out, fd, NULL, "Or install both into the conda environment (TensorFlow's Windows recipe)",
-                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s", cuda,
-                        !strcmp(cudnn, "8.1") ? "8.1.0" : cudnn);
+                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s", cuda, cudnn);
         else if (kind == LK_CUDNN)
             finding_fix(c->out, fd, NULL,
                         "Install cuDNN for your CUDA version and copy its bin\\*.dll into the CUDA bin directory",
@@ -450,8 +686,159 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
             finding_fix(c->out, fd, "sh", "Or install both into the conda environment",
                         "conda install -c conda-forge cudatoolkit=%s cudnn=%s\n"
                         "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH",
-                        cuda, !strcmp(cudnn, "8.1") ? "8.1.0" : cudnn);
+                        cuda, cudnn);
     }
+}
+
+/* 1 when two dotted versions differ in major.minor ("10.2" vs "10.1"; "11" matches "11.2"). */
+static int ver_cmp_dotted_prefix_differs(const char *a, const char *b)
+{
+    long am = strtol(a, NULL, 10), bm = strtol(b, NULL, 10);
+    const char *ad = strchr(a, '.'), *bd = strchr(b, '.');
+    if (am != bm)
+        return 1;
+    if (!ad || !bd)
+        return 0;
+    return strtol(ad + 1, NULL, 10) != strtol(bd + 1, NULL, 10);
+}
+
+/* The major version in a version string: "11.0" -> 11, "8907" (cuDNN's integer form) -> 8. */
+static long major_of(const char *v)
+{
+    long m = v ? strtol(v, NULL, 10) : 0;
+    return m >= 1000 ? m / 1000 : m;
+}
+
+/*
+ * The same library stem with another major, installed or named elsewhere in
+ * the log ("libcudnn.so.8" missing, "libcudnn.so.9" listed), or the toolkit /
+ * cuDNN version the log shows.  Returns the other version, or NULL.
+ */
+static const char *installed_other(const struct ctx *c, enum lib_kind kind, const char *name,
+                                   const char *want_ver, long *line, const char **text)
+{
+    const struct log_facts *lf = c->lf;
+    const struct log_value *v = kind == LK_CUDNN ? &lf->cudnn_version : &lf->cuda_version;
+    long want = major_of(want_ver);
+    /* Before CUDA 11 the sonames carried major.minor ("libcublas.so.10.0"): compare both then. */
+    int minor = strchr(want_ver, '.') != NULL && kind != LK_CUDNN && want < 11;
+    char stem[64], ver[32];
+    size_t i, k;
+    for (k = 0; name[k] && k + 1 < sizeof(stem) && !(name[k] >= '0' && name[k] <= '9') &&
+                strncmp(name + k, ".so", 3); k++)
+        stem[k] = name[k];
+    stem[k] = '\0';
+    for (i = 0; i < lf->n_mentions && k; i++) {
+        const struct log_lib *m = &lf->mentions[i];
+        if (strncmp(m->name, stem, k) || !lib_version(m->name, ver, sizeof(ver)) || !strcmp(m->name, name))
+            continue;
+        if (major_of(ver) && (major_of(ver) != want ||
+                              (minor && strchr(ver, '.') && ver_cmp_dotted_prefix_differs(ver, want_ver)))) {
+            *line = m->line;
+            *text = m->text;
+            return m->name;
+        }
+    }
+    if (v->v && major_of(v->v) && major_of(v->v) < 100 &&
+        (major_of(v->v) != want || (minor && ver_cmp_dotted_prefix_differs(v->v, want_ver)))) {
+        *line = v->line;
+        *text = v->text;
+        return v->v;
+    }
+    return NULL;
+}
+
+/* The pip wheel that carries a library ("libcudnn.so.9" -> an nvidia-cudnn-* package in the log), or NULL. */
+static const struct log_pkg *pip_wheel_for(const struct ctx *c, const char *name)
+{
+    static const struct { const char *lib, *pkg; } wheels[] = {
+        { "cudnn", "nvidia-cudnn" }, { "cublas", "nvidia-cublas" }, { "cudart", "nvidia-cuda-runtime" },
+        { "nvrtc", "nvidia-cuda-nvrtc" }, { "cufft", "nvidia-cufft" }, { "curand", "nvidia-curand" },
+        { "cusolver", "nvidia-cusolver" }, { "cusparse", "nvidia-cusparse" }, { "nvJitLink", "nvidia-nvjitlink" },
+        { "cupti", "nvidia-cuda-cupti" }, { "nccl", "nvidia-nccl" },
+    };
+    const struct log_facts *lf = c->lf;
+    size_t i, j;
+    for (i = 0; i < sizeof(wheels) / sizeof(wheels[0]); i++) {
+        if (!has(name, wheels[i].lib))
+            continue;
+        for (j = 0; j < lf->n_pkgs; j++)
+            if (!strncmp(lf->pkgs[j].name, wheels[i].pkg, strlen(wheels[i].pkg)))
+                return &lf->pkgs[j];
+    }
+    return NULL;
+}
+
+/*
+ * A library that did not load: missing, on no search path, or the wrong
+ * major for what is installed.  The log's context decides the order.
+ */
+static void lib_context(struct ctx *c, struct finding *fd, enum lib_kind kind, const char *name,
+                        const char *via)
+{
+    char ver[32];
+    long want, line = 0;
+    const char *other, *text = NULL;
+    char *tell;
+
+    if (kind == LK_PROVIDER)
+        return;
+    if (cnt(c, LE_TORCH_PRELOAD)) {
+        /* torch went looking for its pip wheels after this failed: the preload rule explains it. */
+        set_score(c, fd, 55);
+        return;
+    }
+    tell = arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
+                        (int)strcspn(name, "0123456789."), name, (int)strcspn(name, "0123456789."), name);
+    if (!strcmp(via, "paddle")) {
+        /* Paddle's loader looks on LD_LIBRARY_PATH only, and says so. */
+        struct finding *p = cause(c, "GD204", SEV_ERROR, "");
+        p->title = arena_printf(c->out->arena,
+                                "PaddlePaddle could not load %s: it looks on LD_LIBRARY_PATH, which does not name its directory",
+                                name);
+        set_score(c, p, 72);
+        finding_fix(c->out, p, "sh", "Add the directory that holds it",
+                    "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH   # or where `find` shows it");
+        set_score(c, fd, 55);
+        return;
+    }
+    if (pip_wheel_for(c, name) && kind != LK_DRIVER) {
+        /* The wheel that carries it is installed: the framework does not find pip's copy. */
+        const struct log_pkg *w = pip_wheel_for(c, name);
+        struct finding *p = cause(c, "GD205", SEV_ERROR, "");
+        p->title = arena_printf(c->out->arena,
+                                "%s is installed from pip (%s %s), but the loader does not look in site-packages/nvidia",
+                                name, w->name, w->version);
+        set_score(c, p, 78);
+        finding_evidence_line(c->out, p, w->line, w->text);
+        finding_fix(c->out, p, "sh", "Put the wheel's lib directory on the loader path",
+                    "export LD_LIBRARY_PATH=$(python -c 'import os, nvidia; print(os.path.dirname(nvidia.__path__[0]))')/nvidia/%s/lib:$LD_LIBRARY_PATH",
+                    has(name, "cudnn") ? "cudnn" : has(name, "cublas") ? "cublas" : "cuda_runtime");
+        set_score(c, fd, 55);
+        return;
+    }
+    if (!lib_version(name, ver, sizeof(ver)) || !(want = major_of(ver))) {
+        alt(c, "GD204", 42, "the library is installed, but not where the loader looks", tell, 0, NULL);
+        return;
+    }
+    other = installed_other(c, kind, name, ver, &line, &text);
+    if (other) {
+        struct finding *m = cause(c, kind == LK_CUDNN ? "GD207" : "GD206", SEV_ERROR, "");
+        m->title = arena_printf(c->out->arena,
+                                "the program wants %s (major %ld), but the log shows %s installed: the versions do not match",
+                                name, want, other);
+        set_score(c, m, 82);
+        finding_evidence_line(c->out, m, line, text);
+        finding_fix(c->out, m, NULL, "Install the version it was built for, or the build of the program for the version you have",
+                    "gpudoctor plan");
+        set_score(c, fd, 55);
+        return;
+    }
+    alt(c, "GD204", 42, "the library is installed, but not where the loader looks", tell, 0, NULL);
+    alt(c, kind == LK_CUDNN ? "GD207" : "GD206", 60,
+        "another version is installed than the one this build was made for",
+        kind == LK_CUDNN ? "ls /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*; pip list | grep cudnn"
+                         : "nvcc --version; pip list | grep nvidia-", 0, NULL);
 }
 
 static void rule_libraries(struct ctx *c)
@@ -489,7 +876,9 @@ static void rule_libraries(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "%s could not load %s: %s",
                                  !strcmp(via, "tensorflow") ? "TensorFlow"
                                  : !strcmp(via, "torch") ? "PyTorch"
-                                 : !strcmp(via, "onnxruntime") ? "ONNX Runtime" : "the program",
+                                 : !strcmp(via, "onnxruntime") ? "ONNX Runtime"
+                                 : !strcmp(via, "paddle") ? "PaddlePaddle"
+                                 : !strcmp(via, "cudnn") ? "cuDNN" : "the program",
                                  groups[g].what, first_name);
         if (groups[g].kind == LK_CUDART) {
             quote_ev(c, fd, LE_TF_NO_CUDA_DRIVERS);
@@ -502,15 +891,14 @@ static void rule_libraries(struct ctx *c)
             quote_ev(c, fd, LE_ORT_EP_FAIL);
         if (lib_version(first_name, ver, sizeof(ver))) {
             if (groups[g].kind == LK_CUDART)
-                finding_evidence(c->out, fd, NULL, "%s is the CUDA %s runtime%s", first_name,
-                                 !strcmp(ver, "11.0") ? "11.x" : ver,
-                                 !strcmp(ver, "11.0") ? " (every CUDA 11 release names it 11.0)" : "");
+                finding_evidence(c->out, fd, NULL, "%s is the CUDA runtime with soname version %s", first_name, ver);
             else if (groups[g].kind == LK_CUDNN)
                 finding_evidence(c->out, fd, NULL, "%s is cuDNN %s", first_name, ver);
             else
                 finding_evidence(c->out, fd, NULL, "%s belongs to the CUDA %s generation of the libraries",
                                  first_name, ver);
         }
+        lib_context(c, fd, groups[g].kind, first_name, via);
         if (!strcmp(via, "tensorflow") && t.known && t.b.cuda) {
             finding_evidence(c->out, fd, NULL,
                              "TensorFlow %s on %s was built and tested with CUDA %s and cuDNN %s (%s)",
@@ -624,8 +1012,8 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX found %s %s but was built against %s, which is newer",
                                  e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
         quote_ev(c, fd, LE_JAX_VERSION_LOW);
-        finding_fix(c->out, fd, "sh", "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
-                    "unset LD_LIBRARY_PATH\npip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
+                "unset LD_LIBRARY_PATH\n");
     }
     e = &lf->ev[LE_JAX_OUTDATED];
     if (e->count) {
@@ -634,17 +1022,33 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX found an outdated %s (installed %s, built against %s)",
                                  e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
         quote_ev(c, fd, LE_JAX_OUTDATED);
-        finding_fix(c->out, fd, "sh", "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
-                    "unset LD_LIBRARY_PATH\npip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
+                "unset LD_LIBRARY_PATH\n");
     }
     e = &lf->ev[LE_UNDEFINED_SYMBOL];
-    if (e->count && (has(e->a, "cud") || has(e->a, "cublas") || has(e->b, "cudnn") || has(e->b, "cublas"))) {
+    if (e->count && (has(e->a, "cud") || has(e->a, "cublas") || has(e->b, "cudnn") || has(e->b, "cublas") ||
+                     (e->a && lib_kind(e->a) != LK_OTHER))) {
         int dnn = has(e->a, "cudnn") || has(e->b, "cudnn");
         fd = cause(c, dnn ? "GD207" : "GD206", SEV_ERROR, "");
         fd->title = arena_printf(c->out->arena,
                                  "two different copies of %s are mixed: a symbol of %s is missing",
                                  dnn ? "cuDNN" : "the CUDA libraries", e->a ? e->a : "a CUDA library");
         quote_ev(c, fd, LE_UNDEFINED_SYMBOL);
+        if (dnn) {
+            alt_ev(c, "GD109", 55, "two cuDNN installs are on the loader path, and the wrong one wins",
+                   "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH", LE_UNDEFINED_SYMBOL);
+        } else {
+            /* One CUDA library from pip, its partner from the system (or conda): two installs mixed. */
+            fd = cause(c, "GD109", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "two CUDA installs are mixed: %s resolves against another copy of %s",
+                                     e->b ? e->b : "a symbol", e->a ? e->a : "its library");
+            set_score(c, fd, 80);
+            quote_ev(c, fd, LE_UNDEFINED_SYMBOL);
+            quote_val(c, fd, &lf->pip_nvidia);
+            quote_val(c, fd, &lf->conda);
+            finding_fix(c->out, fd, "sh", "Take the other copy off the loader path", "unset LD_LIBRARY_PATH");
+        }
         finding_evidence(c->out, fd, NULL,
                          "usually a system copy on LD_LIBRARY_PATH shadows the one the framework installed with pip");
         finding_fix(c->out, fd, "sh", "Take the other copy off the loader path", "unset LD_LIBRARY_PATH");
@@ -666,8 +1070,7 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX ignores its CUDA plugin: %s does not match jaxlib %s",
                                  e->a ? e->a : "the plugin", e->b ? e->b : "?");
         quote_ev(c, fd, LE_JAX_PLUGIN_MISMATCH);
-        finding_fix(c->out, fd, "sh", "Install jax, jaxlib and the plugin at one version",
-                    "pip install -U \"jax[cuda12]\"");
+        jax_fix(c, fd, "Install jax, jaxlib and the plugin at one version", "");
     }
 }
 
@@ -695,15 +1098,23 @@ static void rule_arch(struct ctx *c)
         quote_ev(c, fd, LE_GPU_TOO_OLD);
         quote_ev(c, fd, LE_TF_IGNORING_GPU);
         quote_ev(c, fd, LE_NO_KERNEL_IMAGE);
+        if (cnt(c, LE_NO_KERNEL_IMAGE) && ctx_jax(c) && !cnt(c, LE_SM_INCOMPATIBLE) && !cnt(c, LE_GPU_TOO_OLD)) {
+            /* XLA compiles PTX for the GPU at run time: a driver older than jaxlib's CUDA
+               cannot take it, which also ends in "no kernel image". */
+            set_score(c, fd, 50);
+            set_tell(c, fd, "nvidia-smi (compute capability, CUDA Version) vs the jaxlib build");
+            alt_ev(c, "GD208", 70, "the driver is older than the CUDA jaxlib was built with, so XLA's PTX cannot be loaded",
+                   "nvidia-smi (CUDA Version) vs pip list | grep jax-cuda", LE_NO_KERNEL_IMAGE);
+        } else if (cnt(c, LE_NO_KERNEL_IMAGE) && !cnt(c, LE_SM_INCOMPATIBLE)) {
+            alt_ev(c, "GD208", 35, "the driver is too old for the PTX in this build",
+                   "nvidia-smi (CUDA Version)", LE_NO_KERNEL_IMAGE);
+        }
         if (lf->ev[LE_SM_INCOMPATIBLE].b)
             finding_evidence(c->out, fd, NULL, "this build has code for: %s", lf->ev[LE_SM_INCOMPATIBLE].b);
-        if (cc && strtol(cc, NULL, 10) >= 10)
-            finding_fix(c->out, fd, NULL, "Blackwell GPUs need a build for CUDA 12.8 or newer",
-                        "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu128");
-        else if (sm || cnt(c, LE_GPU_TOO_OLD))
-            finding_fix(c->out, fd, NULL,
-                        "Older GPUs (Maxwell, Pascal, Volta) are only in the CUDA 12.6 builds of recent PyTorch",
-                        "pip install --force-reinstall torch --index-url https://download.pytorch.org/whl/cu126");
+        if (cc && (sm || cnt(c, LE_GPU_TOO_OLD)) && torch_variant(c->in->kb, NULL, cc))
+            /* torch.kb's arch lists: the newest release's build that has code for this GPU. */
+            torch_fix(c, fd, "Install the PyTorch build whose architecture list has this GPU",
+                      torch_variant(c->in->kb, NULL, cc), "");
         else
             finding_fix(c->out, fd, NULL, "Install a framework build that lists this GPU's architecture",
                         "gpudoctor plan");
@@ -751,6 +1162,24 @@ static void rule_cuda_errors(struct ctx *c)
         const struct log_cuda_error *er = &lf->errs[i];
         if (er->number == 35 || er->number == 222 || er->number == 209 || er->number == 803)
             continue;   /* driver too old / arch / mismatch rules quote them */
+        if (er->number == 804) {
+            /* cuda-compat was loaded because the driver is older than the runtime, on a GPU
+               that cannot use it (GeForce): the driver is what is too old. */
+            fd = cause(c, "GD208", SEV_ERROR,
+                       "the driver is older than the CUDA runtime, so its forward-compatibility libraries were "
+                       "used, and this GPU does not support them (CUDA error 804)");
+            set_score(c, fd, 72);
+            finding_evidence_line(c->out, fd, er->line, er->text);
+            quote_val(c, fd, &lf->driver_version);
+            quote_val(c, fd, &lf->container);
+            finding_fix(c->out, fd, NULL, "Update the driver (on the host, for a container) to one that runs this CUDA natively",
+                        "https://www.nvidia.com/Download/index.aspx");
+            finding_fix(c->out, fd, "sh", "Or take the cuda-compat directory off the loader path",
+                        "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep compat");
+            alt(c, "GD402", 40, "cuda-compat is on the loader path although the driver is new enough",
+                "echo $LD_LIBRARY_PATH | tr : '\\n' | grep compat", er->line, er->text);
+            continue;
+        }
         if (er->number == 100) {
             if (cnt(c, LE_CVD_HIDDEN)) {
                 fd = cause(c, "GD108", SEV_ERROR, "CUDA_VISIBLE_DEVICES hides every GPU from the program");
@@ -805,24 +1234,460 @@ static void rule_cuda_errors(struct ctx *c)
     }
 }
 
+/* ---- the long tail: messages whose cause depends on the context ---- */
+
+/* A CUDA_VISIBLE_DEVICES value that names devices ("1", "0,1", "GPU-..."). */
+static int cvd_names_devices(const char *v)
+{
+    return v && *v && strcmp(v, "-1") && !(v[0] == '-' && v[1] == '1');
+}
+
+static const char *const framework_modules[] = {
+    "torch", "tensorflow", "jax", "jaxlib", "onnxruntime", "cupy", "paddle", "keras", "tensorrt", NULL
+};
+
+static void rule_long_tail(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    const struct log_hit *h;
+    size_t i;
+
+    /* Out of memory: the GPU works; someone else holds it or the job is too large. */
+    if (cnt(c, LE_OOM)) {
+        fd = cause(c, "GD407", SEV_ERROR,
+                   "the GPU ran out of memory: it works, but another process holds memory or the job is too large");
+        quote_ev(c, fd, LE_OOM);
+        quote_val(c, fd, &lf->gpu_name);
+        finding_fix(c->out, fd, "sh", "See which processes hold GPU memory", "nvidia-smi");
+        finding_fix(c->out, fd, NULL, "Make the job smaller (batch size, sequence length, precision)",
+                    "e.g. halve the batch size; use bf16/fp16");
+        finding_fix(c->out, fd, "sh", "TensorFlow and JAX take all GPU memory at start unless told not to",
+                    "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false");
+    }
+    /* /dev/shm too small (Docker's 64 MB default) for NCCL or the DataLoader. */
+    if (cnt(c, LE_NCCL_SHM)) {
+        h = first_hit(c, LE_NCCL_SHM);
+        fd = cause(c, "GD409", SEV_ERROR,
+                   "the shared memory in /dev/shm is too small for NCCL or the DataLoader (Docker gives 64 MB)");
+        quote_ev(c, fd, LE_NCCL_SHM);
+        quote_val(c, fd, &lf->container);
+        set_tell(c, fd, "df -h /dev/shm (64M is Docker's default)");
+        finding_fix(c->out, fd, "sh", "Give the container the host's IPC namespace, or more shared memory",
+                    "docker run --ipc=host ...   # or --shm-size=16g");
+        finding_fix(c->out, fd, "sh", "Or let NCCL go without shared memory (slower)", "export NCCL_SHM_DISABLE=1");
+        if (h && (strstr(h->text, "ermission denied") || strstr(h->text, "No such file"))) {
+            /* Not a size: the segment exists elsewhere or cannot be opened. */
+            set_score(c, fd, 45);
+            alt_ev(c, "GD402", 60,
+                   "the shared-memory segment could not be opened (permissions, or processes in different IPC namespaces)",
+                   "ls -l /dev/shm; run every rank in one container or with --ipc=host", LE_NCCL_SHM);
+        }
+    }
+    /* Docker asked for GPUs it cannot give. */
+    if (cnt(c, LE_DOCKER_NO_GPU)) {
+        fd = cause(c, "GD408", SEV_ERROR,
+                   "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is not installed or not configured");
+        quote_ev(c, fd, LE_DOCKER_NO_GPU);
+        quote_val(c, fd, &lf->command);
+        finding_fix(c->out, fd, "sh", "Install the toolkit, register it with Docker, restart Docker",
+                    "sudo apt-get install -y nvidia-container-toolkit\n"
+                    "sudo nvidia-ctk runtime configure --runtime=docker\nsudo systemctl restart docker");
+        alt_ev(c, "GD102", 40, "there is no NVIDIA GPU (or driver) on this host at all",
+               "lspci | grep -i nvidia; nvidia-smi (on the host)", LE_DOCKER_NO_GPU);
+    }
+    /* A CUDA extension built with another CUDA than PyTorch's. */
+    if (cnt(c, LE_EXT_CUDA_MISMATCH)) {
+        const struct log_event *e = &lf->ev[LE_EXT_CUDA_MISMATCH];
+        fd = cause(c, "GD410", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "a CUDA extension is being compiled with CUDA %s, but PyTorch was built with CUDA %s",
+                                 e->a ? e->a : "?", e->b ? e->b : "?");
+        quote_ev(c, fd, LE_EXT_CUDA_MISMATCH);
+        quote_val(c, fd, &lf->torch_version);
+        finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
+                    "export CUDA_HOME=/usr/local/cuda-%s", e->b ? e->b : "X.Y");
+        finding_fix(c->out, fd, NULL, "Or install the PyTorch build for the toolkit you have, or a prebuilt wheel of the extension",
+                    "gpudoctor plan");
+    } else if (cnt(c, LE_CUDA_HOME_UNSET)) {
+        fd = cause(c, "GD410", SEV_ERROR,
+                   "a CUDA extension is being compiled, but no CUDA toolkit was found (CUDA_HOME is not set)");
+        set_score(c, fd, 70);
+        quote_ev(c, fd, LE_CUDA_HOME_UNSET);
+        finding_fix(c->out, fd, "sh", "Install the toolkit of PyTorch's CUDA version and point CUDA_HOME at it",
+                    "export CUDA_HOME=/usr/local/cuda");
+        alt_ev(c, "GD204", 40, "the toolkit is installed but not where the build looks",
+               "ls -d /usr/local/cuda*; which nvcc", LE_CUDA_HOME_UNSET);
+    }
+    /* The framework is not in the Python that ran. */
+    if (cnt(c, LE_MODULE_MISSING) && lf->ev[LE_MODULE_MISSING].a) {
+        const char *m = lf->ev[LE_MODULE_MISSING].a;
+        for (i = 0; framework_modules[i]; i++) {
+            size_t k = strlen(framework_modules[i]);
+            if (!strncmp(m, framework_modules[i], k) && (m[k] == '\0' || m[k] == '.' || m[k] == '_'))
+                break;
+        }
+        if (framework_modules[i]) {
+            fd = cause(c, "GD411", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "'%s' is not installed in the Python that ran: another environment or kernel", m);
+            quote_ev(c, fd, LE_MODULE_MISSING);
+            quote_val(c, fd, &lf->command);
+            finding_fix(c->out, fd, "sh", "Install into the interpreter that runs the code",
+                        "python -m pip install %s", m);
+            alt_ev(c, "GD216", 40, "the package is installed but broken (a partial install or two versions)",
+                   "python -m pip show -f <package>", LE_MODULE_MISSING);
+        }
+    }
+    /* The CUDA compiler (NVRTC, nvcc, ptxas) cannot compile for this GPU. */
+    if (cnt(c, LE_COMPILER_ARCH)) {
+        const char *sm = lf->ev[LE_COMPILER_ARCH].a;
+        fd = cause(c, "GD209", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "the CUDA compiler in use (NVRTC/nvcc) cannot compile for this GPU%s%s: "
+                                 "the GPU is newer or older than that CUDA release supports",
+                                 sm ? " " : "", sm ? sm : "");
+        quote_ev(c, fd, LE_COMPILER_ARCH);
+        quote_val(c, fd, &lf->torch_version);
+        quote_val(c, fd, &lf->gpu_name);
+        {
+            /* The kb's cuda_sm table: which architectures this CUDA can compile for. */
+            const char *cuda = lf->cuda_version.v ? lf->cuda_version.v : lf->torch_cuda.v, *lo = NULL, *hi = NULL;
+            const char *cc = lf->gpu_cc.v;
+            if (cuda && kb_cuda_sm_range(c->in->kb, cuda, &lo, &hi) == 1) {
+                finding_evidence(c->out, fd, NULL, "CUDA %s compiles for %s to %s (cuda_sm table)", cuda, lo, hi);
+                if (cc) {
+                    char gsm[16];
+                    long want = strtol(cc, NULL, 10) * 10 + (strchr(cc, '.') ? strtol(strchr(cc, '.') + 1, NULL, 10) : 0);
+                    snprintf(gsm, sizeof(gsm), "sm_%ld", want);
+                    if (want < strtol(lo + 3, NULL, 10) || want > strtol(hi + 3, NULL, 10))
+                        fd->title = arena_printf(c->out->arena,
+                                                 "CUDA %s cannot compile for this GPU (%s): it supports %s to %s",
+                                                 cuda, gsm, lo, hi);
+                }
+            }
+        }
+        finding_fix(c->out, fd, NULL, "Install a framework build for a CUDA release that knows this GPU",
+                    "gpudoctor plan --gpu \"<your GPU>\"");
+        alt_ev(c, "GD206", 35, "another CUDA's NVRTC is found before the framework's own",
+               "python -c 'import torch; print(torch.version.cuda)'; ldconfig -p | grep nvrtc", LE_COMPILER_ARCH);
+    }
+    /* torch's _preload_cuda_deps found no pip nvidia-* library. */
+    if (cnt(c, LE_TORCH_PRELOAD)) {
+        fd = cause(c, "GD205", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "PyTorch could not find %s among pip's nvidia-* packages (a CUDA wheel is missing or from another CUDA)",
+                                 lf->ev[LE_TORCH_PRELOAD].a ? lf->ev[LE_TORCH_PRELOAD].a : "a CUDA library");
+        quote_ev(c, fd, LE_TORCH_PRELOAD);
+        quote_val(c, fd, &lf->torch_version);
+        set_tell(c, fd, "pip list | grep -i nvidia- (the wheels torch pins)");
+        finding_fix(c->out, fd, "sh", "Reinstall torch with the nvidia-* wheels it pins",
+                    "pip install --force-reinstall torch%s%s", lf->torch_version.v ? "==" : "",
+                    lf->torch_version.v ? lf->torch_version.v : "");
+        alt_ev(c, "GD216", 58, "the environment is half-installed (an nvidia-* wheel removed or replaced)",
+               "pip list | grep -i nvidia-", LE_TORCH_PRELOAD);
+    }
+    /* The kernel module and libcuda differ. */
+    if (cnt(c, LE_DSO_MISMATCH)) {
+        const struct log_event *e = &lf->ev[LE_DSO_MISMATCH];
+        int in_container = lf->container.v != NULL;
+        fd = cause(c, in_container ? "GD208" : "GD103", SEV_ERROR, "");
+        if (in_container)
+            fd->title = arena_printf(c->out->arena,
+                                     "the host's driver (kernel %s) is older than the libcuda %s inside the container "
+                                     "(its forward-compatibility package)",
+                                     e->a ? e->a : "?", e->b ? e->b : "?");
+        else
+            fd->title = arena_printf(c->out->arena,
+                                     "the loaded kernel module %s and the user-space driver %s differ",
+                                     e->a ? e->a : "?", e->b ? e->b : "?");
+        set_score(c, fd, 80);
+        quote_ev(c, fd, LE_DSO_MISMATCH);
+        quote_val(c, fd, &lf->container);
+        finding_fix(c->out, fd, "sh", in_container ? "Update the host's driver, or use an image for the host's CUDA level"
+                                                 : "Reboot so the new kernel module is loaded",
+                    "%s", in_container ? "nvidia-smi   # on the host: its CUDA Version is the ceiling" : "sudo reboot");
+        alt_ev(c, in_container ? "GD103" : "GD208", 45,
+               in_container ? "the driver was upgraded on the host without a reboot"
+                            : "inside a container: the host driver is older than the image's libcuda",
+               "cat /proc/driver/nvidia/version; ls -l /usr/local/cuda/compat", LE_DSO_MISMATCH);
+    }
+    /* "No CUDA GPUs are available": the driver answered and counted none. */
+    if (cnt(c, LE_NO_CUDA_GPUS) && !cnt(c, LE_CVD_HIDDEN)) {
+        int named = cvd_names_devices(lf->cvd.v);
+        fd = cause(c, "GD108", SEV_ERROR, "");
+        fd->title = named ? arena_printf(c->out->arena,
+                                         "CUDA_VISIBLE_DEVICES=%s names no GPU this machine has (they count from 0), so CUDA sees none",
+                                         lf->cvd.v)
+                          : arena_printf(c->out->arena,
+                                         "the driver answered but CUDA counted no GPU: most often CUDA_VISIBLE_DEVICES "
+                                         "(set in the script or by a --gpu option) names a GPU that does not exist");
+        set_score(c, fd, named ? 85 : 60);
+        quote_ev(c, fd, LE_NO_CUDA_GPUS);
+        quote_val(c, fd, &lf->cvd);
+        quote_val(c, fd, &lf->command);
+        set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+        finding_fix(c->out, fd, "sh", "See which GPUs exist, then name one of them (or unset the variable)",
+                    "nvidia-smi -L\nunset CUDA_VISIBLE_DEVICES");
+        alt_ev(c, "GD403", named ? 35 : 45, "no GPU is usable here (a container without --gpus, a GPU in another mode)",
+               "nvidia-smi -L (in the same shell or container)", LE_NO_CUDA_GPUS);
+    }
+    /* nvidia-container-cli refused to start an image whose CUDA is above the host driver. */
+    if (cnt(c, LE_DRIVER_REQUIREMENT)) {
+        fd = cause(c, "GD208", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena,
+                                 "the container image needs CUDA %s, and the host's driver supports less",
+                                 lf->ev[LE_DRIVER_REQUIREMENT].a ? lf->ev[LE_DRIVER_REQUIREMENT].a : "?");
+        set_score(c, fd, 92);
+        quote_ev(c, fd, LE_DRIVER_REQUIREMENT);
+        quote_val(c, fd, &lf->driver_cuda);
+        finding_fix(c->out, fd, NULL, "Update the host's driver, or use an image for the CUDA the driver supports",
+                    "nvidia-smi   # on the host: \"CUDA Version\" is the highest the driver runs");
+    }
+    /* JAX's backend failure: the reason decides. */
+    if (cnt(c, LE_JAX_BACKEND_FAIL) && lf->ev[LE_JAX_BACKEND_FAIL].a) {
+        const char *why = lf->ev[LE_JAX_BACKEND_FAIL].a;
+        int nodev = has(why, "no supported devices") || has(why, "No visible GPU") || has(why, "CUDA_ERROR_NO_DEVICE");
+        if (!nodev && (has(why, "PJRT") || has(why, "has no attribute") || has(why, "plugin"))) {
+            fd = cause(c, "GD213", SEV_ERROR,
+                       "JAX's CUDA plugin and jax/jaxlib are from different releases");
+            set_score(c, fd, 80);
+            quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+            quote_val(c, fd, &lf->jaxlib_version);
+            jax_fix(c, fd, "Install jax, jaxlib and the CUDA plugin at one version", "");
+        } else if (nodev) {
+            fd = cause(c, "GD404", SEV_WARNING, "JAX's CUDA backend found no usable GPU");
+            set_score(c, fd, 35);
+            quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+            alt_ev(c, "GD208", 50, "the driver is older than the CUDA jaxlib was built for",
+                   "nvidia-smi (CUDA Version) vs the jax-cuda plugin's CUDA", LE_JAX_BACKEND_FAIL);
+            alt_ev(c, "GD108", 40, "CUDA_VISIBLE_DEVICES hides the GPUs", "echo \"$CUDA_VISIBLE_DEVICES\"",
+                   LE_JAX_BACKEND_FAIL);
+        }
+    }
+    /* onnxruntime-gpu X wants the cuDNN major of its build (onnxruntime.kb); the log shows another. */
+    if ((cnt(c, LE_ORT_EP_FAIL) || cnt(c, LE_ORT_PROVIDER_FAIL)) && lf->ort_version.v) {
+        struct kb_ort o;
+        char major[24];
+        const struct log_value *dn = &lf->cudnn_version;
+        const char *shown = dn->v;
+        long sline = dn->line;
+        const char *stext = dn->text;
+        for (i = 0; !shown && i < lf->n_mentions; i++)
+            if (has(lf->mentions[i].name, "cudnn")) {
+                char v[32];
+                if (lib_version(lf->mentions[i].name, v, sizeof(v))) {
+                    shown = lf->mentions[i].name;
+                    sline = lf->mentions[i].line;
+                    stext = lf->mentions[i].text;
+                }
+            }
+        snprintf(major, sizeof(major), "%ld", major_of(lf->cuda_version.v));
+        if (kb_onnxruntime(c->in->kb, lf->ort_version.v, lf->cuda_version.v ? major : NULL, &o) == 1 && o.cudnn &&
+            shown) {
+            char v[32];
+            long have = lib_version(shown, v, sizeof(v)) ? major_of(v) : major_of(shown);
+            if (have && have != major_of(o.cudnn)) {
+                fd = cause(c, "GD207", SEV_ERROR, "");
+                fd->title = arena_printf(c->out->arena,
+                                         "onnxruntime-gpu %s is built for cuDNN %ld, and the log shows cuDNN %s",
+                                         lf->ort_version.v, major_of(o.cudnn), shown);
+                set_score(c, fd, 84);
+                quote_val(c, fd, &lf->ort_version);
+                finding_evidence_line(c->out, fd, sline, stext);
+                finding_evidence(c->out, fd, NULL, "onnxruntime %s-%s: CUDA %s, cuDNN %s (%s)", o.first, o.last,
+                                 o.cuda, o.cudnn, o.source);
+                finding_fix(c->out, fd, NULL, "Install the cuDNN major it was built for, or the onnxruntime-gpu for your cuDNN",
+                            "gpudoctor plan --framework onnxruntime");
+            }
+        }
+    }
+    /* The toolkit's link-time stub libcuda was loaded instead of the driver's. */
+    if (cnt(c, LE_STUB_LIBCUDA)) {
+        fd = cause(c, "GD106", SEV_ERROR,
+                   "the CUDA toolkit's stub libcuda (lib64/stubs) was loaded instead of the driver's libcuda");
+        quote_ev(c, fd, LE_STUB_LIBCUDA);
+        finding_fix(c->out, fd, "sh", "Take the stubs directory off the loader path",
+                    "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep stubs");
+    }
+    /* The NVIDIA module could not take the GPU: nouveau (or a framebuffer driver) owns it. */
+    if (cnt(c, LE_NOUVEAU)) {
+        fd = cause(c, "GD104", SEV_ERROR, "the open-source nouveau driver (or a framebuffer driver) owns the GPU");
+        quote_ev(c, fd, LE_NOUVEAU);
+        finding_fix(c->out, fd, "sh", "Blacklist nouveau, rebuild the initramfs, reboot",
+                    "echo 'blacklist nouveau' | sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n"
+                    "sudo update-initramfs -u && sudo reboot");
+    }
+    if (cnt(c, LE_NVML_PERMISSION)) {
+        fd = cause(c, "GD105", SEV_ERROR, "the NVIDIA device nodes (/dev/nvidia*) are not accessible to this user");
+        quote_ev(c, fd, LE_NVML_PERMISSION);
+        finding_fix(c->out, fd, "sh", "Check the device nodes' mode and group", "ls -l /dev/nvidia*");
+    }
+    /* A framework that says it is a CPU-only build. */
+    if (cnt(c, LE_CPU_BUILD_MSG)) {
+        fd = cause(c, "GD211", SEV_ERROR, "this framework is a CPU-only build: it says so itself");
+        quote_ev(c, fd, LE_CPU_BUILD_MSG);
+        finding_fix(c->out, fd, NULL, "Install the framework's GPU package (e.g. paddlepaddle-gpu, a CUDA wheel of torch)",
+                    "gpudoctor plan");
+    }
+    /* onnxruntime without its CUDA provider: the CPU package, or both packages at once. */
+    if (cnt(c, LE_ORT_CPU_PKG)) {
+        int both = log_facts_pkg(lf, "onnxruntime") && log_facts_pkg(lf, "onnxruntime-gpu");
+        fd = cause(c, both ? "GD216" : "GD211", SEV_ERROR,
+                   both ? "onnxruntime and onnxruntime-gpu are both installed: the CPU package's files win"
+                        : "this onnxruntime has no CUDA provider: the CPU package (onnxruntime) is installed, not onnxruntime-gpu");
+        set_score(c, fd, both ? 85 : 72);
+        quote_ev(c, fd, LE_ORT_CPU_PKG);
+        finding_fix(c->out, fd, "sh", "Keep only the GPU package", "pip uninstall -y onnxruntime onnxruntime-gpu\npip install onnxruntime-gpu");
+        if (!both)
+            alt_ev(c, "GD216", 55, "both onnxruntime and onnxruntime-gpu are installed, and the CPU package's files win",
+                   "pip list | grep -i onnxruntime", LE_ORT_CPU_PKG);
+    }
+    /* A container started without GPUs, a batch job without a GPU allocation. */
+    if (!c->n_causes && (cnt(c, LE_TORCH_NO_GPU) || tf_no_gpu(c) || cnt(c, LE_SMI_FAILED) ||
+                         cnt(c, LE_NO_CUDA_GPUS))) {
+        if (lf->container.v && !lf->docker_gpus.v && lf->command.v) {
+            fd = cause(c, "GD408", SEV_ERROR,
+                       "the container was started without GPUs: docker run needs --gpus all (and the NVIDIA Container Toolkit)");
+            set_score(c, fd, 62);
+            quote_val(c, fd, &lf->command);
+            quote_ev(c, fd, LE_TORCH_NO_GPU);
+            finding_fix(c->out, fd, "sh", "Start it with the GPUs", "docker run --gpus all ...");
+        } else if (lf->cluster.v) {
+            fd = cause(c, "GD403", SEV_ERROR,
+                       "the batch job has no GPU: it ran on a node (or in an allocation) without one");
+            set_score(c, fd, 65);
+            quote_val(c, fd, &lf->cluster);
+            quote_ev(c, fd, LE_TORCH_NO_GPU);
+            quote_ev(c, fd, LE_SMI_FAILED);
+            finding_fix(c->out, fd, "sh", "Ask the scheduler for a GPU", "srun --gpus=1 ...   # or #SBATCH --gres=gpu:1");
+        }
+    }
+    /* NCCL "unhandled system error": in a container this is usually /dev/shm. */
+    if (cnt(c, LE_NCCL_SYSERR) && !cnt(c, LE_NCCL_SHM)) {
+        fd = cause(c, "GD409", SEV_ERROR,
+                   "NCCL failed on a system call; in a container this is usually /dev/shm being too small");
+        set_score(c, fd, lf->container.v ? 55 : 40);
+        quote_ev(c, fd, LE_NCCL_SYSERR);
+        set_tell(c, fd, "NCCL_DEBUG=INFO shows the call that failed; df -h /dev/shm");
+        finding_fix(c->out, fd, "sh", "See which call failed", "NCCL_DEBUG=INFO python your_script.py");
+        finding_fix(c->out, fd, "sh", "In Docker, give it the host's IPC namespace", "docker run --ipc=host ...");
+        alt_ev(c, "GD402", 38, "another system call failed (sockets, peer access): NCCL_DEBUG=INFO tells",
+               "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL", LE_NCCL_SYSERR);
+    }
+}
+
+/* The framework fell back to the CPU and no rule named a cause: weigh what the context allows. */
 static void rule_no_gpu_unexplained(struct ctx *c)
 {
+    const struct log_facts *lf = c->lf;
+    const struct kb *kb = c->in->kb;
     struct finding *fd;
-    if (c->n_causes)
+    int mac = c->os && !strcmp(c->os, "macos");
+    int win = c->os && !strcmp(c->os, "windows");
+    int tf_empty = tf_no_gpu(c);
+
+    if (c->n_causes || cnt(c, LE_GPU_WORKS))
         return;
-    if (cnt(c, LE_GPU_LIST_EMPTY) || cnt(c, LE_TORCH_NO_GPU) || cnt(c, LE_JAX_NO_GPU) ||
-        cnt(c, LE_JAX_BACKEND_FAIL)) {
-        fd = cause(c, "GD404", SEV_WARNING, "the framework reports no GPU, and the log does not say why");
+    if (!(tf_empty || cnt(c, LE_TORCH_NO_GPU) || cnt(c, LE_JAX_NO_GPU) || cnt(c, LE_JAX_BACKEND_FAIL) ||
+          cnt(c, LE_MPS_UNAVAILABLE)))
+        return;
+    if (mac || (cnt(c, LE_MPS_UNAVAILABLE) && !win)) {
+        fd = cause(c, "GD214", SEV_ERROR,
+                   "this is a Mac: there is no CUDA; the GPU is reached through Metal (tensorflow-metal, PyTorch's MPS)");
+        set_score(c, fd, 75);
+        quote_val(c, fd, &lf->os_macos);
+        quote_ev(c, fd, LE_MPS_UNAVAILABLE);
         quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         quote_ev(c, fd, LE_TORCH_NO_GPU);
+        finding_fix(c->out, fd, NULL, "TensorFlow: install the Metal plugin next to a matching TensorFlow",
+                    "pip install tensorflow tensorflow-metal");
+        finding_fix(c->out, fd, NULL, "PyTorch: use the mps device (macOS 12.3 or newer)",
+                    "device = torch.device(\"mps\")");
+        return;
+    }
+    if (cnt(c, LE_JAX_NO_GPU) && !cnt(c, LE_JAX_BACKEND_FAIL)) {
+        /* jax <= 0.4.16 says this when jaxlib has no CUDA at all. */
+        fd = cause(c, "GD211", SEV_ERROR,
+                   "JAX fell back to the CPU: with jax 0.4.16 and older this means a CPU-only jaxlib");
+        set_score(c, fd, 65);
         quote_ev(c, fd, LE_JAX_NO_GPU);
-        quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
-        if (cnt(c, LE_JAX_NO_GPU))
-            finding_evidence(c->out, fd, NULL, "with jax <= 0.4.16 this usually means a CPU-only jaxlib");
-        if (cnt(c, LE_GPU_LIST_EMPTY))
+        quote_val(c, fd, &lf->jaxlib_version);
+        set_tell(c, fd, "pip list | grep -i jax (a +cuda jaxlib or a jax-cuda plugin?)");
+        jax_fix(c, fd, "Install JAX with CUDA (Linux or WSL2)", "");
+        if (win)
+            alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", "wsl --install",
+                lf->os_windows.line, lf->os_windows.text);
+        alt_ev(c, "GD201", 30, "jaxlib has CUDA, but a CUDA library did not load (rerun with TF_CPP_MIN_LOG_LEVEL=0)",
+               "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py", LE_JAX_NO_GPU);
+        return;
+    }
+    if (tf_empty) {
+        struct tf_need t;
+        struct kb_tf_build wb;
+        const struct log_hit *h = first_hit(c, cnt(c, LE_GPU_LIST_EMPTY) ? LE_GPU_LIST_EMPTY : LE_TF_CPU_DEVICES);
+        /* Does this TensorFlow have a native-Windows GPU build?  (0: no, per tf_build.kb) */
+        int win_cpu_only = lf->tf_version.v && kb_tf_build(kb, lf->tf_version.v, "windows", &wb) == 1 && !wb.cuda;
+        int win_score = win ? 70 : (!c->os ? (win_cpu_only || !lf->tf_version.v ? 50 : 20) : 0);
+
+        tf_need(c, &t);
+        if (t.known && t.b.cuda && lf->cuda_version.v && ver_cmp_dotted_prefix_differs(lf->cuda_version.v, t.b.cuda)) {
+            /* The log names a CUDA that is not the one this TensorFlow was built with. */
+            fd = cause(c, "GD206", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "TensorFlow %s was built with CUDA %s, and the log shows CUDA %s", t.version,
+                                     t.b.cuda, lf->cuda_version.v);
+            set_score(c, fd, 66);
+            quote_val(c, fd, &lf->tf_version);
+            quote_val(c, fd, &lf->cuda_version);
+            finding_evidence(c->out, fd, NULL, "%s", t.b.source);
+            lib_fixes(c, fd, LK_CUDART, t.b.cuda, t.b.cudnn, &t);
+        } else if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken") && !win) {
+            fd = cause(c, "GD205", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena,
+                                     "TensorFlow %s does not find the nvidia-* pip libraries it installed", t.version);
+            set_score(c, fd, 62);
+            quote_val(c, fd, &lf->tf_version);
+            if (h)
+                finding_evidence_line(c->out, fd, h->line, h->text);
+            finding_evidence(c->out, fd, NULL, "%s", t.libs.source);
+            finding_fix(c->out, fd, "sh", "Link the libraries next to TensorFlow (TensorFlow's install guide)",
+                        "cd $(dirname $(python -c 'print(__import__(\"tensorflow\").__file__)'))\n"
+                        "ln -svf ../nvidia/*/lib/*.so* .");
+        } else {
+            fd = cause(c, "GD404", SEV_WARNING,
+                       "TensorFlow lists no GPU, and the log does not say why (it hides the loader's messages by default)");
+            set_score(c, fd, 20);
+            quote_ev(c, fd, LE_GPU_LIST_EMPTY);
+            quote_ev(c, fd, LE_TF_CPU_DEVICES);
             finding_fix(c->out, fd, "sh", "TensorFlow hides the reason at the default log level: rerun with",
                         "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
-        finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+            finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+        }
+        if (win_score)
+            alt(c, "GD212", win_score,
+                "TensorFlow after 2.10 has no GPU build for native Windows (WSL2 or TensorFlow 2.10 are the ways)",
+                "python -c \"import sys; print(sys.platform)\" (win32 = native Windows)", h ? h->line : 0,
+                h ? h->text : NULL);
+        alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
+            "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", h ? h->line : 0,
+            h ? h->text : NULL);
+        alt(c, "GD211", 35, "this TensorFlow is a CPU-only build (tensorflow-cpu, or a build without CUDA)",
+            "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"", h ? h->line : 0,
+            h ? h->text : NULL);
+        return;
+    }
+    fd = cause(c, "GD404", SEV_WARNING, "the framework reports no GPU, and the log does not say why");
+    set_score(c, fd, 30);
+    quote_ev(c, fd, LE_TORCH_NO_GPU);
+    quote_ev(c, fd, LE_JAX_NO_GPU);
+    quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+    finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
+    if (cnt(c, LE_TORCH_NO_GPU)) {
+        alt_ev(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
+               "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
+        alt_ev(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi (CUDA Version)",
+               LE_TORCH_NO_GPU);
     }
 }
 
@@ -883,7 +1748,169 @@ static void rule_nothing_found(struct ctx *c)
                     "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
 }
 
-void explain_rules(const struct explain_input *in, struct findings *out)
+/* ---- ranking ---- */
+
+/* Order: causes by confidence (stable), then the informational findings. */
+static void order_findings(struct ctx *c)
+{
+    struct findings *fl = c->out;
+    struct finding *tmp;
+    int key[MAX_SCORED * 4], k;
+    const char *tell[MAX_SCORED];
+    size_t i, j, n = fl->nr, *idx;
+
+    if (n < 2 || n > sizeof(key) / sizeof(key[0]))
+        return;
+    idx = xcalloc(n, sizeof(*idx));
+    for (i = 0; i < n; i++) {
+        idx[i] = i;
+        key[i] = fl->v[i].severity < SEV_WARNING ? -1 : i < MAX_SCORED ? c->score[i] : 1;
+    }
+    for (i = 1; i < n; i++) {   /* insertion sort: stable, lists are short */
+        size_t t = idx[i];
+        for (j = i; j > 0 && key[idx[j - 1]] < key[t]; j--)
+            idx[j] = idx[j - 1];
+        idx[j] = t;
+    }
+    tmp = xcalloc(n, sizeof(*tmp));
+    for (i = 0; i < n; i++) {
+        tmp[i] = fl->v[idx[i]];
+        tell[i < MAX_SCORED ? i : 0] = idx[i] < MAX_SCORED ? c->tell[idx[i]] : NULL;
+    }
+    memcpy(fl->v, tmp, n * sizeof(*tmp));
+    for (i = 0; i < n && i < MAX_SCORED; i++) {
+        k = key[idx[i]];
+        c->score[i] = k < 0 ? 0 : k;
+        c->tell[i] = tell[i];
+    }
+    free(tmp);
+    free(idx);
+}
+
+static void hyp_line(struct explain_hypothesis *h, long line, const char *text)
+{
+    size_t i;
+    if (!line || !text || h->n_evidence >= EXPLAIN_HYP_EVIDENCE)
+        return;
+    for (i = 0; i < h->n_evidence; i++)
+        if (h->ev_line[i] == line)
+            return;
+    h->ev_line[h->n_evidence] = line;
+    h->ev_text[h->n_evidence] = text;
+    h->n_evidence++;
+}
+
+/* Put a candidate in the ranked list (one per kind, the surer wins; stable on ties). */
+static void hyp_offer(struct explain_result *res, struct explain_hypothesis *all, size_t *n,
+                      size_t cap, const struct explain_hypothesis *h)
+{
+    size_t i;
+    (void)res;
+    for (i = 0; i < *n; i++)
+        if (!strcmp(all[i].kind, h->kind)) {
+            if (h->confidence > all[i].confidence)
+                all[i] = *h;
+            return;
+        }
+    if (*n < cap)
+        all[(*n)++] = *h;
+}
+
+/* Returns 1 when the top hypothesis is an alternative that has no finding of its own. */
+static int rank(struct ctx *c, struct explain_result *res)
+{
+    struct explain_hypothesis all[MAX_SCORED + MAX_ALTS + 3], h;
+    const struct findings *fl = c->out;
+    size_t i, j, n = 0, cap = sizeof(all) / sizeof(all[0]);
+    int noise = 0, exc = 0;
+
+    for (i = 0; i < fl->nr; i++) {
+        const struct finding *fd = &fl->v[i];
+        if (fd->severity < SEV_WARNING) {
+            noise |= !strcmp(fd->kind, "harmless_noise");
+            exc |= !strcmp(fd->code, "GD406");
+            continue;
+        }
+        memset(&h, 0, sizeof(h));
+        h.kind = fd->kind;
+        h.code = fd->code;
+        h.confidence = i < MAX_SCORED ? c->score[i] : 1;
+        h.why = fd->title;
+        h.tell = i < MAX_SCORED ? c->tell[i] : NULL;
+        for (j = 0; j < fd->n_evidence; j++)
+            hyp_line(&h, fd->evidence[j].line, fd->evidence[j].text);
+        hyp_offer(res, all, &n, cap, &h);
+    }
+    for (i = 0; i < c->n_alts; i++) {
+        const struct alt *a = &c->alts[i];
+        memset(&h, 0, sizeof(h));
+        h.kind = a->kind;
+        h.code = a->code;
+        h.confidence = a->score;
+        h.why = a->why;
+        h.tell = a->tell;
+        h.from_alt = 1;
+        hyp_line(&h, a->line, a->text);
+        hyp_offer(res, all, &n, cap, &h);
+    }
+    if (!n) {
+        /* Nothing wrong is shown: the harmless lines are what the log is about. */
+        memset(&h, 0, sizeof(h));
+        if (noise) {
+            h.kind = "harmless_noise";
+            h.code = "GD401";
+            h.confidence = 40;
+            h.why = "the alarming lines in this log are harmless; nothing in it stops the GPU";
+            h.tell = NULL;
+            for (i = 0; i < fl->nr; i++)
+                if (!strcmp(fl->v[i].kind, "harmless_noise"))
+                    for (j = 0; j < fl->v[i].n_evidence; j++)
+                        hyp_line(&h, fl->v[i].evidence[j].line, fl->v[i].evidence[j].text);
+            hyp_offer(res, all, &n, cap, &h);
+        }
+        memset(&h, 0, sizeof(h));
+        h.kind = "other";
+        h.code = exc ? "GD406" : "GD405";
+        h.confidence = exc ? 25 : 10;
+        h.why = exc ? "the log ends in an exception that is not a known GPU problem"
+                    : "no cause of a GPU problem was found in this log";
+        h.tell = "gpudoctor check (on the machine that wrote the log)";
+        hyp_offer(res, all, &n, cap, &h);
+    }
+    /* Stable sort by confidence. */
+    for (i = 1; i < n; i++) {
+        h = all[i];
+        for (j = i; j > 0 && all[j - 1].confidence < h.confidence; j--)
+            all[j] = all[j - 1];
+        all[j] = h;
+    }
+    res->n = n < EXPLAIN_MAX_HYP ? n : EXPLAIN_MAX_HYP;
+    for (i = 0; i < res->n; i++)
+        res->hyp[i] = all[i];
+    return res->n && res->hyp[0].from_alt;
+}
+
+/*
+ * The top hypothesis came from an alternative: give it a finding (its why,
+ * its lines, and what confirms it) and put that finding first, so that
+ * `findings` always starts with the most likely cause.
+ */
+static void promote(struct ctx *c, struct explain_hypothesis *h)
+{
+    struct findings *fl = c->out;
+    struct finding *fd, tmp;
+    size_t i;
+    fd = findings_add(fl, h->code, SEV_ERROR, "%s", h->why);
+    for (i = 0; i < h->n_evidence; i++)
+        finding_evidence_line(fl, fd, h->ev_line[i], h->ev_text[i]);
+    if (h->tell)
+        finding_fix(fl, fd, NULL, "Confirm it on that machine", "%s", h->tell);
+    tmp = fl->v[fl->nr - 1];
+    memmove(fl->v + 1, fl->v, (fl->nr - 1) * sizeof(*fl->v));
+    fl->v[0] = tmp;
+}
+
+void explain_rules(const struct explain_input *in, struct findings *out, struct explain_result *res)
 {
     struct ctx c;
     long line;
@@ -907,7 +1934,16 @@ void explain_rules(const struct explain_input *in, struct findings *out)
     rule_versions(&c);
     rule_arch(&c);
     rule_cuda_errors(&c);
+    rule_long_tail(&c);
     rule_no_gpu_unexplained(&c);
     rule_noise(&c);
     rule_nothing_found(&c);
+    order_findings(&c);
+    if (res) {
+        memset(res, 0, sizeof(*res));
+        if (rank(&c, res))
+            promote(&c, &res->hyp[0]);
+        if (res->n)
+            res->hyp[0].tell = NULL;   /* the top one is the answer, not an alternative */
+    }
 }

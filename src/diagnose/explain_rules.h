@@ -33,7 +33,38 @@ struct explain_input {
  */
 const char *explain_log_os(const struct explain_input *in, long *line);
 
-/** Run every rule; strings go into out's arena.  Never fails. */
-void explain_rules(const struct explain_input *in, struct findings *out);
+#define EXPLAIN_MAX_HYP 3        /* the most likely cause and up to two alternatives */
+#define EXPLAIN_HYP_EVIDENCE 6   /* quoted log lines per hypothesis */
+
+/*
+ * A ranked hypothesis: a cause (kind and code, as in findings), how sure
+ * the rules are (0-100, comparable only within one log), why, the log lines
+ * that support it, and for an alternative what tells it apart from the top
+ * one (a command to run, or `gpudoctor check` on that machine).
+ */
+struct explain_hypothesis {
+    const char *kind;
+    const char *code;
+    int confidence;
+    const char *why;
+    const char *tell;            /* NULL for the top one, or when nothing can tell */
+    int from_alt;                /* raised as an alternative (no finding of its own until promoted) */
+    size_t n_evidence;
+    long ev_line[EXPLAIN_HYP_EVIDENCE];
+    const char *ev_text[EXPLAIN_HYP_EVIDENCE];
+};
+
+struct explain_result {
+    struct explain_hypothesis hyp[EXPLAIN_MAX_HYP];
+    size_t n;                    /* 0 only for an empty log */
+};
+
+/**
+ * Run every rule; strings go into out's arena.  Never fails.  out ends
+ * ordered for printing: the top hypothesis's finding first, then the other
+ * causes by confidence, then the informational ones.  res (may be NULL)
+ * receives the ranked hypotheses.
+ */
+void explain_rules(const struct explain_input *in, struct findings *out, struct explain_result *res);
 
 #endif

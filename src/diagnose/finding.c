@@ -15,7 +15,9 @@ static const char *const kinds[] = {
     "toolkit_version_mismatch", "cudnn_version_mismatch", "library_path_not_set",
     "pip_nvidia_libs_not_found", "gpu_arch_unsupported", "cpu_only_build",
     "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
-    "broken_install", "scan_problem", "harmless_noise", "other", NULL
+    "broken_install", "wrong_environment", "scan_problem", "harmless_noise", "other",
+    "out_of_memory", "container_toolkit_missing", "shm_too_small", "extension_build_mismatch",
+    NULL
 };
 
 /* The code registry.  Codes are never reused; see docs/findings.md. */
@@ -50,6 +52,7 @@ const struct finding_code finding_codes[] = {
     { "GD215", "toolkit_version_mismatch", "the framework uses its own CUDA runtime, not the installed toolkit" },
     { "GD216", "broken_install", "two versions of one distribution are installed in one environment" },
     { "GD217", "other", "whether this framework uses the GPU cannot be decided from files" },
+    { "GD218", "wrong_environment", "the Python the user runs (python3, a Jupyter kernel) is not the environment with the GPU build" },
     { NULL, NULL, NULL }
 };
 

@@ -59,6 +59,8 @@ void facts_release(struct facts *f)
     free(f->env);
     release_python(f);
     module_facts_release(&f->modules);
+    free(f->interp.v);
+    free(f->interp.kernels);
     free(f->warnings);
     for (i = 0; i < f->n_libdirs; i++)
         free(f->libdirs[i].names);

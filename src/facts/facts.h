@@ -173,6 +173,8 @@ struct env_fact {
 #include "facts/python_facts.h"
 /* Environment modules (Lmod, Tcl): filled by scan/modules.c. */
 #include "facts/module_facts.h"
+/* What python/pip/Jupyter kernels run: filled by scan/pyresolve.c, scan/jupyter.c. */
+#include "facts/interp_facts.h"
 
 struct facts {
     struct arena arena;
@@ -191,6 +193,7 @@ struct facts {
     struct python_env *pyenvs;
     size_t n_pyenvs, alloc_pyenvs;
     struct module_facts modules;
+    struct interp_facts interp;
     struct fact_warning *warnings;
     size_t n_warnings, alloc_warnings;
     struct lib_dir *libdirs;     /* scan/fwfiles.c */

@@ -247,6 +247,7 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
     jw_object_end(jw);
     jw_key(jw, "python_envs");
     facts_json_python(jw, f, 1);
+    facts_json_interp(jw, &f->interp);
     jw_key(jw, "modules");
     facts_json_modules(jw, &f->modules);
     jw_key(jw, "warnings");

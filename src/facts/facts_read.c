@@ -1,8 +1,8 @@
 /*
  * facts_read.c - the --facts document back into struct facts (jansson).
  *
- * Mirrors facts_json.c, facts_json_python.c and facts_json_modules.c key by
- * key.  Every getter checks the JSON type and records the first error in
+ * Mirrors facts_json.c, facts_json_python.c, facts_json_modules.c and
+ * facts_json_interp.c key by key.  Every getter checks the JSON type and records the first error in
  * the reader; later getters then do nothing, so the code reads as a plain
  * list of fields.
  */
@@ -560,6 +560,57 @@ static void read_modules(struct rd *r, const json_t *doc)
     }
 }
 
+/* "python_cwd", "interpreters", "jupyter_kernels" (facts_json_interp.c). */
+static void read_interp(struct rd *r, const json_t *doc)
+{
+    struct interp_facts *in = &r->f->interp;
+    const json_t *a;
+    size_t i;
+    in->cwd = str(r, doc, "python_cwd");
+    a = arr(r, doc, "interpreters");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *e = elem(r, a, i, "interpreters");
+        struct py_interpreter *it;
+        if (!e)
+            return;
+        ALLOC_GROW(in->v, in->nr + 1, in->alloc);
+        it = &in->v[in->nr++];
+        memset(it, 0, sizeof(*it));
+        it->command = str(r, e, "command");
+        it->path = str(r, e, "path");
+        it->env = str(r, e, "env");
+        it->env_python = str(r, e, "env_python");
+        it->resolved_by = str(r, e, "resolved_by");
+        it->found = str(r, e, "found");
+        it->target = str(r, e, "target");
+        it->pyenv_version = str(r, e, "pyenv_version");
+        it->note = str(r, e, "note");
+        if (!it->command)
+            bad(r, "an interpreter with a command", "interpreters");
+    }
+    a = arr(r, doc, "jupyter_kernels");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *e = elem(r, a, i, "jupyter_kernels");
+        struct jupyter_kernel *k;
+        if (!e)
+            return;
+        ALLOC_GROW(in->kernels, in->n_kernels + 1, in->alloc_kernels);
+        k = &in->kernels[in->n_kernels++];
+        memset(k, 0, sizeof(*k));
+        k->name = str(r, e, "name");
+        k->argv0 = str(r, e, "argv0");
+        k->env = str(r, e, "env");
+        k->env_python = str(r, e, "env_python");
+        k->interpreter = str(r, e, "interpreter");
+        k->resolved_by = str(r, e, "resolved_by");
+        k->spec = str(r, e, "spec");
+        k->display_name = str(r, e, "display_name");
+        k->language = str(r, e, "language");
+        if (!k->name)
+            bad(r, "a kernel with a name", "jupyter_kernels");
+    }
+}
+
 static void read_rest(struct rd *r, const json_t *doc)
 {
     struct facts *f = r->f;
@@ -639,6 +690,7 @@ int facts_json_read(const char *buf, size_t len, struct facts *f, struct gd_err 
     read_env(&r, doc);
     read_python(&r, doc);
     read_modules(&r, doc);
+    read_interp(&r, doc);
     read_rest(&r, doc);
     json_decref(doc);
     return r.failed ? -1 : 0;

@@ -64,6 +64,30 @@ enum log_ev {
     LE_NOISE_TRT,            /* TF-TRT Warning: Could not find TensorRT (harmless for GPU use) */
     LE_NOISE_ABSL,           /* All log messages before absl::InitializeLog() ... (harmless) */
     LE_EXCEPTION,            /* the last line of a Python traceback */
+    LE_COMPILER_ARCH,        /* nvrtc/nvcc/ptxas: invalid or unsupported --gpu-architecture / sm_XY */
+    LE_TORCH_PRELOAD,        /* torch _preload_cuda_deps: "libX.so.*[0-9] not found in the system path" */
+    LE_ZLIBWAPI,             /* cuDNN 8 on Windows: Could not locate zlibwapi.dll */
+    LE_DSO_MISMATCH,         /* kernel version X does not match DSO version Y */
+    LE_NCCL_SHM,             /* NCCL /dev/shm errors, DataLoader "insufficient shared memory" */
+    LE_DOCKER_NO_GPU,        /* could not select device driver "" with capabilities: [[gpu]] */
+    LE_EXT_CUDA_MISMATCH,    /* The detected CUDA version (X) mismatches the version ... PyTorch (Y) */
+    LE_OOM,                  /* CUDA out of memory / OutOfMemoryError / RESOURCE_EXHAUSTED */
+    LE_NO_CUDA_GPUS,         /* RuntimeError: No CUDA GPUs are available */
+    LE_MODULE_MISSING,       /* No module named 'torch' (the framework is not in this environment) */
+    LE_CUDA_LIB_LOAD,        /* cuDNN 8: Could not load library X. Error code 126 / Error: ... */
+    LE_CUDA_HOME_UNSET,      /* torch cpp_extension: CUDA_HOME environment variable is not set */
+    LE_DEVICE_BUSY,          /* CUDA-capable device(s) is/are busy or unavailable */
+    LE_DRIVER_REQUIREMENT,   /* nvidia-container-cli: requirement error: unsatisfied condition: cuda>=X */
+    LE_NCCL_SYSERR,          /* NCCL Error 2: unhandled system error (often /dev/shm in a container) */
+    LE_TF_CPU_DEVICES,       /* a TensorFlow device list that shows the CPU */
+    LE_TF_GPU_DEVICES,       /* a TensorFlow device list that shows a GPU */
+    LE_MPS_UNAVAILABLE,      /* torch.backends.mps.is_available() False / MPS printed */
+    LE_GPU_WORKS,            /* Created TensorFlow device (/gpu:0), a GPU in use: the GPU works */
+    LE_STUB_LIBCUDA,         /* .../lib64/stubs/libcuda.so loaded instead of the driver's */
+    LE_ORT_CPU_PKG,          /* 'CUDAExecutionProvider' is not in available provider names */
+    LE_CPU_BUILD_MSG,        /* a framework says it is a CPU-only build (Paddle, "Not compiled with CUDA") */
+    LE_NOUVEAU,              /* NVRM: nouveau ... obtained ownership of the NVIDIA device(s) */
+    LE_NVML_PERMISSION,      /* NVML: Insufficient Permissions / /dev/nvidia* permission denied */
     LE__COUNT
 };
 
@@ -127,6 +151,20 @@ struct log_facts {
     struct log_value gpu_name, gpu_cc;
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
+    /* Context read from anywhere in the log (banners, paths, prints, the command line). */
+    struct log_value python_version;   /* "3.10.12": banner, collect_env, a pythonX.Y path */
+    struct log_value cuda_version;     /* the CUDA runtime/toolkit the log names (torch.version.cuda,
+                                          "CUDA runtime 12.1", build info); not the driver's level */
+    struct log_value win_python;       /* "[MSC v.1937 64 bit (AMD64)]": a native Windows CPython */
+    struct log_value container;        /* a container: docker/podman command, root@<12 hex>, /.dockerenv */
+    struct log_value conda;            /* conda: /opt/conda, anaconda3, miniconda3, envs/NAME, (base) */
+    struct log_value cluster;          /* a batch cluster: srun, sbatch, SLURM_*, #SBATCH */
+    struct log_value pip_nvidia;       /* site-packages/nvidia/<lib>: pip's CUDA wheels */
+    struct log_value command;          /* the command line that was run ("$ python train.py") */
+    struct log_value cvd;              /* CUDA_VISIBLE_DEVICES as set in the log ("1", "", "-1") */
+    struct log_value docker_gpus;      /* docker run/compose asked for GPUs (--gpus, --runtime=nvidia) */
+    struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
+    size_t n_mentions;
     struct log_lib libs[LOG_MAX_LIBS];
     size_t n_libs;
     struct log_pkg pkgs[LOG_MAX_PKGS];

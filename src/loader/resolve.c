@@ -564,6 +564,17 @@ static void check_stale(struct resolver *r, const char *name, struct resolve_res
     strbuf_release(&p);
 }
 
+static int is_fhs_local(const char *name)
+{
+    static const char *const fhs[] = { "bin", "etc", "games", "include", "lib", "lib64", "libexec",
+                                       "man", "sbin", "share", "src", NULL };
+    size_t i;
+    for (i = 0; fhs[i]; i++)
+        if (!strcmp(name, fhs[i]))
+            return 1;
+    return 0;
+}
+
 /* The library directories under /usr/local and /opt that exist, once. */
 static void list_suggest_dirs(struct resolver *r)
 {
@@ -581,6 +592,15 @@ static void list_suggest_dirs(struct resolver *r)
             continue;
         }
         for (j = 0; j < list.nr; j++) {
+            /* Only directories (or links, or unknown types) can be install
+             * prefixes, and in /usr/local the hierarchy's own directories
+             * (FHS 3.0, 4.9.2: bin etc games include lib man sbin share
+             * src; lib64, libexec) are not. */
+            if (list.ents[j].type != COMPAT_FT_DIR && list.ents[j].type != COMPAT_FT_LNK &&
+                list.ents[j].type != COMPAT_FT_UNKNOWN)
+                continue;
+            if (i == 0 && is_fhs_local(list.ents[j].name))
+                continue;
             for (k = 0; subs[k]; k++) {
                 struct compat_stat st;
                 strbuf_reset(&d);

@@ -53,6 +53,26 @@ static void text_finding(struct out *o, const struct finding *fd)
     }
 }
 
+/* The alternatives the log cannot rule out, and what tells them apart. */
+static void text_alternatives(struct out *o, const struct explain_result *h)
+{
+    size_t i;
+    if (!h || h->n < 2)
+        return;
+    out_styled(o, STYLE_BOLD, "Or else (less likely):\n");
+    for (i = 1; i < h->n; i++) {
+        out_printf(o, "  %d%% %s %s: ", h->hyp[i].confidence, h->hyp[i].code, h->hyp[i].kind);
+        out_str(o, h->hyp[i].why ? h->hyp[i].why : "");
+        out_raw(o, "\n");
+        if (h->hyp[i].tell) {
+            out_raw(o, "      tell apart: ");
+            out_styled(o, STYLE_CYAN, "%s", "");
+            out_str(o, h->hyp[i].tell);
+            out_raw(o, "\n");
+        }
+    }
+}
+
 static void text_value(struct out *o, int *first, const char *label, const struct log_value *v)
 {
     if (!v->v)
@@ -81,6 +101,7 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
         out_styled(&o, STYLE_BOLD, "Cause: ");
         out_raw(&o, "none found in this log\n");
     }
+    text_alternatives(&o, r->hypotheses);
     for (i = 0; i < fl->nr; i++) {
         if (fl->v[i].severity == SEV_INFO && !strcmp(fl->v[i].kind, "harmless_noise")) {
             any_noise = 1;
@@ -118,9 +139,21 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
     text_value(&o, &first, "nvcc", &lf->nvcc_version);
     text_value(&o, &first, "GPU", &lf->gpu_name);
     text_value(&o, &first, "compute capability", &lf->gpu_cc);
+    text_value(&o, &first, "Python", &lf->python_version);
+    text_value(&o, &first, "CUDA", &lf->cuda_version);
+    text_value(&o, &first, "cuDNN", &lf->cudnn_version);
+    text_value(&o, &first, "container", &lf->container);
+    text_value(&o, &first, "conda", &lf->conda);
+    text_value(&o, &first, "cluster", &lf->cluster);
+    text_value(&o, &first, "CUDA_VISIBLE_DEVICES", &lf->cvd);
     if (first)
         out_raw(&o, "  nothing about the OS, framework, driver or GPU");
     out_raw(&o, "\n");
+    if (lf->command.v) {
+        out_printf(&o, "  command (line %ld): ", lf->command.line);
+        out_str(&o, lf->command.v);
+        out_raw(&o, "\n");
+    }
     if (lf->long_lines)
         out_printf(&o, "  %lu line(s) longer than %d bytes were matched on their start only\n",
                    lf->long_lines, LOGREAD_LINE_MAX);
@@ -169,6 +202,19 @@ static void json_facts(struct jw *jw, const struct explain_report *r)
     json_value(jw, "compute_capability", &lf->gpu_cc);
     json_value(jw, "cudnn", &lf->cudnn_version);
     json_value(jw, "ld_library_path", &lf->ld_library_path);
+    json_value(jw, "python", &lf->python_version);
+    json_value(jw, "cuda", &lf->cuda_version);
+    json_value(jw, "command", &lf->command);
+    json_value(jw, "cuda_visible_devices", &lf->cvd);
+    jw_key(jw, "setting");
+    jw_object_begin(jw);
+    json_value(jw, "container", &lf->container);
+    json_value(jw, "docker_gpus", &lf->docker_gpus);
+    json_value(jw, "conda", &lf->conda);
+    json_value(jw, "cluster", &lf->cluster);
+    json_value(jw, "pip_nvidia", &lf->pip_nvidia);
+    json_value(jw, "windows_python", &lf->win_python);
+    jw_object_end(jw);
     jw_key(jw, "libraries");
     jw_array_begin(jw);
     for (i = 0; i < lf->n_libs; i++) {
@@ -221,6 +267,32 @@ static void json_facts(struct jw *jw, const struct explain_report *r)
     jw_object_end(jw);
 }
 
+static void json_hypotheses(struct jw *jw, const struct explain_result *h)
+{
+    size_t i, j;
+    jw_array_begin(jw);
+    for (i = 0; h && i < h->n; i++) {
+        const struct explain_hypothesis *x = &h->hyp[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "kind", x->kind);
+        jw_kv_str(jw, "code", x->code);
+        jw_kv_int(jw, "confidence", x->confidence);
+        jw_kv_str(jw, "why", x->why);
+        jw_kv_str(jw, "tell_apart", x->tell);
+        jw_key(jw, "evidence");
+        jw_array_begin(jw);
+        for (j = 0; j < x->n_evidence; j++) {
+            jw_object_begin(jw);
+            jw_kv_int(jw, "line", x->ev_line[j]);
+            jw_kv_str(jw, "text", x->ev_text[j]);
+            jw_object_end(jw);
+        }
+        jw_array_end(jw);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+}
+
 void report_explain_json(FILE *fp, const struct explain_report *r)
 {
     const struct findings *fl = r->findings;
@@ -243,6 +315,8 @@ void report_explain_json(FILE *fp, const struct explain_report *r)
         jw_kv_str(&jw, "cause", fl->v[0].code);
     else
         jw_kv_null(&jw, "cause");
+    jw_key(&jw, "hypotheses");
+    json_hypotheses(&jw, r->hypotheses);
     jw_key(&jw, "findings");
     report_json_findings(&jw, fl);
     jw_key(&jw, "facts");

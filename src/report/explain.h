@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "diagnose/explain_rules.h"
 #include "diagnose/finding.h"
 #include "facts/facts.h"
 #include "facts/log_facts.h"
@@ -19,7 +20,8 @@
 
 struct explain_report {
     const struct log_facts *log;
-    const struct findings *findings;  /* sorted: errors first */
+    const struct findings *findings;  /* ordered: the top hypothesis's cause first */
+    const struct explain_result *hypotheses;  /* ranked causes, or NULL */
     const char *input;                /* the file name, or "-" for standard input */
     const char *os;                   /* explain_log_os(), or NULL */
     long os_line;

@@ -47,7 +47,33 @@ void report_json_findings(struct jw *jw, const struct findings *fl)
     jw_array_end(jw);
 }
 
-static void verdicts_json(struct jw *jw, const struct diagnosis *dx)
+/* Which commands and kernels run env (facts->interp): "python3", "kernel:NAME". */
+static void run_by_json(struct jw *jw, const struct facts *f, const struct python_env *e)
+{
+    size_t i;
+    jw_array_begin(jw);
+    for (i = 0; f && i < f->interp.nr; i++) {
+        const struct py_interpreter *it = &f->interp.v[i];
+        if (it->env && e->prefix && !strcmp(it->env, e->prefix) &&
+            ((!it->env_python && !e->python_version) ||
+             (it->env_python && e->python_version && !strcmp(it->env_python, e->python_version))))
+            jw_str(jw, it->command);
+    }
+    for (i = 0; f && i < f->interp.n_kernels; i++) {
+        const struct jupyter_kernel *k = &f->interp.kernels[i];
+        if (k->env && e->prefix && !strcmp(k->env, e->prefix) &&
+            ((!k->env_python && !e->python_version) ||
+             (k->env_python && e->python_version && !strcmp(k->env_python, e->python_version)))) {
+            struct strbuf sb = STRBUF_INIT;
+            strbuf_addf(&sb, "kernel:%s", k->name);
+            jw_str(jw, sb.buf);
+            strbuf_release(&sb);
+        }
+    }
+    jw_array_end(jw);
+}
+
+static void verdicts_json(struct jw *jw, const struct facts *f, const struct diagnosis *dx)
 {
     size_t i, j;
     jw_array_begin(jw);
@@ -62,6 +88,8 @@ static void verdicts_json(struct jw *jw, const struct diagnosis *dx)
         jw_kv_str(jw, "subject", v->subject);
         jw_kv_str(jw, "gpu", gpu_verdict_name(v->gpu));
         jw_kv_str(jw, "reason", v->reason);
+        jw_key(jw, "run_by");
+        run_by_json(jw, f, v->env);
         jw_key(jw, "needs");
         jw_array_begin(jw);
         for (j = 0; j < v->n_needs; j++) {
@@ -119,10 +147,11 @@ void report_json(FILE *fp, const struct report_input *in)
     facts_json_ldenv(&jw, f);
     jw_key(&jw, "python_envs");
     facts_json_python(&jw, f, 0);
+    facts_json_interp(&jw, &f->interp);
     jw_key(&jw, "modules");
     facts_json_modules(&jw, &f->modules);
     jw_key(&jw, "verdicts");
-    verdicts_json(&jw, in->dx);
+    verdicts_json(&jw, f, in->dx);
     if (in->probe) {
         jw_key(&jw, "probe");
         report_probe_json_value(&jw, in->probe);

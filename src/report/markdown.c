@@ -70,6 +70,24 @@ void report_markdown(FILE *fp, const struct report_input *in)
         cell(&o, f->cudnn[i].path);
         out_raw(&o, "` |\n");
     }
+    for (i = 0; i < f->interp.nr; i++) {
+        const struct py_interpreter *it = &f->interp.v[i];
+        if (strncmp(it->command, "python", 6) || !it->found)
+            continue;
+        out_raw(&o, "| `");
+        cell(&o, it->command);
+        out_raw(&o, "` runs | ");
+        if (it->env) {
+            out_raw(&o, "`");
+            cell(&o, it->env);
+            out_raw(&o, "`");
+        } else {
+            cell(&o, it->note ? it->note : it->path ? it->path : "nothing");
+        }
+        out_raw(&o, " (");
+        cell(&o, it->resolved_by);
+        out_raw(&o, ") |\n");
+    }
     for (i = 0; i < f->n_pyenvs; i++) {
         for (j = 0; j < f->pyenvs[i].n_frameworks; j++) {
             const struct framework_build *fw = &f->pyenvs[i].frameworks[j];

@@ -153,7 +153,7 @@ static enum out_style sev_style(enum severity s)
     return s == SEV_ERROR ? STYLE_RED : s == SEV_WARNING ? STYLE_YELLOW : STYLE_CYAN;
 }
 
-void report_text_verdicts(struct out *o, const struct diagnosis *dx)
+void report_text_verdicts(struct out *o, const struct facts *f, const struct diagnosis *dx)
 {
     size_t i;
     if (!dx->n_verdicts)
@@ -167,6 +167,8 @@ void report_text_verdicts(struct out *o, const struct diagnosis *dx)
         out_styled(o, st, "GPU %s", v->gpu == GPU_YES ? "YES" : v->gpu == GPU_NO ? "NO" : "UNKNOWN");
         if (v->reason)
             out_printf(o, " — %s", v->reason);
+        if (f)
+            report_text_run_marks(o, f, v->env);
         out_raw(o, "\n");
     }
 }
@@ -320,7 +322,8 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     if (in->facts->system.hostname)
         out_printf(&o, " on %s", in->facts->system.hostname);
     out_raw(&o, "\n");
-    report_text_verdicts(&o, in->dx);
+    report_text_interp(&o, in->facts);
+    report_text_verdicts(&o, in->facts, in->dx);
     section_system(&o, in->facts, in->root);
     section_driver(&o, in->facts);
     section_cuda(&o, in->facts);

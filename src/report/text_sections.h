@@ -14,7 +14,11 @@ void report_text_python(struct out *o, const struct facts *f);
 void report_text_findings(struct out *o, const struct findings *fl);
 /** The closing "Next step:" lines: the verdict again and the first fix to run. */
 void report_text_next_step(struct out *o, const struct diagnosis *dx);
+/** First section: what `python3`, `python`, `pip`, ... and Jupyter kernels run. */
+void report_text_interp(struct out *o, const struct facts *f);
+/** " [run by python3, kernel 'x']" (or " [not what python3 runs]") for a verdict's environment. */
+void report_text_run_marks(struct out *o, const struct facts *f, const struct python_env *e);
 /** One line per framework install: GPU YES / NO / UNKNOWN and why. */
-void report_text_verdicts(struct out *o, const struct diagnosis *dx);
+void report_text_verdicts(struct out *o, const struct facts *f, const struct diagnosis *dx);
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include "scan/logread.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +61,34 @@ static int mstarts(const char *s, size_t n, const char *p)
     return n >= k && !memcmp(s, p, k);
 }
 
+static unsigned gram_hash(const char *p)
+{
+    unsigned v = (unsigned)(unsigned char)p[0] << 24 | (unsigned)(unsigned char)p[1] << 16 |
+                 (unsigned)(unsigned char)p[2] << 8 | (unsigned)(unsigned char)p[3];
+    return (v * 2654435761u) >> 20;   /* 12 bits */
+}
+
+/* Hash every 4-byte window of the line into lr->grams. */
+static void grams_fill(unsigned long long *g, const char *line, size_t n)
+{
+    size_t i;
+    memset(g, 0, LOGREAD_GRAM_WORDS * sizeof(*g));
+    for (i = 0; i + 4 <= n; i++) {
+        unsigned h = gram_hash(line + i);
+        g[h >> 6] |= 1ull << (h & 63);
+    }
+}
+
+/* 0 when needle cannot be in the line (its first 4 bytes are not); 1 when it may be. */
+static int grams_may(const unsigned long long *g, const char *needle)
+{
+    unsigned h;
+    if (!needle[0] || !needle[1] || !needle[2] || !needle[3])
+        return 1;
+    h = gram_hash(needle);
+    return (g[h >> 6] >> (h & 63)) & 1;
+}
+
 static int is_digit(char c)
 {
     return c >= '0' && c <= '9';
@@ -73,13 +102,6 @@ static int is_space(char c)
 static int is_alpha(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* After the match of needle at p, the rest of the line. */
-static size_t rest_len(const char *line, size_t n, const char *p, const char *needle)
-{
-    size_t off = (size_t)(p - line) + strlen(needle);
-    return off <= n ? n - off : 0;
 }
 
 /* Length of a version-like token at s: digits, dots, letters, '+', '-', '_'. */
@@ -251,7 +273,39 @@ static void add_err(struct logread *lr, const char *name, size_t nn, long number
     f->n_errs++;
 }
 
-/* ---- pattern families ---- */
+/* ---- positions: every offset is computed, never counted by hand ---- */
+
+/* Just past the first needle in (s, n), or NULL. */
+static const char *find_after(const char *s, size_t n, const char *needle)
+{
+    const char *p = mfind(s, n, needle);
+    return p ? p + strlen(needle) : NULL;
+}
+
+/* mfind / find_after on the current line, skipping the scan when the gram set rules it out. */
+static const char *gmfind(const struct logread *lr, const char *line, size_t n, const char *needle)
+{
+    return grams_may(lr->grams, needle) ? mfind(line, n, needle) : NULL;
+}
+
+static const char *gfind_after(const struct logread *lr, const char *line, size_t n, const char *needle)
+{
+    return grams_may(lr->grams, needle) ? find_after(line, n, needle) : NULL;
+}
+
+/* Bytes from p to the end of the line (0 when p is outside it). */
+static size_t left(const char *line, size_t n, const char *p)
+{
+    return p >= line && p <= line + n ? n - (size_t)(p - line) : 0;
+}
+
+/* Bytes from a to b, 0 when b is not after a (never a negative size). */
+static size_t span(const char *a, const char *b)
+{
+    return b > a ? (size_t)(b - a) : 0;
+}
+
+/* ---- pip ---- */
 
 /* Package names whose versions matter to a diagnosis (pip list/freeze/show). */
 static int tracked_pkg(const char *s, size_t n)
@@ -261,6 +315,8 @@ static int tracked_pkg(const char *s, size_t n)
         "nvidia-", "nvidia_", "keras", "paddlepaddle", NULL
     };
     size_t i, k;
+    if (n >= 10 && mfind_ci(s, 10, "nvidia-smi") == s)
+        return 0;   /* nvidia-smi's header, not a package */
     for (i = 0; prefixes[i]; i++) {
         k = strlen(prefixes[i]);
         if (n >= k && mfind_ci(s, k, prefixes[i]) == s)
@@ -288,7 +344,7 @@ static void match_pip(struct logread *lr, const char *line, size_t n)
         add_pkg(lr, s, k, s + k + 2, vn, line, n);
         return;
     }
-    /* pip list: name<spaces>version */
+    /* pip list / conda list: name<spaces>version */
     if (k && k < sn && is_space(s[k]) && tracked_pkg(s, k)) {
         const char *v = s + k;
         size_t rn = sn - k;
@@ -299,10 +355,10 @@ static void match_pip(struct logread *lr, const char *line, size_t n)
         return;
     }
     /* pip show: "Name: X" then "Version: Y" */
-    if (mstarts(s, sn, "Name: ")) {
-        size_t nn = sn - 6;
-        if (nn < sizeof(lr->st.pip_show_name) && tracked_pkg(s + 6, nn)) {
-            memcpy(lr->st.pip_show_name, s + 6, nn);
+    if ((p = find_after(s, sn, "Name: ")) == s + 6) {
+        size_t nn = left(s, sn, p);
+        if (nn < sizeof(lr->st.pip_show_name) && tracked_pkg(p, nn)) {
+            memcpy(lr->st.pip_show_name, p, nn);
             lr->st.pip_show_name[nn] = '\0';
         } else {
             lr->st.pip_show_name[0] = '\0';
@@ -310,14 +366,15 @@ static void match_pip(struct logread *lr, const char *line, size_t n)
         return;
     }
     if (mstarts(s, sn, "Version: ") && lr->st.pip_show_name[0]) {
-        vn = version_len(s + 9, sn - 9);
-        add_pkg(lr, lr->st.pip_show_name, strlen(lr->st.pip_show_name), s + 9, vn, line, n);
+        p = find_after(s, sn, "Version: ");
+        vn = version_len(p, left(s, sn, p));
+        add_pkg(lr, lr->st.pip_show_name, strlen(lr->st.pip_show_name), p, vn, line, n);
         lr->st.pip_show_name[0] = '\0';
         return;
     }
     /* pip install: "Successfully installed a-1.0 b-2.0" */
-    if ((p = mfind(s, sn, "Successfully installed ")) != NULL) {
-        const char *t = p + 23, *end = s + sn;
+    if ((p = find_after(s, sn, "Successfully installed ")) != NULL) {
+        const char *t = p, *end = s + sn;
         while (t < end) {
             size_t tn = token_len(t, (size_t)(end - t)), j;
             for (j = tn; j > 0; j--)
@@ -334,12 +391,24 @@ static void match_pip(struct logread *lr, const char *line, size_t n)
     }
 }
 
+/* ---- nvidia-smi ---- */
+
+/* A version after "label:" in the smi header. */
+static void smi_value(struct logread *lr, struct log_value *v, const char *line, size_t n,
+                      const char *label)
+{
+    const char *p = find_after(line, n, label);
+    size_t rn;
+    if (!p)
+        return;
+    rn = left(line, n, p);
+    skip_spaces(&p, &rn);
+    setval(lr, v, p, version_len(p, rn), line, n);
+}
+
 /* nvidia-smi's header row and the GPU rows below it. */
 static void match_smi(struct logread *lr, const char *line, size_t n)
 {
-    const char *p;
-    size_t rn;
-
     /*
      * Header (nvidia-smi, NVIDIA driver utility; formats in
      * ../shared/knowledge/nvidia.md section 2): "NVIDIA-SMI 535.104.05
@@ -347,20 +416,14 @@ static void match_smi(struct logread *lr, const char *line, size_t n)
      * "KMD Version: ... CUDA UMD Version: 13.3" (R610+).
      */
     if (mfind(line, n, "NVIDIA-SMI ")) {
-        if ((p = mfind(line, n, "Driver Version: ")) != NULL ||
-            (p = mfind(line, n, "KMD Version: ")) != NULL) {
-            const char *v = memchr(p, ':', n - (size_t)(p - line)) + 1;
-            rn = n - (size_t)(v - line);
-            skip_spaces(&v, &rn);
-            setval(lr, &lr->facts.driver_version, v, version_len(v, rn), line, n);
+        if (mfind(line, n, "Driver Version:") || mfind(line, n, "KMD Version:")) {
+            smi_value(lr, &lr->facts.driver_version, line, n,
+                      mfind(line, n, "Driver Version:") ? "Driver Version:" : "KMD Version:");
             lr->st.smi_header_line = (long)lr->facts.lines;
+            lr->st.smi_rows = 0;
         }
-        if ((p = mfind(line, n, "CUDA Version: ")) != NULL ||
-            (p = mfind(line, n, "CUDA UMD Version: ")) != NULL) {
-            const char *v = memchr(p, ':', n - (size_t)(p - line)) + 2;
-            rn = n - (size_t)(v - line);
-            setval(lr, &lr->facts.driver_cuda, v, version_len(v, rn), line, n);
-        }
+        smi_value(lr, &lr->facts.driver_cuda, line, n,
+                  mfind(line, n, "CUDA UMD Version:") ? "CUDA UMD Version:" : "CUDA Version:");
         return;
     }
     /* A GPU row: "|   0  NVIDIA GeForce RTX 4090   On  | ..." */
@@ -380,24 +443,28 @@ static void match_smi(struct logread *lr, const char *line, size_t n)
             ;
         while (e && is_space(s[e - 1]))
             e--;
-        if (e > 3 && e >= 3 && !memcmp(s + e - 3, " On", 3))
+        if (e > 3 && !memcmp(s + e - 3, " On", 3))
             e -= 3;
         else if (e > 4 && !memcmp(s + e - 4, " Off", 4))
             e -= 4;
-        if (e > 3 && is_alpha(s[0]))
+        if (e > 3 && is_alpha(s[0])) {
             setval(lr, &lr->facts.gpu_name, s, e, line, n);
+            lr->st.smi_rows++;
+        }
     }
 }
 
-/* The library name just before ": cannot open shared object file". */
-static void match_so_not_found(struct logread *lr, const char *line, size_t n, const char *p,
-                               const char *via)
+/* ---- capture helpers for the table ---- */
+
+/* The library name just before ": cannot open shared object file" (at). */
+static void so_not_found(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *via)
 {
-    const char *b = p;
+    const char *b = at, *err = find_after(at, left(line, n, at), ": ");
     while (b > line && !is_space(b[-1]) && b[-1] != '\'' && b[-1] != '"' && b[-1] != '(' &&
            b[-1] != ':' && b[-1] != '/' && b[-1] != '\\')
         b--;
-    add_lib(lr, b, (size_t)(p - b), p + 2, rest_len(line, n, p, ": "), via, 0, line, n);
+    add_lib(lr, b, span(b, at), err, err ? left(line, n, err) : 0, via, 0, line, n);
 }
 
 /* Convert "sm_86" / "sm_120" into "8.6" / "12.0" for gpu_cc. */
@@ -415,496 +482,1264 @@ static void set_cc_from_sm(struct logread *lr, const char *sm, size_t sn, const 
     setval(lr, &lr->facts.gpu_cc, cc, d + 1, line, n);
 }
 
-static void match_hints(struct logread *lr, const char *line, size_t n)
+/* The version right after `after` into the family's slot a/b/c (first occurrence only). */
+static const char *version_at(struct logread *lr, const char *line, size_t n, const char *at)
+{
+    size_t vn = version_len(at, left(line, n, at));
+    return vn ? dupn(lr, at, vn) : NULL;
+}
+
+static struct log_event *ev_of(struct logread *lr, enum log_ev ev)
+{
+    return &lr->facts.ev[ev];
+}
+
+/* ---- the table's take() functions: one per row that captures ---- */
+
+static void take_tf_dlopen(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    struct log_facts *f = &lr->facts;
+    const char *name = after, *e, *err = NULL, *ld;
+    size_t en = 0;
+    (void)at;
+    e = memchr(name, '\'', left(line, n, name));
+    if (!e)
+        return;
+    if ((err = find_after(e, left(line, n, e), "dlerror: ")) != NULL) {
+        en = left(line, n, err);
+        if ((ld = mfind(err, en, "; LD_LIBRARY_PATH: ")) != NULL) {
+            const char *v = find_after(ld, left(line, n, ld), "; LD_LIBRARY_PATH: ");
+            setval(lr, &f->ld_library_path, v, left(line, n, v), line, n);
+            en = span(err, ld);
+        }
+    }
+    if (!ev_of(lr, LE_TF_DLOPEN_FAIL)->a)
+        ev_of(lr, LE_TF_DLOPEN_FAIL)->a = dupn(lr, name, span(name, e));
+    add_lib(lr, name, span(name, e), err, en, "tensorflow", 0, line, n);
+}
+
+static void take_tf_dlopen_ok(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    (void)at;
+    add_lib(lr, after, token_len(after, left(line, n, after)), NULL, 0, "tensorflow", 1, line, n);
+}
+
+static void take_cudnn_mismatch(struct logread *lr, const char *line, size_t n, const char *at,
+                                const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_CUDNN_MISMATCH);
+    const char *q = find_after(after, left(line, n, after), "compiled with: ");
+    (void)at;
+    if (e->a)
+        return;
+    e->a = version_at(lr, line, n, after);
+    if (q)
+        e->b = version_at(lr, line, n, q);
+}
+
+static void take_ptx_jit(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_TF_PTX_JIT);
+    (void)at;
+    if (!e->a)
+        e->a = version_at(lr, line, n, after);
+    setval(lr, &lr->facts.gpu_cc, after, version_len(after, left(line, n, after)), line, n);
+}
+
+static void take_tf_ignoring(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_TF_IGNORING_GPU);
+    const char *q;
+    (void)at;
+    (void)after;
+    if ((q = find_after(line, n, "name: ")) != NULL) {
+        const char *c = memchr(q, ',', left(line, n, q));
+        if (c)
+            setval(lr, &lr->facts.gpu_name, q, span(q, c), line, n);
+    }
+    if ((q = find_after(line, n, "with Cuda compute capability ")) != NULL ||
+        (q = find_after(line, n, "compute capability: ")) != NULL) {
+        if (!e->a)
+            e->a = version_at(lr, line, n, q);
+        setval(lr, &lr->facts.gpu_cc, q, version_len(q, left(line, n, q)), line, n);
+    }
+    if (!e->b && (q = find_after(line, n, "minimum required Cuda capability is ")) != NULL)
+        e->b = version_at(lr, line, n, q);
+}
+
+static void take_tf_self_check(struct logread *lr, const char *line, size_t n, const char *at,
+                               const char *after)
+{
+    const char *e = memchr(after, '\'', left(line, n, after));
+    (void)at;
+    if (e)
+        add_lib(lr, after, span(after, e), NULL, 0, "tensorflow", 0, line, n);
+}
+
+/* "kernel version 470.57.2 does not match DSO version 510.47.3 -- cannot find working devices" */
+static void take_dso_mismatch(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_DSO_MISMATCH);
+    const char *k = find_after(line, span(line, at), "kernel version ");
+    if (e->a)
+        return;
+    if (k)
+        e->a = version_at(lr, line, n, k);
+    e->b = version_at(lr, line, n, after);
+}
+
+static void take_torch_driver_old(struct logread *lr, const char *line, size_t n, const char *at,
+                                  const char *after)
+{
+    size_t k = 0, rn = left(line, n, after);
+    (void)at;
+    while (k < rn && is_digit(after[k]))
+        k++;
+    if (!ev_of(lr, LE_DRIVER_TOO_OLD)->a && k)
+        ev_of(lr, LE_DRIVER_TOO_OLD)->a = dupn(lr, after, k);
+}
+
+static void take_sm_incompatible(struct logread *lr, const char *line, size_t n, const char *at,
+                                 const char *after)
+{
+    const char *b = line, *q;
+    size_t bn = span(line, at), sn = token_len(after, left(line, n, after));
+    if ((q = find_after(b, bn, "UserWarning: ")) != NULL) {
+        bn = span(q, at);
+        b = q;
+    }
+    skip_spaces(&b, &bn);
+    if (!ev_of(lr, LE_SM_INCOMPATIBLE)->a) {
+        char sm[16];
+        snprintf(sm, sizeof(sm), "sm_%.*s", (int)(sn < 8 ? sn : 8), after);
+        ev_of(lr, LE_SM_INCOMPATIBLE)->a = arena_strdup(&lr->arena, sm);
+    }
+    setval(lr, &lr->facts.gpu_name, b, bn, line, n);
+    set_cc_from_sm(lr, after, sn, line, n);
+}
+
+static void take_sm_supported(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_SM_INCOMPATIBLE);
+    size_t rn = left(line, n, after);
+    (void)at;
+    if (rn && after[rn - 1] == '.')
+        rn--;
+    if (!e->b)
+        e->b = dupn(lr, after, rn);
+}
+
+static void take_gpu_too_old(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    const char *g;
+    size_t vn = version_len(after, left(line, n, after));
+    if (!ev_of(lr, LE_GPU_TOO_OLD)->a)
+        ev_of(lr, LE_GPU_TOO_OLD)->a = dupn(lr, after, vn);
+    setval(lr, &lr->facts.gpu_cc, after, vn, line, n);
+    if ((g = find_after(line, span(line, at), "Found GPU")) != NULL) {
+        while (g < at && is_digit(*g))
+            g++;
+        while (g < at && *g == ' ')
+            g++;
+        setval(lr, &lr->facts.gpu_name, g, span(g, at), line, n);
+    }
+}
+
+static void take_cuda_init(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    const char *e, *q;
+    size_t mn = left(line, n, after);
+    (void)at;
+    if ((e = mfind(after, mn, " (Triggered internally")) != NULL)
+        mn = span(after, e);
+    if (!ev_of(lr, LE_CUDA_INIT_WARNING)->a)
+        ev_of(lr, LE_CUDA_INIT_WARNING)->a = dupn(lr, after, mn);
+    if ((q = find_after(after, mn, "Error ")) != NULL && q < after + mn && is_digit(*q)) {
+        long num = strtol(q, NULL, 10);
+        const char *nm = cuda_err_by_number(num);
+        if (nm)
+            add_err(lr, nm, strlen(nm), num, line, n);
+    }
+}
+
+static void take_win_dll(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *after)
+{
+    const char *e = memchr(after, '"', left(line, n, after)), *b;
+    (void)at;
+    if (!e)
+        return;
+    for (b = e; b > after && b[-1] != '\\' && b[-1] != '/'; b--)
+        ;
+    if (!ev_of(lr, LE_WIN_DLL_LOAD)->a)
+        ev_of(lr, LE_WIN_DLL_LOAD)->a = dupn(lr, after, span(after, e));
+    add_lib(lr, b, span(b, e), "a dependency of this DLL is missing (WinError 126)", 51, "torch", 0,
+            line, n);
+}
+
+/* torch/__init__.py _preload_cuda_deps: ValueError: libnvrtc.so.*[0-9] not found in the system path [...] */
+static void take_torch_preload(struct logread *lr, const char *line, size_t n, const char *at,
+                               const char *after)
+{
+    const char *b = at;
+    (void)after;
+    (void)n;
+    while (b > line && !is_space(b[-1]) && b[-1] != ':' && b[-1] != '\'' && b[-1] != '"')
+        b--;
+    if (span(b, at) && !ev_of(lr, LE_TORCH_PRELOAD)->a)
+        ev_of(lr, LE_TORCH_PRELOAD)->a = dupn(lr, b, span(b, at));
+}
+
+/* "The detected CUDA version (12.1) mismatches the version that was used to compile PyTorch (11.8)" */
+static void take_ext_cuda(struct logread *lr, const char *line, size_t n, const char *at,
+                          const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_EXT_CUDA_MISMATCH);
+    const char *q = find_after(after, left(line, n, after), "compile PyTorch (");
+    (void)at;
+    if (e->a)
+        return;
+    e->a = version_at(lr, line, n, after);
+    if (q)
+        e->b = version_at(lr, line, n, q);
+}
+
+/* nvrtc "--gpu-architecture (-arch)", nvcc "Unsupported gpu architecture 'compute_89'",
+   ptxas "Value 'sm_89' is not defined for option 'gpu-name'" */
+static void take_compiler_arch(struct logread *lr, const char *line, size_t n, const char *at,
+                               const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_COMPILER_ARCH);
+    const char *q = find_after(line, n, "'sm_");
+    (void)at;
+    (void)after;
+    if (!q)
+        q = find_after(line, n, "'compute_");
+    if (q && !e->a) {
+        size_t k = 0, rn = left(line, n, q);
+        while (k < rn && is_digit(q[k]))
+            k++;
+        if (k) {
+            char sm[16];
+            snprintf(sm, sizeof(sm), "sm_%.*s", (int)(k < 8 ? k : 8), q);
+            e->a = arena_strdup(&lr->arena, sm);
+        }
+    }
+}
+
+static void take_jax_low(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *after)
+{
+    /* "Found cuDNN version 8600, but JAX was built against version 8904, which is newer." */
+    struct log_event *e = ev_of(lr, LE_JAX_VERSION_LOW);
+    const char *f = find_after(line, span(line, at), "Found "), *ver;
+    if (!f || e->a)
+        return;
+    ver = mfind(f, span(f, at), " version ");
+    if (!ver)
+        return;
+    e->a = dupn(lr, f, span(f, ver));
+    ver = find_after(ver, span(ver, at), " version ");
+    e->b = dupn(lr, ver, version_len(ver, span(ver, at)));
+    e->c = version_at(lr, line, n, after);
+}
+
+static void take_jax_outdated(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    /* "Outdated cuDNN installation found." then the versions on the next lines */
+    const char *q = mfind(after, left(line, n, after), " installation found");
+    (void)at;
+    if (q && !ev_of(lr, LE_JAX_OUTDATED)->a)
+        ev_of(lr, LE_JAX_OUTDATED)->a = dupn(lr, after, span(after, q));
+    lr->st.jax_outdated = 1;
+}
+
+static void take_jax_backend(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    const char *why = memchr(after, ':', left(line, n, after));
+    (void)at;
+    if (why && !ev_of(lr, LE_JAX_BACKEND_FAIL)->a)
+        ev_of(lr, LE_JAX_BACKEND_FAIL)->a = dupn(lr, why + 1, left(line, n, why + 1));
+}
+
+static void take_jax_plugin(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    /* "JAX plugin jax_cuda12_plugin version 0.7.2 is installed, but it is not compatible with the
+       installed jaxlib version 0.7.1, so it will not be used." */
+    struct log_event *e = ev_of(lr, LE_JAX_PLUGIN_MISMATCH);
+    const char *q = find_after(line, n, "not compatible with the installed jaxlib version ");
+    const char *is = mfind(after, left(line, n, after), " is installed");
+    (void)at;
+    if (e->a)
+        return;
+    e->a = dupn(lr, after, is ? span(after, is) : 0);
+    if (q)
+        e->b = version_at(lr, line, n, q);
+}
+
+static void take_ort_lib(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *after)
+{
+    const char *q = find_after(line, n, "with error: ");
+    (void)after;
+    if (q && !ev_of(lr, LE_ORT_PROVIDER_FAIL)->a)
+        ev_of(lr, LE_ORT_PROVIDER_FAIL)->a = dupn(lr, q, left(line, n, q));
+    if ((q = mfind(at, left(line, n, at), ": cannot open shared object file")) != NULL)
+        so_not_found(lr, line, n, q, "onnxruntime");
+}
+
+static void take_ort_126(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *after)
+{
+    static const char err[] = "error 126: a DLL it depends on (CUDA, cuDNN or the MSVC runtime) was not found";
+    static const char dll[] = "onnxruntime_providers_cuda.dll";
+    (void)at;
+    (void)after;
+    add_lib(lr, dll, strlen(dll), err, strlen(err), "onnxruntime", 0, line, n);
+}
+
+static void take_ort_depends(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    static const char err[] = "missing (needed by onnxruntime_providers_cuda.dll)";
+    const char *e = memchr(after, '"', left(line, n, after));
+    (void)at;
+    if (e)
+        add_lib(lr, after, span(after, e), err, strlen(err), "onnxruntime", 0, line, n);
+}
+
+static void take_ort_ep(struct logread *lr, const char *line, size_t n, const char *at,
+                        const char *after)
+{
+    /* "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*, and ..." */
+    struct log_event *e = ev_of(lr, LE_ORT_EP_FAIL);
+    const char *r = find_after(after, left(line, n, after), "Require "), *q;
+    size_t rn;
+    (void)at;
+    if (!r || e->a)
+        return;
+    rn = left(line, n, r);
+    if ((q = mfind(r, rn, ", and")) != NULL || (q = mfind(r, rn, ". ")) != NULL)
+        rn = span(r, q);
+    if (rn && r[rn - 1] == '.')
+        rn--;
+    e->a = dupn(lr, r, rn);
+}
+
+static void take_cu_error(struct logread *lr, const char *line, size_t n, const char *at,
+                          const char *after)
+{
+    /* CUresult names (cuda.h): "failed call to cuInit: CUDA_ERROR_NO_DEVICE: ..." */
+    const char *e = after, *end = line + n;
+    while (e < end && ((*e >= 'A' && *e <= 'Z') || *e == '_' || is_digit(*e)))
+        e++;
+    add_err(lr, at, span(at, e), -1, line, n);
+}
+
+static void take_cuda_error_name(struct logread *lr, const char *line, size_t n, const char *at,
+                                 const char *after)
+{
+    /* cudaError_t names (driver_types.h): CuPy's "CUDARuntimeError: cudaErrorInsufficientDriver" */
+    const char *e = after, *end = line + n;
+    if (e >= end || !(*e >= 'A' && *e <= 'Z'))
+        return;
+    while (e < end && (is_alpha(*e) || is_digit(*e)))
+        e++;
+    add_err(lr, at, span(at, e), -1, line, n);
+}
+
+static void take_cuda_runtime_error(struct logread *lr, const char *line, size_t n, const char *at,
+                                    const char *after)
+{
+    /* Old torch (THC): "cuda runtime error (35) : CUDA driver version is insufficient ..." */
+    long num = strtol(after, NULL, 10);
+    const char *nm = cuda_err_by_number(num);
+    (void)at;
+    if (nm && left(line, n, after))
+        add_err(lr, nm, strlen(nm), num, line, n);
+}
+
+static void take_nvcc(struct logread *lr, const char *line, size_t n, const char *at,
+                      const char *after)
+{
+    (void)at;
+    setval(lr, &lr->facts.nvcc_version, after, version_len(after, left(line, n, after)), line, n);
+    setval(lr, &lr->facts.cuda_version, after, version_len(after, left(line, n, after)), line, n);
+}
+
+static void take_so_missing(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    (void)after;
+    so_not_found(lr, line, n, at, "loader");
+}
+
+static void take_undefined_symbol(struct logread *lr, const char *line, size_t n, const char *at,
+                                  const char *after)
+{
+    /* glibc: "undefined symbol: S, version libcudnn_cnn_infer.so.8" */
+    struct log_event *e = ev_of(lr, LE_UNDEFINED_SYMBOL);
+    const char *v = mfind(after, left(line, n, after), ", version ");
+    (void)at;
+    if (e->b)
+        return;
+    e->b = dupn(lr, after, v ? span(after, v) : token_len(after, left(line, n, after)));
+    if (v) {
+        v = find_after(v, left(line, n, v), ", version ");
+        e->a = dupn(lr, v, token_len(v, left(line, n, v)));
+    }
+}
+
+/* glibc: "symbol cublasLtGetStatusString version libcublasLt.so.11 not defined in file libcublasLt.so.11
+   with link time reference" */
+static void take_symbol_version(struct logread *lr, const char *line, size_t n, const char *at,
+                                const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_UNDEFINED_SYMBOL);
+    const char *sym = find_after(line, span(line, at), "symbol "), *v;
+    (void)after;
+    (void)n;
+    if (e->b || !sym)
+        return;
+    v = mfind(sym, span(sym, at), " version ");
+    e->b = dupn(lr, sym, v ? span(sym, v) : token_len(sym, span(sym, at)));
+    if (v) {
+        v = find_after(v, span(v, at), " version ");
+        if (v)
+            e->a = dupn(lr, v, token_len(v, span(v, at)));
+    }
+}
+
+/* Paddle: "Failed to find dynamic library: libcudnn.so ( libcudnn.so: cannot open shared object file ...)" */
+static void take_paddle_lib(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    size_t k = token_len(after, left(line, n, after));
+    (void)at;
+    add_lib(lr, after, k, "not found (PaddlePaddle looks on LD_LIBRARY_PATH)", 48, "paddle", 0, line, n);
+}
+
+static void take_paddle_cudnn(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    static const char lib[] = "libcudnn.so";
+    static const char err[] = "not loadable (PaddlePaddle looks on LD_LIBRARY_PATH)";
+    (void)at;
+    (void)after;
+    add_lib(lr, lib, strlen(lib), err, strlen(err), "paddle", 0, line, n);
+}
+
+/* cuDNN 8: "Could not load library cudnn_cnn_infer64_8.dll. Error code 126" and
+   "Could not load library libcudnn_cnn_infer.so.8. Error: libnvrtc.so: cannot open ..." */
+static void take_cuda_lib_load(struct logread *lr, const char *line, size_t n, const char *at,
+                               const char *after)
+{
+    size_t k = token_len(after, left(line, n, after));
+    const char *err = find_after(after, left(line, n, after), "Error");
+    (void)at;
+    if (mfind(line, n, "undefined symbol"))
+        return;   /* the library loaded but is the wrong copy: the undefined-symbol row says so */
+    while (k && after[k - 1] == '.')
+        k--;
+    add_lib(lr, after, k, err, err ? left(line, n, err) : 0, "cudnn", 0, line, n);
+}
+
+static void take_zlibwapi(struct logread *lr, const char *line, size_t n, const char *at,
+                          const char *after)
+{
+    static const char dll[] = "zlibwapi.dll";
+    static const char err[] = "a dependency of cuDNN 8.3+ on Windows, not found on PATH";
+    (void)at;
+    (void)after;
+    add_lib(lr, dll, strlen(dll), err, strlen(err), "cudnn", 0, line, n);
+}
+
+/* "No module named 'torch'": which module */
+static void take_module(struct logread *lr, const char *line, size_t n, const char *at,
+                        const char *after)
+{
+    const char *e = memchr(after, '\'', left(line, n, after));
+    (void)at;
+    if (e && !ev_of(lr, LE_MODULE_MISSING)->a)
+        ev_of(lr, LE_MODULE_MISSING)->a = dupn(lr, after, span(after, e));
+}
+
+/* Framework version prints: "TensorFlow version: 2.10.0", "tf.__version__ 2.10.0". */
+static void take_tf_version(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *v = after;
+    size_t rn = left(line, n, after);
+    (void)at;
+    while (rn && !is_digit(*v) && span(after, v) < 8) {
+        v++;
+        rn--;
+    }
+    if (rn && is_digit(*v))
+        setval(lr, &lr->facts.tf_version, v, version_len(v, rn), line, n);
+}
+
+/* A version right after the text (collect_env and friends). */
+#define TAKE_VALUE(fn, field, lenfn)                                                          \
+    static void fn(struct logread *lr, const char *line, size_t n, const char *at,            \
+                   const char *after)                                                         \
+    {                                                                                         \
+        const char *v = after;                                                                \
+        size_t rn = left(line, n, after);                                                     \
+        (void)at;                                                                             \
+        skip_spaces(&v, &rn);                                                                 \
+        setval(lr, &lr->facts.field, v, lenfn(v, rn), line, n);                               \
+    }
+TAKE_VALUE(take_torch_version, torch_version, version_len)
+TAKE_VALUE(take_torch_cuda, torch_cuda, version_len)
+TAKE_VALUE(take_driver_version, driver_version, version_len)
+TAKE_VALUE(take_cudnn_version, cudnn_version, version_len)
+TAKE_VALUE(take_python_version, python_version, version_len)
+TAKE_VALUE(take_cuda_version, cuda_version, version_len)
+#undef TAKE_VALUE
+
+static void take_torch_cuda_both(struct logread *lr, const char *line, size_t n, const char *at,
+                                 const char *after)
+{
+    take_torch_cuda(lr, line, n, at, after);
+    take_cuda_version(lr, line, n, at, after);
+}
+
+static void take_gpu_models(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *g = after, *q;
+    size_t gn = left(line, n, after);
+    (void)at;
+    if (mstarts(g, gn, "GPU ") && (q = find_after(g, gn, ": ")) != NULL) {
+        gn = left(line, n, q);
+        g = q;
+    }
+    setval(lr, &lr->facts.gpu_name, g, gn, line, n);
+}
+
+static void take_os_windows(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    (void)at;
+    (void)after;
+    lr->facts.hint_windows += 4;   /* collect_env's own OS line outweighs path hints */
+    setval(lr, &lr->facts.os_windows, "windows", 7, line, n);
+}
+
+/* A native Windows CPython banner: "[MSC v.1937 64 bit (AMD64)] on win32". */
+static void take_msc(struct logread *lr, const char *line, size_t n, const char *at,
+                     const char *after)
+{
+    (void)at;
+    (void)after;
+    lr->facts.hint_windows += 4;
+    setval(lr, &lr->facts.os_windows, "windows", 7, line, n);
+    setval(lr, &lr->facts.win_python, "msc", 3, line, n);
+}
+
+static void take_jax_line(struct logread *lr, const char *line, size_t n, const char *at,
+                          const char *after)
+{
+    /* jax/_src/environment_info.py: "jax:    0.4.20", "jaxlib: 0.4.20" (at the line's start) */
+    const char *v = after;
+    size_t rn = left(line, n, after);
+    if (at != line)
+        return;
+    skip_spaces(&v, &rn);
+    setval(lr, line[3] == 'l' ? &lr->facts.jaxlib_version : &lr->facts.jax_version, v,
+           version_len(v, rn), line, n);
+}
+
+static void take_cudnn_int(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    /* "cuDNN Ver. 8907", "Loaded cuDNN version 8907" -> cudnn_version "8907" (the rules read it) */
+    const char *v = after;
+    size_t rn = left(line, n, after);
+    (void)at;
+    skip_spaces(&v, &rn);
+    if (rn && is_digit(*v))
+        setval(lr, &lr->facts.cudnn_version, v, version_len(v, rn), line, n);
+}
+
+static void take_err_name(struct logread *lr, const char *line, size_t n, const char *name)
+{
+    long num = -1;
+    add_err(lr, name, strlen(name), num, line, n);
+}
+
+/* The runtime string of cudaErrorUnsupportedPtxVersion (222) without its name. */
+static void take_ptx_toolchain(struct logread *lr, const char *line, size_t n, const char *at,
+                               const char *after)
+{
+    (void)at;
+    (void)after;
+    take_err_name(lr, line, n, "cudaErrorUnsupportedPtxVersion");
+}
+
+/* The runtime string of cudaErrorCompatNotSupportedOnDevice (804) without its name. */
+static void take_compat_hw(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    (void)at;
+    (void)after;
+    take_err_name(lr, line, n, "cudaErrorCompatNotSupportedOnDevice");
+}
+
+static void take_requirement(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    /* "unsatisfied condition: cuda>=12.8, please update your driver" */
+    const char *v = after;
+    size_t rn = left(line, n, after);
+    (void)at;
+    while (rn && (*v == '>' || *v == '=' || *v == ' ')) {
+        v++;
+        rn--;
+    }
+    if (!ev_of(lr, LE_DRIVER_REQUIREMENT)->a)
+        ev_of(lr, LE_DRIVER_REQUIREMENT)->a = version_at(lr, line, n, v);
+}
+
+/* "CUDA error: error code 34": a runtime error by number. */
+static void take_error_code(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *nm;
+    (void)at;
+    if (!left(line, n, after) || !is_digit(*after))
+        return;
+    nm = cuda_err_by_number(strtol(after, NULL, 10));
+    if (nm)
+        add_err(lr, nm, strlen(nm), strtol(after, NULL, 10), line, n);
+}
+
+static void take_no_device(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    (void)at;
+    (void)after;
+    if (!mfind(line, n, "cudaErrorNoDevice") && !mfind(line, n, "CUDA_ERROR_NO_DEVICE"))
+        take_err_name(lr, line, n, "cudaErrorNoDevice");
+}
+
+/* A program that names the driver library it could not open: "Failed to dlopen libcuda.so". */
+static void take_libcuda(struct logread *lr, const char *line, size_t n, const char *at,
+                         const char *after)
+{
+    static const char lib[] = "libcuda.so";
+    static const char err[] = "the driver library was not found where the program looked";
+    (void)at;
+    (void)after;
+    add_lib(lr, lib, strlen(lib), err, strlen(err), "loader", 0, line, n);
+}
+
+/* A quoted library name right after the text: "Could not load 'cudart64_80.dll'", "failed to load nvrtc64_120_0.dll" */
+static void take_named_lib(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    const char *b = after;
+    size_t k;
+    (void)at;
+    if (left(line, n, b) && (*b == '\'' || *b == '"'))
+        b++;
+    k = token_len(b, left(line, n, b));
+    while (k && (b[k - 1] == '.' || b[k - 1] == ':'))
+        k--;
+    add_lib(lr, b, k, NULL, 0, "loader", 0, line, n);
+}
+
+/* ---- the pattern table ---- */
+
+#define GH "https://github.com/"
+#define TFSRC GH "tensorflow/tensorflow/blob/"
+#define PTSRC GH "pytorch/pytorch/blob/main/"
+#define JAXSRC GH "jax-ml/jax/blob/main/"
+#define ORTSRC GH "microsoft/onnxruntime/blob/main/"
+#define NONE LE__COUNT
+
+/*
+ * One row per pattern.  Order matters only where two rows share a line:
+ * the loader texts (cannot open shared object file) come after TensorFlow's
+ * and ONNX Runtime's own lines, which name the library themselves (unless).
+ */
+static const struct log_pattern patterns[] = {
+    /* TensorFlow */
+    { "Could not load dynamic library '", NULL, NULL, LE_TF_DLOPEN_FAIL, take_tf_dlopen, NULL,
+      TFSRC "v2.10.0/tensorflow/stream_executor/platform/default/dso_loader.cc" },
+    { "Could not dlopen library '", NULL, NULL, LE_TF_DLOPEN_FAIL, take_tf_dlopen, NULL,
+      TFSRC "v1.14.0/tensorflow/stream_executor/platform/default/dso_loader.cc" },
+    { "Successfully opened dynamic library ", NULL, NULL, LE_TF_DLOPEN_OK, take_tf_dlopen_ok, NULL,
+      TFSRC "v2.4.0/tensorflow/stream_executor/platform/default/dso_loader.cc" },
+    { "successfully opened CUDA library ", NULL, NULL, LE_TF_DLOPEN_OK, take_tf_dlopen_ok, NULL,
+      TFSRC "v1.12.0/tensorflow/stream_executor/dso_loader.cc" },
+    { "Cannot dlopen some GPU libraries", NULL, NULL, LE_TF_SKIP_GPU, NULL, NULL,
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Could not find cuda drivers on your machine", NULL, NULL, LE_TF_NO_CUDA_DRIVERS, NULL,
+      "missing_cudart", GH "google/tsl/blob/main/tsl/cuda/cudart_stub.cc" },
+    { "Ignore above cudart dlerror", NULL, NULL, LE_TF_CUDART_IGNORE, NULL, "missing_cudart",
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cudart_stub.cc" },
+    { "Loaded runtime CuDNN library: ", NULL, NULL, LE_CUDNN_MISMATCH, take_cudnn_mismatch,
+      "cudnn_version_mismatch", GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc" },
+    { "CUDA kernel binaries compatible with compute capability ", NULL, NULL, LE_TF_PTX_JIT,
+      take_ptx_jit, "gpu_arch_unsupported",
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Ignoring visible gpu device", NULL, NULL, LE_TF_IGNORING_GPU, take_tf_ignoring,
+      "gpu_arch_unsupported", TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Module nvidia not found", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      "https://git.kernel.org/pub/scm/utils/kernel/kmod/kmod.git/tree/tools/modprobe.c" },
+    { "kernel driver does not appear to be running", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL,
+      "no_driver", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc" },
+    { " does not match DSO version ", NULL, NULL, LE_DSO_MISMATCH, take_dso_mismatch,
+      "driver_library_mismatch", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc" },
+    { "Could not find '", ".dll'", NULL, LE_TF_SELF_CHECK, take_tf_self_check, NULL,
+      TFSRC "v2.0.0/tensorflow/python/platform/self_check.py" },
+    { "TensorFlow version", NULL, NULL, NONE, take_tf_version, NULL,
+      TFSRC "master/tensorflow/python/framework/versions.py" },
+    { "tensorflow version", NULL, NULL, NONE, take_tf_version, NULL,
+      TFSRC "master/tensorflow/python/framework/versions.py" },
+    { "tf.__version__", NULL, NULL, NONE, take_tf_version, NULL,
+      TFSRC "master/tensorflow/python/framework/versions.py" },
+    { "tf version", NULL, NULL, NONE, take_tf_version, NULL,
+      TFSRC "master/tensorflow/python/framework/versions.py" },
+    { "Loaded cuDNN version ", NULL, NULL, NONE, take_cudnn_int, NULL,
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc" },
+    { "cuDNN Ver. ", NULL, NULL, NONE, take_cudnn_int, NULL,
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc" },
+
+    /* PyTorch */
+    { "Torch not compiled with CUDA enabled", NULL, NULL, LE_TORCH_NOT_COMPILED, NULL,
+      "cpu_only_build", PTSRC "torch/cuda/__init__.py" },
+    { "driver on your system is too old (found version ", NULL, NULL, LE_DRIVER_TOO_OLD,
+      take_torch_driver_old, "driver_too_old", PTSRC "torch/cuda/__init__.py" },
+    { "Found no NVIDIA driver on your system", NULL, NULL, LE_NO_DRIVER, NULL, "no_driver",
+      PTSRC "torch/cuda/__init__.py" },
+    { " with CUDA capability sm_", "is not compatible with the current PyTorch", NULL,
+      LE_SM_INCOMPATIBLE, take_sm_incompatible, "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py" },
+    { "The current PyTorch install supports CUDA capabilities ", NULL, NULL, NONE,
+      take_sm_supported, NULL, PTSRC "torch/cuda/__init__.py" },
+    { " which is of cuda capability ", NULL, NULL, LE_GPU_TOO_OLD, take_gpu_too_old,
+      "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py" },
+    { "CUDA initialization: ", NULL, NULL, LE_CUDA_INIT_WARNING, take_cuda_init, NULL,
+      PTSRC "torch/cuda/__init__.py" },
+    { "Error loading \"", "or one of its dependencies", NULL, LE_WIN_DLL_LOAD, take_win_dll, NULL,
+      PTSRC "torch/__init__.py" },
+    { " not found in the system path", NULL, NULL, LE_TORCH_PRELOAD, take_torch_preload,
+      "pip_nvidia_libs_not_found", PTSRC "torch/__init__.py" },
+    { "The detected CUDA version (", "mismatches the version that was used to compile", NULL,
+      LE_EXT_CUDA_MISMATCH, take_ext_cuda, "extension_build_mismatch",
+      PTSRC "torch/utils/cpp_extension.py" },
+    { "CUDA_HOME environment variable is not set", NULL, NULL, LE_CUDA_HOME_UNSET, NULL,
+      "extension_build_mismatch", PTSRC "torch/utils/cpp_extension.py" },
+    { "No CUDA GPUs are available", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
+      PTSRC "torch/cuda/__init__.py" },
+    { "CUDA driver initialization failed", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
+      PTSRC "c10/cuda/CUDAFunctions.cpp" },
+    { "CUDA out of memory", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      PTSRC "c10/cuda/CUDACachingAllocator.cpp" },
+    { "OutOfMemoryError", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      PTSRC "c10/cuda/CUDACachingAllocator.cpp" },
+    { "CUDA error: out of memory", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      GH "NVIDIA/cuda-samples/blob/master/Common/helper_cuda.h" },
+    { "OOM when allocating tensor", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      TFSRC "v2.10.0/tensorflow/core/framework/op_kernel.cc" },
+    { "RESOURCE_EXHAUSTED", "emory", NULL, LE_OOM, NULL, "out_of_memory",
+      GH "openxla/xla/blob/main/xla/stream_executor/integrations/tf_allocator_adapter.cc" },
+    { "CUDA_ERROR_OUT_OF_MEMORY", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html" },
+    { "cudaErrorMemoryAllocation", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "busy or unavailable", "CUDA", NULL, LE_DEVICE_BUSY, NULL, "other",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "PyTorch version: ", NULL, NULL, NONE, take_torch_version, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "CUDA used to build PyTorch: ", NULL, NULL, NONE, take_torch_cuda_both, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "Nvidia driver version: ", NULL, NULL, NONE, take_driver_version, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "cuDNN version: ", NULL, NULL, NONE, take_cudnn_version, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "Python version: ", NULL, NULL, NONE, take_python_version, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "CUDA runtime version: ", NULL, NULL, NONE, take_cuda_version, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "GPU models and configuration: ", NULL, NULL, NONE, take_gpu_models, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "OS: Microsoft Windows", NULL, NULL, NONE, take_os_windows, NULL,
+      PTSRC "torch/utils/collect_env.py" },
+    { "[MSC v.", NULL, NULL, NONE, take_msc, NULL,
+      GH "python/cpython/blob/main/PC/pyconfig.h.in" },
+
+    /* JAX */
+    { "a CUDA-enabled jaxlib is not installed", NULL, NULL, LE_JAX_CPU_JAXLIB, NULL,
+      "cpu_only_build", JAXSRC "jax/_src/xla_bridge.py" },
+    { "No GPU/TPU found, falling back to CPU", NULL, NULL, LE_JAX_NO_GPU, NULL, NULL,
+      GH "jax-ml/jax/blob/jax-v0.4.16/jax/_src/xla_bridge.py" },
+    { ", but JAX was built against version ", NULL, NULL, LE_JAX_VERSION_LOW, take_jax_low, NULL,
+      JAXSRC "jax_plugins/cuda/__init__.py" },
+    { "Outdated ", " installation found", NULL, LE_JAX_OUTDATED, take_jax_outdated, NULL,
+      JAXSRC "jax_plugins/cuda/__init__.py" },
+    { "Unable to initialize backend 'cuda'", NULL, NULL, LE_JAX_BACKEND_FAIL, take_jax_backend, NULL,
+      JAXSRC "jax/_src/xla_bridge.py" },
+    { "CUDA backend failed to initialize: ", NULL, NULL, LE_JAX_BACKEND_FAIL, take_jax_backend, NULL,
+      JAXSRC "jax/_src/xla_bridge.py" },
+    { "Backend 'cuda' failed to initialize", NULL, NULL, LE_JAX_BACKEND_FAIL, take_jax_backend, NULL,
+      JAXSRC "jax/_src/xla_bridge.py" },
+    { "JAX plugin ", "not compatible with the installed jaxlib version ", NULL,
+      LE_JAX_PLUGIN_MISMATCH, take_jax_plugin, "framework_plugin_mismatch",
+      JAXSRC "jaxlib/plugin_support.py" },
+    /* the same message wrapped onto its second line */
+    { "not compatible with the installed jaxlib version ", NULL, "JAX plugin ",
+      LE_JAX_PLUGIN_MISMATCH, NULL, "framework_plugin_mismatch", JAXSRC "jaxlib/plugin_support.py" },
+    { "Mismatched PJRT plugin PJRT API version", NULL, NULL, LE_JAX_PLUGIN_MISMATCH, NULL,
+      "framework_plugin_mismatch", GH "openxla/xla/blob/main/xla/pjrt/pjrt_api.cc" },
+    { "jax:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py" },
+    { "jaxlib:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py" },
+
+    /* ONNX Runtime */
+    { "Failed to load library ", "providers_cuda", NULL, LE_ORT_PROVIDER_FAIL, take_ort_lib, NULL,
+      ORTSRC "onnxruntime/core/session/provider_bridge_ort.cc" },
+    { "LoadLibrary failed with error 126", "providers_cuda", NULL, LE_ORT_PROVIDER_FAIL,
+      take_ort_126, NULL, ORTSRC "onnxruntime/core/platform/windows/env.cc" },
+    { "which depends on \"", "which is missing", NULL, LE_ORT_PROVIDER_FAIL, take_ort_depends, NULL,
+      ORTSRC "onnxruntime/core/platform/windows/env.cc" },
+    { "Failed to create CUDAExecutionProvider", NULL, NULL, LE_ORT_EP_FAIL, take_ort_ep, NULL,
+      ORTSRC "onnxruntime/python/onnxruntime_pybind_state.cc" },
+
+    /* CUDA, cuDNN, NVIDIA tools, compilers */
+    { "CUDA_ERROR_", NULL, NULL, NONE, take_cu_error, NULL,
+      "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html" },
+    { "cudaError", NULL, NULL, NONE, take_cuda_error_name, NULL,
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "cuda runtime error (", NULL, NULL, NONE, take_cuda_runtime_error, NULL,
+      GH "pytorch/pytorch/blob/v0.4.1/aten/src/THC/THCGeneral.cpp" },
+    { "CUDA driver version is insufficient for CUDA runtime version", NULL, NULL,
+      LE_INSUFFICIENT_DRIVER, NULL, "driver_too_old",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "no kernel image is available for execution on the device", NULL, NULL, LE_NO_KERNEL_IMAGE,
+      NULL, "gpu_arch_unsupported",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "invalid value for --gpu-architecture", NULL, NULL, LE_COMPILER_ARCH, take_compiler_arch,
+      "gpu_arch_unsupported", "https://docs.nvidia.com/cuda/nvrtc/index.html#supported-compile-options" },
+    { "Unsupported gpu architecture '", NULL, NULL, LE_COMPILER_ARCH, take_compiler_arch,
+      "gpu_arch_unsupported",
+      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list" },
+    { "is not defined for option 'gpu-name'", NULL, NULL, LE_COMPILER_ARCH, take_compiler_arch,
+      "gpu_arch_unsupported",
+      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list" },
+    { "couldn't communicate with the NVIDIA driver", NULL, NULL, LE_SMI_FAILED, NULL, "no_driver",
+      "https://docs.nvidia.com/deploy/nvidia-smi/index.html" },
+    /* the same message wrapped onto its second line */
+    { "Make sure that the latest NVIDIA driver is installed and running", NULL,
+      "couldn't communicate with the NVIDIA driver", LE_SMI_FAILED, NULL, "no_driver",
+      "https://docs.nvidia.com/deploy/nvidia-smi/index.html" },
+    { "Driver/library version mismatch", NULL, NULL, LE_NVML_MISMATCH, NULL,
+      "driver_library_mismatch", "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html" },
+    { "Cuda compilation tools, release ", NULL, NULL, NONE, take_nvcc, NULL,
+      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html" },
+    { "Could not locate zlibwapi.dll", NULL, NULL, LE_ZLIBWAPI, take_zlibwapi, "missing_cudnn",
+      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html#install-zlib-windows" },
+    { "Could not load library ", "Please make sure", NULL, LE_CUDA_LIB_LOAD, take_cuda_lib_load,
+      NULL, "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html" },
+    { "Could not load library ", ". Error: ", "Please make sure", LE_CUDA_LIB_LOAD,
+      take_cuda_lib_load, NULL,
+      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html" },
+    { "/dev/shm/nccl", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
+      "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#shared-memory" },
+    { "Error while creating shared memory segment", NULL, "/dev/shm/nccl", LE_NCCL_SHM, NULL,
+      "shm_too_small", GH "NVIDIA/nccl/blob/master/src/misc/shmutils.cc" },
+    { "posix_fallocate failed", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
+      GH "NVIDIA/nccl/blob/v2.7.8-1/src/include/shm.h" },
+    { "unhandled system error", "NCCL", NULL, LE_NCCL_SYSERR, NULL, NULL,
+      GH "NVIDIA/nccl/blob/master/src/include/nccl.h.in" },
+    { "insufficient shared memory", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
+      PTSRC "torch/utils/data/_utils/signal_handling.py" },
+    { "could not select device driver", "[[gpu]]", NULL, LE_DOCKER_NO_GPU, NULL,
+      "container_toolkit_missing",
+      "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html" },
+    { "unknown or invalid runtime name: nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL,
+      "container_toolkit_missing",
+      "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html" },
+    { "unsatisfied condition: cuda", NULL, NULL, LE_DRIVER_REQUIREMENT, take_requirement,
+      "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c" },
+    { "the provided PTX was compiled with an unsupported toolchain", NULL, "cudaError", NONE,
+      take_ptx_toolchain, "driver_too_old",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "forward compatibility was attempted on non supported HW", NULL, "cudaError", NONE,
+      take_compat_hw, "driver_too_old",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "physical_device:CPU", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/framework/config.py" },
+    { "device_type: \"CPU\"", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/client/device_lib.py" },
+    { "physical_device:GPU", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/framework/config.py" },
+    { "device_type: \"GPU\"", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
+      TFSRC "master/tensorflow/python/client/device_lib.py" },
+    { "mps.is_available()", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
+      PTSRC "torch/backends/mps/__init__.py" },
+    { "tensorflow-metal", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
+      "https://developer.apple.com/metal/tensorflow-plugin/" },
+    { "TensorFlow Version", NULL, NULL, NONE, take_tf_version, NULL,
+      TFSRC "master/tensorflow/python/framework/versions.py" },
+    { "Could not identify NUMA node", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/pluggable_device/pluggable_device_factory.cc" },
+    { "does not support NUMA", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
+      TFSRC "v1.5.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc" },
+    { "Created TensorFlow device", "GPU", NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Creating TensorFlow device (/gpu", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v1.5.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Creating TensorFlow device (/device:GPU", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v1.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+    { "Plugin optimizer for device_type GPU is enabled", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
+      TFSRC "v2.15.0/tensorflow/core/grappler/optimizers/custom_graph_optimizer_registry.cc" },
+    { "/stubs/libcuda.so", NULL, NULL, LE_STUB_LIBCUDA, NULL, "stub_driver_on_path",
+      "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html" },
+    { "error code ", "CUDA", NULL, NONE, take_error_code, NULL,
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "no CUDA-capable device is detected", NULL, NULL, NONE, take_no_device, "no_gpu",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+    { "is not in available provider names", "CUDAExecutionProvider", NULL, LE_ORT_CPU_PKG, NULL,
+      "cpu_only_build", ORTSRC "onnxruntime/python/onnxruntime_inference_collection.py" },
+    { "installed CPU version PaddlePaddle", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/fluid/pybind/pybind.cc" },
+    { "in CPU only version", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
+      GH "PaddlePaddle/Paddle/blob/release/1.8/paddle/fluid/pybind/pybind.cc" },
+    { "Not compiled with CUDA", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
+      PTSRC "torch/cuda/__init__.py" },
+    { "NVIDIA driver is not loaded", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      GH "NVIDIA/nvidia-settings/blob/main/src/nvidia-settings.c" },
+    { "dkms.conf", "Error", NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      GH "dell/dkms/blob/master/dkms.in" },
+    { "obtained ownership of the NVIDIA device", NULL, NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c" },
+    { "NVRM: nouveau", NULL, NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c" },
+    { "Insufficient Permissions", NULL, NULL, LE_NVML_PERMISSION, NULL, "device_permissions",
+      "https://docs.nvidia.com/deploy/nvml-api/group__nvmlReturn.html" },
+    { "Failed to dlopen libcuda", NULL, NULL, NONE, take_libcuda, "no_driver",
+      GH "NVIDIA/cuda-python/blob/main/cuda_bindings/cuda/bindings/_bindings/cydriver.pyx.in" },
+    { "Unable to find cuda lib under the names", NULL, NULL, NONE, take_libcuda, "no_driver",
+      GH "coreylowman/cudarc/blob/main/src/driver/sys/mod.rs" },
+    { "Could not load '", ".dll'", NULL, LE_TF_SELF_CHECK, take_named_lib, NULL,
+      TFSRC "v1.5.0/tensorflow/python/platform/self_check.py" },
+    { "CuPy failed to load ", NULL, NULL, NONE, take_named_lib, NULL,
+      GH "cupy/cupy/blob/main/cupy/_environment.py" },
+    { "No CUDA device found with minimum required compute capability", NULL, NULL, LE_GPU_TOO_OLD,
+      NULL, "gpu_arch_unsupported", GH "iperov/DeepFaceLab/blob/master/core/leras/device.py" },
+    { "libmetal_plugin", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
+      "https://developer.apple.com/metal/tensorflow-plugin/" },
+    { "No module named '", NULL, NULL, LE_MODULE_MISSING, take_module, "wrong_environment",
+      GH "python/cpython/blob/main/Python/import.c" },
+    /* Loader texts last: TF's and ORT's own lines already recorded their library. */
+    { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
+      take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c" },
+    { "undefined symbol: ", NULL, NULL, LE_UNDEFINED_SYMBOL, take_undefined_symbol, NULL,
+      "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c" },
+    { " not defined in file ", "with link time reference", NULL, LE_UNDEFINED_SYMBOL,
+      take_symbol_version, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-version.c" },
+    /* PaddlePaddle's dynload (paddle/phi/backends/dynload/dynamic_loader.cc) */
+    { "Failed to find dynamic library: ", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_lib, NULL,
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/dynload/dynamic_loader.cc" },
+    { "Cannot load cudnn shared library", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_cudnn, NULL,
+      GH "PaddlePaddle/Paddle/blob/release/2.4/paddle/fluid/platform/dynload/cudnn.cc" },
+
+    /* Harmless: the GPU works in spite of every one of these (tensorflow/tensorflow#62075). */
+    { "Unable to register cu", "factory", NULL, LE_NOISE_FACTORY, NULL, "harmless_noise",
+      GH "tensorflow/tensorflow/issues/62075" },
+    { "NUMA node read from SysFS", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc" },
+    { "built without NUMA support", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc" },
+    { "oneDNN custom operations are on", NULL, NULL, LE_NOISE_ONEDNN, NULL, "harmless_noise",
+      TFSRC "v2.15.0/tensorflow/core/util/port.cc" },
+    { "binary is optimized to use available CPU instructions", NULL, NULL, LE_NOISE_CPU_FEATURE,
+      NULL, "harmless_noise", TFSRC "v2.15.0/tensorflow/core/platform/cpu_feature_guard.cc" },
+    { "TensorFlow binary was not compiled to use", NULL, NULL, LE_NOISE_CPU_FEATURE, NULL,
+      "harmless_noise", TFSRC "v1.15.0/tensorflow/core/platform/cpu_feature_guard.cc" },
+    { "TF-TRT Warning", NULL, NULL, LE_NOISE_TRT, NULL, "harmless_noise",
+      TFSRC "v2.15.0/tensorflow/compiler/tf2tensorrt/utils/py_utils.cc" },
+    { "before absl::InitializeLog() is called", NULL, NULL, LE_NOISE_ABSL, NULL, "harmless_noise",
+      GH "abseil/abseil-cpp/blob/master/absl/log/initialize.h" },
+};
+
+#define N_PATTERNS (sizeof(patterns) / sizeof(patterns[0]))
+
+const struct log_pattern *log_pattern_at(size_t i)
+{
+    return i < N_PATTERNS ? &patterns[i] : NULL;
+}
+
+/* Run every row of the table on one line. */
+static void match_table(struct logread *lr, const char *line, size_t n)
+{
+    size_t i;
+    for (i = 0; i < N_PATTERNS; i++) {
+        const struct log_pattern *r = &patterns[i];
+        const char *at = grams_may(lr->grams, r->text) ? mfind(line, n, r->text) : NULL;
+        if (!at)
+            continue;
+        if (r->also && !mfind(line, n, r->also))
+            continue;
+        if (r->unless && mfind(line, n, r->unless))
+            continue;
+        /* ONNX Runtime's own line already recorded its library. */
+        if (r->ev == LE_SO_NOT_FOUND && r->take == take_so_missing &&
+            (mfind(line, n, "Failed to load library") || mfind(line, n, "Failed to find dynamic library")))
+            continue;
+        if (r->ev != NONE)
+            hit(lr, r->ev, line, n);
+        if (r->take)
+            r->take(lr, line, n, at, at + strlen(r->text));
+    }
+}
+
+/* ---- context: OS, setting, versions and the command, from anywhere in the log ---- */
+
+static int hex_run(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && ((s[k] >= '0' && s[k] <= '9') || (s[k] >= 'a' && s[k] <= 'f')))
+        k++;
+    return (int)k;
+}
+
+/* "python3.10/site-packages" -> "3.10" */
+static void python_from_path(struct logread *lr, const char *line, size_t n)
+{
+    const char *p = find_after(line, n, "python3.");
+    size_t k = 0, rn;
+    if (!p)
+        return;
+    rn = left(line, n, p);
+    while (k < rn && is_digit(p[k]))
+        k++;
+    if (k && k <= 2 && k < rn && p[k] == '/') {
+        char v[8];
+        snprintf(v, sizeof(v), "3.%.*s", (int)k, p);
+        setval(lr, &lr->facts.python_version, v, strlen(v), line, n);
+    }
+}
+
+/* CUDA library files named anywhere (an `ls`, a path, a loader line), for the versions installed. */
+static void match_mentions(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const stems[] = { "libcudart.so.", "libcudnn.so.", "libcublas.so.", "libcublasLt.so.",
+                                         "libcufft.so.", "libcusolver.so.", "cudart64_", "cudnn64_",
+                                         "cublas64_", "cublasLt64_", NULL };
+    struct log_facts *f = &lr->facts;
+    size_t i, j;
+    for (i = 0; stems[i]; i++) {
+        const char *p = mfind(line, n, stems[i]), *b;
+        size_t k;
+        if (!p)
+            continue;
+        for (b = p; b > line && (is_alpha(b[-1]) || is_digit(b[-1]) || b[-1] == '_'); b--)
+            ;
+        k = token_len(b, left(line, n, b));
+        while (k && (b[k - 1] == ':' || b[k - 1] == '.'))
+            k--;
+        if (span(b, p) > 0 && b != p)
+            continue;   /* "xlibcudnn.so." is another name */
+        for (j = 0; j < f->n_mentions; j++)
+            if (strlen(f->mentions[j].name) == k && !memcmp(f->mentions[j].name, b, k))
+                break;
+        if (j < f->n_mentions || f->n_mentions >= LOG_MAX_LIBS || !k)
+            continue;
+        f->mentions[j].name = dupn(lr, b, k);
+        f->mentions[j].line = (long)f->lines;
+        f->mentions[j].text = quote(lr, line, n);
+        f->mentions[j].ok = 1;
+        f->n_mentions++;
+    }
+}
+
+/* The command line: a shell prompt followed by a command, or a line that starts with one. */
+static void match_command(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const starts[] = { "python", "torchrun", "accelerate launch", "deepspeed",
+                                          "docker run", "docker compose", "docker-compose",
+                                          "srun ", "sbatch ", "jupyter", "CUDA_VISIBLE_DEVICES=",
+                                          NULL };
+    const char *s = line, *p;
+    size_t sn = n, i;
+
+    /* "$ cmd", "user@host:~/dir$ cmd", "(env) PS C:\> cmd", "# cmd" inside a container */
+    if ((p = mfind(s, sn, "$ ")) != NULL && span(s, p) < 120) {
+        s = p + 2;
+        sn = left(line, n, s);
+    } else if ((p = mfind(s, sn, "> ")) != NULL && span(s, p) < 120 && mfind(line, span(line, p), ":\\")) {
+        s = p + 2;
+        sn = left(line, n, s);
+    } else if ((p = mfind(s, sn, "# ")) != NULL && span(s, p) < 60 && mfind(line, span(line, p), "@")) {
+        s = p + 2;
+        sn = left(line, n, s);
+    }
+    skip_spaces(&s, &sn);
+    if (mstarts(s, sn, "sudo ")) {
+        s += 5;
+        sn -= 5;
+        skip_spaces(&s, &sn);
+    }
+    for (i = 0; starts[i]; i++)
+        if (mstarts(s, sn, starts[i])) {
+            setval(lr, &lr->facts.command, s, sn, line, n);
+            break;
+        }
+}
+
+static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
     const char *p;
     int win = 0;
 
-    if (mfind(line, n, "/usr/lib/wsl") || mfind(line, n, "microsoft-standard-WSL") ||
-        mfind(line, n, "WSL2")) {
+    /* OS */
+    if (gmfind(lr, line, n, "/usr/lib/wsl") || gmfind(lr, line, n, "microsoft-standard-WSL") ||
+        gmfind(lr, line, n, "WSL2") || gmfind(lr, line, n, "/mnt/c/") || gmfind(lr, line, n, "/mnt/d/") ||
+        gmfind(lr, line, n, "-microsoft-standard")) {
         f->hint_wsl++;
         setval(lr, &f->os_wsl, "wsl", 3, line, n);
     }
     /* A drive path "C:\" or a DLL name says Windows. */
-    p = mfind(line, n, ":\\");
+    p = gmfind(lr, line, n, ":\\");
     if (p && p > line && is_alpha(p[-1]) && (p - 1 == line || !is_alpha(p[-2])))
         win = 1;
-    if (win || mfind(line, n, ".dll") || mfind(line, n, "WinError") ||
-        mfind(line, n, "Microsoft Windows")) {
+    if (win || gmfind(lr, line, n, ".dll") || gmfind(lr, line, n, "WinError") ||
+        gmfind(lr, line, n, "Microsoft Windows") || gmfind(lr, line, n, " on win32")) {
         f->hint_windows++;
         setval(lr, &f->os_windows, "windows", 7, line, n);
     }
-    if (mfind(line, n, "/Users/") || mfind(line, n, ".dylib") || mfind(line, n, "Darwin") ||
-        mfind(line, n, "macOS")) {
+    if (gmfind(lr, line, n, "/Users/") || gmfind(lr, line, n, ".dylib") || gmfind(lr, line, n, "Darwin") ||
+        gmfind(lr, line, n, "macOS") || gmfind(lr, line, n, "arm64-apple") || gmfind(lr, line, n, "Apple M") ||
+        gmfind(lr, line, n, "tensorflow-macos") || gmfind(lr, line, n, "Metal device set to") ||
+        gmfind(lr, line, n, "macosx_")) {
         f->hint_macos++;
         setval(lr, &f->os_macos, "macos", 5, line, n);
     }
-    if (mfind(line, n, ".so.") || mfind(line, n, "/usr/") || mfind(line, n, "/home/") ||
-        mfind(line, n, "/site-packages/") || mfind(line, n, "/dist-packages/")) {
+    if (gmfind(lr, line, n, ".so.") || gmfind(lr, line, n, "/usr/") || gmfind(lr, line, n, "/home/") ||
+        gmfind(lr, line, n, "/site-packages/") || gmfind(lr, line, n, "/dist-packages/") ||
+        gmfind(lr, line, n, "/opt/conda")) {
         f->hint_linux++;
         setval(lr, &f->os_linux, "linux", 5, line, n);
     }
-}
-
-static void match_tensorflow(struct logread *lr, const char *line, size_t n)
-{
-    struct log_facts *f = &lr->facts;
-    const char *p, *q;
-    size_t rn;
-
-    /*
-     * "Could not load dynamic library '<file>'; dlerror: <err>[; LD_LIBRARY_PATH: <v>]"
-     * (dso_loader.cc, TF 2.0-2.11 at W level; 2.12+ VLOG 1) and the 1.14/2.0
-     * beta wording "Could not dlopen library '<file>'".
-     */
-    if ((p = mfind(line, n, "Could not load dynamic library '")) != NULL ||
-        (p = mfind(line, n, "Could not dlopen library '")) != NULL) {
-        const char *name = memchr(p, '\'', n - (size_t)(p - line)) + 1, *e, *err = NULL, *ld;
-        size_t en = 0;
-        rn = n - (size_t)(name - line);
-        e = memchr(name, '\'', rn);
-        if (!e)
-            return;
-        if ((q = mfind(e, n - (size_t)(e - line), "dlerror: ")) != NULL) {
-            err = q + 9;
-            en = n - (size_t)(err - line);
-            if ((ld = mfind(err, en, "; LD_LIBRARY_PATH: ")) != NULL) {
-                setval(lr, &f->ld_library_path, ld + 19, n - (size_t)(ld + 19 - line), line, n);
-                en = (size_t)(ld - err);
-            }
-        }
-        if (hit(lr, LE_TF_DLOPEN_FAIL, line, n))
-            f->ev[LE_TF_DLOPEN_FAIL].a = dupn(lr, name, (size_t)(e - name));
-        add_lib(lr, name, (size_t)(e - name), err, en, "tensorflow", 0, line, n);
-        return;
+    /* Setting */
+    if (gmfind(lr, line, n, "docker run") || gmfind(lr, line, n, "docker exec") || gmfind(lr, line, n, "podman run") ||
+        gmfind(lr, line, n, "/.dockerenv") || gmfind(lr, line, n, "docker compose") ||
+        gmfind(lr, line, n, "docker-compose") || gmfind(lr, line, n, "nvidia-container-cli") ||
+        gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ")) {
+        setval(lr, &f->container, "docker", 6, line, n);
+    } else if ((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
+               left(line, n, p) > 12 && p[12] == ':') {
+        setval(lr, &f->container, "container", 9, line, n);
+    } else if (gmfind(lr, line, n, "nvcr.io/") || gmfind(lr, line, n, "CUDA Version 1") ||
+               gmfind(lr, line, n, "NVIDIA Release ")) {
+        setval(lr, &f->container, "nvidia image", 12, line, n);
     }
-    /*
-     * "Successfully opened dynamic library <file>" (dso_loader.cc, TF <= 2.4),
-     * TF 1.x "successfully opened CUDA library <file> locally"
-     * (tensorflow/stream_executor/dso_loader.cc).
-     */
-    if ((p = mfind(line, n, "Successfully opened dynamic library ")) != NULL ||
-        (p = mfind(line, n, "successfully opened CUDA library ")) != NULL) {
-        const char *name = p + (p[0] == 'S' ? 36 : 33);
-        rn = n - (size_t)(name - line);
-        hit(lr, LE_TF_DLOPEN_OK, line, n);
-        add_lib(lr, name, token_len(name, rn), NULL, 0, "tensorflow", 1, line, n);
-        return;
+    if (gmfind(lr, line, n, "--gpus") || gmfind(lr, line, n, "--runtime=nvidia") ||
+        gmfind(lr, line, n, "runtime: nvidia") || gmfind(lr, line, n, "capabilities: [gpu]") ||
+        gmfind(lr, line, n, "capabilities: [[gpu]]") || gmfind(lr, line, n, "--device=nvidia.com/gpu"))
+        setval(lr, &f->docker_gpus, "gpus", 4, line, n);
+    if ((p = gmfind(lr, line, n, "/opt/conda")) != NULL || (p = gmfind(lr, line, n, "anaconda3")) != NULL ||
+        (p = gmfind(lr, line, n, "miniconda3")) != NULL || (p = gmfind(lr, line, n, "miniforge3")) != NULL ||
+        (p = gmfind(lr, line, n, "conda activate")) != NULL || (p = gmfind(lr, line, n, "conda install")) != NULL)
+        setval(lr, &f->conda, p, token_len(p, left(line, n, p)), line, n);
+    if ((p = gmfind(lr, line, n, "SLURM_")) != NULL || (p = gmfind(lr, line, n, "#SBATCH")) != NULL ||
+        (p = gmfind(lr, line, n, "srun ")) != NULL || (p = gmfind(lr, line, n, "sbatch ")) != NULL)
+        setval(lr, &f->cluster, p, token_len(p, left(line, n, p)), line, n);
+    if ((p = gmfind(lr, line, n, "site-packages/nvidia/")) != NULL ||
+        (p = gmfind(lr, line, n, "dist-packages/nvidia/")) != NULL ||
+        (p = gmfind(lr, line, n, "site-packages\\nvidia\\")) != NULL)
+        setval(lr, &f->pip_nvidia, p, token_len(p, left(line, n, p)), line, n);
+    python_from_path(lr, line, n);
+    match_mentions(lr, line, n);
+    /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
+    if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
+        (p = gfind_after(lr, line, n, "CUDA/v")) != NULL)
+        setval(lr, &f->cuda_version, p, version_len(p, left(line, n, p)), line, n);
+    if (mstarts(line, n, "Python 3.") || mstarts(line, n, "Python 2.")) {
+        p = line + 7;
+        setval(lr, &f->python_version, p, version_len(p, left(line, n, p)), line, n);
     }
-    /* gpu_device.cc: "Cannot dlopen some GPU libraries. ... Skipping registering GPU devices..." */
-    if (mfind(line, n, "Cannot dlopen some GPU libraries")) {
-        hit(lr, LE_TF_SKIP_GPU, line, n);
-        return;
-    }
-    /* cudart_stub.cc (2.12+): misleading: printed when libcudart fails to load. */
-    if (mfind(line, n, "Could not find cuda drivers on your machine")) {
-        hit(lr, LE_TF_NO_CUDA_DRIVERS, line, n);
-        return;
-    }
-    /* cudart_stub.cc (2.1-2.11). */
-    if (mfind(line, n, "Ignore above cudart dlerror")) {
-        hit(lr, LE_TF_CUDART_IGNORE, line, n);
-        return;
-    }
-    /* cuda_dnn.cc: "Loaded runtime CuDNN library: 8.1.0 but source was compiled with: 8.6.0." */
-    if ((p = mfind(line, n, "Loaded runtime CuDNN library: ")) != NULL) {
-        const char *v = p + 30;
-        rn = n - (size_t)(v - line);
-        if (hit(lr, LE_CUDNN_MISMATCH, line, n)) {
-            f->ev[LE_CUDNN_MISMATCH].a = dupn(lr, v, version_len(v, rn));
-            if ((q = mfind(v, rn, "compiled with: ")) != NULL)
-                f->ev[LE_CUDNN_MISMATCH].b =
-                    dupn(lr, q + 15, version_len(q + 15, n - (size_t)(q + 15 - line)));
-        }
-        return;
-    }
-    /* gpu_device.cc: "... not built with CUDA kernel binaries compatible with compute capability X.Y." */
-    if ((p = mfind(line, n, "CUDA kernel binaries compatible with compute capability ")) != NULL) {
-        const char *v = p + 56;
-        size_t vn = version_len(v, n - (size_t)(v - line));
-        if (hit(lr, LE_TF_PTX_JIT, line, n))
-            f->ev[LE_TF_PTX_JIT].a = dupn(lr, v, vn);
-        setval(lr, &f->gpu_cc, v, vn, line, n);
-        return;
-    }
-    /* gpu_device.cc: "Ignoring visible gpu device (device: 0, name: X, ...) with Cuda compute
-       capability 3.0. The minimum required Cuda capability is 3.5." */
-    if ((p = mfind(line, n, "Ignoring visible gpu device")) != NULL) {
-        int first = hit(lr, LE_TF_IGNORING_GPU, line, n);
-        if ((q = mfind(line, n, "name: ")) != NULL) {
-            const char *nm = q + 6, *e = memchr(nm, ',', n - (size_t)(nm - line));
-            if (e)
-                setval(lr, &f->gpu_name, nm, (size_t)(e - nm), line, n);
-        }
-        if ((q = mfind(line, n, "with Cuda compute capability ")) != NULL) {
-            size_t vn = version_len(q + 29, n - (size_t)(q + 29 - line));
-            if (first)
-                f->ev[LE_TF_IGNORING_GPU].a = dupn(lr, q + 29, vn);
-            setval(lr, &f->gpu_cc, q + 29, vn, line, n);
-        }
-        if (first && (q = mfind(line, n, "minimum required Cuda capability is ")) != NULL)
-            f->ev[LE_TF_IGNORING_GPU].b =
-                dupn(lr, q + 36, version_len(q + 36, n - (size_t)(q + 36 - line)));
-        return;
-    }
-    /* cuda_diagnostics.cc: "kernel driver does not appear to be running on this host" */
-    if (mfind(line, n, "kernel driver does not appear to be running")) {
-        hit(lr, LE_KERNEL_DRIVER_DOWN, line, n);
-        return;
-    }
-    /* self_check.py (Windows TF <= 2.0): "Could not find 'cudart64_100.dll'. TensorFlow requires ..." */
-    if ((p = mfind(line, n, "Could not find '")) != NULL && mfind(line, n, ".dll'")) {
-        const char *name = p + 16, *e = memchr(name, '\'', n - (size_t)(name - line));
-        if (e) {
-            hit(lr, LE_TF_SELF_CHECK, line, n);
-            add_lib(lr, name, (size_t)(e - name), NULL, 0, "tensorflow", 0, line, n);
-        }
-        return;
-    }
-    /* Version prints: "TensorFlow version: 2.10.0", "tf version 2.10.0". */
-    if ((p = mfind_ci(line, n, "tensorflow version")) != NULL ||
-        (p = mfind_ci(line, n, "tf version")) != NULL ||
-        (p = mfind_ci(line, n, "tf.__version__")) != NULL) {
+    /* torch.version.cuda printed: ">>> torch.version.cuda" then '12.1' (query), or inline */
+    if ((p = gfind_after(lr, line, n, "torch.version.cuda")) != NULL) {
         const char *v = p;
-        rn = n - (size_t)(v - line);
-        while (rn && !is_digit(*v) && *v != '\n') {
+        size_t rn = left(line, n, p);
+        while (rn && !is_digit(*v) && span(p, v) < 6) {
             v++;
             rn--;
         }
-        if (rn && (size_t)(v - p) < 24)
-            setval(lr, &f->tf_version, v, version_len(v, rn), line, n);
+        if (rn && is_digit(*v))
+            setval(lr, &f->cuda_version, v, version_len(v, rn), line, n);
+        else if (!rn) {
+            lr->st.query_line = (long)f->lines;
+            lr->st.query_kind = 5;
+        }
     }
+    /* CUDA_VISIBLE_DEVICES=<v> in a command line or an environment dump; os.environ[...] = "<v>" */
+    if ((p = gfind_after(lr, line, n, "CUDA_VISIBLE_DEVICES")) != NULL) {
+        const char *v = p;
+        size_t vn = left(line, n, v);
+        if (vn && (*v == '"' || *v == '\'') && vn > 1) {   /* os.environ["CUDA_VISIBLE_DEVICES"] = "1" */
+            v++;
+            vn--;
+            while (vn && (*v == ']' || *v == ' ' || *v == '\'' || *v == '"'))
+                v++, vn--;
+        }
+        if (vn && *v == '=') {
+            const char *b;
+            size_t k = 0;
+            v++;
+            vn--;
+            skip_spaces(&v, &vn);
+            b = v;
+            if (vn && (*v == '"' || *v == '\'')) {
+                char q = *v;
+                b = v + 1;
+                while (k + 1 < vn && b[k] != q)
+                    k++;
+            } else {
+                while (k < vn && !is_space(v[k]) && v[k] != ';' && v[k] != ')')
+                    k++;
+            }
+            if (!f->cvd.v) {
+                f->cvd.v = dupn(lr, b, k);
+                f->cvd.line = (long)f->lines;
+                f->cvd.text = quote(lr, line, n);
+            }
+            if (!k || (k == 2 && !memcmp(b, "-1", 2)) || (k > 2 && !memcmp(b, "-1", 2) && !is_digit(b[2])))
+                hit(lr, LE_CVD_HIDDEN, line, n);
+        }
+    }
+    match_command(lr, line, n);
 }
 
-static void match_torch(struct logread *lr, const char *line, size_t n)
+/* A line that ends in an empty Python list: "[]", "[ ]". */
+static int empty_list(const char *s, size_t sn)
 {
-    struct log_facts *f = &lr->facts;
-    const char *p, *q;
-
-    /* torch/cuda/__init__.py: AssertionError("Torch not compiled with CUDA enabled") */
-    if (mfind(line, n, "Torch not compiled with CUDA enabled"))
-        hit(lr, LE_TORCH_NOT_COMPILED, line, n);
-    /* torch/cuda/__init__.py _check_driver: "... is too old (found version 11040). ..." */
-    if ((p = mfind(line, n, "driver on your system is too old (found version ")) != NULL) {
-        const char *v = p + 48;
-        size_t k = 0;
-        while (k < n - (size_t)(v - line) && is_digit(v[k]))
-            k++;
-        if (hit(lr, LE_DRIVER_TOO_OLD, line, n))
-            f->ev[LE_DRIVER_TOO_OLD].a = dupn(lr, v, k);
-    }
-    /* torch/cuda/__init__.py _check_driver: "Found no NVIDIA driver on your system." */
-    if (mfind(line, n, "Found no NVIDIA driver on your system"))
-        hit(lr, LE_NO_DRIVER, line, n);
-    /* torch/cuda/__init__.py _check_cubins (two lines). */
-    if ((p = mfind(line, n, " with CUDA capability sm_")) != NULL &&
-        mfind(line, n, "is not compatible with the current PyTorch")) {
-        const char *b = line, *sm = p + 25;
-        size_t bn = (size_t)(p - line), sn = token_len(sm, n - (size_t)(sm - line));
-        if ((q = mfind(b, bn, "UserWarning: ")) != NULL) {
-            bn -= (size_t)(q + 13 - b);
-            b = q + 13;
-        }
-        skip_spaces(&b, &bn);
-        if (hit(lr, LE_SM_INCOMPATIBLE, line, n))
-            f->ev[LE_SM_INCOMPATIBLE].a = dupn(lr, sm - 3, sn + 3);
-        setval(lr, &f->gpu_name, b, bn, line, n);
-        set_cc_from_sm(lr, sm, sn, line, n);
-        return;
-    }
-    if ((p = mfind(line, n, "The current PyTorch install supports CUDA capabilities ")) != NULL) {
-        size_t rn = rest_len(line, n, p, "The current PyTorch install supports CUDA capabilities ");
-        const char *v = p + 55;
-        if (rn && v[rn - 1] == '.')
-            rn--;
-        if (!f->ev[LE_SM_INCOMPATIBLE].b && f->ev[LE_SM_INCOMPATIBLE].count)
-            f->ev[LE_SM_INCOMPATIBLE].b = dupn(lr, v, rn);
-        return;
-    }
-    /* torch/cuda/__init__.py _check_capability: "Found GPU0 X which is of cuda capability 3.5." */
-    if ((p = mfind(line, n, " which is of cuda capability ")) != NULL) {
-        const char *v = p + 29, *g;
-        size_t vn = version_len(v, n - (size_t)(v - line));
-        if (hit(lr, LE_GPU_TOO_OLD, line, n))
-            f->ev[LE_GPU_TOO_OLD].a = dupn(lr, v, vn);
-        setval(lr, &f->gpu_cc, v, vn, line, n);
-        if ((g = mfind(line, (size_t)(p - line), "Found GPU")) != NULL) {
-            g += 9;
-            while (g < p && is_digit(*g))
-                g++;
-            while (g < p && *g == ' ')
-                g++;
-            setval(lr, &f->gpu_name, g, (size_t)(p - g), line, n);
-        }
-        return;
-    }
-    /*
-     * torch/cuda/__init__.py is_available(): "UserWarning: CUDA initialization:
-     * <message> (Triggered internally at ../c10/cuda/CUDAFunctions.cpp:108.)"
-     */
-    if ((p = mfind(line, n, "CUDA initialization: ")) != NULL) {
-        const char *m = p + 21, *e;
-        size_t mn = n - (size_t)(m - line);
-        if ((e = mfind(m, mn, " (Triggered internally")) != NULL)
-            mn = (size_t)(e - m);
-        if (hit(lr, LE_CUDA_INIT_WARNING, line, n))
-            f->ev[LE_CUDA_INIT_WARNING].a = dupn(lr, m, mn);
-        if ((q = mfind(m, mn, "Error ")) != NULL && is_digit(q[6])) {
-            long num = strtol(q + 6, NULL, 10);
-            const char *nm = cuda_err_by_number(num);
-            if (nm)
-                add_err(lr, nm, strlen(nm), num, line, n);
-        }
-    }
-    /* torch/__init__.py (Windows): '[WinError 126] ... Error loading "<path>" or one of its dependencies.' */
-    if ((p = mfind(line, n, "Error loading \"")) != NULL && mfind(line, n, "or one of its dependencies")) {
-        const char *path = p + 15, *e = memchr(path, '"', n - (size_t)(path - line)), *b;
-        if (e) {
-            for (b = e; b > path && b[-1] != '\\' && b[-1] != '/'; b--)
-                ;
-            if (hit(lr, LE_WIN_DLL_LOAD, line, n))
-                f->ev[LE_WIN_DLL_LOAD].a = dupn(lr, path, (size_t)(e - path));
-            add_lib(lr, b, (size_t)(e - b), "a dependency of this DLL is missing (WinError 126)", 51,
-                    "torch", 0, line, n);
-        }
-    }
-    /* torch.cuda.is_available() -> False; collect_env.py "Is CUDA available: False". */
-    if (mfind(line, n, "is_available()")) {
-        lr->st.query_line = (long)f->lines;
-        lr->st.query_kind = 2;
-        if (n >= 5 && !memcmp(line + n - 5, "False", 5))
-            hit(lr, LE_TORCH_NO_GPU, line, n);
-    }
-    if (mfind(line, n, "torch.__version__") && line[n - 1] == '_') {
-        lr->st.query_line = (long)f->lines;
-        lr->st.query_kind = 3;
-    }
-    if (mfind(line, n, "Is CUDA available: False"))
-        hit(lr, LE_TORCH_NO_GPU, line, n);
-    /* torch/utils/collect_env.py */
-    if (mstarts(line, n, "PyTorch version: "))
-        setval(lr, &f->torch_version, line + 17, version_len(line + 17, n - 17), line, n);
-    else if (mstarts(line, n, "CUDA used to build PyTorch: "))
-        setval(lr, &f->torch_cuda, line + 28, version_len(line + 28, n - 28), line, n);
-    else if (mstarts(line, n, "Nvidia driver version: "))
-        setval(lr, &f->driver_version, line + 23, version_len(line + 23, n - 23), line, n);
-    else if (mstarts(line, n, "cuDNN version: "))
-        setval(lr, &f->cudnn_version, line + 15, token_len(line + 15, n - 15), line, n);
-    else if (mstarts(line, n, "GPU models and configuration: ")) {
-        const char *g = line + 30;
-        size_t gn = n - 30;
-        if ((q = mfind(g, gn, ": ")) != NULL && mstarts(g, gn, "GPU ")) {
-            gn -= (size_t)(q + 2 - g);
-            g = q + 2;
-        }
-        setval(lr, &f->gpu_name, g, gn, line, n);
-    } else if (mstarts(line, n, "OS: Microsoft Windows")) {
-        f->hint_windows++;
-        setval(lr, &f->os_windows, "windows", 7, line, n);
-    }
+    size_t k = sn;
+    if (!k || s[k - 1] != ']')
+        return 0;
+    k--;
+    while (k && is_space(s[k - 1]))
+        k--;
+    return k && s[k - 1] == '[';
 }
 
-static void match_jax(struct logread *lr, const char *line, size_t n)
-{
-    struct log_facts *f = &lr->facts;
-    const char *p, *q;
-
-    /* jax/_src/xla_bridge.py (>= 0.4.17) */
-    if (mfind(line, n, "a CUDA-enabled jaxlib is not installed"))
-        hit(lr, LE_JAX_CPU_JAXLIB, line, n);
-    /* jax/_src/xla_bridge.py (<= 0.4.16) */
-    if (mfind(line, n, "No GPU/TPU found, falling back to CPU"))
-        hit(lr, LE_JAX_NO_GPU, line, n);
-    /* _version_check: "Found cuDNN version 8600, but JAX was built against version 8904, which is newer." */
-    if ((p = mfind(line, n, ", but JAX was built against version ")) != NULL &&
-        (q = mfind(line, (size_t)(p - line), "Found ")) != NULL) {
-        const char *comp = q + 6, *ver = mfind(comp, (size_t)(p - comp), " version ");
-        if (ver && hit(lr, LE_JAX_VERSION_LOW, line, n)) {
-            struct log_event *e = &f->ev[LE_JAX_VERSION_LOW];
-            e->a = dupn(lr, comp, (size_t)(ver - comp));
-            e->b = dupn(lr, ver + 9, version_len(ver + 9, (size_t)(p - ver - 9)));
-            e->c = dupn(lr, p + 36, version_len(p + 36, n - (size_t)(p + 36 - line)));
-        }
-    }
-    /* _check_cuda_versions (>= 0.4.26): "Outdated cuDNN installation found." + 3 lines */
-    if ((p = mfind(line, n, "Outdated ")) != NULL && (q = mfind(line, n, " installation found")) != NULL &&
-        q > p) {
-        if (hit(lr, LE_JAX_OUTDATED, line, n))
-            f->ev[LE_JAX_OUTDATED].a = dupn(lr, p + 9, (size_t)(q - p - 9));
-        lr->st.jax_outdated = 1;
-        return;
-    }
-    if (lr->st.jax_outdated) {
-        struct log_event *e = &f->ev[LE_JAX_OUTDATED];
-        if ((p = mfind(line, n, "Version JAX was built against: ")) != NULL && !e->c)
-            e->c = dupn(lr, p + 31, version_len(p + 31, n - (size_t)(p + 31 - line)));
-        else if ((p = mfind(line, n, "Installed version: ")) != NULL && !e->b)
-            e->b = dupn(lr, p + 19, version_len(p + 19, n - (size_t)(p + 19 - line)));
-        else if (!mfind(line, n, "Minimum supported: ") && !mfind(line, n, "local installation"))
-            lr->st.jax_outdated = 0;
-    }
-    /* xla_bridge.py: "Unable to initialize backend 'cuda': <why>", "CUDA backend failed to initialize: <why>" */
-    if ((p = mfind(line, n, "Unable to initialize backend 'cuda'")) != NULL ||
-        (p = mfind(line, n, "CUDA backend failed to initialize: ")) != NULL ||
-        (p = mfind(line, n, "Backend 'cuda' failed to initialize")) != NULL) {
-        const char *why = memchr(p + 10, ':', n - (size_t)(p + 10 - line));
-        if (hit(lr, LE_JAX_BACKEND_FAIL, line, n) && why)
-            f->ev[LE_JAX_BACKEND_FAIL].a = dupn(lr, why + 1, n - (size_t)(why + 1 - line));
-    }
-    /* jaxlib/plugin_support.py: "JAX plugin jax_cuda12_plugin version 0.7.2 is installed, but it is
-       not compatible with the installed jaxlib version 0.7.1, so it will not be used." */
-    if ((p = mfind(line, n, "JAX plugin ")) != NULL &&
-        (q = mfind(line, n, "not compatible with the installed jaxlib version ")) != NULL) {
-        if (hit(lr, LE_JAX_PLUGIN_MISMATCH, line, n)) {
-            const char *e = mfind(p, (size_t)(q - p), " is installed");
-            f->ev[LE_JAX_PLUGIN_MISMATCH].a = dupn(lr, p + 11, e ? (size_t)(e - p - 11) : 0);
-            f->ev[LE_JAX_PLUGIN_MISMATCH].b =
-                dupn(lr, q + 49, version_len(q + 49, n - (size_t)(q + 49 - line)));
-        }
-    }
-    /* jax/_src/environment_info.py (print_environment_info): "jax:    0.4.20", "jaxlib: 0.4.20" */
-    if (mstarts(line, n, "jax:") || mstarts(line, n, "jaxlib:")) {
-        int lib = line[3] == 'l';
-        const char *v = line + (lib ? 7 : 4);
-        size_t vn = n - (lib ? 7 : 4);
-        skip_spaces(&v, &vn);
-        setval(lr, lib ? &f->jaxlib_version : &f->jax_version, v, version_len(v, vn), line, n);
-    }
-}
-
-static void match_ort(struct logread *lr, const char *line, size_t n)
-{
-    struct log_facts *f = &lr->facts;
-    const char *p, *q;
-
-    /* provider_bridge_ort.cc: "Failed to load library libonnxruntime_providers_cuda.so with error: <dlerror>" */
-    if ((p = mfind(line, n, "Failed to load library ")) != NULL && mfind(line, n, "providers_cuda")) {
-        if (hit(lr, LE_ORT_PROVIDER_FAIL, line, n) && (q = mfind(line, n, "with error: ")) != NULL)
-            f->ev[LE_ORT_PROVIDER_FAIL].a = dupn(lr, q + 12, n - (size_t)(q + 12 - line));
-        if ((q = mfind(line, n, ": cannot open shared object file")) != NULL)
-            match_so_not_found(lr, line, n, q, "onnxruntime");
-        return;
-    }
-    /* env.cc (Windows): 'LoadLibrary failed with error 126 "" when trying to load "...\onnxruntime_providers_cuda.dll"' */
-    if (mfind(line, n, "LoadLibrary failed with error 126") && mfind(line, n, "providers_cuda")) {
-        hit(lr, LE_ORT_PROVIDER_FAIL, line, n);
-        add_lib(lr, "onnxruntime_providers_cuda.dll", 30,
-                "error 126: a DLL it depends on (CUDA, cuDNN or the MSVC runtime) was not found", 77,
-                "onnxruntime", 0, line, n);
-        return;
-    }
-    /* Newer Windows loader text: 'Error loading "...providers_cuda.dll" which depends on "cublasLt64_12.dll" which is missing.' */
-    if ((p = mfind(line, n, "which depends on \"")) != NULL && mfind(line, n, "which is missing")) {
-        const char *nm = p + 18, *e = memchr(nm, '"', n - (size_t)(nm - line));
-        hit(lr, LE_ORT_PROVIDER_FAIL, line, n);
-        if (e)
-            add_lib(lr, nm, (size_t)(e - nm), "missing (needed by onnxruntime_providers_cuda.dll)", 50,
-                    "onnxruntime", 0, line, n);
-        return;
-    }
-    /* onnxruntime_pybind_state.cc: "Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*, ..." */
-    if ((p = mfind(line, n, "Failed to create CUDAExecutionProvider")) != NULL) {
-        if (hit(lr, LE_ORT_EP_FAIL, line, n) && (q = mfind(line, n, "Require ")) != NULL) {
-            const char *r = q + 8, *e;
-            size_t rn = n - (size_t)(r - line);
-            if ((e = mfind(r, rn, ", and")) != NULL || (e = mfind(r, rn, ". ")) != NULL)
-                rn = (size_t)(e - r);
-            if (rn && r[rn - 1] == '.')
-                rn--;
-            f->ev[LE_ORT_EP_FAIL].a = dupn(lr, r, rn);
-        }
-    }
-}
-
-static void match_cuda_errors(struct logread *lr, const char *line, size_t n)
-{
-    const char *p, *e, *end = line + n;
-
-    /* CUresult names (cuda.h), e.g. "failed call to cuInit: CUDA_ERROR_NO_DEVICE: ..." */
-    if ((p = mfind(line, n, "CUDA_ERROR_")) != NULL) {
-        for (e = p + 11; e < end && ((*e >= 'A' && *e <= 'Z') || *e == '_' || is_digit(*e)); e++)
-            ;
-        add_err(lr, p, (size_t)(e - p), -1, line, n);
-    }
-    /* cudaError_t names (driver_types.h), e.g. CuPy's "CUDARuntimeError: cudaErrorInsufficientDriver" */
-    if ((p = mfind(line, n, "cudaError")) != NULL && p + 9 < end && p[9] >= 'A' && p[9] <= 'Z') {
-        for (e = p + 9; e < end && (is_alpha(*e) || is_digit(*e)); e++)
-            ;
-        add_err(lr, p, (size_t)(e - p), -1, line, n);
-    }
-    /* Old torch (THC): "cuda runtime error (35) : CUDA driver version is insufficient ..." */
-    if ((p = mfind(line, n, "cuda runtime error (")) != NULL) {
-        long num = strtol(p + 20, NULL, 10);
-        const char *nm = cuda_err_by_number(num);
-        if (nm)
-            add_err(lr, nm, strlen(nm), num, line, n);
-    }
-    /* CUDA runtime error strings (driver_types.h), printed by every framework. */
-    if (mfind(line, n, "CUDA driver version is insufficient for CUDA runtime version"))
-        hit(lr, LE_INSUFFICIENT_DRIVER, line, n);
-    if (mfind(line, n, "no kernel image is available for execution on the device"))
-        hit(lr, LE_NO_KERNEL_IMAGE, line, n);
-}
-
-static void match_misc(struct logread *lr, const char *line, size_t n, int loader_text)
-{
-    struct log_facts *f = &lr->facts;
-    const char *p;
-
-    /* nvidia-smi when the kernel module is not loaded. */
-    if (mfind(line, n, "couldn't communicate with the NVIDIA driver"))
-        hit(lr, LE_SMI_FAILED, line, n);
-    /* NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvml.h), printed by nvidia-smi. */
-    if (mfind(line, n, "Driver/library version mismatch"))
-        hit(lr, LE_NVML_MISMATCH, line, n);
-    /* nvcc --version: "Cuda compilation tools, release 12.4, V12.4.131" */
-    if ((p = mfind(line, n, "Cuda compilation tools, release ")) != NULL)
-        setval(lr, &f->nvcc_version, p + 32, version_len(p + 32, n - (size_t)(p + 32 - line)), line, n);
-    /* CUDA_VISIBLE_DEVICES="" / -1 in a command line or an environment dump. */
-    if ((p = mfind(line, n, "CUDA_VISIBLE_DEVICES=")) != NULL) {
-        const char *v = p + 21;
-        size_t vn = n - (size_t)(v - line);
-        if (!vn || is_space(*v) || mstarts(v, vn, "\"\"") || mstarts(v, vn, "''") ||
-            (mstarts(v, vn, "-1") && (vn == 2 || !is_digit(v[2]))))
-            hit(lr, LE_CVD_HIDDEN, line, n);
-    }
-    /* Glibc's dlerror for a missing library (ImportError, CuPy, ctypes), unless handled above. */
-    if (loader_text && (p = mfind(line, n, ": cannot open shared object file")) != NULL) {
-        hit(lr, LE_SO_NOT_FOUND, line, n);
-        match_so_not_found(lr, line, n, p, "loader");
-    }
-    /* Glibc: "undefined symbol: S, version libcudnn_cnn_infer.so.8" */
-    if ((p = mfind(line, n, "undefined symbol: ")) != NULL) {
-        const char *v = mfind(p, n - (size_t)(p - line), ", version ");
-        if (hit(lr, LE_UNDEFINED_SYMBOL, line, n)) {
-            size_t sn = v ? (size_t)(v - p - 18) : token_len(p + 18, n - (size_t)(p + 18 - line));
-            f->ev[LE_UNDEFINED_SYMBOL].b = dupn(lr, p + 18, sn);
-            if (v)
-                f->ev[LE_UNDEFINED_SYMBOL].a = dupn(lr, v + 10, token_len(v + 10, n - (size_t)(v + 10 - line)));
-        }
-    }
-}
-
-static void match_noise(struct logread *lr, const char *line, size_t n)
-{
-    /* Harmless: the GPU works in spite of every one of these (tensorflow.md section 6). */
-    if (mfind(line, n, "Unable to register cu") && mfind(line, n, "factory"))
-        hit(lr, LE_NOISE_FACTORY, line, n);
-    else if (mfind(line, n, "NUMA node read from SysFS") || mfind(line, n, "built without NUMA support"))
-        hit(lr, LE_NOISE_NUMA, line, n);
-    else if (mfind(line, n, "oneDNN custom operations are on"))
-        hit(lr, LE_NOISE_ONEDNN, line, n);
-    else if (mfind(line, n, "binary is optimized to use available CPU instructions") ||
-             mfind(line, n, "TensorFlow binary was not compiled to use"))
-        hit(lr, LE_NOISE_CPU_FEATURE, line, n);
-    else if (mfind(line, n, "TF-TRT Warning"))
-        hit(lr, LE_NOISE_TRT, line, n);
-    else if (mfind(line, n, "before absl::InitializeLog() is called"))
-        hit(lr, LE_NOISE_ABSL, line, n);
-}
-
-/* "[]" / "False" on the lines right after a GPU query. */
+/* "[]" / "False" / a version on the lines right after a query. */
 static void match_query_result(struct logread *lr, const char *line, size_t n)
 {
     const char *s = line;
@@ -916,18 +1751,77 @@ static void match_query_result(struct logread *lr, const char *line, size_t n)
     skip_spaces(&s, &sn);
     while (sn && is_space(s[sn - 1]))
         sn--;
-    if ((lr->st.query_kind == 3 || lr->st.query_kind == 4) && dist == 1) {
-        /* >>> torch.__version__ / tf.__version__, then '2.1.0+cu121' */
+    if ((lr->st.query_kind == 3 || lr->st.query_kind == 4 || lr->st.query_kind == 5) && dist == 1) {
+        /* >>> torch.__version__ / tf.__version__ / torch.version.cuda, then '2.1.0+cu121' */
+        struct log_value *v = lr->st.query_kind == 3   ? &lr->facts.torch_version
+                              : lr->st.query_kind == 4 ? &lr->facts.tf_version
+                                                       : &lr->facts.cuda_version;
         if (sn > 2 && (s[0] == '\'' || s[0] == '"'))
-            setval(lr, lr->st.query_kind == 3 ? &lr->facts.torch_version : &lr->facts.tf_version,
-                   s + 1, version_len(s + 1, sn - 1), line, n);
+            setval(lr, v, s + 1, version_len(s + 1, sn - 1), line, n);
         lr->st.query_kind = 0;
-    } else if (lr->st.query_kind == 1 && (sn >= 2 && !memcmp(s + sn - 2, "[]", 2))) {
+    } else if (lr->st.query_kind == 1 && empty_list(s, sn)) {
         hit(lr, LE_GPU_LIST_EMPTY, line, n);
         lr->st.query_kind = 0;
     } else if (lr->st.query_kind == 2 && sn >= 5 && !memcmp(s + sn - 5, "False", 5) && dist > 0) {
         hit(lr, LE_TORCH_NO_GPU, line, n);
         lr->st.query_kind = 0;
+    }
+}
+
+/* The queries whose answer comes on a later line. */
+static void match_queries(struct logread *lr, const char *line, size_t n)
+{
+    struct log_facts *f = &lr->facts;
+    const char *s = line;
+    size_t sn = n;
+
+    while (sn && is_space(s[sn - 1]))
+        sn--;
+    if (mfind(line, n, "list_physical_devices(") && mfind(line, n, "GPU")) {
+        if (sn >= 2 && !memcmp(s + sn - 2, "[]", 2)) {
+            hit(lr, LE_GPU_LIST_EMPTY, line, n);
+        } else {
+            lr->st.query_line = (long)f->lines;
+            lr->st.query_kind = 1;
+        }
+    } else if (mfind(line, n, "Num GPUs Available") && sn >= 2 && s[sn - 1] == '0' &&
+               !is_digit(s[sn - 2])) {
+        hit(lr, LE_GPU_LIST_EMPTY, line, n);
+    }
+    /* torch.cuda.is_available() -> False; collect_env.py "Is CUDA available: False". */
+    if (mfind(line, n, "is_available()")) {
+        lr->st.query_line = (long)f->lines;
+        lr->st.query_kind = 2;
+        if (sn >= 5 && !memcmp(s + sn - 5, "False", 5))
+            hit(lr, LE_TORCH_NO_GPU, line, n);
+    }
+    if (mfind(line, n, "torch.__version__") && sn && s[sn - 1] == '_') {
+        lr->st.query_line = (long)f->lines;
+        lr->st.query_kind = 3;
+    }
+    if (mfind(line, n, "tf.__version__") && sn && s[sn - 1] == '_') {
+        lr->st.query_line = (long)f->lines;
+        lr->st.query_kind = 4;
+    }
+    if (mfind(line, n, "Is CUDA available: False"))
+        hit(lr, LE_TORCH_NO_GPU, line, n);
+}
+
+/* JAX's "Outdated X installation found." is followed by its versions. */
+static void match_jax_outdated_tail(struct logread *lr, const char *line, size_t n)
+{
+    struct log_event *e = &lr->facts.ev[LE_JAX_OUTDATED];
+    const char *p;
+    if (!lr->st.jax_outdated || mfind(line, n, " installation found"))
+        return;
+    if ((p = find_after(line, n, "Version JAX was built against: ")) != NULL) {
+        if (!e->c)
+            e->c = version_at(lr, line, n, p);
+    } else if ((p = find_after(line, n, "Installed version: ")) != NULL) {
+        if (!e->b)
+            e->b = version_at(lr, line, n, p);
+    } else if (!mfind(line, n, "Minimum supported: ") && !mfind(line, n, "local installation")) {
+        lr->st.jax_outdated = 0;
     }
 }
 
@@ -972,36 +1866,15 @@ void logread_line(struct logread *lr, const char *line, size_t n)
         n--;
     if (!n)
         return;
-    match_hints(lr, line, n);
+    grams_fill(lr->grams, line, n);
+    match_context(lr, line, n);
     match_query_result(lr, line, n);
-    if (mfind(line, n, "list_physical_devices(") && mfind(line, n, "GPU")) {
-        const char *s = line;
-        size_t sn = n;
-        while (sn && is_space(s[sn - 1]))
-            sn--;
-        if (sn >= 2 && !memcmp(s + sn - 2, "[]", 2)) {
-            hit(lr, LE_GPU_LIST_EMPTY, line, n);
-        } else {
-            lr->st.query_line = (long)f->lines;
-            lr->st.query_kind = 1;
-        }
-    } else if (mfind(line, n, "Num GPUs Available") && n >= 2 && line[n - 1] == '0' &&
-               !is_digit(line[n - 2])) {
-        hit(lr, LE_GPU_LIST_EMPTY, line, n);
-    }
+    match_queries(lr, line, n);
     match_traceback(lr, line, n);
-    match_noise(lr, line, n);
+    match_jax_outdated_tail(lr, line, n);
     match_smi(lr, line, n);
     match_pip(lr, line, n);
-    match_tensorflow(lr, line, n);
-    match_torch(lr, line, n);
-    match_jax(lr, line, n);
-    match_ort(lr, line, n);
-    match_cuda_errors(lr, line, n);
-    /* Loader texts last: TF's and ORT's own lines already recorded their library. */
-    match_misc(lr, line, n,
-               !mfind(line, n, "Could not load dynamic library") &&
-                   !mfind(line, n, "Failed to load library"));
+    match_table(lr, line, n);
 }
 
 void logread_init(struct logread *lr)

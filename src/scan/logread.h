@@ -17,8 +17,13 @@
  * packages, CUDA error names) are capped.  Everything kept lives in the
  * reader's arena, which therefore stops growing once the caps are reached.
  *
- * Every pattern's origin (the file that prints it) is cited next to it in
- * logread.c and in docs/explain.md.
+ * The patterns are one table (logread.c, log_pattern_at): each row is the
+ * text matched, the family it counts, what it captures, the kind of cause
+ * it points at when alone, and the URL of the source that prints it.  A row
+ * never decides: the rules (diagnose/explain_rules.c) weigh it against the
+ * context the reader also extracts from anywhere in the log (versions, OS
+ * and setting from paths and banners, the command line), each with the line
+ * it came from.
  */
 #ifndef GD_LOGREAD_H
 #define GD_LOGREAD_H
@@ -30,6 +35,7 @@
 
 /* Context carried from one line to the next (a few small fixed buffers). */
 struct logread_state {
+    int smi_rows;               /* GPU rows seen under the nvidia-smi header */
     long query_line;            /* line of a GPU query (list_physical_devices, is_available) */
     int query_kind;             /* 1 TensorFlow list, 2 torch is_available */
     char pip_show_name[64];     /* "Name: X" of `pip show`, waiting for "Version:" */
@@ -40,6 +46,8 @@ struct logread_state {
     long exc_line;
 };
 
+#define LOGREAD_GRAM_WORDS 64   /* 4096 bits */
+
 struct logread {
     struct arena arena;          /* every string in facts */
     struct log_facts facts;
@@ -47,6 +55,10 @@ struct logread {
     char *buf;                   /* the current partial line (LOGREAD_LINE_MAX + 1) */
     size_t len;
     int skipping;                /* the current line overflowed: drop until '\n' */
+    /* The 4-byte substrings of the current line, hashed into a bit set: a
+       pattern whose first four bytes are not in it cannot match, so most
+       rows cost one lookup instead of a scan of the line. */
+    unsigned long long grams[LOGREAD_GRAM_WORDS];
 };
 
 /** A reader with no facts.  Allocates the line buffer (OOM aborts). */
@@ -68,5 +80,27 @@ void logread_finish(struct logread *lr);
  * number facts.lines + 1.  Exposed for the unit tests; logread_feed calls it.
  */
 void logread_line(struct logread *lr, const char *line, size_t n);
+
+/*
+ * One row of the pattern table: a line containing text (and also, when set;
+ * and not unless) counts one of family ev, and take() captures what the row
+ * documents.  kind is the cause the message points at when nothing else in
+ * the log says otherwise (a finding kind; NULL when it depends on what the
+ * line names, e.g. which library failed).  cite is the URL of the source
+ * that prints the text.
+ */
+struct log_pattern {
+    const char *text;
+    const char *also;
+    const char *unless;
+    enum log_ev ev;              /* LE__COUNT: captures only, no family */
+    void (*take)(struct logread *lr, const char *line, size_t n, const char *at,
+                 const char *after);
+    const char *kind;
+    const char *cite;
+};
+
+/** Row i of the pattern table, or NULL past its end (for docs and tests). */
+const struct log_pattern *log_pattern_at(size_t i);
 
 #endif

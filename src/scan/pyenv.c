@@ -7,6 +7,8 @@
 
 #include "scan/distname.h"
 #include "scan/pyenv.h"
+#include "scan/jupyter.h"
+#include "scan/pyresolve.h"
 #include "util/banned.h"
 
 const struct py_dist *pyenv_find_dist(const struct python_env *env, const char *name)
@@ -41,4 +43,7 @@ void scan_python(struct scan_ctx *ctx)
             metadata_release(&w.mds[k].md);
         free(w.mds);
     }
+    /* Which of them the user's commands and notebooks run. */
+    pyresolve_commands(ctx);
+    jupyter_scan(ctx);
 }

@@ -658,6 +658,8 @@ static void scan_project(struct finder *fd)
     static const char *const names[] = { ".venv", "venv" };
     size_t i;
 
+    if (fd->ctx->opts && fd->ctx->opts->cwd)
+        pwd = fd->ctx->opts->cwd;   /* check --cwd DIR */
     if ((!pwd || *pwd != '/') && fd->ctx->fs->host_root && compat_getcwd(cwd, sizeof(cwd)) == 0)
         pwd = cwd;
     if (!pwd || *pwd != '/')
@@ -670,6 +672,41 @@ static void scan_project(struct finder *fd)
     }
     strbuf_release(&p);
     strbuf_release(&cfg);
+}
+
+/* Tool-managed environments under each home: poetry's and pipx's venvs and
+ * uv's own Python installs (their documented default locations: poetry
+ * `virtualenvs.path` = {cache-dir}/virtualenvs, pipx PIPX_HOME/venvs,
+ * uv `uv python dir`). */
+static void scan_tool_envs(struct finder *fd, const struct strlist *homes)
+{
+    static const struct { const char *dir, *found_by; } tools[] = {
+        { ".cache/pypoetry/virtualenvs", "poetry" },
+        { "Library/Caches/pypoetry/virtualenvs", "poetry" },
+        { ".local/share/pipx/venvs", "pipx" },
+        { ".local/pipx/venvs", "pipx" },
+        { ".local/share/uv/python", "uv" },
+    };
+    struct strbuf p = STRBUF_INIT, e = STRBUF_INIT;
+    struct fs_dirlist dl;
+    struct gd_err err;
+    size_t h, t, i;
+
+    for (h = 0; h < homes->nr; h++) {
+        for (t = 0; t < sizeof(tools) / sizeof(tools[0]); t++) {
+            path_join(&p, homes->v[h], tools[t].dir);
+            if (fs_list_dir(fd->ctx->fs, p.buf, 4096, &dl, &err) == 1)
+                for (i = 0; i < dl.nr; i++) {
+                    if (dl.ents[i].name[0] == '.')
+                        continue;
+                    path_join(&e, p.buf, dl.ents[i].name);
+                    add_prefix(fd, e.buf, NULL, tools[t].found_by, NULL, 0, 0);
+                }
+            fs_dirlist_release(&dl);
+        }
+    }
+    strbuf_release(&p);
+    strbuf_release(&e);
 }
 
 void pyenv_discover(struct scan_ctx *ctx)
@@ -700,6 +737,7 @@ void pyenv_discover(struct scan_ctx *ctx)
         scan_project(&fd);
         scan_conda(&fd, &homes);
         scan_pyenv(&fd);
+        scan_tool_envs(&fd, &homes);
         scan_user_sites(&fd, &homes);
         scan_distro_python(&fd);
     }

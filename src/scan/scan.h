@@ -27,6 +27,8 @@ struct scan_options {
     const char *prefix;      /* --prefix DIR: only this environment */
     const char *os;          /* --os: "windows" runs the Windows observers
                                 (scan/win_scan.h); NULL or "linux": Linux */
+    const char *cwd;         /* --cwd DIR: where .python-version is looked up
+                                (NULL: the current directory; under --root "/") */
 };
 
 struct scan_ctx {

@@ -26,6 +26,8 @@
 #include <string.h>
 
 #include "scan/pyenv.h"
+#include "scan/jupyter.h"
+#include "scan/pyresolve.h"
 #include "scan/pyvenvcfg.h"
 #include "util/alloc.h"
 #include "util/text.h"
@@ -346,4 +348,7 @@ void win_scan_python(struct scan_ctx *ctx)
             metadata_release(&wk.mds[k].md);
         free(wk.mds);
     }
+    /* Which of them python, pip and py run, and the notebooks' kernels. */
+    pyresolve_commands(ctx);
+    jupyter_scan(ctx);
 }

@@ -25,6 +25,32 @@ static const char *last_slash_c(const char *buf, size_t len)
 
 struct fs_cache;
 static void cache_free(struct fs_cache *c);
+static struct fs_cache *cache_get(struct fs *fs);
+/*
+ * The answers of one run, memoised (by the hash tables of the directory cache below): a scan asks the same
+ * questions many times (each Python install checks its parents for
+ * pyvenv.cfg and conda-meta; the driver, CUDA and loader observers each
+ * list /usr/lib/<triplet>).  Keyed by kind and path as asked: 'S' stat,
+ * 'L' lstat (r 1 with st, or 0 absent; fs_open also answers 'S' absent),
+ * 'D' a complete directory listing (every entry, in readdir order), 'R'
+ * the content of a file read to its end (ld.so.conf and ld.so.cache are
+ * read by the observers and again by the loader model).
+ * Errors, fault injection and listings over their limit are not memoised.
+ */
+struct fs_memo_ent {
+    char *key;
+    int r;
+    struct compat_stat st;
+    struct fs_dirent *ents;   /* 'D': names in the arena; array owned */
+    size_t n;
+    char *data;               /* 'R': the whole content of a file read to its end (arena) */
+    size_t len;
+};
+#define FS_MEMO_DATA_MAX (16u << 20)   /* bytes of file content remembered, in all */
+
+static struct fs_memo_ent *memo_find(struct fs *fs, char kind, const char *vpath, int create);
+static void memo_put_stat(struct fs *fs, char kind, const char *vpath, int r,
+                          const struct compat_stat *st);
 
 int fs_init(struct fs *fs, const char *root, struct gd_err *err)
 {
@@ -206,14 +232,28 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
         if (!fs->host_root)
             strbuf_addstr(&host, fs->root);
         strbuf_addstr(&host, virt->buf);
-        fs->nstat++;
-        if (compat_lstat(host.buf, &st) < 0) {
-            if (errno == ENOENT || errno == ENOTDIR) {
+        {
+            /* lstat, memoised: many paths share their last directories. */
+            struct fs_memo_ent *e = memo_find(fs, 'L', virt->buf, 0);
+            if (e && e->r == 0) {
                 ret = 0;
                 goto out;
             }
-            err_set(err, "cannot access '%s'", virt->buf);
-            goto out;
+            if (e && e->r == 1) {
+                st = e->st;
+            } else {
+                fs->nstat++;
+                if (compat_lstat(host.buf, &st) < 0) {
+                    if (errno == ENOENT || errno == ENOTDIR) {
+                        memo_put_stat(fs, 'L', virt->buf, 0, NULL);
+                        ret = 0;
+                        goto out;
+                    }
+                    err_set(err, "cannot access '%s'", virt->buf);
+                    goto out;
+                }
+                memo_put_stat(fs, 'L', virt->buf, 1, &st);
+            }
         }
         if (st.type == COMPAT_FT_LNK) {
             struct strbuf rest = STRBUF_INIT;
@@ -276,6 +316,9 @@ struct fs_cache {
     struct fs_cache_ent *ents;
     size_t cap, n;    /* cap is a power of two */
     struct arena arena;
+    struct fs_memo_ent *memo;
+    size_t memo_cap, memo_n;
+    size_t memo_data;         /* bytes of 'R' content held */
 };
 
 static size_t hash_str(const char *s)
@@ -298,12 +341,8 @@ static void cache_put(struct fs *fs, const char *key, const char *val)
 {
     struct fs_cache *c = fs->cache;
     struct fs_cache_ent *e;
-    if (!c) {
-        c = fs->cache = xcalloc(1, sizeof(*c));
-        arena_init(&c->arena);
-        c->cap = 1024;
-        c->ents = xcalloc(c->cap, sizeof(*c->ents));
-    }
+    if (!c)
+        c = cache_get(fs);
     if (c->n >= FS_CACHE_MAX)
         return;
     if ((c->n + 1) * 10 > c->cap * 7) {
@@ -324,10 +363,89 @@ static void cache_put(struct fs *fs, const char *key, const char *val)
     e->val = val ? arena_strdup(&c->arena, val) : NULL;
 }
 
+static struct fs_cache *cache_get(struct fs *fs)
+{
+    struct fs_cache *c = fs->cache;
+    if (!c) {
+        c = fs->cache = xcalloc(1, sizeof(*c));
+        arena_init(&c->arena);
+        c->cap = 1024;
+        c->ents = xcalloc(c->cap, sizeof(*c->ents));
+    }
+    return c;
+}
+
+static struct fs_memo_ent *memo_slot(struct fs_memo_ent *tab, size_t cap, const char *key)
+{
+    size_t i = hash_str(key) & (cap - 1);
+    while (tab[i].key && strcmp(tab[i].key, key))
+        i = (i + 1) & (cap - 1);
+    return &tab[i];
+}
+
+/* The memo entry for (kind, vpath): NULL when absent (and !create), or
+ * when the memo is full, or vpath is under the fault-injection path.  The
+ * pointer is valid until the next memo_find. */
+static struct fs_memo_ent *memo_find(struct fs *fs, char kind, const char *vpath, int create)
+{
+    struct fs_cache *c;
+    struct fs_memo_ent *e;
+    char key[FS_PATH_MAX + 2];
+    size_t n = strlen(vpath);
+
+    if (n + 2 > sizeof(key) || (fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces)))
+        return NULL;
+    key[0] = kind;
+    memcpy(key + 1, vpath, n + 1);
+    c = fs->cache;
+    if (!c || !c->memo) {
+        if (!create)
+            return NULL;
+        c = cache_get(fs);
+        c->memo_cap = 1024;
+        c->memo = xcalloc(c->memo_cap, sizeof(*c->memo));
+    }
+    e = memo_slot(c->memo, c->memo_cap, key);
+    if (e->key || !create)
+        return e->key ? e : NULL;
+    if (c->memo_n >= FS_CACHE_MAX)
+        return NULL;
+    if ((c->memo_n + 1) * 10 > c->memo_cap * 7) {
+        struct fs_memo_ent *old = c->memo;
+        size_t oldcap = c->memo_cap, i;
+        c->memo_cap *= 2;
+        c->memo = xcalloc(c->memo_cap, sizeof(*c->memo));
+        for (i = 0; i < oldcap; i++)
+            if (old[i].key)
+                *memo_slot(c->memo, c->memo_cap, old[i].key) = old[i];
+        free(old);
+        e = memo_slot(c->memo, c->memo_cap, key);
+    }
+    e->key = arena_strdup(&c->arena, key);
+    e->r = -1;
+    c->memo_n++;
+    return e;
+}
+
+static void memo_put_stat(struct fs *fs, char kind, const char *vpath, int r,
+                          const struct compat_stat *st)
+{
+    struct fs_memo_ent *e;
+    if (r < 0 || !(e = memo_find(fs, kind, vpath, 1)))
+        return;
+    e->r = r;
+    if (r == 1)
+        e->st = *st;
+}
+
 static void cache_free(struct fs_cache *c)
 {
+    size_t i;
     if (!c)
         return;
+    for (i = 0; c->memo && i < c->memo_cap; i++)
+        free(c->memo[i].ents);
+    free(c->memo);
     free(c->ents);
     arena_release(&c->arena);
     free(c);
@@ -381,9 +499,22 @@ static int resolve_dir(struct fs *fs, const char *dpath, struct strbuf *out, str
         if (!fs->host_root)
             strbuf_addstr(&host, fs->root);
         strbuf_addstr(&host, out->buf);
-        fs->nstat++;
-        if (compat_stat(host.buf, &st) < 0 || st.type != COMPAT_FT_DIR)
-            r = 0;
+        struct fs_memo_ent *e = memo_find(fs, 'S', out->buf, 0);
+        if (e && e->r >= 0) {
+            if (e->r == 0 || e->st.type != COMPAT_FT_DIR)
+                r = 0;
+        } else {
+            fs->nstat++;
+            if (compat_stat(host.buf, &st) < 0) {
+                if (errno == ENOENT || errno == ENOTDIR)
+                    memo_put_stat(fs, 'S', out->buf, 0, NULL);
+                r = 0;
+            } else {
+                memo_put_stat(fs, 'S', out->buf, 1, &st);
+                if (st.type != COMPAT_FT_DIR)
+                    r = 0;
+            }
+        }
     }
     if (r == 1 && !strcmp(out->buf, "/"))
         strbuf_reset(out);
@@ -484,8 +615,27 @@ static int open_in_root(struct fs *fs, const char *vpath, unsigned flags, int *f
     return err_set(err, "%s '%s'", what, vpath);
 }
 
+static int do_stat_uncached(struct fs *fs, const char *vpath, int follow,
+                            struct compat_stat *st, struct gd_err *err);
+
 static int do_stat(struct fs *fs, const char *vpath, int follow,
                    struct compat_stat *st, struct gd_err *err)
+{
+    char kind = follow ? 'S' : 'L';
+    struct fs_memo_ent *e = memo_find(fs, kind, vpath, 0);
+    int r;
+    if (e && e->r >= 0) {
+        if (e->r == 1)
+            *st = e->st;
+        return e->r;
+    }
+    r = do_stat_uncached(fs, vpath, follow, st, err);
+    memo_put_stat(fs, kind, vpath, r, st);
+    return r;
+}
+
+static int do_stat_uncached(struct fs *fs, const char *vpath, int follow,
+                            struct compat_stat *st, struct gd_err *err)
 {
     struct strbuf host = STRBUF_INIT;
     int r;
@@ -621,14 +771,31 @@ static int open_rooted(struct fs *fs, const char *vpath, struct fs_file *f, stru
     return 1;
 }
 
+static int open_uncached(struct fs *fs, const char *vpath, struct fs_file *f,
+                         struct gd_err *err);
+
 int fs_open(struct fs *fs, const char *vpath, struct fs_file *f,
             struct gd_err *err)
 {
-    struct strbuf host = STRBUF_INIT;
+    struct fs_memo_ent *e = memo_find(fs, 'S', vpath, 0);
     int r;
 
     f->fd = -1;
     f->size = 0;
+    if (e && e->r == 0)
+        return 0;      /* known absent: a stat or an open said so */
+    r = open_uncached(fs, vpath, f, err);
+    if (r == 0)
+        memo_put_stat(fs, 'S', vpath, 0, NULL);
+    return r;
+}
+
+static int open_uncached(struct fs *fs, const char *vpath, struct fs_file *f,
+                         struct gd_err *err)
+{
+    struct strbuf host = STRBUF_INIT;
+    int r;
+
     if (fs->root_fd >= 0)
         return open_rooted(fs, vpath, f, err);
     r = fs_host_path(fs, vpath, 1, &host, err);
@@ -685,9 +852,19 @@ static int read_common(struct fs *fs, const char *vpath, size_t limit,
                        int whole, struct strbuf *out, struct gd_err *err)
 {
     struct fs_file f;
-    int r = fs_open(fs, vpath, &f, err);
-    size_t want;
+    struct fs_memo_ent *e = memo_find(fs, 'R', vpath, 0);
+    size_t want, start = out->len;
+    int r, eof = 0;
 
+    if (e && e->r == 1) {
+        /* Read before, to its end: the same answer without the system calls. */
+        if (whole && e->st.size > limit)
+            return err_setx(err, GD_ERR_LIMIT, "cannot read '%s': %llu bytes is more than the %zu expected",
+                            vpath, (unsigned long long)e->st.size, limit);
+        strbuf_add(out, e->data, e->len < limit ? e->len : limit);
+        return 1;
+    }
+    r = fs_open(fs, vpath, &f, err);
     if (r != 1)
         return r;
     if (whole && f.size > limit) {
@@ -709,11 +886,27 @@ static int read_common(struct fs *fs, const char *vpath, size_t limit,
             r = err_set(err, "cannot read '%s'", vpath);
             break;
         }
-        if (n == 0)
+        if (n == 0) {
+            eof = 1;
             break;
+        }
         out->len += (size_t)n;
         out->buf[out->len] = '\0';
         want -= (size_t)n;
+    }
+    /* All of it (EOF seen, or the known size read): remember it. */
+    if (r == 1 && (eof || (f.size > 0 && out->len - start == f.size))) {
+        size_t len = out->len - start;
+        struct fs_cache *c = cache_get(fs);
+        if (c->memo_data + len <= FS_MEMO_DATA_MAX && (e = memo_find(fs, 'R', vpath, 1)) != NULL) {
+            e->r = 1;
+            e->st = f.st;
+            e->data = arena_alloc(&c->arena, len + 1);
+            memcpy(e->data, out->buf + start, len);
+            e->data[len] = '\0';
+            e->len = len;
+            c->memo_data += len;
+        }
     }
     fs_close(&f);
     return r;
@@ -746,14 +939,37 @@ int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
                          int (*keep)(const char *name, void *arg), void *arg,
                          struct fs_dirlist *list, struct gd_err *err)
 {
-    size_t seen = 0;
+    size_t seen = 0, i;
     struct strbuf host = STRBUF_INIT;
     struct compat_dir *d;
     const char *name;
     enum compat_ftype type;
+    struct fs_memo_ent *e = memo_find(fs, 'D', vpath, 0);
+    struct fs_dirent *all = NULL;
+    size_t nall = 0, aall = 0;
     int r, rr;
 
     memset(list, 0, sizeof(*list));
+    if (e && e->r == 0)
+        return 0;
+    if (e && e->r == 1) {
+        /* The same answer as reading it again: entries in readdir order,
+         * the same limit, the same filter. */
+        for (i = 0; i < e->n; i++) {
+            if (seen++ >= max_entries) {
+                r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
+                goto sort;
+            }
+            if (keep && !keep(e->ents[i].name, arg))
+                continue;
+            ALLOC_GROW(list->ents, list->nr + 1, list->alloc);
+            list->ents[list->nr].name = xstrdup(e->ents[i].name);
+            list->ents[list->nr].type = e->ents[i].type;
+            list->nr++;
+        }
+        r = 1;
+        goto sort;
+    }
     if (fs->root_fd >= 0) {
         int fd;
         r = open_in_root(fs, vpath, COMPAT_IR_DIR, &fd, "cannot list", err);
@@ -777,6 +993,11 @@ int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
             r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
             break;
         }
+        /* Every entry, for the memo (names in its arena). */
+        ALLOC_GROW(all, nall + 1, aall);
+        all[nall].name = arena_strdup(&cache_get(fs)->arena, name);
+        all[nall].type = type;
+        nall++;
         if (keep && !keep(name, arg))
             continue;
         ALLOC_GROW(list->ents, list->nr + 1, list->alloc);
@@ -787,9 +1008,19 @@ int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
     if (rr < 0)
         r = err_set(err, "cannot list '%s'", vpath);
     compat_closedir(d);
+    if (r == 1 && (e = memo_find(fs, 'D', vpath, 1)) != NULL) {
+        e->r = 1;
+        e->ents = all;
+        e->n = nall;
+        all = NULL;
+    }
+    free(all);
+sort:
     if (list->nr)
         qsort(list->ents, list->nr, sizeof(*list->ents), cmp_dirent);
 out:
+    if (r == 0 && (e = memo_find(fs, 'D', vpath, 1)) != NULL)
+        e->r = 0;
     strbuf_release(&host);
     return r;
 }

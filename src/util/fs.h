@@ -21,6 +21,11 @@
  * its directory cache); nothing reads through their answer except `probe`.
  * On Windows (no openat) paths are opened by name.
  *
+ * One struct fs answers for the tree as it first saw it: stats, directory
+ * listings, "absent" answers and files read to their end are remembered
+ * (a scan asks the same questions many times), so a file created later is
+ * seen by a new struct fs, not by this one.
+ *
  * Reads are bounded: fs_read_file refuses files bigger than the caller's
  * limit (GD_ERR_LIMIT) without reading them, and fs_read_head reads only a
  * prefix.  Identity (st_dev, st_ino) comes back with every stat so callers can

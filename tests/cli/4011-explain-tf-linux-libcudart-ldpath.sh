@@ -6,7 +6,11 @@
 gd explain --json "$GD_TESTS/explain/tf-linux-libcudart-ldpath.log"
 expect_rc 0
 expect_json '.schema == "gpudoctor-explain/1"'
-expect_json '.cause == "GD201"'
+# LD_LIBRARY_PATH names CUDA 10.2 while TensorFlow wants CUDA 11: the versions
+# differ (GD206 first); the missing runtime (GD201) stays as the next hypothesis.
+expect_json '.cause == "GD206"'
+expect_json '.hypotheses[0].kind == "toolkit_version_mismatch"'
+expect_json '.hypotheses[1].kind == "missing_cudart"'
 expect_json '.facts.os == "linux"'
 expect_json '.facts.ld_library_path.value == "/usr/local/cuda-10.2/lib64"'
-expect_json 'any(.findings[0].fixes[]; .shell == "sh" and (.command | test("cuda-11.2/lib64")))'
+expect_json 'any(.findings[] | select(.code == "GD201") | .fixes[]; .shell == "sh" and (.command | test("cuda-11.2/lib64")))'

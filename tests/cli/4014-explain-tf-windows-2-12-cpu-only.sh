@@ -8,4 +8,4 @@ expect_rc 0
 expect_json '.schema == "gpudoctor-explain/1"'
 expect_json '.cause == "GD212"'
 expect_json '.findings[0].kind == "windows_native_unsupported"'
-expect_json 'any(.findings[0].fixes[]; .command | test("tensorflow<2.11"))'
+expect_json 'any(.findings[0].fixes[]; .command | test("tensorflow==2.10.0"))'

@@ -8,4 +8,4 @@ expect_rc 0
 expect_json '.schema == "gpudoctor-explain/1"'
 expect_json '.cause == "GD209"'
 expect_json '.facts.compute_capability.value == "12.0"'
-expect_json 'any(.findings[0].fixes[]; .command | test("cu128"))'
+expect_json 'any(.findings[0].fixes[]; .command | test("whl/cu(12[89]|1[3-9][0-9])$"))'

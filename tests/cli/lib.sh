@@ -142,7 +142,7 @@ _gd_replay() {
     _scan="" _judge="" _root=0 _skip=0
     while [ $# -gt 0 ]; do
         case $1 in
-            --root|--env|--env-file|--os|--python|--prefix) _scan="$_scan $(_q "$1") $(_q "$2")"; [ "$1" = --root ] && _root=1; shift ;;
+            --root|--env|--env-file|--os|--python|--prefix|--cwd) _scan="$_scan $(_q "$1") $(_q "$2")"; [ "$1" = --root ] && _root=1; shift ;;
             --root=*|--env=*|--env-file=*|--os=*) _scan="$_scan $(_q "$1")"; case $1 in --root=*) _root=1;; esac ;;
             --clear-env) _scan="$_scan $1" ;;
             --db) _judge="$_judge $(_q "$1") $(_q "$2")"; _scan="$_scan $(_q "$1") $(_q "$2")"; shift ;;

@@ -2,10 +2,12 @@
  * Unit tests for scan/logread: line splitting (chunking, CRLF, long lines)
  * and the extraction of each message family into facts.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
+#include "diagnose/finding.h"
 #include "scan/logread.h"
 
 static void feed_str(struct logread *lr, const char *s)
@@ -285,6 +287,79 @@ static void test_caps_hold(void)
     logread_release(&lr);
 }
 
+/* Every row of the pattern table: cited by URL, a valid kind, and its text
+   (with its "also" text) on a line of its own counts its family. */
+static void test_pattern_table(void)
+{
+    const struct log_pattern *r;
+    size_t i;
+    char line[512];
+    for (i = 0; (r = log_pattern_at(i)) != NULL; i++) {
+        struct logread lr;
+        CHECK(r->text && r->text[0]);
+        CHECK(r->cite && !strncmp(r->cite, "https://", 8));
+        CHECK(!r->kind || finding_kind_valid(r->kind));
+        CHECK((unsigned)r->ev <= LE__COUNT);
+        if (r->ev == LE__COUNT || r->ev == LE_SO_NOT_FOUND)
+            continue;
+        snprintf(line, sizeof(line), "x %s %s y\n", r->text, r->also ? r->also : "");
+        read_all(&lr, line);
+        if (!lr.facts.ev[r->ev].count)
+            printf("row %zu (%s) did not count its family\n", i, r->text);
+        CHECK(lr.facts.ev[r->ev].count >= 1);
+        logread_release(&lr);
+    }
+    CHECK(i > 100);
+}
+
+static void test_context(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "Python 3.10.11 (tags/v3.10.11:7d4cc5a, Apr  5 2023) [MSC v.1929 64 bit (AMD64)] on win32\n"
+             "(venv) u@box:~/p$ CUDA_VISIBLE_DEVICES=1 python main.py\n"
+             "root@3f2a1b9c8d7e:/workspace# ls\n"
+             "  File \"/opt/conda/lib/python3.11/site-packages/nvidia/cudnn/lib/x.py\", line 1\n"
+             "2024 I cuda_dnn.cc:529] Loaded cuDNN version 8907\n"
+             "/usr/local/cuda-11.8/lib64\n");
+    CHECK_STR(lr.facts.python_version.v, "3.10.11");
+    CHECK_INT(lr.facts.python_version.line, 1);
+    CHECK_STR(lr.facts.win_python.v, "msc");
+    CHECK_STR(lr.facts.cvd.v, "1");
+    CHECK_INT(lr.facts.cvd.line, 2);
+    CHECK(lr.facts.command.v && !strncmp(lr.facts.command.v, "CUDA_VISIBLE_DEVICES=1 python", 29));
+    CHECK_STR(lr.facts.container.v, "container");
+    CHECK_INT(lr.facts.container.line, 3);
+    CHECK(lr.facts.conda.v != NULL);
+    CHECK(lr.facts.pip_nvidia.v != NULL);
+    CHECK_STR(lr.facts.cudnn_version.v, "8907");
+    CHECK_STR(lr.facts.cuda_version.v, "11.8");
+    CHECK_INT(lr.facts.ev[LE_CVD_HIDDEN].count, 0);
+    logread_release(&lr);
+}
+
+static void test_long_tail_captures(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "E cuda_diagnostics.cc:313] kernel version 470.57.2 does not match DSO version 510.47.3 -- cannot find working devices\n"
+             "The detected CUDA version (12.1) mismatches the version that was used to compile PyTorch (11.8).\n"
+             "ValueError: libnvrtc.so.*[0-9] not found in the system path ['/x']\n"
+             "OSError: /a/libcublas.so.11: symbol cublasLtGetStatusString version libcublasLt.so.11 not defined in file libcublasLt.so.11 with link time reference\n"
+             "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.8, please update your driver\n"
+             "ptxas fatal   : Value 'sm_89' is not defined for option 'gpu-name'\n");
+    CHECK_STR(lr.facts.ev[LE_DSO_MISMATCH].a, "470.57.2");
+    CHECK_STR(lr.facts.ev[LE_DSO_MISMATCH].b, "510.47.3");
+    CHECK_STR(lr.facts.ev[LE_EXT_CUDA_MISMATCH].a, "12.1");
+    CHECK_STR(lr.facts.ev[LE_EXT_CUDA_MISMATCH].b, "11.8");
+    CHECK_STR(lr.facts.ev[LE_TORCH_PRELOAD].a, "libnvrtc.so.*[0-9]");
+    CHECK_STR(lr.facts.ev[LE_UNDEFINED_SYMBOL].a, "libcublasLt.so.11");
+    CHECK_STR(lr.facts.ev[LE_UNDEFINED_SYMBOL].b, "cublasLtGetStatusString");
+    CHECK_STR(lr.facts.ev[LE_DRIVER_REQUIREMENT].a, "12.8");
+    CHECK_STR(lr.facts.ev[LE_COMPILER_ARCH].a, "sm_89");
+    logread_release(&lr);
+}
+
 int main(void)
 {
     RUN(test_split_chunks_and_crlf);
@@ -301,5 +376,8 @@ int main(void)
     RUN(test_traceback_and_pip);
     RUN(test_gpu_list_empty_and_cvd);
     RUN(test_caps_hold);
+    RUN(test_pattern_table);
+    RUN(test_context);
+    RUN(test_long_tail_captures);
     return harness_done();
 }

@@ -1,0 +1,461 @@
+/*
+ * rules_interp.c - the environment the user runs is not the one with the
+ * GPU build (GD218, kind wrong_environment).
+ *
+ * Facts: which environment `python3` / `python` (Windows: `python`, `py`)
+ * and each Jupyter kernel run (facts->interp, scan/pyresolve.c and
+ * scan/jupyter.c), and every environment's framework builds.  For each
+ * framework with a GPU build somewhere:
+ *   - the commands: when the environment `python3` runs (else `python`'s)
+ *     has no GPU build of it -- an error when it has a CPU-only build (the
+ *     user's `import torch` gets the CPU), a warning when it has none;
+ *   - each Python kernel whose environment has only a CPU-only build: an
+ *     error;
+ *   - on Windows, `python` being the Microsoft Store's App Execution Alias
+ *     stub: an error (nothing the user installed runs).
+ * Fixes: run or activate the environment that has the GPU build; install
+ * the same build into the one that runs, with that environment's own
+ * interpreter (`<env>/bin/python -m pip ...`), only when the knowledge base
+ * knows the build (version and variant); register the GPU environment as a
+ * kernel (`<env>/bin/python -m ipykernel install --user --name ...`).
+ * Runs after rules_frameworks so a GPU environment whose verdict is "yes"
+ * is preferred.  Reads no files.
+ */
+#include "diagnose/diagnose.h"
+
+#include <string.h>
+
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "util/alloc.h"
+#include "util/fs.h"
+#include "util/winpath.h"
+#include "util/banned.h"
+
+static const char *const gpu_frameworks[] = {
+    "torch", "tensorflow", "jax", "cupy", "onnxruntime", "paddle", NULL
+};
+
+struct ictx {
+    const struct facts *f;
+    const struct kb *kb;
+    struct diagnosis *dx;
+    struct arena *a;
+    int windows;
+};
+
+static const struct python_env *env_by(const struct facts *f, const char *prefix, const char *python)
+{
+    size_t i;
+    if (!prefix)
+        return NULL;
+    for (i = 0; i < f->n_pyenvs; i++)
+        if (f->pyenvs[i].prefix && !strcmp(f->pyenvs[i].prefix, prefix) &&
+            ((!python && !f->pyenvs[i].python_version) ||
+             (python && f->pyenvs[i].python_version && !strcmp(python, f->pyenvs[i].python_version))))
+            return &f->pyenvs[i];
+    return NULL;
+}
+
+static const struct framework_build *fw_in(const struct python_env *e, const char *name)
+{
+    size_t i;
+    for (i = 0; e && i < e->n_frameworks; i++)
+        if (!strcmp(e->frameworks[i].name, name))
+            return &e->frameworks[i];
+    return NULL;
+}
+
+static int is_gpu_build(const struct framework_build *fw)
+{
+    return fw && ((fw->variant && !strcmp(fw->variant, "cuda")) || fw->cuda);
+}
+
+static int has_dist(const struct python_env *e, const char *name)
+{
+    size_t i;
+    for (i = 0; i < e->n_dists; i++)
+        if (e->dists[i].name && !strcmp(e->dists[i].name, name))
+            return 1;
+    return 0;
+}
+
+static const struct verdict *verdict_for(const struct diagnosis *dx, const struct python_env *e,
+                                         const struct framework_build *fw)
+{
+    size_t i;
+    for (i = 0; i < dx->n_verdicts; i++)
+        if (dx->verdicts[i].env == e && dx->verdicts[i].fw == fw)
+            return &dx->verdicts[i];
+    return NULL;
+}
+
+const struct python_env *interp_env_of_command(const struct facts *f, const char *command)
+{
+    size_t i;
+    for (i = 0; i < f->interp.nr; i++)
+        if (f->interp.v[i].command && !strcmp(f->interp.v[i].command, command))
+            return env_by(f, f->interp.v[i].env, f->interp.v[i].env_python);
+    return NULL;
+}
+
+const char *interp_python_for_env(const struct facts *f, const struct python_env *e, struct arena *a)
+{
+    int windows = f->system.os && !strcmp(f->system.os, "windows");
+    size_t i;
+    /* An interpreter the user's own commands resolve to, when one is in e. */
+    for (i = 0; i < f->interp.nr; i++) {
+        const struct py_interpreter *it = &f->interp.v[i];
+        if (it->path && !strncmp(it->command, "python", 6) && env_by(f, it->env, it->env_python) == e)
+            return it->path;
+    }
+    if (e->interpreter)
+        return e->interpreter;
+    if (windows)
+        return arena_printf(a, "%s/%s", e->prefix, e->kind && !strcmp(e->kind, "venv") ? "Scripts/python.exe" : "python.exe");
+    return arena_printf(a, "%s/bin/python", strcmp(e->prefix, "/") ? e->prefix : "");
+}
+
+/* The environment's own interpreter, for `... -m pip`. */
+static const char *interp_of(struct ictx *c, const struct python_env *e, const char *known)
+{
+    return known ? known : interp_python_for_env(c->f, e, c->a);
+}
+
+static const char *env_label(struct ictx *c, const struct python_env *e)
+{
+    if (e->name)
+        return arena_printf(c->a, "%s (%s '%s', Python %s)", e->prefix, e->kind ? e->kind : "env", e->name,
+                            e->python_version ? e->python_version : "?");
+    return arena_printf(c->a, "%s (%s, Python %s)", e->prefix, e->kind ? e->kind : "env",
+                        e->python_version ? e->python_version : "?");
+}
+
+/* "2.1.0+cu121" -> "2.1.0" */
+static const char *public_of(struct arena *a, const char *v)
+{
+    const char *plus = v ? strchr(v, '+') : NULL;
+    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
+}
+
+/* The GPU environment to point at: one whose verdict is yes, else the first. */
+static const struct python_env *best_gpu_env(struct ictx *c, const char *name, size_t *n_gpu)
+{
+    const struct facts *f = c->f;
+    const struct python_env *best = NULL;
+    size_t i;
+    *n_gpu = 0;
+    for (i = 0; i < f->n_pyenvs; i++) {
+        const struct framework_build *fw = fw_in(&f->pyenvs[i], name);
+        const struct verdict *v;
+        if (!is_gpu_build(fw))
+            continue;
+        (*n_gpu)++;
+        v = verdict_for(c->dx, &f->pyenvs[i], fw);
+        if (!best || (v && v->gpu == GPU_YES && !(verdict_for(c->dx, best, fw_in(best, name)) &&
+                                                   verdict_for(c->dx, best, fw_in(best, name))->gpu == GPU_YES)))
+            best = &f->pyenvs[i];
+    }
+    return best;
+}
+
+/* The pip requirement that reinstalls fw's GPU build elsewhere, checked
+ * against the knowledge base; NULL when the kb does not know the build. */
+static const char *install_args(struct ictx *c, const struct python_env *gpu, const struct framework_build *fw,
+                                const struct python_env *target, const char **why_not)
+{
+    const char *pub = public_of(c->a, fw->version);
+    *why_not = NULL;
+    if (!fw->version) {
+        *why_not = "its version is unknown";
+        return NULL;
+    }
+    if (!strcmp(fw->name, "torch")) {
+        struct kb_torch t;
+        if (kb_torch(c->kb, fw->version, NULL, &t) != 1 || !t.cuda) {
+            *why_not = arena_printf(c->a, "the knowledge base has no CUDA build of torch %s", fw->version);
+            return NULL;
+        }
+        if (fw->local && !t.is_default)
+            return arena_printf(c->a, "\"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, t.variant);
+        if (fw->local)
+            return arena_printf(c->a, "\"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, t.variant);
+        return arena_printf(c->a, "\"torch==%s\"", pub);
+    }
+    if (!strcmp(fw->name, "tensorflow")) {
+        struct kb_tf_build b;
+        size_t i;
+        int and_cuda = 0;
+        if (kb_tf_build(c->kb, pub, c->windows ? "windows" : "linux", &b) != 1 || !b.cuda) {
+            *why_not = arena_printf(c->a, "the knowledge base has no GPU build of tensorflow %s", pub);
+            return NULL;
+        }
+        if (b.python && target->python_version) {
+            /* "3.9-3.11": the Pythons that build was tested with. */
+            const char *dash = strchr(b.python, '-');
+            const char *lo = dash ? arena_strndup(c->a, b.python, (size_t)(dash - b.python)) : b.python;
+            const char *hi = dash ? dash + 1 : b.python;
+            if (ver_cmp_dotted_n(target->python_version, lo, 2) < 0 || ver_cmp_dotted_n(target->python_version, hi, 2) > 0) {
+                *why_not = arena_printf(c->a, "tensorflow %s supports Python %s, and that environment has Python %s",
+                                        pub, b.python, target->python_version);
+                return NULL;
+            }
+        }
+        for (i = 0; i < fw->n_deps; i++)
+            and_cuda |= fw->deps[i].extra && !strcmp(fw->deps[i].extra, "and-cuda") && fw->deps[i].installed;
+        return arena_printf(c->a, "\"%s%s==%s\"", fw->dist ? fw->dist : "tensorflow", and_cuda ? "[and-cuda]" : "", pub);
+    }
+    if (!strcmp(fw->name, "jax")) {
+        struct kb_jax j;
+        const char *flavor = NULL, *jaxlib = fw->version;
+        size_t i;
+        for (i = 0; i < fw->n_components; i++) {
+            const char *n = fw->components[i].name;
+            if (!strncmp(n, "jax-cuda", 8) && strlen(n) >= 10)
+                flavor = arena_strndup(c->a, n + 4, strcspn(n + 4, "-"));
+            if (!strcmp(n, "jaxlib") && fw->components[i].version)
+                jaxlib = fw->components[i].version;
+        }
+        if (!flavor || kb_jax(c->kb, jaxlib, flavor, &j) != 1) {
+            *why_not = arena_printf(c->a, "the knowledge base does not know jax %s's CUDA flavour", pub);
+            return NULL;
+        }
+        return arena_printf(c->a, "\"jax[%s]==%s\"", flavor, pub);
+    }
+    if (!strcmp(fw->name, "cupy")) {
+        struct kb_cupy k;
+        if (!fw->dist || kb_cupy(c->kb, fw->dist, pub, &k) != 1) {
+            *why_not = arena_printf(c->a, "the knowledge base does not know %s %s", fw->dist ? fw->dist : "cupy", pub);
+            return NULL;
+        }
+        return arena_printf(c->a, "\"%s==%s\"", fw->dist, pub);
+    }
+    if (!strcmp(fw->name, "onnxruntime")) {
+        struct kb_ort o;
+        if (kb_onnxruntime(c->kb, pub, NULL, &o) != 1) {
+            *why_not = arena_printf(c->a, "the knowledge base does not know onnxruntime-gpu %s", pub);
+            return NULL;
+        }
+        return arena_printf(c->a, "\"%s==%s\"", fw->dist ? fw->dist : "onnxruntime-gpu", pub);
+    }
+    if (!strcmp(fw->name, "paddle")) {
+        struct kb_paddle p;
+        if (kb_paddle(c->kb, fw->version, NULL, &p) != 1) {
+            *why_not = arena_printf(c->a, "the knowledge base does not know paddlepaddle-gpu %s", fw->version);
+            return NULL;
+        }
+        return arena_printf(c->a, "\"%s==%s\"", fw->dist ? fw->dist : "paddlepaddle-gpu", fw->version);
+    }
+    (void)gpu;
+    *why_not = "no install rule for this framework";
+    return NULL;
+}
+
+static const char *quote_cmd(struct ictx *c, const char *path)
+{
+    if (c->windows) {
+        struct strbuf w = STRBUF_INIT;
+        const char *r;
+        winpath_from_virtual(path, &w);
+        r = arena_printf(c->a, "& \"%s\"", w.buf);
+        strbuf_release(&w);
+        return r;
+    }
+    return strpbrk(path, " \t'\"$`\\") ? arena_printf(c->a, "'%s'", path) : path;
+}
+
+static const char *shell(struct ictx *c)
+{
+    return c->windows ? "powershell" : "sh";
+}
+
+/* Fix: run or activate the environment with the GPU build. */
+static void fix_activate(struct ictx *c, struct finding *fd, const struct python_env *g,
+                         const struct py_interpreter *it)
+{
+    const char *py = quote_cmd(c, interp_of(c, g, NULL));
+    if (it && it->pyenv_version && g->kind && !strcmp(g->kind, "system"))
+        finding_fix(&c->dx->findings, fd, "sh",
+                    "Let pyenv's shims run the system Python in this shell (`pyenv global system` for every shell)",
+                    "pyenv shell system");
+    else if (g->kind && !strcmp(g->kind, "conda"))
+        finding_fix(&c->dx->findings, fd, c->windows ? "powershell" : "sh", "Activate the conda environment that has the GPU build",
+                    "conda activate %s", g->name && strcmp(g->name, "base") ? g->name : g->prefix);
+    else if (g->kind && !strcmp(g->kind, "venv"))
+        finding_fix(&c->dx->findings, fd, shell(c), "Activate the venv that has the GPU build",
+                    c->windows ? "& \"%s\\Scripts\\Activate.ps1\"" : ". %s/bin/activate", g->prefix);
+    else if (g->kind && !strcmp(g->kind, "pyenv"))
+        finding_fix(&c->dx->findings, fd, "sh", "Select that pyenv version for this shell (or `pyenv local` for the project)",
+                    "pyenv shell %s", path_basename(g->prefix));
+    finding_fix(&c->dx->findings, fd, shell(c),
+                fd->n_fixes ? "Or run your program with that environment's Python"
+                            : "Run your program with that environment's Python",
+                "%s your_script.py", py);
+}
+
+/* Fix: install the same GPU build into the environment that runs. */
+static void fix_install(struct ictx *c, struct finding *fd, const struct python_env *g, const struct framework_build *gfw,
+                        const struct python_env *target, const char *target_py)
+{
+    const char *why = NULL, *req = install_args(c, g, gfw, target, &why);
+    if (req)
+        finding_fix(&c->dx->findings, fd, shell(c),
+                    arena_printf(c->a, "Or install the GPU build into %s, with its own interpreter", target->prefix),
+                    "%s -m pip install %s", quote_cmd(c, interp_of(c, target, target_py)), req);
+    else
+        finding_fix(&c->dx->findings, fd, NULL,
+                    arena_printf(c->a, "Installing the same build into %s is not suggested: %s", target->prefix, why), NULL);
+}
+
+static void evidence_gpu_envs(struct ictx *c, struct finding *fd, const char *name)
+{
+    size_t i;
+    for (i = 0; i < c->f->n_pyenvs; i++) {
+        const struct python_env *e = &c->f->pyenvs[i];
+        const struct framework_build *fw = fw_in(e, name);
+        const struct verdict *v;
+        if (!is_gpu_build(fw))
+            continue;
+        v = verdict_for(c->dx, e, fw);
+        finding_evidence(&c->dx->findings, fd, fw->build_source ? fw->build_source : fw->location,
+                         "%s %s (GPU build%s%s) is in %s%s", name, fw->version ? fw->version : "?",
+                         fw->cuda ? ", CUDA " : "", fw->cuda ? fw->cuda : "", env_label(c, e),
+                         v ? arena_printf(c->a, "; its verdict: GPU %s", gpu_verdict_name(v->gpu)) : "");
+    }
+}
+
+static const struct py_interpreter *cmd_rec(const struct facts *f, const char *cmd)
+{
+    size_t i;
+    for (i = 0; i < f->interp.nr; i++)
+        if (f->interp.v[i].command && !strcmp(f->interp.v[i].command, cmd))
+            return &f->interp.v[i];
+    return NULL;
+}
+
+/* The command the user most likely types: python3 (python on Windows), else python. */
+static const struct py_interpreter *main_cmd(struct ictx *c)
+{
+    const struct py_interpreter *it = cmd_rec(c->f, c->windows ? "python" : "python3");
+    if (!it || (!it->path && !it->note))
+        it = cmd_rec(c->f, c->windows ? "py" : "python");
+    return it;
+}
+
+static void check_commands(struct ictx *c, const char *name)
+{
+    const struct py_interpreter *it = main_cmd(c);
+    const struct python_env *run, *g;
+    const struct framework_build *rfw, *gfw;
+    struct finding *fd;
+    size_t n_gpu;
+
+    if (!it || !it->env)
+        return;
+    run = env_by(c->f, it->env, it->env_python);
+    if (!run)
+        return;
+    rfw = fw_in(run, name);
+    if (is_gpu_build(rfw) || !(g = best_gpu_env(c, name, &n_gpu)))
+        return;
+    gfw = fw_in(g, name);
+    if (rfw)
+        fd = findings_add(&c->dx->findings, "GD218", SEV_ERROR,
+                          "`%s` runs %s, where %s %s is a CPU-only build; the GPU build is in %s",
+                          it->command, run->prefix, name, rfw->version ? rfw->version : "?", g->prefix);
+    else
+        fd = findings_add(&c->dx->findings, "GD218", SEV_WARNING,
+                          "`%s` runs %s, which has no %s; the GPU build of %s is in %s",
+                          it->command, run->prefix, name, name, g->prefix);
+    finding_evidence(&c->dx->findings, fd, it->found, "`%s` runs %s (%s)", it->command,
+                     it->path ? it->path : "?", it->resolved_by ? it->resolved_by : "?");
+    if (rfw)
+        finding_evidence(&c->dx->findings, fd, rfw->build_source ? rfw->build_source : rfw->location,
+                         "%s %s in %s is %s", name, rfw->version ? rfw->version : "?", run->prefix,
+                         rfw->variant ? rfw->variant : "not a CUDA build");
+    evidence_gpu_envs(c, fd, name);
+    fix_activate(c, fd, g, it);
+    fix_install(c, fd, g, gfw, run, it->path);
+}
+
+static void check_kernels(struct ictx *c, const char *name)
+{
+    size_t i, n_gpu;
+    for (i = 0; i < c->f->interp.n_kernels; i++) {
+        const struct jupyter_kernel *k = &c->f->interp.kernels[i];
+        const struct python_env *run = env_by(c->f, k->env, k->env_python), *g;
+        const struct framework_build *rfw;
+        struct finding *fd;
+        const char *gpy, *slug;
+
+        if (!run || !(rfw = fw_in(run, name)) || is_gpu_build(rfw) || !(g = best_gpu_env(c, name, &n_gpu)))
+            continue;
+        fd = findings_add(&c->dx->findings, "GD218", SEV_ERROR,
+                          "Jupyter kernel '%s' runs %s, where %s %s is a CPU-only build; the GPU build is in %s",
+                          k->name, run->prefix, name, rfw->version ? rfw->version : "?", g->prefix);
+        finding_evidence(&c->dx->findings, fd, k->spec, "argv[0] %s: %s", k->argv0 ? k->argv0 : "?",
+                         k->resolved_by ? k->resolved_by : "?");
+        finding_evidence(&c->dx->findings, fd, rfw->build_source ? rfw->build_source : rfw->location,
+                         "%s %s in %s is %s", name, rfw->version ? rfw->version : "?", run->prefix,
+                         rfw->variant ? rfw->variant : "not a CUDA build");
+        evidence_gpu_envs(c, fd, name);
+        gpy = quote_cmd(c, interp_of(c, g, NULL));
+        slug = g->name ? g->name : path_basename(g->prefix);
+        if (!*slug || !strcmp(slug, "/"))
+            slug = "gpu";
+        finding_fix(&c->dx->findings, fd, shell(c),
+                    arena_printf(c->a, "Register %s as a kernel, then pick \"Python (%s)\" in the notebook", g->prefix, slug),
+                    "%s%s%s -m ipykernel install --user --name %s --display-name \"Python (%s)\"",
+                    has_dist(g, "ipykernel") ? "" : gpy, has_dist(g, "ipykernel") ? "" : " -m pip install ipykernel\n",
+                    gpy, slug, slug);
+        fix_install(c, fd, g, fw_in(g, name), run, k->interpreter);
+    }
+}
+
+static void check_store_stub(struct ictx *c)
+{
+    const struct py_interpreter *it = cmd_rec(c->f, "python");
+    const struct python_env *g = NULL;
+    struct finding *fd;
+    size_t i, j, n_gpu = 0;
+
+    if (!it || !it->note || strncmp(it->note, "Microsoft Store App Execution Alias stub", 40))
+        return;
+    for (i = 0; gpu_frameworks[i] && !g; i++)
+        g = best_gpu_env(c, gpu_frameworks[i], &n_gpu);
+    fd = findings_add(&c->dx->findings, "GD218", g ? SEV_ERROR : SEV_WARNING,
+                      "`python` is the Microsoft Store's App Execution Alias stub, not a Python%s%s",
+                      g ? ": it never runs " : "", g ? g->prefix : "");
+    finding_evidence(&c->dx->findings, fd, it->found, "%s", it->note);
+    for (i = 0; gpu_frameworks[i]; i++)
+        for (j = 0; j < c->f->n_pyenvs; j++)
+            if (is_gpu_build(fw_in(&c->f->pyenvs[j], gpu_frameworks[i]))) {
+                evidence_gpu_envs(c, fd, gpu_frameworks[i]);
+                break;
+            }
+    finding_fix(&c->dx->findings, fd, NULL,
+                "Turn the alias off: Settings > Apps > Advanced app settings > App execution aliases: "
+                "python.exe and python3.exe off (or put your Python's folder before WindowsApps on PATH)", NULL);
+    if (g)
+        fix_activate(c, fd, g, NULL);
+    else
+        finding_fix(&c->dx->findings, fd, "powershell", "Or use the Python launcher, which skips the Store stub",
+                    "py -3");
+}
+
+void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *dx, struct arena *arena)
+{
+    struct ictx c;
+    const char *const *n;
+
+    c.f = f;
+    c.kb = kb;
+    c.dx = dx;
+    c.a = arena;
+    c.windows = f->system.os && !strcmp(f->system.os, "windows");
+    check_store_stub(&c);
+    for (n = gpu_frameworks; *n; n++) {
+        check_commands(&c, *n);
+        check_kernels(&c, *n);
+    }
+}
