@@ -13,7 +13,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct elf_info e;
     struct elf_header h;
     arena_init(&a);
-    (void)elf_header_parse(data, size, &h, NULL);
+    if (elf_header_parse(data, size, &h, NULL) == 0 && h.phoff < size) {
+        uint64_t end;
+        (void)elf_load_end(&h, data + h.phoff, size - (size_t)h.phoff, &end);
+    }
     (void)elf_parse(data, size, &a, &e, NULL);
     arena_release(&a);
     return 0;

@@ -16,6 +16,8 @@
 #                     a real 3-node Slurm cluster on localhost for `fleet slurm`
 #   strace            0091 asserts that --root never opens a FIFO or device for
 #                     reading; `make bench` counts system calls with it
+#   mandoc groff-base man-db lint and render the generated man pages (0071)
+#   zsh fish          check the generated completion scripts parse (0072)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -23,6 +25,13 @@ need="gcc make libc6-dev libjansson-dev pci.ids"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
     need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge strace"
+    # --- real-package tests (tests/realpkg, tests/cli/85xx-realpkg-*): apt and
+    # dpkg-deb download and unpack Debian's packages through a private apt
+    # configuration, readelf (binutils) lists what they link, flock
+    # (util-linux) guards the shared cache, the archive keyring verifies.
+    need="$need apt binutils util-linux debian-archive-keyring"
+    # --- end real-package tests
+    need="$need mandoc groff-base man-db zsh fish"
 fi
 missing=""
 for p in $need; do

@@ -17,6 +17,7 @@
 #include "fleet/fleet_input.h"
 #include "fleet/slurm.h"
 #include "report/fleet.h"
+#include "util/alloc.h"
 #include "util/banned.h"
 
 enum fleet_fmt { FF_TEXT, FF_JSON, FF_MARKDOWN, FF_PROMETHEUS };
@@ -67,7 +68,7 @@ static int render(struct fleet *fl, const struct fleet_out *fo, const char *orig
         return GD_EXIT_FAILURE;
     }
     if (color < 0)
-        color = !fo->output && compat_isatty(1) && !getenv("NO_COLOR");
+        color = options_auto_color(!fo->output);
     in.fleet = fl;
     in.gd_version = GD_VERSION;
     in.origin = origin;
@@ -93,7 +94,7 @@ static int fleet_report(int argc, char **argv)
     struct fleet_out fo = { FF_TEXT, NULL, -1 };
     struct fleet fl;
     struct gd_err err;
-    const char **paths = calloc((size_t)argc + 1, sizeof(*paths));
+    const char **paths = xcalloc((size_t)argc + 1, sizeof(*paths));
     int i, n = 0, bad = 0, name_from_file = 0, rc;
 
     if (!paths)

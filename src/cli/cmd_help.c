@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit.h"
+#include "cli/help_gen.h"
 #include "cli/main_help.h"
 #include "util/banned.h"
 
@@ -42,6 +43,26 @@ int cmd_help(int argc, char **argv)
     const struct command *c;
     if (argc < 2) {
         print_main_usage(stdout);
+        return GD_EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--man")) {
+        if (argc > 3)
+            return usage_error("help", "--man takes at most one subcommand");
+        if (argc == 3 && !command_find(argv[2]))
+            return usage_error("help", "unknown subcommand '%s'", argv[2]);
+        if (help_gen_man(stdout, argc == 3 ? argv[2] : NULL) < 0) {
+            fprintf(stderr, "gpudoctor help: cannot read the help text back (tmpfile)\n");
+            return GD_EXIT_FAILURE;
+        }
+        return GD_EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--completion")) {
+        if (argc != 3 || (strcmp(argv[2], "bash") && strcmp(argv[2], "zsh") && strcmp(argv[2], "fish")))
+            return usage_error("help", "--completion needs one of bash, zsh, fish");
+        if (help_gen_completion(stdout, argv[2]) < 0) {
+            fprintf(stderr, "gpudoctor help: cannot read the help text back (tmpfile)\n");
+            return GD_EXIT_FAILURE;
+        }
         return GD_EXIT_OK;
     }
     c = command_find(argv[1]);

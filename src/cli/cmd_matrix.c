@@ -38,6 +38,11 @@ static const struct {
     { "kb-meta", "kb_meta" },         { NULL, NULL },
 };
 
+const char *cmd_matrix_table_at(size_t i)
+{
+    return i < sizeof(aliases) / sizeof(aliases[0]) ? aliases[i].alias : NULL;
+}
+
 static const char *resolve(const char *name)
 {
     const struct fw_def *d = fw_find(name);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "compat/compat.h"
 #include "cli/examine.h"
 #include "cli/exit.h"
 #include "cli/main_help.h"
@@ -134,8 +135,16 @@ static void verify_libs(struct run_ctx *ctx, struct kb *kb, const struct probe_a
     facts_release(&facts);
 }
 
+/* The progress note goes to stderr, and only when it is a terminal. */
+static void progress_note(void *arg, const char *call, unsigned waited_s, unsigned timeout_s)
+{
+    *(int *)arg = 1;
+    report_probe_progress(stderr, call, waited_s, timeout_s);
+}
+
 int cmd_probe(int argc, char **argv)
 {
+    int noted = 0;
     struct options o;
     struct run_ctx ctx;
     struct gd_err err;
@@ -182,7 +191,14 @@ int cmd_probe(int argc, char **argv)
     /* Show what will be loaded before loading it. */
     if (o.format == FMT_TEXT)
         report_probe_libraries(&out, r);
-    if (probe_execute(r, &ctx.fs, &ctx.env, pa.timeout_ms, &err) < 0) {
+    if (compat_isatty(2)) {
+        r->progress.fn = progress_note;
+        r->progress.arg = &noted;
+    }
+    m = probe_execute(r, &ctx.fs, &ctx.env, pa.timeout_ms, &err);
+    if (noted)
+        report_probe_progress_end(stderr);
+    if (m < 0) {
         fprintf(stderr, "gpudoctor probe: %s\n", err.msg);
         rc = GD_EXIT_FAILURE;
         goto done;

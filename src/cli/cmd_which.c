@@ -403,7 +403,9 @@ int cmd_which(int argc, char **argv)
             fprintf(stderr, "gpudoctor which: %s\n", err.msg);
             rc = GD_EXIT_USAGE;
         } else {
-            rc = drc == 1 ? GD_EXIT_OK : GD_EXIT_FINDINGS;
+            /* An incomplete tree cannot say "everything was found". */
+            rc = drc == 1 && !d.truncated ? GD_EXIT_OK : GD_EXIT_FINDINGS;
+            report_deps_warnings(stderr, "gpudoctor which", &d);
             if (o.format == FMT_JSON) {
                 report_deps_json(&sb, &d);
                 fputs(sb.buf, ctx.out);

@@ -17,6 +17,8 @@ const char common_options_help[] =
     "  --markdown         write the report as Markdown, for pasting into an issue\n"
     "  --facts            write the raw scan facts as JSON\n"
     "  --strict           exit 1 on warnings as well as errors\n"
+    "  --redact           make the report safe to paste: home directories -> ~,\n"
+    "                     user and host names and the machine-id replaced\n"
     "  --db PATH          use this knowledge-base file or directory instead of the\n"
     "                     built-in tables\n"
     "  -o, --output FILE  write the report to FILE instead of standard output\n"
@@ -130,7 +132,16 @@ const struct command commands[] = {
       "node is failing or unreachable, or an input was refused; 2 usage error or\n"
       "unreadable input; 3 srun could not run or gathered nothing.\n" },
     { "help", cmd_help, "show help for gpudoctor or one subcommand",
-      "usage: gpudoctor help [SUBCOMMAND]\n" },
+      "usage: gpudoctor help [SUBCOMMAND]\n"
+      "       gpudoctor help --man [SUBCOMMAND]\n"
+      "       gpudoctor help --completion bash|zsh|fish\n"
+      "\n"
+      "Show the help of gpudoctor or of one subcommand.  The same texts, turned\n"
+      "into other forms (the build installs these):\n"
+      "\n"
+      "  --man [SUBCOMMAND]  the manual page, in roff: gpudoctor(1), or\n"
+      "                     gpudoctor-SUBCOMMAND(1)\n"
+      "  --completion bash|zsh|fish  the completion script for that shell\n" },
     { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources",
       "usage: gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--unverified]\n"
       "                        [--json] [--db PATH]\n"
@@ -236,7 +247,8 @@ const struct command commands[] = {
       "ld.so.cache, default directories, glibc-hwcaps subdirectories), what was\n"
       "there, and, when nothing loadable is found, the one change that fixes it.\n"
       "LD_LIBRARY_PATH is taken from the environment (see --env, --clear-env).\n"
-      "Exit status 0 when found, 1 when not.\n"
+      "Exit status 0 when found, 1 when not; with --deps, 0 only when every\n"
+      "dependency was found and every DT_NEEDED list was read whole.\n"
       "\n"
       "  --from FILE      the object that asks (its RPATH, RUNPATH and $ORIGIN\n"
       "                   apply); repeat for the object that loaded it, and so on;\n"

@@ -1,6 +1,6 @@
 /*
  * exit.h - gpudoctor's exit statuses, one enum for every subcommand.
- * Documented in `gpudoctor --help` and docs/cli.md; never renumbered.
+ * Documented in `gpudoctor --help` (cli/main_help.h); never renumbered.
  */
 #ifndef GD_EXIT_H
 #define GD_EXIT_H

@@ -7,6 +7,7 @@
 #include "cli/exit.h"
 #include "compat/compat.h"
 #include "kb/kb.h"
+#include "report/redact.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
 #include "util/banned.h"
@@ -69,6 +70,7 @@ enum opt_result options_parse_common(struct options *o, int argc, char **argv, i
     if (!strcmp(a, "--no-color")) { o->color = 0; return OPT_OK; }
     if (!strcmp(a, "--color")) { o->color = 1; return OPT_OK; }
     if (!strcmp(a, "--all-shells")) { o->all_shells = 1; return OPT_OK; }
+    if (!strcmp(a, "--redact")) { o->redact = 1; return OPT_OK; }
     if (is_opt(a, "--root")) {
         if (need_arg(argc, argv, i, &val, err) < 0)
             return OPT_BAD_USE;
@@ -126,7 +128,7 @@ static const char *reader_shell(void);
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err)
 {
     size_t i;
-    const char *nc, *root;
+    const char *root;
     char sysroot[16];
 
     memset(ctx, 0, sizeof(*ctx));
@@ -192,17 +194,29 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
             return err_set(err, "cannot write '%s'", o->output);
         }
     }
-    /* Colour follows gpudoctor's own terminal and environment, not the
-     * examined one. */
-    nc = getenv("NO_COLOR");
     if (o->color >= 0)
         ctx->color = o->color;
     else
-        ctx->color = ctx->out == stdout && compat_isatty(1) && !(nc && *nc);
+        ctx->color = options_auto_color(ctx->out == stdout);
     if (o->format != FMT_TEXT && o->color < 0)
         ctx->color = 0;
     ctx->shell = o->all_shells ? NULL : reader_shell();
+    if (o->redact) {
+        FILE *t = tmpfile();
+        if (!t)
+            return err_set(err, "--redact: cannot make a temporary file");
+        ctx->redact_to = ctx->out;
+        ctx->out = t;
+    }
     return 0;
+}
+
+int options_auto_color(int to_stdout)
+{
+    /* Colour follows gpudoctor's own terminal and environment, not the
+     * examined one; NO_COLOR counts when set and not empty (no-color.org). */
+    const char *nc = getenv("NO_COLOR");
+    return to_stdout && compat_isatty(1) && !(nc && *nc);
 }
 
 /* The shell of the person reading the report (not of the examined
@@ -251,9 +265,79 @@ int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, 
     return 0;
 }
 
+#define REDACT_REPORT_MAX (256u << 20)
+
+/* The first line of /etc/NAME in the examined tree, into sb; NULL if none. */
+static const char *first_line_of(struct fs *fs, const char *vpath, struct strbuf *sb)
+{
+    struct gd_err err;
+    size_t n;
+    err_init(&err);
+    if (fs_read_file(fs, vpath, 4096, sb, &err) != 1)
+        return NULL;
+    for (n = 0; n < sb->len && sb->buf[n] != '\n' && sb->buf[n] != '\r'; n++)
+        ;
+    strbuf_setlen(sb, n);
+    return sb->len ? sb->buf : NULL;
+}
+
+/* --redact: the report in ctx->out (a temporary file), rewritten into
+ * ctx->redact_to, which becomes ctx->out again.  -1 if it could not be read. */
+static int redact_flush(struct run_ctx *ctx)
+{
+    struct strbuf text = STRBUF_INIT, clean = STRBUF_INIT, hostname = STRBUF_INIT,
+                  short_host = STRBUF_INIT, mid = STRBUF_INIT;
+    struct redact r;
+    char host[256], buf[8192];
+    size_t n, nh = 0, nu = 0, k;
+    int bad = 0;
+    const char *v;
+    static const char *const user_vars[] = { "USER", "LOGNAME" };
+
+    rewind(ctx->out);
+    while ((n = fread(buf, 1, sizeof(buf), ctx->out)) > 0 && text.len < REDACT_REPORT_MAX)
+        strbuf_add(&text, buf, n);
+    bad = ferror(ctx->out) != 0 || text.len >= REDACT_REPORT_MAX;
+    fclose(ctx->out);
+    ctx->out = ctx->redact_to;
+    ctx->redact_to = NULL;
+
+    redact_init(&r);
+    r.home = env_get(&ctx->env, "HOME");
+    for (k = 0; k < sizeof(user_vars) / sizeof(user_vars[0]); k++) {
+        if ((v = env_get(&ctx->env, user_vars[k])) != NULL && nu < REDACT_MAX_VALUES)
+            r.users[nu++] = v;
+        if ((v = getenv(user_vars[k])) != NULL && nu < REDACT_MAX_VALUES)
+            r.users[nu++] = v;
+    }
+    /* the host as the scan names it (scan/system.c): this machine's name,
+     * or the tree's /etc/hostname; both, and their first labels */
+    if (ctx->fs.host_root && compat_hostname(host, sizeof(host)) == 0)
+        r.hosts[nh++] = host;
+    if ((v = first_line_of(&ctx->fs, "/etc/hostname", &hostname)) != NULL)
+        r.hosts[nh++] = v;
+    for (k = 0, n = nh; k < n; k++)
+        if (strchr(r.hosts[k], '.') && !short_host.len) {
+            strbuf_add(&short_host, r.hosts[k], (size_t)(strchr(r.hosts[k], '.') - r.hosts[k]));
+            r.hosts[nh++] = short_host.buf;
+        }
+    r.machine_id = first_line_of(&ctx->fs, "/etc/machine-id", &mid);
+    redact_apply(&r, text.buf ? text.buf : "", text.len, &clean);
+    if (clean.len && fwrite(clean.buf, 1, clean.len, ctx->out) != clean.len)
+        bad = 1;
+    strbuf_release(&text);
+    strbuf_release(&clean);
+    strbuf_release(&hostname);
+    strbuf_release(&short_host);
+    strbuf_release(&mid);
+    return bad ? -1 : 0;
+}
+
 int run_ctx_release(struct run_ctx *ctx, struct gd_err *err)
 {
     int bad = 0;
+    if (ctx->redact_to && redact_flush(ctx) < 0)
+        bad = 1;
     if (ctx->out && ctx->out != stdout) {
         bad = ferror(ctx->out) != 0;
         if (fclose(ctx->out) != 0)

@@ -4,7 +4,7 @@
  * Each subcommand walks its argv itself and hands each argument it does not
  * recognise to options_parse_common(), which knows --root, --env,
  * --env-file, --clear-env, --json, --markdown, --facts, --strict, --db,
- * --color/--no-color, --output and --os.  options_setup() then turns the
+ * --color/--no-color, --output, --os and --redact.  options_setup() then turns the
  * options into the things a run needs: the re-rooted fs, the environment
  * the examined process would see, the output stream.
  *
@@ -46,6 +46,7 @@ struct options {
     const char *output;          /* --output FILE */
     const char *os;              /* --os linux|windows|... */
     int all_shells;              /* --all-shells */
+    int redact;                  /* --redact: report/redact.h on the output */
 };
 
 void options_init(struct options *o);
@@ -67,6 +68,8 @@ struct run_ctx {
     const char *shell;  /* the reader's shell for fixes ("sh", "fish", "powershell", "cmd"),
                            from gpudoctor's own $SHELL (PowerShell on native Windows);
                            NULL with --all-shells */
+    FILE *redact_to;    /* --redact: out is a temporary file, rewritten into
+                         * this stream by run_ctx_release; else NULL */
 };
 
 /**
@@ -76,6 +79,12 @@ struct run_ctx {
  * GD_ERR_USAGE for the first two).
  */
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err);
+/**
+ * Whether automatic colour is on: output to stdout (to_stdout), stdout a
+ * terminal, and NO_COLOR unset or empty.  The one place NO_COLOR is read.
+ */
+int options_auto_color(int to_stdout);
+
 struct kb;
 /**
  * options_setup, then the knowledge base (--db, or the built-in tables),
@@ -86,7 +95,13 @@ struct kb;
  */
 int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, struct kb **kb);
 
-/** Close the output; -1 if any write to it failed. */
+/**
+ * Close the output; -1 if any write to it failed.  With --redact, first
+ * write the report kept in the temporary file to the real output with home
+ * directories, user and host names and the machine-id replaced
+ * (report/redact.h; the names come from the examined environment and
+ * machine: $HOME, $USER, $LOGNAME, /etc/hostname, /etc/machine-id).
+ */
 int run_ctx_release(struct run_ctx *ctx, struct gd_err *err);
 
 /** Parse a decimal int in [min, max]; -1 on anything else. */

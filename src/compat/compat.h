@@ -4,7 +4,7 @@
  * Everything platform-specific that gpudoctor needs (file identity, directory
  * listing, symbolic links, reading files, the process environment, terminals,
  * the host's own uname) is behind these functions, implemented once for POSIX
- * (compat/posix.c) and, later, once for Windows (compat/win32.c).  Callers
+ * (compat/posix.c) and once for Windows (compat/win32.c, MinGW).  Callers
  * above util/fs.c must not use them directly for paths on the examined
  * machine: fs.h applies --root.
  *
@@ -240,8 +240,22 @@ struct compat_child_result {
 };
 
 /**
+ * While compat_child_run waits: fn(arg, buf, len, elapsed_ns) about once a
+ * second, with what the child has written so far (borrowed, len bytes).
+ */
+struct compat_child_tick {
+    void (*fn)(void *arg, const unsigned char *buf, size_t len, uint64_t elapsed_ns);
+    void *arg;
+};
+
+/**
  * Run fn(wfd, args, nargs) in a child process and capture what it writes to
  * wfd into buf (at most cap bytes), waiting at most timeout_ms in all.
+ * The run ends when the child exits (it is reaped then), not when the pipe
+ * reaches end of file: a process the child left behind (a driver's helper
+ * that daemonised, holding the pipe) does not keep it waiting.  What is in
+ * the pipe when the child has exited is read without blocking.  tick, when
+ * not NULL, is called while waiting (see struct compat_child_tick).
  *
  * The child starts in its own process group, with standard input, output
  * and error on the null device (a library that prints cannot disturb the
@@ -257,7 +271,8 @@ struct compat_child_result {
  */
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
                      const char *const *args, size_t nargs, unsigned timeout_ms,
-                     unsigned char *buf, size_t cap, struct compat_child_result *res);
+                     unsigned char *buf, size_t cap, struct compat_child_result *res,
+                     const struct compat_child_tick *tick);
 
 /** A signal's name ("SIGSEGV"), or NULL when unknown. */
 const char *compat_signal_name(int sig);

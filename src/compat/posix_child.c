@@ -152,14 +152,39 @@ static int wait_until(pid_t pid, uint64_t deadline, int *status)
     }
 }
 
+/* Read what is in the pipe now, without waiting: the child has exited, and
+ * a process it left behind may hold the pipe open.  Bytes past cap are
+ * dropped (the child, whose output it was, is gone). */
+static void drain(int fd, unsigned char *buf, size_t cap, size_t *len)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0)
+        return;
+    while (*len < cap) {
+        ssize_t r = read(fd, buf + *len, cap - *len);
+        if (r > 0)
+            *len += (size_t)r;
+        else if (r < 0 && errno == EINTR)
+            continue;
+        else
+            break;   /* EOF, EAGAIN (empty) or an error */
+    }
+}
+
+/* The poll slice: short enough to notice the child's exit while a process it
+ * left behind holds the pipe, and to tick about once a second. */
+#define SLICE_MS 100
+#define TICK_NS 1000000000u
+
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
                      const char *const *args, size_t nargs, unsigned timeout_ms,
-                     unsigned char *buf, size_t cap, struct compat_child_result *res)
+                     unsigned char *buf, size_t cap, struct compat_child_result *res,
+                     const struct compat_child_tick *tick)
 {
     int fds[2];
     pid_t pid;
-    uint64_t start, deadline;
-    int status = 0, eof = 0, reaped;
+    uint64_t start, deadline, next_tick;
+    int status = 0, eof = 0, reaped = 0;
 
     memset(res, 0, sizeof(*res));
     if (pipe(fds) < 0)
@@ -185,11 +210,14 @@ int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
     setpgid(pid, pid);
     start = compat_now_ns();
     deadline = start + (uint64_t)timeout_ms * 1000000u;
+    next_tick = start + TICK_NS;
     res->end = COMPAT_CHILD_EXITED;
 
-    while (!eof) {
+    /* Until the pipe's end of file or the child's exit, whichever is first. */
+    while (!eof && !reaped) {
         struct pollfd p;
         int ms = remaining_ms(deadline), n;
+        pid_t w;
         if (!ms) {
             res->end = COMPAT_CHILD_TIMEOUT;
             break;
@@ -197,41 +225,48 @@ int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
         p.fd = fds[0];
         p.events = POLLIN;
         p.revents = 0;
-        n = poll(&p, 1, ms);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
+        n = poll(&p, 1, ms < SLICE_MS ? ms : SLICE_MS);
+        if (n < 0 && errno != EINTR)
             break;
-        }
-        if (n == 0)
-            continue;
-        if (res->len == cap) {
-            unsigned char extra;
-            ssize_t r = read(fds[0], &extra, 1);
-            if (r > 0) {
-                res->end = COMPAT_CHILD_OVERFLOW;
-                break;
+        if (n > 0) {
+            if (res->len == cap) {
+                unsigned char extra;
+                ssize_t r = read(fds[0], &extra, 1);
+                if (r > 0) {
+                    res->end = COMPAT_CHILD_OVERFLOW;
+                    break;
+                }
+                if (r == 0)
+                    eof = 1;
+                else if (errno != EINTR)
+                    break;
+            } else {
+                ssize_t r = read(fds[0], buf + res->len, cap - res->len);
+                if (r > 0)
+                    res->len += (size_t)r;
+                else if (r == 0)
+                    eof = 1;
+                else if (errno != EINTR)
+                    break;
             }
-            if (r == 0)
-                eof = 1;
-            else if (errno != EINTR)
-                break;
-            continue;
         }
-        {
-            ssize_t r = read(fds[0], buf + res->len, cap - res->len);
-            if (r > 0)
-                res->len += (size_t)r;
-            else if (r == 0)
-                eof = 1;
-            else if (errno != EINTR)
+        if (!eof) {
+            w = waitpid(pid, &status, WNOHANG);
+            if (w == pid)
+                reaped = 1;
+            else if (w < 0 && errno != EINTR && errno != ECHILD)
                 break;
+        }
+        if (tick && tick->fn && !eof && !reaped && compat_now_ns() >= next_tick) {
+            tick->fn(tick->arg, buf, res->len, compat_now_ns() - start);
+            next_tick += TICK_NS;
         }
     }
+    if (reaped && !eof)
+        drain(fds[0], buf, cap, &res->len);
     close(fds[0]);
 
-    reaped = 0;
-    if (res->end == COMPAT_CHILD_EXITED)
+    if (!reaped && res->end == COMPAT_CHILD_EXITED)
         reaped = wait_until(pid, deadline, &status);
     if (!reaped) {
         if (res->end == COMPAT_CHILD_EXITED)

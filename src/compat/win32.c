@@ -680,7 +680,8 @@ int compat_write_all(int fd, const void *buf, size_t len)
 
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
                      const char *const *args, size_t nargs, unsigned timeout_ms,
-                     unsigned char *buf, size_t cap, struct compat_child_result *res)
+                     unsigned char *buf, size_t cap, struct compat_child_result *res,
+                     const struct compat_child_tick *tick)
 {
     (void)fn;
     (void)args;
@@ -688,6 +689,7 @@ int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
     (void)timeout_ms;
     (void)buf;
     (void)cap;
+    (void)tick;
     memset(res, 0, sizeof(*res));
     /* Unsupported on Windows: no fork; see the header comment. */
     errno = ENOSYS;

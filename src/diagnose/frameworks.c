@@ -166,9 +166,14 @@ int fw_dir_has(struct fwctx *c, const char *dir, const char *name)
 static const char *find_on_disk(struct fwctx *c, const struct strlist *dirs, const char *name)
 {
     size_t i;
-    for (i = 0; i < dirs->nr; i++)
-        if (fw_dir_has(c, dirs->v[i], name))
+    for (i = 0; i < dirs->nr; i++) {
+        struct lookup_answer a;
+        /* Loadable, not merely present: an empty or foreign file is no fix.
+         * (Facts without that answer, from an older --facts, keep "present".) */
+        if (fw_dir_has(c, dirs->v[i], name) &&
+            lookup_loadable(c->lk, arena_printf(c->a, "%s/%s", dirs->v[i], name), &a) != 0)
             return dirs->v[i];
+    }
     return NULL;
 }
 
@@ -392,6 +397,20 @@ static void judge_missing_windows(struct fwctx *c)
  * version installed, or not installed at all.  cuda/cudnn: what the build
  * wants (for the titles and fixes).
  */
+/* The dpkg package whose file list names lib but where it leads to no file
+ * (nvidia-cudnn's libcudnn.so.9 when its download failed), or NULL. */
+static const struct dpkg_pkg *dpkg_dangling_owner(const struct facts *f, const char *lib, const char **path)
+{
+    size_t i, k;
+    for (i = 0; i < f->dpkg.n_pkgs; i++)
+        for (k = 0; k < f->dpkg.pkgs[i].n_dangling; k++)
+            if (!strcmp(path_basename(f->dpkg.pkgs[i].dangling[k]), lib)) {
+                *path = f->dpkg.pkgs[i].dangling[k];
+                return &f->dpkg.pkgs[i];
+            }
+    return NULL;
+}
+
 void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                           void (*install_fixes)(struct fwctx *, struct finding *, const char *, const char *))
 {
@@ -400,6 +419,9 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     struct finding *fd_off = NULL, *fd_wheel = NULL, *fd_other = NULL, *fd_stale = NULL;
     struct finding *fd_missing[3] = { NULL, NULL, NULL };   /* GD201, GD202, GD203 */
     const char *first_other = NULL;
+    const struct dpkg_pkg *pkg_cause = NULL;
+    struct finding *fd_pkg = NULL;
+    size_t n_other = 0;   /* names behind GD203 (its evidence also holds package lines) */
     int nowhere = 0;
     size_t i;
 
@@ -467,13 +489,28 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                                        c->fw->name);
         if (k == 2 && !first_other)
             first_other = n->library;
+        if (k == 2)
+            n_other++;
         finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the module's RPATH/RUNPATH, "
                          "LD_LIBRARY_PATH=%s, ld.so.cache and the default directories", n->library,
-                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");
+                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");        {
+            /* A distribution package that should have put it there. */
+            const char *link = NULL;
+            const struct dpkg_pkg *p = dpkg_dangling_owner(c->f, n->library, &link);
+            if (p) {
+                finding_evidence(c->out, fd_missing[k], link, "%s: the package %s %s (dpkg state %s) lists it, "
+                                 "and it leads to no file", n->library, p->name, p->version ? p->version : "",
+                                 p->state ? p->state : "unknown");
+                if (!pkg_cause) {
+                    pkg_cause = p;
+                    fd_pkg = fd_missing[k];
+                }
+            }
+        }
     }
-    if (fd_missing[2] && fd_missing[2]->n_evidence > 1)
+    if (fd_missing[2] && n_other > 1)
         fd_missing[2]->title = arena_printf(c->a, "%s and %zu more CUDA libraries not found: %s cannot load them",
-                                            first_other, fd_missing[2]->n_evidence - 1, c->fw->name);
+                                            first_other, n_other - 1, c->fw->name);
     if (fd_stale)
         finding_fix(c->out, fd_stale, "sh", "Rebuild the loader's cache", "sudo ldconfig");
     if (fd_off)
@@ -487,10 +524,8 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     }
     if (fd_wheel) {
         fix_ld_library_path(c, fd_wheel, wheels.buf);
-        if (!strcmp(c->fw->name, "tensorflow") && str_starts(c->fw->version, "2.16"))
-            /* 2.16.1 shipped without the RUNPATH entries into site-packages/nvidia
-             * (tensorflow/tensorflow#63362): a release that has them avoids the export. */
-            fixes_tf_install(&c->fx, c->out, fd_wheel, c->env, NULL);
+        if (c->def->pip_fixes)
+            c->def->pip_fixes(c, fd_wheel, cuda, cudnn);
     }
     /* The install commands go on the cause: another CUDA installed, or
      * nothing at all (then on the first missing-library finding). */
@@ -498,6 +533,12 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
         struct finding *cause = fd_other ? fd_other
                                 : nowhere ? (fd_missing[0] ? fd_missing[0] : fd_missing[1] ? fd_missing[1] : fd_missing[2])
                                           : NULL;
+        if (pkg_cause) {
+            /* The package's own fix first: it is what the distribution meant. */
+            rules_dpkg_fixes(c->f, c->out, fd_pkg, pkg_cause);
+            if (cause == fd_pkg)
+                cause = NULL;
+        }
         if (cause) {
             module_fixes(c, cause, cuda, cudnn);
             if (install_fixes)
@@ -545,8 +586,21 @@ void fw_judge_driver(struct fwctx *c, const char *cuda)
 void fw_judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source)
 {
     size_t i;
-    if (!arch_list || !*arch_list || !strcmp(arch_list, "-"))
+    if (!arch_list || !*arch_list || !strcmp(arch_list, "-")) {
+        /* No table row (a distribution, conda-forge or source build): the
+         * architectures read from its CUDA library's fat binaries. */
+        arch_list = c->fw->archs;
+        arch_source = c->fw->archs_source;
+    }
+    if (!arch_list || !*arch_list) {
+        for (i = 0; i < c->f->n_gpus; i++)
+            if (c->f->gpus[i].compute_capability) {
+                fw_unknown(c, arena_printf(c->a, "the GPU architectures %s was built for are unknown: no table "
+                                           "row, and no fat binary was read from its CUDA library", c->fw->name));
+                break;
+            }
         return;
+    }
     for (i = 0; i < c->f->n_gpus; i++) {
         const struct gpu *g = &c->f->gpus[i];
         struct finding *fd;

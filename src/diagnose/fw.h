@@ -65,6 +65,8 @@ struct fw_def {
     fw_fixes_fn *install_fixes;
     /** Native Windows: what to install when a DLL it needs is nowhere (NULL: none). */
     fw_fixes_fn *windows_fixes;
+    /** Its pip NVIDIA wheels are installed but not found (GD205): its own advice (NULL: none). */
+    fw_fixes_fn *pip_fixes;
 };
 
 extern const struct fw_def fw_tensorflow, fw_torch, fw_jax, fw_onnxruntime, fw_cupy, fw_paddle;

@@ -63,5 +63,5 @@ static void check_cupy(struct fwctx *c)
 }
 
 const struct fw_def fw_cupy = {
-    "cupy", NULL, "cupy", check_cupy, NULL, NULL,
+    "cupy", NULL, "cupy", check_cupy, NULL, NULL, NULL,
 };

@@ -101,5 +101,5 @@ static void check_jax(struct fwctx *c)
 }
 
 const struct fw_def fw_jax = {
-    "jax", NULL, "jax", check_jax, NULL, NULL,
+    "jax", NULL, "jax", check_jax, NULL, NULL, NULL,
 };

@@ -49,5 +49,5 @@ static void check_onnxruntime(struct fwctx *c)
 static const char *const onnxruntime_aliases[] = { "ort", "onnxruntime-gpu", NULL };
 
 const struct fw_def fw_onnxruntime = {
-    "onnxruntime", onnxruntime_aliases, "onnxruntime", check_onnxruntime, NULL, NULL,
+    "onnxruntime", onnxruntime_aliases, "onnxruntime", check_onnxruntime, NULL, NULL, NULL,
 };

@@ -49,5 +49,5 @@ static void check_paddle(struct fwctx *c)
 }
 
 const struct fw_def fw_paddle = {
-    "paddle", paddle_aliases, "paddle", check_paddle, NULL, NULL,
+    "paddle", paddle_aliases, "paddle", check_paddle, NULL, NULL, NULL,
 };

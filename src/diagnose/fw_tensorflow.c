@@ -19,6 +19,20 @@
 #include "util/winpath.h"
 #include "util/banned.h"
 
+/* Its [and-cuda] wheels are installed but not found (GD205): a release
+ * whose wheels ship without the RUNPATH into site-packages/nvidia
+ * (tf_libs pip_libs; 2.16.1, tensorflow/tensorflow#63362) gets the engine's
+ * install of one that has them. */
+static void tf_pip_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    struct kb_tf_libs l;
+    (void)cuda;
+    (void)cudnn;
+    if (kb_tf_libs(c->kb, c->fw->version, "linux", &l) != 1 || kb_tf_pip_extra(&l) != 2)
+        return;
+    fixes_tf_install(&c->fx, c->out, fd, c->env, NULL);
+}
+
 /* Install a CUDA build: the fix engine chooses a release the knowledge base
  * has for this Python and driver, [and-cuda] where the release has it, its
  * tested CUDA / cuDNN from conda-forge where not (diagnose/fixes.h). */
@@ -133,7 +147,7 @@ static void check_tensorflow(struct fwctx *c)
 static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *want_cuda, const char *want_cudnn)
 {
     const struct framework_build *fw = c->fw;
-    const char *cuda = fw->cuda, *cudnn = fw->cudnn;
+    const char *cuda = fw->cuda, *cudnn = fw->cudnn, *py;
     struct kb_tf_build b;
     (void)want_cuda;
     (void)want_cudnn;
@@ -143,23 +157,20 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
         if (b.cudnn && (!cudnn || !strchr(cudnn, '.')))
             cudnn = b.cudnn;
     }
-    if (!cuda)
+    if (!cuda || !cudnn)
         return;
-    finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
-                "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda,
-                cudnn ? cudnn : "8"),
-                "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
-                "conda activate tf-gpu\n"
-                "python -m pip install \"tensorflow==%s.*\" \"numpy<2\"",
-                b.python && strrchr(b.python, '-') ? strrchr(b.python, '-') + 1 : "3.10", cuda,
-                cudnn ? (strchr(cudnn, '.') && !strchr(strchr(cudnn, '.') + 1, '.') ? arena_printf(c->a, "%s.0", cudnn) : cudnn)
-                      : "8.1.0",
-                fw_major_minor(c->a, fw->version));
+    if ((py = kb_python_newest(c->a, b.python)) != NULL)
+        finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
+                    "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda, cudnn),
+                    "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
+                    "conda activate tf-gpu\n"
+                    "python -m pip install \"tensorflow==%s.*\" \"numpy<2\"", py, cuda, cudnn,
+                    fw_major_minor(c->a, fw->version));
     finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
                 "and cuDNN %s, then put its bin first on PATH", cuda,
                 arena_printf(c->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
                              strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
-                cudnn ? cudnn : "8"),
+                cudnn),
                 "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
                 cuda);
 }
@@ -167,5 +178,5 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
 static const char *const tensorflow_aliases[] = { "tf", NULL };
 
 const struct fw_def fw_tensorflow = {
-    "tensorflow", tensorflow_aliases, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes,
+    "tensorflow", tensorflow_aliases, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes, tf_pip_fixes,
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diagnose/fw.h"
+#include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_pep440.h"
@@ -21,13 +22,67 @@
 
 static const char *const torch_aliases[] = { "pytorch", NULL };
 
-/* Install a CUDA build of torch: the fix engine chooses a release and a
- * variant the knowledge base has, for this Python and this driver
- * (diagnose/fixes.h); nothing is chosen here. */
+static const char *torch_public_version(struct arena *a, const char *v);
+
+/*
+ * The newest CUDA build of this torch release that the driver can run,
+ * among the builds PyTorch published for it (torch.kb's rows, so a new
+ * variant is a data change), or NULL: no driver known, or none runs.
+ */
+static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
+{
+    struct kb_torch t;
+    size_t i;
+    if (!c->driver)
+        return NULL;
+    for (i = 0; kb_torch_build_at(c->kb, version, i, &t) == 1; i++) {
+        enum kb_drv_verdict dv;
+        const char *need, *src;
+        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 && dv != KB_DRV_TOO_OLD)
+            return t.variant;
+    }
+    return NULL;
+}
+
+/* "2.1.0+cu121" -> "2.1.0" */
+static const char *torch_public_version(struct arena *a, const char *v)
+{
+    const char *plus = strchr(v, '+');
+    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
+}
+
+/* Install a CUDA build of torch.  What apt installed into the system
+ * Python gets the distribution's route (Debian's python3-torch-cuda where
+ * the release has it, else PyTorch's wheels in a venv); anything else the
+ * fix engine's release and variant, chosen from the knowledge base for this
+ * Python and this driver (diagnose/fixes.h). */
 static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
+    const char *pub = torch_public_version(c->a, c->fw->version);
+    const char *variant = torch_variant_for_driver(c, c->fw->version);
     (void)cudnn;
     (void)cuda;
+    if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
+        /* apt installed it into the system Python, which pip must not
+         * change (PEP 668, "externally-managed-environment"): apt for the
+         * distribution's CUDA build where the release has one, a venv for
+         * PyTorch's wheels.  A distribution's pre-release version
+         * ("1.13.0a0") is no wheel's: the venv then takes the newest. */
+        const char *pkg = dpkg_cuda_build(c->f, "torch");
+        int pin = !strpbrk(pub, "abcdefghijklmnopqrstuvwxyz");
+        if (pkg)
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "
+                        "depends on (the NVIDIA driver, nvidia-cudnn)", pkg), "sudo apt-get install %s", pkg);
+        /* Without a variant the driver is known to run, PyPI's own Linux
+         * wheel (a CUDA build) rather than a guessed index. */
+        finding_fix(c->out, fd, "sh", arena_printf(c->a, "%sse PyTorch's %s wheels in a virtual environment (the "
+                    "system Python is managed by apt; the wheels bring their own CUDA libraries)", pkg ? "Or u" : "U",
+                    variant ? variant : "CUDA"),
+                    "python3 -m venv ~/.venvs/torch\n~/.venvs/torch/bin/pip install \"torch%s%s\"%s%s",
+                    pin ? "==" : "", pin ? pub : "",
+                    variant ? " --index-url https://download.pytorch.org/whl/" : "", variant ? variant : "");
+        return;
+    }
     fixes_torch_install(&c->fx, c->out, fd, c->env, c->fw->version);
 }
 
@@ -41,9 +96,19 @@ static void torch_preload(struct fwctx *c, struct need *n, const struct strlist 
 {
     size_t i;
     for (i = 0; i < dirs->nr; i++) {
+        struct lookup_answer a;
+        const char *path;
+        int r;
         if (!fw_in_env_wheels(c, dirs->v[i]) || !fw_dir_has(c, dirs->v[i], n->library))
             continue;
-        n->resolved_path = arena_printf(c->a, "%s/%s", dirs->v[i], n->library);
+        path = arena_printf(c->a, "%s/%s", dirs->v[i], n->library);
+        /* dlopen fails on an empty, truncated or foreign-machine file: the preload too */
+        r = lookup_loadable(c->lk, path, &a);
+        if (r < 0)
+            fw_unknown(c, arena_printf(c->a, "whether %s loads was not recorded", path));
+        if (r != 1)
+            continue;
+        n->resolved_path = path;
         n->step = "torch_preload";
         n->version = fw_lib_version(c, n->role, n->resolved_path);
         return;
@@ -140,6 +205,9 @@ static void check_torch(struct fwctx *c)
     if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
+        if (fw->installer && !strcmp(fw->installer, "dpkg"))
+            finding_evidence(c->out, fd, fw->installer_source, "installed by the package %s %s", fw->installer_package,
+                             fw->installer_version ? fw->installer_version : "");
         torch_install_fixes(c, fd, NULL, NULL);
         return;
     }
@@ -160,7 +228,10 @@ static void check_torch(struct fwctx *c)
         fw_unknown(c, arena_printf(c->a, "the CUDA version torch %s was built for is unknown", fw->version));
     }
     /* What libtorch_cuda.so links: resolve each CUDA library from it. */
-    modpath = fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
+    /* libtorch_cuda as the import reaches it (scan/fwlibs.c: torch/_C's
+     * DT_NEEDED closure; Debian keeps it outside torch/lib), else the wheel's. */
+    modpath = fw->cuda_library ? fw->cuda_library
+              : fw->location ? arena_printf(c->a, "%s/lib/libtorch_cuda.so", fw->location) : NULL;
     if (c->windows) {
         torch_windows(c, cuda);
     } else if (modpath && (m = fw_module_at(c, modpath)) != NULL) {
@@ -178,6 +249,14 @@ static void check_torch(struct fwctx *c)
         free(dirs.v);
         if (!c->v->n_needs)
             fw_unknown(c, arena_printf(c->a, "%s links no CUDA library by name", modpath));
+    } else if (cuda && fw->n_unresolved) {
+        /* The import's own closure breaks before libtorch_cuda (a package
+         * of the chain removed, a library missing): what the loader cannot
+         * find is the finding, with its fixes, not an unknown. */
+        for (i = 0; i < fw->n_unresolved; i++) {
+            const char *role = fw_role_of(fw->unresolved[i].what);
+            fw_add_need(c, role ? role : "other", fw->unresolved[i].what, fw->unresolved[i].path);
+        }
     } else if (cuda) {
         fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath ? modpath : "torch/lib/libtorch_cuda.so"));
     }
@@ -219,5 +298,5 @@ static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char 
 }
 
 const struct fw_def fw_torch = {
-    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes,
+    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes, NULL,
 };

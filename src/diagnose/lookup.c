@@ -147,6 +147,24 @@ int lookup_windows(struct lookup *lk, const struct win_dll_search *s, const char
     return r;
 }
 
+int lookup_loadable(struct lookup *lk, const char *path, struct lookup_answer *out)
+{
+    struct strbuf q = STRBUF_INIT;
+    int r;
+
+    strbuf_addstr(&q, "loadable");
+    add_field(&q, path);
+    r = replay(lk, q.buf, out);
+    if (r < 0 && lk && lk->r) {
+        const char *detail;
+        enum resolve_outcome o = resolve_check_file(lk->r, path, &detail);
+        record(lk, q.buf, o == ROUT_FOUND ? path : NULL, resolve_outcome_name(o), NULL);
+        r = replay(lk, q.buf, out);
+    }
+    strbuf_release(&q);
+    return r;
+}
+
 const char *lookup_realpath(struct lookup *lk, const char *path)
 {
     struct strbuf q = STRBUF_INIT, real = STRBUF_INIT;

@@ -56,6 +56,17 @@ int lookup_library(struct lookup *lk, const char *name, const char *from, const 
 int lookup_windows(struct lookup *lk, const struct win_dll_search *s, const char *name,
                    struct lookup_answer *out);
 
+/**
+ * ELF: would the loader accept the file at path, as it verifies a candidate
+ * before mapping it (loader/resolve.h resolve_check_file: a regular file,
+ * an ELF header of the loader's class and machine, not truncated)?  1 yes,
+ * 0 no (out->step names the outcome, e.g. "invalid", "wrong_machine"), -1
+ * unknown.  For files the diagnosis finds by name rather than through a
+ * search (torch's preload of its pip wheels, a library off the loader
+ * path): present is not loadable.
+ */
+int lookup_loadable(struct lookup *lk, const char *path, struct lookup_answer *out);
+
 /** The canonical form of path (symlinks and ".." resolved), or NULL when unknown. */
 const char *lookup_realpath(struct lookup *lk, const char *path);
 

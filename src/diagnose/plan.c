@@ -10,6 +10,7 @@
 #include "diagnose/fixes.h"
 #include "diagnose/fw.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -541,16 +542,19 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     switch (x->c->fw) {
     case PLAN_TENSORFLOW: {
         const char *pkg;
+        struct kb_tf_libs tl;
         p->version = asked ? asked : k->version;
         pkg = ver_cmp_dotted(p->version, "2.1") < 0 ? "tensorflow-gpu" : "tensorflow";
         py = x->c->python ? x->c->python : python_top(p, k->python);
         env = "tf-gpu";
-        if (linux_like && ver_cmp_dotted(p->version, "2.14") >= 0) {
+        /* The [and-cuda] extra: whether this release's wheels bring CUDA
+         * (tf_libs' pip_libs, kb_tf_pip_extra). */
+        if (linux_like && kb_tf_libs(x->kb, p->version, "linux", &tl) == 1 && kb_tf_pip_extra(&tl)) {
             p->pip_package = arena_printf(a, "tensorflow[and-cuda]==%s", p->version);
             p->pip = arena_printf(a, "pip install \"%s\"", p->pip_package);
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s\n"
                                     "conda activate %s\n%s", env, py, env, p->pip);
-            note(x, "install", "from 2.14 on Linux, the [and-cuda] extra installs CUDA and cuDNN "
+            note(x, "install", "on Linux, this release's [and-cuda] extra installs CUDA and cuDNN "
                  "as pip wheels: no system CUDA toolkit is needed", NULL);
         } else {
             const char *cudnn = ncomp(k->cudnn) == 2 ? arena_printf(a, "%s.0", k->cudnn) : k->cudnn;
@@ -669,12 +673,16 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     }
 }
 
-static int bad(struct gd_err *err, const char *fmt, const char *a1, const char *a2)
+static int bad(struct gd_err *err, const char *fmt, ...) GD_PRINTF(2, 3);
+static int bad(struct gd_err *err, const char *fmt, ...)
 {
-    err_setx(err, GD_ERR_USAGE, fmt, a1, a2);
-    return -1;
+    char msg[GD_ERR_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    return err_setx(err, GD_ERR_USAGE, "%s", msg);
 }
-
 int plan_make(const struct kb *kb, const struct plan_constraints *c, struct plan *p,
               struct gd_err *err)
 {

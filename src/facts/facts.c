@@ -26,6 +26,7 @@ static void release_python(struct facts *f)
             free(fw->bundled_libs);
             free(fw->deps);
             free(fw->components);
+            free(fw->unresolved);
             for (size_t k = 0; k < fw->n_modules; k++)
                 free(fw->modules[k].needed);
             free(fw->modules);
@@ -58,6 +59,9 @@ void facts_release(struct facts *f)
     free(f->ldenv.ldconf_dirs.v);
     free(f->env);
     release_python(f);
+    for (i = 0; i < f->dpkg.n_pkgs; i++)
+        free(f->dpkg.pkgs[i].dangling);
+    free(f->dpkg.pkgs);
     module_facts_release(&f->modules);
     free(f->interp.v);
     free(f->interp.kernels);
@@ -111,6 +115,10 @@ void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t
 const char *facts_driver_version(const struct facts *f)
 {
     size_t i;
+    /* The libcuda a program loads, then any libcuda, then NVML. */
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (f->driver.libs[i].loaded && !strcmp(f->driver.libs[i].name, "libcuda"))
+            return f->driver.libs[i].version;
     for (i = 0; i < f->driver.n_libs; i++)
         if (!strcmp(f->driver.libs[i].name, "libcuda"))
             return f->driver.libs[i].version;

@@ -33,7 +33,7 @@ struct fact_evidence {
 };
 
 struct sys_facts {
-    const char *os;              /* "linux" (later "windows", "macos") */
+    const char *os;              /* "linux" or "windows" (--os windows, scan/win_*.c) */
     const char *distro_id;       /* os-release ID, e.g. "debian" */
     const char *distro_name;     /* PRETTY_NAME */
     const char *distro_version;  /* VERSION_ID */
@@ -42,6 +42,9 @@ struct sys_facts {
     const char *arch_source;
     const char *kernel;          /* kernel release */
     const char *kernel_source;
+    const char *proc_state;      /* NULL: /proc was read; "empty": a /proc directory with no
+                                    process information (a container image's mount point);
+                                    "absent": no /proc at all */
     const char *libc;            /* "glibc", "musl" or NULL */
     const char *libc_version;
     const char *libc_source;
@@ -59,6 +62,12 @@ struct driver_lib {
     const char *name;      /* "libcuda", "libnvidia-ml" */
     const char *version;   /* "535.104.05" */
     const char *path;      /* the versioned file */
+    const char *via;       /* the loader's name that reaches it through symlinks
+                              (/usr/lib/x86_64-linux-gnu/libcuda.so.1 -> /etc/alternatives/...
+                              -> nvidia/current/libcuda.so.550.163.01), or NULL when the
+                              file was found by listing its directory */
+    int loaded;            /* 1: this is the file dlopen("libcuda.so.1") / ("libnvidia-ml.so.1")
+                              gets, by the loader model */
 };
 
 struct dev_node {
@@ -135,6 +144,25 @@ struct loader_env {
     const char *ldconf_source;
 };
 
+/* A package in dpkg's database (scan/dpkg.c keeps only the GPU-related ones). */
+struct dpkg_pkg {
+    const char *name;            /* "nvidia-cudnn" */
+    const char *version;         /* "9.0.0.312~cuda12" */
+    const char *arch;            /* "amd64", "all", or NULL */
+    const char *source;          /* Source field, or NULL */
+    const char *want, *flag, *state; /* Status: "install" "ok" "half-configured"; NULL if absent */
+    const char **dangling;       /* shared libraries its file list names that lead to no file
+                                    (nvidia-cudnn's libcudnn.so.9 before its download: a link
+                                    to a missing file, or removed by ldconfig) */
+    size_t n_dangling, alloc_dangling;
+};
+
+struct dpkg_facts {
+    const char *status_source;   /* "/var/lib/dpkg/status" when it was read, else NULL */
+    struct dpkg_pkg *pkgs;
+    size_t n_pkgs, alloc_pkgs;
+};
+
 /*
  * The CUDA library files in one directory where a library may be installed
  * although the loader does not look there (a toolkit's lib or bin, a cuDNN
@@ -193,6 +221,7 @@ struct facts {
     struct python_env *pyenvs;
     size_t n_pyenvs, alloc_pyenvs;
     struct module_facts modules;
+    struct dpkg_facts dpkg;
     struct interp_facts interp;
     struct fact_warning *warnings;
     size_t n_warnings, alloc_warnings;

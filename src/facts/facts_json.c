@@ -35,6 +35,7 @@ void facts_json_system(struct jw *jw, const struct facts *f)
     else
         jw_bool(jw, 0);
     jw_kv_str(jw, "wsl_evidence", s->wsl_evidence);
+    jw_kv_str(jw, "proc", s->proc_state);
     jw_kv_str(jw, "container", s->container);
     jw_kv_str(jw, "container_evidence", s->container_evidence);
     jw_object_end(jw);
@@ -60,6 +61,8 @@ static void driver_object(struct jw *jw, const struct facts *f)
         jw_kv_str(jw, "name", d->libs[i].name);
         jw_kv_str(jw, "version", d->libs[i].version);
         jw_kv_str(jw, "path", d->libs[i].path);
+        jw_kv_str(jw, "via", d->libs[i].via);
+        jw_kv_bool(jw, "loaded", d->libs[i].loaded);
         jw_object_end(jw);
     }
     jw_array_end(jw);
@@ -201,6 +204,44 @@ void facts_json_ldenv(struct jw *jw, const struct facts *f)
     jw_object_end(jw);
 }
 
+/* dpkg's GPU-related packages: {"dpkg": {"source", "packages": [...]}}, or null. */
+void facts_json_dpkg(struct jw *jw, const struct facts *f)
+{
+    size_t i;
+    if (!f->dpkg.status_source) {
+        jw_null(jw);
+        return;
+    }
+    jw_object_begin(jw);
+    jw_key(jw, "dpkg");
+    jw_object_begin(jw);
+    jw_kv_str(jw, "source", f->dpkg.status_source);
+    jw_key(jw, "packages");
+    jw_array_begin(jw);
+    for (i = 0; i < f->dpkg.n_pkgs; i++) {
+        const struct dpkg_pkg *p = &f->dpkg.pkgs[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "name", p->name);
+        jw_kv_str(jw, "version", p->version);
+        jw_kv_str(jw, "architecture", p->arch);
+        jw_kv_str(jw, "want", p->want);
+        jw_kv_str(jw, "flag", p->flag);
+        jw_kv_str(jw, "state", p->state);
+        if (p->n_dangling) {
+            size_t k;
+            jw_key(jw, "dangling_libraries");
+            jw_array_begin(jw);
+            for (k = 0; k < p->n_dangling; k++)
+                jw_str(jw, p->dangling[k]);
+            jw_array_end(jw);
+        }
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_object_end(jw);
+    jw_object_end(jw);
+}
+
 void facts_json_warnings(struct jw *jw, const struct facts *f)
 {
     size_t i;
@@ -250,6 +291,8 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
     facts_json_interp(jw, &f->interp);
     jw_key(jw, "modules");
     facts_json_modules(jw, &f->modules);
+    jw_key(jw, "packages");
+    facts_json_dpkg(jw, f);
     jw_key(jw, "warnings");
     facts_json_warnings(jw, f);
     jw_key(jw, "library_dirs");

@@ -23,6 +23,8 @@ void facts_json_cuda(struct jw *jw, const struct facts *f);
 void facts_json_cudnn(struct jw *jw, const struct facts *f);
 void facts_json_ldenv(struct jw *jw, const struct facts *f);
 void facts_json_warnings(struct jw *jw, const struct facts *f);
+/** {"dpkg": {"source", "packages": [{name, version, architecture, want, flag, state}]}}, or null. */
+void facts_json_dpkg(struct jw *jw, const struct facts *f);
 /**
  * The python_envs array (facts_json_python.c).  full: also every
  * distribution with its site dir and flags (the --facts document), not only

@@ -7,6 +7,7 @@
 
 #include "facts/facts.h"
 #include "facts/facts_json.h"
+#include "util/alloc.h"
 #include "util/json_writer.h"
 #include "util/banned.h"
 
@@ -82,6 +83,30 @@ static void framework(struct jw *jw, const struct framework_build *fw)
         jw_kv_str(jw, "backend_source", fw->backend_source);
     }
     jw_kv_str(jw, "location", fw->location);
+    jw_key(jw, "installer");
+    if (fw->installer) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "name", fw->installer);
+        jw_kv_str(jw, "package", fw->installer_package);
+        jw_kv_str(jw, "package_version", fw->installer_version);
+        jw_kv_str(jw, "source", fw->installer_source);
+        jw_object_end(jw);
+    } else {
+        jw_null(jw);
+    }
+    jw_kv_str(jw, "extension_module", fw->extension);
+    jw_key(jw, "unresolved");
+    jw_array_begin(jw);
+    for (i = 0; i < fw->n_unresolved; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "name", fw->unresolved[i].what);
+        jw_kv_str(jw, "needed_by", fw->unresolved[i].path);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_kv_str(jw, "cuda_library", fw->cuda_library);
+    list_csv(jw, "compiled_archs", fw->archs);
+    jw_kv_str(jw, "compiled_archs_source", fw->archs_source);
     jw_key(jw, "bundled_libs");
     jw_array_begin(jw);
     for (i = 0; i < fw->n_bundled_libs; i++)
@@ -139,7 +164,7 @@ static void framework(struct jw *jw, const struct framework_build *fw)
 static void duplicates(struct jw *jw, const struct python_env *e)
 {
     size_t i, j;
-    char *done = e->n_dists ? calloc(e->n_dists, 1) : NULL;
+    char *done = e->n_dists ? xcalloc(e->n_dists, 1) : NULL;
     jw_key(jw, "duplicates");
     jw_array_begin(jw);
     for (i = 0; i < e->n_dists && done; i++) {

@@ -188,6 +188,7 @@ static void read_system(struct rd *r, const json_t *doc)
     s->arch_source = str(r, o, "arch_source");
     s->kernel = str(r, o, "kernel");
     s->kernel_source = str(r, o, "kernel_source");
+    s->proc_state = str(r, o, "proc");
     s->libc = str(r, o, "libc");
     s->libc_version = str(r, o, "libc_version");
     s->libc_source = str(r, o, "libc_source");
@@ -220,6 +221,8 @@ static void read_driver(struct rd *r, const json_t *doc)
         d->libs[d->n_libs].name = str(r, e, "name");
         d->libs[d->n_libs].version = str(r, e, "version");
         d->libs[d->n_libs].path = str(r, e, "path");
+        d->libs[d->n_libs].via = str(r, e, "via");
+        d->libs[d->n_libs].loaded = boolean(r, e, "loaded", 0);
         if (!d->libs[d->n_libs].name || !d->libs[d->n_libs].version) {
             bad(r, "a library with a name and a version", "libraries");
             break;
@@ -241,6 +244,10 @@ static void read_driver(struct rd *r, const json_t *doc)
         d->nodes[d->n_nodes].exists = boolean(r, e, "exists", 0);
         d->nodes[d->n_nodes].readable = boolean(r, e, "readable", 0);
         d->nodes[d->n_nodes].writable = boolean(r, e, "writable", 0);
+        if (!d->nodes[d->n_nodes].path) {
+            bad(r, "a device node with a path", "device_nodes");
+            break;
+        }
         d->n_nodes++;
     }
     strings(r, o, "stubs_on_loader_path", &d->stubs, &d->n_stubs, &d->alloc_stubs);
@@ -316,6 +323,8 @@ static void read_cudnn(struct rd *r, const json_t *doc)
         c->provenance = str(r, e, "provenance");
         c->libdir = str(r, e, "libdir");
         c->cuda_major = str(r, e, "cuda_major");
+        if (!c->path || !c->provenance)
+            bad(r, "a cuDNN install with a path and a provenance", "cudnn");
         evidence(r, e, &c->evidence, &c->n_evidence, &c->alloc_evidence);
     }
 }
@@ -416,6 +425,26 @@ static void read_framework(struct rd *r, const json_t *e, struct framework_build
     fw->backend = str(r, e, "backend");
     fw->backend_source = str(r, e, "backend_source");
     fw->location = str(r, e, "location");
+    if ((b = obj(r, e, "installer")) != NULL) {
+        fw->installer = str(r, b, "name");
+        fw->installer_package = str(r, b, "package");
+        fw->installer_version = str(r, b, "package_version");
+        fw->installer_source = str(r, b, "source");
+    }
+    fw->extension = str(r, e, "extension_module");
+    fw->cuda_library = str(r, e, "cuda_library");
+    fw->archs = csv(r, e, "compiled_archs");
+    fw->archs_source = str(r, e, "compiled_archs_source");
+    a = arr(r, e, "unresolved");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *q = elem(r, a, i, "unresolved");
+        if (!q)
+            return;
+        ALLOC_GROW(fw->unresolved, fw->n_unresolved + 1, fw->alloc_unresolved);
+        fw->unresolved[fw->n_unresolved].what = str(r, q, "name");
+        fw->unresolved[fw->n_unresolved].path = str(r, q, "needed_by");
+        fw->n_unresolved++;
+    }
     strings(r, e, "bundled_libs", &fw->bundled_libs, &fw->n_bundled_libs, &fw->alloc_bundled_libs);
     a = arr(r, e, "requires");
     for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
@@ -476,8 +505,8 @@ static void read_pyenv(struct rd *r, const json_t *e, struct python_env *p)
     p->site_packages = str(r, e, "site_packages");
     p->externally_managed = str(r, e, "externally_managed");
     p->include_system_site = -1;
-    if (!p->kind) {
-        bad(r, "an environment with a kind", "python_envs");
+    if (!p->kind || !p->prefix) {
+        bad(r, "an environment with a prefix and a kind", "python_envs");
         return;
     }
     strings(r, e, "site_dirs", &p->site_dirs, &p->n_site_dirs, &p->alloc_site_dirs);
@@ -560,6 +589,36 @@ static void read_modules(struct rd *r, const json_t *doc)
     }
 }
 
+/* "packages": {"dpkg": {"source", "packages": [...]}} (scan/dpkg.c). */
+static void read_packages(struct rd *r, const json_t *doc)
+{
+    struct dpkg_facts *d = &r->f->dpkg;
+    const json_t *o = obj(r, doc, "packages"), *k, *a;
+    size_t i;
+    if (!o || !(k = obj(r, o, "dpkg")))
+        return;
+    d->status_source = str(r, k, "source");
+    a = arr(r, k, "packages");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *e = elem(r, a, i, "packages");
+        struct dpkg_pkg *p;
+        if (!e)
+            return;
+        ALLOC_GROW(d->pkgs, d->n_pkgs + 1, d->alloc_pkgs);
+        p = &d->pkgs[d->n_pkgs++];
+        memset(p, 0, sizeof(*p));
+        p->name = str(r, e, "name");
+        p->version = str(r, e, "version");
+        p->arch = str(r, e, "architecture");
+        p->want = str(r, e, "want");
+        p->flag = str(r, e, "flag");
+        p->state = str(r, e, "state");
+        strings(r, e, "dangling_libraries", &p->dangling, &p->n_dangling, &p->alloc_dangling);
+        if (!p->name)
+            bad(r, "a package with a name", "packages");
+    }
+}
+
 /* "python_cwd", "interpreters", "jupyter_kernels" (facts_json_interp.c). */
 static void read_interp(struct rd *r, const json_t *doc)
 {
@@ -625,6 +684,10 @@ static void read_rest(struct rd *r, const json_t *doc)
         ALLOC_GROW(f->warnings, f->n_warnings + 1, f->alloc_warnings);
         f->warnings[f->n_warnings].path = str(r, e, "path");
         f->warnings[f->n_warnings].reason = str(r, e, "reason");
+        if (!f->warnings[f->n_warnings].reason) {
+            bad(r, "a warning with a reason", "warnings");
+            return;
+        }
         f->n_warnings++;
     }
     a = arr(r, doc, "library_dirs");
@@ -690,6 +753,7 @@ int facts_json_read(const char *buf, size_t len, struct facts *f, struct gd_err 
     read_env(&r, doc);
     read_python(&r, doc);
     read_modules(&r, doc);
+    read_packages(&r, doc);
     read_interp(&r, doc);
     read_rest(&r, doc);
     json_decref(doc);

@@ -65,6 +65,19 @@ struct framework_build {
     const char *git_version;     /* torch/version.py git_version */
     int debug;                   /* torch/version.py debug: 1 / 0 / -1 */
     const char *location;        /* the package directory */
+    const char *installer;       /* what installed it: "dpkg", "conda", "pip", "uv", ... or NULL */
+    const char *installer_package; /* dpkg: the package ("python3-torch-cuda"); else NULL */
+    const char *installer_version; /* dpkg: its version; else NULL */
+    const char *installer_source;  /* the file that says so (dpkg .list, INSTALLER, conda-meta) */
+    const char *archs;           /* GPU architectures read from the CUDA library's fat binaries
+                                    ("sm_50,...,sm_90,compute_90"), or NULL (not read / none) */
+    const char *archs_source;    /* the library they were read from */
+    const char *cuda_library;    /* the framework's main CUDA library as the import reaches it
+                                    (Debian: /usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6.0) */
+    const char *extension;       /* the extension module the import loads first (torch/_C*.so) */
+    struct fact_evidence *unresolved; /* names in its DT_NEEDED closure the loader model
+                                    cannot find: what = the name, path = the object needing it */
+    size_t n_unresolved, alloc_unresolved;
     const char *build_source;    /* the file the build facts came from, or NULL */
     const char **bundled_libs;   /* CUDA/ROCm libraries shipped inside the package (torch/lib) */
     size_t n_bundled_libs, alloc_bundled_libs;

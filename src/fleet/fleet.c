@@ -11,6 +11,7 @@
 
 #include "fleet/jscan.h"
 #include "util/alloc.h"
+#include "util/schema.h"
 #include "util/strbuf.h"
 #include "util/text.h"
 #include "util/banned.h"
@@ -367,7 +368,7 @@ static int refuse_schema(struct fleet *fl, const char *source, const char *node,
                       "not a gpudoctor check report (no \"schema\" key); make it with 'gpudoctor check --json'");
     if (str_starts(schema, "gpudoctor/"))
         return refuse(fl, source, node, err,
-                      "report schema '%s' is not '" "gpudoctor/1" "', the one this gpudoctor reads; "
+                      "report schema '%s' is not '" GD_JSON_SCHEMA "', the one this gpudoctor reads; "
                       "run the same gpudoctor version on every node", schema);
     if (str_starts(schema, "gpudoctor-"))
         return refuse(fl, source, node, err,
@@ -394,7 +395,7 @@ int fleet_add_json(struct fleet *fl, json_t *doc, const char *name, const char *
     if (!name || !*name)
         name = hostname && *hostname ? hostname : mid && *mid ? mid : source;
     schema = jstr(doc, "schema");
-    if (!schema || strcmp(schema, "gpudoctor/1"))
+    if (!schema || strcmp(schema, GD_JSON_SCHEMA))
         return refuse_schema(fl, source, name, schema, err);
     findings = json_object_get(doc, "findings");
     verdicts = json_object_get(doc, "verdicts");

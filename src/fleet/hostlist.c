@@ -29,8 +29,8 @@ static void ent_parse(struct hl_ent *e, const char *name)
     e->num = 0;
     e->ndig = 0;
     e->width = 0;
-    if (strpbrk(name, ",[]"))
-        return;
+    if (strpbrk(name, ",[]\\"))
+        return;                 /* written escaped, never folded */
     while (i > 0 && is_digit(name[i - 1]) && len - i < MAX_DIGITS)
         i--;
     if (i == len || (i > 0 && is_digit(name[i - 1])))
@@ -70,6 +70,27 @@ static int ent_cmp(const void *pa, const void *pb)
 static void put_num(struct strbuf *out, unsigned long long v, int width)
 {
     strbuf_addf(out, "%0*llu", width, v);
+}
+
+/* A literal name: '\' before each of ",[]\", so that "gpu[01-99]" (one
+ * node so named) cannot read as 99 nodes. */
+static void put_literal(struct strbuf *out, const char *name)
+{
+    for (; *name; name++) {
+        if (strchr(",[]\\", *name))
+            strbuf_addch(out, '\\');
+        strbuf_addch(out, *name);
+    }
+}
+
+/* Bytes [from, to) of a hostlist with its escapes removed. */
+static void add_unescaped(struct strbuf *out, const char *from, const char *to)
+{
+    for (; from < to; from++) {
+        if (*from == '\\' && from + 1 < to)
+            from++;
+        strbuf_addch(out, *from);
+    }
 }
 
 void hostlist_compress(const char *const *names, size_t n, struct strbuf *out)
@@ -115,11 +136,11 @@ void hostlist_compress(const char *const *names, size_t n, struct strbuf *out)
             strbuf_addch(out, ',');
         first = 0;
         if (!v[i].ndig) {
-            strbuf_addstr(out, v[i].name);
+            put_literal(out, v[i].name);
             for (k = i + 1; k < j; k++)   /* literal names: each distinct one */
                 if (strcmp(v[k].name, v[k - 1].name)) {
                     strbuf_addch(out, ',');
-                    strbuf_addstr(out, v[k].name);
+                    put_literal(out, v[k].name);
                 }
             continue;
         }
@@ -180,6 +201,15 @@ int hostlist_expand(const char *s, int (*fn)(const char *name, void *arg), void 
     while (*s) {
         const char *end = s, *open = NULL, *close = NULL, *r;
         while (*end && (*end != ',' || (open && !close))) {
+            if (*end == '\\') {
+                if (!end[1] || (open && !close)) {
+                    ret = err_setx(err, GD_ERR_USAGE, !end[1] ? "bad hostlist: '\\' at the end"
+                                                              : "bad hostlist: '\\' inside brackets");
+                    goto out;
+                }
+                end += 2;       /* the next byte is part of the name */
+                continue;
+            }
             if (*end == '[') {
                 if (open) {
                     ret = err_setx(err, GD_ERR_USAGE, "bad hostlist: more than one '[' in one name");
@@ -205,7 +235,7 @@ int hostlist_expand(const char *s, int (*fn)(const char *name, void *arg), void 
         }
         if (!open) {
             strbuf_reset(&name);
-            strbuf_add(&name, s, (size_t)(end - s));
+            add_unescaped(&name, s, end);
             if (++total > HOSTLIST_MAX_NAMES) {
                 ret = err_setx(err, GD_ERR_LIMIT, "bad hostlist: more than %d names", HOSTLIST_MAX_NAMES);
                 goto out;
@@ -240,9 +270,9 @@ int hostlist_expand(const char *s, int (*fn)(const char *name, void *arg), void 
                 }
                 for (v = lo;; v++) {
                     strbuf_reset(&name);
-                    strbuf_add(&name, s, (size_t)(open - s));
+                    add_unescaped(&name, s, open);
                     put_num(&name, v, lw);
-                    strbuf_add(&name, close + 1, (size_t)(end - close - 1));
+                    add_unescaped(&name, close + 1, end);
                     total++;
                     if ((ret = fn(name.buf, arg)) != 0)
                         goto out;

@@ -11,8 +11,12 @@
  * writes and what Slurm users type (one bracket per entry, optional suffix
  * after it: "gpu[1-2]-ib").
  *
- * Both are pure (no I/O).  Names are compared as bytes; a name holding one
- * of ",[]" cannot be written unambiguously and is kept literally.  Numbers
+ * Both are pure (no I/O).  Names are compared as bytes.  A name holding one
+ * of ",[]\" is never folded and is written with a backslash before each
+ * such byte: the node "gpu[01-99]" prints as "gpu\[01-99\]", not as 99
+ * nodes, and hostlist_expand reads a backslash as "the next byte is part of
+ * the name" (outside brackets).  Slurm has no such escape: host names
+ * cannot hold these bytes, but names in reports are untrusted.  Numbers
  * longer than 18 digits are treated as part of the name.  The output is
  * deterministic: entries sorted by prefix, then by number.
  */

@@ -886,6 +886,47 @@ int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
     return 0;
 }
 
+int kb_tf_build_at(const struct kb *kb, const char *os, size_t i, struct kb_tf_build *out)
+{
+    const struct kb_table *t = T(kb, "tf_build");
+    size_t r, k = 0;
+
+    /* Rows ascend per OS (tf_build.kb): walk them from the end. */
+    for (r = t->nrows; r-- > 0;) {
+        if (strcmp(cell(t, r, "os"), os) || k++ != i)
+            continue;
+        out->version = cell(t, r, "version");
+        out->os = cell(t, r, "os");
+        out->python = cell(t, r, "python");
+        out->cuda = cell(t, r, "cuda");
+        out->cudnn = cell(t, r, "cudnn");
+        out->source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_tf_pip_extra(const struct kb_tf_libs *l)
+{
+    const char *p = l->pip_libs;
+    if (!p)
+        return 0;
+    return !strcmp(p, "rpath") ? 1 : !strcmp(p, "rpath-broken") ? 2 : !strcmp(p, "unknown") ? 3 : 0;
+}
+
+const char *kb_python_newest(struct arena *a, const char *range)
+{
+    const char *end, *start;
+    if (!range)
+        return NULL;
+    /* "2.7,3.3-3.6" or "3.9-3.12": the part after the last '-' or ','. */
+    end = range + strlen(range);
+    start = end;
+    while (start > range && start[-1] != '-' && start[-1] != ',')
+        start--;
+    return start < end ? arena_strndup(a, start, (size_t)(end - start)) : NULL;
+}
+
 const char *kb_tf_last_windows_gpu(const struct kb *kb)
 {
     const struct kb_table *t = T(kb, "tf_build");
@@ -965,6 +1006,36 @@ int kb_torch(const struct kb *kb, const char *torch_version, const char *variant
         return 1;
     }
     return 0;
+}
+
+int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, struct kb_torch *out)
+{
+    const struct kb_table *t = T(kb, "torch");
+    size_t rows[64], n = 0, r, j;
+
+    if (!is_version(torch_version))
+        return -1;
+    for (r = 0; r < t->nrows && n < sizeof(rows) / sizeof(rows[0]); r++) {
+        const char *cuda = cell(t, r, "cuda");
+        if (!cuda || !same_minor(cell(t, r, "version"), torch_version))
+            continue;
+        /* Newest CUDA first (insertion: a release has a handful of builds). */
+        for (j = n; j > 0 && ver_cmp_dotted(cell(t, rows[j - 1], "cuda"), cuda) < 0; j--)
+            rows[j] = rows[j - 1];
+        rows[j] = r;
+        n++;
+    }
+    if (i >= n)
+        return 0;
+    r = rows[i];
+    out->version = cell(t, r, "version");
+    out->variant = cell(t, r, "variant");
+    out->is_default = !strcmp(cell(t, r, "default"), "yes");
+    out->cuda = cell(t, r, "cuda");
+    out->cudnn = cell(t, r, "cudnn");
+    out->arch = cell(t, r, "arch");
+    out->source = cell(t, r, "source");
+    return 1;
 }
 
 int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const char *variant,

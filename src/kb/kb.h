@@ -13,10 +13,14 @@
  * examined machine) plus data/gpu_pci.kb and data/gpu_name.kb; chip code ->
  * compute capability from data/gpu_chip.kb.
  *
- * A struct kb is immutable once loading is done (kb_new_builtin / kb_load,
- * then optionally kb_read_pci_ids or kb_set_pci_ids, before any lookup);
- * lookups never allocate and return strings owned by the kb, valid until
- * kb_free.  Versions are compared with the comparators in ver_*.h, and a
+ * A struct kb does not change once loading is done (kb_new_builtin /
+ * kb_load, then optionally kb_read_pci_ids or kb_set_pci_ids, before any
+ * lookup), with one exception: the GPU index (a compute capability for each
+ * pci.ids device) is built on the first GPU lookup after a load, because
+ * most runs look up no GPU and it is most of a load's cost; so a GPU lookup
+ * may allocate once (gpudoctor is single-threaded).  Every other lookup
+ * never allocates (kb_python_newest writes into the caller's arena), and
+ * returned strings are owned by the kb, valid until kb_free.  Versions are compared with the comparators in ver_*.h, and a
  * framework version matches a table row by MAJOR.MINOR unless the row says
  * otherwise ("2.16.2" uses the 2.16.1 row).
  *
@@ -29,6 +33,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "util/arena.h"
 
 #include "kb/kbdata.h"
 #include "util/err.h"
@@ -194,6 +200,13 @@ int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
                 struct kb_tf_build *out);
 /** The newest TensorFlow with a native-Windows GPU build ("2.10.0"), or NULL. */
 const char *kb_tf_last_windows_gpu(const struct kb *kb);
+/**
+ * The i-th tested build for os (i from 0), newest release first.  1, or 0
+ * after the last.
+ */
+int kb_tf_build_at(const struct kb *kb, const char *os, size_t i, struct kb_tf_build *out);
+/** The newest Python of a python range cell ("3.7-3.10" -> "3.10"), in a, or NULL. */
+const char *kb_python_newest(struct arena *a, const char *range);
 
 struct kb_tf_libs {
     const char *first, *last, *os;
@@ -206,6 +219,13 @@ struct kb_tf_libs {
 /** The libraries tf_version loads on os. */
 int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
                struct kb_tf_libs *out);
+/**
+ * Whether a release's pip wheels bring CUDA ("tensorflow[and-cuda]"), from
+ * its tf_libs row's pip_libs: 1 yes and its module's RUNPATH finds them;
+ * 2 yes but the RUNPATH is broken (2.16.1, tensorflow/tensorflow#63362);
+ * 3 yes, whether the RUNPATH works is not established; 0 no extra.
+ */
+int kb_tf_pip_extra(const struct kb_tf_libs *l);
 
 /* PyTorch. */
 struct kb_torch {
@@ -220,6 +240,12 @@ struct kb_torch {
  */
 int kb_torch(const struct kb *kb, const char *torch_version, const char *variant,
              struct kb_torch *out);
+/**
+ * The i-th CUDA build (i from 0) of torch_version's release in the table,
+ * newest CUDA first: every variant PyTorch published for it, and only
+ * those.  1, 0 after the last, -1 for a malformed version.
+ */
+int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, struct kb_torch *out);
 /**
  * The minimum driver for a torch build on os: the minor-version
  * compatibility floor of its CUDA major (CUDA >= 11), else the toolkit's

@@ -1,6 +1,7 @@
 #include "kb/ver_dotted.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -77,10 +78,14 @@ static int all_digits(const char *s, size_t *len)
     return n > 0 && s[n] == '\0';
 }
 
-static int put(char *out, size_t outsz, const char *fmt, unsigned long a, unsigned long b,
-               unsigned long c, int three)
+static int put(char *out, size_t outsz, const char *fmt, ...) GD_PRINTF(3, 4);
+static int put(char *out, size_t outsz, const char *fmt, ...)
 {
-    int n = three ? snprintf(out, outsz, fmt, a, b, c) : snprintf(out, outsz, fmt, a, b);
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(out, outsz, fmt, ap);
+    va_end(ap);
     if (n < 0 || (size_t)n >= outsz) {
         if (outsz)
             out[0] = '\0';
@@ -114,19 +119,19 @@ int ver_cuda_normalize(const char *in, char *out, size_t outsz)
             maj = v / 10;
             min = v % 10;
         } else {                /* "12", "13": the major only */
-            return put(out, outsz, "%lu", v, 0, 0, 0) ? -1 : 0;
+            return put(out, outsz, "%lu", v) ? -1 : 0;
         }
         if (maj == 0)
             return -1;
-        return put(out, outsz, "%lu.%lu", maj, min, 0, 0);
+        return put(out, outsz, "%lu.%lu", maj, min);
     }
     if (!next_component(&in, &maj) || maj == 0 || maj > 999)
         return -1;
     if (!next_component(&in, &min))
-        return put(out, outsz, "%lu", maj, 0, 0, 0);
+        return put(out, outsz, "%lu", maj);
     if (min > 99)
         return -1;
-    return put(out, outsz, "%lu.%lu", maj, min, 0, 0);
+    return put(out, outsz, "%lu.%lu", maj, min);
 }
 
 int ver_cudnn_normalize(const char *in, char *out, size_t outsz)
@@ -145,10 +150,10 @@ int ver_cudnn_normalize(const char *in, char *out, size_t outsz)
         for (i = 0; i < n; i++)
             v = v * 10 + (unsigned long)(in[i] - '0');
         if (v >= 10000)   /* 9.x and later: MAJOR*10000 + MINOR*100 + PATCH */
-            return put(out, outsz, "%lu.%lu.%lu", v / 10000, (v % 10000) / 100, v % 100, 1);
+            return put(out, outsz, "%lu.%lu.%lu", v / 10000, (v % 10000) / 100, v % 100);
         if (v >= 1000)    /* up to 8.x: MAJOR*1000 + MINOR*100 + PATCH */
-            return put(out, outsz, "%lu.%lu.%lu", v / 1000, (v % 1000) / 100, v % 100, 1);
-        return put(out, outsz, "%lu", v, 0, 0, 0);
+            return put(out, outsz, "%lu.%lu.%lu", v / 1000, (v % 1000) / 100, v % 100);
+        return put(out, outsz, "%lu", v);
     }
     n = strlen(in);
     if (n + 1 > outsz)

@@ -56,6 +56,7 @@ int resolve_deps(struct resolver *r, const char *vpath, const struct resolve_req
         return -1;
     }
     out->nodes[0].have_elf = 1;
+    out->truncated = out->nodes[0].elf.truncated;
     ALLOC_GROW(loaded, n_loaded + 2, alloc_loaded);
     loaded[n_loaded++] = out->nodes[0].name;
     if (out->nodes[0].elf.soname)
@@ -72,7 +73,7 @@ int resolve_deps(struct resolver *r, const char *vpath, const struct resolve_req
             size_t idx;
 
             if (out->nr >= RESOLVE_DEPS_MAX) {
-                out->truncated = 1;
+                out->truncated = out->node_limit = 1;
                 break;
             }
             idx = add_node(out, name, q, out->nodes[q].depth + 1);
@@ -99,6 +100,8 @@ int resolve_deps(struct resolver *r, const char *vpath, const struct resolve_req
             req.n_loaded = 0;
             if (resolve_library(r, &req, &node->res, NULL) == 1) {
                 node->have_elf = elf_read(r->fs, node->res.path, &r->arena, &node->elf, NULL) == 1;
+                if (node->have_elf && node->elf.truncated)
+                    out->truncated = 1;
                 ALLOC_GROW(loaded, n_loaded + 2, alloc_loaded);
                 loaded[n_loaded++] = name;
                 if (node->have_elf && node->elf.soname)

@@ -8,7 +8,9 @@
  * dlopen'ed: it has no loader).  A name already loaded (as a requested name
  * or a SONAME) is not searched again and is marked duplicate.  The result
  * is a tree in an array: node 0 is the root, every other node names its
- * parent.  Bounded by RESOLVE_DEPS_MAX nodes.
+ * parent.  Bounded by RESOLVE_DEPS_MAX nodes.  An object whose dynamic
+ * array is longer than the ELF reader reads (elf.h ELF_MAX_DYN) keeps the
+ * entries read, and the tree is marked truncated: it may lack some.
  */
 #ifndef GD_LOADER_DEPS_H
 #define GD_LOADER_DEPS_H
@@ -32,7 +34,10 @@ struct resolve_dep {
 struct resolve_deps {
     struct resolve_dep *nodes;     /* owned */
     size_t nr, alloc;
-    int truncated;                 /* RESOLVE_DEPS_MAX reached */
+    int truncated;                 /* the tree is incomplete: node_limit, or an
+                                      object's DT_NEEDED list was not read whole
+                                      (its elf.truncated) */
+    int node_limit;                /* RESOLVE_DEPS_MAX reached */
 };
 
 /**

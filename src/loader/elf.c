@@ -23,6 +23,8 @@
 #define SHT_DYNAMIC 6
 #define SHT_GNU_VERDEF 0x6ffffffdu
 #define PN_XNUM 0xffffu
+#define STR_(x) #x
+#define XSTR(x) STR_(x)
 
 #define DT_NULL 0
 #define DT_NEEDED 1
@@ -135,6 +137,32 @@ const char *elf_machine_name(uint16_t machine)
     case ELF_EM_RISCV: return "RISC-V";
     default: return NULL;
     }
+}
+
+int elf_load_end(const struct elf_header *h, const uint8_t *phdrs, size_t len, uint64_t *end)
+{
+    struct rd r;
+    size_t ent = h->elfclass == ELF_CLASS64 ? 56 : 32, i;
+    int any = 0;
+
+    r.be = h->data == ELF_DATA_MSB;
+    *end = 0;
+    if (h->phentsize != ent || h->phnum == PN_XNUM || (size_t)h->phnum > len / ent)
+        return -1;
+    for (i = 0; i < h->phnum; i++) {
+        const uint8_t *e = phdrs + i * ent;
+        uint64_t off, filesz;
+        if (get32(&r, e) != PT_LOAD)
+            continue;
+        off = ent == 56 ? get64(&r, e + 8) : get32(&r, e + 4);
+        filesz = ent == 56 ? get64(&r, e + 32) : get32(&r, e + 16);
+        if (filesz > UINT64_MAX - off)
+            return -1;
+        if (off + filesz > *end)
+            *end = off + filesz;
+        any = 1;
+    }
+    return any;
 }
 
 struct seg {
@@ -354,17 +382,20 @@ static int read_dynamic(struct parse *p, struct dynvals *d, struct gd_err *err)
     size_t ent = p->is64 ? 16 : 8, n, i;
     uint8_t *buf;
     uint64_t size = p->dyn_size;
+    int over = 0, ended = 0;
 
     if (p->dyn_off > p->s->size)
         return err_setx(err, GD_ERR_FORMAT, "the dynamic section is past the end of the file");
     if (size > p->s->size - p->dyn_off) {
         warn(p, "the dynamic section is truncated");
         size = p->s->size - p->dyn_off;
+        over = 1;
     }
     n = (size_t)(size / ent);
     if (n > ELF_MAX_DYN) {
-        warn(p, "the dynamic section is too long");
+        /* Only if no DT_NULL comes within the first ELF_MAX_DYN (below). */
         n = ELF_MAX_DYN;
+        over = 1;
     }
     if (n == 0)
         return 0;
@@ -378,13 +409,18 @@ static int read_dynamic(struct parse *p, struct dynvals *d, struct gd_err *err)
         const uint8_t *e = buf + i * ent;
         uint64_t tag = p->is64 ? get64(&p->r, e) : get32(&p->r, e);
         uint64_t val = p->is64 ? get64(&p->r, e + 8) : get32(&p->r, e + 4);
-        if (tag == DT_NULL)
+        if (tag == DT_NULL) {
+            ended = 1;
             break;
+        }
         switch (tag) {
         case DT_NEEDED:
             if (d->n_needed < ELF_MAX_NEEDED) {
                 ALLOC_GROW(d->needed, d->n_needed + 1, d->alloc_needed);
                 d->needed[d->n_needed++] = val;
+            } else if (!p->out->truncated) {
+                warn(p, "more DT_NEEDED entries than are read");
+                p->out->truncated = 1;
             }
             break;
         case DT_STRTAB: d->strtab = val; d->has_strtab = 1; break;
@@ -400,6 +436,12 @@ static int read_dynamic(struct parse *p, struct dynvals *d, struct gd_err *err)
         }
     }
     free(buf);
+    if (over && !ended) {
+        /* Entries were left unread: say so rather than list a part as all. */
+        p->out->truncated = 1;
+        if (n == ELF_MAX_DYN)   /* this one matters more than an earlier oddity */
+            p->out->warning = "the dynamic section has more entries than are read (" XSTR(ELF_MAX_DYN) ")";
+    }
     return 0;
 }
 

@@ -20,8 +20,8 @@
  *
  * This module does not decide anything: which file wins is the resolver's
  * policy (resolve.h).  Facts from ELF's own documentation and glibc
- * (elf/elf.h, elf/get-dynamic-info.h, elf/readelflib.c); see
- * ../shared/knowledge/loaders.md section 3.
+ * (elf/elf.h, elf/get-dynamic-info.h, elf/readelflib.c; the System V ABI's
+ * gABI chapter 5, "Dynamic Section").
  */
 #ifndef GD_LOADER_ELF_H
 #define GD_LOADER_ELF_H
@@ -91,6 +91,12 @@ struct elf_info {
     uint64_t flags_1;         /* DT_FLAGS_1 (ELF_DF_1_NODEFLIB...) */
     const char *warning;      /* first non-fatal oddity met (a string offset
                                  out of range, a truncated table), or NULL */
+    int truncated;            /* the dynamic array was not read to its DT_NULL
+                                 (more than ELF_MAX_DYN entries, or cut by the
+                                 end of the file) or had more than
+                                 ELF_MAX_NEEDED DT_NEEDED: needed[] (and the
+                                 other tags) hold what was read, and may lack
+                                 some */
 };
 
 /**
@@ -104,6 +110,16 @@ int elf_header_parse(const uint8_t *buf, size_t len, struct elf_header *h,
 
 /** A short name for machine (e.g. "x86-64", "AArch64", "i386"), or NULL. */
 const char *elf_machine_name(uint16_t machine);
+
+/**
+ * The end in the file of the object's loadable contents: the largest
+ * p_offset + p_filesz over the PT_LOAD entries of the program header table
+ * phdrs (len bytes, read at h->phoff; h as elf_header_parse filled it).
+ * Returns 1 with *end set, 0 when there is no PT_LOAD, -1 when the table
+ * does not fit in len or an entry overflows.  A file shorter than *end is
+ * truncated: the loader maps those bytes and faults on the first touch.
+ */
+int elf_load_end(const struct elf_header *h, const uint8_t *phdrs, size_t len, uint64_t *end);
 
 /**
  * Parse an object held in memory (the first len bytes of the file).

@@ -215,7 +215,21 @@ struct load_state {
     struct fs *fs;
     struct arena *arena;
     struct ldconf *c;
+    const char **chain;           /* the files being read, outermost first */
+    size_t n_chain, alloc_chain;
+    const char **looped;          /* files a loop was already warned about */
+    size_t n_looped, alloc_looped;
+    int warned_limit;             /* the depth or file limit was warned about */
 };
+
+static int in_list(const char *const *v, size_t n, const char *s)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (!strcmp(v[i], s))
+            return 1;
+    return 0;
+}
 
 static void add_warning(struct load_state *st, const char *msg)
 {
@@ -295,9 +309,20 @@ static void do_include(struct load_state *st, const char *from, const char *patt
         const char *m = matches.buf + off;
         struct gd_err e;
         err_init(&e);
-        if (load_file(st, m, depth + 1, &e) < 0)
-            add_warning(st, arena_strdup(st->arena, e.msg));
         off += strlen(m) + 1;
+        if (in_list(st->chain, st->n_chain, m)) {
+            /* A loop: m is being read already.  Say so once per file. */
+            if (!in_list(st->looped, st->n_looped, m)) {
+                ALLOC_GROW(st->looped, st->n_looped + 1, st->alloc_looped);
+                st->looped[st->n_looped++] = arena_strdup(st->arena, m);
+                add_warning(st, arena_printf(st->arena, "include loop: '%s' includes '%s', which is "
+                                             "already being read; it is read once", from, m));
+            }
+            continue;
+        }
+        if (load_file(st, m, depth + 1, &e) < 0 &&
+            !(e.code == GD_ERR_LIMIT && st->warned_limit++))
+            add_warning(st, arena_strdup(st->arena, e.msg));
     }
     strbuf_release(&full);
     strbuf_release(&dir);
@@ -329,6 +354,8 @@ static int load_file(struct load_state *st, const char *vpath, int depth, struct
     file = arena_strdup(st->arena, vpath);
     ldconf_parse((const uint8_t *)sb.buf, sb.len, st->arena, &items, &n, &alloc);
     strbuf_release(&sb);
+    ALLOC_GROW(st->chain, st->n_chain + 1, st->alloc_chain);
+    st->chain[st->n_chain++] = file;
     for (i = 0; i < n; i++) {
         if (items[i].kind == LDCONF_DIR) {
             struct ldconf *c = st->c;
@@ -341,6 +368,7 @@ static int load_file(struct load_state *st, const char *vpath, int depth, struct
             do_include(st, file, items[i].text, depth);
         }
     }
+    st->n_chain--;
     free(items);
     return 1;
 }
@@ -349,10 +377,15 @@ int ldconf_load(struct fs *fs, const char *vpath, struct arena *arena,
                 struct ldconf *c, struct gd_err *err)
 {
     struct load_state st;
+    int r;
+    memset(&st, 0, sizeof(st));
     st.fs = fs;
     st.arena = arena;
     st.c = c;
-    return load_file(&st, vpath, 0, err);
+    r = load_file(&st, vpath, 0, err);
+    free(st.chain);
+    free(st.looped);
+    return r;
 }
 
 void ldconf_parse_musl(const uint8_t *buf, size_t len, const char *from,

@@ -10,8 +10,11 @@
  * an optional "=TYPE" suffix dropped and trailing whitespace and '/'
  * removed.  Glob matching (*, ?, [...], a leading '.' only matched
  * explicitly) is done here over fs_list_dir, so no libc glob is needed.
- * glibc does not guard against include loops; we stop at LDCONF_MAX_DEPTH
- * levels and LDCONF_MAX_FILES files and say so in a warning.
+ * glibc does not guard against include loops.  Here a file that includes
+ * one already being read (an ancestor on the include chain) does not read it
+ * again: one warning per such loop, naming both files.  Aliases a path
+ * comparison cannot see (symlinks) are stopped at LDCONF_MAX_DEPTH levels
+ * and LDCONF_MAX_FILES files, each limit warned about once.
  *
  * musl: /etc/ld-musl-ARCH.path lists directories separated by ':' or
  * newlines (ldso/dynlink.c); when the file is absent musl uses

@@ -289,33 +289,43 @@ void resolve_add_attempt(struct resolve_result *res, enum resolve_step step, con
     a->detail = detail;
 }
 
-enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath, const char **detail)
+/*
+ * A truncated file: open_verify reads the program headers and fails with
+ * "cannot read file data" when they are past the end; a file cut after
+ * them maps, and the first touch of a missing page faults (SIGBUS).  Both
+ * end the dlopen at this file.  A table too large to read here is let be.
+ */
+static enum resolve_outcome check_extent(struct resolver *r, struct fs_file *f,
+                                         const struct elf_header *h, const char **detail)
 {
-    struct fs_file f;
-    struct gd_err err;
-    uint8_t buf[64];
-    size_t n;
-    struct elf_header h;
-    int rc;
+    size_t need = (size_t)h->phnum * h->phentsize;
+    uint8_t *buf;
+    uint64_t end;
+    int bad = 0;
 
-    *detail = NULL;
-    err_init(&err);
-    rc = fs_open(r->fs, vpath, &f, &err);
-    if (rc == 0)
-        return ROUT_ABSENT;
-    if (rc < 0) {
-        *detail = arena_strdup(&r->arena, err.msg);
-        return err.code == GD_ERR_FORMAT ? ROUT_NOT_REGULAR : ROUT_UNREADABLE;
+    if (!h->phnum || h->phnum == 0xffffu || need > 65536)
+        return ROUT_FOUND;
+    if (h->phoff > f->size || need > f->size - h->phoff) {
+        *detail = "cannot read file data (truncated: the program headers are past its end)";
+        return ROUT_INVALID;
     }
-    n = f.size < sizeof(buf) ? (size_t)f.size : sizeof(buf);
-    rc = fs_pread(&f, 0, buf, n, &err);
-    fs_close(&f);
-    if (rc < 0) {
-        *detail = arena_strdup(&r->arena, err.msg);
-        return ROUT_UNREADABLE;
+    buf = xmalloc(need);
+    if (fs_pread(f, h->phoff, buf, need, NULL) == 0 && elf_load_end(h, buf, need, &end) == 1 &&
+        end > f->size) {
+        *detail = arena_printf(&r->arena, "file truncated: its segments end at byte %llu, the file has %llu",
+                               (unsigned long long)end, (unsigned long long)f->size);
+        bad = 1;
     }
-    /* elf/dl-load.c open_verify, in its order: size, magic, class (skip),
-     * byte order, versions and OS ABI, machine (skip), type. */
+    free(buf);
+    return bad ? ROUT_INVALID : ROUT_FOUND;
+}
+
+/* elf/dl-load.c open_verify on the first n (<= 64) bytes, in its order:
+ * size, magic, class (skip), byte order, versions and OS ABI, machine
+ * (skip), type. */
+static enum resolve_outcome check_header(struct resolver *r, const uint8_t *buf, size_t n,
+                                         struct elf_header *h, const char **detail)
+{
     if (n < (r->cfg.elfclass == ELF_CLASS64 ? 64u : 52u) && !(n >= 5 && !memcmp(buf, "\177ELF", 4) && buf[4] != r->cfg.elfclass)) {
         *detail = "file too short";
         return ROUT_INVALID;
@@ -328,37 +338,69 @@ enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath, c
         *detail = buf[4] == ELF_CLASS32 ? "ELFCLASS32" : buf[4] == ELF_CLASS64 ? "ELFCLASS64" : "ELFCLASSNONE";
         return ROUT_WRONG_CLASS;
     }
-    if (elf_header_parse(buf, n, &h, NULL) < 0) {
+    if (elf_header_parse(buf, n, h, NULL) < 0) {
         *detail = "invalid ELF header";
         return ROUT_INVALID;
     }
-    if (h.data != ELF_DATA_LSB) {
+    if (h->data != ELF_DATA_LSB) {
         /* Every Linux target gpudoctor models is little-endian. */
         *detail = "ELF file data encoding not little-endian";
         return ROUT_INVALID;
     }
-    if (h.version != 1 || h.e_version != 1) {
+    if (h->version != 1 || h->e_version != 1) {
         *detail = "ELF file version does not match current one";
         return ROUT_INVALID;
     }
-    if (h.osabi != 0 && h.osabi != 3) {
+    if (h->osabi != 0 && h->osabi != 3) {
         *detail = "ELF file OS ABI invalid";
         return ROUT_INVALID;
     }
-    if (h.machine != r->cfg.machine) {
-        const char *mn = elf_machine_name(h.machine);
-        *detail = arena_printf(&r->arena, "machine %u%s%s%s", h.machine, mn ? " (" : "", mn ? mn : "", mn ? ")" : "");
+    if (h->machine != r->cfg.machine) {
+        const char *mn = elf_machine_name(h->machine);
+        *detail = arena_printf(&r->arena, "machine %u%s%s%s", h->machine, mn ? " (" : "", mn ? mn : "", mn ? ")" : "");
         return ROUT_WRONG_MACHINE;
     }
-    if (h.type != ELF_ET_DYN && h.type != ELF_ET_EXEC) {
+    if (h->type != ELF_ET_DYN && h->type != ELF_ET_EXEC) {
         *detail = "only ET_DYN and ET_EXEC can be loaded";
         return ROUT_INVALID;
     }
-    if (h.phentsize != (h.elfclass == ELF_CLASS64 ? 56 : 32)) {
+    if (h->phentsize != (h->elfclass == ELF_CLASS64 ? 56 : 32)) {
         *detail = "ELF file's phentsize not the expected size";
         return ROUT_INVALID;
     }
     return ROUT_FOUND;
+}
+
+enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath, const char **detail)
+{
+    struct fs_file f;
+    struct gd_err err;
+    uint8_t buf[64];
+    size_t n;
+    struct elf_header h;
+    enum resolve_outcome o;
+    int rc;
+
+    *detail = NULL;
+    err_init(&err);
+    rc = fs_open(r->fs, vpath, &f, &err);
+    if (rc == 0)
+        return ROUT_ABSENT;
+    if (rc < 0) {
+        *detail = arena_strdup(&r->arena, err.msg);
+        return err.code == GD_ERR_FORMAT ? ROUT_NOT_REGULAR : ROUT_UNREADABLE;
+    }
+    n = f.size < sizeof(buf) ? (size_t)f.size : sizeof(buf);
+    if (fs_pread(&f, 0, buf, n, &err) < 0) {
+        fs_close(&f);
+        *detail = arena_strdup(&r->arena, err.msg);
+        return ROUT_UNREADABLE;
+    }
+    o = check_header(r, buf, n, &h, detail);
+    if (o == ROUT_FOUND)
+        o = check_extent(r, &f, &h, detail);
+    fs_close(&f);
+    return o;
 }
 
 const char *resolve_origin_of(struct resolver *r, const char *path)

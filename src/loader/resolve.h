@@ -260,6 +260,19 @@ int resolve_library(struct resolver *r, const struct resolve_request *req,
 
 void resolve_result_release(struct resolve_result *res);
 
+/**
+ * Check the file at vpath as the ELF loader does before it maps a
+ * candidate (glibc elf/dl-load.c open_verify): a regular, readable file
+ * with a valid ELF header of r's class, byte order, machine and type.
+ * ROUT_FOUND when it would load; otherwise the reason (ROUT_ABSENT,
+ * ROUT_UNREADABLE, ROUT_NOT_REGULAR, ROUT_INVALID for an empty, truncated or
+ * non-ELF file, ROUT_WRONG_CLASS, ROUT_WRONG_MACHINE) and *detail (r's arena
+ * or static, NULL when there is nothing to add).  Every path a diagnosis
+ * counts as "the library is there" goes through this, not through a stat.
+ */
+enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath,
+                                        const char **detail);
+
 /** Stable names for JSON: "rpath", "ld_library_path", "runpath", "cache", ... */
 const char *resolve_step_name(enum resolve_step step);
 /** Stable names for JSON: "found", "absent", "wrong_class", ... */

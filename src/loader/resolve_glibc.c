@@ -1,7 +1,6 @@
 /*
  * resolve_glibc.c - glibc's search order (elf/dl-load.c _dl_map_object and
- * open_path, elf/dl-cache.c), as described in
- * ../shared/knowledge/loaders.md section 1:
+ * open_path, elf/dl-cache.c) and ld.so(8):
  *
  *   names with '/': that file only;
  *   DT_RPATH of the loader and its loaders, then of the executable, unless

@@ -13,13 +13,6 @@ void resolve_add_attempt(struct resolve_result *res, enum resolve_step step, con
                          const char *detail);
 
 /**
- * Check the candidate vpath as the loader's open_verify does and fill
- * *detail (arena) for wrong class/machine or an invalid file.
- */
-enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath,
-                                        const char **detail);
-
-/**
  * Split list (separators seps) into directories: empty elements become
  * empty_as (NULL: skipped), DSTs are expanded against origin (NULL: unknown,
  * the element is dropped), trailing '/' removed, duplicates dropped.

@@ -2,10 +2,10 @@
  * resolve_win.c - Windows LoadLibraryExW's search (RESOLVE_WINDOWS).
  *
  * Sources: the Win32 docs "Dynamic-link library search order" and
- * "LoadLibraryExW", ../shared/knowledge/loaders.md section 4, and the Wine
- * 8.0 runs of ../shared/knowledge/wine-recipe.md section 5 (the
- * differential suite tests/cli/6NNN-windows-loadlib-* checks this file
- * against Wine's real loader).  In order:
+ * "LoadLibraryExW" (learn.microsoft.com), Wine 8.0's dlls/ntdll/loader.c,
+ * and runs under Wine 8.0 (the differential suite
+ * tests/cli/6NNN-windows-loadlib-* checks this file against Wine's real
+ * loader).  In order:
  *
  *   the name: no extension in the base name -> ".dll" is appended, a
  *     trailing "." is dropped instead; letter case never matters;

@@ -361,6 +361,23 @@ static void check_nodes(struct probe_result *r, struct fs *fs)
     }
 }
 
+/* compat_child_run's tick: which call the child is in, from its stream so far. */
+static void on_tick(void *arg, const unsigned char *buf, size_t len, uint64_t elapsed_ns)
+{
+    struct probe_result *r = arg, *so_far = xmalloc(sizeof(*so_far));
+    struct gd_err e;
+    const char *call;
+
+    probe_result_init(so_far);
+    err_init(&e);
+    (void)probewire_parse(buf, len, so_far, &e);
+    call = so_far->in_flight_fn ? probe_fn_name(so_far->in_flight_fn) : "loading the driver";
+    r->progress.fn(r->progress.arg, call, (unsigned)(elapsed_ns / 1000000000u),
+                   (r->timeout_ms + 999u) / 1000u);
+    probe_result_release(so_far);
+    free(so_far);
+}
+
 int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
                   unsigned timeout_ms, struct gd_err *err)
 {
@@ -368,6 +385,7 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
     struct compat_child_result cr;
     unsigned char *buf;
     struct gd_err werr;
+    struct compat_child_tick tick;
 
     r->timeout_ms = timeout_ms;
     if (r->cuda.state != PROBE_LIB_SELECTED && r->nvml.state != PROBE_LIB_SELECTED) {
@@ -379,8 +397,10 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
     args[2] = env_arg(r, env, "CUDA_VISIBLE_DEVICES");
     args[3] = env_arg(r, env, "CUDA_DEVICE_ORDER");
     buf = xmalloc(PROBEWIRE_MAX_BYTES);
+    tick.fn = on_tick;
+    tick.arg = r;
     if (compat_child_run(probe_child_main, args, 4, timeout_ms, buf, PROBEWIRE_MAX_BYTES,
-                         &cr) < 0) {
+                         &cr, r->progress.fn ? &tick : NULL) < 0) {
         free(buf);
         return err_set(err, "cannot start the probe's child process");
     }

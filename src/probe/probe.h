@@ -147,6 +147,17 @@ struct probe_gpu {
     const struct probe_dev *nvml, *cuda;  /* into the result; NULL when absent */
 };
 
+/*
+ * While probe_execute waits for the child: fn(arg, call, waited_s,
+ * timeout_s) about once a second, call being the driver function in flight
+ * (probe_fn_name, e.g. "cuInit") or "loading the driver" before the first.
+ * For a progress note; fn must not print outside report/.
+ */
+struct probe_progress {
+    void (*fn)(void *arg, const char *call, unsigned waited_s, unsigned timeout_s);
+    void *arg;
+};
+
 struct probe_result {
     struct arena arena;
     struct probe_lib cuda, nvml;
@@ -187,6 +198,9 @@ struct probe_result {
     /* --verify-libs (probe/verify.h): borrowed, NULL when not asked; the
      * renderers show it with the rest of the probe. */
     const struct probe_verify *verify;
+
+    /* Set by the caller before probe_execute; zero: no progress calls. */
+    struct probe_progress progress;
 };
 
 /** Empty result ("nothing probed").  Never fails. */

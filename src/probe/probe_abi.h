@@ -31,8 +31,8 @@
  *    nvmlDeviceGetUUID(nvmlDevice_t, char *, unsigned),
  *    nvmlDeviceGetPciInfo_v3(nvmlDevice_t, nvmlPciInfo_t *),
  *    nvmlErrorString(nvmlReturn_t).  nvmlDevice_t is an opaque pointer.
- *  - Codes: ../shared/knowledge/nvidia.md §3b/§3c (checked against the
- *    CUDA 13.0 cuda.h and several public nvml.h copies).
+ *  - Codes: CUresult in the CUDA 13.0 toolkit's cuda.h and nvmlReturn_t in
+ *    nvml.h (NVML API reference, docs.nvidia.com/deploy/nvml-api).
  */
 #ifndef GD_PROBE_ABI_H
 #define GD_PROBE_ABI_H

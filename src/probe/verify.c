@@ -138,7 +138,7 @@ static int run_install(struct probe_verify *v, struct probe_verify_install *vi, 
         strbuf_release(&sb);
     }
     if (compat_child_run(probe_verify_child_main, args, vi->n_load, v->timeout_ms, buf,
-                         PROBEWIRE_MAX_BYTES, &cr) < 0)
+                         PROBEWIRE_MAX_BYTES, &cr, NULL) < 0)
         return err_set(err, "cannot start the library check's child process");
     switch (cr.end) {
     case COMPAT_CHILD_EXITED: vi->child_end = PROBE_CHILD_EXITED; break;

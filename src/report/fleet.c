@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fleet/hostlist.h"
+#include "report/md.h"
 #include "report/out.h"
 #include "util/alloc.h"
 #include "util/json_writer.h"
@@ -309,20 +310,19 @@ void report_fleet_json(FILE *fp, const struct fleet_report_input *in)
 
 /* ---- Markdown ---- */
 
-/* A table cell: '|' escaped, line breaks as spaces, control characters out. */
-static void md_cell(struct out *o, const char *s)
+/* Every name, hostlist, title and reason below comes from a node's report:
+ * each goes through report/md.h, which keeps it from rendering as markup. */
+
+static void md_fix_block(struct out *o, const char *command)
 {
-    struct strbuf sb = STRBUF_INIT;
-    for (; s && *s; s++) {
-        if (*s == '|')
-            strbuf_addstr(&sb, "\\|");
-        else if (*s == '\n' || *s == '\r')
-            strbuf_addch(&sb, ' ');
-        else
-            strbuf_addch(&sb, *s);
-    }
-    out_str(o, sb.buf);
-    strbuf_release(&sb);
+    size_t n = md_fence(command), k;
+    for (k = 0; k < n; k++)
+        out_raw(o, "`");
+    out_raw(o, "sh\n");
+    out_lines(o, "", command);
+    for (k = 0; k < n; k++)
+        out_raw(o, "`");
+    out_raw(o, "\n\n");
 }
 
 void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
@@ -337,21 +337,23 @@ void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
     out_raw(&o, "| state | nodes | count |\n|---|---|---:|\n");
     for (st = FLEET_OK; st <= FLEET_UNREACHABLE; st++) {
         hostlist_state(&hl, fl, (enum fleet_state)st);
-        out_printf(&o, "| %s | `", state_title((enum fleet_state)st));
-        md_cell(&o, hl.buf);
-        out_printf(&o, "` | %zu |\n", fl->n_state[st]);
+        out_printf(&o, "| %s | ", state_title((enum fleet_state)st));
+        md_code(&o, hl.buf, 1);
+        out_printf(&o, " | %zu |\n", fl->n_state[st]);
     }
     if (fl->n_groups) {
         out_raw(&o, "\n### Problems\n\n| severity | code | problem | nodes | fix |\n|---|---|---|---|---|\n");
         for (i = 0; i < fl->n_groups; i++) {
             const struct fleet_group *g = &fl->groups[i];
             hostlist_of(&hl, fl, g->nodes, g->nr);
-            out_printf(&o, "| %s | %s | ", sev_name(g->severity), g->code);
-            md_cell(&o, g->title);
-            out_raw(&o, " | `");
-            md_cell(&o, hl.buf);
-            out_printf(&o, "` (%zu) | ", g->nr);
-            md_cell(&o, g->fix_title);
+            out_printf(&o, "| %s | ", sev_name(g->severity));
+            md_text(&o, g->code, 1);
+            out_raw(&o, " | ");
+            md_text(&o, g->title, 1);
+            out_raw(&o, " | ");
+            md_code(&o, hl.buf, 1);
+            out_printf(&o, " (%zu) | ", g->nr);
+            md_text(&o, g->fix_title, 0);
             out_raw(&o, " |\n");
         }
         out_raw(&o, "\n");
@@ -359,9 +361,12 @@ void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
             const struct fleet_group *g = &fl->groups[i];
             if (!g->fix_command)
                 continue;
-            out_printf(&o, "Fix for %s (%s):\n\n```sh\n", g->code, g->kind);
-            out_lines(&o, "", g->fix_command);
-            out_raw(&o, "```\n\n");
+            out_raw(&o, "Fix for ");
+            md_text(&o, g->code, 1);
+            out_raw(&o, " (");
+            md_text(&o, g->kind, 1);
+            out_raw(&o, "):\n\n");
+            md_fix_block(&o, g->fix_command);
         }
     }
     for (i = 0, j = 0; i < fl->n_drift; i++)
@@ -374,12 +379,14 @@ void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
                 continue;
             for (j = 0; j < d->nr; j++) {
                 hostlist_of(&hl, fl, d->values[j].nodes, d->values[j].nr);
-                out_printf(&o, "| %s | ", j ? "" : d->what);
-                md_cell(&o, d->values[j].value);
+                out_raw(&o, "| ");
+                md_text(&o, j ? "" : d->what, 0);
+                out_raw(&o, " | ");
+                md_text(&o, d->values[j].value, 1);
                 out_raw(&o, j ? "" : " (majority)");
-                out_raw(&o, " | `");
-                md_cell(&o, hl.buf);
-                out_printf(&o, "` | %zu |\n", d->values[j].nr);
+                out_raw(&o, " | ");
+                md_code(&o, hl.buf, 1);
+                out_printf(&o, " | %zu |\n", d->values[j].nr);
             }
         }
     }
@@ -387,17 +394,17 @@ void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
         out_raw(&o, "\n### Unreachable nodes and refused inputs\n\n");
         for (i = 0; i < fl->n_nodes; i++)
             if (fl->nodes[i].state == FLEET_UNREACHABLE) {
-                out_raw(&o, "- `");
-                md_cell(&o, fl->nodes[i].name);
-                out_raw(&o, "`: ");
-                md_cell(&o, fl->nodes[i].reason);
+                out_raw(&o, "- ");
+                md_code(&o, fl->nodes[i].name, 0);
+                out_raw(&o, ": ");
+                md_text(&o, fl->nodes[i].reason, 1);
                 out_raw(&o, "\n");
             }
         for (i = 0; i < fl->n_rejects; i++) {
-            out_raw(&o, "- `");
-            md_cell(&o, fl->rejects[i].source);
-            out_raw(&o, "`: ");
-            md_cell(&o, fl->rejects[i].reason);
+            out_raw(&o, "- ");
+            md_code(&o, fl->rejects[i].source, 0);
+            out_raw(&o, ": ");
+            md_text(&o, fl->rejects[i].reason, 1);
             out_raw(&o, "\n");
         }
     }
@@ -408,7 +415,10 @@ void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
 
 /*
  * A label value: backslash, double quote and line feed escaped as the
- * format requires; bytes that are not well-formed UTF-8 become U+FFFD.
+ * format requires (those three are its only escapes); bytes that are not
+ * well-formed UTF-8 become U+FFFD, and so does every other control
+ * character (C0, DEL, C1): the format would carry a raw CR or ESC, but a
+ * textfile is read by line-based tools and by people at terminals.
  */
 static void prom_label(struct strbuf *sb, const char *name, const char *v, int first)
 {
@@ -431,6 +441,8 @@ static void prom_label(struct strbuf *sb, const char *name, const char *v, int f
             strbuf_addstr(sb, "\\\"");
         else if (*p == '\n')
             strbuf_addstr(sb, "\\n");
+        else if (*p < 0x20 || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0))
+            strbuf_addstr(sb, "\xef\xbf\xbd");
         else
             strbuf_add(sb, p, n);
         p += n;

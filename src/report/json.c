@@ -150,6 +150,8 @@ void report_json(FILE *fp, const struct report_input *in)
     facts_json_interp(&jw, &f->interp);
     jw_key(&jw, "modules");
     facts_json_modules(&jw, &f->modules);
+    jw_key(&jw, "packages");
+    facts_json_dpkg(&jw, f);
     jw_key(&jw, "verdicts");
     verdicts_json(&jw, f, in->dx);
     if (in->probe) {

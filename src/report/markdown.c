@@ -4,28 +4,15 @@
  */
 #include <string.h>
 
+#include "report/md.h"
 #include "report/out.h"
 #include "report/report.h"
 #include "util/banned.h"
 
-/* Table cells: no '|' or newlines from untrusted text. */
+/* Table cells: every value is from the examined tree (report/md.h). */
 static void cell(struct out *o, const char *s)
 {
-    const char *p;
-    if (!s || !*s) {
-        out_raw(o, "—");
-        return;
-    }
-    for (p = s; *p; p++) {
-        if (*p == '|')
-            out_raw(o, "\\|");
-        else if (*p == '\n' || *p == '\r')
-            out_raw(o, " ");
-        else {
-            char c[2] = { *p, 0 };
-            out_str(o, c);
-        }
-    }
+    md_text(o, s, 1);
 }
 
 void report_markdown(FILE *fp, const struct report_input *in)
@@ -59,16 +46,16 @@ void report_markdown(FILE *fp, const struct report_input *in)
     for (i = 0; i < f->n_cuda; i++) {
         out_raw(&o, "| CUDA | ");
         cell(&o, f->cuda[i].version);
-        out_raw(&o, " at `");
-        cell(&o, f->cuda[i].path);
-        out_raw(&o, "` |\n");
+        out_raw(&o, " at ");
+        md_code(&o, f->cuda[i].path, 1);
+        out_raw(&o, " |\n");
     }
     for (i = 0; i < f->n_cudnn; i++) {
         out_raw(&o, "| cuDNN | ");
         cell(&o, f->cudnn[i].version);
-        out_raw(&o, " at `");
-        cell(&o, f->cudnn[i].path);
-        out_raw(&o, "` |\n");
+        out_raw(&o, " at ");
+        md_code(&o, f->cudnn[i].path, 1);
+        out_raw(&o, " |\n");
     }
     for (i = 0; i < f->interp.nr; i++) {
         const struct py_interpreter *it = &f->interp.v[i];
@@ -95,9 +82,9 @@ void report_markdown(FILE *fp, const struct report_input *in)
             cell(&o, fw->name);
             out_raw(&o, " | ");
             cell(&o, fw->version);
-            out_raw(&o, " in `");
-            cell(&o, f->pyenvs[i].prefix);
-            out_raw(&o, "` |\n");
+            out_raw(&o, " in ");
+            md_code(&o, f->pyenvs[i].prefix, 1);
+            out_raw(&o, " |\n");
         }
     }
     out_raw(&o, "\n### Findings\n\n");
@@ -105,22 +92,36 @@ void report_markdown(FILE *fp, const struct report_input *in)
         out_raw(&o, "None.\n");
     for (i = 0; i < fl->nr; i++) {
         const struct finding *fd = &fl->v[i];
-        out_printf(&o, "- **%s** `%s` (%s): %s\n", severity_name(fd->severity), fd->code, fd->kind, fd->title);
+        out_printf(&o, "- **%s** `%s` (%s): ", severity_name(fd->severity), fd->code, fd->kind);
+        md_text(&o, fd->title, 0);
+        out_raw(&o, "\n");
         for (j = 0; j < fd->n_evidence; j++) {
             out_raw(&o, "  - evidence: ");
-            if (fd->evidence[j].path)
-                out_printf(&o, "`%s`: ", fd->evidence[j].path);
-            out_printf(&o, "%s\n", fd->evidence[j].text);
+            if (fd->evidence[j].path) {
+                md_code(&o, fd->evidence[j].path, 0);
+                out_raw(&o, ": ");
+            }
+            md_text(&o, fd->evidence[j].text, 0);
+            out_raw(&o, "\n");
         }
         for (j = 0; j < fd->n_fixes; j++) {
             const struct fix *x = &fd->fixes[j];
-            out_printf(&o, "  - fix%s%s%s: %s\n", x->shell ? " (" : "", x->shell ? x->shell : "",
-                       x->shell ? ")" : "", x->title);
+            out_printf(&o, "  - fix%s%s%s: ", x->shell ? " (" : "", x->shell ? x->shell : "",
+                       x->shell ? ")" : "");
+            md_text(&o, x->title, 0);
+            out_raw(&o, "\n");
             if (x->command) {
-                out_printf(&o, "    ```%s\n", x->shell && !strcmp(x->shell, "powershell") ? "powershell"
-                                             : x->shell && !strcmp(x->shell, "cmd") ? "bat" : "sh");
+                size_t n = md_fence(x->command), k;
+                out_raw(&o, "    ");
+                for (k = 0; k < n; k++)
+                    out_raw(&o, "`");
+                out_printf(&o, "%s\n", x->shell && !strcmp(x->shell, "powershell") ? "powershell"
+                                       : x->shell && !strcmp(x->shell, "cmd") ? "bat" : "sh");
                 out_lines(&o, "    ", x->command);
-                out_raw(&o, "    ```\n");
+                out_raw(&o, "    ");
+                for (k = 0; k < n; k++)
+                    out_raw(&o, "`");
+                out_raw(&o, "\n");
             }
         }
     }
@@ -129,8 +130,10 @@ void report_markdown(FILE *fp, const struct report_input *in)
         const struct check_item *c = &in->dx->checklist[i];
         out_printf(&o, "- [%s] %s — %s", c->status == CHECK_PASSED ? "x" : " ", c->step,
                    check_status_name(c->status));
-        if (c->detail && *c->detail)
-            out_printf(&o, ": %s", c->detail);
+        if (c->detail && *c->detail) {
+            out_raw(&o, ": ");
+            md_text(&o, c->detail, 0);
+        }
         out_raw(&o, "\n");
     }
     out_printf(&o, "\nExit status: %d\n", in->exit_status);

@@ -21,6 +21,13 @@ void report_probe_text(struct out *o, const struct probe_result *r, const struct
 /** The whole probe as one JSON document, with exit_status. */
 void report_probe_json(struct strbuf *sb, const struct probe_result *r, const struct findings *fl,
                        const char *gd_version, int exit_status);
+/**
+ * The progress note while the driver is being waited for, for a terminal:
+ * "waiting for the driver: cuInit, 3 s of 10", rewriting one line in place
+ * (carriage return, erase to its end).  report_probe_progress_end erases it.
+ */
+void report_probe_progress(FILE *fp, const char *call, unsigned waited_s, unsigned timeout_s);
+void report_probe_progress_end(FILE *fp);
 /** The probe as a JSON object value, for embedding (check's "probe" key). */
 void report_probe_json_value(struct jw *jw, const struct probe_result *r);
 

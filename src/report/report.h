@@ -12,7 +12,7 @@
 #include "diagnose/diagnose.h"
 #include "facts/facts.h"
 
-#define GD_JSON_SCHEMA "gpudoctor/1"
+#include "util/schema.h"
 
 struct probe_result;
 

@@ -66,6 +66,8 @@ static void section_driver(struct out *o, const struct facts *f)
         out_printf(o, "%s\n", facts_driver_version(f)
                    ? "the Windows driver (version from nvcuda.dll's version resource, below)"
                    : "no nvcuda.dll in System32: no NVIDIA driver installed");
+    else if (!f->system.kernel && f->system.proc_state && !strcmp(f->system.proc_state, "empty"))
+        out_raw(o, "kernel module unknown (no process information: /proc is empty in the examined tree)\n");
     else if (!f->system.kernel)
         out_raw(o, "kernel module unknown (no /proc in the examined tree)\n");
     else

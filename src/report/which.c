@@ -297,8 +297,29 @@ void report_deps_text(struct out *o, const struct resolve_deps *d)
             which_text(o, d->nodes[i].name, &d->nodes[i].res);
         }
     }
-    if (d->truncated)
+    for (i = 0; i < d->nr; i++)
+        if (d->nodes[i].have_elf && d->nodes[i].elf.truncated) {
+            out_raw(o, "\n(");
+            out_str(o, d->nodes[i].res.path ? d->nodes[i].res.path : d->nodes[i].name);
+            out_raw(o, ": the dependency list is truncated: ");
+            out_str(o, d->nodes[i].elf.warning ? d->nodes[i].elf.warning : "the dynamic section was not read whole");
+            out_raw(o, "; only the DT_NEEDED entries read are shown)\n");
+        }
+    if (d->node_limit)
         out_raw(o, "\n(the tree was cut: too many dependencies)\n");
+}
+
+void report_deps_warnings(FILE *fp, const char *prog, const struct resolve_deps *d)
+{
+    struct out o = { fp, 0, 0, NULL, 0 };
+    size_t i;
+    for (i = 0; i < d->nr; i++)
+        if (d->nodes[i].have_elf && d->nodes[i].elf.truncated)
+            out_printf(&o, "%s: warning: '%s': %s; its dependencies are listed as far as they were read\n", prog,
+                       d->nodes[i].res.path ? d->nodes[i].res.path : d->nodes[i].name,
+                       d->nodes[i].elf.warning ? d->nodes[i].elf.warning : "the dynamic section was not read whole");
+    if (d->node_limit)
+        out_printf(&o, "%s: warning: more than %d dependencies; the tree was cut\n", prog, RESOLVE_DEPS_MAX);
 }
 
 static void deps_json_rec(struct jw *jw, const struct resolve_deps *d, size_t i)
@@ -314,6 +335,7 @@ static void deps_json_rec(struct jw *jw, const struct resolve_deps *d, size_t i)
         which_body(jw, n->name, &n->res);
     }
     jw_kv_bool(jw, "already_loaded", n->duplicate);
+    jw_kv_bool(jw, "needed_truncated", n->have_elf && n->elf.truncated);
     jw_key(jw, "children");
     jw_array_begin(jw);
     if (!n->duplicate)

@@ -23,6 +23,11 @@ void report_which_json(struct strbuf *sb, const char *name, const struct resolve
 /** A dependency tree as text (one line per node, indented). */
 void report_deps_text(struct out *o, const struct resolve_deps *d);
 void report_deps_json(struct strbuf *sb, const struct resolve_deps *d);
+/**
+ * "PROG: warning: ..." on fp (stderr) for each way the tree is incomplete:
+ * an object whose dynamic section was not read whole, the node limit.
+ */
+void report_deps_warnings(FILE *fp, const char *prog, const struct resolve_deps *d);
 
 /** The cache listing in `ldconfig -p` format (path is the cache's name). */
 void report_cache_text(struct out *o, const char *path, const struct ldcache *c);

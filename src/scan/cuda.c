@@ -225,7 +225,14 @@ static int read_libdir(struct scan_ctx *ctx, struct cuda_install *ci, const char
         if (full) {
             const char *p = facts_printf(f, "%s/%s", libdir, full);
             const char *v = facts_str(f, full + strlen("libcudart.so."));
+            size_t cl = ci->version ? strlen(ci->version) : 0;
             evidence(f, ci, p, facts_printf(f, "runtime library %s", full));
+            /* The header gives major.minor ("12.4"); the file name of the
+             * same runtime refines it ("12.4.127"). */
+            if (cl && !strncmp(v, ci->version, cl) && v[cl] == '.') {
+                ci->version = v;
+                ci->version_source = p;
+            }
             offer_version(ci, v, p);
         }
         if (abi) {

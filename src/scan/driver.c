@@ -90,7 +90,7 @@ static void driver_lib_dirs(struct scan_ctx *ctx, struct strlist *dirs)
     struct facts *f = ctx->facts;
     static const char *const fixed[] = {
         "/usr/lib64", "/usr/lib", "/lib64", "/usr/local/nvidia/lib64", "/usr/local/nvidia/lib",
-        "/usr/lib/nvidia", "/usr/lib/wsl/lib", NULL
+        "/usr/lib/nvidia", "/usr/lib64/nvidia", "/usr/lib/wsl/lib", NULL
     };
     const char *const *p;
     size_t i;
@@ -98,6 +98,9 @@ static void driver_lib_dirs(struct scan_ctx *ctx, struct strlist *dirs)
     if (f->system.multiarch) {
         strlist_push(f, dirs, facts_printf(f, "/usr/lib/%s", f->system.multiarch));
         strlist_push(f, dirs, facts_printf(f, "/lib/%s", f->system.multiarch));
+        /* Debian's packages (libcuda1, libnvidia-ml1): the files live in
+         * nvidia/current, reached from libcuda.so.1 through /etc/alternatives. */
+        strlist_push(f, dirs, facts_printf(f, "/usr/lib/%s/nvidia/current", f->system.multiarch));
     } else {
         /* Architecture unknown (a bare tree): look in every multiarch
          * directory a distribution may use. */
@@ -180,6 +183,7 @@ static void scan_userspace(struct scan_ctx *ctx)
                     continue;
                 ALLOC_GROW(f->driver.libs, f->driver.n_libs + 1, f->driver.alloc_libs);
                 dl = &f->driver.libs[f->driver.n_libs++];
+                memset(dl, 0, sizeof(*dl));
                 dl->name = libs[k].name;
                 dl->version = facts_str(f, v);
                 dl->path = facts_printf(f, "%s/%s", dirs.v[i], list.ents[j].name);
@@ -193,24 +197,65 @@ static void scan_userspace(struct scan_ctx *ctx)
     free(dirs.v);
 }
 
-/* What a program's dlopen("libcuda.so.1") gets, by the loader model. */
-static void resolve_libcuda(struct scan_ctx *ctx)
+/*
+ * What a program's dlopen("libcuda.so.1") / ("libnvidia-ml.so.1") gets, by
+ * the loader model, and the versioned file behind it: the loader opens the
+ * name and the kernel follows its links (Debian: /usr/lib/<triplet>/
+ * libcuda.so.1 -> /etc/alternatives/nvidia--libcuda.so.1-<triplet> ->
+ * nvidia/current/libcuda.so.1 -> libcuda.so.550.163.01), so the version the
+ * program really runs is the realpath's.
+ */
+static void resolve_driver_lib(struct scan_ctx *ctx, const char *soname, const char *prefix,
+                               const char *name)
 {
     struct facts *f = ctx->facts;
     struct resolve_request req;
     struct resolve_result res;
+    struct strbuf real = STRBUF_INIT;
     struct gd_err err;
+    const char *v;
+    size_t i;
 
-    if (!ctx->resolver)
-        return;
     memset(&req, 0, sizeof(req));
-    req.name = "libcuda.so.1";
+    req.name = soname;
     req.ld_library_path = env_get(ctx->env, "LD_LIBRARY_PATH");
-    if (resolve_library(ctx->resolver, &req, &res, &err) == 1) {
+    err_init(&err);
+    if (resolve_library(ctx->resolver, &req, &res, &err) != 1) {
+        resolve_result_release(&res);
+        return;
+    }
+    if (!strcmp(soname, "libcuda.so.1")) {
         f->driver.libcuda_resolved = facts_str(f, res.path);
         f->driver.libcuda_step = resolve_step_name(res.step);
     }
+    if (fs_realpath(ctx->fs, res.path, &real, &err) == 1 &&
+        (v = versioned_suffix(path_basename(real.buf), prefix)) != NULL) {
+        struct driver_lib *dl = NULL;
+        for (i = 0; i < f->driver.n_libs; i++)
+            if (!strcmp(f->driver.libs[i].path, real.buf))
+                dl = &f->driver.libs[i];
+        if (!dl) {
+            ALLOC_GROW(f->driver.libs, f->driver.n_libs + 1, f->driver.alloc_libs);
+            dl = &f->driver.libs[f->driver.n_libs++];
+            memset(dl, 0, sizeof(*dl));
+            dl->name = name;
+            dl->version = facts_str(f, v);
+            dl->path = facts_str(f, real.buf);
+        }
+        dl->loaded = 1;
+        if (strcmp(res.path, real.buf))
+            dl->via = facts_str(f, res.path);
+    }
+    strbuf_release(&real);
     resolve_result_release(&res);
+}
+
+static void resolve_libcuda(struct scan_ctx *ctx)
+{
+    if (!ctx->resolver)
+        return;
+    resolve_driver_lib(ctx, "libcuda.so.1", "libcuda.so.", "libcuda");
+    resolve_driver_lib(ctx, "libnvidia-ml.so.1", "libnvidia-ml.so.", "libnvidia-ml");
 }
 
 /* A toolkit's link-time stub libcuda (…/stubs/libcuda.so) in a directory

@@ -169,7 +169,10 @@ static void framework_modules(struct scan_ctx *ctx, const struct python_env *env
         if (windows) {
             read_pe(ctx, fw, facts_printf(f, "%s/lib/torch_cuda.dll", fw->location));
         } else {
-            read_elf(ctx, fw, facts_printf(f, "%s/lib/libtorch_cuda.so", fw->location));
+            /* The library torch/_C's closure reaches (scan/fwlibs.c; Debian
+             * keeps it outside torch/lib), else the wheel's. */
+            read_elf(ctx, fw, fw->cuda_library ? fw->cuda_library
+                                               : facts_printf(f, "%s/lib/libtorch_cuda.so", fw->location));
         }
     } else if (!strcmp(fw->name, "onnxruntime") && fw->location) {
         read_elf(ctx, fw, facts_printf(f, "%s/capi/libonnxruntime_providers_cuda.so", fw->location));

@@ -66,6 +66,22 @@ static void scan_ldconf(struct scan_ctx *ctx)
     ldconf_release(&conf);
 }
 
+/*
+ * glibc's ld.so ignores a cache it cannot use (elf/dl-cache.c checks the
+ * magic and the sizes) and searches on without it, so a library found only
+ * through the cache is not found.  `which` shows this in its trace; check
+ * records it as a warning here (GD001), naming the file.  The resolver keeps
+ * the loaded cache for the rules, so this costs no second read.
+ */
+static void scan_ldcache(struct scan_ctx *ctx)
+{
+    struct resolver *r = ctx->resolver;
+    if (!r || r->cfg.flavour == RESOLVE_MUSL || resolver_cache(r) || r->cache_state >= 0)
+        return;
+    facts_warn(ctx->facts, r->cfg.cache_path,
+               r->cache_error ? r->cache_error : "the cache cannot be used");
+}
+
 void scan_ldenv(struct scan_ctx *ctx)
 {
     struct facts *f = ctx->facts;
@@ -78,5 +94,5 @@ void scan_ldenv(struct scan_ctx *ctx)
     if (v && *v)
         split(f, &f->ldenv.path, v, ":");
     scan_ldconf(ctx);
-
+    scan_ldcache(ctx);
 }

@@ -138,9 +138,25 @@ static void skip_spaces(const char **s, size_t *n)
 
 /* ---- recording (every arena allocation is behind a cap) ---- */
 
+/* The quoted line as a C string: a NUL byte in it is written as the two
+ * characters "\0", so that the quote neither ends there nor hides it. */
 static const char *quote(struct logread *lr, const char *line, size_t n)
 {
-    return arena_strndup(&lr->arena, line, n < LOG_QUOTE_MAX ? n : LOG_QUOTE_MAX);
+    size_t k = n < LOG_QUOTE_MAX ? n : LOG_QUOTE_MAX, i, j = 0;
+    char *q;
+    if (!memchr(line, '\0', k))
+        return arena_strndup(&lr->arena, line, k);
+    q = arena_alloc(&lr->arena, 2 * k + 1);
+    for (i = 0; i < k; i++) {
+        if (line[i]) {
+            q[j++] = line[i];
+        } else {
+            q[j++] = '\\';
+            q[j++] = '0';
+        }
+    }
+    q[j] = '\0';
+    return q;
 }
 
 static const char *dupn(struct logread *lr, const char *s, size_t n)
@@ -303,6 +319,20 @@ static size_t left(const char *line, size_t n, const char *p)
 static size_t span(const char *a, const char *b)
 {
     return b > a ? (size_t)(b - a) : 0;
+}
+
+/* The decimal number at s, reading at most n bytes (a line is not
+ * NUL-terminated: strtol would read on into whatever follows it); -1 when s
+ * does not start with a digit.  Saturates instead of overflowing. */
+static long num_at(const char *s, size_t n)
+{
+    long v = 0;
+    size_t i;
+    if (!n || !is_digit(s[0]))
+        return -1;
+    for (i = 0; i < n && is_digit(s[i]); i++)
+        v = v < 100000 ? v * 10 + (s[i] - '0') : 999999;
+    return v;
 }
 
 /* ---- pip ---- */
@@ -663,7 +693,7 @@ static void take_cuda_init(struct logread *lr, const char *line, size_t n, const
     if (!ev_of(lr, LE_CUDA_INIT_WARNING)->a)
         ev_of(lr, LE_CUDA_INIT_WARNING)->a = dupn(lr, after, mn);
     if ((q = find_after(after, mn, "Error ")) != NULL && q < after + mn && is_digit(*q)) {
-        long num = strtol(q, NULL, 10);
+        long num = num_at(q, mn - span(after, q));
         const char *nm = cuda_err_by_number(num);
         if (nm)
             add_err(lr, nm, strlen(nm), num, line, n);
@@ -863,10 +893,10 @@ static void take_cuda_runtime_error(struct logread *lr, const char *line, size_t
                                     const char *after)
 {
     /* Old torch (THC): "cuda runtime error (35) : CUDA driver version is insufficient ..." */
-    long num = strtol(after, NULL, 10);
-    const char *nm = cuda_err_by_number(num);
+    long num = num_at(after, left(line, n, after));
+    const char *nm = num >= 0 ? cuda_err_by_number(num) : NULL;
     (void)at;
-    if (nm && left(line, n, after))
+    if (nm)
         add_err(lr, nm, strlen(nm), num, line, n);
 }
 
@@ -1121,9 +1151,9 @@ static void take_error_code(struct logread *lr, const char *line, size_t n, cons
     (void)at;
     if (!left(line, n, after) || !is_digit(*after))
         return;
-    nm = cuda_err_by_number(strtol(after, NULL, 10));
+    nm = cuda_err_by_number(num_at(after, left(line, n, after)));
     if (nm)
-        add_err(lr, nm, strlen(nm), strtol(after, NULL, 10), line, n);
+        add_err(lr, nm, strlen(nm), num_at(after, left(line, n, after)), line, n);
 }
 
 static void take_no_device(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1178,302 +1208,302 @@ static void take_named_lib(struct logread *lr, const char *line, size_t n, const
 static const struct log_pattern patterns[] = {
     /* TensorFlow */
     { "Could not load dynamic library '", NULL, NULL, LE_TF_DLOPEN_FAIL, take_tf_dlopen, NULL,
-      TFSRC "v2.10.0/tensorflow/stream_executor/platform/default/dso_loader.cc" },
+      TFSRC "v2.10.0/tensorflow/stream_executor/platform/default/dso_loader.cc", 0 },
     { "Could not dlopen library '", NULL, NULL, LE_TF_DLOPEN_FAIL, take_tf_dlopen, NULL,
-      TFSRC "v1.14.0/tensorflow/stream_executor/platform/default/dso_loader.cc" },
+      TFSRC "v1.14.0/tensorflow/stream_executor/platform/default/dso_loader.cc", 0 },
     { "Successfully opened dynamic library ", NULL, NULL, LE_TF_DLOPEN_OK, take_tf_dlopen_ok, NULL,
-      TFSRC "v2.4.0/tensorflow/stream_executor/platform/default/dso_loader.cc" },
+      TFSRC "v2.4.0/tensorflow/stream_executor/platform/default/dso_loader.cc", 0 },
     { "successfully opened CUDA library ", NULL, NULL, LE_TF_DLOPEN_OK, take_tf_dlopen_ok, NULL,
-      TFSRC "v1.12.0/tensorflow/stream_executor/dso_loader.cc" },
+      TFSRC "v1.12.0/tensorflow/stream_executor/dso_loader.cc", 0 },
     { "Cannot dlopen some GPU libraries", NULL, NULL, LE_TF_SKIP_GPU, NULL, NULL,
-      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Could not find cuda drivers on your machine", NULL, NULL, LE_TF_NO_CUDA_DRIVERS, NULL,
-      "missing_cudart", GH "google/tsl/blob/main/tsl/cuda/cudart_stub.cc" },
+      "missing_cudart", GH "google/tsl/blob/main/tsl/cuda/cudart_stub.cc", 0 },
     { "Ignore above cudart dlerror", NULL, NULL, LE_TF_CUDART_IGNORE, NULL, "missing_cudart",
-      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cudart_stub.cc" },
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cudart_stub.cc", 0 },
     { "Loaded runtime CuDNN library: ", NULL, NULL, LE_CUDNN_MISMATCH, take_cudnn_mismatch,
-      "cudnn_version_mismatch", GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc" },
+      "cudnn_version_mismatch", GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc", 0 },
     { "CUDA kernel binaries compatible with compute capability ", NULL, NULL, LE_TF_PTX_JIT,
       take_ptx_jit, "gpu_arch_unsupported",
-      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Ignoring visible gpu device", NULL, NULL, LE_TF_IGNORING_GPU, take_tf_ignoring,
-      "gpu_arch_unsupported", TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+      "gpu_arch_unsupported", TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Module nvidia not found", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
-      "https://git.kernel.org/pub/scm/utils/kernel/kmod/kmod.git/tree/tools/modprobe.c" },
+      "https://git.kernel.org/pub/scm/utils/kernel/kmod/kmod.git/tree/tools/modprobe.c", 0 },
     { "kernel driver does not appear to be running", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL,
-      "no_driver", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc" },
+      "no_driver", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
     { " does not match DSO version ", NULL, NULL, LE_DSO_MISMATCH, take_dso_mismatch,
-      "driver_library_mismatch", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc" },
+      "driver_library_mismatch", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
     { "Could not find '", ".dll'", NULL, LE_TF_SELF_CHECK, take_tf_self_check, NULL,
-      TFSRC "v2.0.0/tensorflow/python/platform/self_check.py" },
+      TFSRC "v2.0.0/tensorflow/python/platform/self_check.py", 0 },
     { "TensorFlow version", NULL, NULL, NONE, take_tf_version, NULL,
-      TFSRC "master/tensorflow/python/framework/versions.py" },
+      TFSRC "master/tensorflow/python/framework/versions.py", 0 },
     { "tensorflow version", NULL, NULL, NONE, take_tf_version, NULL,
-      TFSRC "master/tensorflow/python/framework/versions.py" },
+      TFSRC "master/tensorflow/python/framework/versions.py", 0 },
     { "tf.__version__", NULL, NULL, NONE, take_tf_version, NULL,
-      TFSRC "master/tensorflow/python/framework/versions.py" },
+      TFSRC "master/tensorflow/python/framework/versions.py", 0 },
     { "tf version", NULL, NULL, NONE, take_tf_version, NULL,
-      TFSRC "master/tensorflow/python/framework/versions.py" },
+      TFSRC "master/tensorflow/python/framework/versions.py", 0 },
     { "Loaded cuDNN version ", NULL, NULL, NONE, take_cudnn_int, NULL,
-      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc" },
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc", 0 },
     { "cuDNN Ver. ", NULL, NULL, NONE, take_cudnn_int, NULL,
-      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc" },
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc", 0 },
 
     /* PyTorch */
     { "Torch not compiled with CUDA enabled", NULL, NULL, LE_TORCH_NOT_COMPILED, NULL,
-      "cpu_only_build", PTSRC "torch/cuda/__init__.py" },
+      "cpu_only_build", PTSRC "torch/cuda/__init__.py", 0 },
     { "driver on your system is too old (found version ", NULL, NULL, LE_DRIVER_TOO_OLD,
-      take_torch_driver_old, "driver_too_old", PTSRC "torch/cuda/__init__.py" },
+      take_torch_driver_old, "driver_too_old", PTSRC "torch/cuda/__init__.py", 0 },
     { "Found no NVIDIA driver on your system", NULL, NULL, LE_NO_DRIVER, NULL, "no_driver",
-      PTSRC "torch/cuda/__init__.py" },
+      PTSRC "torch/cuda/__init__.py", 0 },
     { " with CUDA capability sm_", "is not compatible with the current PyTorch", NULL,
-      LE_SM_INCOMPATIBLE, take_sm_incompatible, "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py" },
+      LE_SM_INCOMPATIBLE, take_sm_incompatible, "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py", 0 },
     { "The current PyTorch install supports CUDA capabilities ", NULL, NULL, NONE,
-      take_sm_supported, NULL, PTSRC "torch/cuda/__init__.py" },
+      take_sm_supported, NULL, PTSRC "torch/cuda/__init__.py", 0 },
     { " which is of cuda capability ", NULL, NULL, LE_GPU_TOO_OLD, take_gpu_too_old,
-      "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py" },
+      "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py", 0 },
     { "CUDA initialization: ", NULL, NULL, LE_CUDA_INIT_WARNING, take_cuda_init, NULL,
-      PTSRC "torch/cuda/__init__.py" },
+      PTSRC "torch/cuda/__init__.py", 0 },
     { "Error loading \"", "or one of its dependencies", NULL, LE_WIN_DLL_LOAD, take_win_dll, NULL,
-      PTSRC "torch/__init__.py" },
+      PTSRC "torch/__init__.py", 0 },
     { " not found in the system path", NULL, NULL, LE_TORCH_PRELOAD, take_torch_preload,
-      "pip_nvidia_libs_not_found", PTSRC "torch/__init__.py" },
+      "pip_nvidia_libs_not_found", PTSRC "torch/__init__.py", 0 },
     { "The detected CUDA version (", "mismatches the version that was used to compile", NULL,
       LE_EXT_CUDA_MISMATCH, take_ext_cuda, "extension_build_mismatch",
-      PTSRC "torch/utils/cpp_extension.py" },
+      PTSRC "torch/utils/cpp_extension.py", 0 },
     { "CUDA_HOME environment variable is not set", NULL, NULL, LE_CUDA_HOME_UNSET, NULL,
-      "extension_build_mismatch", PTSRC "torch/utils/cpp_extension.py" },
+      "extension_build_mismatch", PTSRC "torch/utils/cpp_extension.py", 0 },
     { "No CUDA GPUs are available", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
-      PTSRC "torch/cuda/__init__.py" },
+      PTSRC "torch/cuda/__init__.py", 0 },
     { "CUDA driver initialization failed", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
-      PTSRC "c10/cuda/CUDAFunctions.cpp" },
+      PTSRC "c10/cuda/CUDAFunctions.cpp", 0 },
     { "CUDA out of memory", NULL, NULL, LE_OOM, NULL, "out_of_memory",
-      PTSRC "c10/cuda/CUDACachingAllocator.cpp" },
+      PTSRC "c10/cuda/CUDACachingAllocator.cpp", 0 },
     { "OutOfMemoryError", NULL, NULL, LE_OOM, NULL, "out_of_memory",
-      PTSRC "c10/cuda/CUDACachingAllocator.cpp" },
+      PTSRC "c10/cuda/CUDACachingAllocator.cpp", 0 },
     { "CUDA error: out of memory", NULL, NULL, LE_OOM, NULL, "out_of_memory",
-      GH "NVIDIA/cuda-samples/blob/master/Common/helper_cuda.h" },
+      GH "NVIDIA/cuda-samples/blob/master/Common/helper_cuda.h", 0 },
     { "OOM when allocating tensor", NULL, NULL, LE_OOM, NULL, "out_of_memory",
-      TFSRC "v2.10.0/tensorflow/core/framework/op_kernel.cc" },
+      TFSRC "v2.10.0/tensorflow/core/framework/op_kernel.cc", 0 },
     { "RESOURCE_EXHAUSTED", "emory", NULL, LE_OOM, NULL, "out_of_memory",
-      GH "openxla/xla/blob/main/xla/stream_executor/integrations/tf_allocator_adapter.cc" },
+      GH "openxla/xla/blob/main/xla/stream_executor/integrations/tf_allocator_adapter.cc", 0 },
     { "CUDA_ERROR_OUT_OF_MEMORY", NULL, NULL, LE_OOM, NULL, "out_of_memory",
-      "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html", 0 },
     { "cudaErrorMemoryAllocation", NULL, NULL, LE_OOM, NULL, "out_of_memory",
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "busy or unavailable", "CUDA", NULL, LE_DEVICE_BUSY, NULL, "other",
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "PyTorch version: ", NULL, NULL, NONE, take_torch_version, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "CUDA used to build PyTorch: ", NULL, NULL, NONE, take_torch_cuda_both, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "Nvidia driver version: ", NULL, NULL, NONE, take_driver_version, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "cuDNN version: ", NULL, NULL, NONE, take_cudnn_version, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "Python version: ", NULL, NULL, NONE, take_python_version, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "CUDA runtime version: ", NULL, NULL, NONE, take_cuda_version, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "GPU models and configuration: ", NULL, NULL, NONE, take_gpu_models, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "OS: Microsoft Windows", NULL, NULL, NONE, take_os_windows, NULL,
-      PTSRC "torch/utils/collect_env.py" },
+      PTSRC "torch/utils/collect_env.py", 0 },
     { "[MSC v.", NULL, NULL, NONE, take_msc, NULL,
-      GH "python/cpython/blob/main/PC/pyconfig.h.in" },
+      GH "python/cpython/blob/main/PC/pyconfig.h.in", 0 },
 
     /* JAX */
     { "a CUDA-enabled jaxlib is not installed", NULL, NULL, LE_JAX_CPU_JAXLIB, NULL,
-      "cpu_only_build", JAXSRC "jax/_src/xla_bridge.py" },
+      "cpu_only_build", JAXSRC "jax/_src/xla_bridge.py", 0 },
     { "No GPU/TPU found, falling back to CPU", NULL, NULL, LE_JAX_NO_GPU, NULL, NULL,
-      GH "jax-ml/jax/blob/jax-v0.4.16/jax/_src/xla_bridge.py" },
+      GH "jax-ml/jax/blob/jax-v0.4.16/jax/_src/xla_bridge.py", 0 },
     { ", but JAX was built against version ", NULL, NULL, LE_JAX_VERSION_LOW, take_jax_low, NULL,
-      JAXSRC "jax_plugins/cuda/__init__.py" },
+      JAXSRC "jax_plugins/cuda/__init__.py", 0 },
     { "Outdated ", " installation found", NULL, LE_JAX_OUTDATED, take_jax_outdated, NULL,
-      JAXSRC "jax_plugins/cuda/__init__.py" },
+      JAXSRC "jax_plugins/cuda/__init__.py", 1 },
     { "Unable to initialize backend 'cuda'", NULL, NULL, LE_JAX_BACKEND_FAIL, take_jax_backend, NULL,
-      JAXSRC "jax/_src/xla_bridge.py" },
+      JAXSRC "jax/_src/xla_bridge.py", 0 },
     { "CUDA backend failed to initialize: ", NULL, NULL, LE_JAX_BACKEND_FAIL, take_jax_backend, NULL,
-      JAXSRC "jax/_src/xla_bridge.py" },
+      JAXSRC "jax/_src/xla_bridge.py", 0 },
     { "Backend 'cuda' failed to initialize", NULL, NULL, LE_JAX_BACKEND_FAIL, take_jax_backend, NULL,
-      JAXSRC "jax/_src/xla_bridge.py" },
+      JAXSRC "jax/_src/xla_bridge.py", 0 },
     { "JAX plugin ", "not compatible with the installed jaxlib version ", NULL,
       LE_JAX_PLUGIN_MISMATCH, take_jax_plugin, "framework_plugin_mismatch",
-      JAXSRC "jaxlib/plugin_support.py" },
+      JAXSRC "jaxlib/plugin_support.py", 1 },
     /* the same message wrapped onto its second line */
     { "not compatible with the installed jaxlib version ", NULL, "JAX plugin ",
-      LE_JAX_PLUGIN_MISMATCH, NULL, "framework_plugin_mismatch", JAXSRC "jaxlib/plugin_support.py" },
+      LE_JAX_PLUGIN_MISMATCH, NULL, "framework_plugin_mismatch", JAXSRC "jaxlib/plugin_support.py", 0 },
     { "Mismatched PJRT plugin PJRT API version", NULL, NULL, LE_JAX_PLUGIN_MISMATCH, NULL,
-      "framework_plugin_mismatch", GH "openxla/xla/blob/main/xla/pjrt/pjrt_api.cc" },
-    { "jax:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py" },
-    { "jaxlib:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py" },
+      "framework_plugin_mismatch", GH "openxla/xla/blob/main/xla/pjrt/pjrt_api.cc", 0 },
+    { "jax:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py", 0 },
+    { "jaxlib:", NULL, NULL, NONE, take_jax_line, NULL, JAXSRC "jax/_src/environment_info.py", 0 },
 
     /* ONNX Runtime */
     { "Failed to load library ", "providers_cuda", NULL, LE_ORT_PROVIDER_FAIL, take_ort_lib, NULL,
-      ORTSRC "onnxruntime/core/session/provider_bridge_ort.cc" },
+      ORTSRC "onnxruntime/core/session/provider_bridge_ort.cc", 0 },
     { "LoadLibrary failed with error 126", "providers_cuda", NULL, LE_ORT_PROVIDER_FAIL,
-      take_ort_126, NULL, ORTSRC "onnxruntime/core/platform/windows/env.cc" },
+      take_ort_126, NULL, ORTSRC "onnxruntime/core/platform/windows/env.cc", 0 },
     { "which depends on \"", "which is missing", NULL, LE_ORT_PROVIDER_FAIL, take_ort_depends, NULL,
-      ORTSRC "onnxruntime/core/platform/windows/env.cc" },
+      ORTSRC "onnxruntime/core/platform/windows/env.cc", 0 },
     { "Failed to create CUDAExecutionProvider", NULL, NULL, LE_ORT_EP_FAIL, take_ort_ep, NULL,
-      ORTSRC "onnxruntime/python/onnxruntime_pybind_state.cc" },
+      ORTSRC "onnxruntime/python/onnxruntime_pybind_state.cc", 0 },
 
     /* CUDA, cuDNN, NVIDIA tools, compilers */
     { "CUDA_ERROR_", NULL, NULL, NONE, take_cu_error, NULL,
-      "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html", 0 },
     { "cudaError", NULL, NULL, NONE, take_cuda_error_name, NULL,
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "cuda runtime error (", NULL, NULL, NONE, take_cuda_runtime_error, NULL,
-      GH "pytorch/pytorch/blob/v0.4.1/aten/src/THC/THCGeneral.cpp" },
+      GH "pytorch/pytorch/blob/v0.4.1/aten/src/THC/THCGeneral.cpp", 0 },
     { "CUDA driver version is insufficient for CUDA runtime version", NULL, NULL,
       LE_INSUFFICIENT_DRIVER, NULL, "driver_too_old",
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "no kernel image is available for execution on the device", NULL, NULL, LE_NO_KERNEL_IMAGE,
       NULL, "gpu_arch_unsupported",
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "invalid value for --gpu-architecture", NULL, NULL, LE_COMPILER_ARCH, take_compiler_arch,
-      "gpu_arch_unsupported", "https://docs.nvidia.com/cuda/nvrtc/index.html#supported-compile-options" },
+      "gpu_arch_unsupported", "https://docs.nvidia.com/cuda/nvrtc/index.html#supported-compile-options", 0 },
     { "Unsupported gpu architecture '", NULL, NULL, LE_COMPILER_ARCH, take_compiler_arch,
       "gpu_arch_unsupported",
-      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list" },
+      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list", 0 },
     { "is not defined for option 'gpu-name'", NULL, NULL, LE_COMPILER_ARCH, take_compiler_arch,
       "gpu_arch_unsupported",
-      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list" },
+      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html#gpu-feature-list", 0 },
     { "couldn't communicate with the NVIDIA driver", NULL, NULL, LE_SMI_FAILED, NULL, "no_driver",
-      "https://docs.nvidia.com/deploy/nvidia-smi/index.html" },
+      "https://docs.nvidia.com/deploy/nvidia-smi/index.html", 0 },
     /* the same message wrapped onto its second line */
     { "Make sure that the latest NVIDIA driver is installed and running", NULL,
       "couldn't communicate with the NVIDIA driver", LE_SMI_FAILED, NULL, "no_driver",
-      "https://docs.nvidia.com/deploy/nvidia-smi/index.html" },
+      "https://docs.nvidia.com/deploy/nvidia-smi/index.html", 0 },
     { "Driver/library version mismatch", NULL, NULL, LE_NVML_MISMATCH, NULL,
-      "driver_library_mismatch", "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html" },
+      "driver_library_mismatch", "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html", 0 },
     { "Cuda compilation tools, release ", NULL, NULL, NONE, take_nvcc, NULL,
-      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html" },
+      "https://docs.nvidia.com/cuda/cuda-compiler-driver-nvcc/index.html", 0 },
     { "Could not locate zlibwapi.dll", NULL, NULL, LE_ZLIBWAPI, take_zlibwapi, "missing_cudnn",
-      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html#install-zlib-windows" },
+      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html#install-zlib-windows", 0 },
     { "Could not load library ", "Please make sure", NULL, LE_CUDA_LIB_LOAD, take_cuda_lib_load,
-      NULL, "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html" },
+      NULL, "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html", 0 },
     { "Could not load library ", ". Error: ", "Please make sure", LE_CUDA_LIB_LOAD,
       take_cuda_lib_load, NULL,
-      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html" },
+      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html", 0 },
     { "/dev/shm/nccl", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
-      "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#shared-memory" },
+      "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#shared-memory", 0 },
     { "Error while creating shared memory segment", NULL, "/dev/shm/nccl", LE_NCCL_SHM, NULL,
-      "shm_too_small", GH "NVIDIA/nccl/blob/master/src/misc/shmutils.cc" },
+      "shm_too_small", GH "NVIDIA/nccl/blob/master/src/misc/shmutils.cc", 0 },
     { "posix_fallocate failed", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
-      GH "NVIDIA/nccl/blob/v2.7.8-1/src/include/shm.h" },
+      GH "NVIDIA/nccl/blob/v2.7.8-1/src/include/shm.h", 0 },
     { "unhandled system error", "NCCL", NULL, LE_NCCL_SYSERR, NULL, NULL,
-      GH "NVIDIA/nccl/blob/master/src/include/nccl.h.in" },
+      GH "NVIDIA/nccl/blob/master/src/include/nccl.h.in", 0 },
     { "insufficient shared memory", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
-      PTSRC "torch/utils/data/_utils/signal_handling.py" },
+      PTSRC "torch/utils/data/_utils/signal_handling.py", 0 },
     { "could not select device driver", "[[gpu]]", NULL, LE_DOCKER_NO_GPU, NULL,
       "container_toolkit_missing",
-      "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html" },
+      "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html", 0 },
     { "unknown or invalid runtime name: nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL,
       "container_toolkit_missing",
-      "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html" },
+      "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html", 0 },
     { "unsatisfied condition: cuda", NULL, NULL, LE_DRIVER_REQUIREMENT, take_requirement,
-      "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c" },
+      "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c", 0 },
     { "the provided PTX was compiled with an unsupported toolchain", NULL, "cudaError", NONE,
       take_ptx_toolchain, "driver_too_old",
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "forward compatibility was attempted on non supported HW", NULL, "cudaError", NONE,
       take_compat_hw, "driver_too_old",
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "physical_device:CPU", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
-      TFSRC "master/tensorflow/python/framework/config.py" },
+      TFSRC "master/tensorflow/python/framework/config.py", 0 },
     { "device_type: \"CPU\"", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
-      TFSRC "master/tensorflow/python/client/device_lib.py" },
+      TFSRC "master/tensorflow/python/client/device_lib.py", 0 },
     { "physical_device:GPU", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
-      TFSRC "master/tensorflow/python/framework/config.py" },
+      TFSRC "master/tensorflow/python/framework/config.py", 0 },
     { "device_type: \"GPU\"", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
-      TFSRC "master/tensorflow/python/client/device_lib.py" },
+      TFSRC "master/tensorflow/python/client/device_lib.py", 0 },
     { "mps.is_available()", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
-      PTSRC "torch/backends/mps/__init__.py" },
+      PTSRC "torch/backends/mps/__init__.py", 0 },
     { "tensorflow-metal", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
-      "https://developer.apple.com/metal/tensorflow-plugin/" },
+      "https://developer.apple.com/metal/tensorflow-plugin/", 0 },
     { "TensorFlow Version", NULL, NULL, NONE, take_tf_version, NULL,
-      TFSRC "master/tensorflow/python/framework/versions.py" },
+      TFSRC "master/tensorflow/python/framework/versions.py", 0 },
     { "Could not identify NUMA node", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
-      TFSRC "v2.15.0/tensorflow/core/common_runtime/pluggable_device/pluggable_device_factory.cc" },
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/pluggable_device/pluggable_device_factory.cc", 0 },
     { "does not support NUMA", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
-      TFSRC "v1.5.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc" },
+      TFSRC "v1.5.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc", 0 },
     { "Created TensorFlow device", "GPU", NULL, LE_GPU_WORKS, NULL, NULL,
-      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+      TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Creating TensorFlow device (/gpu", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
-      TFSRC "v1.5.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+      TFSRC "v1.5.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Creating TensorFlow device (/device:GPU", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
-      TFSRC "v1.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc" },
+      TFSRC "v1.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Plugin optimizer for device_type GPU is enabled", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
-      TFSRC "v2.15.0/tensorflow/core/grappler/optimizers/custom_graph_optimizer_registry.cc" },
+      TFSRC "v2.15.0/tensorflow/core/grappler/optimizers/custom_graph_optimizer_registry.cc", 0 },
     { "/stubs/libcuda.so", NULL, NULL, LE_STUB_LIBCUDA, NULL, "stub_driver_on_path",
-      "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html" },
+      "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html", 0 },
     { "error code ", "CUDA", NULL, NONE, take_error_code, NULL,
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "no CUDA-capable device is detected", NULL, NULL, NONE, take_no_device, "no_gpu",
-      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html" },
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "is not in available provider names", "CUDAExecutionProvider", NULL, LE_ORT_CPU_PKG, NULL,
-      "cpu_only_build", ORTSRC "onnxruntime/python/onnxruntime_inference_collection.py" },
+      "cpu_only_build", ORTSRC "onnxruntime/python/onnxruntime_inference_collection.py", 0 },
     { "installed CPU version PaddlePaddle", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
-      GH "PaddlePaddle/Paddle/blob/develop/paddle/fluid/pybind/pybind.cc" },
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/fluid/pybind/pybind.cc", 0 },
     { "in CPU only version", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
-      GH "PaddlePaddle/Paddle/blob/release/1.8/paddle/fluid/pybind/pybind.cc" },
+      GH "PaddlePaddle/Paddle/blob/release/1.8/paddle/fluid/pybind/pybind.cc", 0 },
     { "Not compiled with CUDA", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
-      PTSRC "torch/cuda/__init__.py" },
+      PTSRC "torch/cuda/__init__.py", 0 },
     { "NVIDIA driver is not loaded", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
-      GH "NVIDIA/nvidia-settings/blob/main/src/nvidia-settings.c" },
+      GH "NVIDIA/nvidia-settings/blob/main/src/nvidia-settings.c", 0 },
     { "dkms.conf", "Error", NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
-      GH "dell/dkms/blob/master/dkms.in" },
+      GH "dell/dkms/blob/master/dkms.in", 0 },
     { "obtained ownership of the NVIDIA device", NULL, NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
-      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c" },
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c", 0 },
     { "NVRM: nouveau", NULL, NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
-      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c" },
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/kernel-open/nvidia/nv-pci.c", 0 },
     { "Insufficient Permissions", NULL, NULL, LE_NVML_PERMISSION, NULL, "device_permissions",
-      "https://docs.nvidia.com/deploy/nvml-api/group__nvmlReturn.html" },
+      "https://docs.nvidia.com/deploy/nvml-api/group__nvmlReturn.html", 0 },
     { "Failed to dlopen libcuda", NULL, NULL, NONE, take_libcuda, "no_driver",
-      GH "NVIDIA/cuda-python/blob/main/cuda_bindings/cuda/bindings/_bindings/cydriver.pyx.in" },
+      GH "NVIDIA/cuda-python/blob/main/cuda_bindings/cuda/bindings/_bindings/cydriver.pyx.in", 0 },
     { "Unable to find cuda lib under the names", NULL, NULL, NONE, take_libcuda, "no_driver",
-      GH "coreylowman/cudarc/blob/main/src/driver/sys/mod.rs" },
+      GH "coreylowman/cudarc/blob/main/src/driver/sys/mod.rs", 0 },
     { "Could not load '", ".dll'", NULL, LE_TF_SELF_CHECK, take_named_lib, NULL,
-      TFSRC "v1.5.0/tensorflow/python/platform/self_check.py" },
+      TFSRC "v1.5.0/tensorflow/python/platform/self_check.py", 0 },
     { "CuPy failed to load ", NULL, NULL, NONE, take_named_lib, NULL,
-      GH "cupy/cupy/blob/main/cupy/_environment.py" },
+      GH "cupy/cupy/blob/main/cupy/_environment.py", 0 },
     { "No CUDA device found with minimum required compute capability", NULL, NULL, LE_GPU_TOO_OLD,
-      NULL, "gpu_arch_unsupported", GH "iperov/DeepFaceLab/blob/master/core/leras/device.py" },
+      NULL, "gpu_arch_unsupported", GH "iperov/DeepFaceLab/blob/master/core/leras/device.py", 0 },
     { "libmetal_plugin", NULL, NULL, LE_MPS_UNAVAILABLE, NULL, "apple_silicon",
-      "https://developer.apple.com/metal/tensorflow-plugin/" },
+      "https://developer.apple.com/metal/tensorflow-plugin/", 0 },
     { "No module named '", NULL, NULL, LE_MODULE_MISSING, take_module, "wrong_environment",
-      GH "python/cpython/blob/main/Python/import.c" },
+      GH "python/cpython/blob/main/Python/import.c", 0 },
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
-      take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c" },
+      take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },
     { "undefined symbol: ", NULL, NULL, LE_UNDEFINED_SYMBOL, take_undefined_symbol, NULL,
-      "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c" },
+      "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c", 0 },
     { " not defined in file ", "with link time reference", NULL, LE_UNDEFINED_SYMBOL,
-      take_symbol_version, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-version.c" },
+      take_symbol_version, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-version.c", 0 },
     /* PaddlePaddle's dynload (paddle/phi/backends/dynload/dynamic_loader.cc) */
     { "Failed to find dynamic library: ", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_lib, NULL,
-      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/dynload/dynamic_loader.cc" },
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/dynload/dynamic_loader.cc", 0 },
     { "Cannot load cudnn shared library", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_cudnn, NULL,
-      GH "PaddlePaddle/Paddle/blob/release/2.4/paddle/fluid/platform/dynload/cudnn.cc" },
+      GH "PaddlePaddle/Paddle/blob/release/2.4/paddle/fluid/platform/dynload/cudnn.cc", 0 },
 
     /* Harmless: the GPU works in spite of every one of these (tensorflow/tensorflow#62075). */
     { "Unable to register cu", "factory", NULL, LE_NOISE_FACTORY, NULL, "harmless_noise",
-      GH "tensorflow/tensorflow/issues/62075" },
+      GH "tensorflow/tensorflow/issues/62075", 0 },
     { "NUMA node read from SysFS", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
-      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc" },
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc", 0 },
     { "built without NUMA support", NULL, NULL, LE_NOISE_NUMA, NULL, "harmless_noise",
-      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc" },
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_gpu_executor.cc", 0 },
     { "oneDNN custom operations are on", NULL, NULL, LE_NOISE_ONEDNN, NULL, "harmless_noise",
-      TFSRC "v2.15.0/tensorflow/core/util/port.cc" },
+      TFSRC "v2.15.0/tensorflow/core/util/port.cc", 0 },
     { "binary is optimized to use available CPU instructions", NULL, NULL, LE_NOISE_CPU_FEATURE,
-      NULL, "harmless_noise", TFSRC "v2.15.0/tensorflow/core/platform/cpu_feature_guard.cc" },
+      NULL, "harmless_noise", TFSRC "v2.15.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
     { "TensorFlow binary was not compiled to use", NULL, NULL, LE_NOISE_CPU_FEATURE, NULL,
-      "harmless_noise", TFSRC "v1.15.0/tensorflow/core/platform/cpu_feature_guard.cc" },
+      "harmless_noise", TFSRC "v1.15.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
     { "TF-TRT Warning", NULL, NULL, LE_NOISE_TRT, NULL, "harmless_noise",
-      TFSRC "v2.15.0/tensorflow/compiler/tf2tensorrt/utils/py_utils.cc" },
+      TFSRC "v2.15.0/tensorflow/compiler/tf2tensorrt/utils/py_utils.cc", 0 },
     { "before absl::InitializeLog() is called", NULL, NULL, LE_NOISE_ABSL, NULL, "harmless_noise",
-      GH "abseil/abseil-cpp/blob/master/absl/log/initialize.h" },
+      GH "abseil/abseil-cpp/blob/master/absl/log/initialize.h", 0 },
 };
 
 #define N_PATTERNS (sizeof(patterns) / sizeof(patterns[0]))
@@ -1484,6 +1514,20 @@ const struct log_pattern *log_pattern_at(size_t i)
 }
 
 /* Run every row of the table on one line. */
+/* A row's second text counts only where it does not overlap the first
+ * ("Outdated installation found" is not "Outdated " + " installation found"),
+ * and only after it when the row is a message with a fixed order. */
+static int also_found(const struct log_pattern *r, const char *line, size_t n, const char *at)
+{
+    const char *end = at + strlen(r->text), *b;
+    if (mfind(end, left(line, n, end), r->also))
+        return 1;
+    if (r->ordered)
+        return 0;
+    b = mfind(line, span(line, at), r->also);
+    return b != NULL && b + strlen(r->also) <= at;
+}
+
 static void match_table(struct logread *lr, const char *line, size_t n)
 {
     size_t i;
@@ -1492,7 +1536,7 @@ static void match_table(struct logread *lr, const char *line, size_t n)
         const char *at = grams_may(lr->grams, r->text) ? mfind(line, n, r->text) : NULL;
         if (!at)
             continue;
-        if (r->also && !mfind(line, n, r->also))
+        if (r->also && !also_found(r, line, n, at))
             continue;
         if (r->unless && mfind(line, n, r->unless))
             continue;

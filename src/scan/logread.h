@@ -98,6 +98,7 @@ struct log_pattern {
                  const char *after);
     const char *kind;
     const char *cite;
+    int ordered;                 /* 1: `also` must come after `text` (a message's fixed order) */
 };
 
 /** Row i of the pattern table, or NULL past its end (for docs and tests). */

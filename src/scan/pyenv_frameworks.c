@@ -46,6 +46,13 @@ static struct framework_build *new_fw(struct fwctx *c, const char *name, const s
     if (d) {
         fw->dist = d->name;
         fw->version = d->version;
+        if (d->conda) {
+            fw->installer = "conda";
+            fw->installer_source = d->path;
+        } else if (d->installer) {
+            fw->installer = d->installer;
+            fw->installer_source = d->path;
+        }
         facts_evidence(c->ctx->facts, &fw->evidence, &fw->n_evidence, &fw->alloc_evidence,
                        d->path, facts_printf(c->ctx->facts, "%s %s installed", d->name, d->version));
     }

@@ -43,7 +43,10 @@ void scan_all(struct scan_ctx *ctx)
     }
     scan_system(ctx);
     scan_ldenv(ctx);
+    scan_dpkg(ctx);
     scan_python(ctx);
+    scan_dpkg_owners(ctx);
+    scan_fw_libs(ctx);
     scan_driver(ctx);
     scan_gpus(ctx);
     scan_cuda(ctx);

@@ -52,6 +52,13 @@ void scan_driver(struct scan_ctx *ctx);
 void scan_gpus(struct scan_ctx *ctx);
 void scan_cuda(struct scan_ctx *ctx);
 void scan_cudnn(struct scan_ctx *ctx);
+/** dpkg's database: the GPU-related packages and their states (scan/dpkg.h). */
+void scan_dpkg(struct scan_ctx *ctx);
+/** After scan_python and scan_dpkg: which dpkg package installed each framework. */
+void scan_dpkg_owners(struct scan_ctx *ctx);
+/** After scan_python: each framework's CUDA library, reached as the import reaches it,
+ *  and the GPU architectures compiled into it (scan/fwlibs.c). */
+void scan_fw_libs(struct scan_ctx *ctx);
 /**
  * The files the framework rules need (scan/fwfiles.c): each framework's
  * native modules and what they link, each environment's pip NVIDIA wheels,

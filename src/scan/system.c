@@ -81,6 +81,14 @@ static void scan_kernel(struct scan_ctx *ctx)
         f->system.kernel = arena_strndup(&f->arena, s, n);
         f->system.kernel_source = "/proc/version";
     }
+    if (!f->system.kernel) {
+        /* A container image has an empty /proc (a mount point); an unpacked
+         * disk may have none.  Either way nothing about processes and the
+         * kernel can be read, but they are different statements. */
+        struct compat_stat st;
+        f->system.proc_state = fs_stat(ctx->fs, "/proc", &st, NULL) == 1 && st.type == COMPAT_FT_DIR
+                                   ? "empty" : "absent";
+    }
     /* WSL: Microsoft's kernels name themselves.  WSL2 kernels are
      * "5.15.x-microsoft-standard-WSL2"; WSL1 reports "4.4.0-19041-Microsoft". */
     if (f->system.kernel && (strstr(f->system.kernel, "microsoft-standard") ||

@@ -42,6 +42,7 @@ static void add_lib(struct scan_ctx *ctx, const char *name, const char *path)
     }
     ALLOC_GROW(f->driver.libs, f->driver.n_libs + 1, f->driver.alloc_libs);
     dl = &f->driver.libs[f->driver.n_libs++];
+    memset(dl, 0, sizeof(*dl));
     dl->name = name;
     dl->version = facts_str(f, nv);
     dl->path = path;

@@ -5,7 +5,7 @@
  * fixed-size message, so building an error never allocates (it works after an
  * out-of-memory failure, and on a hostile input that produced a huge path the
  * message is simply truncated).  Functions that can fail take a
- * `struct gd_err *err` as their first argument, return 0 / -1 (or a pointer /
+ * `struct gd_err *err` as their last argument, return 0 / -1 (or a pointer /
  * NULL), and fill err only on failure.  The caller decides whether the error
  * is fatal or becomes a warning in the facts; nothing below main and report/
  * prints it.

@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 command -v jq >/dev/null || { echo "jq is not installed"; exit 77; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gdrules.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-sel='{exit_status, verdicts: [.verdicts[] | {subject, gpu, findings}], findings: [.findings[] | {code, severity, title}]}'
+sel='{exit_status, verdicts: [.verdicts[] | {subject, gpu, findings}], findings: [.findings[] | {code, severity, title, fixes: [.fixes[].command]}]}'
 fails=0 n=0
 for facts in "$here"/*.facts.json; do
     [ -f "$facts" ] || continue

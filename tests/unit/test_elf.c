@@ -216,6 +216,33 @@ static void test_machine_names(void)
     CHECK(elf_machine_name(9999) == NULL);
 }
 
+/* elf_load_end: the end of the PT_LOAD contents, in both classes and byte
+ * orders; a table that does not fit, or an entry that overflows, is -1. */
+static void test_load_end(void)
+{
+    int is64, be;
+    for (is64 = 0; is64 <= 1; is64++)
+        for (be = 0; be <= 1; be++) {
+            struct w w;
+            struct elf_header h;
+            uint64_t end = 1;
+            size_t len = build(&w, is64, be, 1), ph = is64 ? 64 : 52;
+            CHECK_INT(elf_header_parse(w.b, len, &h, NULL), 0);
+            CHECK_INT(elf_load_end(&h, w.b + ph, len - ph, &end), 1);
+            CHECK_INT(end, 0x900);
+            CHECK_INT(elf_load_end(&h, w.b + ph, is64 ? 111 : 63, &end), -1);
+            /* no PT_LOAD: 0 */
+            put(&w, ph, 6, 4);
+            CHECK_INT(elf_load_end(&h, w.b + ph, len - ph, &end), 0);
+            /* offset + size past 2^64 */
+            if (is64) {
+                put(&w, ph, 1, 4);
+                put(&w, ph + 8, UINT64_MAX - 4, 8);
+                CHECK_INT(elf_load_end(&h, w.b + ph, len - ph, &end), -1);
+            }
+        }
+}
+
 int main(void)
 {
     RUN(test_all_variants);
@@ -225,5 +252,6 @@ int main(void)
     RUN(test_unterminated_string);
     RUN(test_every_truncation);
     RUN(test_machine_names);
+    RUN(test_load_end);
     return harness_done();
 }

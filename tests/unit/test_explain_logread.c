@@ -360,6 +360,82 @@ static void test_long_tail_captures(void)
     logread_release(&lr);
 }
 
+/*
+ * Parts of a message out of order or overlapping (found by fuzz_logread):
+ * every offset between two matches must stay inside the line.  Each line is
+ * handed to logread_line in a heap buffer of exactly its length, so ASan
+ * flags any read past it, and numbers at the very end of a line must not be
+ * read on into the bytes after it.
+ */
+static void read_exact(struct logread *lr, const char *s)
+{
+    size_t n = strlen(s);
+    char *b = malloc(n);
+    memcpy(b, s, n);
+    logread_line(lr, b, n);
+    free(b);
+}
+
+static void test_out_of_order_parts(void)
+{
+    static const char *const lines[] = {
+        "not compatible with the installed jaxlib version 0.7.1 JAX plugin x",
+        "JAX plugin is installed, not compatible with the installed jaxlib version 0.7.1",
+        "JAX plugin not compatible with the installed jaxlib version ",
+        "Outdated installation found",
+        " installation found Outdated x",
+        "CUDA initialization: Error ",
+        "CUDA initialization: Error 8",
+        "cuda runtime error (",
+        "cuda runtime error (3",
+        ", but JAX was built against version Found cuDNN version 1",
+        "undefined symbol: ",
+        "undefined symbol: , version ",
+    };
+    struct logread lr;
+    size_t i;
+    logread_init(&lr);
+    for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+        read_exact(&lr, lines[i]);
+    logread_finish(&lr);
+    /* A row's two texts must not overlap, and the plugin message's must come
+       in its order (the first line has them reversed; the second has them in
+       order, the third is the message with its versions cut).  What is
+       captured stays inside the line: no plugin name, the jaxlib version, no
+       outdated library name, no cuDNN versions from a cut message. */
+    CHECK_INT(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].count, 2);
+    CHECK_INT(lr.facts.ev[LE_JAX_OUTDATED].count, 0);
+    CHECK_STR(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].a, "");
+    CHECK_STR(lr.facts.ev[LE_JAX_PLUGIN_MISMATCH].b, "0.7.1");
+    CHECK(lr.facts.ev[LE_JAX_OUTDATED].a == NULL || !strcmp(lr.facts.ev[LE_JAX_OUTDATED].a, ""));
+    CHECK(lr.facts.ev[LE_JAX_VERSION_LOW].a == NULL);
+    CHECK(lr.facts.ev[LE_JAX_VERSION_LOW].b == NULL);
+    /* "cuda runtime error (3" is error 3, whatever follows the line in memory */
+    CHECK_INT(lr.facts.n_errs, 1);
+    CHECK_STR(lr.facts.errs[0].name, "cudaErrorInitializationError");
+    CHECK_INT(lr.facts.errs[0].number, 3);
+    logread_release(&lr);
+
+    /* the same through logread_feed, whose line buffer keeps the previous line's bytes */
+    read_all(&lr, "xxxxxxxxxxxxxxxxxxxxx5\ncuda runtime error (3\n");
+    CHECK_INT(lr.facts.n_errs, 1);
+    CHECK_INT(lr.facts.errs[0].number, 3);
+    logread_release(&lr);
+}
+
+/* A NUL in a quoted line is shown as "\0", never ends the quote. */
+static void test_nul_in_quote(void)
+{
+    struct logread lr;
+    static const char log[] = "\0\0Torch not compiled with CUDA enabled\n";
+    logread_init(&lr);
+    logread_feed(&lr, log, sizeof(log) - 1);
+    logread_finish(&lr);
+    CHECK_INT(lr.facts.ev[LE_TORCH_NOT_COMPILED].count, 1);
+    CHECK_STR(lr.facts.ev[LE_TORCH_NOT_COMPILED].hits[0].text, "\\0\\0Torch not compiled with CUDA enabled");
+    logread_release(&lr);
+}
+
 int main(void)
 {
     RUN(test_split_chunks_and_crlf);
@@ -379,5 +455,7 @@ int main(void)
     RUN(test_pattern_table);
     RUN(test_context);
     RUN(test_long_tail_captures);
+    RUN(test_out_of_order_parts);
+    RUN(test_nul_in_quote);
     return harness_done();
 }

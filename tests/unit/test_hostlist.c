@@ -32,7 +32,10 @@ static void test_compress(void)
     C("a[1-2],a1b3", "a1", "a2", "a1b3");                   /* different prefixes */
     C("x[0-1]", "x0", "x1");
     C("n[098-100]", "n098", "n099", "n100");
-    C("plain,weird[1],name", "plain", "weird[1],name");     /* literals kept */
+    /* names holding ",[]\\" are literal and escaped: never read as a range */
+    C("plain,weird\\[1\\]\\,name", "plain", "weird[1],name");
+    C("gpu\\[01-99\\]", "gpu[01-99]");
+    C("a\\\\b", "a\\b");
     C("h1234567890123456789", "h1234567890123456789");      /* 19 digits: literal */
     CHECK_STR(compress(NULL, 0), "");
 }
@@ -87,6 +90,15 @@ static void test_expand(void)
     CHECK_INT(rc, -1);
     expand("n[1][2]", &rc);
     CHECK_INT(rc, -1);
+    /* a backslash makes the next byte part of the name */
+    CHECK_STR(expand("gpu\\[01-99\\],n[1-2]", &rc), "gpu[01-99] n1 n2");
+    CHECK_INT(rc, 0);
+    CHECK_STR(expand("a\\,b,c\\\\", &rc), "a,b c\\");
+    CHECK_STR(expand("g[1-2]\\]x", &rc), "g1]x g2]x");
+    expand("a\\", &rc);                                        /* nothing to escape */
+    CHECK_INT(rc, -1);
+    expand("n[1\\2]", &rc);                                    /* not inside brackets */
+    CHECK_INT(rc, -1);
 }
 
 static void test_expand_stops(void)
@@ -102,7 +114,8 @@ static void test_expand_stops(void)
 static void test_round_trip(void)
 {
     static const char *cases[] = { "node[03-07,12]", "gpu[1-2],login,node[1,3]", "n[098-100]", "x[0-1]",
-                                   "node[8-10]", "a[1-3],b[001-002]" };
+                                   "node[8-10]", "a[1-3],b[001-002]", "gpu[01-02],gpu\\[01-99\\]",
+                                   "x\\,y,z\\\\" };
     size_t i;
     for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         struct collect c = { STRBUF_INIT, 0, 0 };

@@ -18,6 +18,11 @@
  *     nvmlinit=RC        nvmlInit_v2's result (default 0)
  *     hang=FN            cuInit or nvmlInit never return
  *     crash=FN           cuInit or nvmlInit die with SIGSEGV
+ *     daemon=FN          cuInit or nvmlInit start a detached process (a new
+ *                        session, as a daemonising helper does) that holds
+ *                        every descriptor the caller had open, the probe's
+ *                        result pipe included, and sleeps daemon_s seconds
+ *                        (default 20); the call itself returns at once
  *
  * cuInit honours CUDA_VISIBLE_DEVICES like the real driver does for
  * indices: a comma-separated list, read up to the first invalid entry; no
@@ -77,6 +82,16 @@ static void misbehave(const char *fn)
             pause();
     if (conf("crash", b, sizeof(b)) && !strcmp(b, fn))
         raise(SIGSEGV);
+    if (conf("daemon", b, sizeof(b)) && !strcmp(b, fn)) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            unsigned left = (unsigned)conf_int("daemon_s", 20);
+            setsid();
+            while (left)
+                left = sleep(left);
+            _exit(0);
+        }
+    }
 }
 
 static void copy(char *dst, int len, const char *src)

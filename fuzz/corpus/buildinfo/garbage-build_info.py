@@ -1,0 +1,2 @@
+import os
+os.system('echo this is never run')
