@@ -22,65 +22,29 @@
 
 static const char *const torch_aliases[] = { "pytorch", NULL };
 
-static const char *torch_public_version(struct arena *a, const char *v);
-
-/*
- * The newest CUDA build of this torch release that the driver can run,
- * among the builds PyTorch published for it (torch.kb's rows, so a new
- * variant is a data change), or NULL: no driver known, or none runs.
- */
-static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
-{
-    struct kb_torch t;
-    size_t i;
-    if (!c->driver)
-        return NULL;
-    for (i = 0; kb_torch_build_at(c->kb, version, i, &t) == 1; i++) {
-        enum kb_drv_verdict dv;
-        const char *need, *src;
-        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 && dv != KB_DRV_TOO_OLD)
-            return t.variant;
-    }
-    return NULL;
-}
-
-/* "2.1.0+cu121" -> "2.1.0" */
-static const char *torch_public_version(struct arena *a, const char *v)
-{
-    const char *plus = strchr(v, '+');
-    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
-}
-
 /* Install a CUDA build of torch.  What apt installed into the system
  * Python gets the distribution's route (Debian's python3-torch-cuda where
- * the release has it, else PyTorch's wheels in a venv); anything else the
+ * the release has it, else PyTorch's wheels in a venv); everything the
  * fix engine's release and variant, chosen from the knowledge base for this
  * Python and this driver (diagnose/fixes.h). */
 static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const char *pub = torch_public_version(c->a, c->fw->version);
-    const char *variant = torch_variant_for_driver(c, c->fw->version);
     (void)cudnn;
     (void)cuda;
     if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
         /* apt installed it into the system Python, which pip must not
-         * change (PEP 668, "externally-managed-environment"): apt for the
-         * distribution's CUDA build where the release has one, a venv for
-         * PyTorch's wheels.  A distribution's pre-release version
-         * ("1.13.0a0") is no wheel's: the venv then takes the newest. */
+         * change (PEP 668, "externally-managed-environment", even where the
+         * marker's package is not unpacked): apt for the distribution's CUDA
+         * build where the release has one, then the engine's venv route with
+         * a release and variant PyTorch published. */
         const char *pkg = dpkg_cuda_build(c->f, "torch");
-        int pin = !strpbrk(pub, "abcdefghijklmnopqrstuvwxyz");
+        struct python_env managed = *c->env;
         if (pkg)
             finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "
                         "depends on (the NVIDIA driver, nvidia-cudnn)", pkg), "sudo apt-get install %s", pkg);
-        /* Without a variant the driver is known to run, PyPI's own Linux
-         * wheel (a CUDA build) rather than a guessed index. */
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "%sse PyTorch's %s wheels in a virtual environment (the "
-                    "system Python is managed by apt; the wheels bring their own CUDA libraries)", pkg ? "Or u" : "U",
-                    variant ? variant : "CUDA"),
-                    "python3 -m venv ~/.venvs/torch\n~/.venvs/torch/bin/pip install \"torch%s%s\"%s%s",
-                    pin ? "==" : "", pin ? pub : "",
-                    variant ? " --index-url https://download.pytorch.org/whl/" : "", variant ? variant : "");
+        if (!managed.externally_managed)
+            managed.externally_managed = c->fw->installer_source ? c->fw->installer_source : "dpkg";
+        fixes_torch_install(&c->fx, c->out, fd, &managed, c->fw->version);
         return;
     }
     fixes_torch_install(&c->fx, c->out, fd, c->env, c->fw->version);
