@@ -49,6 +49,10 @@ if [ "${GD_ONLY:-unit}" = unit ] || [ "${GD_ONLY:-}" = "" ]; then
 fi
 
 if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
+    # Every check/explain/plan report a case makes is kept for the fix linter.
+    GD_FIXLINT_DIR="$work/fixlint"
+    export GD_FIXLINT_DIR
+    mkdir -p "$GD_FIXLINT_DIR"
     ls "$here"/cli/*.sh 2>/dev/null | grep -v '/lib\.sh$' >"$work/cases"
     run_case() {
         c=$1
@@ -85,6 +89,29 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
             tail -n 40 "$work/cli/$name/log"
         fi
     done <"$work/cases"
+    # The fix linter (tests/fixlint/fixlint.sh) over every report kept, and
+    # explain's answer to every log in tests/explain.
+    case fixlint in *"${GD_FILTER:-}"*)
+        for l in "$here"/explain/*.log; do
+            "$GD_BIN" explain --json "$l" >"$GD_FIXLINT_DIR/explain-$(basename "$l" .log).json" 2>/dev/null
+        done ;;
+    esac
+    # GD_FIXLINT_SAVE=DIR keeps the reports (to rerun the linter alone).
+    [ -n "${GD_FIXLINT_SAVE:-}" ] && mkdir -p "$GD_FIXLINT_SAVE" && cp "$GD_FIXLINT_DIR"/*.json "$GD_FIXLINT_SAVE"/ 2>/dev/null
+    if ls "$GD_FIXLINT_DIR"/*.json >/dev/null 2>&1; then
+        # Known violations can only be judged stale on a whole run.
+        [ -z "${GD_FILTER:-}" ] && GD_FIXLINT_STALE=1 && export GD_FIXLINT_STALE
+        if sh "$here/fixlint/fixlint.sh" "$here/../data" "$here/fixlint/known.tsv" "$GD_FIXLINT_DIR"/*.json \
+            >"$work/fixlint.log" 2>&1; then
+            pass=$((pass + 1))
+            tail -n 1 "$work/fixlint.log"
+        else
+            fail=$((fail + 1))
+            failed_names="$failed_names fixlint"
+            echo "--- fixlint"
+            tail -n 60 "$work/fixlint.log"
+        fi
+    fi
 fi
 
 # Fuzz targets (GD_FUZZ_DIR, set by make check when clang is installed):

@@ -13,6 +13,7 @@
 #include "cli/version.h"
 #include "facts/facts_read.h"
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
 #include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "loader/resolve.h"
@@ -185,7 +186,9 @@ int cmd_check(int argc, char **argv)
     lookup_init(&lk, from_facts ? NULL : &resolver, &facts);
     diagnose_run(&facts, kb, &lk, &dx, &facts.arena);
     if (probe) {
-        probe_findings(&pr, &dx.findings);
+        struct fix_ctx fx;
+        fix_ctx_from_facts(&fx, &facts, kb, &facts.arena);
+        probe_findings(&pr, &fx, &dx.findings);
         if (verify) {
             /* Load each install's predicted libraries, in children. */
             if (probe_verify_run(&pv, &dx, &ctx.fs, PROBE_DEFAULT_TIMEOUT_MS, &err) < 0)
@@ -206,6 +209,7 @@ int cmd_check(int argc, char **argv)
         in.kb_revision = kb_revision(kb);
         in.root = o.root;
         in.probe = probe ? &pr : NULL;
+        in.shell = ctx.shell;
         switch (o.format) {
         case FMT_JSON: report_json(ctx.out, &in); break;
         case FMT_MARKDOWN: report_markdown(ctx.out, &in); break;

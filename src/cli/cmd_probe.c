@@ -15,6 +15,8 @@
 #include "cli/options.h"
 #include "cli/version.h"
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
+#include "scan/scan.h"
 #include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "probe/probe.h"
@@ -176,6 +178,7 @@ int cmd_probe(int argc, char **argv)
         options_release(&o);
         return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
     }
+    memset(&out, 0, sizeof(out));
     out.fp = ctx.out;
     out.color = ctx.color;
     r = xmalloc(sizeof(*r));
@@ -200,7 +203,28 @@ int cmd_probe(int argc, char **argv)
         rc = GD_EXIT_FAILURE;
         goto done;
     }
-    probe_findings(r, &fl);
+    {
+        /* The machine as the fix engine needs it (distribution, WSL2,
+         * container): the system observer only, files read, nothing run. */
+        struct facts sys;
+        struct scan_ctx sc;
+        struct fix_ctx fx;
+        facts_init(&sys);
+        memset(&sc, 0, sizeof(sc));
+        sc.fs = &ctx.fs;
+        sc.env = &ctx.env;
+        sc.kb = kb;
+        sc.facts = &sys;
+        scan_system(&sc);
+        fix_ctx_from_facts(&fx, &sys, kb, &fa);
+        fx.distro = fx.distro ? arena_strdup(&fa, fx.distro) : NULL;
+        fx.container = fx.container ? arena_strdup(&fa, fx.container) : NULL;
+        fx.arch = fx.arch ? arena_strdup(&fa, fx.arch) : NULL;
+        fx.os = arena_strdup(&fa, fx.os);
+        fx.driver = NULL;   /* the probe's own answer, not a file, says the driver's version */
+        probe_findings(r, &fx, &fl);
+        facts_release(&sys);
+    }
     if (pa.verify)
         verify_libs(&ctx, kb, &pa, r, &pv, &fl);
     findings_sort(&fl);

@@ -278,6 +278,7 @@ static int which_windows(const struct which_opts *w, const struct options *o, st
     if (w->python_ext)
         req.win_flags |= RESOLVE_WIN_SEARCH_DEFAULT_DIRS | (w->n_from ? RESOLVE_WIN_SEARCH_DLL_LOAD_DIR : 0u);
     resolver_init(&r, &ctx->fs, &cfg);
+    memset(&out, 0, sizeof(out));
     out.fp = ctx->out;
     out.color = ctx->color;
     found = resolve_library(&r, &req, &res, &err);
@@ -355,6 +356,7 @@ int cmd_which(int argc, char **argv)
         goto out_early;
     }
     resolver_init(&r, &ctx.fs, &cfg);
+    memset(&out, 0, sizeof(out));
     out.fp = ctx.out;
     out.color = ctx.color;
 

@@ -24,6 +24,8 @@ const char common_options_help[] =
     "  -o, --output FILE  write the report to FILE instead of standard output\n"
     "  --color, --no-color  force colour on or off (default: on a terminal only,\n"
     "                     never when NO_COLOR is set)\n"
+    "  --all-shells       show every fix for every shell (default: a command written\n"
+    "                     for several shells is shown for yours, from $SHELL)\n"
     "  -h, --help         show this help\n";
 
 const char exit_status_help[] =

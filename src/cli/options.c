@@ -69,6 +69,7 @@ enum opt_result options_parse_common(struct options *o, int argc, char **argv, i
     if (!strcmp(a, "--clear-env")) { o->clear_env = 1; return OPT_OK; }
     if (!strcmp(a, "--no-color")) { o->color = 0; return OPT_OK; }
     if (!strcmp(a, "--color")) { o->color = 1; return OPT_OK; }
+    if (!strcmp(a, "--all-shells")) { o->all_shells = 1; return OPT_OK; }
     if (!strcmp(a, "--redact")) { o->redact = 1; return OPT_OK; }
     if (is_opt(a, "--root")) {
         if (need_arg(argc, argv, i, &val, err) < 0)
@@ -121,6 +122,8 @@ enum opt_result options_parse_common(struct options *o, int argc, char **argv, i
     }
     return OPT_NOT_MINE;
 }
+
+static const char *reader_shell(void);
 
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err)
 {
@@ -197,6 +200,7 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
         ctx->color = options_auto_color(ctx->out == stdout);
     if (o->format != FMT_TEXT && o->color < 0)
         ctx->color = 0;
+    ctx->shell = o->all_shells ? NULL : reader_shell();
     if (o->redact) {
         FILE *t = tmpfile();
         if (!t)
@@ -213,6 +217,25 @@ int options_auto_color(int to_stdout)
      * examined one; NO_COLOR counts when set and not empty (no-color.org). */
     const char *nc = getenv("NO_COLOR");
     return to_stdout && compat_isatty(1) && !(nc && *nc);
+}
+
+/* The shell of the person reading the report (not of the examined
+ * machine): $SHELL's name, PowerShell on native Windows without one. */
+static const char *reader_shell(void)
+{
+    const char *s = getenv("SHELL"), *base;
+    if (!s || !*s)
+        return compat_native_windows() ? "powershell" : "sh";
+    base = strrchr(s, '/');
+    base = base ? base + 1 : s;
+    if (!strcmp(base, "fish"))
+        return "fish";
+    if (!strcmp(base, "pwsh") || !strcmp(base, "powershell") || !strcmp(base, "pwsh.exe") ||
+        !strcmp(base, "powershell.exe"))
+        return "powershell";
+    if (!strcmp(base, "cmd.exe") || !strcmp(base, "cmd"))
+        return "cmd";
+    return "sh";
 }
 
 int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, struct kb **kb)

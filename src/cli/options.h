@@ -45,6 +45,7 @@ struct options {
     const char *db;              /* --db DIR_OR_FILE */
     const char *output;          /* --output FILE */
     const char *os;              /* --os linux|windows|... */
+    int all_shells;              /* --all-shells */
     int redact;                  /* --redact: report/redact.h on the output */
 };
 
@@ -64,6 +65,9 @@ struct run_ctx {
     struct env env;
     FILE *out;          /* stdout or the --output file */
     int color;          /* resolved: 1 only on a terminal without NO_COLOR */
+    const char *shell;  /* the reader's shell for fixes ("sh", "fish", "powershell", "cmd"),
+                           from gpudoctor's own $SHELL (PowerShell on native Windows);
+                           NULL with --all-shells */
     FILE *redact_to;    /* --redact: out is a temporary file, rewritten into
                          * this stream by run_ctx_release; else NULL */
 };

@@ -108,6 +108,10 @@ struct compat_dir *compat_opendir_fd(int fd);
 char **compat_environ(void);
 /** 1 if fd is a terminal. */
 int compat_isatty(int fd);
+/** The width in columns of the terminal on fd, or 0 (not a terminal, unknown). */
+int compat_term_columns(int fd);
+/** 1 on native Windows (the reader's default shell is PowerShell there). */
+int compat_native_windows(void);
 /** The running kernel's machine name (e.g. "x86_64"), into buf. */
 int compat_host_machine(char *buf, size_t size);
 /** The current working directory, into buf. */

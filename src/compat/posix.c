@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #ifdef __linux__
@@ -478,6 +479,19 @@ char **compat_environ(void)
 int compat_isatty(int fd)
 {
     return isatty(fd);
+}
+
+int compat_term_columns(int fd)
+{
+    struct winsize ws;
+    if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &ws) < 0)
+        return 0;
+    return ws.ws_col;
+}
+
+int compat_native_windows(void)
+{
+    return 0;
 }
 
 int compat_host_machine(char *buf, size_t size)

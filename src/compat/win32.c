@@ -504,6 +504,23 @@ int compat_isatty(int fd)
     return _isatty(fd) ? 1 : 0;
 }
 
+int compat_term_columns(int fd)
+{
+    CONSOLE_SCREEN_BUFFER_INFO info;
+    HANDLE h;
+    if (!_isatty(fd))
+        return 0;
+    h = (HANDLE)_get_osfhandle(fd);
+    if (h == INVALID_HANDLE_VALUE || !GetConsoleScreenBufferInfo(h, &info))
+        return 0;
+    return info.srWindow.Right - info.srWindow.Left + 1;
+}
+
+int compat_native_windows(void)
+{
+    return 1;
+}
+
 int compat_host_machine(char *buf, size_t size)
 {
     SYSTEM_INFO si;

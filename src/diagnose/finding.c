@@ -170,6 +170,7 @@ void finding_fix(struct findings *fl, struct finding *fd, const char *shell, con
     ALLOC_GROW(fd->fixes, fd->n_fixes + 1, fd->alloc_fixes);
     x = &fd->fixes[fd->n_fixes++];
     x->shell = shell;
+    x->group = 0;
     x->title = arena_strdup(fl->arena, title);
     if (command_fmt) {
         va_start(ap, command_fmt);

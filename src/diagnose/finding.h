@@ -31,6 +31,9 @@ struct fix {
     const char *title;    /* what it does: "Put the toolkit's lib64 on the loader path" */
     const char *shell;    /* NULL (any), "sh", "fish", "powershell", "cmd" */
     const char *command;  /* what to paste, may be multi-line; NULL for advice only */
+    unsigned group;       /* 0, or the same number for the one command written for several
+                             shells (sh / fish, powershell / cmd): a report may show only
+                             the reader's shell (diagnose/fixes.h) */
 };
 
 struct finding {

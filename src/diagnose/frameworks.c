@@ -326,12 +326,9 @@ static const char *missing_code(const char *role)
 
 static void fix_ld_library_path(struct fwctx *c, struct finding *fd, const char *dirs_colon)
 {
-    finding_fix(c->out, fd, "sh", "Put the directory on the loader path for this shell (add the line to "
-                "~/.bashrc, or to the environment's activate script, to keep it)",
-                "export LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}", dirs_colon);
-    finding_fix(c->out, fd, "fish", "The same in fish", "set -gx LD_LIBRARY_PATH %s $LD_LIBRARY_PATH",
-                dirs_colon);
+    fixes_loader_path(&c->fx, c->out, fd, NULL, dirs_colon);
 }
+
 
 /*
  * On an HPC system CUDA comes from `module load cuda/11.8`, not apt: when
@@ -582,10 +579,7 @@ void fw_judge_driver(struct fwctx *c, const char *cuda)
                      "driver %s%s%s", c->driver, c->f->driver.cuda_max ? ", supports CUDA up to " : "",
                      c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
     finding_evidence(c->out, fd, src, "CUDA %s needs driver >= %s on %s", cuda, need ? need : "?", c->os);
-    finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need ? need : "a newer release"),
-                NULL);
-    if (c->f->system.distro_id && !strcmp(c->f->system.distro_id, "ubuntu"))
-        finding_fix(c->out, fd, "sh", "On Ubuntu, install the newest recommended driver", "sudo ubuntu-drivers install");
+    fixes_driver_upgrade(&c->fx, c->out, fd, need, arena_printf(c->a, "%s's CUDA %s runtime needs it", c->fw->name, cuda));
 }
 
 /* Every GPU's compute capability against the build's architecture list. */
@@ -786,6 +780,62 @@ const struct fw_def *fw_find(const char *name)
 
 /* ---- the verdict ---- */
 
+/*
+ * One root cause, one error finding.  When an install's missing libraries
+ * are explained by a version mismatch -- GD206 (Linux) or GD603 (Windows:
+ * not installed, or only another CUDA version's DLL) -- the per-library
+ * findings GD201-GD203 are symptoms: their evidence moves to the cause and
+ * they go.  So does GD601 (a DLL of the other CUDA version off PATH) next to
+ * a GD603 that names another version: putting that folder on PATH cannot
+ * make the framework load, it only changes which error comes next.
+ */
+static int is_symptom(const char *code, int other_version)
+{
+    return !strcmp(code, "GD201") || !strcmp(code, "GD202") || !strcmp(code, "GD203") ||
+           (other_version && !strcmp(code, "GD601"));
+}
+
+static void fold_symptoms(struct fwctx *c, size_t first)
+{
+    struct findings *fl = c->out;
+    size_t i, j, w, cause = (size_t)-1;
+    int other = 0, reason_gone = 0;
+
+    for (i = first; i < fl->nr && cause == (size_t)-1; i++)
+        if (fl->v[i].subject == c->v->subject &&
+            (!strcmp(fl->v[i].code, "GD206") || !strcmp(fl->v[i].code, "GD603")))
+            cause = i;
+    if (cause == (size_t)-1)
+        return;
+    other = !strcmp(fl->v[cause].code, "GD206") || strstr(fl->v[cause].title, "(another CUDA version)") != NULL;
+    for (i = first; i < fl->nr; i++) {
+        const struct finding *s = &fl->v[i];
+        if (i == cause || s->subject != c->v->subject || !is_symptom(s->code, other))
+            continue;
+        for (j = 0; j < s->n_evidence; j++)
+            finding_evidence(fl, &fl->v[cause], s->evidence[j].path, "%s", s->evidence[j].text);
+    }
+    for (i = w = first; i < fl->nr; i++) {
+        struct finding *s = &fl->v[i];
+        if (i != cause && s->subject == c->v->subject && is_symptom(s->code, other)) {
+            reason_gone |= c->v->reason == s->title;
+            free(s->evidence);
+            free(s->fixes);
+            continue;
+        }
+        if (i == cause)
+            cause = w;
+        fl->v[w++] = *s;
+    }
+    fl->nr = w;
+    for (i = w = 0; i < c->v->n_codes; i++)
+        if (!is_symptom(c->v->codes[i], other))
+            c->v->codes[w++] = c->v->codes[i];
+    c->v->n_codes = w;
+    if (reason_gone)
+        c->v->reason = fl->v[cause].title;
+}
+
 /* Machine-level error findings that stop every framework. */
 static int machine_blockers(const struct findings *fl, size_t upto, struct verdict *v)
 {
@@ -889,8 +939,17 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             v->env = env;
             v->fw = fw;
             v->gpu = GPU_YES;
-            v->subject = arena_printf(arena, "%s %s (%s)", fw->name, fw->version ? fw->version : "?",
-                                      env->prefix ? env->prefix : "?");
+            {
+                /* A Windows install is named as its user knows it: C:\Users\... */
+                struct strbuf wp = STRBUF_INIT;
+                const char *where = env->prefix ? env->prefix : "?";
+                if (!strcmp(os_of(f), "windows") && env->prefix && env->prefix[0] == '/') {
+                    winpath_from_virtual(env->prefix, &wp);
+                    where = wp.buf;
+                }
+                v->subject = arena_printf(arena, "%s %s (%s)", fw->name, fw->version ? fw->version : "?", where);
+                strbuf_release(&wp);
+            }
             memset(&c, 0, sizeof(c));
             c.f = f;
             c.kb = kb;
@@ -900,6 +959,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             c.os = os_of(f);
             c.windows = !strcmp(c.os, "windows");
             c.driver = facts_driver_version(f);
+            fix_ctx_from_facts(&c.fx, f, kb, arena);
             c.env = env;
             c.fw = fw;
             c.v = v;
@@ -911,6 +971,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                 /* Native Windows: why each missing DLL is missing. */
                 if (c.windows && v->n_needs)
                     rules_windows_install(&c);
+                fold_symptoms(&c, before);
             } else {
                 fw_unknown(&c, arena_printf(arena, "gpudoctor does not yet check %s's libraries", fw->name));
             }
@@ -932,7 +993,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                                   "files: %s", fw->name, c.unknown_why);
                 fd->subject = v->subject;
                 fw_add_code(v, fd->code);
-                finding_fix(&dx->findings, fd, "sh", "Ask the driver and load the predicted libraries",
+                finding_fix(&dx->findings, fd, NULL, "Ask the driver and load the predicted libraries",
                             "gpudoctor probe");
             } else if (!v->reason) {
                 v->reason = v->n_needs ? arena_printf(arena, "%zu CUDA libraries found; driver and GPU match the build",

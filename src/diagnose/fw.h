@@ -21,6 +21,7 @@
 #define GD_DIAGNOSE_FW_H
 
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
 #include "diagnose/win_dll.h"
 #include "util/err.h"
 
@@ -46,6 +47,7 @@ struct fwctx {
     struct win_dll_search win;      /* how this framework loads its DLLs (Windows) */
     const char *win_dirs[8];        /* storage for win.dll_dirs */
     int win_path_fallback;          /* torch: on error 126, retry with the dirs on PATH */
+    struct fix_ctx fx;              /* the machine as the fix engine sees it (diagnose/fixes.h) */
 };
 
 /* Install commands for a finding whose cause is missing CUDA (cuda and

@@ -35,8 +35,8 @@ static void check_cupy(struct fwctx *c)
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is built for ROCm (AMD GPUs), not for CUDA",
                                         fw->dist ? fw->dist : "cupy", fw->version);
         finding_evidence(c->out, fd, d ? d->path : NULL, "the wheel is %s", fw->dist ? fw->dist : "cupy-rocm");
-        finding_fix(c->out, fd, "sh", "Install the wheel for your CUDA major", "pip uninstall -y %s\npip install cupy-cuda12x",
-                    fw->dist ? fw->dist : "cupy");
+        finding_fix(c->out, fd, "sh", "Install the wheel for your CUDA major", "%s uninstall -y %s\n%s install cupy-cuda12x", fix_pip(&c->fx, c->env),
+                    fw->dist ? fw->dist : "cupy", fix_pip(&c->fx, c->env));
         return;
     }
     if (!site) {

@@ -53,14 +53,14 @@ static void check_jax(struct fwctx *c)
         if (plugin)
             finding_evidence(c->out, fd, plugin->path, "%s %s", plugin->name, plugin->version);
         finding_fix(c->out, fd, "sh", "Reinstall jax with its CUDA extra so every part has the same version",
-                    "pip install -U \"jax[%s]\"", flavor ? flavor : "cuda12");
+                    "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env), flavor ? flavor : "cuda12");
         return;
     }
     if (!flavor) {
         fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
         if (jaxlib)
             finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
-        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "pip install -U \"jax[cuda12]\"");
+        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "%s install -U \"jax[cuda12]\"", fix_pip(&c->fx, c->env));
         return;
     }
     ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
@@ -81,7 +81,7 @@ static void check_jax(struct fwctx *c)
             fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,
                             cudnn_dist, d->version);
             finding_evidence(c->out, fd, d->path, "%s %s", cudnn_dist, d->version);
-            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "pip install -U \"jax[%s]\"", flavor);
+            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env), flavor);
         } else if (!d) {
             fw_unknown(c, arena_printf(c->a, "%s is not installed in this environment; jax then looks for a system "
                                         "cuDNN %s", cudnn_dist, j.cudnn_min));

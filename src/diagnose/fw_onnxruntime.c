@@ -27,7 +27,7 @@ static void check_onnxruntime(struct fwctx *c)
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s has no CUDA execution provider",
                                         fw->dist ? fw->dist : "onnxruntime", fw->version);
         finding_evidence(c->out, fd, fw->location, "the distribution is %s, not onnxruntime-gpu", fw->dist ? fw->dist : "onnxruntime");
-        finding_fix(c->out, fd, "sh", "Replace it with the GPU build", "pip uninstall -y onnxruntime\npip install onnxruntime-gpu");
+        finding_fix(c->out, fd, "sh", "Replace it with the GPU build", "%s uninstall -y onnxruntime\n%s install onnxruntime-gpu", fix_pip(&c->fx, c->env), fix_pip(&c->fx, c->env));
         return;
     }
     if (!fw->location) {

@@ -19,71 +19,32 @@
 #include "util/winpath.h"
 #include "util/banned.h"
 
-/*
- * The newest release whose [and-cuda] wheels are found by its own RUNPATH
- * (tf_libs pip_libs "rpath") and whose CUDA the driver runs: the upgrade
- * to offer.  Its MAJOR.MINOR, or NULL.
- */
-static const char *tf_pip_target(struct fwctx *c)
-{
-    struct kb_tf_build b;
-    struct kb_tf_libs l;
-    size_t i;
-    for (i = 0; kb_tf_build_at(c->kb, "linux", i, &b) == 1; i++)
-        if (b.cuda && kb_tf_libs(c->kb, b.version, "linux", &l) == 1 && kb_tf_pip_extra(&l) == 1 &&
-            fw_driver_runs(c, b.cuda))
-            return fw_major_minor(c->a, b.version);
-    return NULL;
-}
-
-/* The pip line for a release (MAJOR.MINOR: its newest patch). */
-static const char *tf_pip_line(struct fwctx *c, const char *minor)
-{
-    return arena_printf(c->a, "pip install \"tensorflow[and-cuda]==%s.*\"", minor);
-}
-
-/* Its [and-cuda] wheels are installed but not found (GD205). */
+/* Its [and-cuda] wheels are installed but not found (GD205): a release
+ * whose wheels ship without the RUNPATH into site-packages/nvidia
+ * (tf_libs pip_libs; 2.16.1, tensorflow/tensorflow#63362) gets the engine's
+ * install of one that has them. */
 static void tf_pip_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
     struct kb_tf_libs l;
-    const char *target;
     (void)cuda;
     (void)cudnn;
-    if (kb_tf_libs(c->kb, c->fw->version, "linux", &l) != 1 || kb_tf_pip_extra(&l) != 2 ||
-        (target = tf_pip_target(c)) == NULL)
+    if (kb_tf_libs(c->kb, c->fw->version, "linux", &l) != 1 || kb_tf_pip_extra(&l) != 2)
         return;
-    finding_fix(c->out, fd, "sh", arena_printf(c->a, "TensorFlow %s shipped without the RUNPATH entries into "
-                "site-packages/nvidia (tensorflow/tensorflow#63362); a release that has them avoids the export",
-                fw_major_minor(c->a, c->fw->version)), "%s", tf_pip_line(c, target));
+    fixes_tf_install(&c->fx, c->out, fd, c->env, NULL);
 }
 
+/* Install a CUDA build: the fix engine chooses a release the knowledge base
+ * has for this Python and driver, [and-cuda] where the release has it, its
+ * tested CUDA / cuDNN from conda-forge where not (diagnose/fixes.h). */
 static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const char *v = c->fw->version, *target, *py;
-    struct kb_tf_libs l;
-    struct kb_tf_build b;
-    int extra = strcmp(c->os, "linux") ? 0
-                : kb_tf_libs(c->kb, v, "linux", &l) == 1 ? kb_tf_pip_extra(&l) : -1;
-    if (extra == 1 || extra == 3)
-        finding_fix(c->out, fd, "sh", "Let pip bring the CUDA libraries this TensorFlow was built for",
-                    "pip install \"tensorflow[and-cuda]==%s\"", v);
-    else if (extra == 0 && (target = tf_pip_target(c)) != NULL)
-        finding_fix(c->out, fd, "sh", "Upgrade to a TensorFlow whose pip extra brings its own CUDA", "%s",
-                    tf_pip_line(c, target));
-    /* conda-forge's cudatoolkit package carries CUDA 11 and older only
-     * (https://anaconda.org/conda-forge/cudatoolkit/files): for those, a
-     * conda environment keeps this release. */
-    memset(&b, 0, sizeof(b));
-    if (cuda && extra != 1 && extra != 3 && extra != 2 && kb_tf_build(c->kb, v, "linux", &b) == 1 &&
-        (py = kb_python_newest(c->a, b.python)) != NULL)
-        finding_fix(c->out, fd, "sh", "Keep this TensorFlow: isolate the CUDA it needs in a conda environment",
-                    "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s%s%s\n"
-                    "conda activate tf-gpu\n"
-                    "pip install \"tensorflow==%s\"\n"
-                    "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                    py, cuda, cudnn ? " cudnn=" : "", cudnn ? fw_major_minor(c->a, cudnn) : "", v);
-    finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
-                "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", v);
+    struct fix_install in;
+    (void)cuda;
+    (void)cudnn;
+    fixes_tf_install(&c->fx, c->out, fd, c->env, c->fw->version);
+    if (fix_choose_tf(&c->fx, c->fw->version, c->env->python_version, &in) == 1 && !c->windows)
+        finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
+                    "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", c->fw->version);
 }
 
 static void check_tensorflow(struct fwctx *c)
@@ -96,35 +57,28 @@ static void check_tensorflow(struct fwctx *c)
     int have_mod = 0;
     size_t i;
 
+    /* Native Windows after the last GPU release comes first: every wheel there is a
+     * CPU build (tensorflow pulls tensorflow-intel; tensorflow-cpu), and the cause is
+     * the platform, not the package (GD212, not GD211). */
+    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
+        ver_cmp_dotted_n(fw->version, last_win, 2) > 0) {   /* 2.10.1 is still 2.10 */
+        struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
+                                        "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
+                                        fw->version, last_win);
+        finding_evidence(c->out, fd, fw->location, "%s %s on native Windows%s", fw->dist ? fw->dist : "tensorflow",
+                         fw->version, fw->variant && !strcmp(fw->variant, "cpu") ? " (a CPU-only build)" : "");
+        fixes_tf_windows_routes(&c->fx, c->out, fd, c->env);
+        return;
+    }
     if ((fw->variant && !strcmp(fw->variant, "cpu")) || (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", fw->dist ? fw->dist : "tensorflow",
                                         fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
                          "the distribution is tensorflow-cpu");
-        finding_fix(c->out, fd, "sh", "Install the GPU build (on Linux its extra brings the CUDA libraries)",
-                    "pip uninstall -y %s\npip install \"tensorflow[and-cuda]\"", fw->dist ? fw->dist : "tensorflow");
-        return;
-    }
-    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
-        ver_cmp_dotted(fw_major_minor(c->a, fw->version), fw_major_minor(c->a, last_win)) > 0) {
-        /* The last release with native-Windows GPU support, and its tested
-         * CUDA, cuDNN and Python (tf_build.kb). */
-        struct kb_tf_build w;
-        const char *py;
-        struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
-                                        "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
-                                        fw->version, last_win);
-        finding_evidence(c->out, fd, fw->location, "tensorflow %s on native Windows", fw->version);
-        finding_fix(c->out, fd, NULL, "Use WSL2 (Ubuntu), where TensorFlow's Linux build uses the Windows driver", NULL);
-        finding_fix(c->out, fd, "powershell", "Install WSL2, then inside it: pip install \"tensorflow[and-cuda]\"", "wsl --install");
-        memset(&w, 0, sizeof(w));
-        if (kb_tf_build(c->kb, last_win, "windows", &w) == 1 && w.cuda && w.cudnn &&
-            (py = kb_python_newest(c->a, w.python)) != NULL)
-            finding_fix(c->out, fd, "cmd", arena_printf(c->a, "Or stay native with TensorFlow %s and CUDA %s / cuDNN %s "
-                        "from conda", fw_major_minor(c->a, last_win), w.cuda, w.cudnn),
-                        "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
-                        "conda activate tf-gpu\npip install \"tensorflow==%s.*\"", py, w.cuda, w.cudnn,
-                        fw_major_minor(c->a, last_win));
+        if (fw->dist && strcmp(fw->dist, "tensorflow") && !c->env->externally_managed)
+            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Remove the CPU-only package %s first", fw->dist),
+                        "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
+        tf_install_fixes(c, fd, NULL, NULL);
         return;
     }
     memset(&b, 0, sizeof(b));
@@ -210,7 +164,8 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
                     "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda, cudnn),
                     "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
                     "conda activate tf-gpu\n"
-                    "pip install \"tensorflow==%s\"", py, cuda, cudnn, fw->version);
+                    "python -m pip install \"tensorflow==%s.*\" \"numpy<2\"", py, cuda, cudnn,
+                    fw_major_minor(c->a, fw->version));
     finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
                 "and cuDNN %s, then put its bin first on PATH", cuda,
                 arena_printf(c->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,

@@ -22,82 +22,32 @@
 
 static const char *const torch_aliases[] = { "pytorch", NULL };
 
-static const char *torch_public_version(struct arena *a, const char *v);
-
-/*
- * The newest CUDA build of this torch release that the driver can run,
- * among the builds PyTorch published for it (torch.kb's rows, so a new
- * variant is a data change), or NULL: no driver known, or none runs.
- */
-static const char *torch_variant_for_driver(struct fwctx *c, const char *version)
-{
-    struct kb_torch t;
-    size_t i;
-    if (!c->driver)
-        return NULL;
-    for (i = 0; kb_torch_build_at(c->kb, version, i, &t) == 1; i++) {
-        enum kb_drv_verdict dv;
-        const char *need, *src;
-        if (kb_driver_runs_cuda(c->kb, c->driver, t.cuda, c->os, &dv, &need, &src) == 1 && dv != KB_DRV_TOO_OLD)
-            return t.variant;
-    }
-    return NULL;
-}
-
-/*
- * A CUDA build of this release to offer when the driver does not decide:
- * the one `pip install torch` gets when that is a CUDA build, else the
- * newest published; NULL when the knowledge base has none for it.
- */
-static const char *torch_any_cuda_variant(struct fwctx *c, const char *version)
-{
-    struct kb_torch t;
-    if (kb_torch(c->kb, torch_public_version(c->a, version), NULL, &t) == 1 && t.cuda)
-        return t.variant;
-    if (kb_torch_build_at(c->kb, version, 0, &t) == 1)
-        return t.variant;
-    return NULL;
-}
-
-/* "2.1.0+cu121" -> "2.1.0" */
-static const char *torch_public_version(struct arena *a, const char *v)
-{
-    const char *plus = strchr(v, '+');
-    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
-}
-
+/* Install a CUDA build of torch.  What apt installed into the system
+ * Python gets the distribution's route (Debian's python3-torch-cuda where
+ * the release has it, else PyTorch's wheels in a venv); everything the
+ * fix engine's release and variant, chosen from the knowledge base for this
+ * Python and this driver (diagnose/fixes.h). */
 static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const char *pub = torch_public_version(c->a, c->fw->version);
-    const char *variant = torch_variant_for_driver(c, c->fw->version);
     (void)cudnn;
     (void)cuda;
     if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
         /* apt installed it into the system Python, which pip must not
-         * change (PEP 668, "externally-managed-environment"): apt for the
-         * distribution's CUDA build where the release has one, a venv for
-         * PyTorch's wheels.  A distribution's pre-release version
-         * ("1.13.0a0") is no wheel's: the venv then takes the newest. */
+         * change (PEP 668, "externally-managed-environment", even where the
+         * marker's package is not unpacked): apt for the distribution's CUDA
+         * build where the release has one, then the engine's venv route with
+         * a release and variant PyTorch published. */
         const char *pkg = dpkg_cuda_build(c->f, "torch");
-        int pin = !strpbrk(pub, "abcdefghijklmnopqrstuvwxyz");
+        struct python_env managed = *c->env;
         if (pkg)
             finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "
                         "depends on (the NVIDIA driver, nvidia-cudnn)", pkg), "sudo apt-get install %s", pkg);
-        /* Without a variant the driver is known to run, PyPI's own Linux
-         * wheel (a CUDA build) rather than a guessed index. */
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "%sse PyTorch's %s wheels in a virtual environment (the "
-                    "system Python is managed by apt; the wheels bring their own CUDA libraries)", pkg ? "Or u" : "U",
-                    variant ? variant : "CUDA"),
-                    "python3 -m venv ~/.venvs/torch\n~/.venvs/torch/bin/pip install \"torch%s%s\"%s%s",
-                    pin ? "==" : "", pin ? pub : "",
-                    variant ? " --index-url https://download.pytorch.org/whl/" : "", variant ? variant : "");
+        if (!managed.externally_managed)
+            managed.externally_managed = c->fw->installer_source ? c->fw->installer_source : "dpkg";
+        fixes_torch_install(&c->fx, c->out, fd, &managed, c->fw->version);
         return;
     }
-    if (variant)
-        finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the %s build of torch %s, which this driver "
-                    "can run (its wheels bring their own CUDA libraries)", variant, pub),
-                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s",
-                    pub, variant);
+    fixes_torch_install(&c->fx, c->out, fd, c->env, c->fw->version);
 }
 
 /*
@@ -217,31 +167,12 @@ static void check_torch(struct fwctx *c)
     size_t i;
 
     if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
-        const char *pub = torch_public_version(c->a, fw->version);
-        const char *v = torch_variant_for_driver(c, fw->version);
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
-        if (fw->installer && !strcmp(fw->installer, "dpkg")) {
+        if (fw->installer && !strcmp(fw->installer, "dpkg"))
             finding_evidence(c->out, fd, fw->installer_source, "installed by the package %s %s", fw->installer_package,
                              fw->installer_version ? fw->installer_version : "");
-            torch_install_fixes(c, fd, NULL, NULL);
-            return;
-        }
-        /* Only a build PyTorch published (torch.kb): with a known driver,
-         * one it runs; without one, the release's usual CUDA build. */
-        if (!v && !c->driver)
-            v = torch_any_cuda_variant(c, fw->version);
-        if (v)
-            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install a CUDA build of torch %s%s", pub,
-                        c->driver ? " that this driver can run" : ""),
-                        "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, v);
-        else if (c->driver)
-            finding_fix(c->out, fd, NULL, arena_printf(c->a, "No CUDA build of torch %s in the knowledge base runs on "
-                        "driver %s: upgrade the driver, or choose a release with 'gpudoctor plan --framework torch'",
-                        pub, c->driver), NULL);
-        else
-            finding_fix(c->out, fd, NULL, arena_printf(c->a, "The knowledge base knows no CUDA build of torch %s: "
-                        "choose a release with 'gpudoctor plan --framework torch'", pub), NULL);
+        torch_install_fixes(c, fd, NULL, NULL);
         return;
     }
     if ((variant && str_starts(variant, "rocm")) || (fw->variant && !strcmp(fw->variant, "rocm")) || fw->hip) {
@@ -304,8 +235,15 @@ static void check_torch(struct fwctx *c)
                          c->f->driver.cuda_max ? ", supports CUDA up to " : "", c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
         finding_evidence(c->out, fd, src, "torch %s: minimum driver %s (minor-version compatibility of CUDA %s)",
                          fw->version, need_drv, cuda ? fw_major(c->a, cuda) : "?");
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", need_drv), NULL);
-        torch_install_fixes(c, fd, cuda, NULL);
+        {
+            /* The driver upgrade keeps this build; a build of the same release the driver
+             * already runs is the other way, offered only when one exists. */
+            struct fix_install in;
+            fixes_driver_upgrade(&c->fx, c->out, fd, need_drv,
+                                 arena_printf(c->a, "torch %s's CUDA %s build needs it", fw->version, cuda ? cuda : "?"));
+            if (fix_choose_torch(&c->fx, fw->version, c->env->python_version, &in) == 1 && in.driver_ok == 1)
+                torch_install_fixes(c, fd, cuda, NULL);
+        }
     } else if (cuda && !have_kb) {
         fw_judge_driver(c, fw_major_minor(c->a, cuda));
     }
@@ -313,27 +251,14 @@ static void check_torch(struct fwctx *c)
     fw_note_own_runtime(c);
 }
 
-/* Native Windows, a DLL nowhere (GD603): PyTorch's wheels bring them. */
+/* Native Windows, a DLL nowhere (GD603): PyTorch's wheels bring them; the
+ * engine writes the reinstall for PowerShell and cmd with the environment's
+ * own python.exe. */
 static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    const struct framework_build *fw = c->fw;
-    const char *pub = torch_public_version(c->a, fw->version), *v = NULL;
-    struct kb_torch t;
     (void)cuda;
     (void)cudnn;
-    /* Its own variant when PyTorch published it, else one the driver runs. */
-    if (fw->local && kb_torch(c->kb, fw->version, fw->local, &t) == 1 && t.cuda)
-        v = t.variant;
-    if (!v)
-        v = torch_variant_for_driver(c, fw->version);
-    if (!v && !c->driver)
-        v = torch_any_cuda_variant(c, fw->version);
-    if (v)
-        finding_fix(c->out, fd, "powershell", "Reinstall torch from PyTorch's index: its wheels bring the CUDA DLLs in torch\\lib",
-                    "pip install --force-reinstall \"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, v);
-    else
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "No CUDA build of torch %s in the knowledge base runs on this "
-                    "driver: upgrade the driver, or choose a release with 'gpudoctor plan --framework torch'", pub), NULL);
+    fixes_torch_install(&c->fx, c->out, fd, c->env, c->fw->version);
 }
 
 const struct fw_def fw_torch = {

@@ -7,6 +7,7 @@
  * only, so every line of the plan agrees with every other.
  */
 #include "diagnose/plan.h"
+#include "diagnose/fixes.h"
 #include "diagnose/fw.h"
 
 #include <stdarg.h>
@@ -153,6 +154,20 @@ static int python_in_range(const char *range, const char *py)
             return 1;
     }
     return 0;
+}
+
+/*
+ * conda solves CUDA packages against the __cuda virtual package, which it
+ * detects from the driver: on a login node without a GPU there is none and
+ * the solve fails.  CONDA_OVERRIDE_CUDA sets it
+ * (https://docs.conda.io/projects/conda/en/latest/user-guide/tasks/manage-virtual.html).
+ */
+static void note_conda_override(struct pctx *x, const char *cuda)
+{
+    note(x, "conda", arena_printf(&x->p->arena, "on a machine without a GPU (a cluster's login node) conda cannot "
+                                  "detect CUDA: run the conda line as CONDA_OVERRIDE_CUDA=%s conda create ...",
+                                  major_minor(x->p, cuda)),
+         "https://docs.conda.io/projects/conda/en/latest/user-guide/tasks/manage-virtual.html");
 }
 
 /* The highest Python in a range ("3.9-3.11" -> "3.11"). */
@@ -417,6 +432,13 @@ static struct cand *collect(struct pctx *x, size_t *n)
             d->is_default = cell(tab, r, "default") && !strcmp(cell(tab, r, "default"), "yes");
             d->cudnn = cell(tab, r, "cudnn");
             d->arch = cell(tab, r, "arch");
+            {
+                /* Its Python range (data/torch_python.kb), so that a plan never pairs a
+                 * release with a Python it has no wheels for. */
+                const char *lo, *hi, *src;
+                if (kb_torch_python(x->kb, d->version, &lo, &hi, &src) == 1)
+                    d->python = arena_printf(&x->p->arena, "%s-%s", lo, hi);
+            }
             break;
         case PLAN_JAX:
             d->version = cell(tab, r, "first");
@@ -542,6 +564,7 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
                                     "cudnn=%s\nconda activate %s\n%s%s", env, py, k->cuda, cudnn,
                                     env, linux_like ? "export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:"
                                     "$CONDA_PREFIX/lib/\n" : "", p->pip);
+            note_conda_override(x, k->cuda);
             note(x, "install", arena_printf(a, "TensorFlow %s loads the system's CUDA %s and "
                                             "cuDNN %s: the conda environment isolates them",
                                             p->version, k->cuda, k->cudnn), k->source);
@@ -553,7 +576,22 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     case PLAN_PYTORCH: {
         const char *ver = asked ? asked : arena_printf(a, "%s.0", k->version);
         p->version = ver;
-        py = x->c->python ? x->c->python : ver_cmp_dotted(ver, "2.1") >= 0 ? "3.11" : "3.8";
+        {
+            /* A Python the release has wheels for (data/torch_python.kb): the user's
+             * when it is in range, else the newest the release supports. */
+            const char *lo, *hi, *src;
+            if (kb_torch_python(x->kb, ver, &lo, &hi, &src) == 1) {
+                const char *range = arena_printf(a, "%s-%s", lo, hi);
+                p->python = range;
+                if (x->c->python && !fix_python_in_range(range, x->c->python))
+                    note(x, "python", arena_printf(a, "torch %s has no wheels for Python %s (it supports %s): "
+                                                   "the conda line uses Python %s", major_minor(p, ver),
+                                                   x->c->python, range, hi), src);
+                py = x->c->python && fix_python_in_range(range, x->c->python) ? x->c->python : hi;
+            } else {
+                py = x->c->python ? x->c->python : ver_cmp_dotted(ver, "2.1") >= 0 ? "3.11" : "3.8";
+            }
+        }
         env = "torch-gpu";
         if (ver_cmp_dotted(ver, "1.10") >= 0) {
             p->index_url = arena_printf(a, TORCH_INDEX "%s", k->variant);
@@ -574,9 +612,9 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
         if (p->docker_image)
             note(x, "docker", "image tag pattern pytorch/pytorch:VERSION-cudaX.Y-cudnnN-runtime "
                  "(Docker Hub); not every combination is published: docker pull it first", NULL);
-        if (!x->c->python)
-            note(x, "python", "the knowledge base has no Python range for PyTorch; the conda line "
-                 "uses a Python that release supports", NULL);
+        if (!p->python)
+            note(x, "python", "the knowledge base has no Python range for this PyTorch release: check "
+                 "that your Python has wheels", NULL);
         p->python_pick = py;
         break;
     }
@@ -625,6 +663,7 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s cudatoolkit=%s "
                                     "cudnn=%s\nconda activate %s\n%s", env, py,
                                     major_minor(p, k->cuda), major_minor(p, k->cudnn), env, p->pip);
+        note_conda_override(x, k->cuda);
         note(x, "install", arena_printf(a, "onnxruntime-gpu %s loads the system's CUDA %s and "
                                         "cuDNN %s: the conda environment provides them", ver,
                                         major_minor(p, k->cuda), k->cudnn), k->source);

@@ -3,6 +3,7 @@
  * its halves agree, can this user reach it, and is the WSL2 mapping intact.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
 
 #include <string.h>
 
@@ -34,7 +35,7 @@ static void rule_no_gpu(const struct facts *f, struct findings *out)
                 "in a container, start it with the GPU (docker run --gpus all ...)", NULL);
 }
 
-static void rule_no_driver(const struct facts *f, struct findings *out)
+static void rule_no_driver(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     const char *drv = facts_driver_version(f);
     struct finding *fd;
@@ -61,13 +62,12 @@ static void rule_no_driver(const struct facts *f, struct findings *out)
         fd = findings_add(out, "GD101", SEV_ERROR, "no NVIDIA driver is installed");
         finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
         finding_evidence(out, fd, NULL, "no libcuda.so.<version> in the system library directories");
-        if (f->system.distro_id && (!strcmp(f->system.distro_id, "ubuntu")))
-            finding_fix(out, fd, "sh", "Install the recommended driver", "sudo ubuntu-drivers install");
-        else if (f->system.distro_id && !strcmp(f->system.distro_id, "debian"))
-            finding_fix(out, fd, "sh", "Install the driver from Debian's non-free repository",
-                        "sudo apt-get install nvidia-driver firmware-misc-nonfree");
-        finding_fix(out, fd, NULL, "Or install NVIDIA's driver for your GPU from "
-                    "https://www.nvidia.com/Download/index.aspx", NULL);
+        {
+            /* The command for this distribution (or container) from the fix engine. */
+            struct fix_ctx fx;
+            fix_ctx_from_facts(&fx, f, kb, out->arena);
+            fixes_driver_install(&fx, out, fd);
+        }
     }
 }
 
@@ -194,52 +194,45 @@ static void rule_stub(const struct facts *f, struct findings *out)
                 "grep -r stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig");
 }
 
-static void rule_wsl(const struct facts *f, struct findings *out)
+static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     const struct driver_lib *dl;
     struct finding *fd;
+    struct fix_ctx fx;
 
     if (f->system.wsl != 2)
         return;
+    fix_ctx_from_facts(&fx, f, kb, out->arena);
     if (!f->driver.wsl_libcuda) {
         fd = findings_add(out, "GD110", SEV_ERROR,
                           "WSL2, but the Windows driver's CUDA library is not mapped into /usr/lib/wsl/lib");
         finding_evidence(out, fd, "/usr/lib/wsl/lib/libcuda.so.1", "absent");
         finding_evidence(out, fd, NULL, "WSL2: %s", f->system.wsl_evidence);
-        finding_fix(out, fd, NULL, "Install or update the NVIDIA driver on Windows (not inside WSL), then "
-                    "update WSL from PowerShell", NULL);
-        finding_fix(out, fd, "powershell", "Update WSL and restart it", "wsl --update\nwsl --shutdown");
+        fixes_driver_install(&fx, out, fd);
     }
     if (f->driver.libcuda_resolved && !str_starts(f->driver.libcuda_resolved, "/usr/lib/wsl/")) {
         fd = findings_add(out, "GD107", SEV_ERROR,
                           "WSL2: dlopen(\"libcuda.so.1\") gets %s, not the Windows driver's library",
                           f->driver.libcuda_resolved);
         finding_evidence(out, fd, f->driver.libcuda_resolved, "found through %s", f->driver.libcuda_step);
-        finding_fix(out, fd, "sh", "Remove the Linux driver packages (NVIDIA: never install a Linux driver "
-                    "inside WSL2; use the WSL-Ubuntu CUDA toolkit installer)",
-                    "sudo apt-get remove --purge '^nvidia-driver-.*' '^libnvidia-.*'\nsudo ldconfig");
-        finding_fix(out, fd, "sh", "Until then, put the Windows driver's directory first",
-                    "export LD_LIBRARY_PATH=/usr/lib/wsl/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}");
+        fixes_wsl_linux_driver(&fx, out, fd);
     } else if (userspace_outside_wsl(f, &dl)) {
         fd = findings_add(out, "GD107", SEV_ERROR,
                           "a Linux NVIDIA driver is installed inside WSL2 and can shadow the Windows driver");
         finding_evidence(out, fd, dl->path, "%s %s inside WSL2", dl->name, dl->version);
         if (f->driver.wsl_libcuda)
             finding_evidence(out, fd, f->driver.wsl_libcuda, "the Windows driver's library");
-        finding_fix(out, fd, "sh", "Remove the Linux driver packages (NVIDIA: never install a Linux driver "
-                    "inside WSL2; use the WSL-Ubuntu CUDA toolkit installer)",
-                    "sudo apt-get remove --purge '^nvidia-driver-.*' '^libnvidia-.*'\nsudo ldconfig");
+        fixes_wsl_linux_driver(&fx, out, fd);
     }
 }
 
 void rules_driver(const struct facts *f, const struct kb *kb, struct findings *out)
 {
-    (void)kb;
     rule_no_gpu(f, out);
-    rule_no_driver(f, out);
+    rule_no_driver(f, kb, out);
     rule_mismatch(f, out);
     rule_nouveau(f, out);
     rule_nodes(f, out);
     rule_stub(f, out);
-    rule_wsl(f, out);
+    rule_wsl(f, kb, out);
 }

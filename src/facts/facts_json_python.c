@@ -216,6 +216,7 @@ void facts_json_python(struct jw *jw, const struct facts *f, int full)
         jw_kv_str(jw, "found_by", e->found_by);
         jw_kv_str(jw, "interpreter", e->interpreter);
         jw_kv_str(jw, "site_packages", e->site_packages);
+        jw_kv_str(jw, "externally_managed", e->externally_managed);
         jw_key(jw, "site_dirs");
         jw_array_begin(jw);
         for (j = 0; j < e->n_site_dirs; j++)

@@ -503,6 +503,7 @@ static void read_pyenv(struct rd *r, const json_t *e, struct python_env *p)
     p->found_by = str(r, e, "found_by");
     p->interpreter = str(r, e, "interpreter");
     p->site_packages = str(r, e, "site_packages");
+    p->externally_managed = str(r, e, "externally_managed");
     p->include_system_site = -1;
     if (!p->kind || !p->prefix) {
         bad(r, "an environment with a prefix and a kind", "python_envs");

@@ -107,6 +107,9 @@ struct python_env {
     const char *venv_home;       /* pyvenv.cfg home, or NULL */
     const char *venv_creator;    /* "venv", "virtualenv 20.25.0", "uv 0.4.1", or NULL */
     int include_system_site;     /* pyvenv.cfg include-system-site-packages: 1 / 0 / -1 */
+    const char *externally_managed; /* PEP 668: the EXTERNALLY-MANAGED marker in the stdlib
+                                       directory (pip refuses to install there), or NULL (none,
+                                       or a venv, where pip ignores the base's marker) */
     struct py_dist *dists;       /* Python distributions, then conda-meta records */
     size_t n_dists, alloc_dists;
     size_t n_duplicates;         /* names recorded more than once in one site dir */

@@ -1053,6 +1053,25 @@ int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const ch
     return kb_cuda_min_driver(kb, tr.cuda, os, driver, source);
 }
 
+int kb_torch_python(const struct kb *kb, const char *torch_version, const char **py_min,
+                    const char **py_max, const char **source)
+{
+    const struct kb_table *t = T(kb, "torch_python");
+    size_t r;
+
+    if (!is_version(torch_version))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (!same_minor(cell(t, r, "version"), torch_version))
+            continue;
+        *py_min = cell(t, r, "python_min");
+        *py_max = cell(t, r, "python_max");
+        *source = cell(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
 int kb_jax(const struct kb *kb, const char *jaxlib_version, const char *flavor,
            struct kb_jax *out)
 {

@@ -254,6 +254,13 @@ int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, 
 int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const char *variant,
                         const char *os, const char **driver, const char **source);
 
+/**
+ * The CPython range torch_version's wheels support (data/torch_python.kb):
+ * *py_min, *py_max as "3.9", "3.13".  0 when the release is not listed.
+ */
+int kb_torch_python(const struct kb *kb, const char *torch_version, const char **py_min,
+                    const char **py_max, const char **source);
+
 /* JAX. */
 struct kb_jax {
     const char *first, *last, *flavor;   /* flavor: "cuda11", "cuda12", "cuda13" */

@@ -230,8 +230,14 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
 int probe_run(struct probe_result *r, struct fs *fs, const struct env *env,
               unsigned timeout_ms, struct gd_err *err);
 
-/** Append the findings r supports to fl (codes GD5xx). */
-void probe_findings(const struct probe_result *r, struct findings *fl);
+struct fix_ctx;
+/**
+ * Append the findings r supports to fl (codes GD5xx).  fx (borrowed, may be
+ * NULL: then the fixes are written for no particular distribution) is the
+ * examined machine as the fix engine sees it (diagnose/fixes.h): the
+ * driver fixes come from there, so probe says what check says.
+ */
+void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, struct findings *fl);
 
 /** Rebuild r->gpus from the per-API device lists (matching by PCI bus id). */
 void probe_merge(struct probe_result *r);

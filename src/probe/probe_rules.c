@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "diagnose/fixes.h"
 #include "probe/probe_abi.h"
 #include "util/banned.h"
 
@@ -141,9 +142,10 @@ static void child_outcome(const struct probe_result *r, struct findings *fl)
     }
 }
 
-void probe_findings(const struct probe_result *r, struct findings *fl)
+void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, struct findings *fl)
 {
     struct finding *fd;
+    struct fix_ctx none;
     int stub = 0, nodes = 0;
     int64_t cu, nv;
     const char *cvd = r->cuda_visible_devices;
@@ -156,13 +158,11 @@ void probe_findings(const struct probe_result *r, struct findings *fl)
                           r->cuda.soname);
         finding_evidence(fl, fd, NULL, "loader: %s",
                          r->cuda.error ? r->cuda.error : "not found");
-        finding_fix(fl, fd, "sh", "Install the NVIDIA driver (Debian/Ubuntu)",
-                    "sudo ubuntu-drivers install");
-        finding_fix(fl, fd, NULL,
-                    "WSL2: install the NVIDIA driver on Windows, not inside WSL; then wsl --update",
-                    NULL);
-        finding_fix(fl, fd, "sh", "In a container: start it with the GPUs",
-                    "docker run --gpus all ...");
+        if (!fx) {
+            fix_ctx_init(&none, NULL, fl->arena);
+            fx = &none;
+        }
+        fixes_libcuda_missing(fx, fl, fd);
     }
     child_outcome(r, fl);
 

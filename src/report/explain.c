@@ -89,6 +89,7 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
     size_t i;
     int first = 1, any_noise = 0;
 
+    memset(&o, 0, sizeof(o));
     o.fp = fp;
     o.color = color;
     /* The cause first, in one line. */

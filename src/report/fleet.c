@@ -76,7 +76,7 @@ static void text_command(struct out *o, const char *cmd)
 void report_fleet_text(FILE *fp, const struct fleet_report_input *in, int color)
 {
     const struct fleet *fl = in->fleet;
-    struct out o = { fp, color };
+    struct out o = { fp, color, 0, NULL, 0 };
     struct strbuf hl = STRBUF_INIT;
     size_t i, j;
     int st;
@@ -328,7 +328,7 @@ static void md_fix_block(struct out *o, const char *command)
 void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in)
 {
     const struct fleet *fl = in->fleet;
-    struct out o = { fp, 0 };
+    struct out o = { fp, 0, 0, NULL, 0 };
     struct strbuf hl = STRBUF_INIT;
     size_t i, j;
     int st;

@@ -17,7 +17,7 @@ static void cell(struct out *o, const char *s)
 
 void report_markdown(FILE *fp, const struct report_input *in)
 {
-    struct out o = { fp, 0 };
+    struct out o = { fp, 0, 0, NULL, 0 };
     const struct facts *f = in->facts;
     const struct findings *fl = &in->dx->findings;
     size_t i, j;

@@ -28,7 +28,7 @@ static size_t source_index(const char **uniq, size_t *n, const char *s)
 
 void report_matrix_text(FILE *fp, const struct matrix_view *v, int color)
 {
-    struct out o = { fp, color };
+    struct out o = { fp, color, 0, NULL, 0 };
     size_t *width = xcalloc(v->ncols + 1, sizeof(*width));
     const char **uniq = xcalloc(v->nrows + 1, sizeof(*uniq));
     size_t nuniq = 0, r, c;
@@ -93,6 +93,6 @@ void report_matrix_json(FILE *fp, const struct matrix_view *v)
 void report_matrix_list_line(FILE *fp, const char *alias, const char *table, const char *title,
                              size_t nrows)
 {
-    struct out o = { fp, 0 };
+    struct out o = { fp, 0, 0, NULL, 0 };
     out_printf(&o, "  %-18s %-12s %4zu rows  %s\n", alias, table, nrows, title);
 }

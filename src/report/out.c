@@ -1,7 +1,12 @@
 #include "report/out.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "compat/compat.h"
+#include "diagnose/finding.h"
+#include "util/winpath.h"
 
 #include "util/err.h"
 #include "util/strbuf.h"
@@ -11,6 +16,124 @@
 void out_raw(struct out *o, const char *s)
 {
     fputs(s, o->fp);
+}
+
+int out_term_width(FILE *fp)
+{
+    const char *c = getenv("COLUMNS");
+    if (c && *c) {
+        char *end;
+        long n = strtol(c, &end, 10);
+        if (!*end && n >= 20 && n <= 1000)
+            return (int)n;
+    }
+    return compat_term_columns(fileno(fp));
+}
+
+/* Display columns of s[0..n): UTF-8 continuation bytes take none. */
+static size_t cols(const char *s, size_t n)
+{
+    size_t i, c = 0;
+    for (i = 0; i < n; i++)
+        if (((unsigned char)s[i] & 0xc0) != 0x80)
+            c++;
+    return c;
+}
+
+static void put_sanitised(FILE *fp, const char *s, size_t len, int keep_newlines);
+
+void out_wrapped(struct out *o, size_t col, size_t indent, const char *s)
+{
+    size_t w = o->width > 0 ? (size_t)o->width : 0;
+    if (!s)
+        return;
+    if (!w || indent + 20 > w) {
+        put_sanitised(o->fp, s, strlen(s), 0);
+        return;
+    }
+    while (*s) {
+        size_t room = w > col ? w - col : 0, n = strlen(s), cut;
+        if (cols(s, n) <= room) {
+            put_sanitised(o->fp, s, n, 0);
+            return;
+        }
+        /* The last space that keeps the line inside the width; a word longer
+         * than the line is not broken (a path stays whole). */
+        cut = 0;
+        {
+            size_t i, c = 0;
+            for (i = 0; i < n; i++) {
+                if (((unsigned char)s[i] & 0xc0) != 0x80)
+                    c++;
+                if (c > room)
+                    break;
+                if (s[i] == ' ')
+                    cut = i;
+            }
+            if (!cut) {
+                const char *sp = strchr(s, ' ');
+                if (!sp) {
+                    put_sanitised(o->fp, s, n, 0);
+                    return;
+                }
+                cut = (size_t)(sp - s);
+            }
+        }
+        put_sanitised(o->fp, s, cut, 0);
+        fprintf(o->fp, "\n%*s", (int)indent, "");
+        col = indent;
+        s += cut;
+        while (*s == ' ')
+            s++;
+    }
+}
+
+void out_path(struct out *o, const char *path)
+{
+    struct strbuf w = STRBUF_INIT;
+    if (!path)
+        return;
+    if (o->windows && path[0] == '/') {
+        winpath_from_virtual(path, &w);
+        out_str(o, w.buf);
+    } else {
+        out_str(o, path);
+    }
+    strbuf_release(&w);
+}
+
+const char *out_pathstr(const struct out *o, const char *path)
+{
+    static char ring[4][1024];
+    static unsigned next;
+    struct strbuf w = STRBUF_INIT;
+    char *b;
+    if (!path || !o->windows || path[0] != '/')
+        return path;
+    winpath_from_virtual(path, &w);
+    b = ring[next++ % 4];
+    if (w.len >= sizeof(ring[0])) {
+        strbuf_release(&w);
+        return path;     /* too long to convert here: as found */
+    }
+    memcpy(b, w.buf, w.len + 1);
+    strbuf_release(&w);
+    return b;
+}
+
+int out_show_fix(const struct out *o, const struct finding *fd, size_t i)
+{
+    const struct fix *x = &fd->fixes[i];
+    size_t j;
+    if (!o->shell || !x->group)
+        return 1;
+    if (x->shell && !strcmp(x->shell, o->shell))
+        return 1;
+    /* Shown when its group has nothing for the reader's shell. */
+    for (j = 0; j < fd->n_fixes; j++)
+        if (fd->fixes[j].group == x->group && fd->fixes[j].shell && !strcmp(fd->fixes[j].shell, o->shell))
+            return 0;
+    return 1;
 }
 
 static void put_sanitised(FILE *fp, const char *s, size_t len, int keep_newlines)

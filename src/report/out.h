@@ -17,6 +17,11 @@
 struct out {
     FILE *fp;
     int color;
+    int width;            /* wrap prose at this many columns; 0: never (not a terminal) */
+    const char *shell;    /* the reader's shell ("sh", "fish", "powershell", "cmd"): of the
+                             fixes written for several shells (struct fix.group) only
+                             this one's is shown; NULL: every shell (--all-shells) */
+    int windows;          /* the examined machine is native Windows: paths in C:\ form */
 };
 
 enum out_style { STYLE_NONE = 0, STYLE_BOLD, STYLE_RED, STYLE_YELLOW, STYLE_GREEN, STYLE_DIM, STYLE_CYAN };
@@ -34,5 +39,32 @@ void out_styled(struct out *o, enum out_style st, const char *fmt, ...) GD_PRINT
 void out_lines(struct out *o, const char *prefix, const char *s);
 /** Raw text from the program itself (no sanitising needed). */
 void out_raw(struct out *o, const char *s);
+
+/**
+ * The width to wrap a report for fp: $COLUMNS when set to a number, else
+ * the terminal's (ioctl TIOCGWINSZ / the console's) when fp is one, else 0.
+ */
+int out_term_width(FILE *fp);
+
+/**
+ * Prose (a title, an evidence line) sanitised like out_str and wrapped at
+ * spaces to o->width, given that the cursor is at column col; continuation
+ * lines start with indent spaces.  No newline at the end.  Commands are
+ * never wrapped (they are pasted).
+ */
+void out_wrapped(struct out *o, size_t col, size_t indent, const char *s);
+
+/** A path as the examined machine spells it: "C:\Users\..." on Windows. */
+void out_path(struct out *o, const char *path);
+/**
+ * The same as a string for out_printf's %s: path itself, or its Windows
+ * form in one of four rotating buffers (valid for the next three calls;
+ * the renderers are single-threaded).  NULL stays NULL.
+ */
+const char *out_pathstr(const struct out *o, const char *path);
+
+/** Should fix i of fd be shown to a reader of o->shell? */
+struct finding;
+int out_show_fix(const struct out *o, const struct finding *fd, size_t i);
 
 #endif

@@ -38,7 +38,7 @@ static void row(struct out *o, const char *k, const char *v)
 
 void report_plan_text(FILE *fp, const struct plan *p, int color)
 {
-    struct out o = { fp, color };
+    struct out o = { fp, color, 0, NULL, 0 };
     size_t i, shown;
 
     if (p->from_machine)
@@ -189,7 +189,7 @@ static void header(struct out *o, const struct plan *p)
 
 void report_plan_requirements(FILE *fp, const struct plan *p)
 {
-    struct out o = { fp, 0 };
+    struct out o = { fp, 0, 0, NULL, 0 };
     header(&o, p);
     if (p->index_url) {
         /* -f for find-links pages, --extra-index-url for indexes: either way
@@ -206,7 +206,7 @@ void report_plan_requirements(FILE *fp, const struct plan *p)
 
 void report_plan_dockerfile(FILE *fp, const struct plan *p)
 {
-    struct out o = { fp, 0 };
+    struct out o = { fp, 0, 0, NULL, 0 };
     header(&o, p);
     out_raw(&o, "# build: docker build -t gpu-app .   run: docker run --gpus all -it gpu-app\n");
     if (p->docker_image) {

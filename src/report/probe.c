@@ -446,7 +446,7 @@ void report_probe_json(struct strbuf *sb, const struct probe_result *r, const st
 
 void report_probe_progress(FILE *fp, const char *call, unsigned waited_s, unsigned timeout_s)
 {
-    struct out o = { fp, 0 };
+    struct out o = { fp, 0, 0, NULL, 0 };
     out_raw(&o, "\r");
     out_printf(&o, "waiting for the driver: %s, %u s of %u", call, waited_s, timeout_s);
     out_raw(&o, "\033[K");

@@ -24,6 +24,7 @@ struct report_input {
     const char *kb_revision;
     const char *root;        /* --root, or NULL */
     const struct probe_result *probe;  /* check --probe, or NULL */
+    const char *shell;       /* the reader's shell for fixes (struct out.shell); NULL: all */
 };
 
 void report_text(FILE *fp, const struct report_input *in, int color);

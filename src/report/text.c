@@ -74,7 +74,7 @@ static void section_driver(struct out *o, const struct facts *f)
         out_raw(o, "no NVIDIA kernel module loaded\n");
     for (i = 0; i < d->n_libs; i++) {
         label(o, i ? "" : "User space");
-        out_printf(o, "%s %s (%s)\n", d->libs[i].name, d->libs[i].version, d->libs[i].path);
+        out_printf(o, "%s %s (%s)\n", d->libs[i].name, d->libs[i].version, out_pathstr(o, d->libs[i].path));
     }
     if (d->nouveau_loaded) {
         label(o, "nouveau");
@@ -112,13 +112,13 @@ static void section_cuda(struct out *o, const struct facts *f)
         out_raw(o, "  none found\n");
     for (i = 0; i < f->n_cuda; i++) {
         const struct cuda_install *c = &f->cuda[i];
-        out_printf(o, "  %-12s %s (%s", c->version ? c->version : "unknown", c->path, c->provenance);
+        out_printf(o, "  %-12s %s (%s", c->version ? c->version : "unknown", out_pathstr(o, c->path), c->provenance);
         for (j = 0; j < c->n_aliases; j++)
             if (strcmp(c->aliases[j], c->path))
-                out_printf(o, "; also %s", c->aliases[j]);
+                out_printf(o, "; also %s", out_pathstr(o, c->aliases[j]));
         out_raw(o, ")\n");
         if (c->version_source)
-            out_printf(o, "  %-12s version from %s\n", "", c->version_source);
+            out_printf(o, "  %-12s version from %s\n", "", out_pathstr(o, c->version_source));
     }
 }
 
@@ -144,9 +144,9 @@ static void section_cudnn(struct out *o, const struct facts *f)
         out_raw(o, "  none found\n");
     for (i = 0; i < f->n_cudnn; i++) {
         const struct cudnn_install *c = &f->cudnn[i];
-        out_printf(o, "  %-12s %s (%s)\n", c->version ? c->version : "unknown", c->path, c->provenance);
+        out_printf(o, "  %-12s %s (%s)\n", c->version ? c->version : "unknown", out_pathstr(o, c->path), c->provenance);
         if (c->version_source)
-            out_printf(o, "  %-12s version from %s\n", "", c->version_source);
+            out_printf(o, "  %-12s version from %s\n", "", out_pathstr(o, c->version_source));
     }
 }
 
@@ -165,13 +165,33 @@ void report_text_verdicts(struct out *o, const struct facts *f, const struct dia
         const struct verdict *v = &dx->verdicts[i];
         enum out_style st = v->gpu == GPU_YES ? STYLE_GREEN : v->gpu == GPU_NO ? STYLE_RED : STYLE_YELLOW;
         out_printf(o, "  %s %s (%s %s): ", v->fw->name, v->fw->version ? v->fw->version : "?",
-                   v->env->kind ? v->env->kind : "env", v->env->prefix ? v->env->prefix : "?");
+                   v->env->kind ? v->env->kind : "env", v->env->prefix ? out_pathstr(o, v->env->prefix) : "?");
         out_styled(o, st, "GPU %s", v->gpu == GPU_YES ? "YES" : v->gpu == GPU_NO ? "NO" : "UNKNOWN");
         if (v->reason)
             out_printf(o, " — %s", v->reason);
         if (f)
             report_text_run_marks(o, f, v->env);
         out_raw(o, "\n");
+    }
+}
+
+/* One fix: its title (wrapped) and its command, each line after a prompt. */
+static void text_fix(struct out *o, const struct fix *x, const char *lead)
+{
+    const char *c, *nl;
+    out_raw(o, lead);
+    out_raw(o, "fix");
+    if (x->shell)
+        out_printf(o, " (%s)", x->shell);
+    out_raw(o, ": ");
+    out_wrapped(o, strlen(lead) + 6 + (x->shell ? strlen(x->shell) + 3 : 0), strlen(lead) + 4, x->title);
+    out_raw(o, "\n");
+    for (c = x->command; c && *c; c = nl ? nl + 1 : NULL) {
+        nl = strchr(c, '\n');
+        out_printf(o, "%s    ", lead);
+        out_styled(o, STYLE_DIM, "%s", x->shell && !strcmp(x->shell, "powershell") ? "PS> " :
+                   x->shell && !strcmp(x->shell, "cmd") ? "> " : "$ ");
+        out_printf(o, "%.*s\n", nl ? (int)(nl - c) : (int)strlen(c), c);
     }
 }
 
@@ -186,33 +206,90 @@ void report_text_findings(struct out *o, const struct findings *fl)
         out_raw(o, "  ");
         out_styled(o, sev_style(fd->severity), "%-7s", severity_name(fd->severity));
         out_printf(o, " %s %s: ", fd->code, fd->kind);
-        out_printf(o, "%s\n", fd->title);
-        if (fd->subject)
-            out_printf(o, "          for %s\n", fd->subject);
+        out_wrapped(o, 12 + strlen(fd->code) + strlen(fd->kind), 10, fd->title);
+        out_raw(o, "\n");
+        if (fd->subject) {
+            out_raw(o, "          for ");
+            out_wrapped(o, 14, 14, fd->subject);
+            out_raw(o, "\n");
+        }
         for (j = 0; j < fd->n_evidence; j++) {
             const struct evidence *e = &fd->evidence[j];
             out_raw(o, "          evidence: ");
             if (e->line)
                 out_printf(o, "line %ld: ", e->line);
-            if (e->path)
-                out_printf(o, "%s: ", e->path);
-            out_printf(o, "%s\n", e->text);
-        }
-        for (j = 0; j < fd->n_fixes; j++) {
-            const struct fix *x = &fd->fixes[j];
-            const char *c, *nl;
-            out_raw(o, "          fix");
-            if (x->shell)
-                out_printf(o, " (%s)", x->shell);
-            out_printf(o, ": %s\n", x->title);
-            for (c = x->command; c && *c; c = nl ? nl + 1 : NULL) {
-                nl = strchr(c, '\n');
-                out_raw(o, "              ");
-                out_styled(o, STYLE_DIM, "%s", x->shell && !strcmp(x->shell, "powershell") ? "PS> " :
-                           x->shell && !strcmp(x->shell, "cmd") ? "> " : "$ ");
-                out_printf(o, "%.*s\n", nl ? (int)(nl - c) : (int)strlen(c), c);
+            if (e->path) {
+                out_path(o, e->path);
+                out_raw(o, ": ");
             }
+            out_wrapped(o, 20 + (e->path ? strlen(e->path) + 2 : 0), 14, e->text);
+            out_raw(o, "\n");
         }
+        for (j = 0; j < fd->n_fixes; j++)
+            if (out_show_fix(o, fd, j))
+                text_fix(o, &fd->fixes[j], "          ");
+    }
+}
+
+/*
+ * The last lines: the verdict again and the first fix, because the verdict
+ * at the top has scrolled away by the time the reader gets here.  The
+ * first error finding with a fix decides (findings are sorted, errors
+ * first), then a warning, then an open question (GD217).
+ */
+void report_text_next_step(struct out *o, const struct diagnosis *dx)
+{
+    const struct findings *fl = &dx->findings;
+    const struct finding *pick = NULL;
+    const struct verdict *vno = NULL;
+    size_t i, j, nno = 0, nyes = 0;
+    int sev;
+
+    for (i = 0; i < dx->n_verdicts; i++) {
+        if (dx->verdicts[i].gpu == GPU_NO) {
+            if (!vno)
+                vno = &dx->verdicts[i];
+            nno++;
+        } else if (dx->verdicts[i].gpu == GPU_YES) {
+            nyes++;
+        }
+    }
+    for (sev = SEV_ERROR; sev >= SEV_INFO && !pick; sev--)
+        for (i = 0; i < fl->nr && !pick; i++)
+            if ((int)fl->v[i].severity == sev && fl->v[i].n_fixes &&
+                (sev != SEV_INFO || !strcmp(fl->v[i].code, "GD217")))
+                pick = &fl->v[i];
+    out_raw(o, "\n");
+    out_styled(o, STYLE_BOLD, "Next step: ");
+    if (vno) {
+        struct strbuf t = STRBUF_INIT;
+        strbuf_addf(&t, "%s %s will not use the GPU: %s", vno->fw->name, vno->fw->version ? vno->fw->version : "?",
+                    vno->reason ? vno->reason : "see the findings");
+        if (nno > 1)
+            strbuf_addf(&t, " (and %zu more install%s)", nno - 1, nno > 2 ? "s" : "");
+        out_wrapped(o, 11, 2, t.buf);
+        strbuf_release(&t);
+    } else if (pick && pick->severity == SEV_ERROR) {
+        out_wrapped(o, 11, 2, pick->title);
+    } else if (!pick && dx->n_verdicts && nyes == dx->n_verdicts) {
+        out_raw(o, "none: every framework install found will use the GPU\n");
+        return;
+    } else if (!pick) {
+        out_raw(o, "none: no error found\n");
+        return;
+    } else {
+        out_wrapped(o, 11, 2, pick->title);
+    }
+    out_raw(o, "\n");
+    if (!pick)
+        return;
+    for (j = 0; j < pick->n_fixes; j++) {
+        if (!out_show_fix(o, pick, j))
+            continue;
+        text_fix(o, &pick->fixes[j], "  ");
+        /* Advice without a command is not a step: go on to the first command. */
+        if (pick->fixes[j].command)
+            break;
     }
 }
 
@@ -235,8 +312,11 @@ static void section_checklist(struct out *o, const struct diagnosis *dx)
 
 void report_text(FILE *fp, const struct report_input *in, int color)
 {
-    struct out o = { fp, color };
+    struct out o = { fp, color, 0, NULL, 0 };
     const struct findings *fl = &in->dx->findings;
+    o.width = out_term_width(fp);
+    o.shell = in->shell;
+    o.windows = in->facts->system.os && !strcmp(in->facts->system.os, "windows");
     size_t ne = findings_count(fl, SEV_ERROR), nw = findings_count(fl, SEV_WARNING),
            ni = findings_count(fl, SEV_INFO);
 
@@ -261,4 +341,5 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     section_checklist(&o, in->dx);
     out_printf(&o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
                nw == 1 ? "" : "s", ni, in->exit_status);
+    report_text_next_step(&o, in->dx);
 }

@@ -14,7 +14,7 @@ void report_text_python(struct out *o, const struct facts *f)
         out_raw(o, "  none found\n");
     for (i = 0; i < f->n_pyenvs; i++) {
         const struct python_env *e = &f->pyenvs[i];
-        out_printf(o, "  %s (%s, Python %s%s)\n", e->prefix ? e->prefix : "?", e->kind ? e->kind : "unknown",
+        out_printf(o, "  %s (%s, Python %s%s)\n", e->prefix ? out_pathstr(o, e->prefix) : "?", e->kind ? e->kind : "unknown",
                    e->python_version ? e->python_version : "unknown", e->active ? ", active" : "");
         for (j = 0; j < e->n_frameworks; j++) {
             const struct framework_build *fw = &e->frameworks[j];

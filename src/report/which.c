@@ -311,7 +311,7 @@ void report_deps_text(struct out *o, const struct resolve_deps *d)
 
 void report_deps_warnings(FILE *fp, const char *prog, const struct resolve_deps *d)
 {
-    struct out o = { fp, 0 };
+    struct out o = { fp, 0, 0, NULL, 0 };
     size_t i;
     for (i = 0; i < d->nr; i++)
         if (d->nodes[i].have_elf && d->nodes[i].elf.truncated)

@@ -338,6 +338,16 @@ static void add_env(struct finder *fd, const struct cand *c)
             continue;   /* a bare pythonX.Y stdlib dir with nowhere to install to */
         }
         e.site_packages = e.n_site_dirs ? e.site_dirs[0] : NULL;
+        /* PEP 668 (packaging.python.org/en/latest/specifications/externally-managed-
+         * environments/): the marker sits in sysconfig's "stdlib" directory,
+         * <prefix>/lib/pythonX.Y on POSIX; inside a venv (sys.prefix !=
+         * sys.base_prefix) pip ignores it, so only non-venv prefixes are asked. */
+        if (*v && strcmp(kind, "venv")) {
+            strbuf_reset(&p);
+            strbuf_addf(&p, "%s/lib/python%s/EXTERNALLY-MANAGED", strcmp(prefix, "/") ? prefix : "", v);
+            if (exists(ctx, p.buf, COMPAT_FT_REG))
+                e.externally_managed = facts_str(f, p.buf);
+        }
         ALLOC_GROW(f->pyenvs, f->n_pyenvs + 1, f->alloc_pyenvs);
         f->pyenvs[f->n_pyenvs++] = e;
     }

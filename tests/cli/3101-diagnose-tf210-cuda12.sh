@@ -12,7 +12,10 @@ tensorflow 2.10.0 11.2 8 ""
 gdcheck --json --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
 expect_rc 1
 expect_json "$(v tensorflow) | .gpu == \"no\""
-expect_json "$(v tensorflow) | .findings | index(\"GD206\") != null and index(\"GD201\") != null"
+# One root cause, one error finding (issue 16): the missing libraries are
+# evidence of GD206, not GD201/GD203 findings of their own.
+expect_json "$(v tensorflow) | .findings | index(\"GD206\") != null and index(\"GD201\") == null"
+expect_json '[.findings[] | select(.code == "GD206") | .evidence[].text] | any(test("searched the module.s RPATH/RUNPATH"))'
 expect_json "$(v tensorflow) | .needs[] | select(.role == \"cudart\") | .library == \"libcudart.so.11.0\" and .resolved_path == null"
 expect_json '.findings[] | select(.code == "GD206") | .title | test("CUDA 11.2")'
 expect_json '.findings[] | select(.code == "GD206") | .evidence[0].text | test("libcudart.so.12")'
@@ -20,4 +23,4 @@ expect_json '[.findings[] | select(.code == "GD206") | .fixes[].command] | any(t
 expect_json '[.findings[] | select(.code == "GD206") | .fixes[].command] | any(test("cudatoolkit=11.2 cudnn=8"))'
 gdcheck --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
 expect_text "tensorflow 2.10.0 (venv /home/u/proj/.venv): GPU NO"
-expect_text "libcudart.so.11.0 not found"
+expect_text "libcudart.so.11.0 wanted; libcudart.so.12"

@@ -19,5 +19,5 @@ expect_rc 1
 expect_json "$(v tensorflow) | .gpu == \"no\""
 expect_json '[.findings[] | select(.code == "GD205" and .kind == "pip_nvidia_libs_not_found")] | length == 1'
 expect_json '.findings[] | select(.code == "GD205") | [.fixes[].command] | any(test("nvidia/cuda_runtime/lib"))'
-expect_json '.findings[] | select(.code == "GD205") | [.fixes[].command] | any(test("tensorflow\\[and-cuda\\]==2\\.15\\.\\*"))'
+expect_json '.findings[] | select(.code == "GD205") | [.fixes[].command] | any(test("/home/u/tf216/bin/python3.11 -m pip install \"tensorflow\\[and-cuda\\]==2\\.15\\.\\*\""))'
 expect_json '[.findings[] | select(.code == "GD204" or .code == "GD206")] | length == 0'

@@ -16,8 +16,13 @@ expect_rc 1
 expect_json '.system.os == "windows"'
 expect_json "$(wv tensorflow) | .gpu == \"no\""
 expect_json "$(wv tensorflow) | .needs[] | select(.role == \"cudart\") | .library == \"cudart64_110.dll\" and .resolved_path == null"
-expect_json "$(wv tensorflow) | .findings | index(\"GD201\") != null and index(\"GD603\") != null"
-expect_json '.findings[] | select(.code == "GD201") | .evidence[0].text | test("System32")'
+# One root cause, one error finding (issue 16): the missing DLLs are evidence
+# of GD603, not GD201/GD202/GD203 of their own, and no GD601 proposes the
+# CUDA 12.0 folder (it cannot make TensorFlow 2.10 load).
+expect_json "$(wv tensorflow) | .findings == [\"GD603\"]"
+expect_json '[.findings[] | select(.severity == "error")] | length == 1'
+expect_json '[.findings[] | select(.code == "GD603") | .evidence[].text] | any(test("System32"))'
+expect_json '[.findings[].fixes[].command // ""] | all(test("v12.0") | not)'
 expect_json '.findings[] | select(.code == "GD603") | .title | test("cudart64_12.dll")'
 expect_json '[.findings[] | select(.code == "GD603") | .evidence[].text] | any(test("renaming"))'
 expect_json '[.findings[] | select(.code == "GD603") | .fixes[] | select(.shell == "powershell") | .command] | any(test("env:PATH"))'
@@ -25,6 +30,6 @@ expect_json '[.findings[] | select(.code == "GD603") | .fixes[].command] | any(t
 expect_json '[.findings[].fixes[].command // ""] | all(test("System32") | not)'
 wincheck --env "Path=$WPATH" --env "CUDA_PATH=$CP"
 expect_text "GPU NO"
-expect_text "cudart64_110.dll not found"
+expect_text "cudart64_110.dll is not installed; only cudart64_12.dll is (another CUDA version)"
 expect_text '$env:PATH'
 exit 0

@@ -103,13 +103,36 @@ cuda_toolkit() {
 # replayed from its facts: `check --facts` with the same arguments, then
 # `check --from-facts` on that file, must give the same findings, verdicts
 # and exit status (GD_NO_FROM_FACTS=1 skips the replay).
+# With GD_FIXLINT_DIR set (tests/run.sh), the JSON of every check, explain
+# and plan run is kept there for the fix linter (tests/fixlint/fixlint.sh):
+# the output itself when it is JSON, else the same run again with --json.
 gd() {
     "$GD_BIN" "$@" >"$OUT" 2>"$ERR"
     RC=$?
     case $RC in 86|87) fail "sanitizer error (exit $RC)";; esac
+    [ -n "${GD_FIXLINT_DIR:-}" ] && _fixlint_keep "$@"
     if [ "${1:-}" = check ] && [ "${GD_NO_FROM_FACTS:-}" != 1 ] && { [ $RC -eq 0 ] || [ $RC -eq 1 ]; }; then
         _gd_replay "$@"
     fi
+    return 0
+}
+_fl_n=0
+_fixlint_keep() {
+    case ${1:-} in check|explain|plan|probe|-*) ;; *) return 0 ;; esac
+    _fl_n=$((_fl_n + 1))
+    _fl_dst="$GD_FIXLINT_DIR/$(basename "$CASE_DIR")-$_fl_n.json"
+    case " $* " in
+        *" --json "*) cp "$OUT" "$_fl_dst"; return 0 ;;
+        *" --facts "*|*" -o "*|*" --output"*|*" - "*|*" --help "*) return 0 ;;
+    esac
+    [ "${1:-}" = probe ] && return 0    # probe loads the driver: once is enough
+    [ "${1:-}" = explain ] && [ $# -lt 2 ] && return 0   # read stdin: cannot repeat
+    _fl_q=""
+    for _fl_a in "$@"; do
+        case $_fl_a in --markdown|--strict|--all-shells) continue ;; esac
+        _fl_q="$_fl_q $(_q "$_fl_a")"
+    done
+    eval "\"\$GD_BIN\" $_fl_q --json" >"$_fl_dst" 2>/dev/null
     return 0
 }
 

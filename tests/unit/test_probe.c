@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fixes.h"
 #include "harness.h"
 #include "probe/probe.h"
 #include "probe/probewire.h"
@@ -214,7 +215,7 @@ static void test_rules(void)
         r->nvml_count = cases[i].nvml_count;
         add_call(r, PF_NVML_INIT, cases[i].nvml_rc);
         add_call(r, PF_CU_INIT, cases[i].cu_rc);
-        probe_findings(r, &fl);
+        probe_findings(r, NULL, &fl);
         if (!has_code(&fl, cases[i].code, cases[i].sev))
             printf("  case %zu: no %s\n", i, cases[i].code);
         CHECK(has_code(&fl, cases[i].code, cases[i].sev));
@@ -234,25 +235,66 @@ static void test_rules_child(void)
     r->cuda.state = PROBE_LIB_SELECTED;
     r->child_end = PROBE_CHILD_TIMEOUT;
     r->in_flight_fn = PF_CU_INIT;
-    probe_findings(r, &fl);
+    probe_findings(r, NULL, &fl);
     CHECK(has_code(&fl, "GD511", SEV_ERROR));
     CHECK(strstr(fl.v[0].title, "cuInit") != NULL);
     findings_release(&fl);
     findings_init(&fl, &a);
     r->child_end = PROBE_CHILD_SIGNALED;
     r->child_code = 11;
-    probe_findings(r, &fl);
+    probe_findings(r, NULL, &fl);
     CHECK(has_code(&fl, "GD512", SEV_ERROR));
     findings_release(&fl);
     findings_init(&fl, &a);
     r->child_end = PROBE_CHILD_NOT_RUN;
     r->cuda.state = PROBE_LIB_NOT_FOUND;
-    probe_findings(r, &fl);
+    probe_findings(r, NULL, &fl);
     CHECK(has_code(&fl, "GD501", SEV_ERROR));
     CHECK_INT((long long)fl.nr, 1);
     findings_release(&fl);
     arena_release(&a);
     done(r);
+}
+
+/* GD501's fix follows the machine (diagnose/fixes.h): the distribution's
+ * command, the Windows driver on WSL2 -- the same as check's. */
+static void test_rules_no_driver_fixes(void)
+{
+    static const struct { const char *distro; int wsl; const char *want, *never; } cases[] = {
+        { "debian", 0, "apt-get install linux-headers-amd64 nvidia-driver firmware-misc-nonfree", "ubuntu-drivers" },
+        { "ubuntu", 0, "sudo ubuntu-drivers install", "firmware-misc-nonfree" },
+        { "ubuntu", 2, "export LD_LIBRARY_PATH=/usr/lib/wsl/lib", "ubuntu-drivers" },
+        { "fedora", 0, "dnf install akmod-nvidia", "apt-get" },
+    };
+    size_t i, j;
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct probe_result *r = fresh();
+        struct arena a;
+        struct findings fl;
+        struct fix_ctx fx;
+        int want = 0, never = 0;
+        arena_init(&a);
+        findings_init(&fl, &a);
+        fix_ctx_init(&fx, NULL, &a);
+        fx.distro = cases[i].distro;
+        fx.family = fix_family_of(cases[i].distro);
+        fx.wsl = cases[i].wsl;
+        r->child_end = PROBE_CHILD_NOT_RUN;
+        r->cuda.state = PROBE_LIB_NOT_FOUND;
+        probe_findings(r, &fx, &fl);
+        CHECK(has_code(&fl, "GD501", SEV_ERROR));
+        for (j = 0; fl.nr && j < fl.v[0].n_fixes; j++) {
+            const char *c = fl.v[0].fixes[j].command ? fl.v[0].fixes[j].command : "";
+            want |= strstr(c, cases[i].want) != NULL;
+            never |= strstr(c, cases[i].never) != NULL || strstr(c, "modprobe") != NULL;
+        }
+        if (!want || never)
+            printf("  case %zu (%s, wsl %d)\n", i, cases[i].distro, cases[i].wsl);
+        CHECK(want && !never);
+        findings_release(&fl);
+        arena_release(&a);
+        done(r);
+    }
 }
 
 static void test_names(void)
@@ -287,6 +329,7 @@ int main(void)
     RUN(test_wire_long_string_cut);
     RUN(test_rules);
     RUN(test_rules_child);
+    RUN(test_rules_no_driver_fixes);
     RUN(test_names);
     return harness_done();
 }

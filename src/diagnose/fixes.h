@@ -1,0 +1,190 @@
+/*
+ * fixes.h - the fix engine: commands built from facts and checked against
+ * the knowledge base before anyone pastes them.
+ *
+ * check, probe, explain and plan each end with "what to type".  A fix that
+ * cannot work where it is pasted is a bug, so the commands are not strings
+ * in the rules: a rule says what has to happen (install the driver, put a
+ * directory on the loader path, install a CUDA build of torch) and this
+ * module writes the command for the machine at hand:
+ *
+ *  - the OS and the distribution family (Debian apt, Ubuntu's
+ *    ubuntu-drivers, Fedora / RHEL dnf, Arch pacman, SUSE zypper; macOS;
+ *    native Windows), each driver command from the distribution's own
+ *    documentation (fixes.c cites it);
+ *  - WSL2, where a Linux driver is never installed (NVIDIA's CUDA on WSL
+ *    guide): the Windows driver provides /usr/lib/wsl/lib/libcuda.so.1;
+ *  - a container, where the GPU comes from the host (NVIDIA Container
+ *    Toolkit, `docker run --gpus all`);
+ *  - the environment's own interpreter (`/env/bin/python -m pip`, never a
+ *    bare `pip`, which may belong to another Python on PATH), and PEP 668:
+ *    an externally managed prefix gets a new venv first;
+ *  - the shell: a command that sets variables comes for sh and fish on
+ *    POSIX, PowerShell and cmd on Windows, as alternatives of one group
+ *    (struct fix.group), so a report can show the reader's shell only.
+ *
+ * Framework installs are validated before they are printed: the release is
+ * in the knowledge base, the CUDA variant exists for it, the Python is one
+ * the release supports, the driver meets the variant's floor (else the
+ * driver upgrade is the first fix, and says so).  Versions are pinned as
+ * MAJOR.MINOR.* (the kb knows releases, not every patch).  When nothing
+ * valid exists the fix says so and why; there is no fallback variant.
+ *
+ * Everything here is pure over (facts or hints, kb): nothing is read,
+ * nothing printed.  Strings go into the arena given at init.
+ */
+#ifndef GD_FIXES_H
+#define GD_FIXES_H
+
+#include <stddef.h>
+
+#include "diagnose/finding.h"
+#include "facts/facts.h"
+#include "util/arena.h"
+
+struct kb;
+
+/* Distribution families, by how they install the NVIDIA driver. */
+enum fix_family {
+    FIX_FAMILY_UNKNOWN = 0,
+    FIX_FAMILY_DEBIAN,   /* apt-get install nvidia-driver (non-free) */
+    FIX_FAMILY_UBUNTU,   /* ubuntu-drivers */
+    FIX_FAMILY_FEDORA,   /* RPM Fusion akmod-nvidia */
+    FIX_FAMILY_RHEL,     /* NVIDIA's repository: dnf module / nvidia-open */
+    FIX_FAMILY_ARCH,     /* pacman */
+    FIX_FAMILY_SUSE      /* zypper, NVIDIA's openSUSE repository */
+};
+
+/* What a fix depends on.  Fill with fix_ctx_init / fix_ctx_from_facts. */
+struct fix_ctx {
+    const struct kb *kb;        /* borrowed; NULL: framework installs are not offered */
+    struct arena *a;            /* borrowed: every string built goes here */
+    const char *os;             /* "linux", "windows", "macos" */
+    enum fix_family family;
+    const char *distro;         /* os-release ID as found ("debian"), or NULL */
+    int wsl;                    /* 2: WSL2, 1: WSL1, 0: no, -1: unknown */
+    const char *container;      /* "docker", ... or NULL */
+    const char *driver;         /* the installed driver version, or NULL */
+    const char *arch;           /* "x86_64", "aarch64", or NULL */
+};
+
+/** The family of an os-release ID ("debian", "ubuntu", "rocky", ...). */
+enum fix_family fix_family_of(const char *os_release_id);
+/** "debian", "ubuntu", ... or "unknown". */
+const char *fix_family_name(enum fix_family fam);
+
+/** Nothing known: os "linux", family unknown, wsl -1.  Never fails. */
+void fix_ctx_init(struct fix_ctx *x, const struct kb *kb, struct arena *a);
+/** Everything from a scan's facts (f borrowed for the call only). */
+void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct kb *kb,
+                        struct arena *a);
+
+/*
+ * Building blocks.  Each adds fixes to fd (findings fl) and never fails.
+ */
+
+/** No NVIDIA driver: the distribution's install command, or WSL2 / container advice. */
+void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/**
+ * The driver is older than need ("525.60.13"); why says for what ("torch
+ * 2.6's cu124 build").  Upgrade advice first, then the distribution's
+ * command (on WSL2 and Windows: the Windows driver).
+ */
+void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                          const char *need, const char *why);
+
+/**
+ * dlopen("libcuda.so.1") finds nothing.  WSL2: the Windows driver and
+ * /usr/lib/wsl/lib on the loader path (never a Linux driver); a container:
+ * start it with the GPUs; else: the driver install.
+ */
+void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/**
+ * WSL2 with a Linux NVIDIA driver installed inside it (it shadows the
+ * Windows driver's libcuda): remove the distribution's driver packages,
+ * and until then put /usr/lib/wsl/lib first (sh and fish).
+ */
+void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/**
+ * Put dirs (':'-separated, virtual paths on Windows) first on the loader
+ * path for this shell: LD_LIBRARY_PATH in sh and fish, PATH in PowerShell
+ * and cmd on Windows.  title may be NULL.
+ */
+void fixes_loader_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const char *title, const char *dirs);
+
+/**
+ * How to run pip in env: "/env/bin/python3 -m pip" (its own interpreter,
+ * Windows form on Windows), "python -m pip" when env is NULL (a log: the
+ * Python that wrote it).  Never NULL.
+ */
+const char *fix_pip(const struct fix_ctx *x, const struct python_env *env);
+
+/** The interpreter of env, as a path to paste (Windows form on Windows). */
+const char *fix_python(const struct fix_ctx *x, const struct python_env *env);
+
+/** 1 if python ("3.11" or "3.11.7") is inside range ("3.9-3.11", "2.7,3.3-3.6"). */
+int fix_python_in_range(const char *range, const char *python);
+
+/* A framework build the engine checked against the kb. */
+struct fix_install {
+    const char *framework;      /* "torch", "tensorflow" */
+    const char *release;        /* "2.6" (pinned as release.*) */
+    const char *variant;        /* torch: "cu126"; tensorflow: "and-cuda", "conda" */
+    const char *cuda, *cudnn;   /* what the build brings or needs */
+    const char *python;         /* the Python it is for ("3.11"), or NULL */
+    const char *python_range;   /* the release's range, or NULL (unknown) */
+    const char *driver_need;    /* the driver floor of the build, or NULL */
+    int driver_ok;              /* 1 met, 0 older (upgrade first), -1 driver unknown */
+    const char *source;         /* the kb row */
+    const char *why_not;        /* why the wanted release could not be kept, or NULL */
+};
+
+/**
+ * The CUDA build of torch to propose: want ("1.13.0a0", "2.6.0+cpu" or
+ * NULL: any) by its MAJOR.MINOR when a build of it fits, else the newest
+ * release that fits, with why_not saying why want was dropped.  Fits: a cu*
+ * variant of that release, python (X.Y, NULL: unknown) in its range, and
+ * the driver runs it (a variant the driver runs is preferred; without one,
+ * driver_ok 0).  1 chosen, 0 nothing valid (out->why_not says why).
+ */
+int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *python,
+                     struct fix_install *out);
+
+/**
+ * The CUDA build of TensorFlow to propose on Linux (and WSL2): want's
+ * release if it fits, else the newest that does.  A release whose pip
+ * package brings CUDA ("tensorflow[and-cuda]", per data/tf_libs.kb's
+ * pip_libs) is preferred; an older one gets variant "conda" (CUDA and cuDNN
+ * from conda-forge).  1 / 0 as fix_choose_torch.
+ */
+int fix_choose_tf(const struct fix_ctx *x, const char *want, const char *python,
+                  struct fix_install *out);
+
+/**
+ * Install a CUDA build of torch into env (NULL: the Python of a log):
+ * validated by fix_choose_torch, the driver upgrade first when needed, a
+ * venv first when env is externally managed (PEP 668).  1 when an install
+ * was proposed, 0 when nothing valid exists (an advice fix says why).
+ */
+int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const struct python_env *env, const char *want);
+
+/** The same for TensorFlow on Linux / WSL2. */
+int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                     const struct python_env *env, const char *want);
+
+/**
+ * TensorFlow on native Windows after its last GPU release (GD212): the
+ * three routes that work -- WSL2 with the Linux build, TensorFlow 2.10 with
+ * CUDA 11.2 / cuDNN 8.1 in a conda environment, or tensorflow-cpu 2.10 with
+ * Microsoft's DirectML plugin -- each validated against the kb's Windows
+ * rows, in PowerShell and cmd.
+ */
+void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                             const struct python_env *env);
+
+#endif

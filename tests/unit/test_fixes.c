@@ -1,0 +1,296 @@
+/*
+ * test_fixes.c - the fix engine: commands per distribution, WSL2 and
+ * containers; pip through the environment's own interpreter; PEP 668; and
+ * framework installs validated against the built-in knowledge base.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose/fixes.h"
+#include "kb/kb.h"
+#include "kb/ver_dotted.h"
+#include "harness.h"
+
+static struct kb *kb;
+
+/* Every fix's command joined, to search. */
+static const char *all_cmds(struct arena *a, const struct finding *fd)
+{
+    const char *s = "";
+    size_t i;
+    for (i = 0; i < fd->n_fixes; i++)
+        s = arena_printf(a, "%s[%s|%s] %s\n", s, fd->fixes[i].shell ? fd->fixes[i].shell : "-",
+                         fd->fixes[i].title, fd->fixes[i].command ? fd->fixes[i].command : "");
+    return s;
+}
+
+static void test_family(void)
+{
+    CHECK_INT(fix_family_of("debian"), FIX_FAMILY_DEBIAN);
+    CHECK_INT(fix_family_of("ubuntu"), FIX_FAMILY_UBUNTU);
+    CHECK_INT(fix_family_of("rocky"), FIX_FAMILY_RHEL);
+    CHECK_INT(fix_family_of("fedora"), FIX_FAMILY_FEDORA);
+    CHECK_INT(fix_family_of("arch"), FIX_FAMILY_ARCH);
+    CHECK_INT(fix_family_of("opensuse-tumbleweed"), FIX_FAMILY_SUSE);
+    CHECK_INT(fix_family_of("gentoo"), FIX_FAMILY_UNKNOWN);
+    CHECK_INT(fix_family_of(NULL), FIX_FAMILY_UNKNOWN);
+}
+
+static void test_driver_install_per_distro(void)
+{
+    static const struct { const char *id, *want, *never; } cases[] = {
+        { "debian", "apt-get install linux-headers-amd64 nvidia-driver firmware-misc-nonfree", "ubuntu-drivers" },
+        { "ubuntu", "sudo ubuntu-drivers install", "firmware-misc-nonfree" },
+        { "fedora", "dnf install akmod-nvidia", "ubuntu-drivers" },
+        { "rocky", "dnf install nvidia-open", "ubuntu-drivers" },
+        { "arch", "pacman -S nvidia-open", "apt-get" },
+        { "opensuse-leap", "zypper install-new-recommends", "apt-get" },
+    };
+    size_t i;
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct arena a;
+        struct findings fl;
+        struct finding *fd;
+        struct fix_ctx x;
+        const char *s;
+        arena_init(&a);
+        findings_init(&fl, &a);
+        fix_ctx_init(&x, kb, &a);
+        x.family = fix_family_of(cases[i].id);
+        x.wsl = 0;
+        fd = findings_add(&fl, "GD101", SEV_ERROR, "no driver");
+        fixes_driver_install(&x, &fl, fd);
+        s = all_cmds(&a, fd);
+        if (!strstr(s, cases[i].want) || strstr(s, cases[i].never))
+            printf("  %s: %s\n", cases[i].id, s);
+        CHECK(strstr(s, cases[i].want) != NULL);
+        CHECK(strstr(s, cases[i].never) == NULL);
+        findings_release(&fl);
+        arena_release(&a);
+    }
+}
+
+static void test_wsl_never_linux_driver(void)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    const char *s;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, kb, &a);
+    x.family = FIX_FAMILY_UBUNTU;
+    x.wsl = 2;
+    fd = findings_add(&fl, "GD501", SEV_ERROR, "no libcuda");
+    fixes_libcuda_missing(&x, &fl, fd);
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "export LD_LIBRARY_PATH=/usr/lib/wsl/lib") != NULL);
+    CHECK(strstr(s, "set -gx LD_LIBRARY_PATH /usr/lib/wsl/lib") != NULL);
+    CHECK(strstr(s, "ubuntu-drivers") == NULL);
+    CHECK(strstr(s, "modprobe") == NULL);
+    CHECK(strstr(s, "apt-get install") == NULL);
+    /* sh and fish are one group. */
+    CHECK(fd->fixes[1].group != 0 && fd->fixes[1].group == fd->fixes[2].group);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
+static void test_container(void)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    const char *s;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, kb, &a);
+    x.family = FIX_FAMILY_UBUNTU;
+    x.wsl = 0;
+    x.container = "docker";
+    fd = findings_add(&fl, "GD501", SEV_ERROR, "no libcuda");
+    fixes_libcuda_missing(&x, &fl, fd);
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "docker run --gpus all") != NULL);
+    CHECK(strstr(s, "nvidia-ctk runtime configure") != NULL);
+    CHECK(strstr(s, "ubuntu-drivers") == NULL);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
+static void test_python_range(void)
+{
+    CHECK(fix_python_in_range("3.9-3.11", "3.11"));
+    CHECK(fix_python_in_range("3.9-3.11", "3.11.7"));
+    CHECK(!fix_python_in_range("3.9-3.11", "3.12"));
+    CHECK(!fix_python_in_range("3.7-3.10", "3.11"));
+    CHECK(fix_python_in_range("2.7,3.3-3.6", "2.7"));
+    CHECK(fix_python_in_range("2.7,3.3-3.6", "3.4"));
+    CHECK(!fix_python_in_range("2.7,3.3-3.6", "3.7"));
+    CHECK(!fix_python_in_range(NULL, "3.7"));
+}
+
+/* Debian 12's python3-torch 1.13.0a0 on Python 3.11: 1.13 has no 3.11 wheels,
+ * so the newest release that fits is proposed, with the reason. */
+static void test_choose_torch_debian(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct fix_install in;
+    arena_init(&a);
+    fix_ctx_init(&x, kb, &a);
+    x.driver = "535.183.01";
+    CHECK_INT(fix_choose_torch(&x, "1.13.0a0", "3.11.2", &in), 1);
+    CHECK(in.why_not && strstr(in.why_not, "torch 1.13 has no wheels for Python 3.11 (it supports 3.7-3.10)"));
+    CHECK(ver_cmp_dotted(in.release, "2.0") >= 0);
+    CHECK(in.driver_ok == 1);
+    CHECK(!strncmp(in.variant, "cu12", 4) || !strncmp(in.variant, "cu11", 4));
+    /* The kb has this variant for this release. */
+    {
+        struct kb_torch t;
+        CHECK_INT(kb_torch(kb, in.release, in.variant, &t), 1);
+    }
+    /* Python 3.10: 1.13 is kept, with a variant 1.13 had (cu116/cu117, never cu121). */
+    CHECK_INT(fix_choose_torch(&x, "1.13.0a0", "3.10", &in), 1);
+    CHECK_STR(in.release, "1.13");
+    CHECK(!strcmp(in.variant, "cu117") || !strcmp(in.variant, "cu116"));
+    CHECK(in.why_not == NULL);
+    /* torch 2.6: its variants are cu118/cu124/cu126; driver 535 runs all (12.x MVC floor 525). */
+    CHECK_INT(fix_choose_torch(&x, "2.6.0+cpu", "3.11", &in), 1);
+    CHECK_STR(in.release, "2.6");
+    CHECK(!strcmp(in.variant, "cu126") || !strcmp(in.variant, "cu124") || !strcmp(in.variant, "cu118"));
+    arena_release(&a);
+}
+
+static void test_choose_torch_old_driver(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct fix_install in;
+    arena_init(&a);
+    fix_ctx_init(&x, kb, &a);
+    x.driver = "470.82.01";   /* CUDA 11.4 ceiling: a cu11x build runs through MVC, cu12x does not */
+    CHECK_INT(fix_choose_torch(&x, "2.1.0", "3.10", &in), 1);
+    CHECK_STR(in.variant, "cu118");
+    CHECK_INT(in.driver_ok, 1);
+    /* 2.9 has only CUDA 12+ builds: the upgrade comes first. */
+    CHECK_INT(fix_choose_torch(&x, "2.9.0", "3.12", &in), 1);
+    CHECK(in.driver_ok == 0 || in.why_not != NULL);
+    arena_release(&a);
+}
+
+static void test_torch_install_pep668(void)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    struct python_env env;
+    const char *s;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, kb, &a);
+    x.family = FIX_FAMILY_DEBIAN;
+    x.wsl = 0;
+    x.driver = "535.183.01";
+    memset(&env, 0, sizeof(env));
+    env.prefix = "/usr";
+    env.kind = "system";
+    env.python_version = "3.11";
+    env.interpreter = "/usr/bin/python3";
+    env.externally_managed = "/usr/lib/python3.11/EXTERNALLY-MANAGED";
+    fd = findings_add(&fl, "GD211", SEV_ERROR, "cpu build");
+    CHECK_INT(fixes_torch_install(&x, &fl, fd, &env, "1.13.0a0"), 1);
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "/usr/bin/python3 -m venv ~/.venvs/") != NULL);
+    CHECK(strstr(s, "sudo apt-get install python3-venv") != NULL);
+    CHECK(strstr(s, "/bin/python -m pip install \"torch==") != NULL);
+    CHECK(strstr(s, "1.13.0a0") == NULL);
+    CHECK(strstr(s, "sudo pip") == NULL);
+    CHECK(strstr(s, "\npip ") == NULL);
+    /* Not externally managed: the environment's own interpreter, never a bare pip. */
+    env.externally_managed = NULL;
+    env.prefix = "/home/u/.venv";
+    env.kind = "venv";
+    env.interpreter = NULL;
+    fd = findings_add(&fl, "GD211", SEV_ERROR, "cpu build");
+    fixes_torch_install(&x, &fl, fd, &env, "2.6.0+cpu");
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "/home/u/.venv/bin/python3.11 -m pip install --force-reinstall \"torch==2.6.*\"") != NULL);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
+static void test_tf_windows_routes(void)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    struct python_env env;
+    const char *s;
+    size_t i;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, kb, &a);
+    x.os = "windows";
+    x.wsl = 0;
+    x.driver = "546.33";
+    memset(&env, 0, sizeof(env));
+    env.prefix = "/Users/dev/venv";
+    env.kind = "venv";
+    env.python_version = "3.11.7";
+    fd = findings_add(&fl, "GD212", SEV_ERROR, "no gpu on native windows");
+    fixes_tf_windows_routes(&x, &fl, fd, &env);
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "wsl --install") != NULL);
+    CHECK(strstr(s, "cudatoolkit=11.2 cudnn=8.1.0") != NULL);
+    CHECK(strstr(s, "python=3.10") != NULL);          /* 3.11 is outside 2.10's range */
+    CHECK(strstr(s, "\"tensorflow==2.10.*\"") != NULL);
+    CHECK(strstr(s, "tensorflow-directml-plugin") != NULL);
+    CHECK(strstr(s, "\"C:\\Users\\dev\\venv\\Scripts\\python.exe\"") != NULL);
+    CHECK(strstr(s, "/Users/dev") == NULL);
+    /* Windows-side fixes are PowerShell or cmd; the only sh one runs inside WSL. */
+    for (i = 0; i < fd->n_fixes; i++)
+        if (fd->fixes[i].shell && !strcmp(fd->fixes[i].shell, "sh"))
+            CHECK(strstr(fd->fixes[i].title, "inside WSL") != NULL);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
+static void test_tf_linux(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct fix_install in;
+    arena_init(&a);
+    fix_ctx_init(&x, kb, &a);
+    x.driver = "535.183.01";
+    /* TF 2.10 on Linux: no pip extra; CUDA 11.2 / cuDNN 8.1 from conda-forge. */
+    CHECK_INT(fix_choose_tf(&x, "2.10.0", "3.10", &in), 1);
+    CHECK_STR(in.release, "2.10");
+    CHECK_STR(in.variant, "conda");
+    /* TF 2.15 on Python 3.12: not supported (3.9-3.11): a newer release with the extra. */
+    CHECK_INT(fix_choose_tf(&x, "2.15.0", "3.12", &in), 1);
+    CHECK(in.why_not && strstr(in.why_not, "does not support Python 3.12"));
+    CHECK_STR(in.variant, "and-cuda");
+    arena_release(&a);
+}
+
+int main(void)
+{
+    kb = kb_new_builtin();
+    RUN(test_family);
+    RUN(test_driver_install_per_distro);
+    RUN(test_wsl_never_linux_driver);
+    RUN(test_container);
+    RUN(test_python_range);
+    RUN(test_choose_torch_debian);
+    RUN(test_choose_torch_old_driver);
+    RUN(test_torch_install_pep668);
+    RUN(test_tf_windows_routes);
+    RUN(test_tf_linux);
+    kb_free(kb);
+    return harness_done();
+}
