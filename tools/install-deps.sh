@@ -18,6 +18,10 @@
 #                     reading; `make bench` counts system calls with it
 #   mandoc groff-base man-db lint and render the generated man pages (0071)
 #   zsh fish          check the generated completion scripts parse (0072)
+#   lld llvm python3  real Mach-O files for the macOS tests: clang emits Mach-O
+#                     objects, lld's ld64.lld links them, llvm-objdump --macho
+#                     checks the fat headers the test helper writes, python3's
+#                     plistlib writes SystemVersion.plist (tests/helpers/mkmacho.sh)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -32,6 +36,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
+    need="$need lld llvm python3"
 fi
 missing=""
 for p in $need; do
