@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/rules_macos.h"
 #include "kb/kb.h"
 #include "util/alloc.h"
 #include "util/banned.h"
@@ -74,6 +75,25 @@ static void framework_checklist(struct diagnosis *dx, struct arena *a, const str
           has_code(v, arch) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN ? CHECK_UNKNOWN : CHECK_PASSED, "");
 }
 
+/* macOS: Apple's GPU through Metal; no NVIDIA steps. */
+static void macos_checklist(const struct facts *f, struct diagnosis *dx, struct arena *a)
+{
+    const struct macos_facts *m = &f->macos;
+    size_t i;
+    check(dx, a, "macOS release", m->version ? CHECK_PASSED : CHECK_UNKNOWN,
+          m->version ? arena_printf(a, "%s %s (%s)", m->product ? m->product : "macOS", m->version, m->version_source)
+                     : "no readable SystemVersion.plist");
+    check(dx, a, "Apple Silicon", !m->cpu ? CHECK_UNKNOWN : !strcmp(m->cpu, "arm64") ? CHECK_PASSED : CHECK_FAILED,
+          m->cpu_evidence ? m->cpu_evidence : "the files do not tell");
+    check(dx, a, "NVIDIA driver and CUDA", CHECK_NOT_APPLICABLE, "macOS has no CUDA; the GPU path is Metal");
+    for (i = 0; i < dx->n_verdicts; i++) {
+        const struct verdict *v = &dx->verdicts[i];
+        check(dx, a, arena_printf(a, "%s: its Metal path", v->subject),
+              v->gpu == GPU_YES ? CHECK_PASSED : v->gpu == GPU_NO ? CHECK_FAILED : CHECK_UNKNOWN,
+              v->reason ? v->reason : "");
+    }
+}
+
 /* The machine-level checklist; per-framework steps follow from the
  * verdicts. */
 static void machine_checklist(const struct facts *f, struct diagnosis *dx, struct arena *a)
@@ -82,6 +102,11 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
     const char *drv = facts_driver_version(f);
     const char *cvd = facts_env(f, "CUDA_VISIBLE_DEVICES");
     size_t i, n_fw = 0;
+
+    if (rules_is_macos(f)) {
+        macos_checklist(f, dx, a);
+        return;
+    }
 
     if (f->n_gpus)
         check(dx, a, "NVIDIA GPU present", CHECK_PASSED,
@@ -159,6 +184,7 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup 
     rules_cuda(facts, &dx->findings);
     rules_dpkg(facts, &dx->findings);
     rules_windows_machine(facts, kb, &dx->findings);
+    rules_macos_machine(facts, &dx->findings);
     rules_frameworks(facts, kb, lk, dx, arena);
     rules_interp(facts, kb, dx, arena);
     findings_sort(&dx->findings);

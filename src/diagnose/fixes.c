@@ -964,3 +964,31 @@ void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struc
         }
     }
 }
+
+/* ---- macOS (issue #21): Apple's GPU is reached through Metal ---- */
+
+void fixes_macos_native_python(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    unsigned g = next_group(fd);
+    /* conda-forge's Miniforge publishes an arm64 installer for macOS
+     * (github.com/conda-forge/miniforge, "Miniforge3-MacOSX-arm64"); Apple's
+     * PyTorch page uses Miniconda's MacOSX-arm64 installer the same way. */
+    add(fl, fd, g, "sh", "Install an arm64 (Apple Silicon) Python: Miniforge's arm64 installer, then "
+        "reinstall the packages in its environment (an x86_64 environment's wheels are x86_64 too)",
+        "curl -fsSLO https://github.com/conda-forge/miniforge/releases/latest/download/Miniforge3-MacOSX-arm64.sh\n"
+        "bash Miniforge3-MacOSX-arm64.sh");
+    add(fl, fd, g, NULL, "Or python.org's macOS installer (universal2: it runs natively on Apple Silicon)",
+        "https://www.python.org/downloads/macos/");
+    g = next_group(fd);
+    add(fl, fd, g, "sh", "Check that the new interpreter runs natively (prints arm64; a universal2 Python "
+        "started from a Rosetta terminal can be forced with arch -arm64)",
+        "arch -arm64 python3 -c 'import platform; print(platform.machine())'");
+    (void)x;
+}
+
+void fixes_macos_pip(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                     const struct python_env *env, const char *title, const char *pkgs)
+{
+    add(fl, fd, next_group(fd), "sh", title,
+        arena_printf(x->a, "%s -m pip install %s", fix_python(x, env), pkgs));
+}

@@ -187,4 +187,16 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
 void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env);
 
+/*
+ * macOS (check --os macos; rules_macos.c): Apple's GPU is reached through
+ * Metal, never CUDA.
+ */
+
+/** An x86_64 Python on Apple Silicon (Rosetta): the arm64 / universal2 installers, arch -arm64. */
+void fixes_macos_native_python(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/** `<env's python> -m pip install PKGS` under title (pkgs already quoted for sh). */
+void fixes_macos_pip(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                     const struct python_env *env, const char *title, const char *pkgs);
+
 #endif

@@ -37,6 +37,7 @@
 #include "diagnose/win_dll.h"
 #include "util/alloc.h"
 #include "util/fs.h"
+#include "diagnose/rules_macos.h"
 #include "util/text.h"
 #include "util/winpath.h"
 #include "util/banned.h"
@@ -966,7 +967,10 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             c.def = fw_find(fw->name);
             if (!strcmp(fw->name, "keras"))
                 continue; /* judged after its backend, below */
-            if (c.def) {
+            if (rules_is_macos(f)) {
+                /* macOS: Metal, not CUDA (rules_macos.c) */
+                rules_macos_install(&c);
+            } else if (c.def) {
                 c.def->judge(&c);
                 /* Native Windows: why each missing DLL is missing. */
                 if (c.windows && v->n_needs)
@@ -978,7 +982,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             (void)before;
             /* "Yes" needs a GPU to have been seen: without sysfs (a container
              * image), on WSL2 and on Windows the files do not show one. */
-            if (v->gpu != GPU_NO && !f->n_gpus)
+            if (v->gpu != GPU_NO && !f->n_gpus && !rules_is_macos(f))
                 fw_unknown(&c, f->system.wsl == 2 ? "WSL2 shows no GPU in files; ask the driver with 'gpudoctor probe'"
                                 : "no GPU could be seen in the examined files; ask the driver with 'gpudoctor probe'");
             if (v->gpu == GPU_NO)

@@ -13,6 +13,7 @@ void facts_init(struct facts *f)
     memset(f, 0, sizeof(*f));
     arena_init(&f->arena);
     f->system.wsl = 0;
+    f->macos.rosetta = -1;
 }
 
 static void release_python(struct facts *f)
@@ -59,6 +60,9 @@ void facts_release(struct facts *f)
     free(f->ldenv.ldconf_dirs.v);
     free(f->env);
     release_python(f);
+    for (i = 0; i < f->macos.n_bins; i++)
+        free(f->macos.bins[i].dylibs);
+    free(f->macos.bins);
     for (i = 0; i < f->dpkg.n_pkgs; i++)
         free(f->dpkg.pkgs[i].dangling);
     free(f->dpkg.pkgs);

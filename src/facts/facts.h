@@ -33,7 +33,8 @@ struct fact_evidence {
 };
 
 struct sys_facts {
-    const char *os;              /* "linux" or "windows" (--os windows, scan/win_*.c) */
+    const char *os;              /* "linux", "windows" (--os windows, scan/win_*.c) or
+                                    "macos" (--os macos, scan/mac_*.c) */
     const char *distro_id;       /* os-release ID, e.g. "debian" */
     const char *distro_name;     /* PRETTY_NAME */
     const char *distro_version;  /* VERSION_ID */
@@ -203,6 +204,8 @@ struct env_fact {
 #include "facts/module_facts.h"
 /* What python/pip/Jupyter kernels run: filled by scan/pyresolve.c, scan/jupyter.c. */
 #include "facts/interp_facts.h"
+/* macOS: release, Apple Silicon or Intel, Mach-O files (check --os macos). */
+#include "facts/macos_facts.h"
 
 struct facts {
     struct arena arena;
@@ -229,6 +232,7 @@ struct facts {
     size_t n_libdirs, alloc_libdirs;
     struct lib_answer *answers;  /* the loader model's answers to the diagnosis */
     size_t n_answers, alloc_answers;
+    struct macos_facts macos;    /* scan/mac_*.c; empty elsewhere */
 };
 
 /** Empty facts; never fails. */

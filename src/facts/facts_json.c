@@ -293,6 +293,8 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
     facts_json_modules(jw, &f->modules);
     jw_key(jw, "packages");
     facts_json_dpkg(jw, f);
+    jw_key(jw, "macos");
+    facts_json_macos(jw, f);
     jw_key(jw, "warnings");
     facts_json_warnings(jw, f);
     jw_key(jw, "library_dirs");

@@ -31,6 +31,8 @@ void facts_json_dpkg(struct jw *jw, const struct facts *f);
  * the CUDA components (the report).
  */
 void facts_json_python(struct jw *jw, const struct facts *f, int full);
+/** The "macos" object (facts_json_macos.c), or null when the machine is not macOS. */
+void facts_json_macos(struct jw *jw, const struct facts *f);
 void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n);
 /**
  * The whole facts document (--facts): {"schema": "gpudoctor-facts/1", ...},

@@ -670,6 +670,49 @@ static void read_interp(struct rd *r, const json_t *doc)
     }
 }
 
+/* "macos" (facts_json_macos.c): null or absent on other machines. */
+static void read_macos(struct rd *r, const json_t *doc)
+{
+    struct macos_facts *m = &r->f->macos;
+    const json_t *o = json_object_get(doc, "macos"), *a, *ro;
+    size_t i;
+    if (!o || json_is_null(o))
+        return;
+    if (!json_is_object(o)) {
+        bad(r, "an object", "macos");
+        return;
+    }
+    m->version = str(r, o, "version");
+    m->build = str(r, o, "build");
+    m->product = str(r, o, "product");
+    m->version_source = str(r, o, "version_source");
+    m->cpu = str(r, o, "cpu");
+    m->cpu_evidence = str(r, o, "cpu_evidence");
+    m->cpu_source = str(r, o, "cpu_source");
+    ro = json_object_get(o, "rosetta");
+    m->rosetta = json_is_boolean(ro) ? json_is_true(ro) : -1;
+    m->rosetta_source = str(r, o, "rosetta_source");
+    a = arr(r, o, "binaries");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *e = elem(r, a, i, "binaries");
+        struct mac_binary *b;
+        if (!e)
+            return;
+        ALLOC_GROW(m->bins, m->n_bins + 1, m->alloc_bins);
+        b = &m->bins[m->n_bins++];
+        memset(b, 0, sizeof(*b));
+        b->path = str(r, e, "path");
+        b->real = str(r, e, "real");
+        b->role = str(r, e, "role");
+        b->env = str(r, e, "env");
+        b->archs = str(r, e, "archs");
+        b->minos = str(r, e, "minos");
+        strings(r, e, "dylibs", &b->dylibs, &b->n_dylibs, &b->alloc_dylibs);
+        if (!b->path || !b->role)
+            bad(r, "a binary with a path and a role", "binaries");
+    }
+}
+
 static void read_rest(struct rd *r, const json_t *doc)
 {
     struct facts *f = r->f;
@@ -755,6 +798,7 @@ int facts_json_read(const char *buf, size_t len, struct facts *f, struct gd_err 
     read_modules(&r, doc);
     read_packages(&r, doc);
     read_interp(&r, doc);
+    read_macos(&r, doc);
     read_rest(&r, doc);
     json_decref(doc);
     return r.failed ? -1 : 0;

@@ -50,6 +50,30 @@ static void section_system(struct out *o, const struct facts *f, const char *roo
         out_raw(o, "none detected\n");
 }
 
+/* macOS: no NVIDIA driver, CUDA or cuDNN to show; the CPU kind and the
+ * Mach-O files the diagnosis read instead. */
+static void section_macos(struct out *o, const struct facts *f)
+{
+    const struct macos_facts *m = &f->macos;
+    size_t i;
+    heading(o, "Mac");
+    label(o, "CPU");
+    if (m->cpu)
+        out_printf(o, "%s (%s)\n", !strcmp(m->cpu, "arm64") ? "Apple Silicon" : "Intel", m->cpu_evidence);
+    else
+        out_raw(o, "unknown: the files do not tell Apple Silicon from Intel\n");
+    label(o, "Rosetta 2");
+    out_raw(o, m->rosetta == 1 ? "installed\n" : m->rosetta == 0 ? "not installed\n" : "unknown\n");
+    label(o, "GPU path");
+    out_raw(o, "Metal (PyTorch MPS, tensorflow-metal, jax-metal); macOS has no CUDA\n");
+    for (i = 0; i < m->n_bins; i++) {
+        const struct mac_binary *b = &m->bins[i];
+        label(o, i ? "" : "Mach-O");
+        out_printf(o, "%s: %s%s%s\n", out_pathstr(o, b->path), b->archs ? b->archs : "unreadable",
+                   b->minos ? ", macOS " : "", b->minos ? b->minos : "");
+    }
+}
+
 static void section_driver(struct out *o, const struct facts *f)
 {
     const struct driver_facts *d = &f->driver;
@@ -327,9 +351,13 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     report_text_interp(&o, in->facts);
     report_text_verdicts(&o, in->facts, in->dx);
     section_system(&o, in->facts, in->root);
-    section_driver(&o, in->facts);
-    section_cuda(&o, in->facts);
-    section_cudnn(&o, in->facts);
+    if (in->facts->system.os && !strcmp(in->facts->system.os, "macos")) {
+        section_macos(&o, in->facts);
+    } else {
+        section_driver(&o, in->facts);
+        section_cuda(&o, in->facts);
+        section_cudnn(&o, in->facts);
+    }
     section_modules(&o, in->facts);
     report_text_python(&o, in->facts);
     if (in->probe) {

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "scan/pyenv.h"
+#include "scan/mac_scan.h"
 #include "scan/pyvenvcfg.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
@@ -70,6 +71,10 @@ void pyenv_homes(struct scan_ctx *ctx, struct strlist *out)
         return;
     }
     /* No HOME (e.g. --clear-env): every user's home, within reason. */
+    if (scan_is_macos(ctx)) {
+        mac_homes(ctx, out);
+        return;
+    }
     strlist_push(ctx->facts, out, "/root");
     if (fs_list_dir(ctx->fs, "/home", 64, &dl, &err) >= 0) {
         for (i = 0; i < dl.nr; i++) {
@@ -621,6 +626,46 @@ static void scan_user_sites(struct finder *fd, const struct strlist *homes)
     strbuf_release(&p);
 }
 
+/*
+ * macOS (--os macos) keeps Pythons in places of its own: python.org's
+ * installer writes /Library/Frameworks/Python.framework/Versions/X.Y (its
+ * site-packages under lib/pythonX.Y), and Homebrew's pythons install
+ * packages into HOMEBREW_PREFIX/lib/pythonX.Y/site-packages, the prefix
+ * being /opt/homebrew on Apple Silicon (/usr/local on Intel, which
+ * scan_distro_python covers).
+ */
+static void scan_macos_places(struct finder *fd)
+{
+    static const char fwdir[] = "/Library/Frameworks/Python.framework/Versions";
+    struct fs_dirlist dl;
+    struct gd_err err;
+    struct strbuf p = STRBUF_INIT, xy = STRBUF_INIT;
+    struct strlist vers = { NULL, 0, 0 };
+    size_t i;
+
+    if (fs_list_dir(fd->ctx->fs, fwdir, 256, &dl, &err) >= 0) {
+        for (i = 0; i < dl.nr; i++) {
+            if (!xy_from(dl.ents[i].name, &xy) || strcmp(dl.ents[i].name, xy.buf))
+                continue;   /* "Current" is a link to one of them */
+            path_join(&p, fwdir, dl.ents[i].name);
+            add_prefix(fd, p.buf, NULL, "python.org framework", NULL, 0, 0);
+        }
+        fs_dirlist_release(&dl);
+    }
+    versions_in(fd, "/opt/homebrew", &vers);
+    for (i = 0; i < vers.nr; i++) {
+        struct cand c;
+        memset(&c, 0, sizeof(c));
+        c.prefix = "/opt/homebrew";
+        c.found_by = "Homebrew";
+        c.version = vers.v[i];
+        add_env(fd, &c);
+    }
+    free(vers.v);
+    strbuf_release(&p);
+    strbuf_release(&xy);
+}
+
 static void scan_distro_python(struct finder *fd)
 {
     static const char *const libs[] = { "/usr/lib", "/usr/local/lib" };
@@ -740,6 +785,8 @@ void pyenv_discover(struct scan_ctx *ctx)
         scan_tool_envs(&fd, &homes);
         scan_user_sites(&fd, &homes);
         scan_distro_python(&fd);
+        if (scan_is_macos(ctx))
+            scan_macos_places(&fd);
     }
     free(fd.seen);
     free(fd.pyenv_roots.v);

@@ -1,6 +1,7 @@
 #include "scan/scan.h"
 #include "scan/modules.h"
 #include "scan/win_scan.h"
+#include "scan/mac_scan.h"
 
 #include <string.h>
 
@@ -15,7 +16,9 @@ static const char *const gpu_env_vars[] = {
     "LD_LIBRARY_PATH", "LD_PRELOAD", "PATH", "VIRTUAL_ENV", "CONDA_PREFIX",
     "CONDA_DEFAULT_ENV", "CONDA_EXE", "PYTHONPATH", "PYTHONHOME", "KERAS_BACKEND",
     "KERAS_HOME", "TF_CPP_MIN_LOG_LEVEL", "XLA_FLAGS", "HIP_VISIBLE_DEVICES",
-    "ROCR_VISIBLE_DEVICES", "WSL_DISTRO_NAME", "WSL_INTEROP", "HOME", NULL
+    "ROCR_VISIBLE_DEVICES", "WSL_DISTRO_NAME", "WSL_INTEROP", "HOME",
+    /* macOS: dyld's search paths, PyTorch's MPS settings */
+    "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "PYTORCH_ENABLE_MPS_FALLBACK", NULL
 };
 
 static void record_env(struct scan_ctx *ctx)
@@ -39,6 +42,10 @@ void scan_all(struct scan_ctx *ctx)
     if (ctx->opts && ctx->opts->os && !strcmp(ctx->opts->os, "windows")) {
         scan_windows(ctx);
         scan_fwfiles(ctx);
+        return;
+    }
+    if (scan_is_macos(ctx)) {
+        scan_macos(ctx);
         return;
     }
     scan_system(ctx);

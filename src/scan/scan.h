@@ -26,7 +26,8 @@ struct scan_options {
     const char *python;      /* --python PATH: only this interpreter's environment */
     const char *prefix;      /* --prefix DIR: only this environment */
     const char *os;          /* --os: "windows" runs the Windows observers
-                                (scan/win_scan.h); NULL or "linux": Linux */
+                                (scan/win_scan.h), "macos" the macOS ones
+                                (scan/mac_scan.h); NULL or "linux": Linux */
     const char *cwd;         /* --cwd DIR: where .python-version is looked up
                                 (NULL: the current directory; under --root "/") */
 };

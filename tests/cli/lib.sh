@@ -5,7 +5,7 @@
 # with `gd ARGS...` and asserts on the result.  The first failed assertion
 # ends the case with exit 1 and says why.  Families: 0xxx cli and system,
 # 1xxx loader, 2xxx python, 3xxx kb and diagnose, 4xxx explain, 5xxx probe,
-# 6xxx windows, 7xxx fleet.
+# 6xxx windows (65xx macOS), 7xxx fleet.
 set -u
 : "${GD_BIN:?}" "${CASE_DIR:?}"
 ROOT="$CASE_DIR/root"
