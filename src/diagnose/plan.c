@@ -753,20 +753,8 @@ int plan_make(const struct kb *kb, const struct plan_constraints *c, struct plan
                      src);
     }
 
-    if (!strcmp(x.os, "macos")) {
-        p->why = c->fw == PLAN_TENSORFLOW
-                 ? "macOS has no CUDA: TensorFlow uses the GPU there through the tensorflow-metal "
-                   "plugin (pip install tensorflow tensorflow-metal; see 'gpudoctor matrix "
-                   "tensorflow-metal')"
-                 : c->fw == PLAN_PYTORCH
-                 ? "macOS has no CUDA: PyTorch uses Apple GPUs through MPS (pip install torch; "
-                   "device \"mps\")"
-                 : c->fw == PLAN_JAX
-                 ? "macOS has no CUDA: JAX has only the experimental jax-metal plugin there"
-                 : "macOS has no CUDA: ONNX Runtime uses the CoreML execution provider there";
-        add_note(&p->rejects, &p->n_rejects, &p->alloc_rejects, "os", p->why, NULL);
-        return 0;
-    }
+    if (!strcmp(x.os, "macos"))
+        return plan_macos(kb, c, p);   /* Metal, not CUDA (plan_macos.c) */
     if (c->fw == PLAN_JAX && !strcmp(x.os, "windows")) {
         p->why = "JAX has no CUDA build for native Windows: use WSL2 (--os wsl)";
         add_note(&p->rejects, &p->n_rejects, &p->alloc_rejects, "os", p->why,

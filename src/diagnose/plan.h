@@ -109,4 +109,11 @@ const char *plan_framework_name(enum plan_fw fw);
 int plan_make(const struct kb *kb, const struct plan_constraints *c, struct plan *p,
               struct gd_err *err);
 
+/**
+ * plan --os macos (plan_macos.c): no CUDA set exists on a Mac; p->found 0,
+ * p->why the Metal recipe for c->fw from the knowledge base, each fact a
+ * note in p->rejects with its source.  Returns 0.
+ */
+int plan_macos(const struct kb *kb, const struct plan_constraints *c, struct plan *p);
+
 #endif

@@ -1382,3 +1382,28 @@ int kb_meta(const struct kb *kb, const char *table, const char **checked, const 
     }
     return 0;
 }
+
+/* ---- macOS (issue #21) ---- */
+
+int kb_tf_metal_for_tf(const struct kb *kb, const char *tf, const char **metal, const char **tf_out,
+                       const char **source)
+{
+    const struct kb_table *t = T(kb, "tf_metal");
+    size_t r, best = (size_t)-1;
+
+    if (tf && !is_version(tf))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (tf && !same_minor(cell(t, r, "tf"), tf))
+            continue;
+        if (best == (size_t)-1 || ver_cmp_dotted(cell(t, r, "metal"), cell(t, best, "metal")) > 0)
+            best = r;
+    }
+    if (best == (size_t)-1)
+        return 0;
+    *metal = cell(t, best, "metal");
+    *tf_out = cell(t, best, "tf");
+    if (source)
+        *source = cell(t, best, "source");
+    return 1;
+}

@@ -296,6 +296,13 @@ int kb_paddle(const struct kb *kb, const char *version, const char *variant,
 
 /** The tensorflow(-macos) version that tensorflow-metal metal pairs with. */
 int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const char **source);
+/**
+ * The newest tensorflow-metal release that pairs with TensorFlow tf (its
+ * major.minor), or with any release when tf is NULL: *metal, *tf_out (the
+ * row's TensorFlow).  1 / 0 none / -1 bad input.
+ */
+int kb_tf_metal_for_tf(const struct kb *kb, const char *tf, const char **metal, const char **tf_out,
+                       const char **source);
 
 /* ---- Added with issue #18: facts beyond the build tables. ---- */
 
