@@ -44,6 +44,8 @@ struct which_opts {
     const char *load_flags;
     const char *default_dirs;
     int python_ext;
+    /* --os macos (docs/macos.md) */
+    const char *exe;
 };
 
 static int need(int argc, char **argv, int *i, const char **val)
@@ -90,10 +92,11 @@ static int parse_args(int argc, char **argv, struct which_opts *w, struct option
         }
         if (!strcmp(a, "--main") || !strcmp(a, "--deps") || !strcmp(a, "--glibc") ||
             !strcmp(a, "--hwcaps") || !strcmp(a, "--platform") || !strcmp(a, "--libc") ||
-            !strcmp(a, "--cwd")) {
+            !strcmp(a, "--cwd") || !strcmp(a, "--exe")) {
             if (need(argc, argv, &i, &v) < 0)
                 goto missing;
             if (!strcmp(a, "--main")) w->main_path = v;
+            else if (!strcmp(a, "--exe")) w->exe = v;
             else if (!strcmp(a, "--deps")) w->deps = v;
             else if (!strcmp(a, "--glibc")) w->glibc = v;
             else if (!strcmp(a, "--hwcaps")) w->hwcaps = v;
@@ -301,6 +304,73 @@ static int which_windows(const struct which_opts *w, const struct options *o, st
     return rc;
 }
 
+/*
+ * `which NAME --os macos`: dyld's search for an install name on the
+ * examined macOS tree (--root).  --from names the loading image (its
+ * LC_RPATHs, @loader_path), repeated for its loaders; --exe the main
+ * executable (@executable_path, its LC_RPATHs, which fallback applies).
+ * DYLD_LIBRARY_PATH and DYLD_FALLBACK_LIBRARY_PATH come from the examined
+ * environment: this machine's without --root, else --env / --env-file.
+ */
+static int which_macos(const struct which_opts *w, const struct options *o, struct run_ctx *ctx)
+{
+    struct resolve_config cfg;
+    struct resolver r;
+    struct resolve_request req;
+    struct resolve_object chain[MAX_FROM];
+    struct resolve_result res;
+    struct gd_err err;
+    struct out out;
+    struct strbuf sb = STRBUF_INIT;
+    size_t i;
+    int rc, found;
+
+    if (w->deps || w->list_cache)
+        return usage_error("which", "'%s' is not modelled for macOS", w->deps ? "--deps" : "--list-cache");
+    if (!w->name)
+        return usage_error("which", "an install name is needed (e.g. @rpath/libtorch_cpu.dylib)");
+    err_init(&err);
+    resolve_config_default(&cfg);
+    cfg.flavour = RESOLVE_MACOS;
+    cfg.cwd = w->cwd;
+    memset(&req, 0, sizeof(req));
+    req.name = w->name;
+    req.loaded = w->loaded;
+    req.n_loaded = w->n_loaded;
+    for (i = 0; i < w->n_from; i++) {
+        chain[i].path = w->from[i];
+        chain[i].elf = NULL;
+    }
+    req.chain = chain;
+    req.n_chain = w->n_from;
+    req.mac_exe = w->exe;
+    if (!o->root || o->clear_env || o->n_env_changes) {
+        req.mac_dyld_library_path = env_get(&ctx->env, "DYLD_LIBRARY_PATH");
+        req.mac_dyld_fallback_library_path = env_get(&ctx->env, "DYLD_FALLBACK_LIBRARY_PATH");
+    }
+    resolver_init(&r, &ctx->fs, &cfg);
+    memset(&out, 0, sizeof(out));
+    out.fp = ctx->out;
+    out.color = ctx->color;
+    found = resolve_library(&r, &req, &res, &err);
+    if (found < 0) {
+        fprintf(stderr, "gpudoctor which: %s\n", err.msg);
+        rc = GD_EXIT_USAGE;
+    } else {
+        rc = found ? GD_EXIT_OK : GD_EXIT_FINDINGS;
+        if (o->format == FMT_JSON) {
+            report_which_json(&sb, w->name, &res);
+            fputs(sb.buf, ctx->out);
+        } else {
+            report_which_text(&out, w->name, &res);
+        }
+    }
+    resolve_result_release(&res);
+    resolver_release(&r);
+    strbuf_release(&sb);
+    return rc;
+}
+
 int cmd_which(int argc, char **argv)
 {
     struct options o;
@@ -334,8 +404,8 @@ int cmd_which(int argc, char **argv)
     }
     if (!o.os)
         o.os = compat_native_os();   /* gpudoctor.exe: "windows" */
-    if (o.os && !strcmp(o.os, "windows")) {
-        rc = which_windows(&w, &o, &ctx);
+    if (o.os && (!strcmp(o.os, "windows") || !strcmp(o.os, "macos"))) {
+        rc = !strcmp(o.os, "macos") ? which_macos(&w, &o, &ctx) : which_windows(&w, &o, &ctx);
         if (run_ctx_release(&ctx, &err) < 0) {
             fprintf(stderr, "gpudoctor which: %s\n", err.msg);
             rc = GD_EXIT_FAILURE;

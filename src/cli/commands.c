@@ -283,6 +283,14 @@ const struct command commands[] = {
       "  --python-ext     NAME is an import of a Python >= 3.8 extension module\n"
       "                   (--from PYD): DEFAULT_DIRS|DLL_LOAD_DIR, no PATH\n"
       "\n"
+      "With --os macos: dyld's search for an install name (NAME as written in\n"
+      "LC_LOAD_DYLIB: @rpath/..., @loader_path/..., /usr/lib/...) on the macOS tree\n"
+      "at --root: DYLD_LIBRARY_PATH, the install name, DYLD_FALLBACK_LIBRARY_PATH\n"
+      "(docs/macos.md):\n"
+      "  --from IMAGE     the image that loads NAME (its LC_RPATH, @loader_path);\n"
+      "                   repeat for its loaders, nearest first\n"
+      "  --exe EXE        the main executable (@executable_path, its LC_RPATH)\n"
+      "\n"
       "JSON (--json): docs/json.md, section \"which\".\n" },
     { NULL, NULL, NULL, NULL }
 };

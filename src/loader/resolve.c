@@ -548,6 +548,12 @@ const char *resolve_step_name(enum resolve_step step)
     case RSTEP_WIN_WINDOWS: return "win_windows";
     case RSTEP_WIN_CWD: return "win_cwd";
     case RSTEP_WIN_PATH: return "win_path";
+    case RSTEP_DYLD_LIBRARY_PATH: return "dyld_library_path";
+    case RSTEP_DYLD_RPATH: return "dyld_rpath";
+    case RSTEP_DYLD_LOADER_PATH: return "dyld_loader_path";
+    case RSTEP_DYLD_EXECUTABLE_PATH: return "dyld_executable_path";
+    case RSTEP_DYLD_FALLBACK: return "dyld_fallback";
+    case RSTEP_DYLD_SHARED_CACHE: return "dyld_shared_cache";
     }
     return "unknown";
 }
@@ -706,6 +712,8 @@ int resolve_library(struct resolver *r, const struct resolve_request *req,
     /* Windows has its own loaded-module rule (base names, any case). */
     if (r->cfg.flavour == RESOLVE_WINDOWS)
         return resolve_windows(r, req, out);
+    if (r->cfg.flavour == RESOLVE_MACOS)
+        return resolve_macos(r, req, out);
     /* Already loaded: the loader compares the name with every loaded
      * object's names and SONAME before searching (_dl_lookup_map; musl
      * compares short names too). */

@@ -14,7 +14,9 @@
  * ldso/dynlink.c load_library) and Windows (resolve_win.c, LoadLibraryExW:
  * the loaded-module list, KnownDLLs, the standard SafeDllSearchMode order,
  * SetDllDirectory, the LOAD_LIBRARY_SEARCH_* / AddDllDirectory order;
- * docs/windows.md).  Callers only see resolve_request / resolve_result; the
+ * docs/windows.md) and macOS (resolve_macos.c, dyld: DYLD_LIBRARY_PATH,
+ * the install name with @rpath / @loader_path / @executable_path,
+ * DYLD_FALLBACK_LIBRARY_PATH; dyld(1), docs/macos.md).  Callers only see resolve_request / resolve_result; the
  * Windows fields of both are zero for the Linux rule sets.
  *
  * Windows paths: the examined machine's C: drive is the --root tree, so
@@ -56,7 +58,8 @@
 enum resolve_flavour {
     RESOLVE_GLIBC = 0,
     RESOLVE_MUSL,
-    RESOLVE_WINDOWS        /* LoadLibraryExW (resolve_win.c) */
+    RESOLVE_WINDOWS,       /* LoadLibraryExW (resolve_win.c) */
+    RESOLVE_MACOS          /* dyld (resolve_macos.c) */
 };
 
 enum resolve_step {
@@ -80,7 +83,14 @@ enum resolve_step {
     RSTEP_WIN_SYSTEM,      /* the 16-bit system directory (Windows\System) */
     RSTEP_WIN_WINDOWS,     /* the Windows directory */
     RSTEP_WIN_CWD,         /* the current directory */
-    RSTEP_WIN_PATH         /* a PATH entry */
+    RSTEP_WIN_PATH,        /* a PATH entry */
+    /* macOS dyld (RESOLVE_MACOS); RSTEP_PATH is an absolute install name. */
+    RSTEP_DYLD_LIBRARY_PATH,     /* DYLD_LIBRARY_PATH, with the leaf name */
+    RSTEP_DYLD_RPATH,            /* @rpath/ through an LC_RPATH of the chain */
+    RSTEP_DYLD_LOADER_PATH,      /* @loader_path/: the loading image's directory */
+    RSTEP_DYLD_EXECUTABLE_PATH,  /* @executable_path/: the main executable's */
+    RSTEP_DYLD_FALLBACK,         /* DYLD_FALLBACK_LIBRARY_PATH or its default, leaf name */
+    RSTEP_DYLD_SHARED_CACHE      /* a system path not on disk: the dyld shared cache */
 };
 
 enum resolve_outcome {
@@ -138,6 +148,9 @@ struct resolve_config {
     uint16_t pe_machine;           /* the process's IMAGE_FILE_MACHINE_*; 0: x64 */
     const char *win_dir;           /* the Windows directory; NULL: "/Windows" */
     int win_unsafe_search;         /* SafeDllSearchMode=0: the CWD right after the app dir */
+    /* macOS (RESOLVE_MACOS): the process's CPU type (MACHO_CPU_*, loader/macho.h);
+     * 0: the loading image's (arm64 when it has that slice). */
+    uint32_t macho_cputype;
 };
 
 /* One object of the loading chain. */
@@ -169,6 +182,13 @@ struct resolve_request {
     const char *win_set_dll_dir;   /* SetDllDirectory's directory; NULL: not called */
     unsigned win_flags;            /* LoadLibraryExW dwFlags (RESOLVE_WIN_...) */
     unsigned win_default_dirs;     /* SetDefaultDllDirectories flags; 0: not called */
+    /* macOS (RESOLVE_MACOS): name is an install name as written in
+     * LC_LOAD_DYLIB ("@rpath/libtorch_cpu.dylib", "/usr/lib/libz.1.dylib") or
+     * given to dlopen; chain[0] the image that loads it, chain[i + 1] its
+     * loader (their LC_RPATHs, in that order, then the main executable's). */
+    const char *mac_exe;           /* the main executable (@executable_path); NULL: unknown */
+    const char *mac_dyld_library_path;          /* NULL: unset */
+    const char *mac_dyld_fallback_library_path; /* NULL: unset (the default applies) */
 };
 
 struct resolve_attempt {
@@ -202,6 +222,7 @@ struct resolve_result {
     size_t n_hwcaps;
     const char *hwcaps_source;
     int windows;                   /* the Windows rule set answered */
+    int macos;                     /* the dyld rule set answered */
     unsigned win_error;            /* Windows, not found: GetLastError (126, 193, 87) */
 };
 

@@ -30,5 +30,7 @@ int resolve_musl(struct resolver *r, const struct resolve_request *req,
                  struct resolve_result *out);
 int resolve_windows(struct resolver *r, const struct resolve_request *req,
                     struct resolve_result *out);
+int resolve_macos(struct resolver *r, const struct resolve_request *req,
+                  struct resolve_result *out);
 
 #endif

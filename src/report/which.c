@@ -29,6 +29,12 @@ static void step_text(struct out *o, enum resolve_step step, const char *from)
     case RSTEP_WIN_WINDOWS: out_raw(o, "the Windows directory"); break;
     case RSTEP_WIN_CWD: out_raw(o, "the current directory"); break;
     case RSTEP_WIN_PATH: out_raw(o, "PATH"); break;
+    case RSTEP_DYLD_LIBRARY_PATH: out_raw(o, "DYLD_LIBRARY_PATH"); break;
+    case RSTEP_DYLD_RPATH: out_printf(o, "@rpath: LC_RPATH of %s", from ? from : "?"); break;
+    case RSTEP_DYLD_LOADER_PATH: out_raw(o, "@loader_path: the loading image's directory"); break;
+    case RSTEP_DYLD_EXECUTABLE_PATH: out_raw(o, "@executable_path: the main executable's directory"); break;
+    case RSTEP_DYLD_FALLBACK: out_raw(o, "DYLD_FALLBACK_LIBRARY_PATH"); break;
+    case RSTEP_DYLD_SHARED_CACHE: out_raw(o, "the dyld shared cache"); break;
     }
 }
 
@@ -122,7 +128,9 @@ static void which_text(struct out *o, const char *name, const struct resolve_res
         step_text(o, a->step, a->from);
         if (a->outcome != ROUT_FOUND && a->outcome != ROUT_ABSENT) {
             out_raw(o, "; ");
-            out_raw(o, res->windows && a->outcome == ROUT_INVALID ? "not a PE image, LoadLibrary fails here"
+            out_raw(o, res->macos && a->outcome == ROUT_INVALID ? "not a Mach-O image, skipped"
+                       : res->macos && a->outcome == ROUT_WRONG_MACHINE ? "skipped"
+                       : res->windows && a->outcome == ROUT_INVALID ? "not a PE image, LoadLibrary fails here"
                        : res->windows && a->outcome == ROUT_NOT_REGULAR ? "skipped"
                        : outcome_text(a->outcome));
         }
@@ -212,6 +220,8 @@ static void which_body(struct jw *jw, const char *name, const struct resolve_res
     jw_kv_str(jw, "missing", res->stale_missing);
     jw_object_end(jw);
     jw_kv_str(jw, "suggest_dir", res->suggest_dir);
+    if (res->macos)
+        jw_kv_str(jw, "os", "macos");
     if (res->windows) {
         struct arena a;
         arena_init(&a);
