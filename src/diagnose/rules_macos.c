@@ -127,8 +127,9 @@ void rules_macos_machine(const struct facts *f, struct findings *out)
         }
         if (fd) {
             finding_fix(out, fd, "sh", "Remove them (pip's; conda's with conda remove): Apple's GPU is used through "
-                        "Metal -- PyTorch's MPS backend, tensorflow-metal, jax-metal", "%s -m pip uninstall -y %s",
-                        env->interpreter ? env->interpreter : "python3", names.buf);
+                        "Metal -- PyTorch's MPS backend, tensorflow-metal, jax-metal", "%s%s -m pip uninstall -y %s",
+                        env->interpreter ? env->interpreter : env->prefix,
+                        env->interpreter ? "" : "/bin/python3", names.buf);
             finding_fix(out, fd, NULL, "Apple's setup pages for Metal (PyTorch, TensorFlow, JAX)",
                         "https://developer.apple.com/metal/");
         }
