@@ -154,6 +154,11 @@ static void test_pyvenv_cfg(void)
     CHECK_STR(c.version, "3.11.9");
     CHECK_INT(c.include_system_site, 1);
     CHECK_STR(c.creator, "virtualenv 20.25.0");
+    /* Python's site.py strips values with str.strip(): \v and \f go too. */
+    s = "home =\v/opt/py/bin\f\nversion = 3.12.1\t\r\n";
+    pyvenv_cfg_parse(&c, &a, s, strlen(s));
+    CHECK_STR(c.home, "/opt/py/bin");
+    CHECK_STR(c.version, "3.12.1");
     pyvenv_cfg_parse(&c, &a, "", 0);
     CHECK(c.home == NULL && c.version == NULL && c.include_system_site == -1);
     arena_release(&a);
