@@ -978,18 +978,12 @@ int kb_torch(const struct kb *kb, const char *torch_version, const char *variant
              struct kb_torch *out)
 {
     const struct kb_table *t = T(kb, "torch");
-    struct ver_pep440 pv;
-    char local[32] = "";
     size_t r;
 
     if (!is_version(torch_version))
         return -1;
-    if (!variant && ver_pep440_parse(torch_version, &pv) == 0 && pv.local_len &&
-        pv.local_len < sizeof(local)) {
-        memcpy(local, pv.local, pv.local_len);
-        local[pv.local_len] = '\0';
-        variant = local;
-    }
+    if (!variant)
+        variant = ver_pep440_local(torch_version);
     for (r = 0; r < t->nrows; r++) {
         if (!same_minor(cell(t, r, "version"), torch_version))
             continue;
