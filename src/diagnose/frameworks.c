@@ -333,14 +333,17 @@ static void fix_ld_library_path(struct fwctx *c, struct finding *fd, const char 
 /*
  * On an HPC system CUDA comes from `module load cuda/11.8`, not apt: when
  * the site has a module with the CUDA (and cuDNN) the build needs, loading
- * it is the first fix.  A runtime's soname is per major from CUDA 11 on
- * (libcudart.so.11.0 for every 11.x), per major.minor before.
+ * it is the first fix.  Where the runtime's soname carries the major only
+ * (pkg_fact cuda runtime_soname: libcudart.so.11.0 for every 11.x), a
+ * module of the same major serves too.
  */
 static void module_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
     const struct module_file *mc = NULL, *md = NULL;
     if (cuda) {
-        const char *want = ver_cmp_dotted(cuda, "11") >= 0 ? fw_major(c->a, cuda) : fw_major_minor(c->a, cuda);
+        const char *soname = NULL;
+        const char *want = kb_pkg_fact(c->kb, "cuda", "runtime_soname", cuda, &soname, NULL) == 1 &&
+                           !strcmp(soname, "major") ? fw_major(c->a, cuda) : fw_major_minor(c->a, cuda);
         mc = module_facts_find(&c->f->modules, "cuda", fw_major_minor(c->a, cuda));
         if (!mc)
             mc = module_facts_find(&c->f->modules, "cuda", want);

@@ -1357,6 +1357,28 @@ int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
     return 0;
 }
 
+int kb_pkg_fact_since(const struct kb *kb, const char *framework, const char *fact, const char *value,
+                      const char **first, const char **source)
+{
+    const struct kb_table *t = T(kb, "pkg_fact");
+    size_t r;
+
+    if (!framework || !fact || !value)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(kb_table_get(t, r, "framework"), framework) || strcmp(kb_table_get(t, r, "fact"), fact) ||
+            kb_table_get(t, r, "last"))
+            continue;
+        if (strcmp(kb_table_get(t, r, "value"), value))
+            return 0;
+        *first = kb_table_get(t, r, "first");
+        if (source)
+            *source = kb_table_get(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
 int kb_meta(const struct kb *kb, const char *table, const char **checked, const char **newest,
             const char **source)
 {

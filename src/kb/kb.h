@@ -376,6 +376,16 @@ int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
                 const char *version, const char **value, const char **source);
 
 /**
+ * The release from which a packaging fact has had value ever since: the
+ * first of its open-ended row (last "-") when that row's value is value
+ * (("python", "extension_dll_path", "no") -> "3.8": advice that says
+ * "Python 3.8+").  1 and *first, 0 when the current row has another value
+ * or there is none, -1 bad input.
+ */
+int kb_pkg_fact_since(const struct kb *kb, const char *framework, const char *fact, const char *value,
+                      const char **first, const char **source);
+
+/**
  * When table was last checked against its sources and the newest release
  * those sources named then (data/kb_meta.kb).  1 / 0.
  */
