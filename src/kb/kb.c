@@ -1124,6 +1124,36 @@ int kb_cupy(const struct kb *kb, const char *package, const char *version, struc
     return 0;
 }
 
+int kb_cupy_for_cuda(const struct kb *kb, const char *cuda, struct kb_cupy *out)
+{
+    const struct kb_table *t = T(kb, "cupy");
+    long best = -1;
+    size_t r;
+
+    if (cuda && !is_version(cuda))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *last = kb_table_get(t, r, "last"), *min = kb_table_get(t, r, "cuda_min");
+        const char *blast = best < 0 ? NULL : kb_table_get(t, (size_t)best, "last");
+        if (cuda ? !in_range(cuda, min, kb_table_get(t, r, "cuda_max")) : last != NULL)
+            continue;
+        if (best >= 0 && (cuda ? !blast || (last && ver_cmp_dotted(last, blast) <= 0)
+                               : ver_cmp_dotted(min, kb_table_get(t, (size_t)best, "cuda_min")) >= 0))
+            continue;
+        best = (long)r;
+    }
+    if (best < 0)
+        return 0;
+    r = (size_t)best;
+    out->package = kb_table_get(t, r, "package");
+    out->first = kb_table_get(t, r, "first");
+    out->last = kb_table_get(t, r, "last");
+    out->cuda_min = kb_table_get(t, r, "cuda_min");
+    out->cuda_max = kb_table_get(t, r, "cuda_max");
+    out->source = kb_table_get(t, r, "source");
+    return 1;
+}
+
 int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_major,
                    struct kb_ort *out)
 {

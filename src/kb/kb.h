@@ -276,6 +276,13 @@ struct kb_cupy {
 };
 /** The CUDA range of a CuPy wheel ("cupy-cuda12x") at version. */
 int kb_cupy(const struct kb *kb, const char *package, const char *version, struct kb_cupy *out);
+/**
+ * The CuPy wheel to install for CUDA cuda ("11.4": cupy-cuda11x): the row
+ * whose CUDA range holds it, a still-current one (last "-") before the one
+ * that ended latest.  cuda NULL: the current wheel for the oldest CUDA
+ * still served (the one the most drivers run).  1 / 0 / -1.
+ */
+int kb_cupy_for_cuda(const struct kb *kb, const char *cuda, struct kb_cupy *out);
 
 struct kb_ort {
     const char *first, *last, *cuda, *cudnn, *pypi, *source;
