@@ -554,7 +554,7 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
 }
 
 /* The CUDA runtime actually loaded, and the driver it needs. */
-void fw_judge_driver(struct fwctx *c, const char *cuda)
+struct finding *fw_judge_driver(struct fwctx *c, const char *cuda)
 {
     enum kb_drv_verdict dv;
     const char *need = NULL, *src = NULL;
@@ -562,18 +562,18 @@ void fw_judge_driver(struct fwctx *c, const char *cuda)
     int r;
 
     if (!cuda)
-        return;
+        return NULL;
     if (!c->driver) {
-        return; /* no driver: the machine finding already says so */
+        return NULL; /* no driver: the machine finding already says so */
     }
     r = kb_driver_runs_cuda(c->kb, c->driver, cuda, c->os, &dv, &need, &src);
     if (r != 1) {
         fw_unknown(c, arena_printf(c->a, "whether driver %s runs CUDA %s is not in the knowledge base",
                                     c->driver, cuda));
-        return;
+        return NULL;
     }
     if (dv != KB_DRV_TOO_OLD)
-        return;
+        return NULL;
     fd = fw_finding(c, "GD208", SEV_ERROR,
                     "the driver %s is too old for %s's CUDA %s runtime (needs %s or newer)", c->driver,
                     c->fw->name, cuda, need ? need : "a newer driver");
@@ -583,6 +583,7 @@ void fw_judge_driver(struct fwctx *c, const char *cuda)
                      c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
     finding_evidence(c->out, fd, src, "CUDA %s needs driver >= %s on %s", cuda, need ? need : "?", c->os);
     fixes_driver_upgrade(&c->fx, c->out, fd, need, arena_printf(c->a, "%s's CUDA %s runtime needs it", c->fw->name, cuda));
+    return fd;
 }
 
 /* Every GPU's compute capability against the build's architecture list. */

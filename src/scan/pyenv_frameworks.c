@@ -523,8 +523,11 @@ static void do_onnxruntime(struct fwctx *c)
     if (c->env->n_frameworks > before) {
         struct framework_build *fw = &c->env->frameworks[before];
         const char *site = find_pkg_file(c, "onnxruntime/capi/libonnxruntime_providers_cuda.so", &p);
-        if (site)
+        if (site) {
             evidence(c, fw, facts_str(c->ctx->facts, p.buf), "CUDA execution provider present");
+            /* Where scan/fwfiles.c reads the provider's DT_NEEDED. */
+            fw->location = facts_printf(c->ctx->facts, "%s/onnxruntime", site);
+        }
         add_deps(c, fw, pyenv_find_dist(c->env, "onnxruntime-gpu"), NULL);
     } else {
         simple(c, "onnxruntime", "onnxruntime-rocm", NULL, "rocm");
