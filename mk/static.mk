@@ -95,3 +95,64 @@ build/static/gpudoctor-probe-helper: build/static/helper/start.o $(HELPER_OBJS) 
 
 static-check: static build/san/fakedriver/libfakecuda.so
 	@GD_STATIC_DIR=$(CURDIR)/build/static GD_BUILD=$(CURDIR)/build/san sh tests/static/run.sh
+
+# ---- `make static-aarch64`: the same pair for aarch64 -----------------------
+#
+# Debian has no aarch64 musl-gcc on amd64, but it builds musl and musl-dev
+# for arm64: tools/fetch-musl-cross.sh downloads those (private apt
+# configuration) into build/static-aarch64/musl and writes a musl-gcc
+# wrapper around the cross compiler aarch64-linux-gnu-gcc, as Debian's own
+# musl-gcc wraps gcc.  jansson is built with it (the same source as above).
+# The helper is linked against the cross glibc (libc6-dev-arm64-cross) at
+# aarch64's first symbol version, GLIBC_2.17, with its own _start
+# (src/helper/start_aarch64.S).  Tested under qemu-aarch64-static
+# (tests/cli/9605-static-aarch64.sh).
+
+STATIC_A64 := build/static-aarch64
+STATIC_A64_GNU_CC ?= aarch64-linux-gnu-gcc
+STATIC_A64_CC := $(STATIC_A64)/musl/musl-gcc
+STATIC_A64_JANSSON ?= $(STATIC_A64)/jansson
+STATIC_A64_OBJS = $(patsubst %.c,$(STATIC_A64)/obj/%.o,$(STATIC_SRCS))
+STATIC_A64_CPPFLAGS = $(CPPFLAGS) -I$(STATIC_A64_JANSSON)/include -DGD_STATIC=1 \
+                      -DGD_LIBEXECDIR='"$(STATIC_LIBEXECDIR)"'
+HELPER_A64_OBJS := $(patsubst %.c,$(STATIC_A64)/helper/%.o,$(HELPER_SRCS))
+HELPER_A64_GLIBC_FLOOR ?= 2.17
+
+.PHONY: static-aarch64
+static-aarch64: $(STATIC_A64)/gpudoctor $(STATIC_A64)/gpudoctor-probe-helper
+
+$(STATIC_A64)/gpudoctor: $$(STATIC_A64_OBJS) $(STATIC_A64_JANSSON)/lib/libjansson.a
+	@echo "  LINK    $@ (static, musl, aarch64)"
+	$(Q)$(STATIC_A64_CC) $(STATIC_OPT) -static -o $@ $(STATIC_A64_OBJS) $(STATIC_A64_JANSSON)/lib/libjansson.a
+
+$(STATIC_A64)/obj/src/report/out.o: WARN += -Wno-format-nonliteral
+
+$(STATIC_A64)/obj/%.o: %.c $(STATIC_A64_JANSSON)/lib/libjansson.a
+	@mkdir -p $(dir $@)
+	@echo "  CC a64  $<"
+	$(Q)$(STATIC_A64_CC) $(STATIC_A64_CPPFLAGS) $(WARN) $(STATIC_OPT) -MMD -MP -c -o $@ $<
+
+$(STATIC_A64_CC): tools/fetch-musl-cross.sh
+	@echo "  MUSL    $(STATIC_A64)/musl (Debian's musl, musl-dev for arm64)"
+	$(Q)sh tools/fetch-musl-cross.sh $(STATIC_A64)/musl arm64 $(STATIC_A64_GNU_CC)
+
+# The jansson source build/static/ already fetched, when it did.
+$(STATIC_A64)/jansson/lib/libjansson.a: tools/build-jansson-mingw.sh $(STATIC_A64_CC)
+	@echo "  JANSSON $@ (Debian source package, musl, aarch64)"
+	$(Q)JANSSON_SRC=$(if $(wildcard build/static/jansson-build/src/CMakeLists.txt),$(abspath build/static/jansson-build/src)) \
+	    sh tools/build-jansson-mingw.sh $(STATIC_A64)/jansson $(abspath $(STATIC_A64_CC)) Linux aarch64
+
+$(STATIC_A64)/helper/%.o: %.c src/helper/glibc_floor.h
+	@mkdir -p $(dir $@)
+	@echo "  CC help $< (aarch64)"
+	$(Q)$(STATIC_A64_GNU_CC) $(CPPFLAGS) $(WARN) $(HELPER_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(STATIC_A64)/helper/start.o: src/helper/start_aarch64.S
+	@mkdir -p $(dir $@)
+	$(Q)$(STATIC_A64_GNU_CC) -c -o $@ $<
+
+$(STATIC_A64)/gpudoctor-probe-helper: $(STATIC_A64)/helper/start.o $(HELPER_A64_OBJS) tools/glibc-floor.sh
+	@echo "  LINK    $@ (aarch64, glibc >= $(HELPER_A64_GLIBC_FLOOR) symbols)"
+	$(Q)$(STATIC_A64_GNU_CC) -nostartfiles -Wl,--gc-sections -Wl,--hash-style=both -Wl,--as-needed \
+	    -o $@.tmp $(STATIC_A64)/helper/start.o $(HELPER_A64_OBJS) -Wl,--no-as-needed -l:libdl.so.2 -l:librt.so.1 -lc
+	$(Q)sh tools/glibc-floor.sh $@.tmp $(HELPER_A64_GLIBC_FLOOR) && mv $@.tmp $@

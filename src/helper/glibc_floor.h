@@ -12,14 +12,18 @@
  * which the helper names in DT_NEEDED for that reason.
  *
  * tools/glibc-floor.sh checks the linked helper: a call added without a
- * line here that binds a newer version fails the build.  On another
- * architecture (aarch64's first version is GLIBC_2.17) these lines do not
- * apply and the floor is that architecture's first version.
+ * line here that binds a newer version fails the build.  On aarch64 the
+ * first version is GLIBC_2.17 (`make static-aarch64`): the same lines bind
+ * that one (dlopen & co. are GLIBC_2.34 by default there too).
  */
 #ifndef GD_HELPER_GLIBC_FLOOR_H
 #define GD_HELPER_GLIBC_FLOOR_H
 #if defined(__x86_64__)
 #define GD_FLOOR(sym) __asm__(".symver " #sym "," #sym "@GLIBC_2.2.5");
+#elif defined(__aarch64__)
+#define GD_FLOOR(sym) __asm__(".symver " #sym "," #sym "@GLIBC_2.17");
+#endif
+#ifdef GD_FLOOR
 GD_FLOOR(dlopen)
 GD_FLOOR(dlsym)
 GD_FLOOR(dlerror)
