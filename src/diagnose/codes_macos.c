@@ -14,7 +14,7 @@ const struct finding_code finding_codes_macos[] = {
     { "GD701", "apple_silicon", "macOS: an x86_64-only Python on Apple Silicon runs under Rosetta 2, "
       "without the Metal GPU path" },
     { "GD702", "apple_silicon", "macOS: the release is older than the framework's Metal path needs "
-      "(MPS: 12.3, tensorflow-metal: 12.0)" },
+      "(PyTorch's MPS, tensorflow-metal)" },
     { "GD703", "cpu_only_build", "macOS: the framework's Metal path is not built or not installed "
       "(torch without MPS, no tensorflow-metal, no jax-metal)" },
     { "GD704", "extension_build_mismatch", "macOS: a native module cannot load (no slice for the "

@@ -63,8 +63,8 @@ static void plan_tf(const struct kb *kb, const struct plan_constraints *c, struc
 static void plan_torch(const struct kb *kb, struct plan *p)
 {
     const char *min = NULL, *src = NULL;
-    /* Any release with MPS: the first in the kb row's range. */
-    if (kb_pkg_fact(kb, "torch", "mps_min_macos", "99", &min, &src) != 1)
+    /* The requirement of current releases. */
+    if (kb_pkg_fact_current(kb, "torch", "mps_min_macos", &min, &src) != 1)
         min = NULL;
     p->why = arena_printf(&p->arena, "macOS has no CUDA: PyTorch uses Apple's GPU through its MPS backend: "
                           "python3 -m pip install torch (PyPI's macOS wheels are built with MPS), device "

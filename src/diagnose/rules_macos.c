@@ -193,7 +193,10 @@ static int module_loads(struct macos_ctx *m, const struct mac_binary *mod)
         finding_evidence(c->out, fd, mod->path, "Mach-O slices: %s", mod->archs);
         finding_evidence(c->out, fd, py->real ? py->real : py->path, "interpreter slices: %s", py->archs);
         fixes_macos_pip(&c->fx, c->out, fd, c->env, "Reinstall it with the arm64 Python (pip picks the arm64 wheel)",
-                        arena_printf(c->a, "--force-reinstall --no-cache-dir %s", c->fw->dist ? c->fw->dist : c->fw->name));
+                        c->fw->version ? arena_printf(c->a, "--force-reinstall --no-cache-dir \"%s==%s\"",
+                                                      c->fw->dist ? c->fw->dist : c->fw->name, c->fw->version)
+                                       : arena_printf(c->a, "--force-reinstall --no-cache-dir %s",
+                                                      c->fw->dist ? c->fw->dist : c->fw->name));
         return 0;
     }
     if (mod->minos && f->macos.version && ver_cmp_dotted(mod->minos, f->macos.version) > 0) {
@@ -255,8 +258,10 @@ static void judge_torch(struct macos_ctx *m)
         fd = fw_finding(c, "GD703", SEV_ERROR, "torch %s was built without MPS: it cannot use the Mac's GPU",
                         c->fw->version ? c->fw->version : "");
         finding_evidence(c->out, fd, lib->path, "links no MetalPerformanceShaders framework (Mach-O LC_LOAD_DYLIB)");
-        fixes_macos_pip(&c->fx, c->out, fd, c->env, "Install PyTorch's macOS wheel from PyPI (built with MPS)",
-                        "--force-reinstall torch");
+        fixes_macos_pip(&c->fx, c->out, fd, c->env, "Install PyTorch's macOS wheel of this release from PyPI "
+                        "(built with MPS)", c->fw->version ? arena_printf(c->a, "--force-reinstall \"torch==%s\"",
+                                                                         c->fw->version)
+                                                           : "--force-reinstall torch");
         return;
     }
     if (macos_new_enough(m, "torch", "mps_min_macos", "PyTorch's MPS backend") != 1)
@@ -298,8 +303,17 @@ static void judge_tensorflow(struct macos_ctx *m)
         fd = fw_finding(c, "GD703", SEV_ERROR, "TensorFlow on macOS uses the GPU only through Apple's "
                         "tensorflow-metal plugin, which is not installed in %s", c->env->prefix);
         finding_evidence(c->out, fd, NULL, "no tensorflow-metal distribution in %s", c->env->prefix);
-        fixes_macos_pip(&c->fx, c->out, fd, c->env, "Install Apple's Metal plugin "
-                        "(developer.apple.com/metal/tensorflow-plugin/)", "tensorflow-metal");
+        {
+            const char *rel = NULL, *mtf = NULL;
+            if (ver && kb_tf_metal_for_tf(c->kb, fw_major_minor(c->a, ver), &rel, &mtf, NULL) == 1)
+                fixes_macos_pip(&c->fx, c->out, fd, c->env, arena_printf(c->a, "Install Apple's Metal plugin "
+                                "release made for TensorFlow %s (developer.apple.com/metal/tensorflow-plugin/)", mtf),
+                                arena_printf(c->a, "\"tensorflow-metal==%s\"", rel));
+            else
+                fixes_macos_pip(&c->fx, c->out, fd, c->env, "Install Apple's Metal plugin "
+                                "(developer.apple.com/metal/tensorflow-plugin/; 'gpudoctor matrix tensorflow-metal' "
+                                "lists the pairs known)", "tensorflow-metal");
+        }
         return;
     }
     if (macos_new_enough(m, "tensorflow", "metal_min_macos", "tensorflow-metal") == 0)
