@@ -18,6 +18,10 @@
 #                     reading; `make bench` counts system calls with it
 #   mandoc groff-base man-db lint and render the generated man pages (0071)
 #   zsh fish          check the generated completion scripts parse (0072)
+#   python3 python3-wheel python3-venv python3-pip python3-ipython unzip
+#                     build the Python wheel (make wheel), install it with no
+#                     index into a fresh venv and run its API and %gpudoctor
+#                     magic (0077)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -32,6 +36,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
+    need="$need python3 python3-wheel python3-venv python3-pip python3-ipython unzip"
 fi
 missing=""
 for p in $need; do
