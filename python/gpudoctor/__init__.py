@@ -86,10 +86,24 @@ def _installed_binary():
         dists = list(_metadata.distributions(name=DIST_NAME, path=[here]))
     except Exception:  # a broken RECORD or METADATA: say what was tried
         dists = []
+    recorded = None
     for dist in dists:
         for f in dist.files or ():
             if f.name == _EXE and f.parent.name in ("bin", "Scripts"):
-                return os.path.abspath(str(dist.locate_file(f))), "%s's RECORD" % DIST_NAME
+                recorded = os.path.abspath(str(dist.locate_file(f)))
+                break
+        if recorded:
+            break
+    if recorded and os.path.isfile(recorded):
+        return recorded, "%s's RECORD" % DIST_NAME
+    # `pip install --target DIR` writes RECORD relative to the scheme it
+    # installed into before moving the files, so there the program is in
+    # DIR/bin, next to the package, whatever RECORD says.
+    target = os.path.join(here, "bin", _EXE)
+    if os.path.isfile(target):
+        return target, "the --target layout"
+    if recorded:
+        return recorded, "%s's RECORD" % DIST_NAME
     return None, "no %s installation records a %s next to %s" % (DIST_NAME, _EXE, here)
 
 

@@ -109,6 +109,16 @@ expect_text "gpu=no  torch 2.3.1+cpu ($VENV)"
 expect_text "error GD211"
 expect_no_text "<table>"
 
+# --- `pip install --target DIR`: RECORD is relative to pip's temporary
+# scheme there, the program in DIR/bin; the API still finds it
+$PY -m pip install --no-index --no-cache-dir -q --target "$CASE_DIR/tgt" "$WHL" >"$CASE_DIR/pip.log" 2>&1 \
+    || { cat "$CASE_DIR/pip.log"; fail "pip install --target"; }
+(cd / && PYTHONPATH="$CASE_DIR/tgt" $PY -I -c 'import sys; sys.path.insert(0, sys.argv[1]); import gpudoctor
+print(gpudoctor.binary()); print(gpudoctor.check(root=sys.argv[2], env={})["exit_status"])' \
+    "$CASE_DIR/tgt" "$CASE_DIR/root2") >"$OUT" 2>"$ERR" || fail "--target: $(cat "$ERR")"
+[ "$(cat "$OUT")" = "$CASE_DIR/tgt/bin/gpudoctor
+0" ] || fail "--target: $(cat "$OUT")"
+
 # --- the program gone: a clear error from the API and from python -m
 rm "$V/bin/gpudoctor"
 "$V/bin/python" "$GD_TESTS/wheel/api_magic.py" missing >"$OUT" 2>"$ERR" || fail "missing: $(cat "$ERR")"
