@@ -4,6 +4,9 @@
 #   make wheel                       from ./gpudoctor (built first)
 #   make wheel WHEEL_BIN=FILE        from another build of the program
 #   make wheel-windows               from gpudoctor.exe (`make windows`)
+#   make wheel-static                from the static build (`make static`,
+#                                    mk/static.mk) and its probe helper,
+#                                    which lands in PREFIX/libexec/gpudoctor/
 #
 # The wheel lands in $(WHEEL_DIR).  python/build_wheel.py lays it out and
 # Debian's python3-wheel packs it; its platform tag is measured from the
@@ -24,7 +27,10 @@ WHEEL_STRIP ?= strip
 WHEEL_WIN_STRIP ?= x86_64-w64-mingw32-strip
 WHEEL_EPOCH := $(shell git log -1 --format=%ct 2>/dev/null)
 
-.PHONY: wheel wheel-windows
+STATIC_WHEEL_BIN ?= build/static/gpudoctor
+STATIC_WHEEL_HELPER ?= build/static/gpudoctor-probe-helper
+
+.PHONY: wheel wheel-windows wheel-static
 
 wheel: $(WHEEL_BIN)
 	@echo "  WHEEL   $(WHEEL_DIR) ($(WHEEL_BIN))"
@@ -35,3 +41,9 @@ wheel-windows: gpudoctor.exe
 	@echo "  WHEEL   $(WHEEL_DIR) (gpudoctor.exe)"
 	$(Q)$(if $(WHEEL_EPOCH),SOURCE_DATE_EPOCH=$(WHEEL_EPOCH)) $(WHEEL_PYTHON) python/build_wheel.py \
 	    --binary gpudoctor.exe --version $(WHEEL_VERSION) --out $(WHEEL_DIR) --strip $(WHEEL_WIN_STRIP)
+
+wheel-static: $(STATIC_WHEEL_BIN) $(STATIC_WHEEL_HELPER)
+	@echo "  WHEEL   $(WHEEL_DIR) ($(STATIC_WHEEL_BIN) + $(notdir $(STATIC_WHEEL_HELPER)))"
+	$(Q)$(if $(WHEEL_EPOCH),SOURCE_DATE_EPOCH=$(WHEEL_EPOCH)) $(WHEEL_PYTHON) python/build_wheel.py \
+	    --binary $(STATIC_WHEEL_BIN) --helper $(STATIC_WHEEL_HELPER) --version $(WHEEL_VERSION) \
+	    --out $(WHEEL_DIR) --strip $(WHEEL_STRIP)

@@ -21,6 +21,8 @@ The platform tag is measured from the binary, never assumed:
   ELF, musl's loader              refused: the musl version it needs cannot
                                   be read from the file (pass --plat)
   PE x86-64 / ARM64               win_amd64 / win_arm64
+With --helper (the static build's gpudoctor-probe-helper, a glibc program
+that `probe` starts), the manylinux floor is the higher of the two files'.
 """
 
 import argparse
@@ -39,6 +41,7 @@ TOP = os.path.dirname(HERE)
 ELF_ARCH = {62: "x86_64", 183: "aarch64"}
 PE_ARCH = {0x8664: "win_amd64", 0xAA64: "win_arm64"}
 SHT_GNU_VERNEED = 0x6FFFFFFE
+HELPER = "gpudoctor-probe-helper"
 # manylinux's legacy aliases (PEP 600), for pip older than 20.3.
 LEGACY = {(2, 17): "manylinux2014", (2, 12): "manylinux2010", (2, 5): "manylinux1"}
 
@@ -87,8 +90,38 @@ def _elf_verneed(data, le, is64):
     return names
 
 
-def measure_tags(path):
-    """The platform tags the binary at PATH can honestly carry, as a list."""
+def measure_tags(path, helper=None):
+    """The platform tags the binary at PATH (and the probe helper that
+    ships with it, if any) can honestly carry, as a list."""
+    tags = _file_tags(path)
+    if helper is None:
+        return tags
+    # The static program starts a glibc helper for `probe` only; the
+    # wheel's manylinux floor is the higher of the two, and musllinux stays
+    # (there `probe` says the helper cannot start; check, explain, which
+    # and plan need nothing).
+    htags = _file_tags(helper)
+    def floor(ts):
+        for t in ts:
+            m = re.match(r"manylinux_(\d+)_(\d+)_(.+)$", t)
+            if m:
+                return (int(m.group(1)), int(m.group(2))), m.group(3)
+        return None, None
+    f1, a1 = floor(tags)
+    f2, a2 = floor(htags)
+    if f1 is None or f2 is None or a1 != a2:
+        raise TagError("the helper (%s) and the program (%s) do not fit one Linux wheel"
+                       % (".".join(htags), ".".join(tags)))
+    f = max(f1, f2)
+    out = ["manylinux_%d_%d_%s" % (f[0], f[1], a1)]
+    if f in LEGACY:
+        out.append("%s_%s" % (LEGACY[f], a1))
+    out += [t for t in tags if t.startswith("musllinux_")]
+    return out
+
+
+def _file_tags(path):
+    """The platform tags one ELF or PE file can honestly carry."""
     with open(path, "rb") as f:
         data = f.read()
     if data[:4] == b"\x7fELF":
@@ -166,10 +199,10 @@ def metadata(version, readme):
     return "".join("%s: %s\n" % kv for kv in head) + "\n" + description
 
 
-def build(binary, version, out, plat=None, readme=None, strip=None):
+def build(binary, version, out, plat=None, readme=None, strip=None, helper=None):
     if not re.fullmatch(r"\d+(\.\d+)*((a|b|rc)\d+)?(\.post\d+)?(\.dev\d+)?", version):
         raise TagError("version %r is not a PEP 440 public version" % version)
-    tags = plat.split(".") if plat else measure_tags(binary)
+    tags = plat.split(".") if plat else measure_tags(binary, helper)
     exe = "gpudoctor.exe" if tags[0].startswith("win") else "gpudoctor"
     norm = DIST.replace("-", "_")
     stage = tempfile.mkdtemp(prefix="gdwheel.")
@@ -183,8 +216,18 @@ def build(binary, version, out, plat=None, readme=None, strip=None):
         os.makedirs(scripts)
         shutil.copyfile(binary, os.path.join(scripts, exe))
         os.chmod(os.path.join(scripts, exe), 0o755)
-        if strip:  # the debugging symbols stay with the build, not in every install
-            r = subprocess.run([strip, "--strip-debug", os.path.join(scripts, exe)],
+        progs = [os.path.join(scripts, exe)]
+        if helper:
+            # Installed as PREFIX/libexec/gpudoctor/, where the program looks
+            # (../libexec/gpudoctor/ from its own directory, src/probe/helper.h).
+            libexec = os.path.join(stage, "%s-%s.data" % (norm, version), "data", "libexec", "gpudoctor")
+            os.makedirs(libexec)
+            progs.append(os.path.join(libexec, HELPER))
+            shutil.copyfile(helper, progs[-1])
+            os.chmod(progs[-1], 0o755)
+        for prog in progs if strip else ():
+            # the debugging symbols stay with the build, not in every install
+            r = subprocess.run([strip, "--strip-debug", prog],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             if r.returncode != 0:
                 raise TagError("%s failed: %s" % (strip, r.stdout.strip()))
@@ -203,7 +246,7 @@ def build(binary, version, out, plat=None, readme=None, strip=None):
             for n in dirs:
                 os.chmod(os.path.join(root, n), 0o755)
             for n in files:
-                if n != exe:
+                if n not in (exe, HELPER):
                     os.chmod(os.path.join(root, n), 0o644)
         os.makedirs(out, exist_ok=True)
         before = set(os.listdir(out))
@@ -225,6 +268,8 @@ def main():
     ap.add_argument("--binary", required=True, help="the gpudoctor program (ELF or PE)")
     ap.add_argument("--version", required=True, help="the PEP 440 version (src/cli/version.h)")
     ap.add_argument("--out", required=True, help="the directory the .whl is written to")
+    ap.add_argument("--helper", help="gpudoctor-probe-helper, shipped with a static program "
+                    "(make static) into PREFIX/libexec/gpudoctor/")
     ap.add_argument("--plat", help="the platform tag(s), '.'-separated, instead of measuring")
     ap.add_argument("--readme", help="the long description (default: python/README.md)")
     ap.add_argument("--strip", metavar="PROGRAM", help="strip the debugging sections with PROGRAM "
@@ -233,9 +278,9 @@ def main():
     a = ap.parse_args()
     try:
         if a.print_tags:
-            print(".".join(measure_tags(a.binary)))
+            print(".".join(measure_tags(a.binary, a.helper)))
             return 0
-        print(build(a.binary, a.version, a.out, a.plat, a.readme, a.strip))
+        print(build(a.binary, a.version, a.out, a.plat, a.readme, a.strip, a.helper))
     except (TagError, OSError, struct.error, ValueError) as e:
         sys.stderr.write("build_wheel: %s\n" % e)
         return 1

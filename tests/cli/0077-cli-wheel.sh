@@ -29,6 +29,23 @@ printf 'int main(void){return 0;}\n' >"$CASE_DIR/s.c"
 if $CC -static -o "$CASE_DIR/static" "$CASE_DIR/s.c" 2>/dev/null; then
     st=$($PY "$TOP/python/build_wheel.py" --binary "$CASE_DIR/static" --version x --out . --print-tags)
     [ "$st" = "manylinux_2_17_x86_64.manylinux2014_x86_64.musllinux_1_1_x86_64" ] || fail "static binary tagged $st"
+    # With the static build's glibc probe helper (make static): the higher
+    # floor of the two, musllinux kept; the helper is installed where the
+    # program looks for it, PREFIX/libexec/gpudoctor/, executable.
+    $CC -o "$CASE_DIR/helper" "$CASE_DIR/s.c" || fail "cc helper"
+    hf=$(objdump -T "$CASE_DIR/helper" | grep -o 'GLIBC_2\.[0-9]*' | sed 's/GLIBC_2\.//' | sort -n | tail -n 1)
+    [ "$hf" -gt 17 ] || hf=17
+    hw="manylinux_2_${hf}_x86_64"; [ "$hf" = 17 ] && hw="$hw.manylinux2014_x86_64"
+    $PY "$TOP/python/build_wheel.py" --binary "$CASE_DIR/static" --helper "$CASE_DIR/helper" --version "$VERSION" \
+        --out "$CASE_DIR/sdist" >"$CASE_DIR/build.log" 2>&1 || { cat "$CASE_DIR/build.log"; fail "build_wheel.py --helper"; }
+    SW="$CASE_DIR/sdist/gpudoctor_cli-$VERSION-py3-none-$hw.musllinux_1_1_x86_64.whl"
+    [ -f "$SW" ] || fail "static+helper wheel: $(ls "$CASE_DIR/sdist")"
+    $PY "$GD_TESTS/wheel/check_wheel.py" "$SW" || fail "static+helper wheel breaks the spec"
+    $PY -m venv --without-pip "$CASE_DIR/sv" && $PY -m pip --python "$CASE_DIR/sv/bin/python" install --no-index -q "$SW" \
+        >"$CASE_DIR/pip.log" 2>&1 || { cat "$CASE_DIR/pip.log"; fail "install static+helper wheel"; }
+    [ -x "$CASE_DIR/sv/libexec/gpudoctor/gpudoctor-probe-helper" ] && [ -x "$CASE_DIR/sv/bin/gpudoctor" ] \
+        || fail "static+helper layout: $(find "$CASE_DIR/sv/bin" "$CASE_DIR/sv/libexec")"
+    "$CASE_DIR/sv/bin/gpudoctor" || fail "the static program from the wheel does not run"
 fi
 
 # --- contents, METADATA, WHEEL and RECORD
