@@ -12,6 +12,8 @@ PY=/usr/bin/python3
 $PY -c 'import wheel, venv, pip' 2>/dev/null || skip "Debian's python3-wheel, python3-venv or python3-pip missing"
 $PY -c 'import IPython' 2>/dev/null || skip "Debian's python3-ipython missing"
 TOP="$GD_TESTS/.."
+# IPython's profile and history go here, not to the user's home.
+IPYTHONDIR="$CASE_DIR/ipython"; export IPYTHONDIR
 VERSION=$(sed -n 's/^#define GD_VERSION "\(.*\)"/\1/p' "$TOP/src/cli/version.h")
 
 # --- build: the tag is the binary's glibc floor, by objdump as the oracle
