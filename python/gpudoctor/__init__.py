@@ -145,13 +145,17 @@ def _env_args(env):
 
 def run(args, input=None, ok=(EXIT_OK,)):
     """Run ``gpudoctor ARGS`` and return the subprocess.CompletedProcess
-    (text mode, stdout and stderr captured).  An exit status outside ``ok``
+    (text mode, stdout and stderr captured; ``input``, str or bytes, on
+    standard input, else /dev/null).  An exit status outside ``ok``
     raises GpudoctorError."""
     argv = [binary()] + [os.fspath(a) for a in args]
     if isinstance(input, bytes):
         input = input.decode("utf-8", "surrogateescape")
-    proc = subprocess.run(argv, input=input, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, encoding="utf-8", errors="replace")
+    # No input: standard input is /dev/null, never the caller's (a notebook
+    # kernel's stdin would leave `explain` with no file waiting forever).
+    stdin = subprocess.DEVNULL if input is None else None
+    proc = subprocess.run(argv, input=input, stdin=stdin, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, encoding="utf-8", errors="replace")
     if proc.returncode not in ok:
         raise GpudoctorError("gpudoctor %s failed" % (args[0] if args else ""), argv,
                              proc.returncode, proc.stderr)

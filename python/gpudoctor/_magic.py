@@ -2,7 +2,7 @@
 
 ``%load_ext gpudoctor`` calls gpudoctor.load_ipython_extension, which
 registers ``%gpudoctor ARGS`` (ARGS as on the command line, default
-``check``).  ``check`` and ``explain`` run with ``--json`` and are shown as a
+``check``) and ``%%gpudoctor explain`` (the cell's text is the log).  ``check`` and ``explain`` run with ``--json`` and are shown as a
 Report: an HTML table of the verdicts and the fixes in a notebook, the same
 as plain text in a terminal (IPython picks ``text/html`` or ``text/plain``,
 whichever its front end shows).  Any other subcommand, or check/explain
@@ -174,16 +174,22 @@ def _t_lines_join(s):
     return "\n".join(_t(line) for line in s.rstrip("\n").split("\n"))
 
 
-def run_magic(line):
+def run_magic(line, cell=None):
     """What ``%gpudoctor LINE`` shows: a Report for check and explain, the
-    program's output (an Output) for anything else.  Raises the errors of
-    gpudoctor.run (missing program, usage error, failure)."""
+    program's output (an Output) for anything else.  ``%%gpudoctor explain``
+    (a cell magic) explains the cell's text, a pasted log.  Raises the
+    errors of gpudoctor.run (missing program, usage error, failure), and
+    ValueError for a cell given to another subcommand."""
     args = shlex.split(line)
     sub = args[0] if args and not args[0].startswith("-") else "check"
     if args and args[0] == sub:
         rest = args[1:]
     else:
         rest = args
+    if cell is not None:
+        if sub != "explain":
+            raise ValueError("%%gpudoctor reads a cell for 'explain' only: %%gpudoctor explain, then the log")
+        return Report(gpudoctor._json(["explain", "--json"] + rest + ["-"], input=cell), "explain")
     if sub in ("check", "explain") and not _RAW.intersection(a.split("=")[0] for a in rest):
         doc = gpudoctor._json([sub, "--json"] + rest)
         return Report(doc, sub)
@@ -195,16 +201,17 @@ def run_magic(line):
 def register(ipython):
     """Register ``%gpudoctor`` on an IPython shell."""
 
-    def gpudoctor_magic(line):
+    def gpudoctor_magic(line, cell=None):
         """%gpudoctor [SUBCOMMAND] [options]: run gpudoctor (default: check)
-        and show the verdicts and fixes (a table in a notebook)."""
+        and show the verdicts and fixes (a table in a notebook).
+        %%gpudoctor explain: explain the log pasted in the cell."""
         from IPython.core.error import UsageError
         from IPython.display import display
 
         try:
-            result = run_magic(line)
+            result = run_magic(line, cell)
         except (gpudoctor.GpudoctorError, ValueError) as e:
             raise UsageError(str(e)) from None
         display(result)
 
-    ipython.register_magic_function(gpudoctor_magic, magic_kind="line", magic_name="gpudoctor")
+    ipython.register_magic_function(gpudoctor_magic, magic_kind="line_cell", magic_name="gpudoctor")

@@ -85,6 +85,7 @@ def api(root, venv, healthy, log):
 
 
 def magic(root, venv, log):
+    from IPython.core.error import UsageError
     from IPython.core.interactiveshell import InteractiveShell
     from IPython.utils.capture import capture_output
 
@@ -116,11 +117,23 @@ def magic(root, venv, log):
     if "GD201" not in d.get("text/html", "") or "cause: GD201" not in d.get("text/plain", ""):
         fail("explain: %r" % d)
 
+    with open(log, encoding="utf-8") as f:
+        text = f.read()
+    with capture_output() as cap:
+        ip.run_cell_magic("gpudoctor", "explain", text)
+    if len(cap.outputs) != 1 or "cause: GD201" not in cap.outputs[0].data.get("text/plain", ""):
+        fail("%%%%gpudoctor explain: %r %r" % ([o.data for o in cap.outputs], cap.stderr))
+    try:
+        ip.run_cell_magic("gpudoctor", "check", text)
+        fail("a cell for check did not raise")
+    except UsageError as e:
+        if "for 'explain' only" not in str(e):
+            fail("cell for check: %s" % e)
+
     d = show("--version")
     if not d.get("text/plain", "").startswith("gpudoctor ") or "<pre>gpudoctor " not in d.get("text/html", ""):
         fail("--version: %r" % d)
 
-    from IPython.core.error import UsageError
     try:
         ip.run_line_magic("gpudoctor", "check --no-such-option")
         fail("a usage error did not raise")
