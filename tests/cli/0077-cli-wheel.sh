@@ -48,7 +48,16 @@ if $CC -static -o "$CASE_DIR/static" "$CASE_DIR/s.c" 2>/dev/null; then
     [ -x "$CASE_DIR/sv/libexec/gpudoctor/gpudoctor-probe-helper" ] && [ -x "$CASE_DIR/sv/bin/gpudoctor" ] \
         || fail "static+helper layout: $(find "$CASE_DIR/sv/bin" "$CASE_DIR/sv/libexec")"
     "$CASE_DIR/sv/bin/gpudoctor" || fail "the static program from the wheel does not run"
+    # pip uninstall takes both programs away (they are in RECORD).
+    $PY -m pip --python "$CASE_DIR/sv/bin/python" uninstall -y -q gpudoctor-cli >"$CASE_DIR/pip.log" 2>&1 \
+        || { cat "$CASE_DIR/pip.log"; fail "pip uninstall"; }
+    [ -e "$CASE_DIR/sv/bin/gpudoctor" ] || [ -e "$CASE_DIR/sv/libexec/gpudoctor/gpudoctor-probe-helper" ] \
+        && fail "pip uninstall left the programs"
 fi
+# The same binary and SOURCE_DATE_EPOCH give the same wheel, byte for byte.
+SOURCE_DATE_EPOCH=1700000000 $PY "$TOP/python/build_wheel.py" --binary "$GD_BIN" --version "$VERSION" \
+    --out "$CASE_DIR/dist2" --strip strip >"$CASE_DIR/build.log" 2>&1 || { cat "$CASE_DIR/build.log"; fail "build_wheel.py again"; }
+cmp -s "$WHL" "$CASE_DIR/dist2/$(basename "$WHL")" || fail "two builds of the same binary differ"
 
 # --- contents, METADATA, WHEEL and RECORD
 d="gpudoctor_cli-$VERSION"
