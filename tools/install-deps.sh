@@ -22,6 +22,11 @@
 #                     build the Python wheel (make wheel), install it with no
 #                     index into a fresh venv and run its API and %gpudoctor
 #                     magic (0077)
+#   musl-tools mmdebstrap busybox-static qemu-user-static
+#                     `make static` (musl-gcc) and its tests (96xx): a
+#                     bullseye chroot made by mmdebstrap, a musl userland
+#                     from Debian's musl package and busybox-static;
+#                     `make static-aarch64` run under qemu-aarch64-static
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -37,6 +42,7 @@ if [ "${1:-}" = "--test" ]; then
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
     need="$need python3 python3-wheel python3-venv python3-pip python3-ipython unzip"
+    need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
 fi
 missing=""
 for p in $need; do
