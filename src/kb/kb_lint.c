@@ -469,10 +469,21 @@ size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
             add(l, t, 0, "last checked %s, more than a year ago", checked);
     }
     stale_py_support(kb, m, l);
-    for (r = 0; r < sizeof(versioned) / sizeof(versioned[0]); r++)
-        if (meta_row(m, versioned[r]) < 0)
-            add(l, kb_table(kb, versioned[r]), 0,
-                "no kb_meta row: when its sources were last checked, and the newest release "
-                "they named, is not recorded");
+    {
+        /* One message for every release-keyed table kb_meta does not list. */
+        char missing[512];
+        size_t len = 0;
+
+        missing[0] = '\0';
+        for (r = 0; r < sizeof(versioned) / sizeof(versioned[0]); r++)
+            if (meta_row(m, versioned[r]) < 0 && len < sizeof(missing)) {
+                int w = snprintf(missing + len, sizeof(missing) - len, "%s%s", len ? ", " : "",
+                                 versioned[r]);
+                len += w > 0 ? (size_t)w : 0;
+            }
+        if (len)
+            add(l, m, 0, "no row for %s: when their sources were last checked, and the newest "
+                         "release they named, is not recorded", missing);
+    }
     return l->n - before;
 }
