@@ -18,6 +18,9 @@
 #                     reading; `make bench` counts system calls with it
 #   mandoc groff-base man-db lint and render the generated man pages (0071)
 #   zsh fish          check the generated completion scripts parse (0072)
+#   debhelper fakeroot lintian mmdebstrap
+#                     build the Debian package, lint it, and install it in a
+#                     fresh bookworm chroot (0074, tools/build-deb.sh)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -32,6 +35,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
+    need="$need debhelper fakeroot lintian mmdebstrap"
 fi
 missing=""
 for p in $need; do
