@@ -21,6 +21,9 @@
 #   debhelper fakeroot lintian mmdebstrap
 #                     build the Debian package, lint it, and install it in a
 #                     fresh bookworm chroot (0074, tools/build-deb.sh)
+#   cmark-gfm         GitHub's Markdown renderer: the oracle for check --markdown (0083)
+#   python3-yaml git  parse the contrib/ recipes, run the pre-commit hook in a
+#                     temporary repository (0084)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -36,6 +39,7 @@ if [ "${1:-}" = "--test" ]; then
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
     need="$need debhelper fakeroot lintian mmdebstrap"
+    need="$need cmark-gfm python3-yaml git"
 fi
 missing=""
 for p in $need; do
