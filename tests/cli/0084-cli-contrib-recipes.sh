@@ -145,15 +145,42 @@ while read -r cmdline; do
     done
 done <"$CASE_DIR/image.cmds"
 
-# The image itself, where the static binary and buildah exist.
-if [ -x "$repo/build/static/gpudoctor" ] && command -v buildah >/dev/null 2>&1; then
-    (cd "$repo" && buildah bud --format docker -q -f contrib/container/Containerfile -t gpudoctor-test:case .) \
-        >"$OUT" 2>"$ERR" || fail "buildah bud failed"
-    buildah inspect --type image gpudoctor-test:case >"$CASE_DIR/inspect.json" || fail "buildah inspect"
-    jq -e '.Docker.config.Healthcheck.Test[0] == "CMD" and .Docker.config.Entrypoint == ["/gpudoctor"]' \
-        "$CASE_DIR/inspect.json" >/dev/null || fail "the image lacks its HEALTHCHECK or ENTRYPOINT"
-    buildah rmi gpudoctor-test:case >/dev/null 2>&1
+# The image itself, where the static binary (make static), buildah and
+# root (chroot isolation) are there: built from a context holding only the
+# binary, with its own storage under the case directory; then its command
+# and its health check run in it, the node mounted read-only at /host as
+# the Pod mounts it.  The node's device nodes are made real (mknod): a
+# plain file on a read-only mount is not writable (EROFS), a device node is.
+static=${GD_STATIC_DIR:-$repo/build/static}/gpudoctor
+if [ -x "$static" ] && command -v buildah >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+    B="buildah --root $CASE_DIR/storage --runroot $CASE_DIR/run --storage-driver vfs"
+    mkdir -p "$CASE_DIR/ctx/build/static"
+    cp "$static" "$CASE_DIR/ctx/build/static/gpudoctor"
+    $B bud --isolation chroot --format docker -q -f "$c/container/Containerfile" -t gpudoctor-test:case \
+        "$CASE_DIR/ctx" >"$OUT" 2>"$ERR" || fail "buildah bud failed"
+    $B inspect --type image gpudoctor-test:case >"$CASE_DIR/inspect.json" || fail "buildah inspect"
+    jq -e '.Docker.config.Entrypoint == ["/gpudoctor"] and .Docker.config.Healthcheck.Test[0] == "CMD"
+           and (.Docker.config.Healthcheck.Test | index("/host")) != null' "$CASE_DIR/inspect.json" >/dev/null ||
+        fail "the image lacks its ENTRYPOINT or HEALTHCHECK"
+    jq -r '(.Docker.config.Entrypoint + .Docker.config.Cmd | join(" ")), (.Docker.config.Healthcheck.Test[1:] | join(" "))' \
+        "$CASE_DIR/inspect.json" >"$CASE_DIR/image.run"
+    for n in nvidiactl:255 nvidia0:0; do
+        rm -f "$good/dev/${n%:*}"; mknod "$good/dev/${n%:*}" c 195 "${n#*:}" || fail "mknod"
+    done
+    rm -f "$good/dev/nvidia-uvm"; mknod "$good/dev/nvidia-uvm" c 510 0 || fail "mknod"
+    chmod 666 "$good"/dev/nvidia*
+    ctr=$($B from -q gpudoctor-test:case) || fail "buildah from"
+    while read -r cmdline; do
+        for node in bad good; do
+            # shellcheck disable=SC2086
+            $B run --isolation chroot -v "$CASE_DIR/$node:/host:ro" "$ctr" -- $cmdline >"$OUT" 2>"$ERR"
+            RC=$?
+            if [ $node = bad ]; then expect_rc 1; else expect_rc 0; fi
+        done
+    done <"$CASE_DIR/image.run"
+    $B rm "$ctr" >/dev/null 2>&1
+    $B rmi -a >/dev/null 2>&1
 else
-    echo "0084: image build not tried (needs build/static/gpudoctor from make static, and buildah)"
+    echo "0084: image build not tried (needs $static from make static, buildah and root)"
 fi
 exit 0
