@@ -2,7 +2,11 @@
 # tools/build-jansson-mingw.sh - build a static jansson for MinGW-w64 from
 # Debian's own source package, for `make windows` (mk/windows.mk).
 #
-#   sh tools/build-jansson-mingw.sh PREFIX [CC]
+#   sh tools/build-jansson-mingw.sh PREFIX [CC [SYSTEM]]
+#
+# SYSTEM is CMake's target system name: Windows (the default, MinGW) or
+# Linux (another Linux architecture: `make aarch64`, mk/aarch64.mk, with
+# aarch64-linux-gnu-gcc).
 #
 # Debian ships jansson only for Linux, so the Windows build compiles the same
 # upstream release Debian does (jansson_2.14-2 on bookworm) with the cross
@@ -15,6 +19,7 @@
 set -eu
 prefix=$1
 cc=${2:-x86_64-w64-mingw32-gcc}
+system=${3:-Windows}
 work=$(dirname "$prefix")/jansson-build
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -61,7 +66,7 @@ fi
 rm -rf "$work/b"
 mkdir -p "$work/b"
 cd "$work/b"
-cmake "$src" -DCMAKE_SYSTEM_NAME=Windows -DCMAKE_C_COMPILER="$cc" \
+cmake "$src" -DCMAKE_SYSTEM_NAME="$system" -DCMAKE_C_COMPILER="$cc" \
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
     -DJANSSON_BUILD_SHARED_LIBS=OFF -DJANSSON_BUILD_DOCS=OFF \
     -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF >cmake.log

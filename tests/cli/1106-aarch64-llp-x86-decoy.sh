@@ -2,7 +2,7 @@
 # AArch64: an x86-64 file of the same name is skipped (wrong machine), the
 # AArch64 one later wins
 . "$GD_TESTS/cli/lib.sh"
-. "$GD_TESTS/cli/aarch64_lib.sh"
+. "$GD_TESTS/cli/aarch64.inc"
 a64_base
 x86lib a/libgdtA.so.1 libgdtA.so.1
 a64lib b/libgdtA.so.1 libgdtA.so.1

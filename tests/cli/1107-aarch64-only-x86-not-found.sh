@@ -1,7 +1,7 @@
 #!/bin/sh
 # AArch64: only an x86-64 build of the library exists: not loadable
 . "$GD_TESTS/cli/lib.sh"
-. "$GD_TESTS/cli/aarch64_lib.sh"
+. "$GD_TESTS/cli/aarch64.inc"
 a64_base
 x86lib a/libgdtA.so.1 libgdtA.so.1
 LLP=/a

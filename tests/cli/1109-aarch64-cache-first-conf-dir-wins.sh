@@ -2,7 +2,7 @@
 # AArch64: two ld.so.conf directories hold the soname: the cache (and ld.so)
 # take the first
 . "$GD_TESTS/cli/lib.sh"
-. "$GD_TESTS/cli/aarch64_lib.sh"
+. "$GD_TESTS/cli/aarch64.inc"
 a64_base
 put /etc/ld.so.conf.d/a.conf "/opt/one
 /opt/two"

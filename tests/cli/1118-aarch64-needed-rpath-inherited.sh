@@ -1,7 +1,7 @@
 #!/bin/sh
 # AArch64: a DT_RPATH (old tags) is inherited by the dependencies of its holder
 . "$GD_TESTS/cli/lib.sh"
-. "$GD_TESTS/cli/aarch64_lib.sh"
+. "$GD_TESTS/cli/aarch64.inc"
 a64_base
 a64lib d/libgdtC.so.1 libgdtC.so.1
 a64lib c/libgdtB.so.1 libgdtB.so.1 -Wl,--no-as-needed -L"$ROOT/d" -l:libgdtC.so.1

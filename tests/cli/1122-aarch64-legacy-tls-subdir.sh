@@ -1,7 +1,7 @@
 #!/bin/sh
 # AArch64 glibc 2.36: tls/aarch64/atomics/ is the first subdirectory searched
 . "$GD_TESTS/cli/lib.sh"
-. "$GD_TESTS/cli/aarch64_lib.sh"
+. "$GD_TESTS/cli/aarch64.inc"
 a64_base
 a64lib a/aarch64/libgdtA.so.1 libgdtA.so.1
 a64lib a/tls/aarch64/atomics/libgdtA.so.1 libgdtA.so.1

@@ -2,7 +2,7 @@
 # AArch64: a tree without /bin/sh is judged by its program interpreter; the
 # cache lists as ldconfig -p prints it
 . "$GD_TESTS/cli/lib.sh"
-. "$GD_TESTS/cli/aarch64_lib.sh"
+. "$GD_TESTS/cli/aarch64.inc"
 a64_base
 put /etc/ld.so.conf.d/gdt.conf /opt/gdt/lib
 a64lib opt/gdt/lib/libgdtA.so.1 libgdtA.so.1
