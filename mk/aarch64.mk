@@ -53,7 +53,7 @@ build/aarch64/tests/%: tests/unit/%.c tests/unit/harness.h $$(A64_LIB_OBJS)
 
 build/aarch64/jansson/lib/libjansson.a: tools/build-jansson-mingw.sh
 	@echo "  JANSSON $@ (Debian source package, AArch64)"
-	$(Q)JANSSON_SRC=$(A64_JANSSON_SRC) sh tools/build-jansson-mingw.sh build/aarch64/jansson $(A64_CC) Linux
+	$(Q)JANSSON_SRC=$(A64_JANSSON_SRC) sh tools/build-jansson-mingw.sh build/aarch64/jansson $(A64_CC) Linux aarch64
 
 -include $(shell find build/aarch64/obj -name '*.d' 2>/dev/null)
 

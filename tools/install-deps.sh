@@ -21,6 +21,11 @@
 #                     reading; `make bench` counts system calls with it
 #   mandoc groff-base man-db lint and render the generated man pages (0071)
 #   zsh fish          check the generated completion scripts parse (0072)
+#   musl-tools mmdebstrap busybox-static qemu-user-static
+#                     `make static` (musl-gcc) and its tests (96xx): a
+#                     bullseye chroot made by mmdebstrap, a musl userland
+#                     from Debian's musl package and busybox-static;
+#                     `make static-aarch64` run under qemu-aarch64-static
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -36,6 +41,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
+    need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
 fi
 missing=""
 for p in $need; do

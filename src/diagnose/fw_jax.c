@@ -34,6 +34,48 @@ static const struct py_dist *env_dist(const struct python_env *e, const char *na
     return NULL;
 }
 
+/*
+ * "cudaNN" from a name at the point where the CUDA major follows "cuda"
+ * ("jax-cuda12-plugin" from 8, a jaxlib label "cuda11.cudnn86" from 0), or
+ * NULL.  The flavors themselves are jax.kb's; nothing here lists them.
+ */
+static const char *flavor_at(struct arena *a, const char *s)
+{
+    size_t n = strspn(s + 4, "0123456789");
+    return str_starts(s, "cuda") && n ? arena_strndup(a, s, 4 + n) : NULL;
+}
+
+/* 1 if item is one of the comma-separated words of list. */
+static int list_has(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    const char *p = list;
+    while (p && *p) {
+        size_t k = strcspn(p, ",");
+        if (k == n && !memcmp(p, item, n))
+            return 1;
+        p += k + (p[k] == ',');
+    }
+    return 0;
+}
+
+/*
+ * The pip extra that installs jax's CUDA support for flavor (NULL: the
+ * flavor `jax[cuda]` installs for version, pkg_fact extra_cuda): the
+ * flavor's own extra where that release has one (jax.kb extras: "cuda12"
+ * from 0.4.22), else the plain "cuda" extra.
+ */
+static const char *cuda_extra(struct fwctx *c, const char *version, const char *flavor)
+{
+    const char *v = NULL;
+    struct kb_jax j;
+    if (!flavor && version && kb_pkg_fact(c->kb, "jax", "extra_cuda", version, &v, NULL) == 1)
+        flavor = flavor_at(c->a, v);
+    if (flavor && version && kb_jax(c->kb, version, flavor, &j) == 1 && list_has(j.extras, flavor))
+        return flavor;
+    return "cuda";
+}
+
 static void check_jax(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
@@ -43,9 +85,9 @@ static void check_jax(struct fwctx *c)
     struct finding *fd;
 
     if (plugin)
-        flavor = str_starts(plugin->name, "jax-cuda13") ? "cuda13" : str_starts(plugin->name, "jax-cuda11") ? "cuda11" : "cuda12";
-    else if (jaxlib && jaxlib->version && strstr(jaxlib->version, "+cuda"))
-        flavor = strstr(jaxlib->version, "+cuda11") ? "cuda11" : "cuda12";
+        flavor = flavor_at(c->a, plugin->name + strlen("jax-"));
+    else if (jaxlib && ver_pep440_local(jaxlib->version))
+        flavor = flavor_at(c->a, ver_pep440_local(jaxlib->version));
     if (fw->version_skew) {
         fd = fw_finding(c, "GD213", SEV_ERROR, "jax's CUDA plugin does not match jaxlib");
         if (jaxlib)
@@ -53,14 +95,16 @@ static void check_jax(struct fwctx *c)
         if (plugin)
             finding_evidence(c->out, fd, plugin->path, "%s %s", plugin->name, plugin->version);
         finding_fix(c->out, fd, "sh", "Reinstall jax with its CUDA extra so every part has the same version",
-                    "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env), flavor ? flavor : "cuda12");
+                    "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env),
+                    cuda_extra(c, jaxlib ? jaxlib->version : fw->version, flavor));
         return;
     }
     if (!flavor) {
         fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
         if (jaxlib)
             finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
-        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "%s install -U \"jax[cuda12]\"", fix_pip(&c->fx, c->env));
+        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "%s install -U \"jax[%s]\"",
+                    fix_pip(&c->fx, c->env), cuda_extra(c, fw->version, NULL));
         return;
     }
     ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
@@ -75,13 +119,15 @@ static void check_jax(struct fwctx *c)
         finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", j.driver_min), NULL);
     }
     if (j.cudnn_min) {
-        const char *cudnn_dist = !strcmp(flavor, "cuda13") ? "nvidia-cudnn-cu13" : !strcmp(flavor, "cuda11") ? "nvidia-cudnn-cu11" : "nvidia-cudnn-cu12";
+        /* NVIDIA's cuDNN wheel for the flavor's CUDA major: nvidia-cudnn-cuNN. */
+        const char *cudnn_dist = arena_printf(c->a, "nvidia-cudnn-cu%s", flavor + strlen("cuda"));
         const struct py_dist *d = env_dist(c->env, cudnn_dist);
         if (d && d->version && ver_cmp_dotted(d->version, j.cudnn_min) < 0) {
             fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,
                             cudnn_dist, d->version);
             finding_evidence(c->out, fd, d->path, "%s %s", cudnn_dist, d->version);
-            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env), flavor);
+            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env),
+                        cuda_extra(c, ver, flavor));
         } else if (!d) {
             fw_unknown(c, arena_printf(c->a, "%s is not installed in this environment; jax then looks for a system "
                                         "cuDNN %s", cudnn_dist, j.cudnn_min));

@@ -45,14 +45,6 @@ static void add(struct kb_lint *l, const struct kb_table *t, size_t r, const cha
     va_end(ap);
 }
 
-static const char *col(const struct kb_table *t, size_t r, const char *name)
-{
-    int c = kb_schema_col(t->schema, name);
-    if (c < 0)
-        BUG("kb_lint: no column '%s' in '%s'", name, t->schema->name);
-    return kb_table_cell(t, r, (size_t)c);
-}
-
 static int ncomp(const char *v)
 {
     int n = 1;
@@ -71,7 +63,7 @@ static void check_floor(const struct kb *kb, struct kb_lint *l, const char *tabl
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *cu = col(t, r, column);
+        const char *cu = kb_table_get(t, r, column);
         int ok;
         if (!cu)
             continue;
@@ -93,7 +85,7 @@ static void check_cudnn(const struct kb *kb, struct kb_lint *l, const char *tabl
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *cu = col(t, r, "cuda"), *dn = col(t, r, "cudnn");
+        const char *cu = kb_table_get(t, r, "cuda"), *dn = kb_table_get(t, r, "cudnn");
         if (!cu || !dn)
             continue;
         if (kb_cudnn_supports_cuda(kb, dn, cu, NULL) != 1)
@@ -175,7 +167,7 @@ typedef const char *(*lane_fn)(const struct kb_table *t, size_t r, char *buf, si
 static const char *lane_col0(const struct kb_table *t, size_t r, char *buf, size_t n,
                              const char *c1, const char *c2)
 {
-    snprintf(buf, n, "%s%s%s", c1 ? col(t, r, c1) : "", c2 ? " " : "", c2 ? col(t, r, c2) : "");
+    snprintf(buf, n, "%s%s%s", c1 ? kb_table_get(t, r, c1) : "", c2 ? " " : "", c2 ? kb_table_get(t, r, c2) : "");
     return buf;
 }
 
@@ -185,14 +177,14 @@ static const char *lane_flavor(const struct kb_table *t, size_t r, char *b, size
 }
 static const char *lane_ort_cuda(const struct kb_table *t, size_t r, char *b, size_t n)
 {
-    snprintf(b, n, "CUDA %ld builds", ver_major(col(t, r, "cuda")));
+    snprintf(b, n, "CUDA %ld builds", ver_major(kb_table_get(t, r, "cuda")));
     return b;
 }
 static const char *lane_ort_pypi(const struct kb_table *t, size_t r, char *b, size_t n)
 {
     (void)n;
     (void)b;
-    return strcmp(col(t, r, "pypi"), "yes") ? NULL : "the PyPI default";
+    return strcmp(kb_table_get(t, r, "pypi"), "yes") ? NULL : "the PyPI default";
 }
 static const char *lane_package(const struct kb_table *t, size_t r, char *b, size_t n)
 {
@@ -242,8 +234,8 @@ static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *tab
                 continue;
             done[k] = 1;
             v[n].r = k;
-            v[n].first = col(t, k, "first");
-            v[n].last = col(t, k, "last");
+            v[n].first = kb_table_get(t, k, "first");
+            v[n].last = kb_table_get(t, k, "last");
             n++;
         }
         check_lane(l, t, lk, v, n);
@@ -317,7 +309,7 @@ static void check_dates(const struct kb *kb, const char *today, struct kb_lint *
     else if (today && day_number(rev) > day_number(today))
         add(l, NULL, 0, "the revision %s is after today (%s)", rev, today);
     for (r = 0; r < t->nrows; r++) {
-        const char *c = col(t, r, "checked"), *name = col(t, r, "table");
+        const char *c = kb_table_get(t, r, "checked"), *name = kb_table_get(t, r, "table");
         if (!kbdata_is_date(c))
             add(l, t, r, "checked '%s' is not a date", c);
         else if (today && day_number(c) > day_number(today))
@@ -393,8 +385,8 @@ size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
     if (today && !kbdata_is_date(today))
         today = NULL;
     for (r = 0; r < m->nrows; r++) {
-        const char *name = col(m, r, "table"), *newest = col(m, r, "newest");
-        const char *checked = col(m, r, "checked"), *have;
+        const char *name = kb_table_get(m, r, "table"), *newest = kb_table_get(m, r, "newest");
+        const char *checked = kb_table_get(m, r, "checked"), *have;
         const struct kb_table *t;
         int open;
 

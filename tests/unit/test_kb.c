@@ -305,6 +305,18 @@ static void test_others(void)
     CHECK_INT(kb_cupy(kb, "cupy-cuda102", "13.0.0", &c), 0);
     CHECK_INT(kb_cupy(kb, "cupy-cuda12x", "11.5.0", &c), 1);
     CHECK_INT(kb_cupy(kb, "cupy-cuda12x", "11.4.0", &c), 0);
+    CHECK_INT(kb_cupy_for_cuda(kb, "11.4", &c), 1);
+    CHECK_STR(c.package, "cupy-cuda11x");
+    CHECK_STR(c.last, "13");
+    CHECK_INT(kb_cupy_for_cuda(kb, "12.2", &c), 1);
+    CHECK_STR(c.package, "cupy-cuda12x");
+    CHECK_INT(kb_cupy_for_cuda(kb, "10.2", &c), 1);
+    CHECK_STR(c.package, "cupy-cuda102");
+    CHECK_INT(kb_cupy_for_cuda(kb, NULL, &c), 1);
+    CHECK_STR(c.package, "cupy-cuda12x");
+    CHECK(c.last == NULL);
+    CHECK_INT(kb_cupy_for_cuda(kb, "9.0", &c), 0);
+    CHECK_INT(kb_cupy_for_cuda(kb, "x", &c), -1);
     CHECK_INT(kb_cudnn_supports_cuda(kb, "9.5.1", "11.2", &src), 1);
     CHECK_INT(kb_paddle(kb, "2.5.2.post117", NULL, &p), 1);
     CHECK_STR(p.cuda, "11.7");

@@ -115,6 +115,19 @@ static void test_arch_cudnn_pkg(void)
     CHECK_INT(kb_pkg_fact(kb, "paddle", "cc_min_windows", "2.6.2", &v, &src), 1);
     CHECK_STR(v, "3.5");
     CHECK_INT(kb_pkg_fact(kb, "jax", NULL, "0.4.30", &v, &src), -1);
+    CHECK_INT(kb_pkg_fact(kb, "cuda", "runtime_soname", "11.8", &v, &src), 1);
+    CHECK_STR(v, "major");
+    CHECK_INT(kb_pkg_fact(kb, "cuda", "runtime_soname", "10.2", &v, &src), 1);
+    CHECK_STR(v, "major_minor");
+    CHECK_INT(kb_pkg_fact(kb, "python", "extension_dll_path", "3.7.9", &v, &src), 1);
+    CHECK_STR(v, "yes");
+    CHECK_INT(kb_pkg_fact_since(kb, "python", "extension_dll_path", "no", &v, &src), 1);
+    CHECK_STR(v, "3.8");
+    CHECK_INT(kb_pkg_fact_since(kb, "cuda", "windows_installer_driver", "no", &v, &src), 1);
+    CHECK_STR(v, "13.0");
+    CHECK_INT(kb_pkg_fact_since(kb, "cuda", "windows_installer_driver", "yes", &v, &src), 0);
+    CHECK_INT(kb_pkg_fact_since(kb, "nosuch", "fact", "no", &v, &src), 0);
+    CHECK_INT(kb_pkg_fact_since(kb, "cuda", NULL, "no", &v, &src), -1);
 }
 
 static void test_build_min_driver(void)
