@@ -26,6 +26,12 @@
 #                     bullseye chroot made by mmdebstrap, a musl userland
 #                     from Debian's musl package and busybox-static;
 #                     `make static-aarch64` run under qemu-aarch64-static
+#   debhelper fakeroot lintian (and mmdebstrap, above)
+#                     build the Debian package, lint it, and install it in a
+#                     fresh bookworm chroot (0074, tools/build-deb.sh)
+#   cmark-gfm         GitHub's Markdown renderer: the oracle for check --markdown (0083)
+#   python3-yaml git  parse the contrib/ recipes, run the pre-commit hook in a
+#                     temporary repository (0084)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -42,6 +48,8 @@ if [ "${1:-}" = "--test" ]; then
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
     need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
+    need="$need debhelper fakeroot lintian"
+    need="$need cmark-gfm python3-yaml git"
 fi
 missing=""
 for p in $need; do
