@@ -1,1 +1,0 @@
-__declspec(dllexport) int dep_fn(void) { return 2; }

@@ -1,2 +1,0 @@
-__declspec(dllimport) int dep_fn(void);
-__declspec(dllexport) int val(void) { return dep_fn(); }
