@@ -8,6 +8,9 @@
 #   jq                the CLI tests assert on JSON output with it
 #   clang             libFuzzer for the fuzz targets (make fuzz)
 #   gcc-aarch64-linux-gnu  foreign-architecture decoy libraries in the loader tests
+#   libc6-dev-arm64-cross qemu-user-static
+#                     the AArch64 loader cases (tests/cli/11xx-aarch64-*): real AArch64
+#                     programs and libraries, run by the real AArch64 ld.so under qemu
 #   gcc-mingw-w64-x86-64-win32, gcc-mingw-w64-i686-win32
 #                     real PE files (x64 and x86) for the PE reader's tests
 #   wine64 wine       runs the MinGW-built LoadLibrary oracle and gpudoctor.exe in the Windows tests
@@ -39,6 +42,7 @@ set -eu
 need="gcc make libc6-dev libjansson-dev pci.ids"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
+    need="$need libc6-dev-arm64-cross qemu-user-static"
     need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge strace"
     # --- real-package tests (tests/realpkg, tests/cli/85xx-realpkg-*): apt and
     # dpkg-deb download and unpack Debian's packages through a private apt
