@@ -382,7 +382,7 @@ static long meta_row(const struct kb_table *m, const char *name)
 {
     size_t r;
     for (r = 0; r < m->nrows; r++)
-        if (!strcmp(col(m, r, "table"), name))
+        if (!strcmp(kb_table_get(m, r, "table"), name))
             return (long)r;
     return -1;
 }
@@ -407,18 +407,18 @@ static void stale_py_support(const struct kb *kb, const struct kb_table *m, stru
     size_t r, k;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *fw = col(t, r, "framework"), *best = col(t, r, "last"), *newest;
+        const char *fw = kb_table_get(t, r, "framework"), *best = kb_table_get(t, r, "last"), *newest;
         size_t at = r;
         int seen = 0, open = !best;
         long mr;
 
         for (k = 0; k < r && !seen; k++)
-            seen = !strcmp(col(t, k, "framework"), fw);
+            seen = !strcmp(kb_table_get(t, k, "framework"), fw);
         if (seen)
             continue; /* this framework was done at its first row */
         for (k = r + 1; k < t->nrows; k++) {
-            const char *v = col(t, k, "last");
-            if (strcmp(col(t, k, "framework"), fw))
+            const char *v = kb_table_get(t, k, "last");
+            if (strcmp(kb_table_get(t, k, "framework"), fw))
                 continue;
             if (!v)
                 open = 1;
@@ -428,7 +428,7 @@ static void stale_py_support(const struct kb *kb, const struct kb_table *m, stru
         mr = meta_row(m, py_framework_table(fw));
         if (open || mr < 0)
             continue;
-        newest = col(m, (size_t)mr, "newest");
+        newest = kb_table_get(m, (size_t)mr, "newest");
         if (!best || ver_cmp_dotted_n(best, newest, ncomp(newest)) < 0)
             add(l, t, at, "%s: newest row %s is older than %s, the newest release kb_meta names "
                           "for %s", fw, best ? best : "(none)", newest, py_framework_table(fw));
