@@ -187,4 +187,13 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
 void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env);
 
+/**
+ * A Jetson (f->tegra present): the torch to install is NVIDIA's build for
+ * its JetPack / L4T release, or an L4T container, never the package
+ * index's aarch64 wheel or download.pytorch.org's CUDA wheels (issue 20).
+ * Text fixes naming the L4T release and the module; never fails.
+ */
+void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const struct tegra_facts *t);
+
 #endif

@@ -1,0 +1,1 @@
+__declspec(dllexport) int dep_fn(void) { return 2; }

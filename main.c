@@ -1,0 +1,2 @@
+__declspec(dllimport) int dep_fn(void);
+__declspec(dllexport) int val(void) { return dep_fn(); }
