@@ -251,8 +251,8 @@ void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct f
 void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                           const char *need, const char *why)
 {
-    const char *t = arena_printf(x->a, "Upgrade the NVIDIA driver to %s or newer%s%s", need ? need : "a newer release",
-                                 why ? ": " : "", why ? why : "");
+    const char *t = arena_printf(x->a, "Upgrade the NVIDIA driver to %s%s%s%s", need ? need : "a newer release",
+                                 need ? " or newer" : "", why ? ": " : "", why ? why : "");
     if (windows(x) || x->wsl == 2) {
         windows_driver(x, fl, fd, x->wsl == 2 ? arena_printf(x->a, "%s (on Windows: WSL2 uses the Windows "
                                                              "driver)", t) : t);
@@ -532,7 +532,7 @@ static int torch_better(const struct torch_cand *a, const struct torch_cand *b)
 
 /* The best cu* build of release (NULL: any); 1 found. */
 static int torch_best(const struct fix_ctx *x, const char *release, const char *python, struct torch_cand *best,
-                      int *py_rejected)
+                      int *py_rejected, int *arch_rejected)
 {
     const struct kb_table *t = kb_table(x->kb, "torch");
     int have = 0;
@@ -557,12 +557,43 @@ static int torch_best(const struct fix_ctx *x, const char *release, const char *
             c.range = arena_printf(x->a, "%s-%s", lo, hi);
             if (python)
                 c.py_ok = fix_python_in_range(c.range, python);
+        } else {
+            /* Releases newer than torch_python.kb: py_support's PyTorch ranges. */
+            struct kb_py kp;
+            if (kb_python_support(x->kb, "pytorch", c.release, &kp) == 1 && kp.python_max) {
+                c.range = arena_printf(x->a, "%s-%s", kp.python_min, kp.python_max);
+                if (python)
+                    c.py_ok = fix_python_in_range(c.range, python);
+            }
         }
         if (c.py_ok == 0) {
             (*py_rejected)++;
             continue;
         }
-        c.drv = torch_driver(x, c.release, c.variant, &c.need);
+        if (x->gpu_cc) {
+            /* The GPU must be in the build's architecture list (native or PTX), and the
+             * driver floor is the GPU family's when that is higher (kb_build_min_driver). */
+            const char *arch = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "arch"));
+            const char *d, *dsrc;
+            int build_ok = 1;
+            if (arch && kb_arch_list_covers(arch, x->gpu_cc) == 0) {
+                (*arch_rejected)++;
+                continue;
+            }
+            if (kb_build_min_driver(x->kb, c.cuda, x->gpu_cc, windows(x) ? "windows" : "linux", &d, &dsrc,
+                                    &build_ok) == 1) {
+                if (!build_ok) {
+                    (*arch_rejected)++;
+                    continue;
+                }
+                c.need = d;
+                c.drv = x->driver ? ver_cmp_driver(x->driver, d) >= 0 : -1;
+            } else {
+                c.drv = torch_driver(x, c.release, c.variant, &c.need);
+            }
+        } else {
+            c.drv = torch_driver(x, c.release, c.variant, &c.need);
+        }
         if (!have || torch_better(&c, best))
             *best = c;
         have = 1;
@@ -574,7 +605,7 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
 {
     struct torch_cand c;
     const char *rel = release_of(x->a, want), *py = py_xy(x->a, python);
-    int rej = 0, found = 0;
+    int rej = 0, found = 0, arej = 0;
 
     memset(out, 0, sizeof(*out));
     out->framework = "torch";
@@ -587,10 +618,13 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         return 0;
     }
     if (rel) {
-        found = torch_best(x, rel, py, &c, &rej);
+        found = torch_best(x, rel, py, &c, &rej, &arej);
         if (!found) {
             const char *lo, *hi, *src;
-            if (rej && kb_torch_python(x->kb, rel, &lo, &hi, &src) == 1)
+            if (arej && !rej)
+                out->why_not = arena_printf(x->a, "no CUDA build of torch %s has code for compute capability %s", rel,
+                                            x->gpu_cc);
+            else if (rej && kb_torch_python(x->kb, rel, &lo, &hi, &src) == 1)
                 out->why_not = arena_printf(x->a, "torch %s has no wheels for Python %s (it supports %s-%s)", rel, py,
                                             lo, hi);
             else
@@ -598,8 +632,8 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         } else if (c.drv == 0) {
             /* Keep the release unless a newer one runs on this driver. */
             struct torch_cand n;
-            int r2 = 0;
-            if (torch_best(x, NULL, py, &n, &r2) && n.drv != 0) {
+            int r2 = 0, a2 = 0;
+            if (torch_best(x, NULL, py, &n, &r2, &a2) && n.drv != 0) {
                 out->why_not = arena_printf(x->a, "every CUDA build of torch %s needs driver %s or newer", rel,
                                             c.need ? c.need : "?");
                 c = n;
@@ -607,10 +641,12 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         }
     }
     if (!found)
-        found = torch_best(x, NULL, py, &c, &rej);
+        found = torch_best(x, NULL, py, &c, &rej, &arej);
     if (!found) {
-        out->why_not = arena_printf(x->a, "%s%sno CUDA build of torch in the knowledge base supports Python %s",
-                                    out->why_not ? out->why_not : "", out->why_not ? "; " : "", py ? py : "?");
+        out->why_not = arena_printf(x->a, "%s%sno CUDA build of torch in the knowledge base %s",
+                                    out->why_not ? out->why_not : "", out->why_not ? "; " : "",
+                                    rej || !arej ? arena_printf(x->a, "supports Python %s", py ? py : "?")
+                                                 : arena_printf(x->a, "has code for compute capability %s", x->gpu_cc));
         return 0;
     }
     out->release = c.release;
@@ -694,9 +730,12 @@ static int tf_best(const struct fix_ctx *x, const char *release, const char *pyt
         c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
         if (!c.extra) {
             /* The conda route installs the CUDA and cuDNN of TensorFlow's own tested
-             * configuration (the row); conda-forge's "cudatoolkit" package exists for
-             * CUDA 11 and older only (CUDA 12 is split into cuda-* packages). */
-            if (ver_cmp_dotted(c.cuda, "12") >= 0 || !c.cudnn)
+             * configuration (the row); conda-forge's "cudatoolkit" package ends where
+             * the kb's pkg_fact conda_cudatoolkit says "no" (CUDA 12 is split into
+             * cuda-* packages). */
+            const char *tk = NULL;
+            if (!c.cudnn || (kb_pkg_fact(x->kb, "cuda", "conda_cudatoolkit", c.cuda, &tk, NULL) == 1 &&
+                             !strcmp(tk, "no")))
                 continue;
         }
         if (!have || tf_better(&c, best))
@@ -804,6 +843,8 @@ static void driver_first(const struct fix_ctx *x, struct findings *fl, struct fi
 
 static const char *install_title(const struct fix_ctx *x, const struct fix_install *in, const char *what)
 {
+    if (in->driver_ok == -1 && in->driver_need)
+        what = arena_printf(x->a, "%s (needs driver %s or newer)", what, in->driver_need);
     return arena_printf(x->a, "%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
                         in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
                                                                       in->release, in->python_range) : "",
