@@ -1184,6 +1184,15 @@ static int no_cuda_os(const struct fix_ctx *x, const char *framework, struct fix
     return 0;
 }
 
+const char *fix_row_release(const struct fix_ctx *x, const char *table, const char *first, const char *last,
+                            const char **pin)
+{
+    const char *v = row_point(first, last, x->kb ? newest_of(x, table) : NULL);
+    if (pin)
+        *pin = v ? pin_of(x->a, v) : NULL;
+    return v;
+}
+
 int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
 {
     const struct kb_table *t;

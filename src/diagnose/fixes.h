@@ -225,6 +225,16 @@ int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python
  */
 int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out);
 
+/**
+ * The release to propose from a kb row that spans first..last (JAX, ONNX
+ * Runtime): last, or the table's newest release (kb_meta) when that is
+ * older; NULL when the row starts after it.  *pin (may be NULL) gets the
+ * requirement's version: "0.7.99" / "1.20" as "0.7.*" / "1.20.*", a
+ * three-part release as itself.
+ */
+const char *fix_row_release(const struct fix_ctx *x, const char *table, const char *first, const char *last,
+                            const char **pin);
+
 /** Install JAX with CUDA into env (NULL: the log's Python), as fixes_torch_install. */
 int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const struct python_env *env, const char *want);
