@@ -35,8 +35,10 @@ static void check_cupy(struct fwctx *c)
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is built for ROCm (AMD GPUs), not for CUDA",
                                         fw->dist ? fw->dist : "cupy", fw->version);
         finding_evidence(c->out, fd, d ? d->path : NULL, "the wheel is %s", fw->dist ? fw->dist : "cupy-rocm");
-        finding_fix(c->out, fd, "sh", "Install the wheel for your CUDA major", "%s uninstall -y %s\n%s install cupy-cuda12x", fix_pip(&c->fx, c->env),
-                    fw->dist ? fw->dist : "cupy", fix_pip(&c->fx, c->env));
+        finding_fix(c->out, fd, "sh", "Remove the ROCm wheel", "%s uninstall -y %s", fix_pip(&c->fx, c->env),
+                    fw->dist ? fw->dist : "cupy");
+        /* The wheel for the CUDA this driver runs, at a release the kb has (fixes_cupy_install). */
+        fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
         return;
     }
     if (!site) {
@@ -57,8 +59,14 @@ static void check_cupy(struct fwctx *c)
                                         c->driver ? c->driver : "?", c->f->driver.cuda_max, fw->dist, k.cuda_min);
         finding_evidence(c->out, fd, k.source, "%s %s: CUDA %s to %s", fw->dist, fw->version, k.cuda_min,
                          k.cuda_max ? k.cuda_max : "newest");
-        finding_fix(c->out, fd, NULL, "Upgrade the NVIDIA driver, or install the CuPy wheel for the CUDA your "
-                    "driver supports (e.g. cupy-cuda11x)", NULL);
+        {
+            struct fix_install in;
+            fixes_driver_upgrade(&c->fx, c->out, fd, NULL,
+                                 arena_printf(c->a, "%s needs CUDA %s or newer", fw->dist, k.cuda_min));
+            /* Or the CuPy wheel for the CUDA this driver runs, when the kb has one. */
+            if (fix_choose_cupy(&c->fx, NULL, c->env->python_version, &in) && in.driver_ok == 1)
+                fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
+        }
     }
 }
 

@@ -52,15 +52,15 @@ static void check_jax(struct fwctx *c)
             finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s", jaxlib->version);
         if (plugin)
             finding_evidence(c->out, fd, plugin->path, "%s %s", plugin->name, plugin->version);
-        finding_fix(c->out, fd, "sh", "Reinstall jax with its CUDA extra so every part has the same version",
-                    "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env), flavor ? flavor : "cuda12");
+        /* jax[cudaNN]==V pins jaxlib and the plugin to jax's V (the fix engine validates it). */
+        fixes_jax_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
     if (!flavor) {
         fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
         if (jaxlib)
             finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
-        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "%s install -U \"jax[cuda12]\"", fix_pip(&c->fx, c->env));
+        fixes_jax_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
     ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
@@ -72,7 +72,7 @@ static void check_jax(struct fwctx *c)
         fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for jax %s (%s needs %s or newer)", c->driver,
                         ver, flavor, j.driver_min);
         finding_evidence(c->out, fd, j.source, "jax %s %s: driver >= %s", ver, flavor, j.driver_min);
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", j.driver_min), NULL);
+        fixes_driver_upgrade(&c->fx, c->out, fd, j.driver_min, arena_printf(c->a, "jax %s's %s plugin needs it", ver, flavor));
     }
     if (j.cudnn_min) {
         const char *cudnn_dist = !strcmp(flavor, "cuda13") ? "nvidia-cudnn-cu13" : !strcmp(flavor, "cuda11") ? "nvidia-cudnn-cu11" : "nvidia-cudnn-cu12";
@@ -81,7 +81,7 @@ static void check_jax(struct fwctx *c)
             fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,
                             cudnn_dist, d->version);
             finding_evidence(c->out, fd, d->path, "%s %s", cudnn_dist, d->version);
-            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env), flavor);
+            fixes_jax_install(&c->fx, c->out, fd, c->env, ver);
         } else if (!d) {
             fw_unknown(c, arena_printf(c->a, "%s is not installed in this environment; jax then looks for a system "
                                         "cuDNN %s", cudnn_dist, j.cudnn_min));
