@@ -1316,9 +1316,7 @@ int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python
             if (pass == 0) {
                 if (!within(w, first, last))
                     continue;
-                c.point = ver_dotted_prefix(x->a, w, 2);
-                if (ncomp(first) > 2 || (last && ncomp(last) > 2))
-                    c.point = w;     /* a row of single patch releases (1.18.0, 1.18.1) */
+                c.point = w;     /* the user's own release, as published */
             } else if (!(c.point = row_point(first, last, newest))) {
                 continue;
             }

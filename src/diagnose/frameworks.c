@@ -535,7 +535,7 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                                           : NULL;
         if (pkg_cause) {
             /* The package's own fix first: it is what the distribution meant. */
-            rules_dpkg_fixes(c->f, c->out, fd_pkg, pkg_cause);
+            rules_dpkg_fixes(c->f, c->kb, c->out, fd_pkg, pkg_cause);
             if (cause == fd_pkg)
                 cause = NULL;
         }

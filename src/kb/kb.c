@@ -1382,3 +1382,38 @@ int kb_meta(const struct kb *kb, const char *table, const char **checked, const 
     }
     return 0;
 }
+
+/* ---- issue #16: a distribution's own GPU packages ---- */
+
+int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_version, const char *package,
+                  const char *role, const char *value, const char **package_out, const char **value_out,
+                  const char **source)
+{
+    const struct kb_table *t = T(kb, "distro_pkg");
+    size_t r, best = 0;
+    const char *best_first = NULL;
+
+    if (!distro || !role || (distro_version && !is_version(distro_version)))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *first = cell(t, r, "first");
+        if (strcmp(cell(t, r, "distro"), distro) || strcmp(cell(t, r, "role"), role) ||
+            (package && strcmp(cell(t, r, "package"), package)) || (value && strcmp(cell(t, r, "value"), value)))
+            continue;
+        if (distro_version && ver_cmp_dotted_n(distro_version, first, ncomponents(first)) < 0)
+            continue;
+        if (!best_first || ver_cmp_dotted(first, best_first) > 0) {
+            best = r;
+            best_first = first;
+        }
+    }
+    if (!best_first)
+        return 0;
+    if (package_out)
+        *package_out = cell(t, best, "package");
+    if (value_out)
+        *value_out = cell(t, best, "value");
+    if (source)
+        *source = cell(t, best, "source");
+    return 1;
+}
