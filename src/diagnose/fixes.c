@@ -406,6 +406,20 @@ const char *fix_python(const struct fix_ctx *x, const struct python_env *env)
     }
     if (env->interpreter)
         return sh_word(x->a, env->interpreter);
+    if (x->facts) {
+        /* The scan found no interpreter file in env, but a command the user runs
+         * (python3 on PATH, a pyenv shim) resolves to one of env's (interp facts). */
+        const struct interp_facts *in = &x->facts->interp;
+        size_t i;
+        for (i = 0; i < in->nr; i++) {
+            const struct py_interpreter *it = &in->v[i];
+            if (it->path && it->command && !strncmp(it->command, "python", 6) && it->env &&
+                !strcmp(it->env, env->prefix) &&
+                ((!it->env_python && !env->python_version) ||
+                 (it->env_python && env->python_version && !strcmp(it->env_python, env->python_version))))
+                return sh_word(x->a, it->path);
+        }
+    }
     if (env->python_version) {
         const char *xy = ver_dotted_prefix(x->a, env->python_version, 2);
         return sh_word(x->a, arena_printf(x->a, "%s/bin/python%s", strcmp(env->prefix, "/") ? env->prefix : "", xy));

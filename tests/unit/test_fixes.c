@@ -409,6 +409,38 @@ static void test_pip_reinstall(void)
     arena_release(&a);
 }
 
+/* An environment without an interpreter file of its own: the one the user's python3
+ * resolves to (interp facts) runs pip, never a guessed bin/pythonX.Y. */
+static void test_pip_interp_facts(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct facts f;
+    struct python_env env;
+    struct py_interpreter it;
+    arena_init(&a);
+    memset(&f, 0, sizeof(f));
+    memset(&env, 0, sizeof(env));
+    memset(&it, 0, sizeof(it));
+    env.prefix = "/home/u/.pyenv/versions/3.11.7";
+    env.python_version = "3.11.7";
+    it.command = "python3";
+    it.path = "/home/u/.pyenv/versions/3.11.7/bin/python3";
+    it.env = env.prefix;
+    it.env_python = "3.11.7";
+    f.interp.v = &it;
+    f.interp.nr = 1;
+    fix_ctx_from_facts(&x, &f, kb, &a);
+    CHECK_STR(fix_pip(&x, &env), "/home/u/.pyenv/versions/3.11.7/bin/python3 -m pip");
+    /* Another environment's interpreter is not used. */
+    it.env_python = "3.12.1";
+    CHECK_STR(fix_pip(&x, &env), "/home/u/.pyenv/versions/3.11.7/bin/python3.11 -m pip");
+    it.env = "/usr";
+    env.prefix = "/opt/e";
+    CHECK_STR(fix_pip(&x, &env), "/opt/e/bin/python3.11 -m pip");
+    arena_release(&a);
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
@@ -427,6 +459,7 @@ int main(void)
     RUN(test_choose_cupy);
     RUN(test_torch_gpu_arch);
     RUN(test_pip_reinstall);
+    RUN(test_pip_interp_facts);
     kb_free(kb);
     return harness_done();
 }
