@@ -248,6 +248,17 @@ static const char *min_driver(struct pctx *x, const struct cand *k, const char *
     case PLAN_PYTORCH:
         if (kb_torch_min_driver(x->kb, k->version, k->variant, x->drv_os, &d, src) != 1)
             d = NULL;
+        if (x->cc) {
+            /* The GPU family's floor when it is higher (Blackwell: 570.26 on Linux). */
+            const char *bd = NULL, *bsrc = NULL;
+            int ok = 1;
+            if (kb_build_min_driver(x->kb, k->cuda, x->cc, x->drv_os, &bd, &bsrc, &ok) == 1 && ok && bd &&
+                (!d || ver_cmp_driver(bd, d) > 0)) {
+                d = bd;
+                *src = bsrc;
+                *rule = "GPU family";
+            }
+        }
         break;
     case PLAN_JAX:
         d = k->driver_min;
@@ -340,6 +351,15 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
                 note(x, "driver", arena_printf(a, "whether driver %s runs CUDA %s is not in the "
                                                "knowledge base", c->driver, k->cuda), NULL);
         }
+        if (x->record && c->fw == PLAN_TENSORFLOW) {
+            /* TensorFlow's own install guide names a laxer floor (data/tf_driver.kb). */
+            const char *td = NULL, *tsrc = NULL;
+            if (kb_tf_min_driver(x->kb, k->version, !strcmp(x->os, "wsl") ? "windows" : x->tab_os, &td, &tsrc) == 1 &&
+                td && need && ver_cmp_driver(td, need) < 0)
+                note(x, "driver", arena_printf(a, "TensorFlow's install guide names driver %s or newer; the "
+                                               "plan asks for CUDA %s's own driver %s, as XLA JIT-compiles "
+                                               "PTX for the GPU", td, k->cuda, need), tsrc);
+        }
         if (x->record) {
             p->min_driver = need;
             p->driver_rule = rule;
@@ -347,6 +367,7 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
                 note(x, "driver", arena_printf(a, "minimum driver %s on %s (%s of CUDA %s)%s%s",
                                                need, x->drv_os,
                                                !strcmp(rule, "toolkit") ? "the toolkit's own driver"
+                                               : !strcmp(rule, "GPU family") ? "the GPU family's floor, for a build"
                                                : "the minor-version-compatibility floor",
                                                k->cuda, c->driver ? "; yours is " : "",
                                                c->driver ? c->driver : ""), src);
@@ -357,6 +378,11 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
         *topic = "gpu";
         if (c->fw == PLAN_PYTORCH) {
             int r = k->arch ? kb_arch_list_covers(k->arch, x->cc) : -1;
+            const char *bd = NULL, *bsrc = NULL;
+            int ok = 1;
+            if (kb_build_min_driver(x->kb, k->cuda, x->cc, x->drv_os, &bd, &bsrc, &ok) == 1 && !ok)
+                return arena_printf(a, "%s uses CUDA %s, older than the CUDA that compute capability %s's "
+                                    "GPU family needs (arch_floor)", label, k->cuda, x->cc);
             if (r == 0)
                 return arena_printf(a, "%s is built for %s, which does not include compute "
                                     "capability %s", label, k->arch, x->cc);

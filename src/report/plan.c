@@ -70,7 +70,8 @@ void report_plan_text(FILE *fp, const struct plan *p, int color)
     if (p->min_driver)
         out_printf(&o, "  %-12s %s (%s)\n", "min driver", p->min_driver,
                    !strcmp(p->driver_rule, "toolkit") ? "the CUDA toolkit's own driver"
-                                                      : "minor-version compatibility");
+                   : !strcmp(p->driver_rule, "GPU family") ? "the GPU family's floor"
+                                                            : "minor-version compatibility");
     else
         row(&o, "min driver", "(not in the knowledge base)");
     if (p->gpu_cc)
