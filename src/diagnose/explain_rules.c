@@ -415,6 +415,9 @@ static void plan_fix(struct ctx *c, struct finding *fd, const char *title, const
     const struct log_facts *lf = c->lf;
     struct arena *a = c->out->arena;
     const char *cmd, *gpu = c->fx.gpu_cc;
+    /* Only a driver the log (or --with-check) shows, never the floor inferred from a CUDA level. */
+    const char *driver = lf->driver_version.v ? lf->driver_version.v
+                         : c->in->machine ? facts_driver_version(c->in->machine) : NULL;
     if (!fw)
         fw = lf->torch_version.v ? "torch" : lf->tf_version.v ? "tensorflow"
              : (lf->jax_version.v || lf->jaxlib_version.v) ? "jax" : lf->ort_version.v ? "onnxruntime" : NULL;
@@ -426,8 +429,8 @@ static void plan_fix(struct ctx *c, struct finding *fd, const char *title, const
     cmd = arena_printf(a, "gpudoctor plan --framework %s", fw);
     if (c->os && strcmp(c->os, "linux"))
         cmd = arena_printf(a, "%s --os %s", cmd, c->os);
-    if (c->fx.driver)
-        cmd = arena_printf(a, "%s --driver %s", cmd, c->fx.driver);
+    if (driver)
+        cmd = arena_printf(a, "%s --driver %s", cmd, driver);
     if (gpu)
         cmd = arena_printf(a, "%s --gpu %s", cmd, gpu);
     if (cuda)
