@@ -438,6 +438,39 @@ static void plan_fix(struct ctx *c, struct finding *fd, const char *title, const
     finding_fix(c->out, fd, NULL, title, "%s", cmd);
 }
 
+/*
+ * A command that sets or clears variables: sh on a POSIX log, PowerShell and cmd (one
+ * group) on a native-Windows one, where an sh line cannot be pasted.  ps / cm NULL: the
+ * command has no Windows form (not offered there).
+ */
+static void shell_fix(struct ctx *c, struct finding *fd, const char *title, const char *sh, const char *ps,
+                      const char *cm)
+{
+    unsigned g = 1;
+    size_t i;
+    if (strcmp(c->fx.os, "windows")) {
+        finding_fix(c->out, fd, "sh", title, "%s", sh);
+        return;
+    }
+    if (!ps || !cm)
+        return;
+    for (i = 0; i < fd->n_fixes; i++)
+        if (fd->fixes[i].group >= g)
+            g = fd->fixes[i].group + 1;
+    finding_fix(c->out, fd, "powershell", title, "%s", ps);
+    fd->fixes[fd->n_fixes - 1].group = g;
+    finding_fix(c->out, fd, "cmd", title, "%s", cm);
+    fd->fixes[fd->n_fixes - 1].group = g;
+}
+
+/* TensorFlow with its loader's messages switched on. */
+static void tf_verbose_fix(struct ctx *c, struct finding *fd, const char *title)
+{
+    shell_fix(c, fd, title, "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py",
+              "$env:TF_CPP_MIN_LOG_LEVEL = \"0\"; $env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py",
+              "set \"TF_CPP_MIN_LOG_LEVEL=0\"\nset \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py");
+}
+
 /* "Keep other CUDA installs off the loader path": for this shell (sh and fish), not on Windows. */
 static void unset_ld_path(struct ctx *c, struct finding *fd, const char *title)
 {
@@ -946,8 +979,10 @@ static void rule_libraries(struct ctx *c)
             fd = cause(c, "GD404", SEV_WARNING,
                        "TensorFlow skipped the GPU because some CUDA library did not load; the log does not name it");
             quote_ev(c, fd, LE_TF_SKIP_GPU);
-            finding_fix(c->out, fd, "sh", "Rerun with the loader's messages switched on to see which library",
-                        "TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py 2>&1 | grep dso_loader");
+            shell_fix(c, fd, "Rerun with the loader's messages switched on to see which library",
+                      "TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py 2>&1 | grep dso_loader",
+                      "$env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py 2>&1 | Select-String dso_loader",
+                      "set \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py 2>&1 | findstr dso_loader");
             finding_fix(c->out, fd, NULL, "Or run gpudoctor on that machine", "gpudoctor check");
         }
     }
@@ -1111,8 +1146,8 @@ static void rule_arch(struct ctx *c)
                                  "from PTX (slow first start; may fail on GPUs newer than the PTX)",
                                  lf->ev[LE_TF_PTX_JIT].a ? lf->ev[LE_TF_PTX_JIT].a : "?");
         quote_ev(c, fd, LE_TF_PTX_JIT);
-        finding_fix(c->out, fd, "sh", "Let the driver cache the compiled kernels across runs",
-                    "export CUDA_CACHE_MAXSIZE=4294967296");
+        shell_fix(c, fd, "Let the driver cache the compiled kernels across runs", "export CUDA_CACHE_MAXSIZE=4294967296",
+                  "$env:CUDA_CACHE_MAXSIZE = \"4294967296\"", "set \"CUDA_CACHE_MAXSIZE=4294967296\"");
     }
 }
 
@@ -1170,7 +1205,8 @@ static void rule_cuda_errors(struct ctx *c)
                 fd = cause(c, "GD108", SEV_ERROR, "CUDA_VISIBLE_DEVICES hides every GPU from the program");
                 quote_ev(c, fd, LE_CVD_HIDDEN);
                 finding_evidence_line(c->out, fd, er->line, er->text);
-                finding_fix(c->out, fd, "sh", "Unset it, or name the GPUs to use", "unset CUDA_VISIBLE_DEVICES");
+                shell_fix(c, fd, "Unset it, or name the GPUs to use", "unset CUDA_VISIBLE_DEVICES",
+                          "Remove-Item Env:CUDA_VISIBLE_DEVICES", "set CUDA_VISIBLE_DEVICES=");
             } else {
                 fd = cause(c, "GD403", SEV_ERROR, "");
                 fd->title = arena_printf(c->out->arena, "CUDA found no usable GPU (%s)", er->name);
@@ -1178,7 +1214,8 @@ static void rule_cuda_errors(struct ctx *c)
                 finding_evidence(c->out, fd, NULL,
                                  "causes: CUDA_VISIBLE_DEVICES empty or -1, a container started without GPUs, "
                                  "or on WSL2 a Linux libcuda shadowing /usr/lib/wsl/lib");
-                finding_fix(c->out, fd, "sh", "Check what the process sees", "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+                shell_fix(c, fd, "Check what the process sees", "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L",
+                          "$env:CUDA_VISIBLE_DEVICES\nnvidia-smi -L", "echo %CUDA_VISIBLE_DEVICES%\nnvidia-smi -L");
                 finding_fix(c->out, fd, NULL, "In a container", "docker run --gpus all ...");
                 finding_fix(c->out, fd, NULL, "Or run gpudoctor on that machine", "gpudoctor check");
             }
@@ -1244,11 +1281,13 @@ static void rule_long_tail(struct ctx *c)
                    "the GPU ran out of memory: it works, but another process holds memory or the job is too large");
         quote_ev(c, fd, LE_OOM);
         quote_val(c, fd, &lf->gpu_name);
-        finding_fix(c->out, fd, "sh", "See which processes hold GPU memory", "nvidia-smi");
+        finding_fix(c->out, fd, NULL, "See which processes hold GPU memory", "nvidia-smi");
         finding_fix(c->out, fd, NULL, "Make the job smaller (batch size, sequence length, precision)",
                     "e.g. halve the batch size; use bf16/fp16");
-        finding_fix(c->out, fd, "sh", "TensorFlow and JAX take all GPU memory at start unless told not to",
-                    "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false");
+        shell_fix(c, fd, "TensorFlow and JAX take all GPU memory at start unless told not to",
+                  "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false",
+                  "$env:TF_FORCE_GPU_ALLOW_GROWTH = \"true\"; $env:XLA_PYTHON_CLIENT_PREALLOCATE = \"false\"",
+                  "set \"TF_FORCE_GPU_ALLOW_GROWTH=true\"\nset \"XLA_PYTHON_CLIENT_PREALLOCATE=false\"");
     }
     /* /dev/shm too small (Docker's 64 MB default) for NCCL or the DataLoader. */
     if (cnt(c, LE_NCCL_SHM)) {
@@ -1420,8 +1459,9 @@ static void rule_long_tail(struct ctx *c)
         quote_val(c, fd, &lf->cvd);
         quote_val(c, fd, &lf->command);
         set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
-        finding_fix(c->out, fd, "sh", "See which GPUs exist, then name one of them (or unset the variable)",
-                    "nvidia-smi -L\nunset CUDA_VISIBLE_DEVICES");
+        shell_fix(c, fd, "See which GPUs exist, then name one of them (or unset the variable)",
+                  "nvidia-smi -L\nunset CUDA_VISIBLE_DEVICES", "nvidia-smi -L\nRemove-Item Env:CUDA_VISIBLE_DEVICES",
+                  "nvidia-smi -L\nset CUDA_VISIBLE_DEVICES=");
         alt_ev(c, "GD403", named ? 35 : 45, "no GPU is usable here (a container without --gpus, a GPU in another mode)",
                "nvidia-smi -L (in the same shell or container)", LE_NO_CUDA_GPUS);
     }
@@ -1562,7 +1602,8 @@ static void rule_long_tail(struct ctx *c)
         set_score(c, fd, lf->container.v ? 55 : 40);
         quote_ev(c, fd, LE_NCCL_SYSERR);
         set_tell(c, fd, "NCCL_DEBUG=INFO shows the call that failed; df -h /dev/shm");
-        finding_fix(c->out, fd, "sh", "See which call failed", "NCCL_DEBUG=INFO python your_script.py");
+        shell_fix(c, fd, "See which call failed", "NCCL_DEBUG=INFO python your_script.py",
+                  "$env:NCCL_DEBUG = \"INFO\"\npython your_script.py", "set \"NCCL_DEBUG=INFO\"\npython your_script.py");
         finding_fix(c->out, fd, "sh", "In Docker, give it the host's IPC namespace", "docker run --ipc=host ...");
         alt_ev(c, "GD402", 38, "another system call failed (sockets, peer access): NCCL_DEBUG=INFO tells",
                "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL", LE_NCCL_SYSERR);
@@ -1680,8 +1721,7 @@ static void rule_no_gpu_unexplained(struct ctx *c)
             set_score(c, fd, 20);
             quote_ev(c, fd, LE_GPU_LIST_EMPTY);
             quote_ev(c, fd, LE_TF_CPU_DEVICES);
-            finding_fix(c->out, fd, "sh", "TensorFlow hides the reason at the default log level: rerun with",
-                        "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
+            tf_verbose_fix(c, fd, "TensorFlow hides the reason at the default log level: rerun with");
             finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
         }
         if (win_score)
@@ -1764,8 +1804,7 @@ static void rule_nothing_found(struct ctx *c)
         finding_evidence(c->out, fd, NULL, "the log does not show which framework version runs");
     finding_fix(c->out, fd, NULL, "Run gpudoctor on the machine that wrote the log", "gpudoctor check");
     if (!cnt(c, LE_TF_DLOPEN_FAIL) && !cnt(c, LE_TF_DLOPEN_OK))
-        finding_fix(c->out, fd, "sh", "For TensorFlow, a log with the library loader's messages says more",
-                    "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
+        tf_verbose_fix(c, fd, "For TensorFlow, a log with the library loader's messages says more");
 }
 
 /* ---- ranking ---- */
