@@ -1329,10 +1329,14 @@ static void rule_long_tail(struct ctx *c)
                                  e->a ? e->a : "?", e->b ? e->b : "?");
         quote_ev(c, fd, LE_EXT_CUDA_MISMATCH);
         quote_val(c, fd, &lf->torch_version);
-        finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
-                    "export CUDA_HOME=/usr/local/cuda-%s", e->b ? e->b : "X.Y");
-        plan_fix(c, fd, "Or install the PyTorch build for the toolkit you have, or a prebuilt wheel of the extension",
-                 "torch", e->a && ver_cmp_dotted(e->a, "0") > 0 ? arena_printf(c->out->arena, "%s", e->a) : NULL);
+        if (e->b)
+            finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
+                        "export CUDA_HOME=/usr/local/cuda-%s", e->b);
+        else
+            finding_fix(c->out, fd, NULL, "Point the build at a toolkit of PyTorch's CUDA version (CUDA_HOME)", NULL);
+        /* torch's cpp_extension refuses only another CUDA major: any build of the toolkit's major. */
+        plan_fix(c, fd, "Or install a PyTorch build for the toolkit's CUDA major, or a prebuilt wheel of the extension",
+                 "torch", e->a && major_of(e->a) > 0 ? arena_printf(c->out->arena, "%ld", major_of(e->a)) : NULL);
     } else if (cnt(c, LE_CUDA_HOME_UNSET)) {
         fd = cause(c, "GD410", SEV_ERROR,
                    "a CUDA extension is being compiled, but no CUDA toolkit was found (CUDA_HOME is not set)");
