@@ -6,7 +6,9 @@
 #   make fuzz       run each fuzz target for FUZZ_SECONDS under libFuzzer
 #   make clean
 #
-# Sources are found, not listed: every src/**/*.c is part of the program,
+# Sources are found, not listed: every src/**/*.c is part of the program
+# (but src/helper/: the static build's probe helper, a program of its own,
+# mk/static.mk),
 # every tests/unit/test_*.c is a unit-test binary, every fuzz/fuzz_*.c a fuzz
 # target.  Areas that need generated sources or extra rules add a fragment in
 # mk/*.mk (appending to GEN_SRCS), so this file rarely changes.
@@ -46,7 +48,7 @@ SAN := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 JANSSON_LIB ?= $(firstword $(wildcard /usr/lib/$(shell $(CC) -print-multiarch 2>/dev/null)/libjansson.a /usr/lib/libjansson.a /usr/local/lib/libjansson.a) -ljansson)
 LDLIBS += $(JANSSON_LIB) -ldl
 
-SRCS_ALL := $(sort $(shell find src -name '*.c' ! -path 'src/compat/win32*'))
+SRCS_ALL := $(sort $(shell find src -name '*.c' ! -path 'src/compat/win32*' ! -path 'src/helper/*'))
 GEN_SRCS :=
 -include $(sort $(wildcard mk/*.mk))
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kb/ver_pep440.h"
 #include "scan/buildinfo.h"
 #include "scan/pyvenvcfg.h"
 
@@ -22,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     arena_init(&a);
     (void)tf_build_info_parse(&bi, &a, (const char *)data, size, &err);
     if (torch_version_parse(&tv, &a, (const char *)data, size, &err) == 0)
-        (void)pep440_local(tv.version);
+        (void)ver_pep440_local(tv.version);
     pyvenv_cfg_parse(&cfg, &a, (const char *)data, size);
     arena_release(&a);
     return 0;

@@ -13,7 +13,7 @@
 
 WIN_CC ?= x86_64-w64-mingw32-gcc
 WIN_JANSSON ?= build/win/jansson
-WIN_SRCS = $(sort $(shell find src -name '*.c')) $(GEN_SRCS)
+WIN_SRCS = $(sort $(shell find src -name '*.c' ! -path 'src/helper/*')) $(GEN_SRCS)
 WIN_OBJS = $(patsubst %.c,build/win/obj/%.o,$(WIN_SRCS))
 WIN_CPPFLAGS := -D__USE_MINGW_ANSI_STDIO=1 -D_WIN32_WINNT=0x0601 -Isrc -Ibuild/gen \
                 -I$(WIN_JANSSON)/include

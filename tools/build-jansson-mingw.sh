@@ -1,8 +1,13 @@
 #!/bin/sh
 # tools/build-jansson-mingw.sh - build a static jansson for MinGW-w64 from
-# Debian's own source package, for `make windows` (mk/windows.mk).
+# Debian's own source package, for `make windows` (mk/windows.mk); also for
+# musl, `make static` (mk/static.mk), with SYSTEM "native".
 #
-#   sh tools/build-jansson-mingw.sh PREFIX [CC]
+#   sh tools/build-jansson-mingw.sh PREFIX [CC [SYSTEM [PROCESSOR]]]
+#
+# SYSTEM is CMake's CMAKE_SYSTEM_NAME (default Windows); "native" sets none
+# (musl-gcc builds for this machine's architecture); PROCESSOR, when given,
+# is CMAKE_SYSTEM_PROCESSOR (a cross build for Linux, e.g. aarch64).
 #
 # Debian ships jansson only for Linux, so the Windows build compiles the same
 # upstream release Debian does (jansson_2.14-2 on bookworm) with the cross
@@ -15,6 +20,8 @@
 set -eu
 prefix=$1
 cc=${2:-x86_64-w64-mingw32-gcc}
+system=${3:-Windows}
+processor=${4:-}
 work=$(dirname "$prefix")/jansson-build
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -61,7 +68,10 @@ fi
 rm -rf "$work/b"
 mkdir -p "$work/b"
 cd "$work/b"
-cmake "$src" -DCMAKE_SYSTEM_NAME=Windows -DCMAKE_C_COMPILER="$cc" \
+set --
+[ "$system" = native ] || set -- "$@" -DCMAKE_SYSTEM_NAME="$system"
+[ -z "$processor" ] || set -- "$@" -DCMAKE_SYSTEM_PROCESSOR="$processor"
+cmake "$src" "$@" -DCMAKE_C_COMPILER="$cc" \
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" \
     -DJANSSON_BUILD_SHARED_LIBS=OFF -DJANSSON_BUILD_DOCS=OFF \
     -DJANSSON_WITHOUT_TESTS=ON -DJANSSON_EXAMPLES=OFF >cmake.log

@@ -18,6 +18,17 @@
 #                     reading; `make bench` counts system calls with it
 #   mandoc groff-base man-db lint and render the generated man pages (0071)
 #   zsh fish          check the generated completion scripts parse (0072)
+#   musl-tools mmdebstrap busybox-static qemu-user-static
+#                     `make static` (musl-gcc) and its tests (96xx): a
+#                     bullseye chroot made by mmdebstrap, a musl userland
+#                     from Debian's musl package and busybox-static;
+#                     `make static-aarch64` run under qemu-aarch64-static
+#   debhelper fakeroot lintian (and mmdebstrap, above)
+#                     build the Debian package, lint it, and install it in a
+#                     fresh bookworm chroot (0074, tools/build-deb.sh)
+#   cmark-gfm         GitHub's Markdown renderer: the oracle for check --markdown (0083)
+#   python3-yaml git  parse the contrib/ recipes, run the pre-commit hook in a
+#                     temporary repository (0084)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -32,6 +43,9 @@ if [ "${1:-}" = "--test" ]; then
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
+    need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
+    need="$need debhelper fakeroot lintian"
+    need="$need cmark-gfm python3-yaml git"
 fi
 missing=""
 for p in $need; do

@@ -274,6 +274,27 @@ int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
                      unsigned char *buf, size_t cap, struct compat_child_result *res,
                      const struct compat_child_tick *tick);
 
+/**
+ * 1 when this program can load shared libraries itself (compat_dl_open),
+ * 0 when it cannot: the static build (`make static`, GD_STATIC), whose
+ * libc (musl, linked in) has no dynamic loader to give it.  Then the probe
+ * starts its helper program instead (probe/helper.h).
+ */
+int compat_can_dlopen(void);
+
+/* The descriptor a program started by compat_child_exec writes its records to. */
+#define COMPAT_EXEC_WIRE_FD 3
+
+/**
+ * A child function for compat_child_run that runs another program: args[0]
+ * is its path, args[0..nargs-1] its argv (nargs at most 64).  The result
+ * pipe is moved to COMPAT_EXEC_WIRE_FD first (standard input, output and
+ * error stay on the null device).  Returns only when the program cannot be
+ * started: 127 (ENOENT: no such file, or its ELF interpreter is missing) or
+ * 126 (any other reason), having written nothing to the pipe.
+ */
+int compat_child_exec(int wfd, const char *const *args, size_t nargs);
+
 /** A signal's name ("SIGSEGV"), or NULL when unknown. */
 const char *compat_signal_name(int sig);
 

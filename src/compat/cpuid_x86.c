@@ -12,8 +12,13 @@
 #include <string.h>
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define GD_HAVE_CPUID 1
 #include <cpuid.h>
+#endif
 
+#include "util/banned.h"
+
+#ifdef GD_HAVE_CPUID
 #define BIT_OSXSAVE (1u << 27)   /* CPUID.1:ECX bit 27 */
 
 static uint64_t xgetbv0(void)

@@ -80,6 +80,36 @@ int compat_write_all(int fd, const void *buf, size_t len)
     return 0;
 }
 
+int compat_can_dlopen(void)
+{
+#ifdef GD_STATIC
+    return 0;
+#else
+    return 1;
+#endif
+}
+
+#define EXEC_MAX_ARGS 64
+
+int compat_child_exec(int wfd, const char *const *args, size_t nargs)
+{
+    char *argv[EXEC_MAX_ARGS + 1];
+    size_t i;
+
+    if (nargs == 0 || nargs > EXEC_MAX_ARGS)
+        return 126;
+    for (i = 0; i < nargs; i++)
+        argv[i] = (char *)args[i];
+    argv[nargs] = NULL;
+    if (wfd != COMPAT_EXEC_WIRE_FD) {
+        if (dup2(wfd, COMPAT_EXEC_WIRE_FD) < 0)
+            return 126;
+        close(wfd);
+    }
+    execv(argv[0], argv);
+    return errno == ENOENT ? 127 : 126;
+}
+
 const char *compat_signal_name(int sig)
 {
     switch (sig) {

@@ -53,7 +53,10 @@ int compat_child_done(struct compat_child *c, int *status);
 
 /**
  * The absolute path of the running program, into buf (for handing this very
- * binary to srun).  -1 with errno when it cannot be found or does not fit.
+ * binary to srun; where the static build's probe helper is).  Linux:
+ * /proc/self/exe; without /proc, the path execve was given (AT_EXECFN),
+ * which may then be relative to the starting directory.  -1 with errno
+ * when it cannot be found or does not fit.
  */
 int compat_self_exe(char *buf, size_t size);
 

@@ -11,6 +11,9 @@
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/auxv.h>
+#endif
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -159,6 +162,23 @@ int compat_child_wait(struct compat_child *c, int *status)
 int compat_self_exe(char *buf, size_t size)
 {
     ssize_t n = readlink("/proc/self/exe", buf, size);   /* Linux; other systems: TODO */
+#if defined(__linux__) && defined(AT_EXECFN)
+    /* No /proc (a chroot, a bare container): the path execve was given,
+     * from the auxiliary vector; absolute, or relative to the directory
+     * the program started in, which gpudoctor never leaves. */
+    if (n < 0) {
+        const char *fn = (const char *)getauxval(AT_EXECFN);
+        size_t len = fn ? strlen(fn) : 0;
+        if (!fn || !strchr(fn, '/'))
+            return -1;
+        if (len >= size) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        memcpy(buf, fn, len + 1);
+        return 0;
+    }
+#endif
     if (n < 0)
         return -1;
     if ((size_t)n >= size) {

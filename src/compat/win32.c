@@ -678,6 +678,19 @@ int compat_write_all(int fd, const void *buf, size_t len)
     return 0;
 }
 
+int compat_can_dlopen(void)
+{
+    return 1;
+}
+
+int compat_child_exec(int wfd, const char *const *args, size_t nargs)
+{
+    (void)wfd;
+    (void)args;
+    (void)nargs;
+    return 126;   /* no fork, hence no child to exec from (compat_child_run: ENOSYS) */
+}
+
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
                      const char *const *args, size_t nargs, unsigned timeout_ms,
                      unsigned char *buf, size_t cap, struct compat_child_result *res,

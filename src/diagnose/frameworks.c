@@ -333,14 +333,17 @@ static void fix_ld_library_path(struct fwctx *c, struct finding *fd, const char 
 /*
  * On an HPC system CUDA comes from `module load cuda/11.8`, not apt: when
  * the site has a module with the CUDA (and cuDNN) the build needs, loading
- * it is the first fix.  A runtime's soname is per major from CUDA 11 on
- * (libcudart.so.11.0 for every 11.x), per major.minor before.
+ * it is the first fix.  Where the runtime's soname carries the major only
+ * (pkg_fact cuda runtime_soname: libcudart.so.11.0 for every 11.x), a
+ * module of the same major serves too.
  */
 static void module_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
     const struct module_file *mc = NULL, *md = NULL;
     if (cuda) {
-        const char *want = ver_cmp_dotted(cuda, "11") >= 0 ? fw_major(c->a, cuda) : fw_major_minor(c->a, cuda);
+        const char *soname = NULL;
+        const char *want = kb_pkg_fact(c->kb, "cuda", "runtime_soname", cuda, &soname, NULL) == 1 &&
+                           !strcmp(soname, "major") ? fw_major(c->a, cuda) : fw_major_minor(c->a, cuda);
         mc = module_facts_find(&c->f->modules, "cuda", fw_major_minor(c->a, cuda));
         if (!mc)
             mc = module_facts_find(&c->f->modules, "cuda", want);
@@ -551,7 +554,7 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
 }
 
 /* The CUDA runtime actually loaded, and the driver it needs. */
-void fw_judge_driver(struct fwctx *c, const char *cuda)
+struct finding *fw_judge_driver(struct fwctx *c, const char *cuda)
 {
     enum kb_drv_verdict dv;
     const char *need = NULL, *src = NULL;
@@ -559,18 +562,18 @@ void fw_judge_driver(struct fwctx *c, const char *cuda)
     int r;
 
     if (!cuda)
-        return;
+        return NULL;
     if (!c->driver) {
-        return; /* no driver: the machine finding already says so */
+        return NULL; /* no driver: the machine finding already says so */
     }
     r = kb_driver_runs_cuda(c->kb, c->driver, cuda, c->os, &dv, &need, &src);
     if (r != 1) {
         fw_unknown(c, arena_printf(c->a, "whether driver %s runs CUDA %s is not in the knowledge base",
                                     c->driver, cuda));
-        return;
+        return NULL;
     }
     if (dv != KB_DRV_TOO_OLD)
-        return;
+        return NULL;
     fd = fw_finding(c, "GD208", SEV_ERROR,
                     "the driver %s is too old for %s's CUDA %s runtime (needs %s or newer)", c->driver,
                     c->fw->name, cuda, need ? need : "a newer driver");
@@ -580,6 +583,7 @@ void fw_judge_driver(struct fwctx *c, const char *cuda)
                      c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
     finding_evidence(c->out, fd, src, "CUDA %s needs driver >= %s on %s", cuda, need ? need : "?", c->os);
     fixes_driver_upgrade(&c->fx, c->out, fd, need, arena_printf(c->a, "%s's CUDA %s runtime needs it", c->fw->name, cuda));
+    return fd;
 }
 
 /* Every GPU's compute capability against the build's architecture list. */

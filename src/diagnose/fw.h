@@ -113,8 +113,8 @@ const struct fw_module *fw_module_at(struct fwctx *c, const char *path);
 void fw_module_needs(struct fwctx *c, const struct fw_module *m, int dedupe);
 /** Every need not found: why, and the fixes (install_fixes for the cause). */
 void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn, fw_fixes_fn *install_fixes);
-/** The driver against CUDA runtime cuda. */
-void fw_judge_driver(struct fwctx *c, const char *cuda);
+/** The driver against CUDA runtime cuda: its GD208 finding when too old, else NULL. */
+struct finding *fw_judge_driver(struct fwctx *c, const char *cuda);
 /** Every GPU's compute capability against the build's architecture list. */
 void fw_judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source);
 /** The cuDNN that would load against the one the build wants. */

@@ -64,8 +64,14 @@ static void check_cupy(struct fwctx *c)
             fixes_driver_upgrade(&c->fx, c->out, fd, NULL,
                                  arena_printf(c->a, "%s needs CUDA %s or newer", fw->dist, k.cuda_min));
             /* Or the CuPy wheel for the CUDA this driver runs, when the kb has one. */
-            if (fix_choose_cupy(&c->fx, NULL, c->env->python_version, &in) && in.driver_ok == 1)
+            if (fix_choose_cupy(&c->fx, NULL, c->env->python_version, &in) && in.driver_ok == 1) {
+                /* Two CuPy wheels share the cupy module: the installed one goes first. */
+                if (fw->dist && strncmp(in.package, fw->dist, strlen(fw->dist)))
+                    finding_fix(c->out, fd, "sh", arena_printf(c->a, "Or replace %s with the wheel for the CUDA the "
+                                                               "driver runs: remove it", fw->dist),
+                                "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
                 fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
+            }
         }
     }
 }

@@ -34,6 +34,17 @@ static const struct py_dist *env_dist(const struct python_env *e, const char *na
     return NULL;
 }
 
+/*
+ * "cudaNN" from a name at the point where the CUDA major follows "cuda"
+ * ("jax-cuda12-plugin" from 8, a jaxlib label "cuda11.cudnn86" from 0), or
+ * NULL.  The flavors themselves are jax.kb's; nothing here lists them.
+ */
+static const char *flavor_at(struct arena *a, const char *s)
+{
+    size_t n = strspn(s + 4, "0123456789");
+    return str_starts(s, "cuda") && n ? arena_strndup(a, s, 4 + n) : NULL;
+}
+
 static void check_jax(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
@@ -43,9 +54,9 @@ static void check_jax(struct fwctx *c)
     struct finding *fd;
 
     if (plugin)
-        flavor = str_starts(plugin->name, "jax-cuda13") ? "cuda13" : str_starts(plugin->name, "jax-cuda11") ? "cuda11" : "cuda12";
-    else if (jaxlib && jaxlib->version && strstr(jaxlib->version, "+cuda"))
-        flavor = strstr(jaxlib->version, "+cuda11") ? "cuda11" : "cuda12";
+        flavor = flavor_at(c->a, plugin->name + strlen("jax-"));
+    else if (jaxlib && ver_pep440_local(jaxlib->version))
+        flavor = flavor_at(c->a, ver_pep440_local(jaxlib->version));
     if (fw->version_skew) {
         fd = fw_finding(c, "GD213", SEV_ERROR, "jax's CUDA plugin does not match jaxlib");
         if (jaxlib)
@@ -75,7 +86,8 @@ static void check_jax(struct fwctx *c)
         fixes_driver_upgrade(&c->fx, c->out, fd, j.driver_min, arena_printf(c->a, "jax %s's %s plugin needs it", ver, flavor));
     }
     if (j.cudnn_min) {
-        const char *cudnn_dist = !strcmp(flavor, "cuda13") ? "nvidia-cudnn-cu13" : !strcmp(flavor, "cuda11") ? "nvidia-cudnn-cu11" : "nvidia-cudnn-cu12";
+        /* NVIDIA's cuDNN wheel for the flavor's CUDA major: nvidia-cudnn-cuNN. */
+        const char *cudnn_dist = arena_printf(c->a, "nvidia-cudnn-cu%s", flavor + strlen("cuda"));
         const struct py_dist *d = env_dist(c->env, cudnn_dist);
         if (d && d->version && ver_cmp_dotted(d->version, j.cudnn_min) < 0) {
             fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,

@@ -1,7 +1,9 @@
 /*
  * fw_onnxruntime.c - ONNX Runtime: only onnxruntime-gpu has the CUDA
  * execution provider; the libraries capi/libonnxruntime_providers_cuda.so
- * links, resolved from it; the driver against the runtime that would load.
+ * links, resolved from it; the driver against the runtime that loads, or,
+ * when none does, against the CUDA the release was built with
+ * (onnxruntime.kb, for the CUDA major the provider links).
  */
 
 #include <stdlib.h>
@@ -16,11 +18,26 @@
 #include "util/winpath.h"
 #include "util/banned.h"
 
+/* The CUDA major the provider links: "12" from libcudart.so.12, or NULL. */
+static const char *linked_cuda_major(struct fwctx *c)
+{
+    size_t i;
+    for (i = 0; i < c->v->n_needs; i++) {
+        const char *so = strstr(c->v->needs[i].library, ".so.");
+        if (!strcmp(c->v->needs[i].role, "cudart") && so && strspn(so + 4, "0123456789"))
+            return arena_strndup(c->a, so + 4, strspn(so + 4, "0123456789"));
+    }
+    return NULL;
+}
+
 static void check_onnxruntime(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
     const struct fw_module *m;
-    const char *modpath;
+    const char *modpath, *cuda = fw->cuda, *cudnn = fw->cudnn;
+    struct kb_ort o;
+    struct finding *too_old;
+    int known, judged = 0;
     size_t i;
 
     if (!fw->dist || strcmp(fw->dist, "onnxruntime-gpu")) {
@@ -41,10 +58,22 @@ static void check_onnxruntime(struct fwctx *c)
         return;
     }
     fw_module_needs(c, m, 0);
-    fw_judge_missing(c, fw->cuda, fw->cudnn, NULL);
+    /* The build this release published for the CUDA major it links (or PyPI's). */
+    known = kb_onnxruntime(c->kb, fw->version, linked_cuda_major(c), &o) == 1;
+    if (known) {
+        cuda = cuda ? cuda : o.cuda;
+        cudnn = cudnn ? cudnn : o.cudnn;
+    }
+    fw_judge_missing(c, cuda, cudnn, NULL);
     for (i = 0; i < c->v->n_needs; i++)
-        if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
+        if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version) {
             fw_judge_driver(c, fw_major_minor(c->a, c->v->needs[i].version));
+            judged = 1;
+        }
+    /* No runtime loaded: the driver still has to run the CUDA it was built with. */
+    if (!judged && known && (too_old = fw_judge_driver(c, o.cuda)) != NULL)
+        finding_evidence(c->out, too_old, o.source, "onnxruntime-gpu %s is built for CUDA %s and cuDNN %s", fw->version,
+                         o.cuda, o.cudnn);
 }
 
 static const char *const onnxruntime_aliases[] = { "ort", "onnxruntime-gpu", NULL };

@@ -147,7 +147,7 @@ static void check_tensorflow(struct fwctx *c)
 static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *want_cuda, const char *want_cudnn)
 {
     const struct framework_build *fw = c->fw;
-    const char *cuda = fw->cuda, *cudnn = fw->cudnn, *py;
+    const char *cuda = fw->cuda, *cudnn = fw->cudnn, *py, *np = NULL;
     struct kb_tf_build b;
     (void)want_cuda;
     (void)want_cudnn;
@@ -159,13 +159,18 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
     }
     if (!cuda || !cudnn)
         return;
+    /* The NumPy major the release is compiled against (a newer one breaks its C modules). */
+    if (kb_pkg_fact(c->kb, "tensorflow", "numpy_abi_major", fw->version, &np, NULL) == 1)
+        np = arena_printf(c->a, " \"numpy<%ld\"", ver_major(np) + 1);
+    else
+        np = "";
     if ((py = kb_python_newest(c->a, b.python)) != NULL)
         finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
                     "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda, cudnn),
                     "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
                     "conda activate tf-gpu\n"
-                    "python -m pip install \"tensorflow==%s.*\" \"numpy<2\"", py, cuda, cudnn,
-                    fw_major_minor(c->a, fw->version));
+                    "python -m pip install \"tensorflow==%s.*\"%s", py, cuda, cudnn,
+                    fw_major_minor(c->a, fw->version), np);
     finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
                 "and cuDNN %s, then put its bin first on PATH", cuda,
                 arena_printf(c->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,

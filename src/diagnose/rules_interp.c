@@ -27,6 +27,7 @@
 
 #include "kb/kb.h"
 #include "kb/ver_dotted.h"
+#include "kb/ver_pep440.h"
 #include "util/alloc.h"
 #include "util/fs.h"
 #include "util/winpath.h"
@@ -134,8 +135,8 @@ static const char *env_label(struct ictx *c, const struct python_env *e)
 /* "2.1.0+cu121" -> "2.1.0" */
 static const char *public_of(struct arena *a, const char *v)
 {
-    const char *plus = v ? strchr(v, '+') : NULL;
-    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
+    size_t n = ver_pep440_public_len(v);
+    return v && v[n] ? arena_strndup(a, v, n) : v;
 }
 
 /* The GPU environment to point at: one whose verdict is yes, else the first. */

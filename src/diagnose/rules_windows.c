@@ -122,6 +122,24 @@ static void rule_no_driver(const struct facts *f, struct findings *out)
                 "https://www.nvidia.com/Download/index.aspx, then restart", NULL);
 }
 
+/* "; the CUDA installer no longer bundles one from 13.0" (pkg_fact), or "". */
+static const char *no_bundled_driver(const struct kb *kb, struct arena *a)
+{
+    const char *since;
+    if (kb_pkg_fact_since(kb, "cuda", "windows_installer_driver", "no", &since, NULL) != 1)
+        return "";
+    return arena_printf(a, "; the CUDA installer no longer bundles one from %s", since);
+}
+
+/* "Python 3.8+" (pkg_fact python extension_dll_path), or "Python". */
+static const char *python_without_path(const struct kb *kb, struct arena *a)
+{
+    const char *since;
+    if (kb_pkg_fact_since(kb, "python", "extension_dll_path", "no", &since, NULL) != 1)
+        return "Python";
+    return arena_printf(a, "Python %s+", since);
+}
+
 static void rule_toolkit_driver(const struct facts *f, const struct kb *kb, struct findings *out,
                                 struct arena *a)
 {
@@ -150,8 +168,7 @@ static void rule_toolkit_driver(const struct facts *f, const struct kb *kb, stru
     finding_evidence(out, fd, ci->version_source, "CUDA %s at %s", ci->version, win(a, ci->path));
     finding_evidence(out, fd, src, "CUDA %s needs driver >= %s on Windows (the Linux number differs)", mm, need);
     finding_fix(out, fd, NULL, arena_printf(a, "Update the NVIDIA driver to %s or newer "
-                "(https://www.nvidia.com/Download/index.aspx); the CUDA installer no longer bundles one from 13.0", need),
-                NULL);
+                "(https://www.nvidia.com/Download/index.aspx)%s", need, no_bundled_driver(kb, a)), NULL);
 }
 
 void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out)
@@ -229,8 +246,11 @@ static void dir_of(struct strbuf *out, const char *path)
     path_dirname(out, path);
 }
 
-/* The PATH fixes for folders (virtual, ';'-joined in Windows spelling). */
-static void path_fixes(struct findings *out, struct finding *fd, const char *wdirs, int tf)
+/*
+ * The PATH fixes for folders (virtual, ';'-joined in Windows spelling); py:
+ * which Pythons do not search PATH for an extension's DLLs ("Python 3.8+").
+ */
+static void path_fixes(struct findings *out, struct finding *fd, const char *wdirs, int tf, const char *py)
 {
     finding_fix(out, fd, "powershell", "Put the folder first on PATH for this PowerShell session, then start "
                 "Python from it", "$env:PATH = \"%s;\" + $env:PATH", wdirs);
@@ -242,8 +262,8 @@ static void path_fixes(struct findings *out, struct finding *fd, const char *wdi
                 "values at 1024 characters, so prefer the PowerShell line when PATH is long)",
                 "set PATH=%s;%%PATH%%\nsetx PATH \"%s;%%PATH%%\"", wdirs, wdirs);
     if (!tf)
-        finding_fix(out, fd, NULL, "Python 3.8+ does not search PATH for an extension module's DLLs: "
-                    "or add the folder in the program before importing the framework",
+        finding_fix(out, fd, NULL, arena_printf(out->arena, "%s does not search PATH for an extension module's "
+                    "DLLs: or add the folder in the program before importing the framework", py),
                     "import os\nos.add_dll_directory(r\"%s\")", wdirs);
 }
 
@@ -314,11 +334,12 @@ void rules_windows_install(struct fwctx *c)
                     fd_off = fw_finding(c, "GD601", SEV_ERROR, "%s",
                                       arena_printf(a, "%s is installed but its folder is not on PATH%s", n->library,
                                                    tf ? "" : " nor added with os.add_dll_directory"));
-                    finding_evidence(out, fd_off, NULL, tf ? "TensorFlow loads CUDA DLLs by name with LoadLibrary: "
-                                     "python.exe's folder, System32, the Windows folder and PATH are searched; "
-                                     "os.add_dll_directory and CUDA_PATH are not"
-                                     : "Python 3.8+ loads an extension's DLLs from its own folder, python.exe's, "
-                                     "System32 and the os.add_dll_directory folders; PATH only in torch's retry");
+                    finding_evidence(out, fd_off, NULL, "%s", tf ? "TensorFlow loads CUDA DLLs by name with "
+                                     "LoadLibrary: python.exe's folder, System32, the Windows folder and PATH are "
+                                     "searched; os.add_dll_directory and CUDA_PATH are not"
+                                     : arena_printf(a, "%s loads an extension's DLLs from its own folder, "
+                                                    "python.exe's, System32 and the os.add_dll_directory folders; "
+                                                    "PATH only in torch's retry", python_without_path(c->kb, a)));
                     system32_note(out, fd_off);
                 }
                 finding_evidence(out, fd_off, hit, "%s is in %s", n->library, wdir);
@@ -357,9 +378,9 @@ void rules_windows_install(struct fwctx *c)
                              n->library);
     }
     if (fd_off)
-        path_fixes(out, fd_off, offdirs.buf, tf);
+        path_fixes(out, fd_off, offdirs.buf, tf, python_without_path(c->kb, a));
     if (fd_other)
-        path_fixes(out, fd_other, otherdirs.buf, tf);
+        path_fixes(out, fd_other, otherdirs.buf, tf, python_without_path(c->kb, a));
     free(dirs.v);
     strbuf_release(&offdirs);
     strbuf_release(&otherdirs);

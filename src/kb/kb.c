@@ -242,14 +242,6 @@ static const struct kb_table *T(const struct kb *kb, const char *name)
     return t;
 }
 
-static const char *cell(const struct kb_table *t, size_t r, const char *col)
-{
-    int c = kb_schema_col(t->schema, col);
-    if (c < 0)
-        BUG("no column '%s' in kb table '%s'", col, t->schema->name);
-    return kb_table_cell(t, r, (size_t)c);
-}
-
 static int ncomponents(const char *v)
 {
     int n = 1;
@@ -266,6 +258,29 @@ static int in_range(const char *v, const char *first, const char *last)
     if (last && ver_cmp_dotted_n(v, last, ncomponents(last)) > 0)
         return 0;
     return 1;
+}
+
+/*
+ * The search most lookups are: from row *r on, the next row of t whose key
+ * columns hold the given texts (keys: column name, value, ..., NULL; NULL
+ * for no keys) and whose "first".."last" holds version (as in_range; a
+ * "-" last is still current).  1 with *r at that row, 0 when none is left.
+ * A lookup with a further condition calls it again from *r + 1.
+ */
+static int range_row(const struct kb_table *t, const char *const *keys, const char *version,
+                     size_t *r)
+{
+    for (; *r < t->nrows; (*r)++) {
+        size_t k;
+        for (k = 0; keys && keys[k]; k += 2)
+            if (strcmp(kb_table_get(t, *r, keys[k]), keys[k + 1]))
+                break;
+        if (keys && keys[k])
+            continue;
+        if (in_range(version, kb_table_get(t, *r, "first"), kb_table_get(t, *r, "last")))
+            return 1;
+    }
+    return 0;
 }
 
 static int same_minor(const char *a, const char *b)
@@ -296,7 +311,7 @@ int kb_driver_cuda_max(const struct kb *kb, const char *driver_version,
     if (branch < 0)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        long b = ver_major(cell(t, r, "branch"));
+        long b = ver_major(kb_table_get(t, r, "branch"));
         if (b > last)
             last = b;
         if (b <= branch && b > best) {
@@ -307,9 +322,9 @@ int kb_driver_cuda_max(const struct kb *kb, const char *driver_version,
     /* Newer than every branch we know: its ceiling is unknown, not ours. */
     if (best < 0 || branch > last + 10)
         return 0;
-    *cuda = cell(t, found, "cuda");
+    *cuda = kb_table_get(t, found, "cuda");
     if (source)
-        *source = cell(t, found, "source");
+        *source = kb_table_get(t, found, "source");
     return 1;
 }
 
@@ -325,10 +340,10 @@ int kb_cuda_min_driver(const struct kb *kb, const char *cuda_version, const char
     if (ncomponents(v) < 2)
         return 0;
     for (r = 0; r < t->nrows; r++) {
-        if (os_match(cell(t, r, "os"), os) && same_minor(cell(t, r, "cuda"), v)) {
-            *driver = cell(t, r, "driver");
+        if (os_match(kb_table_get(t, r, "os"), os) && same_minor(kb_table_get(t, r, "cuda"), v)) {
+            *driver = kb_table_get(t, r, "driver");
             if (source)
-                *source = cell(t, r, "source");
+                *source = kb_table_get(t, r, "source");
             return 1;
         }
     }
@@ -347,10 +362,10 @@ int kb_cuda_mvc_floor(const struct kb *kb, const char *cuda_version, const char 
         return -1;
     major = ver_major(v);
     for (r = 0; r < t->nrows; r++) {
-        if (os_match(cell(t, r, "os"), os) && ver_major(cell(t, r, "major")) == major) {
-            *driver = cell(t, r, "driver");
+        if (os_match(kb_table_get(t, r, "os"), os) && ver_major(kb_table_get(t, r, "major")) == major) {
+            *driver = kb_table_get(t, r, "driver");
             if (source)
-                *source = cell(t, r, "source");
+                *source = kb_table_get(t, r, "source");
             return 1;
         }
     }
@@ -431,11 +446,11 @@ int kb_sm_toolkits(const struct kb *kb, const char *sm, const char **first, cons
     if (want < 0)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (sm_number(cell(t, r, "sm"), &rsuf) == want && !strcmp(rsuf, suf)) {
-            *first = cell(t, r, "first");
-            *last = cell(t, r, "last");
+        if (sm_number(kb_table_get(t, r, "sm"), &rsuf) == want && !strcmp(rsuf, suf)) {
+            *first = kb_table_get(t, r, "first");
+            *last = kb_table_get(t, r, "last");
             if (source)
-                *source = cell(t, r, "source");
+                *source = kb_table_get(t, r, "source");
             return 1;
         }
     }
@@ -453,12 +468,12 @@ int kb_cuda_sm_range(const struct kb *kb, const char *cuda, const char **lowest,
     if (ver_cuda_normalize(cuda, v, sizeof(v)))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        const char *sm = cell(t, r, "sm");
+        const char *sm = kb_table_get(t, r, "sm");
         const char *suf = NULL;
         long n = sm_number(sm, &suf);
         if (*suf)
             continue;   /* "90a": the plain number decides the range */
-        if (!in_range(v, cell(t, r, "first"), cell(t, r, "last")))
+        if (!in_range(v, kb_table_get(t, r, "first"), kb_table_get(t, r, "last")))
             continue;
         if (lo < 0 || n < lo) {
             lo = n;
@@ -484,9 +499,9 @@ static int cudnn_precision(const struct kb_table *t, const char *dn, const char 
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *rd = cell(t, r, "cudnn");
+        const char *rd = kb_table_get(t, r, "cudnn");
         if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)) ||
-            ver_major(cell(t, r, "cuda_major")) != ver_major(cu))
+            ver_major(kb_table_get(t, r, "cuda_major")) != ver_major(cu))
             continue;
         if (ncomponents(rd) > best)
             best = ncomponents(rd);
@@ -501,10 +516,10 @@ static long cudnn_row(const struct kb_table *t, const char *dn, const char *cu)
     size_t r;
 
     for (r = 0; prec && r < t->nrows; r++) {
-        const char *rd = cell(t, r, "cudnn");
+        const char *rd = kb_table_get(t, r, "cudnn");
         if (ncomponents(rd) != prec || ver_cmp_dotted_n(dn, rd, prec) ||
-            ver_major(cell(t, r, "cuda_major")) != ver_major(cu) ||
-            !in_range(cu, cell(t, r, "cuda_min"), cell(t, r, "cuda_max")))
+            ver_major(kb_table_get(t, r, "cuda_major")) != ver_major(cu) ||
+            !in_range(cu, kb_table_get(t, r, "cuda_min"), kb_table_get(t, r, "cuda_max")))
             continue;
         return (long)r;
     }
@@ -523,7 +538,7 @@ int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *c
     if ((r = cudnn_row(t, dn, cu)) < 0)
         return 0;
     if (source)
-        *source = cell(t, (size_t)r, "source");
+        *source = kb_table_get(t, (size_t)r, "source");
     return 1;
 }
 
@@ -625,7 +640,7 @@ int kb_chip_cc(const struct kb *kb, const char *chip, const char **arch, const c
     if (!chip || !(n = chip_token(chip)))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        const char *c = cell(t, r, "chip");
+        const char *c = kb_table_get(t, r, "chip");
         size_t m = strlen(c);
         if (m <= n && m > best_len && !memcmp(c, chip, m)) {
             best_len = m;
@@ -635,10 +650,10 @@ int kb_chip_cc(const struct kb *kb, const char *chip, const char **arch, const c
     if (!best_len)
         return 0;
     if (arch)
-        *arch = cell(t, best, "arch");
-    *cc = cell(t, best, "cc");
+        *arch = kb_table_get(t, best, "arch");
+    *cc = kb_table_get(t, best, "cc");
     if (source)
-        *source = cell(t, best, "source");
+        *source = kb_table_get(t, best, "source");
     return 1;
 }
 
@@ -649,7 +664,7 @@ static int name_cc(const struct kb *kb, const char *name, size_t *row)
     size_t r, best_len = 0;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *n = cell(t, r, "name");
+        const char *n = kb_table_get(t, r, "name");
         if (strlen(n) > best_len && word_find(name, n)) {
             best_len = strlen(n);
             *row = r;
@@ -680,9 +695,9 @@ static void add_gpu(struct kb *kb, unsigned device, const char *full, const char
         g->cc = cc;
     } else if (name_cc(kb, g->name, &row)) {
         const struct kb_table *t = T(kb, "gpu_name");
-        g->arch = cell(t, row, "arch");
-        g->cc = cell(t, row, "cc");
-        csrc = cell(t, row, "source");
+        g->arch = kb_table_get(t, row, "arch");
+        g->cc = kb_table_get(t, row, "cc");
+        csrc = kb_table_get(t, row, "source");
     }
     g->source = csrc ? arena_printf(&kb->gpu_arena, "%s; cc: %s", src, csrc)
                      : arena_strdup(&kb->gpu_arena, src);
@@ -702,13 +717,13 @@ static void index_gpus(struct kb *kb)
         const struct pciids_dev *d = &kb->pci.devs[i];
         int overridden = 0;
         for (r = 0; r < t->nrows && !overridden; r++)
-            overridden = strtoul(cell(t, r, "device"), NULL, 16) == d->device;
+            overridden = strtoul(kb_table_get(t, r, "device"), NULL, 16) == d->device;
         if (!overridden)
             add_gpu(kb, d->device, d->name, d->name, pci_src);
     }
     for (r = 0; r < t->nrows; r++)
-        add_gpu(kb, (unsigned)strtoul(cell(t, r, "device"), NULL, 16), cell(t, r, "name"),
-                cell(t, r, "chip"), cell(t, r, "source"));
+        add_gpu(kb, (unsigned)strtoul(kb_table_get(t, r, "device"), NULL, 16), kb_table_get(t, r, "name"),
+                kb_table_get(t, r, "chip"), kb_table_get(t, r, "source"));
 }
 
 /* The GPU index, built now if a load or a pci.ids change left it stale. */
@@ -762,12 +777,12 @@ int kb_gpu_find(const struct kb *kb, const char *query, size_t *iter, struct kb_
     kb = gpus_ready(kb);
     while (*iter < t->nrows) {
         size_t r = (*iter)++;
-        if (word_find(cell(t, r, "name"), query)) {
+        if (word_find(kb_table_get(t, r, "name"), query)) {
             memset(out, 0, sizeof(*out));
-            out->name = cell(t, r, "name");
-            out->arch = cell(t, r, "arch");
-            out->cc = cell(t, r, "cc");
-            out->source = cell(t, r, "source");
+            out->name = kb_table_get(t, r, "name");
+            out->arch = kb_table_get(t, r, "arch");
+            out->cc = kb_table_get(t, r, "cc");
+            out->source = kb_table_get(t, r, "source");
             return 1;
         }
     }
@@ -873,14 +888,14 @@ int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
     if (!is_version(tf_version) || !os)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (strcmp(cell(t, r, "os"), os) || !same_minor(cell(t, r, "version"), tf_version))
+        if (strcmp(kb_table_get(t, r, "os"), os) || !same_minor(kb_table_get(t, r, "version"), tf_version))
             continue;
-        out->version = cell(t, r, "version");
-        out->os = cell(t, r, "os");
-        out->python = cell(t, r, "python");
-        out->cuda = cell(t, r, "cuda");
-        out->cudnn = cell(t, r, "cudnn");
-        out->source = cell(t, r, "source");
+        out->version = kb_table_get(t, r, "version");
+        out->os = kb_table_get(t, r, "os");
+        out->python = kb_table_get(t, r, "python");
+        out->cuda = kb_table_get(t, r, "cuda");
+        out->cudnn = kb_table_get(t, r, "cudnn");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -893,14 +908,14 @@ int kb_tf_build_at(const struct kb *kb, const char *os, size_t i, struct kb_tf_b
 
     /* Rows ascend per OS (tf_build.kb): walk them from the end. */
     for (r = t->nrows; r-- > 0;) {
-        if (strcmp(cell(t, r, "os"), os) || k++ != i)
+        if (strcmp(kb_table_get(t, r, "os"), os) || k++ != i)
             continue;
-        out->version = cell(t, r, "version");
-        out->os = cell(t, r, "os");
-        out->python = cell(t, r, "python");
-        out->cuda = cell(t, r, "cuda");
-        out->cudnn = cell(t, r, "cudnn");
-        out->source = cell(t, r, "source");
+        out->version = kb_table_get(t, r, "version");
+        out->os = kb_table_get(t, r, "os");
+        out->python = kb_table_get(t, r, "python");
+        out->cuda = kb_table_get(t, r, "cuda");
+        out->cudnn = kb_table_get(t, r, "cudnn");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -934,8 +949,8 @@ const char *kb_tf_last_windows_gpu(const struct kb *kb)
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *v = cell(t, r, "version");
-        if (strcmp(cell(t, r, "os"), "windows") || !cell(t, r, "cuda"))
+        const char *v = kb_table_get(t, r, "version");
+        if (strcmp(kb_table_get(t, r, "os"), "windows") || !kb_table_get(t, r, "cuda"))
             continue;
         if (!best || ver_cmp_dotted(v, best) > 0)
             best = v;
@@ -951,24 +966,22 @@ int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
 
     if (!is_version(tf_version) || !os)
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (strcmp(cell(t, r, "os"), os) ||
-            !in_range(tf_version, cell(t, r, "first"), cell(t, r, "last")))
-            continue;
-        out->first = cell(t, r, "first");
-        out->last = cell(t, r, "last");
-        out->os = cell(t, r, "os");
-        out->cudart = cell(t, r, "cudart");
-        out->cublas = cell(t, r, "cublas");
-        out->cublaslt = cell(t, r, "cublaslt");
-        out->cufft = cell(t, r, "cufft");
-        out->curand = cell(t, r, "curand");
-        out->cusolver = cell(t, r, "cusolver");
-        out->cusparse = cell(t, r, "cusparse");
-        out->cudnn = cell(t, r, "cudnn");
-        out->nvinfer = cell(t, r, "nvinfer");
-        out->pip_libs = cell(t, r, "pip_libs");
-        out->source = cell(t, r, "source");
+    r = 0;
+    if (range_row(t, (const char *const[]){ "os", os, NULL }, tf_version, &r)) {
+        out->first = kb_table_get(t, r, "first");
+        out->last = kb_table_get(t, r, "last");
+        out->os = kb_table_get(t, r, "os");
+        out->cudart = kb_table_get(t, r, "cudart");
+        out->cublas = kb_table_get(t, r, "cublas");
+        out->cublaslt = kb_table_get(t, r, "cublaslt");
+        out->cufft = kb_table_get(t, r, "cufft");
+        out->curand = kb_table_get(t, r, "curand");
+        out->cusolver = kb_table_get(t, r, "cusolver");
+        out->cusparse = kb_table_get(t, r, "cusparse");
+        out->cudnn = kb_table_get(t, r, "cudnn");
+        out->nvinfer = kb_table_get(t, r, "nvinfer");
+        out->pip_libs = kb_table_get(t, r, "pip_libs");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -978,31 +991,25 @@ int kb_torch(const struct kb *kb, const char *torch_version, const char *variant
              struct kb_torch *out)
 {
     const struct kb_table *t = T(kb, "torch");
-    struct ver_pep440 pv;
-    char local[32] = "";
     size_t r;
 
     if (!is_version(torch_version))
         return -1;
-    if (!variant && ver_pep440_parse(torch_version, &pv) == 0 && pv.local_len &&
-        pv.local_len < sizeof(local)) {
-        memcpy(local, pv.local, pv.local_len);
-        local[pv.local_len] = '\0';
-        variant = local;
-    }
+    if (!variant)
+        variant = ver_pep440_local(torch_version);
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(cell(t, r, "version"), torch_version))
+        if (!same_minor(kb_table_get(t, r, "version"), torch_version))
             continue;
-        if (variant ? strcmp(cell(t, r, "variant"), variant)
-                    : strcmp(cell(t, r, "default"), "yes"))
+        if (variant ? strcmp(kb_table_get(t, r, "variant"), variant)
+                    : strcmp(kb_table_get(t, r, "default"), "yes"))
             continue;
-        out->version = cell(t, r, "version");
-        out->variant = cell(t, r, "variant");
-        out->is_default = !strcmp(cell(t, r, "default"), "yes");
-        out->cuda = cell(t, r, "cuda");
-        out->cudnn = cell(t, r, "cudnn");
-        out->arch = cell(t, r, "arch");
-        out->source = cell(t, r, "source");
+        out->version = kb_table_get(t, r, "version");
+        out->variant = kb_table_get(t, r, "variant");
+        out->is_default = !strcmp(kb_table_get(t, r, "default"), "yes");
+        out->cuda = kb_table_get(t, r, "cuda");
+        out->cudnn = kb_table_get(t, r, "cudnn");
+        out->arch = kb_table_get(t, r, "arch");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1016,11 +1023,11 @@ int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, 
     if (!is_version(torch_version))
         return -1;
     for (r = 0; r < t->nrows && n < sizeof(rows) / sizeof(rows[0]); r++) {
-        const char *cuda = cell(t, r, "cuda");
-        if (!cuda || !same_minor(cell(t, r, "version"), torch_version))
+        const char *cuda = kb_table_get(t, r, "cuda");
+        if (!cuda || !same_minor(kb_table_get(t, r, "version"), torch_version))
             continue;
         /* Newest CUDA first (insertion: a release has a handful of builds). */
-        for (j = n; j > 0 && ver_cmp_dotted(cell(t, rows[j - 1], "cuda"), cuda) < 0; j--)
+        for (j = n; j > 0 && ver_cmp_dotted(kb_table_get(t, rows[j - 1], "cuda"), cuda) < 0; j--)
             rows[j] = rows[j - 1];
         rows[j] = r;
         n++;
@@ -1028,13 +1035,13 @@ int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, 
     if (i >= n)
         return 0;
     r = rows[i];
-    out->version = cell(t, r, "version");
-    out->variant = cell(t, r, "variant");
-    out->is_default = !strcmp(cell(t, r, "default"), "yes");
-    out->cuda = cell(t, r, "cuda");
-    out->cudnn = cell(t, r, "cudnn");
-    out->arch = cell(t, r, "arch");
-    out->source = cell(t, r, "source");
+    out->version = kb_table_get(t, r, "version");
+    out->variant = kb_table_get(t, r, "variant");
+    out->is_default = !strcmp(kb_table_get(t, r, "default"), "yes");
+    out->cuda = kb_table_get(t, r, "cuda");
+    out->cudnn = kb_table_get(t, r, "cudnn");
+    out->arch = kb_table_get(t, r, "arch");
+    out->source = kb_table_get(t, r, "source");
     return 1;
 }
 
@@ -1062,11 +1069,11 @@ int kb_torch_python(const struct kb *kb, const char *torch_version, const char *
     if (!is_version(torch_version))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(cell(t, r, "version"), torch_version))
+        if (!same_minor(kb_table_get(t, r, "version"), torch_version))
             continue;
-        *py_min = cell(t, r, "python_min");
-        *py_max = cell(t, r, "python_max");
-        *source = cell(t, r, "source");
+        *py_min = kb_table_get(t, r, "python_min");
+        *py_max = kb_table_get(t, r, "python_max");
+        *source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1080,20 +1087,18 @@ int kb_jax(const struct kb *kb, const char *jaxlib_version, const char *flavor,
 
     if (!is_version(jaxlib_version) || !flavor)
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (strcmp(cell(t, r, "flavor"), flavor) ||
-            !in_range(jaxlib_version, cell(t, r, "first"), cell(t, r, "last")))
-            continue;
-        out->first = cell(t, r, "first");
-        out->last = cell(t, r, "last");
-        out->flavor = cell(t, r, "flavor");
-        out->cuda_min = cell(t, r, "cuda_min");
-        out->cudnn_min = cell(t, r, "cudnn_min");
-        out->cudnn_max = cell(t, r, "cudnn_max");
-        out->driver_min = cell(t, r, "driver_min");
-        out->cc_min = cell(t, r, "cc_min");
-        out->extras = cell(t, r, "extras");
-        out->source = cell(t, r, "source");
+    r = 0;
+    if (range_row(t, (const char *const[]){ "flavor", flavor, NULL }, jaxlib_version, &r)) {
+        out->first = kb_table_get(t, r, "first");
+        out->last = kb_table_get(t, r, "last");
+        out->flavor = kb_table_get(t, r, "flavor");
+        out->cuda_min = kb_table_get(t, r, "cuda_min");
+        out->cudnn_min = kb_table_get(t, r, "cudnn_min");
+        out->cudnn_max = kb_table_get(t, r, "cudnn_max");
+        out->driver_min = kb_table_get(t, r, "driver_min");
+        out->cc_min = kb_table_get(t, r, "cc_min");
+        out->extras = kb_table_get(t, r, "extras");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1106,19 +1111,47 @@ int kb_cupy(const struct kb *kb, const char *package, const char *version, struc
 
     if (!package || !is_version(version))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (strcmp(cell(t, r, "package"), package) ||
-            !in_range(version, cell(t, r, "first"), cell(t, r, "last")))
-            continue;
-        out->package = cell(t, r, "package");
-        out->first = cell(t, r, "first");
-        out->last = cell(t, r, "last");
-        out->cuda_min = cell(t, r, "cuda_min");
-        out->cuda_max = cell(t, r, "cuda_max");
-        out->source = cell(t, r, "source");
+    r = 0;
+    if (range_row(t, (const char *const[]){ "package", package, NULL }, version, &r)) {
+        out->package = kb_table_get(t, r, "package");
+        out->first = kb_table_get(t, r, "first");
+        out->last = kb_table_get(t, r, "last");
+        out->cuda_min = kb_table_get(t, r, "cuda_min");
+        out->cuda_max = kb_table_get(t, r, "cuda_max");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
+}
+
+int kb_cupy_for_cuda(const struct kb *kb, const char *cuda, struct kb_cupy *out)
+{
+    const struct kb_table *t = T(kb, "cupy");
+    long best = -1;
+    size_t r;
+
+    if (cuda && !is_version(cuda))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *last = kb_table_get(t, r, "last"), *min = kb_table_get(t, r, "cuda_min");
+        const char *blast = best < 0 ? NULL : kb_table_get(t, (size_t)best, "last");
+        if (cuda ? !in_range(cuda, min, kb_table_get(t, r, "cuda_max")) : last != NULL)
+            continue;
+        if (best >= 0 && (cuda ? !blast || (last && ver_cmp_dotted(last, blast) <= 0)
+                               : ver_cmp_dotted(min, kb_table_get(t, (size_t)best, "cuda_min")) >= 0))
+            continue;
+        best = (long)r;
+    }
+    if (best < 0)
+        return 0;
+    r = (size_t)best;
+    out->package = kb_table_get(t, r, "package");
+    out->first = kb_table_get(t, r, "first");
+    out->last = kb_table_get(t, r, "last");
+    out->cuda_min = kb_table_get(t, r, "cuda_min");
+    out->cuda_max = kb_table_get(t, r, "cuda_max");
+    out->source = kb_table_get(t, r, "source");
+    return 1;
 }
 
 int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_major,
@@ -1129,18 +1162,16 @@ int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_ma
 
     if (!is_version(version) || (cuda_major && !is_version(cuda_major)))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (!in_range(version, cell(t, r, "first"), cell(t, r, "last")))
+    for (r = 0; range_row(t, NULL, version, &r); r++) {
+        if (cuda_major ? ver_major(kb_table_get(t, r, "cuda")) != ver_major(cuda_major)
+                       : strcmp(kb_table_get(t, r, "pypi"), "yes"))
             continue;
-        if (cuda_major ? ver_major(cell(t, r, "cuda")) != ver_major(cuda_major)
-                       : strcmp(cell(t, r, "pypi"), "yes"))
-            continue;
-        out->first = cell(t, r, "first");
-        out->last = cell(t, r, "last");
-        out->cuda = cell(t, r, "cuda");
-        out->cudnn = cell(t, r, "cudnn");
-        out->pypi = cell(t, r, "pypi");
-        out->source = cell(t, r, "source");
+        out->first = kb_table_get(t, r, "first");
+        out->last = kb_table_get(t, r, "last");
+        out->cuda = kb_table_get(t, r, "cuda");
+        out->cudnn = kb_table_get(t, r, "cudnn");
+        out->pypi = kb_table_get(t, r, "pypi");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1164,14 +1195,14 @@ int kb_paddle(const struct kb *kb, const char *version, const char *variant,
     if (!variant)
         variant = "pypi";
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(cell(t, r, "version"), version) || strcmp(cell(t, r, "variant"), variant))
+        if (!same_minor(kb_table_get(t, r, "version"), version) || strcmp(kb_table_get(t, r, "variant"), variant))
             continue;
-        out->version = cell(t, r, "version");
-        out->variant = cell(t, r, "variant");
-        out->cuda = cell(t, r, "cuda");
-        out->cudnn = cell(t, r, "cudnn");
-        out->driver_min = cell(t, r, "driver_min");
-        out->source = cell(t, r, "source");
+        out->version = kb_table_get(t, r, "version");
+        out->variant = kb_table_get(t, r, "variant");
+        out->cuda = kb_table_get(t, r, "cuda");
+        out->cudnn = kb_table_get(t, r, "cudnn");
+        out->driver_min = kb_table_get(t, r, "driver_min");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1185,11 +1216,11 @@ int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const c
     if (!is_version(metal))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(cell(t, r, "metal"), metal))
+        if (!same_minor(kb_table_get(t, r, "metal"), metal))
             continue;
-        *tf = cell(t, r, "tf");
+        *tf = kb_table_get(t, r, "tf");
         if (source)
-            *source = cell(t, r, "source");
+            *source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1205,16 +1236,14 @@ int kb_python_support(const struct kb *kb, const char *framework, const char *ve
 
     if (!framework || !is_version(version))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (strcmp(cell(t, r, "framework"), framework) ||
-            !in_range(version, cell(t, r, "first"), cell(t, r, "last")))
-            continue;
-        out->framework = cell(t, r, "framework");
-        out->first = cell(t, r, "first");
-        out->last = cell(t, r, "last");
-        out->python_min = cell(t, r, "python_min");
-        out->python_max = cell(t, r, "python_max");
-        out->source = cell(t, r, "source");
+    r = 0;
+    if (range_row(t, (const char *const[]){ "framework", framework, NULL }, version, &r)) {
+        out->framework = kb_table_get(t, r, "framework");
+        out->first = kb_table_get(t, r, "first");
+        out->last = kb_table_get(t, r, "last");
+        out->python_min = kb_table_get(t, r, "python_min");
+        out->python_max = kb_table_get(t, r, "python_max");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1237,13 +1266,12 @@ int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os
 
     if (!is_version(tf_version) || !os)
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (!os_match(cell(t, r, "os"), os) ||
-            !in_range(tf_version, cell(t, r, "first"), cell(t, r, "last")))
+    for (r = 0; range_row(t, NULL, tf_version, &r); r++) {
+        if (!os_match(kb_table_get(t, r, "os"), os))
             continue;
-        *driver = cell(t, r, "driver");
+        *driver = kb_table_get(t, r, "driver");
         if (source)
-            *source = cell(t, r, "source");
+            *source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1256,14 +1284,13 @@ int kb_tf_arch(const struct kb *kb, const char *tf_version, struct kb_tf_arch *o
 
     if (!is_version(tf_version))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (!in_range(tf_version, cell(t, r, "first"), cell(t, r, "last")))
-            continue;
-        out->first = cell(t, r, "first");
-        out->last = cell(t, r, "last");
-        out->sass = cell(t, r, "sass");
-        out->ptx = cell(t, r, "ptx");
-        out->source = cell(t, r, "source");
+    r = 0;
+    if (range_row(t, NULL, tf_version, &r)) {
+        out->first = kb_table_get(t, r, "first");
+        out->last = kb_table_get(t, r, "last");
+        out->sass = kb_table_get(t, r, "sass");
+        out->ptx = kb_table_get(t, r, "ptx");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1278,17 +1305,17 @@ int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
     if (!is_version(cc) || !strchr(cc, '.') || !os)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (!os_match(cell(t, r, "os"), os) ||
-            ver_cmp_dotted(cc, cell(t, r, "cc_min")) < 0 ||
-            ver_cmp_dotted(cc, cell(t, r, "cc_max")) > 0)
+        if (!os_match(kb_table_get(t, r, "os"), os) ||
+            ver_cmp_dotted(cc, kb_table_get(t, r, "cc_min")) < 0 ||
+            ver_cmp_dotted(cc, kb_table_get(t, r, "cc_max")) > 0)
             continue;
-        out->arch = cell(t, r, "arch");
-        out->os = cell(t, r, "os");
-        out->cc_min = cell(t, r, "cc_min");
-        out->cc_max = cell(t, r, "cc_max");
-        out->driver_min = cell(t, r, "driver_min");
-        out->cuda_min = cell(t, r, "cuda_min");
-        out->source = cell(t, r, "source");
+        out->arch = kb_table_get(t, r, "arch");
+        out->os = kb_table_get(t, r, "os");
+        out->cc_min = kb_table_get(t, r, "cc_min");
+        out->cc_max = kb_table_get(t, r, "cc_max");
+        out->driver_min = kb_table_get(t, r, "driver_min");
+        out->cuda_min = kb_table_get(t, r, "cuda_min");
+        out->source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1335,9 +1362,9 @@ int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
         return -1;
     if ((r = cudnn_row(t, dn, cu)) < 0)
         return 0;
-    *cc_min = cell(t, (size_t)r, "cc_min");
+    *cc_min = kb_table_get(t, (size_t)r, "cc_min");
     if (source)
-        *source = cell(t, (size_t)r, "source");
+        *source = kb_table_get(t, (size_t)r, "source");
     return 1;
 }
 
@@ -1349,13 +1376,34 @@ int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
 
     if (!framework || !fact || !is_version(version))
         return -1;
-    for (r = 0; r < t->nrows; r++) {
-        if (strcmp(cell(t, r, "framework"), framework) || strcmp(cell(t, r, "fact"), fact) ||
-            !in_range(version, cell(t, r, "first"), cell(t, r, "last")))
-            continue;
-        *value = cell(t, r, "value");
+    r = 0;
+    if (range_row(t, (const char *const[]){ "framework", framework, "fact", fact, NULL }, version,
+                  &r)) {
+        *value = kb_table_get(t, r, "value");
         if (source)
-            *source = cell(t, r, "source");
+            *source = kb_table_get(t, r, "source");
+        return 1;
+    }
+    return 0;
+}
+
+int kb_pkg_fact_since(const struct kb *kb, const char *framework, const char *fact, const char *value,
+                      const char **first, const char **source)
+{
+    const struct kb_table *t = T(kb, "pkg_fact");
+    size_t r;
+
+    if (!framework || !fact || !value)
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        if (strcmp(kb_table_get(t, r, "framework"), framework) || strcmp(kb_table_get(t, r, "fact"), fact) ||
+            kb_table_get(t, r, "last"))
+            continue;
+        if (strcmp(kb_table_get(t, r, "value"), value))
+            return 0;
+        *first = kb_table_get(t, r, "first");
+        if (source)
+            *source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1370,14 +1418,14 @@ int kb_meta(const struct kb *kb, const char *table, const char **checked, const 
     if (!table)
         return 0;
     for (r = 0; r < t->nrows; r++) {
-        if (strcmp(cell(t, r, "table"), table))
+        if (strcmp(kb_table_get(t, r, "table"), table))
             continue;
         if (checked)
-            *checked = cell(t, r, "checked");
+            *checked = kb_table_get(t, r, "checked");
         if (newest)
-            *newest = cell(t, r, "newest");
+            *newest = kb_table_get(t, r, "newest");
         if (source)
-            *source = cell(t, r, "source");
+            *source = kb_table_get(t, r, "source");
         return 1;
     }
     return 0;
@@ -1396,9 +1444,9 @@ int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_ve
     if (!distro || !role || (distro_version && !is_version(distro_version)))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        const char *first = cell(t, r, "first");
-        if (strcmp(cell(t, r, "distro"), distro) || strcmp(cell(t, r, "role"), role) ||
-            (package && strcmp(cell(t, r, "package"), package)) || (value && strcmp(cell(t, r, "value"), value)))
+        const char *first = kb_table_get(t, r, "first");
+        if (strcmp(kb_table_get(t, r, "distro"), distro) || strcmp(kb_table_get(t, r, "role"), role) ||
+            (package && strcmp(kb_table_get(t, r, "package"), package)) || (value && strcmp(kb_table_get(t, r, "value"), value)))
             continue;
         if (distro_version && ver_cmp_dotted_n(distro_version, first, ncomponents(first)) < 0)
             continue;
@@ -1410,10 +1458,10 @@ int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_ve
     if (!best_first)
         return 0;
     if (package_out)
-        *package_out = cell(t, best, "package");
+        *package_out = kb_table_get(t, best, "package");
     if (value_out)
-        *value_out = cell(t, best, "value");
+        *value_out = kb_table_get(t, best, "value");
     if (source)
-        *source = cell(t, best, "source");
+        *source = kb_table_get(t, best, "source");
     return 1;
 }

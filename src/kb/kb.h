@@ -276,6 +276,13 @@ struct kb_cupy {
 };
 /** The CUDA range of a CuPy wheel ("cupy-cuda12x") at version. */
 int kb_cupy(const struct kb *kb, const char *package, const char *version, struct kb_cupy *out);
+/**
+ * The CuPy wheel to install for CUDA cuda ("11.4": cupy-cuda11x): the row
+ * whose CUDA range holds it, a still-current one (last "-") before the one
+ * that ended latest.  cuda NULL: the current wheel for the oldest CUDA
+ * still served (the one the most drivers run).  1 / 0 / -1.
+ */
+int kb_cupy_for_cuda(const struct kb *kb, const char *cuda, struct kb_cupy *out);
 
 struct kb_ort {
     const char *first, *last, *cuda, *cudnn, *pypi, *source;
@@ -374,6 +381,16 @@ int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
  */
 int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
                 const char *version, const char **value, const char **source);
+
+/**
+ * The release from which a packaging fact has had value ever since: the
+ * first of its open-ended row (last "-") when that row's value is value
+ * (("python", "extension_dll_path", "no") -> "3.8": advice that says
+ * "Python 3.8+").  1 and *first, 0 when the current row has another value
+ * or there is none, -1 bad input.
+ */
+int kb_pkg_fact_since(const struct kb *kb, const char *framework, const char *fact, const char *value,
+                      const char **first, const char **source);
 
 /**
  * When table was last checked against its sources and the newest release

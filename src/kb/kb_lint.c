@@ -45,14 +45,6 @@ static void add(struct kb_lint *l, const struct kb_table *t, size_t r, const cha
     va_end(ap);
 }
 
-static const char *col(const struct kb_table *t, size_t r, const char *name)
-{
-    int c = kb_schema_col(t->schema, name);
-    if (c < 0)
-        BUG("kb_lint: no column '%s' in '%s'", name, t->schema->name);
-    return kb_table_cell(t, r, (size_t)c);
-}
-
 static int ncomp(const char *v)
 {
     int n = 1;
@@ -71,7 +63,7 @@ static void check_floor(const struct kb *kb, struct kb_lint *l, const char *tabl
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *cu = col(t, r, column);
+        const char *cu = kb_table_get(t, r, column);
         int ok;
         if (!cu)
             continue;
@@ -93,7 +85,7 @@ static void check_cudnn(const struct kb *kb, struct kb_lint *l, const char *tabl
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *cu = col(t, r, "cuda"), *dn = col(t, r, "cudnn");
+        const char *cu = kb_table_get(t, r, "cuda"), *dn = kb_table_get(t, r, "cudnn");
         if (!cu || !dn)
             continue;
         if (kb_cudnn_supports_cuda(kb, dn, cu, NULL) != 1)
@@ -175,7 +167,7 @@ typedef const char *(*lane_fn)(const struct kb_table *t, size_t r, char *buf, si
 static const char *lane_col0(const struct kb_table *t, size_t r, char *buf, size_t n,
                              const char *c1, const char *c2)
 {
-    snprintf(buf, n, "%s%s%s", c1 ? col(t, r, c1) : "", c2 ? " " : "", c2 ? col(t, r, c2) : "");
+    snprintf(buf, n, "%s%s%s", c1 ? kb_table_get(t, r, c1) : "", c2 ? " " : "", c2 ? kb_table_get(t, r, c2) : "");
     return buf;
 }
 
@@ -185,14 +177,14 @@ static const char *lane_flavor(const struct kb_table *t, size_t r, char *b, size
 }
 static const char *lane_ort_cuda(const struct kb_table *t, size_t r, char *b, size_t n)
 {
-    snprintf(b, n, "CUDA %ld builds", ver_major(col(t, r, "cuda")));
+    snprintf(b, n, "CUDA %ld builds", ver_major(kb_table_get(t, r, "cuda")));
     return b;
 }
 static const char *lane_ort_pypi(const struct kb_table *t, size_t r, char *b, size_t n)
 {
     (void)n;
     (void)b;
-    return strcmp(col(t, r, "pypi"), "yes") ? NULL : "the PyPI default";
+    return strcmp(kb_table_get(t, r, "pypi"), "yes") ? NULL : "the PyPI default";
 }
 static const char *lane_package(const struct kb_table *t, size_t r, char *b, size_t n)
 {
@@ -242,8 +234,8 @@ static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *tab
                 continue;
             done[k] = 1;
             v[n].r = k;
-            v[n].first = col(t, k, "first");
-            v[n].last = col(t, k, "last");
+            v[n].first = kb_table_get(t, k, "first");
+            v[n].last = kb_table_get(t, k, "last");
             n++;
         }
         check_lane(l, t, lk, v, n);
@@ -317,7 +309,7 @@ static void check_dates(const struct kb *kb, const char *today, struct kb_lint *
     else if (today && day_number(rev) > day_number(today))
         add(l, NULL, 0, "the revision %s is after today (%s)", rev, today);
     for (r = 0; r < t->nrows; r++) {
-        const char *c = col(t, r, "checked"), *name = col(t, r, "table");
+        const char *c = kb_table_get(t, r, "checked"), *name = kb_table_get(t, r, "table");
         if (!kbdata_is_date(c))
             add(l, t, r, "checked '%s' is not a date", c);
         else if (today && day_number(c) > day_number(today))
@@ -385,6 +377,64 @@ static const char *newest_row(const struct kb_table *t, int *open)
     return best;
 }
 
+/* The kb_meta row of table name, or -1. */
+static long meta_row(const struct kb_table *m, const char *name)
+{
+    size_t r;
+    for (r = 0; r < m->nrows; r++)
+        if (!strcmp(kb_table_get(m, r, "table"), name))
+            return (long)r;
+    return -1;
+}
+
+/* Tables keyed by releases: each should say in kb_meta when it was checked. */
+static const char *const versioned[] = {
+    "tf_build", "tf_libs", "tf_driver", "tf_arch",     "torch",       "torch_python", "jax",
+    "cupy",     "paddle",  "onnxruntime", "cuda_driver", "driver_cuda", "cudnn_cuda",  "py_support",
+};
+
+/* py_support's framework -> the table whose kb_meta row names its newest release. */
+static const char *py_framework_table(const char *fw)
+{
+    return !strcmp(fw, "pytorch") ? "torch" : fw;
+}
+
+/* py_support, one framework at a time: its newest range against the newest
+ * release kb_meta names for that framework's own table. */
+static void stale_py_support(const struct kb *kb, const struct kb_table *m, struct kb_lint *l)
+{
+    const struct kb_table *t = kb_table(kb, "py_support");
+    size_t r, k;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *fw = kb_table_get(t, r, "framework"), *best = kb_table_get(t, r, "last"), *newest;
+        size_t at = r;
+        int seen = 0, open = !best;
+        long mr;
+
+        for (k = 0; k < r && !seen; k++)
+            seen = !strcmp(kb_table_get(t, k, "framework"), fw);
+        if (seen)
+            continue; /* this framework was done at its first row */
+        for (k = r + 1; k < t->nrows; k++) {
+            const char *v = kb_table_get(t, k, "last");
+            if (strcmp(kb_table_get(t, k, "framework"), fw))
+                continue;
+            if (!v)
+                open = 1;
+            else if (!best || ver_cmp_dotted(v, best) > 0)
+                best = v, at = k;
+        }
+        mr = meta_row(m, py_framework_table(fw));
+        if (open || mr < 0)
+            continue;
+        newest = kb_table_get(m, (size_t)mr, "newest");
+        if (!best || ver_cmp_dotted_n(best, newest, ncomp(newest)) < 0)
+            add(l, t, at, "%s: newest row %s is older than %s, the newest release kb_meta names "
+                          "for %s", fw, best ? best : "(none)", newest, py_framework_table(fw));
+    }
+}
+
 size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
 {
     const struct kb_table *m = kb_table(kb, "kb_meta");
@@ -393,20 +443,39 @@ size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
     if (today && !kbdata_is_date(today))
         today = NULL;
     for (r = 0; r < m->nrows; r++) {
-        const char *name = col(m, r, "table"), *newest = col(m, r, "newest");
-        const char *checked = col(m, r, "checked"), *have;
+        const char *name = kb_table_get(m, r, "table"), *newest = kb_table_get(m, r, "newest");
+        const char *checked = kb_table_get(m, r, "checked"), *have;
         const struct kb_table *t;
         int open;
 
         if (!kb_schema_find(name))
             continue;
         t = kb_table(kb, name);
+        /* py_support mixes frameworks: compared per framework below. */
         have = newest_row(t, &open);
-        if (!open && (!have || ver_cmp_dotted_n(have, newest, ncomp(newest)) < 0))
+        if (strcmp(name, "py_support") && !open &&
+            (!have || ver_cmp_dotted_n(have, newest, ncomp(newest)) < 0))
             add(l, t, 0, "newest row %s is older than %s, the newest release its sources name "
                          "(kb_meta, checked %s)", have ? have : "(none)", newest, checked);
         if (today && kbdata_is_date(checked) && day_number(today) - day_number(checked) > 365)
             add(l, t, 0, "last checked %s, more than a year ago", checked);
+    }
+    stale_py_support(kb, m, l);
+    {
+        /* One message for every release-keyed table kb_meta does not list. */
+        char missing[512];
+        size_t len = 0;
+
+        missing[0] = '\0';
+        for (r = 0; r < sizeof(versioned) / sizeof(versioned[0]); r++)
+            if (meta_row(m, versioned[r]) < 0 && len < sizeof(missing)) {
+                int w = snprintf(missing + len, sizeof(missing) - len, "%s%s", len ? ", " : "",
+                                 versioned[r]);
+                len += w > 0 ? (size_t)w : 0;
+            }
+        if (len)
+            add(l, m, 0, "no row for %s: when their sources were last checked, and the newest "
+                         "release they named, is not recorded", missing);
     }
     return l->n - before;
 }

@@ -154,6 +154,14 @@ const char *kb_table_cell(const struct kb_table *tab, size_t r, size_t c)
     return tab->cells[r * tab->schema->ncols + c];
 }
 
+const char *kb_table_get(const struct kb_table *tab, size_t r, const char *col)
+{
+    int c = kb_schema_col(tab->schema, col);
+    if (c < 0)
+        BUG("no column '%s' in kb table '%s'", col, tab->schema->name);
+    return kb_table_cell(tab, r, (size_t)c);
+}
+
 /* --- the parser --- */
 
 struct pstate {

@@ -116,4 +116,12 @@ int kbdata_source_unverified(const char *source);
 /** Cell (row r, column c) of table tab: a string, or NULL for "-". */
 const char *kb_table_cell(const struct kb_table *tab, size_t r, size_t c);
 
+/**
+ * Cell (row r, column called col) of table tab: a string, or NULL for "-".
+ * The one way code that knows a table reads it by column name (kb lookups,
+ * kb_lint, plan, fixes): a column the schema lacks, or r past the end, is a
+ * BUG() -- the column names are the program's own, not input.
+ */
+const char *kb_table_get(const struct kb_table *tab, size_t r, const char *col);
+
 #endif

@@ -147,6 +147,18 @@ int ver_pep440_parse(const char *s, struct ver_pep440 *v)
     return *p ? -1 : 0;
 }
 
+const char *ver_pep440_local(const char *v)
+{
+    const char *plus = v ? strchr(v, '+') : NULL;
+    return plus && plus[1] ? plus + 1 : NULL;
+}
+
+size_t ver_pep440_public_len(const char *v)
+{
+    const char *plus = v ? strchr(v, '+') : NULL;
+    return plus ? (size_t)(plus - v) : v ? strlen(v) : 0;
+}
+
 static int cmp_ul(unsigned long a, unsigned long b)
 {
     return a < b ? -1 : a > b;

@@ -46,4 +46,18 @@ int ver_cmp_pep440(const char *a, const char *b);
  */
 int ver_pep440_parse(const char *s, struct ver_pep440 *v);
 
+/**
+ * The local version label of v ("2.1.0+cu121" gives "cu121"): the text
+ * after the first '+', pointing into v; NULL when v is NULL or has no
+ * label (or an empty one).  Does not validate v: METADATA versions are
+ * split with it before anything is parsed.
+ */
+const char *ver_pep440_local(const char *v);
+
+/**
+ * The length of v's public version: the bytes before its first '+', or
+ * strlen(v) when it has no local label ("2.1.0+cu121" -> 5).  0 for NULL.
+ */
+size_t ver_pep440_public_len(const char *v);
+
 #endif

@@ -11,6 +11,7 @@
 #include "compat/compat.h"
 #include "facts/facts.h"
 #include "loader/resolve.h"
+#include "probe/helper.h"
 #include "probe/probe_abi.h"
 #include "probe/probewire.h"
 #include "util/alloc.h"
@@ -399,10 +400,10 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
     buf = xmalloc(PROBEWIRE_MAX_BYTES);
     tick.fn = on_tick;
     tick.arg = r;
-    if (compat_child_run(probe_child_main, args, 4, timeout_ms, buf, PROBEWIRE_MAX_BYTES,
-                         &cr, r->progress.fn ? &tick : NULL) < 0) {
+    if (probe_child_spawn("probe", probe_child_main, args, 4, timeout_ms, buf, PROBEWIRE_MAX_BYTES,
+                          &cr, r->progress.fn ? &tick : NULL, err) < 0) {
         free(buf);
-        return err_set(err, "cannot start the probe's child process");
+        return -1;
     }
     switch (cr.end) {
     case COMPAT_CHILD_EXITED: r->child_end = PROBE_CHILD_EXITED; break;

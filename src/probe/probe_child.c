@@ -7,6 +7,10 @@
  * driver hung or crashed.  NVML goes first: it names the driver version and
  * the device count even when the CUDA driver API then fails.  The child uses
  * no stdio; its exit status is 0 (it returns after END).
+ *
+ * The --verify-libs child (probe_verify_child_main, verify.h) is here too:
+ * this file is the children's code, which the static build's helper program
+ * (src/helper/probe_helper.c, probe/helper.h) is built from.
  */
 #include "probe/probe.h"
 
@@ -15,6 +19,7 @@
 #include "compat/compat.h"
 #include "probe/probe_abi.h"
 #include "probe/probewire.h"
+#include "probe/verify.h"
 #include "util/strbuf.h"
 #include "util/banned.h"
 
@@ -365,5 +370,35 @@ int probe_child_main(int wfd, const char *const *args, size_t nargs)
     probewire_put(&c.sb, PW_END, PF_NONE, -1);
     flush(&c);
     strbuf_release(&c.sb);
+    return 0;
+}
+
+/* ---- the --verify-libs child (probe/verify.h) ----------------------------- */
+
+int probe_verify_child_main(int wfd, const char *const *args, size_t nargs)
+{
+    struct strbuf sb = STRBUF_INIT;
+    size_t i;
+
+    strbuf_add(&sb, PROBEWIRE_MAGIC, PROBEWIRE_MAGIC_LEN);
+    for (i = 0; i < nargs && i < PROBE_VERIFY_MAX; i++) {
+        char msg[512];
+        void *h;
+        /* BEGIN goes out first: a constructor that crashes or hangs is
+         * pinned on its library. */
+        probewire_put(&sb, PW_BEGIN, PF_VERIFY_LIB, (int)i);
+        compat_write_all(wfd, sb.buf, sb.len);
+        strbuf_reset(&sb);
+        h = compat_dl_open(args[i], msg, sizeof(msg));
+        if (h)
+            probewire_put(&sb, PW_LOADED, PF_VERIFY_LIB, (int)i);
+        else
+            probewire_put_str(&sb, PW_DLERROR, PF_VERIFY_LIB, (int)i, msg);
+        /* Handles stay open: later libraries may need them, as in the
+         * framework's process, and the child exits without unloading. */
+    }
+    probewire_put(&sb, PW_END, PF_NONE, -1);
+    compat_write_all(wfd, sb.buf, sb.len);
+    strbuf_release(&sb);
     return 0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "probe/helper.h"
 #include "probe/probewire.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
@@ -137,9 +138,9 @@ static int run_install(struct probe_verify *v, struct probe_verify_install *vi, 
             args[i] = vi->libs[i].path;
         strbuf_release(&sb);
     }
-    if (compat_child_run(probe_verify_child_main, args, vi->n_load, v->timeout_ms, buf,
-                         PROBEWIRE_MAX_BYTES, &cr, NULL) < 0)
-        return err_set(err, "cannot start the library check's child process");
+    if (probe_child_spawn("verify", probe_verify_child_main, args, vi->n_load, v->timeout_ms, buf,
+                          PROBEWIRE_MAX_BYTES, &cr, NULL, err) < 0)
+        return -1;
     switch (cr.end) {
     case COMPAT_CHILD_EXITED: vi->child_end = PROBE_CHILD_EXITED; break;
     case COMPAT_CHILD_SIGNALED: vi->child_end = PROBE_CHILD_SIGNALED; break;
@@ -245,32 +246,5 @@ void probe_verify_findings(const struct probe_verify *v, struct findings *fl)
         install_findings(&v->installs[i], fl);
 }
 
-/* ---- the child ------------------------------------------------------------ */
-
-int probe_verify_child_main(int wfd, const char *const *args, size_t nargs)
-{
-    struct strbuf sb = STRBUF_INIT;
-    size_t i;
-
-    strbuf_add(&sb, PROBEWIRE_MAGIC, PROBEWIRE_MAGIC_LEN);
-    for (i = 0; i < nargs && i < PROBE_VERIFY_MAX; i++) {
-        char msg[512];
-        void *h;
-        /* BEGIN goes out first: a constructor that crashes or hangs is
-         * pinned on its library. */
-        probewire_put(&sb, PW_BEGIN, PF_VERIFY_LIB, (int)i);
-        compat_write_all(wfd, sb.buf, sb.len);
-        strbuf_reset(&sb);
-        h = compat_dl_open(args[i], msg, sizeof(msg));
-        if (h)
-            probewire_put(&sb, PW_LOADED, PF_VERIFY_LIB, (int)i);
-        else
-            probewire_put_str(&sb, PW_DLERROR, PF_VERIFY_LIB, (int)i, msg);
-        /* Handles stay open: later libraries may need them, as in the
-         * framework's process, and the child exits without unloading. */
-    }
-    probewire_put(&sb, PW_END, PF_NONE, -1);
-    compat_write_all(wfd, sb.buf, sb.len);
-    strbuf_release(&sb);
-    return 0;
-}
+/* The child (probe_verify_child_main) is in probe_child.c, with the probe
+ * child: the probe helper program (src/helper/) is built from that file. */

@@ -337,12 +337,7 @@ void report_explain_json(FILE *fp, const struct explain_report *r)
     } else {
         jw_null(&jw);
     }
-    jw_key(&jw, "summary");
-    jw_object_begin(&jw);
-    jw_kv_int(&jw, "errors", (int64_t)findings_count(fl, SEV_ERROR));
-    jw_kv_int(&jw, "warnings", (int64_t)findings_count(fl, SEV_WARNING));
-    jw_kv_int(&jw, "infos", (int64_t)findings_count(fl, SEV_INFO));
-    jw_object_end(&jw);
+    report_json_summary(&jw, fl);
     jw_kv_int(&jw, "exit_status", 0);
     jw_object_end(&jw);
     strbuf_addch(&sb, '\n');

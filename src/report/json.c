@@ -47,6 +47,16 @@ void report_json_findings(struct jw *jw, const struct findings *fl)
     jw_array_end(jw);
 }
 
+void report_json_summary(struct jw *jw, const struct findings *fl)
+{
+    jw_key(jw, "summary");
+    jw_object_begin(jw);
+    jw_kv_int(jw, "errors", (int64_t)findings_count(fl, SEV_ERROR));
+    jw_kv_int(jw, "warnings", (int64_t)findings_count(fl, SEV_WARNING));
+    jw_kv_int(jw, "infos", (int64_t)findings_count(fl, SEV_INFO));
+    jw_object_end(jw);
+}
+
 /* Which commands and kernels run env (facts->interp): "python3", "kernel:NAME". */
 static void run_by_json(struct jw *jw, const struct facts *f, const struct python_env *e)
 {
@@ -170,12 +180,7 @@ void report_json(FILE *fp, const struct report_input *in)
         jw_object_end(&jw);
     }
     jw_array_end(&jw);
-    jw_key(&jw, "summary");
-    jw_object_begin(&jw);
-    jw_kv_int(&jw, "errors", (int64_t)findings_count(fl, SEV_ERROR));
-    jw_kv_int(&jw, "warnings", (int64_t)findings_count(fl, SEV_WARNING));
-    jw_kv_int(&jw, "infos", (int64_t)findings_count(fl, SEV_INFO));
-    jw_object_end(&jw);
+    report_json_summary(&jw, fl);
     jw_key(&jw, "warnings");
     facts_json_warnings(&jw, f);
     jw_kv_int(&jw, "exit_status", in->exit_status);

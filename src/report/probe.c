@@ -433,12 +433,7 @@ void report_probe_json(struct strbuf *sb, const struct probe_result *r, const st
     report_probe_json_value(&jw, r);
     jw_key(&jw, "findings");
     report_json_findings(&jw, fl);
-    jw_key(&jw, "summary");
-    jw_object_begin(&jw);
-    jw_kv_int(&jw, "errors", (int64_t)findings_count(fl, SEV_ERROR));
-    jw_kv_int(&jw, "warnings", (int64_t)findings_count(fl, SEV_WARNING));
-    jw_kv_int(&jw, "infos", (int64_t)findings_count(fl, SEV_INFO));
-    jw_object_end(&jw);
+    report_json_summary(&jw, fl);
     jw_kv_int(&jw, "exit_status", exit_status);
     jw_object_end(&jw);
     strbuf_addch(sb, '\n');

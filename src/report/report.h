@@ -33,6 +33,12 @@ void report_markdown(FILE *fp, const struct report_input *in);
 struct jw;
 /** A findings array as check's JSON writes it (docs/json.md); probe shares it. */
 void report_json_findings(struct jw *jw, const struct findings *fl);
+/**
+ * The "summary" member every findings report ends with (check, explain,
+ * probe: docs/json.md): the key and {"errors", "warnings", "infos"}, the
+ * counts of fl's findings by severity.
+ */
+void report_json_summary(struct jw *jw, const struct findings *fl);
 /** --facts: the raw facts as JSON. */
 void report_facts(FILE *fp, const struct facts *f, const char *gd_version);
 

@@ -385,9 +385,3 @@ int torch_version_parse(struct torch_version_info *out, struct arena *a, const c
         return err_setx(err, GD_ERR_FORMAT, "no __version__ string");
     return 0;
 }
-
-const char *pep440_local(const char *v)
-{
-    const char *plus = v ? strchr(v, '+') : NULL;
-    return plus && plus[1] ? plus + 1 : NULL;
-}

@@ -91,10 +91,4 @@ struct torch_version_info {
 int torch_version_parse(struct torch_version_info *out, struct arena *a, const char *buf,
                         size_t len, struct gd_err *err);
 
-/**
- * The local version label of a PEP 440 version ("2.1.0+cu121" gives
- * "cu121"), pointing into v, or NULL when there is none.
- */
-const char *pep440_local(const char *v);
-
 #endif

@@ -6,6 +6,7 @@
 #include "scan/distname.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
+#include "util/text.h"
 #include "util/utf8.h"
 #include "util/banned.h"
 
@@ -21,25 +22,10 @@ void metadata_release(struct metadata *md)
     metadata_init(md);
 }
 
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
 static int is_name_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
            c == '-' || c == '_' || c == '.';
-}
-
-static void trim(const char **s, size_t *len)
-{
-    while (*len && is_space(**s)) {
-        (*s)++;
-        (*len)--;
-    }
-    while (*len && is_space((*s)[*len - 1]))
-        (*len)--;
 }
 
 static int key_is(const char *k, size_t klen, const char *want)
@@ -85,11 +71,11 @@ static int marker_extra(const char *m, size_t len, struct strbuf *out)
             continue;
         /* extra == "X" */
         j = i + 5;
-        while (j < len && is_space(m[j]))
+        while (j < len && char_is_space(m[j]))
             j++;
         if (j + 2 <= len && m[j] == '=' && m[j + 1] == '=') {
             j += 2;
-            while (j < len && is_space(m[j]))
+            while (j < len && char_is_space(m[j]))
                 j++;
             if (j < len && (m[j] == '"' || m[j] == '\'')) {
                 q = m[j++];
@@ -104,12 +90,12 @@ static int marker_extra(const char *m, size_t len, struct strbuf *out)
         }
         /* "X" == extra */
         j = i;
-        while (j > 0 && is_space(m[j - 1]))
+        while (j > 0 && char_is_space(m[j - 1]))
             j--;
         if (j >= 2 && m[j - 1] == '=' && m[j - 2] == '=') {
             size_t end;
             j -= 2;
-            while (j > 0 && is_space(m[j - 1]))
+            while (j > 0 && char_is_space(m[j - 1]))
                 j--;
             if (j > 0 && (m[j - 1] == '"' || m[j - 1] == '\'')) {
                 q = m[j - 1];
@@ -144,7 +130,7 @@ int metadata_parse_requirement(struct md_requirement *req, struct arena *a,
         return err_setx(err, GD_ERR_FORMAT, "requirement does not start with a name");
     distname_normalize(&sb, s, i);
     req->name = arena_strdup(a, sb.buf);
-    while (i < len && is_space(s[i]))
+    while (i < len && char_is_space(s[i]))
         i++;
     if (i < len && s[i] == '[') {
         const char *close = memchr(s + i, ']', len - i);
@@ -166,7 +152,7 @@ int metadata_parse_requirement(struct md_requirement *req, struct arena *a,
     strbuf_reset(&sb);
     for (i = 0; i < speclen; i++) {
         char c = spec[i];
-        if (is_space(c) || c == '(' || c == ')')
+        if (char_is_space(c) || c == '(' || c == ')')
             continue;
         if (c == '@' && sb.len == 0) {
             strbuf_addstr(&sb, "@ ");

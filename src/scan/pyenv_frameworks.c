@@ -220,7 +220,7 @@ static void do_torch(struct fwctx *c)
         }
         torch_libs(c, fw, site);
     }
-    fw->local = pep440_local(fw->version);
+    fw->local = ver_pep440_local(fw->version);
     if (!fw->variant && fw->local) {
         if (!strncmp(fw->local, "cu", 2))
             fw->variant = "cuda";
@@ -327,7 +327,7 @@ static void do_tensorflow(struct fwctx *c)
         fw->components[fw->n_components++] = *metal;
         fw->variant = "metal";
     }
-    fw->local = pep440_local(fw->version);
+    fw->local = ver_pep440_local(fw->version);
     add_deps(c, fw, d, "and-cuda");
 out:
     strbuf_release(&p);
@@ -338,12 +338,8 @@ static int same_release(const char *a, const char *b)
 {
     struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
     int r;
-    strbuf_addstr(&x, a);
-    strbuf_addstr(&y, b);
-    if (strchr(x.buf, '+'))
-        strbuf_setlen(&x, (size_t)(strchr(x.buf, '+') - x.buf));
-    if (strchr(y.buf, '+'))
-        strbuf_setlen(&y, (size_t)(strchr(y.buf, '+') - y.buf));
+    strbuf_add(&x, a, ver_pep440_public_len(a));
+    strbuf_add(&y, b, ver_pep440_public_len(b));
     r = ver_cmp_pep440(x.buf, y.buf) == 0;
     strbuf_release(&x);
     strbuf_release(&y);
@@ -361,7 +357,7 @@ static void do_jax(struct fwctx *c)
         return;
     fw = new_fw(c, "jax", jax ? jax : jaxlib);
     if (jaxlib) {
-        const char *loc = pep440_local(jaxlib->version);
+        const char *loc = ver_pep440_local(jaxlib->version);
         ALLOC_GROW(fw->components, fw->n_components + 1, fw->alloc_components);
         fw->components[fw->n_components++] = *jaxlib;
         if (jax)
@@ -516,7 +512,7 @@ static void simple(struct fwctx *c, const char *fwname, const char *gpu, const c
         fw->components[fw->n_components++] = *p;
         evidence(c, fw, p->path, facts_printf(c->ctx->facts, "%s %s is installed too", p->name, p->version));
     }
-    fw->local = pep440_local(fw->version);
+    fw->local = ver_pep440_local(fw->version);
 }
 
 static void do_onnxruntime(struct fwctx *c)
@@ -527,8 +523,11 @@ static void do_onnxruntime(struct fwctx *c)
     if (c->env->n_frameworks > before) {
         struct framework_build *fw = &c->env->frameworks[before];
         const char *site = find_pkg_file(c, "onnxruntime/capi/libonnxruntime_providers_cuda.so", &p);
-        if (site)
+        if (site) {
             evidence(c, fw, facts_str(c->ctx->facts, p.buf), "CUDA execution provider present");
+            /* Where scan/fwfiles.c reads the provider's DT_NEEDED. */
+            fw->location = facts_printf(c->ctx->facts, "%s/onnxruntime", site);
+        }
         add_deps(c, fw, pyenv_find_dist(c->env, "onnxruntime-gpu"), NULL);
     } else {
         simple(c, "onnxruntime", "onnxruntime-rocm", NULL, "rocm");

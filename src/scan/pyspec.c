@@ -44,11 +44,8 @@ static int clause(const char *version, const char *c, size_t n)
     }
     /* Without a local label in the specifier, the candidate's is ignored. */
     strbuf_addstr(&vv, version);
-    if (!strchr(val.buf, '+')) {
-        char *plus = strchr(vv.buf, '+');
-        if (plus)
-            strbuf_setlen(&vv, (size_t)(plus - vv.buf));
-    }
+    if (!strchr(val.buf, '+'))
+        strbuf_setlen(&vv, ver_pep440_public_len(vv.buf));
     if (ver_pep440_parse(vv.buf, &pv) < 0 || ver_pep440_parse(val.buf, &pc) < 0)
         goto out;
     cmp = ver_cmp_pep440(vv.buf, val.buf);

@@ -2,22 +2,8 @@
 
 #include <string.h>
 
+#include "util/text.h"
 #include "util/banned.h"
-
-static int is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
-static void trim(const char **s, size_t *n)
-{
-    while (*n && is_space(**s)) {
-        (*s)++;
-        (*n)--;
-    }
-    while (*n && is_space((*s)[*n - 1]))
-        (*n)--;
-}
 
 static int key_is(const char *k, size_t n, const char *want)
 {

@@ -43,18 +43,18 @@ int next_line(const char *buf, size_t len, size_t *pos, const char **line, size_
     return 1;
 }
 
-static int is_blank(char c)
+int char_is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
 void trim(const char **s, size_t *n)
 {
-    while (*n && is_blank(**s)) {
+    while (*n && char_is_space(**s)) {
         (*s)++;
         (*n)--;
     }
-    while (*n && is_blank((*s)[*n - 1]))
+    while (*n && char_is_space((*s)[*n - 1]))
         (*n)--;
 }
 
@@ -84,10 +84,10 @@ int find_version_token(const char *s, size_t n, const char **tok, size_t *tn)
     size_t i = 0;
     while (i < n) {
         size_t j;
-        while (i < n && is_blank(s[i]))
+        while (i < n && char_is_space(s[i]))
             i++;
         j = i;
-        while (j < n && !is_blank(s[j]))
+        while (j < n && !char_is_space(s[j]))
             j++;
         if (j > i && is_dotted_version(s + i, j - i, 2, 3)) {
             *tok = s + i;
@@ -107,26 +107,26 @@ int header_define_int(const char *buf, size_t len, const char *name, long *val)
         size_t i = 0;
         long v = 0;
         int any = 0;
-        while (i < n && is_blank(line[i]))
+        while (i < n && char_is_space(line[i]))
             i++;
         if (i >= n || line[i] != '#')
             continue;
         i++;
-        while (i < n && is_blank(line[i]))
+        while (i < n && char_is_space(line[i]))
             i++;
         if (n - i < 6 || memcmp(line + i, "define", 6))
             continue;
         i += 6;
-        if (i >= n || !is_blank(line[i]))
+        if (i >= n || !char_is_space(line[i]))
             continue;
-        while (i < n && is_blank(line[i]))
+        while (i < n && char_is_space(line[i]))
             i++;
         if (n - i < nl || memcmp(line + i, name, nl))
             continue;
         i += nl;
-        if (i >= n || !is_blank(line[i]))
+        if (i >= n || !char_is_space(line[i]))
             continue;
-        while (i < n && (is_blank(line[i]) || line[i] == '('))
+        while (i < n && (char_is_space(line[i]) || line[i] == '('))
             i++;
         while (i < n && line[i] >= '0' && line[i] <= '9' && v < 100000000) {
             v = v * 10 + (line[i] - '0');

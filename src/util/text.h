@@ -18,7 +18,18 @@ int mem_contains(const char *hay, size_t len, const char *needle);
  * advances *pos.  0 at the end.
  */
 int next_line(const char *buf, size_t len, size_t *pos, const char **line, size_t *n);
-/** Trim ASCII blanks at both ends of (*s, *n). */
+/**
+ * 1 if c is ASCII white space: space, \t, \n, \v, \f or \r -- isspace()
+ * in the C locale, and the ASCII part of Python's str.strip(), which is
+ * what the files gpudoctor reads were written for (pyvenv.cfg, METADATA
+ * headers, /proc and dpkg fields); never locale-dependent.
+ */
+int char_is_space(char c);
+/**
+ * Trim char_is_space() characters at both ends of (*s, *n); *s and *n are
+ * updated in place (nothing is written to the bytes).  A line-based caller
+ * that has already cut at '\n' gets the same result as a trim without it.
+ */
 void trim(const char **s, size_t *n);
 /**
  * 1 if s[0..n) is a dotted version of between min_parts and max_parts

@@ -34,3 +34,5 @@ mkdriver 470.223.02
 gdcheck --json --env VIRTUAL_ENV=/home/u/cp --env LD_LIBRARY_PATH=/usr/local/cuda-12.2/lib64
 expect_rc 1
 expect_json '[.findings[] | select(.code == "GD208" and (.title | test("cupy-cuda12x needs CUDA 12.0")))] | length == 1'
+# The wheel for the driver's CUDA 11.4 comes from cupy.kb: cupy-cuda11x, last built by CuPy 13.
+expect_json '[.findings[] | select(.code == "GD208") | .fixes[].command // ""] | any(test("pip install \"cupy-cuda11x==13[.][*]\""))'

@@ -21,4 +21,7 @@ expect_rc 1
 expect_json "$(wv torch) | .gpu == \"no\""
 expect_json "$(wv torch) | .findings | index(\"GD601\") != null"
 expect_json '[.findings[] | select(.code == "GD601") | .fixes[].command // ""] | any(test("add_dll_directory"))'
+# "Python 3.8+": the release from which PATH is not searched, data/pkg_fact.kb.
+expect_json '[.findings[] | select(.code == "GD601") | .fixes[].title] | any(test("^Python 3[.]8[+] does not search PATH"))'
+expect_json '[.findings[] | select(.code == "GD601") | .evidence[].text] | any(test("^Python 3[.]8[+] loads an extension"))'
 exit 0

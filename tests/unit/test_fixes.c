@@ -323,20 +323,28 @@ static void test_choose_ort(void)
     struct fix_install in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
-    /* Driver 535 runs CUDA 12 (MVC) but not 13: a verified CUDA 12 row (1.19-1.20) beats
-     * the unverified 1.21-1.26 one. */
+    /* Driver 535 runs CUDA 12 (MVC) but not 13: the newest CUDA 12 row (1.21-1.26). */
     x.driver = "535.104.05";
     CHECK_INT(fix_choose_ort(&x, NULL, NULL, &in), 1);
-    CHECK_STR(in.pin, "1.20.*");
+    CHECK_STR(in.pin, "1.26.*");
     CHECK(!strncmp(in.cuda, "12", 2));
     CHECK_INT(in.unverified, 0);
     /* 1.18.0's CUDA 12 build came from its own feed; the PyPI default was CUDA 11.8. */
     CHECK_INT(fix_choose_ort(&x, "1.18.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.18.0");
-    /* 1.22 is only in an unverified row: kept, and flagged. */
+    /* 1.22, the user's own release: kept. */
     CHECK_INT(fix_choose_ort(&x, "1.22.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.22.0");
+    CHECK_INT(in.unverified, 0);
+    /* 1.29 is only in an unverified row: kept, and flagged; a verified release (1.28)
+     * is preferred when nothing is wanted. */
+    x.driver = "580.65.06";
+    CHECK_INT(fix_choose_ort(&x, "1.29.0", NULL, &in), 1);
+    CHECK_STR(in.pin, "1.29.0");
     CHECK_INT(in.unverified, 1);
+    CHECK_INT(fix_choose_ort(&x, NULL, "3.12", &in), 1);
+    CHECK_STR(in.pin, "1.28.*");
+    CHECK_INT(in.unverified, 0);
     arena_release(&a);
 }
 

@@ -120,6 +120,16 @@ static void test_text(void)
     CHECK(header_define_int(hdr, sizeof(hdr) - 1, "CUDNN_MINOR", &v));
     CHECK_INT(v, 19);
     CHECK(!header_define_int(hdr, sizeof(hdr) - 1, "CUDNN_PATCHLEVEL", &v));
+    {
+        const char *t = " \t\v\f12.2\r\n", *u = "  ";
+        size_t tlen = strlen(t), ulen = 2;
+        trim(&t, &tlen);
+        CHECK_INT((long)tlen, 4);
+        CHECK(!memcmp(t, "12.2", 4));
+        trim(&u, &ulen);
+        CHECK_INT((long)ulen, 0);
+        CHECK(char_is_space('\v') && char_is_space('\n') && !char_is_space('\0') && !char_is_space('x'));
+    }
     CHECK(str_ends("libcuda.so.1", ".so.1"));
     CHECK(mem_contains("abc docker xyz", 14, "docker"));
 }

@@ -68,6 +68,19 @@ static void test_cmp_table(void)
     }
 }
 
+static void test_local_split(void)
+{
+    CHECK_STR(ver_pep440_local("2.1.0+cu121"), "cu121");
+    CHECK_STR(ver_pep440_local("2.5.1+rocm6.2.4"), "rocm6.2.4");
+    CHECK(ver_pep440_local("2.1.0") == NULL);
+    CHECK(ver_pep440_local("2.1.0+") == NULL);
+    CHECK(ver_pep440_local(NULL) == NULL);
+    CHECK_INT((long)ver_pep440_public_len("2.1.0+cu121"), 5);
+    CHECK_INT((long)ver_pep440_public_len("2.1.0+"), 5);
+    CHECK_INT((long)ver_pep440_public_len("0.4.30"), 6);
+    CHECK_INT((long)ver_pep440_public_len(NULL), 0);
+}
+
 static void test_parse_parts(void)
 {
     struct ver_pep440 v;
@@ -97,5 +110,6 @@ int main(void)
 {
     RUN(test_cmp_table);
     RUN(test_parse_parts);
+    RUN(test_local_split);
     return harness_done();
 }
