@@ -912,11 +912,12 @@ static const char *tf_cmds(const struct fix_ctx *x, const struct python_env *env
         return arena_printf(x->a, "%s install \"tensorflow[and-cuda]==%s.*\"", pip, in->release);
     (void)env;
     return arena_printf(x->a,
-                        "conda create -n %s -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
+                        "conda create -n %s -c conda-forge %s cudatoolkit=%s cudnn=%s\n"
                         "conda activate %s\n"
                         "python -m pip install \"tensorflow==%s.*\"\n"
                         "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                        env_name(x, in), in->python ? in->python : "3.10", in->cuda, in->cudnn, env_name(x, in),
+                        env_name(x, in), in->python ? arena_printf(x->a, "python=%s", in->python) : "python", in->cuda,
+                        in->cudnn, env_name(x, in),
                         in->release);
 }
 
@@ -1356,8 +1357,10 @@ int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python
             c.source = tcell(t, r, "source");
             c.is_default = pypi && !strcmp(pypi, "yes");
             if (!c.is_default) {
-                if (ver_cmp_dotted_n(c.cuda, "12", 1) != 0)
-                    continue;     /* the only feed the kb's sources name is the CUDA 12 one */
+                /* The only feed the kb's sources name is ORT's onnxruntime-cuda-N one for N 12:
+                 * a build off PyPI for another CUDA major has no index to offer. */
+                if (!strstr(ORT_CUDA12_FEED, arena_printf(x->a, "/onnxruntime-cuda-%ld/", strtol(c.cuda, NULL, 10))))
+                    continue;
                 c.find_links = ORT_CUDA12_FEED;
                 c.find_links_index = 1;
             }

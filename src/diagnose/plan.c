@@ -286,9 +286,10 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
     if (!k->cuda) {
         *topic = "os";
         if (c->fw == PLAN_TENSORFLOW && !strcmp(x->tab_os, "windows"))
-            return arena_printf(a, "%s has no GPU build on native Windows (the last is %s); "
-                                "use WSL2", label, kb_tf_last_windows_gpu(x->kb)
-                                ? kb_tf_last_windows_gpu(x->kb) : "2.10.0");
+            return kb_tf_last_windows_gpu(x->kb)
+                   ? arena_printf(a, "%s has no GPU build on native Windows (the last is %s); use WSL2", label,
+                                  kb_tf_last_windows_gpu(x->kb))
+                   : arena_printf(a, "%s has no GPU build on native Windows; use WSL2", label);
         return arena_printf(a, "%s is not a CUDA build", label);
     }
     if (c->cuda) {
