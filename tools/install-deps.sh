@@ -8,6 +8,9 @@
 #   jq                the CLI tests assert on JSON output with it
 #   clang             libFuzzer for the fuzz targets (make fuzz)
 #   gcc-aarch64-linux-gnu  foreign-architecture decoy libraries in the loader tests
+#   libc6-dev-arm64-cross qemu-user-static
+#                     the AArch64 loader cases (tests/cli/11xx-aarch64-*): real AArch64
+#                     programs and libraries, run by the real AArch64 ld.so under qemu
 #   gcc-mingw-w64-x86-64-win32, gcc-mingw-w64-i686-win32
 #                     real PE files (x64 and x86) for the PE reader's tests
 #   wine64 wine       runs the MinGW-built LoadLibrary oracle and gpudoctor.exe in the Windows tests
@@ -18,6 +21,10 @@
 #                     reading; `make bench` counts system calls with it
 #   mandoc groff-base man-db lint and render the generated man pages (0071)
 #   zsh fish          check the generated completion scripts parse (0072)
+#   python3 python3-wheel python3-venv python3-pip python3-ipython unzip
+#                     build the Python wheel (make wheel), install it with no
+#                     index into a fresh venv and run its API and %gpudoctor
+#                     magic (0077)
 #   musl-tools mmdebstrap busybox-static qemu-user-static
 #                     `make static` (musl-gcc) and its tests (96xx): a
 #                     bullseye chroot made by mmdebstrap, a musl userland
@@ -35,6 +42,7 @@ set -eu
 need="gcc make libc6-dev libjansson-dev pci.ids"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
+    need="$need libc6-dev-arm64-cross qemu-user-static"
     need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge strace"
     # --- real-package tests (tests/realpkg, tests/cli/85xx-realpkg-*): apt and
     # dpkg-deb download and unpack Debian's packages through a private apt
@@ -43,6 +51,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
+    need="$need python3 python3-wheel python3-venv python3-pip python3-ipython unzip"
     need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
     need="$need debhelper fakeroot lintian"
     need="$need cmark-gfm python3-yaml git"

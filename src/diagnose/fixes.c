@@ -1611,3 +1611,34 @@ void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct fi
         uninstall(x, fl, fd, env, arena_printf(x->a, "%s, then install the version you need", t), name);
     }
 }
+
+/* ---- Jetson (issue 20) ---- */
+
+void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const struct tegra_facts *t)
+{
+    /* A Jetson's GPU is the SoC's (L4T, no PCI device): the package
+     * index's aarch64 torch and download.pytorch.org's CUDA wheels are not
+     * built for it.  NVIDIA publishes torch builds per JetPack / L4T
+     * release (its "PyTorch for Jetson" announcement thread lists each with
+     * its L4T release) and L4T containers; both must match this L4T. */
+    const char *rel = t->l4t ? arena_printf(x->a, "L4T %s", t->l4t) : "its L4T release";
+    const char *dev = arena_printf(x->a, "%s%s%s%s%s%s",
+                                   t->gpu_name ? t->gpu_name : (t->soc ? t->soc : "SoC unknown"),
+                                   t->gpu_cc ? ", compute capability " : "", t->gpu_cc ? t->gpu_cc : "",
+                                   t->l4t ? "; " : "; L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core",
+                                   t->l4t ? rel : "",
+                                   t->l4t_source ? arena_printf(x->a, " from %s", t->l4t_source) : "");
+    unsigned g = next_group(fd);
+    add(fl, fd, g, NULL,
+        cap(x, arena_printf(x->a, "on this Jetson (%s) install NVIDIA's PyTorch build for the JetPack of %s -- "
+                            "NVIDIA lists one per JetPack / L4T release at "
+                            "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048 -- in place of the "
+                            "package index's aarch64 wheel, which has no Jetson GPU support", dev, rel)),
+        NULL);
+    add(fl, fd, g, NULL,
+        cap(x, arena_printf(x->a, "or run it in an L4T container made for %s (NGC's nvcr.io/nvidia/l4t-pytorch, "
+                            "tagged by L4T release) with `--runtime nvidia`, which mounts the tegra driver "
+                            "libraries into it", rel)),
+        NULL);
+}

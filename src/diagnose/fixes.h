@@ -253,4 +253,13 @@ int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct find
 void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *name, const char *version);
 
+/**
+ * A Jetson (f->tegra present): the torch to install is NVIDIA's build for
+ * its JetPack / L4T release, or an L4T container, never the package
+ * index's aarch64 wheel or download.pytorch.org's CUDA wheels (issue 20).
+ * Text fixes naming the L4T release and the module; never fails.
+ */
+void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const struct tegra_facts *t);
+
 #endif

@@ -31,6 +31,14 @@ static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char 
 {
     (void)cudnn;
     (void)cuda;
+    if (c->f->tegra.present) {
+        /* A Jetson: NVIDIA's builds for its L4T release, not PyPI's. */
+        if (c->f->tegra.l4t)
+            finding_evidence(c->out, fd, c->f->tegra.l4t_source, "Jetson, L4T %s%s%s", c->f->tegra.l4t,
+                             c->f->tegra.model ? ": " : "", c->f->tegra.model ? c->f->tegra.model : "");
+        fixes_jetson_torch(&c->fx, c->out, fd, &c->f->tegra);
+        return;
+    }
     if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
         /* apt installed it into the system Python, which pip must not
          * change (PEP 668, "externally-managed-environment", even where the
