@@ -45,7 +45,7 @@ static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char 
          * marker's package is not unpacked): apt for the distribution's CUDA
          * build where the release has one, then the engine's venv route with
          * a release and variant PyTorch published. */
-        const char *pkg = dpkg_cuda_build(c->f, "torch");
+        const char *pkg = dpkg_cuda_build(c->f, c->kb, "torch");
         struct python_env managed = *c->env;
         if (pkg)
             finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "

@@ -46,4 +46,5 @@ gd plan --framework onnxruntime --version 1.27.0
 expect_rc 0
 expect_text "cuda         13.0"
 expect_text "min driver   580"
+# Its build row and its Python range (py_support's 1.24+ floor) are both verified.
 expect_no_text "UNVERIFIED"

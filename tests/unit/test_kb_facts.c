@@ -118,6 +118,13 @@ static void test_arch_cudnn_pkg(void)
     CHECK_INT(kb_pkg_fact(kb, "paddle", "cc_min_windows", "2.6.2", &v, &src), 1);
     CHECK_STR(v, "3.5");
     CHECK_INT(kb_pkg_fact(kb, "jax", NULL, "0.4.30", &v, &src), -1);
+    /* conda-forge's cudatoolkit ends with CUDA 11; TensorFlow's GPU package before 2.1. */
+    CHECK_INT(kb_pkg_fact(kb, "cuda", "conda_cudatoolkit", "12.2", &v, &src), 1);
+    CHECK_STR(v, "no");
+    CHECK_INT(kb_pkg_fact(kb, "cuda", "conda_cudatoolkit", "11.8", &v, &src), 0);
+    CHECK_INT(kb_pkg_fact(kb, "tensorflow", "gpu_package", "1.15.0", &v, &src), 1);
+    CHECK_STR(v, "tensorflow-gpu");
+    CHECK_INT(kb_pkg_fact(kb, "tensorflow", "gpu_package", "2.1.0", &v, &src), 0);
     CHECK_INT(kb_pkg_fact(kb, "cuda", "runtime_soname", "11.8", &v, &src), 1);
     CHECK_STR(v, "major");
     CHECK_INT(kb_pkg_fact(kb, "cuda", "runtime_soname", "10.2", &v, &src), 1);
@@ -131,6 +138,24 @@ static void test_arch_cudnn_pkg(void)
     CHECK_INT(kb_pkg_fact_since(kb, "cuda", "windows_installer_driver", "yes", &v, &src), 0);
     CHECK_INT(kb_pkg_fact_since(kb, "nosuch", "fact", "no", &v, &src), 0);
     CHECK_INT(kb_pkg_fact_since(kb, "cuda", NULL, "no", &v, &src), -1);
+}
+
+static void test_distro_pkg(void)
+{
+    const char *pkg = NULL, *v = NULL, *src = NULL;
+    /* Debian 13 has python3-torch-cuda; 12 does not. */
+    CHECK_INT(kb_distro_pkg(kb, "debian", "13", NULL, "cuda_build", "torch", &pkg, &v, &src), 1);
+    CHECK_STR(pkg, "python3-torch-cuda");
+    CHECK(src && strstr(src, "packages.debian.org"));
+    CHECK_INT(kb_distro_pkg(kb, "debian", "12", NULL, "cuda_build", "torch", &pkg, &v, &src), 0);
+    CHECK_INT(kb_distro_pkg(kb, "ubuntu", "24.04", NULL, "cuda_build", "torch", &pkg, &v, &src), 0);
+    /* nvidia-cudnn's postinst, redone. */
+    CHECK_INT(kb_distro_pkg(kb, "debian", "12", "nvidia-cudnn", "redo", NULL, &pkg, &v, &src), 1);
+    CHECK(v && !strncmp(v, "sudo update-nvidia-cudnn --update", 33));
+    CHECK_INT(kb_distro_pkg(kb, "debian", "11", "nvidia-cudnn", "redo", NULL, &pkg, &v, &src), 0);
+    CHECK_INT(kb_distro_pkg(kb, "debian", NULL, "nvidia-cudnn", "redo", NULL, NULL, &v, NULL), 1);
+    CHECK_INT(kb_distro_pkg(kb, NULL, "12", NULL, "redo", NULL, NULL, NULL, NULL), -1);
+    CHECK_INT(kb_distro_pkg(kb, "debian", "x", NULL, "redo", NULL, NULL, NULL, NULL), -1);
 }
 
 static void test_build_min_driver(void)
@@ -308,6 +333,7 @@ int main(void)
     RUN(test_tf_driver_arch);
     RUN(test_arch_cudnn_pkg);
     RUN(test_build_min_driver);
+    RUN(test_distro_pkg);
     RUN(test_meta_and_marker);
     RUN(test_lint_builtin);
     RUN(test_lint_fires);
