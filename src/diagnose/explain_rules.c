@@ -646,12 +646,24 @@ static void rule_cpu_only(struct ctx *c)
 }
 
 /* Fixes for a missing CUDA runtime / cuDNN / CUDA library, per OS. */
+/* Does the log name a package whose normalised name starts with prefix
+ * ("nvidia-cudnn-cu": the cuDNN wheel of any CUDA major)? */
+static int log_names_pkg_prefix(const struct log_facts *lf, const char *prefix)
+{
+    size_t i, n = strlen(prefix);
+    for (i = 0; i < lf->n_pkgs; i++)
+        if (lf->pkgs[i].name && !strncmp(lf->pkgs[i].name, prefix, n))
+            return 1;
+    return 0;
+}
+
 static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, const char *cuda,
                       const char *cudnn, const struct tf_need *t)
 {
     int win = c->os && !strcmp(c->os, "windows");
     int lin = !win;
     const char *pip_libs = t && t->have_libs ? t->libs.pip_libs : NULL;
+    const char *since;
 
     if (win || !c->os) {
         if (cuda)
@@ -667,7 +679,10 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
                         "Install cuDNN for your CUDA version and copy its bin\\*.dll into the CUDA bin directory",
                         "https://developer.nvidia.com/cudnn");
         finding_fix(c->out, fd, NULL,
-                    "Python 3.8+ ignores PATH for DLL dependencies: add the directory before importing",
+                    kb_pkg_fact_since(c->in->kb, "python", "extension_dll_path", "no", &since, NULL) == 1
+                        ? arena_printf(c->out->arena, "Python %s+ ignores PATH for DLL dependencies: add the "
+                                                      "directory before importing", since)
+                        : "Python may ignore PATH for DLL dependencies: add the directory before importing",
                     "import os; os.add_dll_directory(r\"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin\")",
                     cuda ? cuda : "X.Y");
         if (!c->os)
@@ -965,7 +980,7 @@ static void rule_libraries(struct ctx *c)
     if (cnt(c, LE_TF_SKIP_GPU) && !c->n_causes) {
         struct finding *fd;
         if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken") &&
-            log_facts_pkg(lf, "nvidia-cudnn-cu12")) {
+            log_names_pkg_prefix(lf, "nvidia-cudnn-cu")) {
             fd = cause(c, "GD205", SEV_ERROR, "");
             fd->title = arena_printf(c->out->arena,
                                      "TensorFlow %s does not find the nvidia-* pip libraries it installed", t.version);
@@ -1672,9 +1687,10 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         return;
     }
     if (cnt(c, LE_JAX_NO_GPU) && !cnt(c, LE_JAX_BACKEND_FAIL)) {
-        /* jax <= 0.4.16 says this when jaxlib has no CUDA at all. */
+        /* Older JAX prints only this when jaxlib has no CUDA at all; a CUDA
+         * jaxlib or plugin that fails also prints the backend error. */
         fd = cause(c, "GD211", SEV_ERROR,
-                   "JAX fell back to the CPU: with jax 0.4.16 and older this means a CPU-only jaxlib");
+                   "JAX fell back to the CPU without a CUDA backend error: a CPU-only jaxlib");
         set_score(c, fd, 65);
         quote_ev(c, fd, LE_JAX_NO_GPU);
         quote_val(c, fd, &lf->jaxlib_version);
@@ -1694,6 +1710,7 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         /* Does this TensorFlow have a native-Windows GPU build?  (0: no, per tf_build.kb) */
         int win_cpu_only = lf->tf_version.v && kb_tf_build(kb, lf->tf_version.v, "windows", &wb) == 1 && !wb.cuda;
         int win_score = win ? 70 : (!c->os ? (win_cpu_only || !lf->tf_version.v ? 50 : 20) : 0);
+        const char *tf_win_last = kb_tf_last_windows_gpu(kb);
 
         tf_need(c, &t);
         if (t.known && t.b.cuda && lf->cuda_version.v && ver_cmp_dotted_prefix_differs(lf->cuda_version.v, t.b.cuda)) {
@@ -1730,7 +1747,9 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         }
         if (win_score)
             alt(c, "GD212", win_score,
-                "TensorFlow after 2.10 has no GPU build for native Windows (WSL2 or TensorFlow 2.10 are the ways)",
+                tf_win_last ? arena_printf(c->out->arena, "TensorFlow after %s has no GPU build for native "
+                                           "Windows (WSL2 or TensorFlow %s are the ways)", tf_win_last, tf_win_last)
+                            : "this TensorFlow has no GPU build for native Windows (WSL2 is the way)",
                 "python -c \"import sys; print(sys.platform)\" (win32 = native Windows)", h ? h->line : 0,
                 h ? h->text : NULL);
         alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",

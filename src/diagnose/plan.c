@@ -656,7 +656,7 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     }
     case PLAN_PYTORCH: {
         const char *ver = asked ? asked : arena_printf(a, "%s.0", k->version);
-        const char *cpy;
+        const char *cpy, *pip_index = NULL;
         p->version = ver;
         {
             /* A Python the release has wheels for (data/torch_python.kb, else py_support.kb):
@@ -684,7 +684,10 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
             }
         }
         env = "torch-gpu";
-        if (ver_cmp_dotted(ver, "1.10") >= 0) {
+        /* The per-variant index or torch_stable.html: pkg_fact's torch
+         * pip_index (an unknown release gets the index, as every current one). */
+        if (!(kb_pkg_fact(x->kb, "torch", "pip_index", ver, &pip_index, NULL) == 1 &&
+              !strcmp(pip_index, "find_links"))) {
             p->index_url = arena_printf(a, TORCH_INDEX "%s", k->variant);
             p->pip = arena_printf(a, "%s -m pip install \"torch==%s\" --index-url %s", x->pyc, ver, p->index_url);
         } else {
