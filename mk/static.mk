@@ -23,9 +23,10 @@
 # helper is looked for beside the binary, then in ../libexec/gpudoctor/ and
 # $(STATIC_LIBEXECDIR) (src/probe/helper.h).
 #
-# `make static-check` builds both and runs the static family
-# (tests/static/run.sh): the probe cases with the static binary, and
-# `check` inside a Debian bullseye chroot and a musl-only chroot.
+# `make static-check` builds both and runs the static family alone
+# (tests/cli/96xx-static-*.sh, also part of `make check`): the probe cases
+# with the static binary, `check` and `probe` inside a Debian bullseye
+# chroot, `check` in a musl-only userland, and the aarch64 pair under qemu.
 
 STATIC_CC ?= musl-gcc
 STATIC_JANSSON ?= build/static/jansson
@@ -52,7 +53,7 @@ HELPER_CFLAGS := -O2 -fno-stack-protector -fno-builtin-memcpy -ffunction-section
 # Nothing newer than this may appear in the helper's objdump -T (x86_64).
 HELPER_GLIBC_FLOOR ?= 2.2.5
 
-.PHONY: static static-check
+.PHONY: static
 static: build/static/gpudoctor build/static/gpudoctor-probe-helper
 
 # LIB_SRCS is set after the mk/ fragments are read: expand it late.
@@ -93,8 +94,10 @@ build/static/gpudoctor-probe-helper: build/static/helper/start.o $(HELPER_OBJS) 
 	    -o $@.tmp build/static/helper/start.o $(HELPER_OBJS) -Wl,--no-as-needed -l:libdl.so.2 -l:librt.so.1 -lc
 	$(Q)sh tools/glibc-floor.sh $@.tmp $(HELPER_GLIBC_FLOOR) && mv $@.tmp $@
 
-static-check: static build/san/fakedriver/libfakecuda.so
-	@GD_STATIC_DIR=$(CURDIR)/build/static GD_BUILD=$(CURDIR)/build/san sh tests/static/run.sh
+.PHONY: static-check
+static-check: static build/san/gpudoctor build/san/fakedriver/libfakecuda.so
+	@GD_STATIC_DIR=$(CURDIR)/build/static GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san \
+	    GD_ONLY=cli GD_FILTER=-static- sh tests/run.sh
 
 # ---- `make static-aarch64`: the same pair for aarch64 -----------------------
 #

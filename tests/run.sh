@@ -54,25 +54,26 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
     export GD_FIXLINT_DIR
     mkdir -p "$GD_FIXLINT_DIR"
     ls "$here"/cli/*.sh 2>/dev/null | grep -v '/lib\.sh$' >"$work/cases"
-    run_case() {
-        c=$1
-        name=$(basename "$c" .sh)
-        d="$work/cli/$name"
-        mkdir -p "$d"
-        (cd "$d" && CASE_DIR="$d" sh "$c") >"$d/log" 2>&1
-        echo $? >"$d/rc"
-    }
-    # Run cases two at a time (the machines have two cores).
-    jobs=${GD_JOBS:-2}
-    n=0
+    # A pool of GD_JOBS workers (xargs -P), not batches: one slow case (a
+    # chroot, qemu, a package build) no longer holds the others back.  The
+    # slow families start first so they overlap the many short cases.
+    cat >"$work/run_case.sh" <<'EOF_CASE'
+c=$1
+name=$(basename "$c" .sh)
+d="$GD_RUN_WORK/cli/$name"
+mkdir -p "$d"
+(cd "$d" && CASE_DIR="$d" sh "$c") >"$d/log" 2>&1
+echo $? >"$d/rc"
+EOF_CASE
     while read -r c; do
         name=$(basename "$c" .sh)
         case "$name" in *"${GD_FILTER:-}"*) ;; *) continue ;; esac
-        run_case "$c" &
-        n=$((n + 1))
-        if [ $((n % jobs)) -eq 0 ]; then wait; fi
-    done <"$work/cases"
-    wait
+        case "$name" in
+        *-realpkg-* | *-static-* | *-deb-* | *-wheel-* | *aarch64* | *-slurm-*) echo "0 $c" ;;
+        *) echo "1 $c" ;;
+        esac
+    done <"$work/cases" | sort -k1,1n -k2 | cut -d' ' -f2- >"$work/queue"
+    GD_RUN_WORK=$work xargs -P "${GD_JOBS:-2}" -n 1 sh "$work/run_case.sh" <"$work/queue"
     while read -r c; do
         name=$(basename "$c" .sh)
         [ -f "$work/cli/$name/rc" ] || continue

@@ -7,7 +7,8 @@
 #
 # SYSTEM is CMake's CMAKE_SYSTEM_NAME (default Windows); "native" sets none
 # (musl-gcc builds for this machine's architecture); PROCESSOR, when given,
-# is CMAKE_SYSTEM_PROCESSOR (a cross build for Linux, e.g. aarch64).
+# is CMAKE_SYSTEM_PROCESSOR (a cross build for Linux, e.g. aarch64:
+# `make aarch64`, mk/aarch64.mk, passes Linux aarch64).
 #
 # Debian ships jansson only for Linux, so the Windows build compiles the same
 # upstream release Debian does (jansson_2.14-2 on bookworm) with the cross

@@ -8,6 +8,9 @@
 #   jq                the CLI tests assert on JSON output with it
 #   clang             libFuzzer for the fuzz targets (make fuzz)
 #   gcc-aarch64-linux-gnu  foreign-architecture decoy libraries in the loader tests
+#   libc6-dev-arm64-cross qemu-user-static
+#                     the AArch64 loader cases (tests/cli/11xx-aarch64-*): real AArch64
+#                     programs and libraries, run by the real AArch64 ld.so under qemu
 #   gcc-mingw-w64-x86-64-win32, gcc-mingw-w64-i686-win32
 #                     real PE files (x64 and x86) for the PE reader's tests
 #   wine64 wine       runs the MinGW-built LoadLibrary oracle and gpudoctor.exe in the Windows tests
@@ -18,6 +21,10 @@
 #                     reading; `make bench` counts system calls with it
 #   mandoc groff-base man-db lint and render the generated man pages (0071)
 #   zsh fish          check the generated completion scripts parse (0072)
+#   python3 python3-wheel python3-venv python3-pip python3-ipython unzip
+#                     build the Python wheel (make wheel), install it with no
+#                     index into a fresh venv and run its API and %gpudoctor
+#                     magic (0077)
 #   lld llvm python3  real Mach-O files for the macOS tests: clang emits Mach-O
 #                     objects, lld's ld64.lld links them, llvm-objdump --macho
 #                     checks the fat headers the test helper writes, python3's
@@ -27,12 +34,19 @@
 #                     bullseye chroot made by mmdebstrap, a musl userland
 #                     from Debian's musl package and busybox-static;
 #                     `make static-aarch64` run under qemu-aarch64-static
+#   debhelper fakeroot lintian (and mmdebstrap, above)
+#                     build the Debian package, lint it, and install it in a
+#                     fresh bookworm chroot (0074, tools/build-deb.sh)
+#   cmark-gfm         GitHub's Markdown renderer: the oracle for check --markdown (0083)
+#   python3-yaml git  parse the contrib/ recipes, run the pre-commit hook in a
+#                     temporary repository (0084)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
 need="gcc make libc6-dev libjansson-dev pci.ids"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
+    need="$need libc6-dev-arm64-cross qemu-user-static"
     need="$need wine64 wine cmake dpkg-dev debian-archive-keyring slurmctld slurmd slurm-client munge strace"
     # --- real-package tests (tests/realpkg, tests/cli/85xx-realpkg-*): apt and
     # dpkg-deb download and unpack Debian's packages through a private apt
@@ -41,8 +55,11 @@ if [ "${1:-}" = "--test" ]; then
     need="$need apt binutils util-linux debian-archive-keyring"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
+    need="$need python3 python3-wheel python3-venv python3-pip python3-ipython unzip"
     need="$need lld llvm python3"
     need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
+    need="$need debhelper fakeroot lintian"
+    need="$need cmark-gfm python3-yaml git"
 fi
 missing=""
 for p in $need; do

@@ -154,6 +154,7 @@ int cmd_explain(int argc, char **argv)
     rep.machine = in.machine;
     rep.gd_version = GD_VERSION;
     rep.kb_revision = kb_revision(kb);
+    rep.shell = ctx.shell;
     switch (o.format) {
     case FMT_JSON:
         report_explain_json(ctx.out, &rep);

@@ -182,7 +182,7 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup 
     rules_driver(facts, kb, &dx->findings);
     rules_env(facts, &dx->findings);
     rules_cuda(facts, &dx->findings);
-    rules_dpkg(facts, &dx->findings);
+    rules_dpkg(facts, kb, &dx->findings);
     rules_windows_machine(facts, kb, &dx->findings);
     rules_macos_machine(facts, &dx->findings);
     rules_frameworks(facts, kb, lk, dx, arena);

@@ -92,13 +92,13 @@ void rules_driver(const struct facts *f, const struct kb *kb, struct findings *o
 void rules_env(const struct facts *f, struct findings *out);
 void rules_cuda(const struct facts *f, struct findings *out);
 /* dpkg's database (rules_dpkg.c): packages whose installation did not finish. */
-void rules_dpkg(const struct facts *f, struct findings *out);
+void rules_dpkg(const struct facts *f, const struct kb *kb, struct findings *out);
 /** The distribution package holding a CUDA build of framework on this
- *  release ("python3-torch-cuda" on Debian 13), or NULL. */
-const char *dpkg_cuda_build(const struct facts *f, const char *framework);
+ *  release ("python3-torch-cuda" on Debian 13, data/distro_pkg.kb), or NULL. */
+const char *dpkg_cuda_build(const struct facts *f, const struct kb *kb, const char *framework);
 /** The fixes for a package dpkg left unfinished (dpkg --configure -a, reinstall,
  *  and the package's own command when known), added to fd. */
-void rules_dpkg_fixes(const struct facts *f, struct findings *out, struct finding *fd,
+void rules_dpkg_fixes(const struct facts *f, const struct kb *kb, struct findings *out, struct finding *fd,
                       const struct dpkg_pkg *p);
 /* Native Windows (rules_windows.c): the machine rules, before the
  * frameworks (nothing on other OSes).  Its per-install rules run inside the

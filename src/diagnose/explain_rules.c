@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fixes.h"
 #include "kb/kb.h"
+#include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_driver.h"
 #include "util/alloc.h"
@@ -44,6 +46,10 @@ struct ctx {
     const char *tell[MAX_SCORED];
     struct alt alts[MAX_ALTS];
     size_t n_alts;
+    /* The fix engine's view of the machine that wrote the log (docs/fixes.md). */
+    struct fix_ctx fx;
+    struct python_env penv;         /* the log's Python: its version only (pip: python3 -m pip) */
+    const struct python_env *env;   /* &penv when the log shows a Python version, else NULL */
 };
 
 static unsigned long cnt(const struct ctx *c, enum log_ev ev)
@@ -354,8 +360,7 @@ static void rule_driver(struct ctx *c)
             if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
                 finding_evidence_line(c->out, fd, lf->libs[i].line, lf->libs[i].text);
         quote_val(c, fd, &lf->os_wsl);
-        finding_fix(c->out, fd, "sh", "Put the Windows driver's libraries on the loader path (never install a Linux driver in WSL)",
-                    "export LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH");
+        fixes_libcuda_missing(&c->fx, c->out, fd);
         alt(c, "GD101", 35, "the Windows NVIDIA driver is missing or too old for WSL2",
             "nvidia-smi (inside WSL); ls /usr/lib/wsl/lib", lf->os_wsl.line, lf->os_wsl.text);
         lib_missing = 0;
@@ -378,20 +383,19 @@ static void rule_driver(struct ctx *c)
         for (i = 0; i < lf->n_libs; i++)
             if (!lf->libs[i].ok && lib_kind(lf->libs[i].name) == LK_DRIVER)
                 finding_evidence_line(c->out, fd, lf->libs[i].line, lf->libs[i].text);
-        if (c->os && !strcmp(c->os, "windows")) {
-            finding_fix(c->out, fd, NULL, "Install the NVIDIA driver for your GPU",
-                        "https://www.nvidia.com/Download/index.aspx");
-        } else if (c->os && !strcmp(c->os, "wsl")) {
-            finding_fix(c->out, fd, NULL,
-                        "WSL2 uses the Windows driver: install or update it on Windows, then restart WSL",
-                        "wsl --shutdown");
-        } else {
-            finding_fix(c->out, fd, "sh", "Load the kernel module (check dmesg for Secure Boot refusing it)",
-                        "sudo modprobe nvidia && nvidia-smi");
-            finding_fix(c->out, fd, "sh", "Or install the driver (Ubuntu)", "sudo ubuntu-drivers install");
-            finding_fix(c->out, fd, NULL, "In a container: start it with the GPUs",
-                        "docker run --gpus all ...");
-        }
+        if (c->fx.wsl != 2 && !c->fx.container && strcmp(c->fx.os, "linux") == 0 &&
+            (cnt(c, LE_SMI_FAILED) || cnt(c, LE_KERNEL_DRIVER_DOWN)))
+            finding_fix(c->out, fd, "sh", "If the driver is installed, load its kernel module (not on WSL2; "
+                        "check dmesg for Secure Boot refusing it)", "sudo modprobe nvidia && nvidia-smi");
+        /* The driver install for this OS / WSL / container (the distribution, when the log
+         * names none, falls back to NVIDIA's page). */
+        if (lib_missing)
+            fixes_libcuda_missing(&c->fx, c->out, fd);
+        else
+            fixes_driver_install(&c->fx, c->out, fd);
+        if (!c->fx.container && c->fx.wsl != 2 && strcmp(c->fx.os, "linux") == 0)
+            finding_fix(c->out, fd, NULL, "In a container: start it with the GPUs (the NVIDIA Container "
+                        "Toolkit on the host)", "docker run --gpus all IMAGE");
     }
     if (cnt(c, LE_NVML_MISMATCH)) {
         fd = cause(c, "GD103", SEV_ERROR,
@@ -402,96 +406,85 @@ static void rule_driver(struct ctx *c)
 }
 
 /*
- * A CUDA variant of PyTorch from torch.kb ("cuXYZ"), never a literal here:
- * of the newest release, the build whose CUDA is at most max_cuda (the
- * driver's ceiling; NULL: any) and whose arch list runs compute capability
- * cc natively (NULL: any); the highest such CUDA when a ceiling is given,
- * else the lowest (it runs on the most drivers).  NULL when none fits.
+ * "gpudoctor plan" for the framework the log shows, with every constraint the
+ * log gives (OS, driver, GPU, CUDA), so that the line runs as pasted.  fw
+ * NULL: the framework the log shows; none: "gpudoctor check" on that machine.
  */
-static const char *torch_variant(const struct kb *kb, const char *max_cuda, const char *cc)
+static void plan_fix(struct ctx *c, struct finding *fd, const char *title, const char *fw, const char *cuda)
 {
-    const struct kb_table *t = kb_table(kb, "torch");
-    const char *best = NULL, *best_ver = NULL, *best_cuda = NULL;
-    int cv, cn, cc_, ca;
-    size_t r;
-    if (!t)
-        return NULL;
-    cv = kb_schema_col(t->schema, "version");
-    cn = kb_schema_col(t->schema, "variant");
-    cc_ = kb_schema_col(t->schema, "cuda");
-    ca = kb_schema_col(t->schema, "arch");
-    if (cv < 0 || cn < 0 || cc_ < 0 || ca < 0)
-        return NULL;
-    for (r = 0; r < t->nrows; r++) {
-        const char *v = kb_table_cell(t, r, (size_t)cv), *n = kb_table_cell(t, r, (size_t)cn);
-        const char *cu = kb_table_cell(t, r, (size_t)cc_), *a = kb_table_cell(t, r, (size_t)ca);
-        int newer, cmpc;
-        if (!v || !n || !cu || strncmp(n, "cu", 2) || !(cu[0] >= '0' && cu[0] <= '9'))
-            continue;
-        if (max_cuda && ver_cmp_dotted(cu, max_cuda) > 0)
-            continue;
-        if (cc && (!a || kb_arch_list_covers(a, cc) != 2))
-            continue;
-        newer = best_ver ? ver_cmp_dotted(v, best_ver) : 1;
-        cmpc = best_cuda ? ver_cmp_dotted(cu, best_cuda) : 0;
-        if (newer > 0 || (newer == 0 && (max_cuda ? cmpc > 0 : cmpc < 0))) {
-            best = n;
-            best_ver = v;
-            best_cuda = cu;
-        }
+    const struct log_facts *lf = c->lf;
+    struct arena *a = c->out->arena;
+    const char *cmd, *gpu = c->fx.gpu_cc;
+    /* Only a driver the log (or --with-check) shows, never the floor inferred from a CUDA level. */
+    const char *driver = lf->driver_version.v ? lf->driver_version.v
+                         : c->in->machine ? facts_driver_version(c->in->machine) : NULL;
+    if (!fw)
+        fw = lf->torch_version.v ? "torch" : lf->tf_version.v ? "tensorflow"
+             : (lf->jax_version.v || lf->jaxlib_version.v) ? "jax" : lf->ort_version.v ? "onnxruntime" : NULL;
+    if (!fw) {
+        finding_fix(c->out, fd, NULL, arena_printf(a, "%s: run gpudoctor on that machine (it finds the framework, "
+                                                   "the driver and the GPU)", title), "gpudoctor check");
+        return;
     }
-    return best;
+    cmd = arena_printf(a, "gpudoctor plan --framework %s", fw);
+    if (c->os && strcmp(c->os, "linux"))
+        cmd = arena_printf(a, "%s --os %s", cmd, c->os);
+    if (driver)
+        cmd = arena_printf(a, "%s --driver %s", cmd, driver);
+    if (gpu)
+        cmd = arena_printf(a, "%s --gpu %s", cmd, gpu);
+    if (cuda)
+        cmd = arena_printf(a, "%s --cuda %s", cmd, cuda);
+    finding_fix(c->out, fd, NULL, title, "%s", cmd);
 }
 
-/* The jax[...] extra of the newest JAX release for its lowest CUDA major (jax.kb). */
-static const char *jax_cuda_extra(const struct kb *kb)
+/*
+ * A command that sets or clears variables: sh on a POSIX log, PowerShell and cmd (one
+ * group) on a native-Windows one, where an sh line cannot be pasted.  ps / cm NULL: the
+ * command has no Windows form (not offered there).
+ */
+static void shell_fix(struct ctx *c, struct finding *fd, const char *title, const char *sh, const char *ps,
+                      const char *cm)
 {
-    const struct kb_table *t = kb_table(kb, "jax");
-    const char *best = NULL, *best_last = NULL, *best_cuda = NULL;
-    int cl, cf, cm;
-    size_t r;
-    if (!t)
-        return NULL;
-    cl = kb_schema_col(t->schema, "last");
-    cf = kb_schema_col(t->schema, "flavor");
-    cm = kb_schema_col(t->schema, "cuda_min");
-    if (cl < 0 || cf < 0 || cm < 0)
-        return NULL;
-    for (r = 0; r < t->nrows; r++) {
-        const char *l = kb_table_cell(t, r, (size_t)cl), *f = kb_table_cell(t, r, (size_t)cf);
-        const char *m = kb_table_cell(t, r, (size_t)cm);
-        int newer;
-        if (!l || !f || !m || strncmp(f, "cuda", 4))
-            continue;
-        newer = best_last ? ver_cmp_dotted(l, best_last) : 1;
-        if (newer > 0 || (newer == 0 && ver_cmp_dotted(m, best_cuda) < 0)) {
-            best = f;
-            best_last = l;
-            best_cuda = m;
-        }
+    unsigned g = 1;
+    size_t i;
+    if (strcmp(c->fx.os, "windows")) {
+        finding_fix(c->out, fd, "sh", title, "%s", sh);
+        return;
     }
-    return best;
+    if (!ps || !cm)
+        return;
+    for (i = 0; i < fd->n_fixes; i++)
+        if (fd->fixes[i].group >= g)
+            g = fd->fixes[i].group + 1;
+    finding_fix(c->out, fd, "powershell", title, "%s", ps);
+    fd->fixes[fd->n_fixes - 1].group = g;
+    finding_fix(c->out, fd, "cmd", title, "%s", cm);
+    fd->fixes[fd->n_fixes - 1].group = g;
 }
 
-/* "pip install -U "jax[cudaNN]"" from the kb, or advice when the kb has no JAX rows. */
-static void jax_fix(struct ctx *c, struct finding *fd, const char *title, const char *prefix)
+/* TensorFlow with its loader's messages switched on. */
+static void tf_verbose_fix(struct ctx *c, struct finding *fd, const char *title)
 {
-    const char *x = jax_cuda_extra(c->in->kb);
-    if (x)
-        finding_fix(c->out, fd, "sh", title, "%spip install -U \"jax[%s]\"", prefix, x);
-    else
-        finding_fix(c->out, fd, NULL, title, "https://docs.jax.dev/en/latest/installation.html");
+    shell_fix(c, fd, title, "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py",
+              "$env:TF_CPP_MIN_LOG_LEVEL = \"0\"; $env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py",
+              "set \"TF_CPP_MIN_LOG_LEVEL=0\"\nset \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py");
 }
 
-/* "pip install torch --index-url .../whl/<variant>" for a variant from the kb. */
-static void torch_fix(struct ctx *c, struct finding *fd, const char *title, const char *variant,
-                      const char *prefix)
+/* "Keep other CUDA installs off the loader path": for this shell (sh and fish), not on Windows. */
+static void unset_ld_path(struct ctx *c, struct finding *fd, const char *title)
 {
-    if (variant)
-        finding_fix(c->out, fd, NULL, title, "%spip install --force-reinstall torch --index-url https://download.pytorch.org/whl/%s",
-                    prefix, variant);
-    else
-        finding_fix(c->out, fd, NULL, title, "gpudoctor plan --framework torch");
+    unsigned g = 1;
+    size_t i;
+    if (!strcmp(c->fx.os, "windows"))
+        return;
+    for (i = 0; i < fd->n_fixes; i++)
+        if (fd->fixes[i].group >= g)
+            g = fd->fixes[i].group + 1;
+    finding_fix(c->out, fd, "sh", title, "unset LD_LIBRARY_PATH");
+    fd->fixes[fd->n_fixes - 1].group = g;
+    finding_fix(c->out, fd, "fish", title, "set -e LD_LIBRARY_PATH");
+    fd->fixes[fd->n_fixes - 1].group = g;
 }
 
 static void rule_driver_too_old(struct ctx *c)
@@ -573,13 +566,23 @@ static void rule_driver_too_old(struct ctx *c)
                          lf->ev[LE_DRIVER_TOO_OLD].a, dcuda);
     if (need)
         finding_evidence(c->out, fd, NULL, "minimum driver for this build: %s (%s)", need, src);
-    finding_fix(c->out, fd, NULL, need ? "Update the NVIDIA driver to the minimum or newer"
-                                      : "Update the NVIDIA driver",
-                "%s%s", need ? need : "https://www.nvidia.com/Download/index.aspx",
-                need ? " or newer: https://www.nvidia.com/Download/index.aspx" : "");
-    if (ceiling && (lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)) && torch_variant(kb, ceiling, NULL))
-        torch_fix(c, fd, "Or install a PyTorch build for the CUDA your driver supports",
-                  torch_variant(kb, ceiling, NULL), "");
+    fixes_driver_upgrade(&c->fx, c->out, fd, need, lf->torch_version.v
+                         ? arena_printf(c->out->arena, "torch %s needs it", lf->torch_version.v)
+                         : lf->tf_version.v ? arena_printf(c->out->arena, "TensorFlow %s needs it", lf->tf_version.v)
+                         : NULL);
+    /* Or a build the driver runs: only when the log tells the driver (or its CUDA level). */
+    if (c->fx.driver) {
+        struct fix_install in;
+        if ((lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)) &&
+            fix_choose_torch(&c->fx, NULL, c->env ? c->env->python_version : NULL, &in) && in.driver_ok == 1)
+            fixes_torch_install(&c->fx, c->out, fd, c->env, NULL);
+        else if (lf->cupy_version.v && fix_choose_cupy(&c->fx, NULL, c->env ? c->env->python_version : NULL, &in) &&
+                 in.driver_ok == 1)
+            fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
+        else if (ctx_jax(c) && fix_choose_jax(&c->fx, NULL, c->env ? c->env->python_version : NULL, &in) &&
+                 in.driver_ok == 1)
+            fixes_jax_install(&c->fx, c->out, fd, c->env, NULL);
+    }
 }
 
 static void rule_cpu_only(struct ctx *c)
@@ -605,15 +608,14 @@ static void rule_cpu_only(struct ctx *c)
             if (c->os && !strcmp(c->os, "windows"))
                 finding_evidence(c->out, fd, NULL,
                                  "PyPI's torch wheels for Windows are CPU-only; CUDA builds come from download.pytorch.org");
-            torch_fix(c, fd, "Install a CUDA build of PyTorch (pick cuXYZ for your driver)",
-                      torch_variant(c->in->kb, lf->driver_cuda.v, NULL), "pip uninstall -y torch && ");
+            fixes_torch_install(&c->fx, c->out, fd, c->env, lf->torch_version.v);
         }
     }
     if (cnt(c, LE_JAX_CPU_JAXLIB)) {
         fd = cause(c, "GD211", SEV_ERROR, "JAX has no CUDA plugin installed: a GPU is present, JAX runs on the CPU");
         quote_ev(c, fd, LE_JAX_CPU_JAXLIB);
         quote_val(c, fd, &lf->jaxlib_version);
-        jax_fix(c, fd, "Install JAX with its CUDA plugin (Linux x86_64/aarch64; WSL2 on Windows)", "");
+        fixes_jax_install(&c->fx, c->out, fd, c->env, lf->jaxlib_version.v ? lf->jaxlib_version.v : lf->jax_version.v);
     }
     /* TensorFlow on native Windows after 2.10: no GPU build at all. */
     tf_need(c, &t);
@@ -631,27 +633,37 @@ static void rule_cpu_only(struct ctx *c)
         quote_val(c, fd, &lf->os_windows);
         quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         finding_evidence(c->out, fd, NULL, "%s (%s)", "CPU-only build on Windows", t.b.source);
-        finding_fix(c->out, fd, NULL, "Run TensorFlow in WSL2 (with a current Windows driver), inside Ubuntu:",
-                    "pip install \"tensorflow[and-cuda]\"");
-        if (last && kb_tf_build(c->in->kb, last, "windows", &lb) == 1 && lb.cuda && lb.cudnn)
-            finding_fix(c->out, fd, NULL, "Or stay native with the last Windows GPU release and its CUDA / cuDNN from conda",
-                        "conda install -c conda-forge cudatoolkit=%s cudnn=%s\npip install \"tensorflow==%s\"",
-                        lb.cuda, lb.cudnn, last);
+        if (last && kb_tf_build(c->in->kb, last, "windows", &lb) == 1 && lb.cuda)
+            finding_evidence(c->out, fd, NULL, "TensorFlow %s was the last with a Windows GPU build: CUDA %s, cuDNN %s (%s)",
+                             last, lb.cuda, lb.cudnn ? lb.cudnn : "?", lb.source);
+        fixes_tf_windows_routes(&c->fx, c->out, fd, c->env);
     } else if (t.known && !t.b.cuda && c->kb_os && !strcmp(c->kb_os, "linux") &&
                (cnt(c, LE_GPU_LIST_EMPTY) || cnt(c, LE_TF_SKIP_GPU))) {
         fd = cause(c, "GD211", SEV_ERROR, "this TensorFlow build has no GPU support");
         quote_val(c, fd, &lf->tf_version);
-        finding_fix(c->out, fd, "sh", "Install the GPU build", "pip install \"tensorflow[and-cuda]\"");
+        fixes_tf_install(&c->fx, c->out, fd, c->env, t.version);
     }
 }
 
 /* Fixes for a missing CUDA runtime / cuDNN / CUDA library, per OS. */
+/* Does the log name a package whose normalised name starts with prefix
+ * ("nvidia-cudnn-cu": the cuDNN wheel of any CUDA major)? */
+static int log_names_pkg_prefix(const struct log_facts *lf, const char *prefix)
+{
+    size_t i, n = strlen(prefix);
+    for (i = 0; i < lf->n_pkgs; i++)
+        if (lf->pkgs[i].name && !strncmp(lf->pkgs[i].name, prefix, n))
+            return 1;
+    return 0;
+}
+
 static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, const char *cuda,
                       const char *cudnn, const struct tf_need *t)
 {
     int win = c->os && !strcmp(c->os, "windows");
     int lin = !win;
     const char *pip_libs = t && t->have_libs ? t->libs.pip_libs : NULL;
+    const char *since;
 
     if (win || !c->os) {
         if (cuda)
@@ -667,25 +679,34 @@ static void lib_fixes(struct ctx *c, struct finding *fd, enum lib_kind kind, con
                         "Install cuDNN for your CUDA version and copy its bin\\*.dll into the CUDA bin directory",
                         "https://developer.nvidia.com/cudnn");
         finding_fix(c->out, fd, NULL,
-                    "Python 3.8+ ignores PATH for DLL dependencies: add the directory before importing",
+                    kb_pkg_fact_since(c->in->kb, "python", "extension_dll_path", "no", &since, NULL) == 1
+                        ? arena_printf(c->out->arena, "Python %s+ ignores PATH for DLL dependencies: add the "
+                                                      "directory before importing", since)
+                        : "Python may ignore PATH for DLL dependencies: add the directory before importing",
                     "import os; os.add_dll_directory(r\"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin\")",
                     cuda ? cuda : "X.Y");
         if (!c->os)
             lin = 1;
     }
     if (lin) {
-        if (pip_libs && (!strcmp(pip_libs, "rpath") || !strcmp(pip_libs, "rpath-broken") ||
-                         !strcmp(pip_libs, "unknown")))
-            finding_fix(c->out, fd, "sh", "Install TensorFlow with the CUDA libraries from pip",
-                        "pip install \"tensorflow[and-cuda]==%s\"", t->version);
+        struct fix_ctx lx = c->fx;
+        const char *no_tk = NULL;
+        lx.os = "linux";
+        /* TensorFlow known: the engine's validated install (its pip CUDA wheels, or CUDA and
+         * cuDNN from conda-forge in their own environment for a release before them). */
+        if (t && t->known && t->version && (pip_libs || t->b.cuda))
+            fixes_tf_install(&lx, c->out, fd, c->env, t->version);
         if (cuda)
-            finding_fix(c->out, fd, "sh",
-                        "Install CUDA it needs, then put its libraries on the loader path",
-                        "export LD_LIBRARY_PATH=/usr/local/cuda-%s/lib64:$LD_LIBRARY_PATH", cuda);
-        if (cuda && cudnn)
+            fixes_loader_path(&lx, c->out, fd,
+                              arena_printf(c->out->arena, "%snstall CUDA %s, then put its libraries on the loader path",
+                                           t && t->known ? "Or i" : "I", cuda),
+                              arena_printf(c->out->arena, "/usr/local/cuda-%s/lib64", cuda));
+        /* conda-forge's cudatoolkit is CUDA 11 and older (the kb's pkg_fact says where it ends). */
+        if (cuda && cudnn && !(t && t->known) &&
+            !(kb_pkg_fact(c->in->kb, "cuda", "conda_cudatoolkit", cuda, &no_tk, NULL) == 1 && !strcmp(no_tk, "no")))
             finding_fix(c->out, fd, "sh", "Or install both into the conda environment",
                         "conda install -c conda-forge cudatoolkit=%s cudnn=%s\n"
-                        "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib:$LD_LIBRARY_PATH",
+                        "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
                         cuda, cudnn);
     }
 }
@@ -829,8 +850,9 @@ static void lib_context(struct ctx *c, struct finding *fd, enum lib_kind kind, c
                                 name, want, other);
         set_score(c, m, 82);
         finding_evidence_line(c->out, m, line, text);
-        finding_fix(c->out, m, NULL, "Install the version it was built for, or the build of the program for the version you have",
-                    "gpudoctor plan");
+        plan_fix(c, m, "Install the version it was built for, or the build of the program for the version you have",
+                 !strcmp(via, "tensorflow") ? "tensorflow" : !strcmp(via, "torch") ? "torch"
+                 : !strcmp(via, "onnxruntime") ? "onnxruntime" : NULL, NULL);
         set_score(c, fd, 55);
         return;
     }
@@ -927,18 +949,16 @@ static void rule_libraries(struct ctx *c)
                 lib_fixes(c, fd, groups[g].kind, NULL, NULL, NULL);
             }
         } else if (!strcmp(via, "torch") || (!strcmp(via, "loader") && lf->torch_version.v)) {
-            finding_fix(c->out, fd, "sh",
-                        "PyTorch brings its own CUDA libraries as pip packages: reinstall them, and keep other CUDA installs off the loader path",
-                        "unset LD_LIBRARY_PATH\npip install --force-reinstall torch%s%s",
-                        lf->torch_version.v ? "==" : "", lf->torch_version.v ? lf->torch_version.v : "");
+            /* PyTorch brings its own CUDA libraries as pip packages: other CUDA installs off the
+             * loader path, and a validated reinstall of its build. */
+            unset_ld_path(c, fd, "Keep other CUDA installs off the loader path (PyTorch brings its own CUDA libraries)");
+            fixes_torch_install(&c->fx, c->out, fd, c->env, lf->torch_version.v);
             if (c->os && !strcmp(c->os, "windows"))
                 finding_fix(c->out, fd, NULL,
                             "On Windows also install the latest Microsoft Visual C++ Redistributable (x64)",
                             "https://aka.ms/vs/17/release/vc_redist.x64.exe");
         } else if (!strcmp(via, "onnxruntime")) {
-            finding_fix(c->out, fd, NULL,
-                        "Install the CUDA and cuDNN majors this onnxruntime-gpu build was made for, or the build for the CUDA you have (1.19+ is CUDA 12 / cuDNN 9)",
-                        "pip install -U \"onnxruntime-gpu[cuda,cudnn]\"");
+            fixes_ort_install(&c->fx, c->out, fd, c->env, lf->ort_version.v);
         } else {
             lib_fixes(c, fd, groups[g].kind, ver[0] && groups[g].kind == LK_CUDART ? ver : NULL, NULL, NULL);
         }
@@ -955,13 +975,12 @@ static void rule_libraries(struct ctx *c)
         if (t.known && t.b.cuda)
             lib_fixes(c, fd, LK_CUDART, t.b.cuda, t.b.cudnn, &t);
         else
-            finding_fix(c->out, fd, "sh", "Install TensorFlow with its CUDA libraries from pip",
-                        "pip install \"tensorflow[and-cuda]\"");
+            fixes_tf_install(&c->fx, c->out, fd, c->env, t.version);
     }
     if (cnt(c, LE_TF_SKIP_GPU) && !c->n_causes) {
         struct finding *fd;
         if (t.have_libs && t.libs.pip_libs && !strcmp(t.libs.pip_libs, "rpath-broken") &&
-            log_facts_pkg(lf, "nvidia-cudnn-cu12")) {
+            log_names_pkg_prefix(lf, "nvidia-cudnn-cu")) {
             fd = cause(c, "GD205", SEV_ERROR, "");
             fd->title = arena_printf(c->out->arena,
                                      "TensorFlow %s does not find the nvidia-* pip libraries it installed", t.version);
@@ -975,8 +994,10 @@ static void rule_libraries(struct ctx *c)
             fd = cause(c, "GD404", SEV_WARNING,
                        "TensorFlow skipped the GPU because some CUDA library did not load; the log does not name it");
             quote_ev(c, fd, LE_TF_SKIP_GPU);
-            finding_fix(c->out, fd, "sh", "Rerun with the loader's messages switched on to see which library",
-                        "TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py 2>&1 | grep dso_loader");
+            shell_fix(c, fd, "Rerun with the loader's messages switched on to see which library",
+                      "TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py 2>&1 | grep dso_loader",
+                      "$env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py 2>&1 | Select-String dso_loader",
+                      "set \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py 2>&1 | findstr dso_loader");
             finding_fix(c->out, fd, NULL, "Or run gpudoctor on that machine", "gpudoctor check");
         }
     }
@@ -1001,9 +1022,23 @@ static void rule_versions(struct ctx *c)
         quote_ev(c, fd, LE_CUDNN_MISMATCH);
         finding_evidence(c->out, fd, NULL,
                          "the loaded cuDNN must have the same major version and an equal or higher minor version");
-        finding_fix(c->out, fd, NULL, "Install the cuDNN version the framework was built with (or newer, same major), "
-                                      "and make sure an older copy is not first on the loader path",
-                    "pip install -U \"nvidia-cudnn-cu12==%s.*\"", e->b ? e->b : "9");
+        {
+            /* pip's cuDNN wheel is per CUDA major (nvidia-cudnn-cuNN): only when the log names the CUDA. */
+            const char *cu = lf->torch_cuda.v ? lf->torch_cuda.v : lf->cuda_version.v;
+            struct tf_need t;
+            tf_need(c, &t);
+            if (!cu && t.known)
+                cu = t.b.cuda;
+            if (cu && e->b && major_of(cu) >= 11 && major_of(e->b) >= 8)
+                finding_fix(c->out, fd, "sh", "Install the cuDNN version the framework was built with (or newer, same "
+                            "major) from pip, and make sure an older copy is not first on the loader path",
+                            "%s install \"nvidia-cudnn-cu%ld==%ld.*\"", fix_pip(&c->fx, c->env), major_of(cu),
+                            major_of(e->b));
+            else
+                finding_fix(c->out, fd, NULL, "Install the cuDNN version the framework was built with (or newer, same "
+                            "major), and make sure an older copy is not first on the loader path",
+                            "https://developer.nvidia.com/cudnn-archive");
+        }
     }
     e = &lf->ev[LE_JAX_VERSION_LOW];
     if (e->count) {
@@ -1012,8 +1047,8 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX found %s %s but was built against %s, which is newer",
                                  e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
         quote_ev(c, fd, LE_JAX_VERSION_LOW);
-        jax_fix(c, fd, "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
-                "unset LD_LIBRARY_PATH\n");
+        unset_ld_path(c, fd, "Keep other CUDA installs off the loader path (JAX brings matching ones from pip)");
+        fixes_jax_install(&c->fx, c->out, fd, c->env, lf->jaxlib_version.v ? lf->jaxlib_version.v : lf->jax_version.v);
     }
     e = &lf->ev[LE_JAX_OUTDATED];
     if (e->count) {
@@ -1022,8 +1057,8 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX found an outdated %s (installed %s, built against %s)",
                                  e->a ? e->a : "?", e->b ? e->b : "?", e->c ? e->c : "?");
         quote_ev(c, fd, LE_JAX_OUTDATED);
-        jax_fix(c, fd, "Let JAX bring matching CUDA libraries from pip, and keep others off the path",
-                "unset LD_LIBRARY_PATH\n");
+        unset_ld_path(c, fd, "Keep other CUDA installs off the loader path (JAX brings matching ones from pip)");
+        fixes_jax_install(&c->fx, c->out, fd, c->env, lf->jaxlib_version.v ? lf->jaxlib_version.v : lf->jax_version.v);
     }
     e = &lf->ev[LE_UNDEFINED_SYMBOL];
     if (e->count && (has(e->a, "cud") || has(e->a, "cublas") || has(e->b, "cudnn") || has(e->b, "cublas") ||
@@ -1061,8 +1096,7 @@ static void rule_versions(struct ctx *c)
                                  e->a ? e->a : "the CUDA and cuDNN it was built for");
         quote_ev(c, fd, LE_ORT_EP_FAIL);
         quote_ev(c, fd, LE_ORT_PROVIDER_FAIL);
-        finding_fix(c->out, fd, NULL, "Install the CUDA and cuDNN wheels that onnxruntime-gpu expects",
-                    "pip install -U \"onnxruntime-gpu[cuda,cudnn]\"");
+        fixes_ort_install(&c->fx, c->out, fd, c->env, lf->ort_version.v);
     }
     e = &lf->ev[LE_JAX_PLUGIN_MISMATCH];
     if (e->count) {
@@ -1070,7 +1104,8 @@ static void rule_versions(struct ctx *c)
         fd->title = arena_printf(c->out->arena, "JAX ignores its CUDA plugin: %s does not match jaxlib %s",
                                  e->a ? e->a : "the plugin", e->b ? e->b : "?");
         quote_ev(c, fd, LE_JAX_PLUGIN_MISMATCH);
-        jax_fix(c, fd, "Install jax, jaxlib and the plugin at one version", "");
+        /* jax[cudaNN]==V pins jaxlib and the plugin to V. */
+        fixes_jax_install(&c->fx, c->out, fd, c->env, e->b ? e->b : lf->jaxlib_version.v);
     }
 }
 
@@ -1111,13 +1146,13 @@ static void rule_arch(struct ctx *c)
         }
         if (lf->ev[LE_SM_INCOMPATIBLE].b)
             finding_evidence(c->out, fd, NULL, "this build has code for: %s", lf->ev[LE_SM_INCOMPATIBLE].b);
-        if (cc && (sm || cnt(c, LE_GPU_TOO_OLD)) && torch_variant(c->in->kb, NULL, cc))
-            /* torch.kb's arch lists: the newest release's build that has code for this GPU. */
-            torch_fix(c, fd, "Install the PyTorch build whose architecture list has this GPU",
-                      torch_variant(c->in->kb, NULL, cc), "");
+        if (c->fx.gpu_cc && (sm || cnt(c, LE_GPU_TOO_OLD)))
+            /* torch.kb's arch lists: the engine keeps only builds with code for this GPU
+             * (fix_ctx.gpu_cc), and the GPU family's driver floor. */
+            fixes_torch_install(&c->fx, c->out, fd, c->env, lf->torch_version.v);
         else
-            finding_fix(c->out, fd, NULL, "Install a framework build that lists this GPU's architecture",
-                        "gpudoctor plan");
+            plan_fix(c, fd, "Install a framework build that lists this GPU's architecture",
+                     cnt(c, LE_TF_IGNORING_GPU) ? "tensorflow" : NULL, NULL);
     }
     if (cnt(c, LE_TF_PTX_JIT)) {
         fd = cause(c, "GD210", SEV_WARNING, "");
@@ -1126,8 +1161,8 @@ static void rule_arch(struct ctx *c)
                                  "from PTX (slow first start; may fail on GPUs newer than the PTX)",
                                  lf->ev[LE_TF_PTX_JIT].a ? lf->ev[LE_TF_PTX_JIT].a : "?");
         quote_ev(c, fd, LE_TF_PTX_JIT);
-        finding_fix(c->out, fd, "sh", "Let the driver cache the compiled kernels across runs",
-                    "export CUDA_CACHE_MAXSIZE=4294967296");
+        shell_fix(c, fd, "Let the driver cache the compiled kernels across runs", "export CUDA_CACHE_MAXSIZE=4294967296",
+                  "$env:CUDA_CACHE_MAXSIZE = \"4294967296\"", "set \"CUDA_CACHE_MAXSIZE=4294967296\"");
     }
 }
 
@@ -1185,7 +1220,8 @@ static void rule_cuda_errors(struct ctx *c)
                 fd = cause(c, "GD108", SEV_ERROR, "CUDA_VISIBLE_DEVICES hides every GPU from the program");
                 quote_ev(c, fd, LE_CVD_HIDDEN);
                 finding_evidence_line(c->out, fd, er->line, er->text);
-                finding_fix(c->out, fd, "sh", "Unset it, or name the GPUs to use", "unset CUDA_VISIBLE_DEVICES");
+                shell_fix(c, fd, "Unset it, or name the GPUs to use", "unset CUDA_VISIBLE_DEVICES",
+                          "Remove-Item Env:CUDA_VISIBLE_DEVICES", "set CUDA_VISIBLE_DEVICES=");
             } else {
                 fd = cause(c, "GD403", SEV_ERROR, "");
                 fd->title = arena_printf(c->out->arena, "CUDA found no usable GPU (%s)", er->name);
@@ -1193,7 +1229,8 @@ static void rule_cuda_errors(struct ctx *c)
                 finding_evidence(c->out, fd, NULL,
                                  "causes: CUDA_VISIBLE_DEVICES empty or -1, a container started without GPUs, "
                                  "or on WSL2 a Linux libcuda shadowing /usr/lib/wsl/lib");
-                finding_fix(c->out, fd, "sh", "Check what the process sees", "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+                shell_fix(c, fd, "Check what the process sees", "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L",
+                          "$env:CUDA_VISIBLE_DEVICES\nnvidia-smi -L", "echo %CUDA_VISIBLE_DEVICES%\nnvidia-smi -L");
                 finding_fix(c->out, fd, NULL, "In a container", "docker run --gpus all ...");
                 finding_fix(c->out, fd, NULL, "Or run gpudoctor on that machine", "gpudoctor check");
             }
@@ -1259,11 +1296,13 @@ static void rule_long_tail(struct ctx *c)
                    "the GPU ran out of memory: it works, but another process holds memory or the job is too large");
         quote_ev(c, fd, LE_OOM);
         quote_val(c, fd, &lf->gpu_name);
-        finding_fix(c->out, fd, "sh", "See which processes hold GPU memory", "nvidia-smi");
+        finding_fix(c->out, fd, NULL, "See which processes hold GPU memory", "nvidia-smi");
         finding_fix(c->out, fd, NULL, "Make the job smaller (batch size, sequence length, precision)",
                     "e.g. halve the batch size; use bf16/fp16");
-        finding_fix(c->out, fd, "sh", "TensorFlow and JAX take all GPU memory at start unless told not to",
-                    "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false");
+        shell_fix(c, fd, "TensorFlow and JAX take all GPU memory at start unless told not to",
+                  "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false",
+                  "$env:TF_FORCE_GPU_ALLOW_GROWTH = \"true\"; $env:XLA_PYTHON_CLIENT_PREALLOCATE = \"false\"",
+                  "set \"TF_FORCE_GPU_ALLOW_GROWTH=true\"\nset \"XLA_PYTHON_CLIENT_PREALLOCATE=false\"");
     }
     /* /dev/shm too small (Docker's 64 MB default) for NCCL or the DataLoader. */
     if (cnt(c, LE_NCCL_SHM)) {
@@ -1305,10 +1344,14 @@ static void rule_long_tail(struct ctx *c)
                                  e->a ? e->a : "?", e->b ? e->b : "?");
         quote_ev(c, fd, LE_EXT_CUDA_MISMATCH);
         quote_val(c, fd, &lf->torch_version);
-        finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
-                    "export CUDA_HOME=/usr/local/cuda-%s", e->b ? e->b : "X.Y");
-        finding_fix(c->out, fd, NULL, "Or install the PyTorch build for the toolkit you have, or a prebuilt wheel of the extension",
-                    "gpudoctor plan");
+        if (e->b)
+            finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
+                        "export CUDA_HOME=/usr/local/cuda-%s", e->b);
+        else
+            finding_fix(c->out, fd, NULL, "Point the build at a toolkit of PyTorch's CUDA version (CUDA_HOME)", NULL);
+        /* torch's cpp_extension refuses only another CUDA major: any build of the toolkit's major. */
+        plan_fix(c, fd, "Or install a PyTorch build for the toolkit's CUDA major, or a prebuilt wheel of the extension",
+                 "torch", e->a && major_of(e->a) > 0 ? arena_printf(c->out->arena, "%ld", major_of(e->a)) : NULL);
     } else if (cnt(c, LE_CUDA_HOME_UNSET)) {
         fd = cause(c, "GD410", SEV_ERROR,
                    "a CUDA extension is being compiled, but no CUDA toolkit was found (CUDA_HOME is not set)");
@@ -1333,8 +1376,18 @@ static void rule_long_tail(struct ctx *c)
                                      "'%s' is not installed in the Python that ran: another environment or kernel", m);
             quote_ev(c, fd, LE_MODULE_MISSING);
             quote_val(c, fd, &lf->command);
-            finding_fix(c->out, fd, "sh", "Install into the interpreter that runs the code",
-                        "python -m pip install %s", m);
+            if (!strncmp(m, "torch", 5))
+                fixes_torch_install(&c->fx, c->out, fd, c->env, NULL);
+            else if (!strncmp(m, "tensorflow", 10))
+                fixes_tf_install(&c->fx, c->out, fd, c->env, NULL);
+            else if (!strncmp(m, "jax", 3))
+                fixes_jax_install(&c->fx, c->out, fd, c->env, NULL);
+            else if (!strncmp(m, "onnxruntime", 11))
+                fixes_ort_install(&c->fx, c->out, fd, c->env, NULL);
+            else if (!strncmp(m, "cupy", 4))
+                fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
+            else
+                plan_fix(c, fd, "Install it into the interpreter that runs the code", NULL, NULL);
             alt_ev(c, "GD216", 40, "the package is installed but broken (a partial install or two versions)",
                    "python -m pip show -f <package>", LE_MODULE_MISSING);
         }
@@ -1367,8 +1420,7 @@ static void rule_long_tail(struct ctx *c)
                 }
             }
         }
-        finding_fix(c->out, fd, NULL, "Install a framework build for a CUDA release that knows this GPU",
-                    "gpudoctor plan --gpu \"<your GPU>\"");
+        plan_fix(c, fd, "Install a framework build for a CUDA release that knows this GPU", NULL, NULL);
         alt_ev(c, "GD206", 35, "another CUDA's NVRTC is found before the framework's own",
                "python -c 'import torch; print(torch.version.cuda)'; ldconfig -p | grep nvrtc", LE_COMPILER_ARCH);
     }
@@ -1381,9 +1433,8 @@ static void rule_long_tail(struct ctx *c)
         quote_ev(c, fd, LE_TORCH_PRELOAD);
         quote_val(c, fd, &lf->torch_version);
         set_tell(c, fd, "pip list | grep -i nvidia- (the wheels torch pins)");
-        finding_fix(c->out, fd, "sh", "Reinstall torch with the nvidia-* wheels it pins",
-                    "pip install --force-reinstall torch%s%s", lf->torch_version.v ? "==" : "",
-                    lf->torch_version.v ? lf->torch_version.v : "");
+        /* Reinstall torch with the nvidia-* wheels it pins: a build the engine validates. */
+        fixes_torch_install(&c->fx, c->out, fd, c->env, lf->torch_version.v);
         alt_ev(c, "GD216", 58, "the environment is half-installed (an nvidia-* wheel removed or replaced)",
                "pip list | grep -i nvidia-", LE_TORCH_PRELOAD);
     }
@@ -1427,8 +1478,9 @@ static void rule_long_tail(struct ctx *c)
         quote_val(c, fd, &lf->cvd);
         quote_val(c, fd, &lf->command);
         set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
-        finding_fix(c->out, fd, "sh", "See which GPUs exist, then name one of them (or unset the variable)",
-                    "nvidia-smi -L\nunset CUDA_VISIBLE_DEVICES");
+        shell_fix(c, fd, "See which GPUs exist, then name one of them (or unset the variable)",
+                  "nvidia-smi -L\nunset CUDA_VISIBLE_DEVICES", "nvidia-smi -L\nRemove-Item Env:CUDA_VISIBLE_DEVICES",
+                  "nvidia-smi -L\nset CUDA_VISIBLE_DEVICES=");
         alt_ev(c, "GD403", named ? 35 : 45, "no GPU is usable here (a container without --gpus, a GPU in another mode)",
                "nvidia-smi -L (in the same shell or container)", LE_NO_CUDA_GPUS);
     }
@@ -1454,7 +1506,7 @@ static void rule_long_tail(struct ctx *c)
             set_score(c, fd, 80);
             quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
             quote_val(c, fd, &lf->jaxlib_version);
-            jax_fix(c, fd, "Install jax, jaxlib and the CUDA plugin at one version", "");
+            fixes_jax_install(&c->fx, c->out, fd, c->env, lf->jaxlib_version.v);
         } else if (nodev) {
             fd = cause(c, "GD404", SEV_WARNING, "JAX's CUDA backend found no usable GPU");
             set_score(c, fd, 35);
@@ -1497,8 +1549,8 @@ static void rule_long_tail(struct ctx *c)
                 finding_evidence_line(c->out, fd, sline, stext);
                 finding_evidence(c->out, fd, NULL, "onnxruntime %s-%s: CUDA %s, cuDNN %s (%s)", o.first, o.last,
                                  o.cuda, o.cudnn, o.source);
-                finding_fix(c->out, fd, NULL, "Install the cuDNN major it was built for, or the onnxruntime-gpu for your cuDNN",
-                            "gpudoctor plan --framework onnxruntime");
+                plan_fix(c, fd, "Install the cuDNN major it was built for, or the onnxruntime-gpu for your CUDA and cuDNN",
+                         "onnxruntime", lf->cuda_version.v ? major : NULL);
             }
         }
     }
@@ -1527,8 +1579,7 @@ static void rule_long_tail(struct ctx *c)
     if (cnt(c, LE_CPU_BUILD_MSG)) {
         fd = cause(c, "GD211", SEV_ERROR, "this framework is a CPU-only build: it says so itself");
         quote_ev(c, fd, LE_CPU_BUILD_MSG);
-        finding_fix(c->out, fd, NULL, "Install the framework's GPU package (e.g. paddlepaddle-gpu, a CUDA wheel of torch)",
-                    "gpudoctor plan");
+        plan_fix(c, fd, "Install the framework's GPU package", NULL, NULL);
     }
     /* onnxruntime without its CUDA provider: the CPU package, or both packages at once. */
     if (cnt(c, LE_ORT_CPU_PKG)) {
@@ -1538,7 +1589,7 @@ static void rule_long_tail(struct ctx *c)
                         : "this onnxruntime has no CUDA provider: the CPU package (onnxruntime) is installed, not onnxruntime-gpu");
         set_score(c, fd, both ? 85 : 72);
         quote_ev(c, fd, LE_ORT_CPU_PKG);
-        finding_fix(c->out, fd, "sh", "Keep only the GPU package", "pip uninstall -y onnxruntime onnxruntime-gpu\npip install onnxruntime-gpu");
+        fixes_ort_install(&c->fx, c->out, fd, c->env, lf->ort_version.v);
         if (!both)
             alt_ev(c, "GD216", 55, "both onnxruntime and onnxruntime-gpu are installed, and the CPU package's files win",
                    "pip list | grep -i onnxruntime", LE_ORT_CPU_PKG);
@@ -1570,11 +1621,41 @@ static void rule_long_tail(struct ctx *c)
         set_score(c, fd, lf->container.v ? 55 : 40);
         quote_ev(c, fd, LE_NCCL_SYSERR);
         set_tell(c, fd, "NCCL_DEBUG=INFO shows the call that failed; df -h /dev/shm");
-        finding_fix(c->out, fd, "sh", "See which call failed", "NCCL_DEBUG=INFO python your_script.py");
+        shell_fix(c, fd, "See which call failed", "NCCL_DEBUG=INFO python your_script.py",
+                  "$env:NCCL_DEBUG = \"INFO\"\npython your_script.py", "set \"NCCL_DEBUG=INFO\"\npython your_script.py");
         finding_fix(c->out, fd, "sh", "In Docker, give it the host's IPC namespace", "docker run --ipc=host ...");
         alt_ev(c, "GD402", 38, "another system call failed (sockets, peer access): NCCL_DEBUG=INFO tells",
                "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL", LE_NCCL_SYSERR);
     }
+}
+
+/* tensorflow-metal next to the TensorFlow it pairs with (data/tf_metal.kb's newest row). */
+static void metal_fix(struct ctx *c, struct finding *fd)
+{
+    const struct kb_table *t = kb_table(c->in->kb, "tf_metal");
+    const char *metal = NULL, *tf = NULL, *src = NULL;
+    size_t r;
+    int cm = t ? kb_schema_col(t->schema, "metal") : -1, ct = t ? kb_schema_col(t->schema, "tf") : -1;
+    int cs = t ? kb_schema_col(t->schema, "source") : -1;
+    for (r = 0; t && cm >= 0 && ct >= 0 && cs >= 0 && r < t->nrows; r++) {
+        const char *m = kb_table_cell(t, r, (size_t)cm);
+        if (m && (!metal || ver_cmp_dotted(m, metal) > 0)) {
+            metal = m;
+            tf = kb_table_cell(t, r, (size_t)ct);
+            src = kb_table_cell(t, r, (size_t)cs);
+        }
+    }
+    if (!metal || !tf) {
+        finding_fix(c->out, fd, NULL, "TensorFlow: install Apple's Metal plugin next to the TensorFlow it pairs with",
+                    "https://developer.apple.com/metal/tensorflow-plugin/");
+        return;
+    }
+    finding_fix(c->out, fd, "sh",
+                arena_printf(c->out->arena, "TensorFlow: install the Metal plugin next to the TensorFlow it pairs with "
+                             "(tensorflow-metal %s with TensorFlow %s%s)", metal, tf,
+                             kbdata_source_unverified(src) ? "; UNVERIFIED pairing: Apple's own table was not read "
+                                                             "('gpudoctor matrix --unverified')" : ""),
+                "%s install \"tensorflow==%s.*\" \"tensorflow-metal==%s\"", fix_pip(&c->fx, c->env), tf, metal);
 }
 
 /* The framework fell back to the CPU and no rule named a cause: weigh what the context allows. */
@@ -1600,21 +1681,21 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         quote_ev(c, fd, LE_MPS_UNAVAILABLE);
         quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         quote_ev(c, fd, LE_TORCH_NO_GPU);
-        finding_fix(c->out, fd, NULL, "TensorFlow: install the Metal plugin next to a matching TensorFlow",
-                    "pip install tensorflow tensorflow-metal");
+        metal_fix(c, fd);
         finding_fix(c->out, fd, NULL, "PyTorch: use the mps device (macOS 12.3 or newer)",
                     "device = torch.device(\"mps\")");
         return;
     }
     if (cnt(c, LE_JAX_NO_GPU) && !cnt(c, LE_JAX_BACKEND_FAIL)) {
-        /* jax <= 0.4.16 says this when jaxlib has no CUDA at all. */
+        /* Older JAX prints only this when jaxlib has no CUDA at all; a CUDA
+         * jaxlib or plugin that fails also prints the backend error. */
         fd = cause(c, "GD211", SEV_ERROR,
-                   "JAX fell back to the CPU: with jax 0.4.16 and older this means a CPU-only jaxlib");
+                   "JAX fell back to the CPU without a CUDA backend error: a CPU-only jaxlib");
         set_score(c, fd, 65);
         quote_ev(c, fd, LE_JAX_NO_GPU);
         quote_val(c, fd, &lf->jaxlib_version);
         set_tell(c, fd, "pip list | grep -i jax (a +cuda jaxlib or a jax-cuda plugin?)");
-        jax_fix(c, fd, "Install JAX with CUDA (Linux or WSL2)", "");
+        fixes_jax_install(&c->fx, c->out, fd, c->env, lf->jaxlib_version.v ? lf->jaxlib_version.v : lf->jax_version.v);
         if (win)
             alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", "wsl --install",
                 lf->os_windows.line, lf->os_windows.text);
@@ -1629,6 +1710,7 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         /* Does this TensorFlow have a native-Windows GPU build?  (0: no, per tf_build.kb) */
         int win_cpu_only = lf->tf_version.v && kb_tf_build(kb, lf->tf_version.v, "windows", &wb) == 1 && !wb.cuda;
         int win_score = win ? 70 : (!c->os ? (win_cpu_only || !lf->tf_version.v ? 50 : 20) : 0);
+        const char *tf_win_last = kb_tf_last_windows_gpu(kb);
 
         tf_need(c, &t);
         if (t.known && t.b.cuda && lf->cuda_version.v && ver_cmp_dotted_prefix_differs(lf->cuda_version.v, t.b.cuda)) {
@@ -1660,13 +1742,14 @@ static void rule_no_gpu_unexplained(struct ctx *c)
             set_score(c, fd, 20);
             quote_ev(c, fd, LE_GPU_LIST_EMPTY);
             quote_ev(c, fd, LE_TF_CPU_DEVICES);
-            finding_fix(c->out, fd, "sh", "TensorFlow hides the reason at the default log level: rerun with",
-                        "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
+            tf_verbose_fix(c, fd, "TensorFlow hides the reason at the default log level: rerun with");
             finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine", "gpudoctor check");
         }
         if (win_score)
             alt(c, "GD212", win_score,
-                "TensorFlow after 2.10 has no GPU build for native Windows (WSL2 or TensorFlow 2.10 are the ways)",
+                tf_win_last ? arena_printf(c->out->arena, "TensorFlow after %s has no GPU build for native "
+                                           "Windows (WSL2 or TensorFlow %s are the ways)", tf_win_last, tf_win_last)
+                            : "this TensorFlow has no GPU build for native Windows (WSL2 is the way)",
                 "python -c \"import sys; print(sys.platform)\" (win32 = native Windows)", h ? h->line : 0,
                 h ? h->text : NULL);
         alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
@@ -1744,8 +1827,7 @@ static void rule_nothing_found(struct ctx *c)
         finding_evidence(c->out, fd, NULL, "the log does not show which framework version runs");
     finding_fix(c->out, fd, NULL, "Run gpudoctor on the machine that wrote the log", "gpudoctor check");
     if (!cnt(c, LE_TF_DLOPEN_FAIL) && !cnt(c, LE_TF_DLOPEN_OK))
-        finding_fix(c->out, fd, "sh", "For TensorFlow, a log with the library loader's messages says more",
-                    "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py");
+        tf_verbose_fix(c, fd, "For TensorFlow, a log with the library loader's messages says more");
 }
 
 /* ---- ranking ---- */
@@ -1910,6 +1992,57 @@ static void promote(struct ctx *c, struct explain_hypothesis *h)
     fl->v[0] = tmp;
 }
 
+/*
+ * The fix engine's context from what the log says (docs/fixes.md, "The API
+ * explain uses"): the OS, WSL, a container, the driver (or, from its CUDA
+ * level, the lowest driver that has it), the GPU's compute capability, the
+ * Python; the distribution only from a scan of this machine (--with-check).
+ */
+static void fix_ctx_from_log(struct ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct explain_input *in = c->in;
+    struct fix_ctx *x = &c->fx;
+    const char *sm = lf->ev[LE_SM_INCOMPATIBLE].a;
+
+    fix_ctx_init(x, in->kb, c->out->arena);
+    if (c->os && !strcmp(c->os, "windows"))
+        x->os = "windows";
+    else if (c->os && !strcmp(c->os, "macos"))
+        x->os = "macos";
+    x->wsl = !c->os ? -1 : !strcmp(c->os, "wsl") ? 2 : 0;
+    if (lf->container.v)
+        x->container = "container";
+    x->driver = lf->driver_version.v;
+    if (!x->driver && in->machine)
+        x->driver = facts_driver_version(in->machine);
+    if (!x->driver) {
+        /* nvidia-smi's "CUDA Version" (or torch's "found version N"): the driver is at least
+         * the one that CUDA release shipped with. */
+        const char *ceiling = lf->driver_cuda.v, *d = NULL, *src;
+        char dc[32];
+        if (!ceiling && lf->ev[LE_DRIVER_TOO_OLD].a) {
+            cuda_from_int(lf->ev[LE_DRIVER_TOO_OLD].a, dc, sizeof(dc));
+            ceiling = arena_strdup(c->out->arena, dc);
+        }
+        if (ceiling && kb_cuda_min_driver(in->kb, ceiling, c->kb_os ? c->kb_os : "linux", &d, &src) == 1)
+            x->driver = d;
+    }
+    x->gpu_cc = lf->gpu_cc.v;
+    if (!x->gpu_cc && sm && !strncmp(sm, "sm_", 3) && strlen(sm) >= 5) {
+        /* "sm_120" -> "12.0", "sm_89" -> "8.9" */
+        size_t n = strlen(sm + 3);
+        x->gpu_cc = arena_printf(c->out->arena, "%.*s.%s", (int)(n - 1), sm + 3, sm + 3 + n - 1);
+    }
+    if (in->machine && in->machine->system.distro_id && (!c->os || !strcmp(c->os, "linux"))) {
+        x->distro = in->machine->system.distro_id;
+        x->family = fix_family_of(x->distro);
+    }
+    memset(&c->penv, 0, sizeof(c->penv));
+    c->penv.python_version = lf->python_version.v;
+    c->env = lf->python_version.v ? &c->penv : NULL;
+}
+
 void explain_rules(const struct explain_input *in, struct findings *out, struct explain_result *res)
 {
     struct ctx c;
@@ -1926,6 +2059,7 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
      * floors the lower (so a "too old" verdict holds on Windows too).
      */
     c.kb_os = !c.os ? "linux" : !strcmp(c.os, "windows") ? "windows" : !strcmp(c.os, "macos") ? NULL : "linux";
+    fix_ctx_from_log(&c);
 
     rule_driver(&c);
     rule_cpu_only(&c);

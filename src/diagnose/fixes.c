@@ -38,6 +38,15 @@
  *    release); WSL2 for anything newer.  DirectML:
  *    https://learn.microsoft.com/windows/ai/directml/gpu-tensorflow-plugin --
  *    "tensorflow-cpu==2.10" plus "tensorflow-directml-plugin".
+ *  - JAX: https://docs.jax.dev/en/latest/installation.html -- "pip install
+ *    -U "jax[cuda12]"" (or cuda13); releases before the plugin extra use
+ *    "jax[cuda12_pip]" with -f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html.
+ *  - ONNX Runtime: https://onnxruntime.ai/docs/install/ -- "pip install
+ *    onnxruntime-gpu"; the CUDA 12 builds of 1.17 and 1.18 came from the
+ *    onnxruntime-cuda-12 feed given as --extra-index-url.
+ *  - CuPy: https://docs.cupy.dev/en/stable/install.html -- one wheel per
+ *    CUDA generation ("pip install cupy-cuda12x"), "[ctk]" for the CUDA
+ *    components from PyPI.
  */
 #include "diagnose/fixes.h"
 
@@ -46,7 +55,9 @@
 #include <string.h>
 
 #include "kb/kb.h"
+#include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
+#include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
 #include "util/strbuf.h"
 #include "util/text.h"
@@ -115,6 +126,7 @@ void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct k
     x->container = f->system.container;
     x->driver = facts_driver_version(f);
     x->arch = f->system.arch;
+    x->facts = f;
 }
 
 static int windows(const struct fix_ctx *x)
@@ -239,8 +251,8 @@ void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct f
 void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                           const char *need, const char *why)
 {
-    const char *t = arena_printf(x->a, "Upgrade the NVIDIA driver to %s or newer%s%s", need ? need : "a newer release",
-                                 why ? ": " : "", why ? why : "");
+    const char *t = arena_printf(x->a, "Upgrade the NVIDIA driver to %s%s%s%s", need ? need : "a newer release",
+                                 need ? " or newer" : "", why ? ": " : "", why ? why : "");
     if (windows(x) || x->wsl == 2) {
         windows_driver(x, fl, fd, x->wsl == 2 ? arena_printf(x->a, "%s (on Windows: WSL2 uses the Windows "
                                                              "driver)", t) : t);
@@ -394,6 +406,20 @@ const char *fix_python(const struct fix_ctx *x, const struct python_env *env)
     }
     if (env->interpreter)
         return sh_word(x->a, env->interpreter);
+    if (x->facts) {
+        /* The scan found no interpreter file in env, but a command the user runs
+         * (python3 on PATH, a pyenv shim) resolves to one of env's (interp facts). */
+        const struct interp_facts *in = &x->facts->interp;
+        size_t i;
+        for (i = 0; i < in->nr; i++) {
+            const struct py_interpreter *it = &in->v[i];
+            if (it->path && it->command && !strncmp(it->command, "python", 6) && it->env &&
+                !strcmp(it->env, env->prefix) &&
+                ((!it->env_python && !env->python_version) ||
+                 (it->env_python && env->python_version && !strcmp(it->env_python, env->python_version))))
+                return sh_word(x->a, it->path);
+        }
+    }
     if (env->python_version) {
         const char *xy = ver_dotted_prefix(x->a, env->python_version, 2);
         return sh_word(x->a, arena_printf(x->a, "%s/bin/python%s", strcmp(env->prefix, "/") ? env->prefix : "", xy));
@@ -520,7 +546,7 @@ static int torch_better(const struct torch_cand *a, const struct torch_cand *b)
 
 /* The best cu* build of release (NULL: any); 1 found. */
 static int torch_best(const struct fix_ctx *x, const char *release, const char *python, struct torch_cand *best,
-                      int *py_rejected)
+                      int *py_rejected, int *arch_rejected)
 {
     const struct kb_table *t = kb_table(x->kb, "torch");
     int have = 0;
@@ -545,12 +571,43 @@ static int torch_best(const struct fix_ctx *x, const char *release, const char *
             c.range = arena_printf(x->a, "%s-%s", lo, hi);
             if (python)
                 c.py_ok = fix_python_in_range(c.range, python);
+        } else {
+            /* Releases newer than torch_python.kb: py_support's PyTorch ranges. */
+            struct kb_py kp;
+            if (kb_python_support(x->kb, "pytorch", c.release, &kp) == 1 && kp.python_max) {
+                c.range = arena_printf(x->a, "%s-%s", kp.python_min, kp.python_max);
+                if (python)
+                    c.py_ok = fix_python_in_range(c.range, python);
+            }
         }
         if (c.py_ok == 0) {
             (*py_rejected)++;
             continue;
         }
-        c.drv = torch_driver(x, c.release, c.variant, &c.need);
+        if (x->gpu_cc) {
+            /* The GPU must be in the build's architecture list (native or PTX), and the
+             * driver floor is the GPU family's when that is higher (kb_build_min_driver). */
+            const char *arch = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "arch"));
+            const char *d, *dsrc;
+            int build_ok = 1;
+            if (arch && kb_arch_list_covers(arch, x->gpu_cc) == 0) {
+                (*arch_rejected)++;
+                continue;
+            }
+            if (kb_build_min_driver(x->kb, c.cuda, x->gpu_cc, windows(x) ? "windows" : "linux", &d, &dsrc,
+                                    &build_ok) == 1) {
+                if (!build_ok) {
+                    (*arch_rejected)++;
+                    continue;
+                }
+                c.need = d;
+                c.drv = x->driver ? ver_cmp_driver(x->driver, d) >= 0 : -1;
+            } else {
+                c.drv = torch_driver(x, c.release, c.variant, &c.need);
+            }
+        } else {
+            c.drv = torch_driver(x, c.release, c.variant, &c.need);
+        }
         if (!have || torch_better(&c, best))
             *best = c;
         have = 1;
@@ -562,7 +619,7 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
 {
     struct torch_cand c;
     const char *rel = release_of(x->a, want), *py = py_xy(x->a, python);
-    int rej = 0, found = 0;
+    int rej = 0, found = 0, arej = 0;
 
     memset(out, 0, sizeof(*out));
     out->framework = "torch";
@@ -575,10 +632,13 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         return 0;
     }
     if (rel) {
-        found = torch_best(x, rel, py, &c, &rej);
+        found = torch_best(x, rel, py, &c, &rej, &arej);
         if (!found) {
             const char *lo, *hi, *src;
-            if (rej && kb_torch_python(x->kb, rel, &lo, &hi, &src) == 1)
+            if (arej && !rej)
+                out->why_not = arena_printf(x->a, "no CUDA build of torch %s has code for compute capability %s", rel,
+                                            x->gpu_cc);
+            else if (rej && kb_torch_python(x->kb, rel, &lo, &hi, &src) == 1)
                 out->why_not = arena_printf(x->a, "torch %s has no wheels for Python %s (it supports %s-%s)", rel, py,
                                             lo, hi);
             else
@@ -586,8 +646,8 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         } else if (c.drv == 0) {
             /* Keep the release unless a newer one runs on this driver. */
             struct torch_cand n;
-            int r2 = 0;
-            if (torch_best(x, NULL, py, &n, &r2) && n.drv != 0) {
+            int r2 = 0, a2 = 0;
+            if (torch_best(x, NULL, py, &n, &r2, &a2) && n.drv != 0) {
                 out->why_not = arena_printf(x->a, "every CUDA build of torch %s needs driver %s or newer", rel,
                                             c.need ? c.need : "?");
                 c = n;
@@ -595,10 +655,12 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         }
     }
     if (!found)
-        found = torch_best(x, NULL, py, &c, &rej);
+        found = torch_best(x, NULL, py, &c, &rej, &arej);
     if (!found) {
-        out->why_not = arena_printf(x->a, "%s%sno CUDA build of torch in the knowledge base supports Python %s",
-                                    out->why_not ? out->why_not : "", out->why_not ? "; " : "", py ? py : "?");
+        out->why_not = arena_printf(x->a, "%s%sno CUDA build of torch in the knowledge base %s",
+                                    out->why_not ? out->why_not : "", out->why_not ? "; " : "",
+                                    rej || !arej ? arena_printf(x->a, "supports Python %s", py ? py : "?")
+                                                 : arena_printf(x->a, "has code for compute capability %s", x->gpu_cc));
         return 0;
     }
     out->release = c.release;
@@ -682,9 +744,12 @@ static int tf_best(const struct fix_ctx *x, const char *release, const char *pyt
         c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
         if (!c.extra) {
             /* The conda route installs the CUDA and cuDNN of TensorFlow's own tested
-             * configuration (the row); conda-forge's "cudatoolkit" package exists for
-             * CUDA 11 and older only (CUDA 12 is split into cuda-* packages). */
-            if (ver_cmp_dotted(c.cuda, "12") >= 0 || !c.cudnn)
+             * configuration (the row); conda-forge's "cudatoolkit" package ends where
+             * the kb's pkg_fact conda_cudatoolkit says "no" (CUDA 12 is split into
+             * cuda-* packages). */
+            const char *tk = NULL;
+            if (!c.cudnn || (kb_pkg_fact(x->kb, "cuda", "conda_cudatoolkit", c.cuda, &tk, NULL) == 1 &&
+                             !strcmp(tk, "no")))
                 continue;
         }
         if (!have || tf_better(&c, best))
@@ -792,6 +857,8 @@ static void driver_first(const struct fix_ctx *x, struct findings *fl, struct fi
 
 static const char *install_title(const struct fix_ctx *x, const struct fix_install *in, const char *what)
 {
+    if (in->driver_ok == -1 && in->driver_need)
+        what = arena_printf(x->a, "%s (needs driver %s or newer)", what, in->driver_need);
     return arena_printf(x->a, "%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
                         in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
                                                                       in->release, in->python_range) : "",
@@ -845,11 +912,12 @@ static const char *tf_cmds(const struct fix_ctx *x, const struct python_env *env
         return arena_printf(x->a, "%s install \"tensorflow[and-cuda]==%s.*\"", pip, in->release);
     (void)env;
     return arena_printf(x->a,
-                        "conda create -n %s -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
+                        "conda create -n %s -c conda-forge %s cudatoolkit=%s cudnn=%s\n"
                         "conda activate %s\n"
                         "python -m pip install \"tensorflow==%s.*\"\n"
                         "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                        env_name(x, in), in->python ? in->python : "3.10", in->cuda, in->cudnn, env_name(x, in),
+                        env_name(x, in), in->python ? arena_printf(x->a, "python=%s", in->python) : "python", in->cuda,
+                        in->cudnn, env_name(x, in),
                         in->release);
 }
 
@@ -963,6 +1031,616 @@ void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struc
                 arena_printf(x->a, "%s -m pip install \"tensorflow-cpu==%s.*\" tensorflow-directml-plugin", pip, rel));
         }
     }
+}
+
+/* ---- JAX, ONNX Runtime, CuPy ---- */
+
+static int valid_version(const char *v)
+{
+    struct ver_pep440 pv;
+    return v && ver_pep440_parse(v, &pv) == 0;
+}
+
+#define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
+#define ORT_CUDA12_FEED "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
+
+static const char *tcell(const struct kb_table *t, size_t r, const char *col)
+{
+    int i = kb_schema_col(t->schema, col);
+    return i < 0 ? NULL : kb_table_cell(t, r, (size_t)i);
+}
+
+static int ncomp(const char *v)
+{
+    int n = 1;
+    for (; v && *v; v++)
+        n += *v == '.';
+    return n;
+}
+
+/* first <= v <= last, each compared on its own number of components (last NULL: open). */
+static int within(const char *v, const char *first, const char *last)
+{
+    if (first && ver_cmp_dotted_n(v, first, ncomp(first)) < 0)
+        return 0;
+    return !last || ver_cmp_dotted_n(v, last, ncomp(last)) <= 0;
+}
+
+/* The newest release the kb knows of a table (kb_meta), or NULL. */
+static const char *newest_of(const struct fix_ctx *x, const char *table)
+{
+    const char *checked, *newest, *src;
+    return kb_meta(x->kb, table, &checked, &newest, &src) == 1 ? newest : NULL;
+}
+
+/* The release to propose from a row first..last: last, or the newest the kb knows when
+ * that is older; NULL when the row starts after the newest release. */
+static const char *row_point(const char *first, const char *last, const char *newest)
+{
+    if (newest && first && ver_cmp_dotted(newest, first) < 0)
+        return NULL;
+    if (!last || (newest && ver_cmp_dotted_n(newest, last, ncomp(last)) < 0))
+        return newest;
+    return last;
+}
+
+/* A requirement's version: "0.7.99" and "1.20" are ranges ("0.7.*", "1.20.*"), "0.4.16" is itself. */
+static const char *pin_of(struct arena *a, const char *v)
+{
+    size_t n = strlen(v);
+    if (n > 3 && !strcmp(v + n - 3, ".99"))
+        return arena_printf(a, "%.*s.*", (int)(n - 3), v);
+    if (ncomp(v) < 3)
+        return arena_printf(a, "%s.*", v);
+    return v;
+}
+
+/* "1.2.3+cuda12" -> "1.2.3" */
+static const char *public_version(struct arena *a, const char *v)
+{
+    const char *plus = v ? strchr(v, '+') : NULL;
+    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
+}
+
+/* Python py in framework's range at release v: 1 in, 0 out, -1 unknown (*range the range). */
+static int py_fits(const struct fix_ctx *x, const char *framework, const char *v, const char *py,
+                   const char **range, int *unverified)
+{
+    struct kb_py kp;
+    *range = NULL;
+    if (kb_python_support(x->kb, framework, v, &kp) != 1)
+        return -1;
+    *range = arena_printf(x->a, "%s-%s", kp.python_min, kp.python_max ? kp.python_max : "");
+    if (kbdata_source_unverified(kp.source))
+        *unverified = 1;
+    return py ? kb_python_in(&kp, py) : -1;
+}
+
+/* Does a comma-separated list hold item? */
+static int list_has(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    const char *s = list;
+    while (s && *s) {
+        const char *c = strchr(s, ',');
+        size_t len = c ? (size_t)(c - s) : strlen(s);
+        if (len == n && !strncmp(s, item, n))
+            return 1;
+        s = c ? c + 1 : NULL;
+    }
+    return 0;
+}
+
+struct pkg_cand {
+    const char *point, *range, *cuda, *cudnn, *need, *source, *package, *find_links;
+    int drv, py_ok, unverified, is_default, find_links_index;
+};
+
+/* Is a better than b? The driver, the Python, a verified row, the release, then the CUDA
+ * (the highest when the driver is known, else the lowest: it runs on the most drivers). */
+static int pkg_better(const struct fix_ctx *x, const struct pkg_cand *a, const struct pkg_cand *b)
+{
+    int c;
+    if ((a->drv != 0) != (b->drv != 0))
+        return a->drv != 0;
+    if ((a->py_ok != 0) != (b->py_ok != 0))
+        return a->py_ok != 0;
+    if (a->unverified != b->unverified)
+        return !a->unverified;
+    if ((c = ver_cmp_dotted(a->point, b->point)) != 0)
+        return c > 0;
+    if (a->is_default != b->is_default)
+        return a->is_default;
+    c = ver_cmp_dotted(a->cuda, b->cuda);
+    return x->driver ? c > 0 : c < 0;
+}
+
+static void pkg_out(const struct fix_ctx *x, const char *framework, const struct pkg_cand *c, const char *py,
+                    struct fix_install *out)
+{
+    out->framework = framework;
+    out->release = c->point;
+    out->pin = pin_of(x->a, c->point);
+    out->package = c->package;
+    out->find_links = c->find_links;
+    out->find_links_index = c->find_links_index;
+    out->cuda = c->cuda;
+    out->cudnn = c->cudnn;
+    out->python = py;
+    out->python_range = c->range;
+    out->driver_need = c->need;
+    out->driver_ok = c->drv;
+    out->source = c->source;
+    out->unverified = c->unverified;
+}
+
+/* The why_not of a chooser that found nothing for want, or NULL. */
+static const char *nothing_for(const struct fix_ctx *x, const char *what, const char *want, const char *py,
+                               int py_rejected)
+{
+    if (py_rejected && py)
+        return arena_printf(x->a, "%s%s%s has no release in the knowledge base for Python %s", what,
+                            want ? " " : "", want ? want : "", py);
+    return arena_printf(x->a, "the knowledge base has no CUDA build of %s%s%s", what, want ? " " : "",
+                        want ? want : "");
+}
+
+/* Native Windows and macOS have no CUDA build of framework (JAX, CuPy's wheels aside). */
+static int no_cuda_os(const struct fix_ctx *x, const char *framework, struct fix_install *out)
+{
+    if (!strcmp(x->os, "macos")) {
+        out->why_not = arena_printf(x->a, "%s has no CUDA build for macOS (macOS has no CUDA)", framework);
+        return 1;
+    }
+    if (windows(x) && !strcmp(framework, "JAX")) {
+        out->why_not = "JAX has no CUDA build for native Windows: use WSL2";
+        return 1;
+    }
+    return 0;
+}
+
+const char *fix_row_release(const struct fix_ctx *x, const char *table, const char *first, const char *last,
+                            const char **pin)
+{
+    const char *v = row_point(first, last, x->kb ? newest_of(x, table) : NULL);
+    if (pin)
+        *pin = v ? pin_of(x->a, v) : NULL;
+    return v;
+}
+
+int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
+{
+    const struct kb_table *t;
+    const char *newest, *py = py_xy(x->a, python), *w = public_version(x->a, want);
+    struct pkg_cand best;
+    int have = 0, rej = 0, pass;
+    size_t r;
+
+    memset(out, 0, sizeof(*out));
+    memset(&best, 0, sizeof(best));
+    out->framework = "jax";
+    if (!x->kb || !(t = kb_table(x->kb, "jax"))) {
+        out->why_not = "no knowledge base";
+        return 0;
+    }
+    if (no_cuda_os(x, "JAX", out))
+        return 0;
+    newest = newest_of(x, "jax");
+    /* Pass 0 keeps want's release; pass 1 (nothing fits it) takes any. */
+    for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
+        for (r = 0; r < t->nrows; r++) {
+            struct pkg_cand c;
+            const char *first = tcell(t, r, "first"), *last = tcell(t, r, "last");
+            const char *flavor = tcell(t, r, "flavor"), *extras = tcell(t, r, "extras");
+            const char *dmin = tcell(t, r, "driver_min");
+            memset(&c, 0, sizeof(c));
+            if (!flavor || strncmp(flavor, "cuda", 4) || !first)
+                continue;
+            if (pass == 0) {
+                if (!within(w, first, last))
+                    continue;
+                c.point = w;
+            } else if (!(c.point = row_point(first, last, newest))) {
+                continue;
+            }
+            c.py_ok = py_fits(x, "jax", c.point, py, &c.range, &c.unverified);
+            if (c.py_ok == 0 && pass == 1) {
+                /* An older release of this row may still support this Python. */
+                const struct kb_table *ps = kb_table(x->kb, "py_support");
+                size_t i;
+                const char *alt = NULL;
+                for (i = 0; ps && i < ps->nrows; i++) {
+                    const char *pl = tcell(ps, i, "last"), *pmin = tcell(ps, i, "python_min");
+                    const char *pf = tcell(ps, i, "first");
+                    const char *cand;
+                    if (strcmp(tcell(ps, i, "framework"), "jax") || !pl || !pmin ||
+                        ver_cmp_dotted_n(py, pmin, 2) < 0)
+                        continue;
+                    cand = ver_cmp_dotted(pl, c.point) < 0 ? pl : c.point;
+                    if (!within(cand, first, last) || !within(cand, pf, pl))
+                        continue;
+                    if (!alt || ver_cmp_dotted(cand, alt) > 0)
+                        alt = cand;
+                }
+                if (alt) {
+                    c.point = alt;
+                    c.py_ok = py_fits(x, "jax", c.point, py, &c.range, &c.unverified);
+                }
+            }
+            if (c.py_ok == 0) {
+                rej++;
+                continue;
+            }
+            if (list_has(extras, flavor)) {
+                c.package = arena_printf(x->a, "jax[%s]", flavor);
+            } else if (list_has(extras, arena_printf(x->a, "%s_pip", flavor))) {
+                c.package = arena_printf(x->a, "jax[%s_pip]", flavor);
+                c.find_links = JAX_RELEASES;
+            } else {
+                continue;
+            }
+            c.cuda = tcell(t, r, "cuda_min");
+            c.cudnn = tcell(t, r, "cudnn_min");
+            c.need = dmin;
+            c.source = tcell(t, r, "source");
+            c.drv = !x->driver || !dmin ? -1 : ver_cmp_driver(x->driver, dmin) >= 0;
+            if (kbdata_source_unverified(c.source))
+                c.unverified = 1;
+            if (!have || pkg_better(x, &c, &best))
+                best = c;
+            have = 1;
+        }
+        if (!have && pass == 0)
+            out->why_not = arena_printf(x->a, "%s", nothing_for(x, "jax", w, py, rej));
+    }
+    if (!have) {
+        out->why_not = arena_printf(x->a, "%s%s%s", out->why_not ? out->why_not : "", out->why_not ? "; " : "",
+                                    nothing_for(x, "JAX", NULL, py, rej));
+        return 0;
+    }
+    pkg_out(x, "jax", &best, py, out);
+    return 1;
+}
+
+int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
+{
+    const struct kb_table *t;
+    const char *newest, *py = py_xy(x->a, python), *w = public_version(x->a, want);
+    struct pkg_cand best;
+    int have = 0, rej = 0, pass;
+    size_t r;
+
+    memset(out, 0, sizeof(*out));
+    memset(&best, 0, sizeof(best));
+    out->framework = "onnxruntime-gpu";
+    if (!x->kb || !(t = kb_table(x->kb, "onnxruntime"))) {
+        out->why_not = "no knowledge base";
+        return 0;
+    }
+    if (no_cuda_os(x, "onnxruntime-gpu", out))
+        return 0;
+    newest = newest_of(x, "onnxruntime");
+    for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
+        for (r = 0; r < t->nrows; r++) {
+            struct pkg_cand c;
+            const char *first = tcell(t, r, "first"), *last = tcell(t, r, "last"), *pypi = tcell(t, r, "pypi");
+            memset(&c, 0, sizeof(c));
+            c.cuda = tcell(t, r, "cuda");
+            if (!first || !c.cuda)
+                continue;
+            if (pass == 0) {
+                if (!within(w, first, last))
+                    continue;
+                c.point = w;     /* the user's own release, as published */
+            } else if (!(c.point = row_point(first, last, newest))) {
+                continue;
+            }
+            c.py_ok = py_fits(x, "onnxruntime", c.point, py, &c.range, &c.unverified);
+            if (c.py_ok == 0 && pass == 1) {
+                /* The Python floor starts inside this row: the release before it. */
+                struct kb_py kp;
+                if (kb_python_support(x->kb, "onnxruntime", c.point, &kp) == 1 && ncomp(kp.first) == 2) {
+                    long maj = strtol(kp.first, NULL, 10), min = strtol(strchr(kp.first, '.') + 1, NULL, 10);
+                    const char *prev = min > 0 ? arena_printf(x->a, "%ld.%ld", maj, min - 1) : NULL;
+                    if (prev && within(prev, first, last)) {
+                        c.point = prev;
+                        c.unverified = 0;
+                        c.py_ok = py_fits(x, "onnxruntime", c.point, py, &c.range, &c.unverified);
+                    }
+                }
+            }
+            if (c.py_ok == 0) {
+                rej++;
+                continue;
+            }
+            c.cudnn = tcell(t, r, "cudnn");
+            c.source = tcell(t, r, "source");
+            c.is_default = pypi && !strcmp(pypi, "yes");
+            if (!c.is_default) {
+                /* The only feed the kb's sources name is ORT's onnxruntime-cuda-N one for N 12:
+                 * a build off PyPI for another CUDA major has no index to offer. */
+                if (!strstr(ORT_CUDA12_FEED, arena_printf(x->a, "/onnxruntime-cuda-%ld/", strtol(c.cuda, NULL, 10))))
+                    continue;
+                c.find_links = ORT_CUDA12_FEED;
+                c.find_links_index = 1;
+            }
+            c.package = "onnxruntime-gpu";
+            c.drv = driver_runs(x, c.cuda, &c.need);
+            if (kbdata_source_unverified(c.source))
+                c.unverified = 1;
+            if (!have || pkg_better(x, &c, &best))
+                best = c;
+            have = 1;
+        }
+        if (!have && pass == 0)
+            out->why_not = nothing_for(x, "onnxruntime-gpu", w, py, rej);
+    }
+    if (!have) {
+        out->why_not = arena_printf(x->a, "%s%s%s", out->why_not ? out->why_not : "", out->why_not ? "; " : "",
+                                    nothing_for(x, "onnxruntime-gpu", NULL, py, rej));
+        return 0;
+    }
+    pkg_out(x, "onnxruntime-gpu", &best, py, out);
+    return 1;
+}
+
+int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
+{
+    const struct kb_table *t, *ps;
+    const char *newest, *py = py_xy(x->a, python), *w = public_version(x->a, want);
+    struct pkg_cand best;
+    int have = 0, rej = 0, pass;
+    size_t r, i;
+
+    memset(out, 0, sizeof(*out));
+    memset(&best, 0, sizeof(best));
+    out->framework = "cupy";
+    if (!x->kb || !(t = kb_table(x->kb, "cupy")) || !(ps = kb_table(x->kb, "py_support"))) {
+        out->why_not = "no knowledge base";
+        return 0;
+    }
+    if (no_cuda_os(x, "CuPy", out))
+        return 0;
+    newest = newest_of(x, "cupy");
+    for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
+        for (r = 0; r < t->nrows; r++) {
+            const char *pkg = tcell(t, r, "package"), *first = tcell(t, r, "first"), *last = tcell(t, r, "last");
+            const char *cmin = tcell(t, r, "cuda_min");
+            if (!pkg || !first || !cmin)
+                continue;
+            /* The releases: py_support's rows name every CuPy release range with its Python. */
+            for (i = 0; i < ps->nrows; i++) {
+                struct pkg_cand c;
+                const char *ctk = NULL;
+                memset(&c, 0, sizeof(c));
+                if (strcmp(tcell(ps, i, "framework"), "cupy"))
+                    continue;
+                if (pass == 0) {
+                    if (!within(w, tcell(ps, i, "first"), tcell(ps, i, "last")) || !within(w, first, last))
+                        continue;
+                    c.point = ver_dotted_prefix(x->a, w, 2);
+                } else {
+                    c.point = tcell(ps, i, "last");
+                    if (!c.point || !within(c.point, first, last) || (newest && ver_cmp_dotted(c.point, newest) > 0))
+                        continue;
+                }
+                c.py_ok = py_fits(x, "cupy", c.point, py, &c.range, &c.unverified);
+                if (c.py_ok == 0) {
+                    rej++;
+                    continue;
+                }
+                c.cuda = cmin;
+                c.source = tcell(t, r, "source");
+                c.drv = driver_runs(x, cmin, &c.need);
+                c.package = pkg;
+                if (kb_pkg_fact(x->kb, "cupy", "extra_ctk", c.point, &ctk, NULL) == 1 && !strcmp(ctk, "yes"))
+                    c.package = arena_printf(x->a, "%s[ctk]", pkg);
+                if (kbdata_source_unverified(c.source))
+                    c.unverified = 1;
+                if (!have || pkg_better(x, &c, &best))
+                    best = c;
+                have = 1;
+            }
+        }
+        if (!have && pass == 0)
+            out->why_not = nothing_for(x, "CuPy", w, py, rej);
+    }
+    if (!have) {
+        out->why_not = arena_printf(x->a, "%s%s%s", out->why_not ? out->why_not : "", out->why_not ? "; " : "",
+                                    nothing_for(x, "CuPy", NULL, py, rej));
+        return 0;
+    }
+    pkg_out(x, "cupy", &best, py, out);
+    return 1;
+}
+
+/* "jax[cuda12]==0.7.*" -f URL, quoted for every shell the fix is written in. */
+static const char *requirement(const struct fix_ctx *x, const struct fix_install *in)
+{
+    return arena_printf(x->a, "\"%s==%s\"%s%s", in->package, in->pin,
+                        in->find_links ? (in->find_links_index ? " --extra-index-url " : " -f ") : "",
+                        in->find_links ? in->find_links : "");
+}
+
+/* What the title says about the choice: its CUDA, the Python, the driver floor, unverified rows. */
+static const char *pkg_title(const struct fix_ctx *x, const struct fix_install *in, const char *what)
+{
+    const char *t = arena_printf(x->a, "%s%s %s %s (CUDA %s%s%s)", in->why_not ? arena_printf(x->a, "%s; ", in->why_not) : "",
+                                 what, in->package, in->pin, in->cuda ? in->cuda : "?",
+                                 !strcmp(in->framework, "onnxruntime-gpu") && in->cudnn
+                                     ? arena_printf(x->a, ", cuDNN %s", in->cudnn) : "",
+                                 in->driver_need && in->driver_ok != 0
+                                     ? arena_printf(x->a, "; needs driver %s or newer", in->driver_need) : "");
+    if (in->python && in->python_range)
+        t = arena_printf(x->a, "%s (Python %s; %s %s supports %s)", t, in->python, in->framework, in->pin,
+                         in->python_range);
+    else if (!in->python_range)
+        t = arena_printf(x->a, "%s -- the knowledge base has no Python range for %s %s: check that your Python "
+                         "has wheels", t, in->framework, in->pin);
+    if (in->unverified)
+        t = arena_printf(x->a, "%s -- UNVERIFIED: a knowledge-base row behind this choice is not confirmed from a "
+                         "primary source ('gpudoctor matrix --unverified')", t);
+    return cap(x, t);
+}
+
+/* pip lines for env (a venv first under PEP 668; PowerShell and cmd on Windows). pre: uninstalls, or NULL. */
+static void pkg_emit(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
+                     const struct fix_install *in, const char *title, const char *pre)
+{
+    const char *req = requirement(x, in);
+    if (externally_managed(env) && !windows(x)) {
+        const char *name = arena_printf(x->a, "%s-%s", !strcmp(in->framework, "onnxruntime-gpu") ? "ort" : in->framework,
+                                        in->release);
+        add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it), so in a "
+                                                 "new venv: %s", env->prefix, title)),
+            arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name, req));
+        return;
+    }
+    if (windows(x)) {
+        unsigned g = next_group(fd);
+        const char *ps = fix_pip(x, env), *cm = arena_printf(x->a, "%s -m pip", fix_python(x, env));
+        add(fl, fd, g, "powershell", title,
+            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", ps, pre) : "", ps, req));
+        add(fl, fd, g, "cmd", title,
+            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", cm, pre) : "", cm, req));
+        return;
+    }
+    {
+        const char *pip = fix_pip(x, env);
+        add(fl, fd, 0, "sh", title,
+            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", pip, pre) : "", pip,
+                         req));
+    }
+}
+
+static int pkg_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
+                       int (*choose)(const struct fix_ctx *, const char *, const char *, struct fix_install *),
+                       const char *want, const char *name, const char *pre)
+{
+    struct fix_install in;
+    if (!choose(x, want, env ? env->python_version : NULL, &in)) {
+        add(fl, fd, 0, NULL, arena_printf(x->a, "No CUDA build of %s fits this machine: %s", name, in.why_not), NULL);
+        return 0;
+    }
+    driver_first(x, fl, fd, &in);
+    pkg_emit(x, fl, fd, env, &in, pkg_title(x, &in, "install"), pre);
+    return 1;
+}
+
+int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const struct python_env *env, const char *want)
+{
+    if (windows(x)) {
+        /* No CUDA JAX on native Windows: the Linux build inside WSL2. */
+        struct fix_ctx wx = *x;
+        struct fix_install in;
+        unsigned g;
+        wx.os = "linux";
+        wx.wsl = 2;
+        wx.family = FIX_FAMILY_UBUNTU;
+        g = next_group(fd);
+        add(fl, fd, g, "powershell", "JAX has no CUDA build for native Windows: install WSL with Ubuntu (as "
+            "administrator, then restart)", "wsl --install -d Ubuntu");
+        add(fl, fd, g, "cmd", "JAX has no CUDA build for native Windows: install WSL with Ubuntu (as "
+            "administrator, then restart)", "wsl --install -d Ubuntu");
+        if (fix_choose_jax(&wx, want, NULL, &in))
+            add(fl, fd, 0, "sh", arena_printf(x->a, "Then inside WSL's Ubuntu (bash), in a venv: %s",
+                                              pkg_title(&wx, &in, "install")),
+                arena_printf(x->a, "sudo apt-get install python3-venv\npython3 -m venv ~/.venvs/jax\n"
+                             "~/.venvs/jax/bin/python -m pip install %s", requirement(x, &in)));
+        return 1;
+    }
+    return pkg_install(x, fl, fd, env, fix_choose_jax, want, "JAX", NULL);
+}
+
+int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const struct python_env *env, const char *want)
+{
+    /* onnxruntime and onnxruntime-gpu share the module's files: the CPU package goes first. */
+    return pkg_install(x, fl, fd, env, fix_choose_ort, want, "onnxruntime-gpu", "onnxruntime onnxruntime-gpu");
+}
+
+int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const struct python_env *env, const char *want)
+{
+    return pkg_install(x, fl, fd, env, fix_choose_cupy, want, "CuPy", NULL);
+}
+
+/* "pip uninstall -y NAMES" in the shells of this OS. */
+static void uninstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
+                      const char *title, const char *names)
+{
+    if (windows(x)) {
+        unsigned g = next_group(fd);
+        add(fl, fd, g, "powershell", title, arena_printf(x->a, "%s uninstall -y %s", fix_pip(x, env), names));
+        add(fl, fd, g, "cmd", title, arena_printf(x->a, "%s -m pip uninstall -y %s", fix_python(x, env), names));
+        return;
+    }
+    add(fl, fd, 0, "sh", title, arena_printf(x->a, "%s uninstall -y %s", fix_pip(x, env), names));
+}
+
+void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *name, const char *version)
+{
+    const char *t = arena_printf(x->a, "Remove both records of %s", name);
+    if (!strcmp(name, "torch")) {
+        uninstall(x, fl, fd, env, t, name);
+        fixes_torch_install(x, fl, fd, env, version);
+    } else if (!strncmp(name, "tensorflow", 10)) {
+        uninstall(x, fl, fd, env, t, name);
+        fixes_tf_install(x, fl, fd, env, version);
+    } else if (!strcmp(name, "jax") || !strcmp(name, "jaxlib") || !strncmp(name, "jax-cuda", 8)) {
+        uninstall(x, fl, fd, env, t, name);
+        fixes_jax_install(x, fl, fd, env, !strncmp(name, "jax-cuda", 8) ? NULL : version);
+    } else if (!strncmp(name, "onnxruntime", 11)) {
+        fixes_ort_install(x, fl, fd, env, version);     /* uninstalls both packages first */
+    } else if (!strncmp(name, "cupy-cuda", 9)) {
+        uninstall(x, fl, fd, env, t, name);
+        fixes_cupy_install(x, fl, fd, env, version);
+    } else if (version && valid_version(version)) {
+        /* Not a framework: the version the environment had (one pip installed once). */
+        uninstall(x, fl, fd, env, t, name);
+        if (windows(x)) {
+            unsigned g = next_group(fd);
+            add(fl, fd, g, "powershell", "Install it once", arena_printf(x->a, "%s install \"%s==%s\"", fix_pip(x, env), name, version));
+            add(fl, fd, g, "cmd", "Install it once", arena_printf(x->a, "%s -m pip install \"%s==%s\"", fix_python(x, env), name, version));
+        } else {
+            add(fl, fd, 0, "sh", "Install it once", arena_printf(x->a, "%s install \"%s==%s\"", fix_pip(x, env), name, version));
+        }
+    } else {
+        uninstall(x, fl, fd, env, arena_printf(x->a, "%s, then install the version you need", t), name);
+    }
+}
+
+/* ---- Jetson (issue 20) ---- */
+
+void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const struct tegra_facts *t)
+{
+    /* A Jetson's GPU is the SoC's (L4T, no PCI device): the package
+     * index's aarch64 torch and download.pytorch.org's CUDA wheels are not
+     * built for it.  NVIDIA publishes torch builds per JetPack / L4T
+     * release (its "PyTorch for Jetson" announcement thread lists each with
+     * its L4T release) and L4T containers; both must match this L4T. */
+    const char *rel = t->l4t ? arena_printf(x->a, "L4T %s", t->l4t) : "its L4T release";
+    const char *dev = arena_printf(x->a, "%s%s%s%s%s%s",
+                                   t->gpu_name ? t->gpu_name : (t->soc ? t->soc : "SoC unknown"),
+                                   t->gpu_cc ? ", compute capability " : "", t->gpu_cc ? t->gpu_cc : "",
+                                   t->l4t ? "; " : "; L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core",
+                                   t->l4t ? rel : "",
+                                   t->l4t_source ? arena_printf(x->a, " from %s", t->l4t_source) : "");
+    unsigned g = next_group(fd);
+    add(fl, fd, g, NULL,
+        cap(x, arena_printf(x->a, "on this Jetson (%s) install NVIDIA's PyTorch build for the JetPack of %s -- "
+                            "NVIDIA lists one per JetPack / L4T release at "
+                            "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048 -- in place of the "
+                            "package index's aarch64 wheel, which has no Jetson GPU support", dev, rel)),
+        NULL);
+    add(fl, fd, g, NULL,
+        cap(x, arena_printf(x->a, "or run it in an L4T container made for %s (NGC's nvcr.io/nvidia/l4t-pytorch, "
+                            "tagged by L4T release) with `--runtime nvidia`, which mounts the tegra driver "
+                            "libraries into it", rel)),
+        NULL);
 }
 
 /* ---- macOS (issue #21): Apple's GPU is reached through Metal ---- */

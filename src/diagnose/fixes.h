@@ -66,6 +66,10 @@ struct fix_ctx {
     const char *container;      /* "docker", ... or NULL */
     const char *driver;         /* the installed driver version, or NULL */
     const char *arch;           /* "x86_64", "aarch64", or NULL */
+    const char *gpu_cc;         /* the GPU's compute capability ("8.9"): a torch build must
+                                   have code for it; NULL: any */
+    const struct facts *facts;  /* borrowed, must outlive x: the interpreter facts that name
+                                   an environment's python (interp_python_for_env); NULL */
 };
 
 /** The family of an os-release ID ("debian", "ubuntu", "rocky", ...). */
@@ -75,7 +79,7 @@ const char *fix_family_name(enum fix_family fam);
 
 /** Nothing known: os "linux", family unknown, wsl -1.  Never fails. */
 void fix_ctx_init(struct fix_ctx *x, const struct kb *kb, struct arena *a);
-/** Everything from a scan's facts (f borrowed for the call only). */
+/** Everything from a scan's facts (f borrowed: it must outlive x). */
 void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct kb *kb,
                         struct arena *a);
 
@@ -141,6 +145,12 @@ struct fix_install {
     int driver_ok;              /* 1 met, 0 older (upgrade first), -1 driver unknown */
     const char *source;         /* the kb row */
     const char *why_not;        /* why the wanted release could not be kept, or NULL */
+    const char *pin;            /* jax, onnxruntime-gpu, cupy: the requirement's version
+                                   ("0.7.*", "1.18.1"), a release the kb names */
+    const char *package;        /* the pip requirement ("jax[cuda12]", "cupy-cuda12x[ctk]") */
+    const char *find_links;     /* a -f / --extra-index-url page it needs, or NULL */
+    int find_links_index;       /* 1: find_links is an index (--extra-index-url), 0: -f */
+    int unverified;             /* 1: a kb row behind the choice is marked unverified */
 };
 
 /**
@@ -186,6 +196,71 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
  */
 void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env);
+
+/**
+ * JAX with CUDA on Linux / WSL2 (data/jax.kb, py_support.kb, kb_meta's
+ * newest release): want (a jax or jaxlib version, or NULL) when a CUDA row
+ * covers it, else the newest release whose Python floor python (X.Y, NULL:
+ * unknown) meets, in the flavour (cuda12 / cuda13) the driver runs (the
+ * row's driver_min; unknown driver: the lowest CUDA major, which runs on
+ * most drivers).  The requirement is jax[cudaNN] (a plugin on PyPI) or
+ * jax[cudaNN_pip] with Google's -f page, per the row's extras.  1 / 0 as
+ * fix_choose_torch (native Windows and macOS: 0).
+ */
+int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out);
+
+/**
+ * onnxruntime-gpu (data/onnxruntime.kb): want's release when a row covers
+ * it (its CUDA major), else the newest release whose CUDA the driver runs;
+ * builds off PyPI (the CUDA 12 builds of 1.17-1.18) get their feed as an
+ * extra index.  1 / 0; out->unverified when the row is.
+ */
+int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out);
+
+/**
+ * The CuPy wheel (cupy-cudaXXx, data/cupy.kb) for the newest CUDA the
+ * driver runs, at the newest CuPy release that wheel and python have
+ * (py_support.kb); "[ctk]" where pkg_fact says the release has it.  want:
+ * a CuPy version to keep when its wheel fits, or NULL.  1 / 0.
+ */
+int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out);
+
+/**
+ * The release to propose from a kb row that spans first..last (JAX, ONNX
+ * Runtime): last, or the table's newest release (kb_meta) when that is
+ * older; NULL when the row starts after it.  *pin (may be NULL) gets the
+ * requirement's version: "0.7.99" / "1.20" as "0.7.*" / "1.20.*", a
+ * three-part release as itself.
+ */
+const char *fix_row_release(const struct fix_ctx *x, const char *table, const char *first, const char *last,
+                            const char **pin);
+
+/** Install JAX with CUDA into env (NULL: the log's Python), as fixes_torch_install. */
+int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const struct python_env *env, const char *want);
+/** Install onnxruntime-gpu into env (the CPU package onnxruntime removed first). */
+int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const struct python_env *env, const char *want);
+/** Install the CuPy wheel for this driver into env. */
+int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const struct python_env *env, const char *want);
+
+/**
+ * Reinstall one distribution in env at one version (two records of it, GD216):
+ * for a framework the engine knows, the build its chooser validates for
+ * version; else version itself (one the environment had installed).
+ */
+void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *name, const char *version);
+
+/**
+ * A Jetson (f->tegra present): the torch to install is NVIDIA's build for
+ * its JetPack / L4T release, or an L4T container, never the package
+ * index's aarch64 wheel or download.pytorch.org's CUDA wheels (issue 20).
+ * Text fixes naming the L4T release and the module; never fails.
+ */
+void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const struct tegra_facts *t);
 
 /*
  * macOS (check --os macos; rules_macos.c): Apple's GPU is reached through

@@ -539,7 +539,7 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                                           : NULL;
         if (pkg_cause) {
             /* The package's own fix first: it is what the distribution meant. */
-            rules_dpkg_fixes(c->f, c->out, fd_pkg, pkg_cause);
+            rules_dpkg_fixes(c->f, c->kb, c->out, fd_pkg, pkg_cause);
             if (cause == fd_pkg)
                 cause = NULL;
         }
@@ -889,7 +889,7 @@ static void keras_verdict(struct diagnosis *dx, struct verdict *v, struct fwctx 
 
 /* Two records of one distribution in one site dir: pip was interrupted or
  * two installers disagreed, and which copy Python imports is a coin toss. */
-static void rule_duplicates(const struct python_env *env, struct findings *out)
+static void rule_duplicates(const struct fix_ctx *fx, const struct python_env *env, struct findings *out)
 {
     size_t i, j;
     for (i = 0; i < env->n_dists; i++) {
@@ -912,9 +912,11 @@ static void rule_duplicates(const struct python_env *env, struct findings *out)
                                   a->site_dir, a->version ? a->version : "?", b->version ? b->version : "?");
                 fd->subject = env->prefix;
                 finding_evidence(out, fd, a->path, "%s %s", a->name, a->version ? a->version : "?");
-                finding_fix(out, fd, "sh", "Remove both and install one version again",
-                            "%s/bin/python -m pip uninstall -y %s\n%s/bin/python -m pip install --force-reinstall %s",
-                            env->prefix, a->name, env->prefix, a->name);
+                /* One version again: the newer record's, validated by the fix engine
+                 * for a framework (fixes_pip_reinstall). */
+                fixes_pip_reinstall(fx, out, fd, env, a->name,
+                                    a->version && b->version && ver_cmp_pep440(b->version, a->version) > 0
+                                        ? b->version : a->version ? a->version : b->version);
             }
             finding_evidence(out, fd, b->path, "%s %s", b->name, b->version ? b->version : "?");
         }
@@ -926,9 +928,13 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
 {
     size_t e, i, n_machine = dx->findings.nr;
 
-    for (e = 0; e < f->n_pyenvs; e++)
-        if (f->pyenvs[e].n_duplicates)
-            rule_duplicates(&f->pyenvs[e], &dx->findings);
+    {
+        struct fix_ctx dfx;
+        fix_ctx_from_facts(&dfx, f, kb, arena);
+        for (e = 0; e < f->n_pyenvs; e++)
+            if (f->pyenvs[e].n_duplicates)
+                rule_duplicates(&dfx, &f->pyenvs[e], &dx->findings);
+    }
 
     for (e = 0; e < f->n_pyenvs; e++) {
         const struct python_env *env = &f->pyenvs[e];

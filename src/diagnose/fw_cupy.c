@@ -23,37 +23,22 @@
  * module that needs it; the driver against the wheel's CUDA range.  A
  * cupy-rocm wheel is not a CUDA build.
  */
-/*
- * The wheel for cuda (cupy.kb), pinned to a CuPy major that builds it:
- * "cupy-cuda11x==13.*" (its last), else the installed CuPy's major.
- */
-static const char *wheel_for(struct fwctx *c, const char *cuda, struct kb_cupy *w)
-{
-    long major;
-    if (kb_cupy_for_cuda(c->kb, cuda, w) != 1)
-        return NULL;
-    major = w->last ? ver_major(w->last) : ver_major(c->fw->version);
-    if (major < ver_major(w->first))
-        major = ver_major(w->first);
-    return arena_printf(c->a, "\"%s==%ld.*\"", w->package, major);
-}
-
 static void check_cupy(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
     const struct py_dist *d = fw->n_components ? &fw->components[0] : NULL;
     const char *site = d && d->site_dir ? d->site_dir : c->env->site_packages;
-    struct kb_cupy k, w;
-    const char *wheel;
+    struct kb_cupy k;
     size_t i;
 
     if (fw->variant && !strcmp(fw->variant, "rocm")) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is built for ROCm (AMD GPUs), not for CUDA",
                                         fw->dist ? fw->dist : "cupy", fw->version);
         finding_evidence(c->out, fd, d ? d->path : NULL, "the wheel is %s", fw->dist ? fw->dist : "cupy-rocm");
-        if ((wheel = wheel_for(c, c->f->driver.cuda_max, &w)) != NULL)
-            finding_fix(c->out, fd, "sh", "Install the wheel for your CUDA major", "%s uninstall -y %s\n%s install %s",
-                        fix_pip(&c->fx, c->env), fw->dist ? fw->dist : "cupy", fix_pip(&c->fx, c->env), wheel);
+        finding_fix(c->out, fd, "sh", "Remove the ROCm wheel", "%s uninstall -y %s", fix_pip(&c->fx, c->env),
+                    fw->dist ? fw->dist : "cupy");
+        /* The wheel for the CUDA this driver runs, at a release the kb has (fixes_cupy_install). */
+        fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
         return;
     }
     if (!site) {
@@ -74,12 +59,20 @@ static void check_cupy(struct fwctx *c)
                                         c->driver ? c->driver : "?", c->f->driver.cuda_max, fw->dist, k.cuda_min);
         finding_evidence(c->out, fd, k.source, "%s %s: CUDA %s to %s", fw->dist, fw->version, k.cuda_min,
                          k.cuda_max ? k.cuda_max : "newest");
-        finding_fix(c->out, fd, NULL, "Upgrade the NVIDIA driver", NULL);
-        if ((wheel = wheel_for(c, c->f->driver.cuda_max, &w)) != NULL && strcmp(w.package, fw->dist))
-            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Or install the CuPy wheel for the CUDA %s the driver "
-                        "supports (%s: CUDA %s to %s)", c->f->driver.cuda_max, w.package, w.cuda_min, w.cuda_max),
-                        "%s uninstall -y %s\n%s install %s", fix_pip(&c->fx, c->env), fw->dist,
-                        fix_pip(&c->fx, c->env), wheel);
+        {
+            struct fix_install in;
+            fixes_driver_upgrade(&c->fx, c->out, fd, NULL,
+                                 arena_printf(c->a, "%s needs CUDA %s or newer", fw->dist, k.cuda_min));
+            /* Or the CuPy wheel for the CUDA this driver runs, when the kb has one. */
+            if (fix_choose_cupy(&c->fx, NULL, c->env->python_version, &in) && in.driver_ok == 1) {
+                /* Two CuPy wheels share the cupy module: the installed one goes first. */
+                if (fw->dist && strncmp(in.package, fw->dist, strlen(fw->dist)))
+                    finding_fix(c->out, fd, "sh", arena_printf(c->a, "Or replace %s with the wheel for the CUDA the "
+                                                               "driver runs: remove it", fw->dist),
+                                "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
+                fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
+            }
+        }
     }
 }
 

@@ -45,37 +45,6 @@ static const char *flavor_at(struct arena *a, const char *s)
     return str_starts(s, "cuda") && n ? arena_strndup(a, s, 4 + n) : NULL;
 }
 
-/* 1 if item is one of the comma-separated words of list. */
-static int list_has(const char *list, const char *item)
-{
-    size_t n = strlen(item);
-    const char *p = list;
-    while (p && *p) {
-        size_t k = strcspn(p, ",");
-        if (k == n && !memcmp(p, item, n))
-            return 1;
-        p += k + (p[k] == ',');
-    }
-    return 0;
-}
-
-/*
- * The pip extra that installs jax's CUDA support for flavor (NULL: the
- * flavor `jax[cuda]` installs for version, pkg_fact extra_cuda): the
- * flavor's own extra where that release has one (jax.kb extras: "cuda12"
- * from 0.4.22), else the plain "cuda" extra.
- */
-static const char *cuda_extra(struct fwctx *c, const char *version, const char *flavor)
-{
-    const char *v = NULL;
-    struct kb_jax j;
-    if (!flavor && version && kb_pkg_fact(c->kb, "jax", "extra_cuda", version, &v, NULL) == 1)
-        flavor = flavor_at(c->a, v);
-    if (flavor && version && kb_jax(c->kb, version, flavor, &j) == 1 && list_has(j.extras, flavor))
-        return flavor;
-    return "cuda";
-}
-
 static void check_jax(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
@@ -94,17 +63,15 @@ static void check_jax(struct fwctx *c)
             finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s", jaxlib->version);
         if (plugin)
             finding_evidence(c->out, fd, plugin->path, "%s %s", plugin->name, plugin->version);
-        finding_fix(c->out, fd, "sh", "Reinstall jax with its CUDA extra so every part has the same version",
-                    "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env),
-                    cuda_extra(c, jaxlib ? jaxlib->version : fw->version, flavor));
+        /* jax[cudaNN]==V pins jaxlib and the plugin to jax's V (the fix engine validates it). */
+        fixes_jax_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
     if (!flavor) {
         fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
         if (jaxlib)
             finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
-        finding_fix(c->out, fd, "sh", "Install the CUDA plugin (its wheels bring CUDA and cuDNN)", "%s install -U \"jax[%s]\"",
-                    fix_pip(&c->fx, c->env), cuda_extra(c, fw->version, NULL));
+        fixes_jax_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
     ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
@@ -116,7 +83,7 @@ static void check_jax(struct fwctx *c)
         fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for jax %s (%s needs %s or newer)", c->driver,
                         ver, flavor, j.driver_min);
         finding_evidence(c->out, fd, j.source, "jax %s %s: driver >= %s", ver, flavor, j.driver_min);
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", j.driver_min), NULL);
+        fixes_driver_upgrade(&c->fx, c->out, fd, j.driver_min, arena_printf(c->a, "jax %s's %s plugin needs it", ver, flavor));
     }
     if (j.cudnn_min) {
         /* NVIDIA's cuDNN wheel for the flavor's CUDA major: nvidia-cudnn-cuNN. */
@@ -126,8 +93,7 @@ static void check_jax(struct fwctx *c)
             fd = fw_finding(c, "GD207", SEV_ERROR, "jax %s needs cuDNN %s or newer; %s %s is installed", ver, j.cudnn_min,
                             cudnn_dist, d->version);
             finding_evidence(c->out, fd, d->path, "%s %s", cudnn_dist, d->version);
-            finding_fix(c->out, fd, "sh", "Upgrade cuDNN with jax's extra", "%s install -U \"jax[%s]\"", fix_pip(&c->fx, c->env),
-                        cuda_extra(c, ver, flavor));
+            fixes_jax_install(&c->fx, c->out, fd, c->env, ver);
         } else if (!d) {
             fw_unknown(c, arena_printf(c->a, "%s is not installed in this environment; jax then looks for a system "
                                         "cuDNN %s", cudnn_dist, j.cudnn_min));

@@ -44,7 +44,8 @@ static void check_onnxruntime(struct fwctx *c)
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s has no CUDA execution provider",
                                         fw->dist ? fw->dist : "onnxruntime", fw->version);
         finding_evidence(c->out, fd, fw->location, "the distribution is %s, not onnxruntime-gpu", fw->dist ? fw->dist : "onnxruntime");
-        finding_fix(c->out, fd, "sh", "Replace it with the GPU build", "%s uninstall -y onnxruntime\n%s install onnxruntime-gpu", fix_pip(&c->fx, c->env), fix_pip(&c->fx, c->env));
+        /* The CPU package out, a validated onnxruntime-gpu in (fixes_ort_install). */
+        fixes_ort_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
     if (!fw->location) {

@@ -31,13 +31,21 @@ static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char 
 {
     (void)cudnn;
     (void)cuda;
+    if (c->f->tegra.present) {
+        /* A Jetson: NVIDIA's builds for its L4T release, not PyPI's. */
+        if (c->f->tegra.l4t)
+            finding_evidence(c->out, fd, c->f->tegra.l4t_source, "Jetson, L4T %s%s%s", c->f->tegra.l4t,
+                             c->f->tegra.model ? ": " : "", c->f->tegra.model ? c->f->tegra.model : "");
+        fixes_jetson_torch(&c->fx, c->out, fd, &c->f->tegra);
+        return;
+    }
     if (c->fw->installer && !strcmp(c->fw->installer, "dpkg")) {
         /* apt installed it into the system Python, which pip must not
          * change (PEP 668, "externally-managed-environment", even where the
          * marker's package is not unpacked): apt for the distribution's CUDA
          * build where the release has one, then the engine's venv route with
          * a release and variant PyTorch published. */
-        const char *pkg = dpkg_cuda_build(c->f, "torch");
+        const char *pkg = dpkg_cuda_build(c->f, c->kb, "torch");
         struct python_env managed = *c->env;
         if (pkg)
             finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "

@@ -33,7 +33,13 @@ struct cand {
     const char *variant;          /* torch "cu124", jax flavor "cuda12" */
     const char *python, *cuda, *cudnn, *arch, *cc_min, *driver_min, *extras, *pypi;
     int is_default;
+    const char *default_cell;     /* torch: "yes" / "no" / "unknown" */
     const char *source;
+    /* JAX / ONNX Runtime: the release proposed from the row (fix_row_release) and its
+     * requirement's version, and the Python support of that release (py_support.kb). */
+    const char *point, *pin;
+    struct kb_py py;
+    int has_py;
 };
 
 struct pctx {
@@ -45,6 +51,8 @@ struct pctx {
     const char *tab_os;   /* the os of TensorFlow's rows: linux for wsl */
     const char *cc;       /* the GPU's compute capability, or NULL */
     int record;           /* 1: add notes while checking (the chosen candidate) */
+    struct fix_ctx fx;    /* the fix engine over the kb (release pins) */
+    const char *pyc;      /* the interpreter a pip line runs before any environment exists */
 };
 
 /* Indexed by enum plan_fw: the framework modules' names (diagnose/fw.h). */
@@ -240,6 +248,17 @@ static const char *min_driver(struct pctx *x, const struct cand *k, const char *
     case PLAN_PYTORCH:
         if (kb_torch_min_driver(x->kb, k->version, k->variant, x->drv_os, &d, src) != 1)
             d = NULL;
+        if (x->cc) {
+            /* The GPU family's floor when it is higher (Blackwell: 570.26 on Linux). */
+            const char *bd = NULL, *bsrc = NULL;
+            int ok = 1;
+            if (kb_build_min_driver(x->kb, k->cuda, x->cc, x->drv_os, &bd, &bsrc, &ok) == 1 && ok && bd &&
+                (!d || ver_cmp_driver(bd, d) > 0)) {
+                d = bd;
+                *src = bsrc;
+                *rule = "GPU family";
+            }
+        }
         break;
     case PLAN_JAX:
         d = k->driver_min;
@@ -267,9 +286,10 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
     if (!k->cuda) {
         *topic = "os";
         if (c->fw == PLAN_TENSORFLOW && !strcmp(x->tab_os, "windows"))
-            return arena_printf(a, "%s has no GPU build on native Windows (the last is %s); "
-                                "use WSL2", label, kb_tf_last_windows_gpu(x->kb)
-                                ? kb_tf_last_windows_gpu(x->kb) : "2.10.0");
+            return kb_tf_last_windows_gpu(x->kb)
+                   ? arena_printf(a, "%s has no GPU build on native Windows (the last is %s); use WSL2", label,
+                                  kb_tf_last_windows_gpu(x->kb))
+                   : arena_printf(a, "%s has no GPU build on native Windows; use WSL2", label);
         return arena_printf(a, "%s is not a CUDA build", label);
     }
     if (c->cuda) {
@@ -278,7 +298,17 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
             return arena_printf(a, "%s uses CUDA %s, not %s", label, k->cuda, c->cuda);
         note(x, "cuda", arena_printf(a, "CUDA %s matches --cuda %s", k->cuda, c->cuda), NULL);
     }
-    if (c->python) {
+    if (c->python && (c->fw == PLAN_JAX || c->fw == PLAN_ONNXRUNTIME)) {
+        *topic = "python";
+        if (k->has_py && !kb_python_in(&k->py, c->python))
+            return arena_printf(a, "%s %s supports Python %s, not %s", label, k->pin, k->python, c->python);
+        if (k->has_py)
+            note(x, "python", arena_printf(a, "Python %s is in %s %s's range %s", c->python, label, k->pin,
+                                           k->python), k->py.source);
+        else
+            note(x, "python", arena_printf(a, "the knowledge base has no Python range for %s %s: check that "
+                                           "Python %s has wheels", label, k->pin, c->python), NULL);
+    } else if (c->python) {
         *topic = "python";
         if (k->python && !python_in_range(k->python, c->python))
             return arena_printf(a, "%s supports Python %s, not %s", label, k->python, c->python);
@@ -322,6 +352,15 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
                 note(x, "driver", arena_printf(a, "whether driver %s runs CUDA %s is not in the "
                                                "knowledge base", c->driver, k->cuda), NULL);
         }
+        if (x->record && c->fw == PLAN_TENSORFLOW) {
+            /* TensorFlow's own install guide names a laxer floor (data/tf_driver.kb). */
+            const char *td = NULL, *tsrc = NULL;
+            if (kb_tf_min_driver(x->kb, k->version, !strcmp(x->os, "wsl") ? "windows" : x->tab_os, &td, &tsrc) == 1 &&
+                td && need && ver_cmp_driver(td, need) < 0)
+                note(x, "driver", arena_printf(a, "TensorFlow's install guide names driver %s or newer; the "
+                                               "plan asks for CUDA %s's own driver %s, as XLA JIT-compiles "
+                                               "PTX for the GPU", td, k->cuda, need), tsrc);
+        }
         if (x->record) {
             p->min_driver = need;
             p->driver_rule = rule;
@@ -329,6 +368,7 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
                 note(x, "driver", arena_printf(a, "minimum driver %s on %s (%s of CUDA %s)%s%s",
                                                need, x->drv_os,
                                                !strcmp(rule, "toolkit") ? "the toolkit's own driver"
+                                               : !strcmp(rule, "GPU family") ? "the GPU family's floor, for a build"
                                                : "the minor-version-compatibility floor",
                                                k->cuda, c->driver ? "; yours is " : "",
                                                c->driver ? c->driver : ""), src);
@@ -339,6 +379,11 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
         *topic = "gpu";
         if (c->fw == PLAN_PYTORCH) {
             int r = k->arch ? kb_arch_list_covers(k->arch, x->cc) : -1;
+            const char *bd = NULL, *bsrc = NULL;
+            int ok = 1;
+            if (kb_build_min_driver(x->kb, k->cuda, x->cc, x->drv_os, &bd, &bsrc, &ok) == 1 && !ok)
+                return arena_printf(a, "%s uses CUDA %s, older than the CUDA that compute capability %s's "
+                                    "GPU family needs (arch_floor)", label, k->cuda, x->cc);
             if (r == 0)
                 return arena_printf(a, "%s is built for %s, which does not include compute "
                                     "capability %s", label, k->arch, x->cc);
@@ -429,20 +474,26 @@ static struct cand *collect(struct pctx *x, size_t *n)
                 continue;  /* CPU and ROCm builds are not GPU plans for NVIDIA */
             d->version = d->last = cell(tab, r, "version");
             d->variant = cell(tab, r, "variant");
-            d->is_default = cell(tab, r, "default") && !strcmp(cell(tab, r, "default"), "yes");
+            d->default_cell = cell(tab, r, "default");
+            d->is_default = d->default_cell && !strcmp(d->default_cell, "yes");
             d->cudnn = cell(tab, r, "cudnn");
             d->arch = cell(tab, r, "arch");
             {
                 /* Its Python range (data/torch_python.kb), so that a plan never pairs a
                  * release with a Python it has no wheels for. */
                 const char *lo, *hi, *src;
+                struct kb_py kp;
                 if (kb_torch_python(x->kb, d->version, &lo, &hi, &src) == 1)
                     d->python = arena_printf(&x->p->arena, "%s-%s", lo, hi);
+                else if (kb_python_support(x->kb, "pytorch", d->version, &kp) == 1 && kp.python_max)
+                    d->python = arena_printf(&x->p->arena, "%s-%s", kp.python_min, kp.python_max);
             }
             break;
         case PLAN_JAX:
             d->version = cell(tab, r, "first");
             d->last = cell(tab, r, "last");
+            if (!(d->point = fix_row_release(&x->fx, "jax", d->version, d->last, &d->pin)))
+                continue;   /* starts after the newest release the kb knows */
             d->variant = cell(tab, r, "flavor");
             d->cuda = cell(tab, r, "cuda_min");
             d->cudnn = cell(tab, r, "cudnn_min");
@@ -457,7 +508,17 @@ static struct cand *collect(struct pctx *x, size_t *n)
             d->cudnn = cell(tab, r, "cudnn");
             d->pypi = cell(tab, r, "pypi");
             d->is_default = d->pypi && !strcmp(d->pypi, "yes");
+            if (!(d->point = fix_row_release(&x->fx, "onnxruntime", d->version, d->last, &d->pin)))
+                continue;
             break;
+        }
+        if (d->point) {
+            /* The Python the proposed release supports (data/py_support.kb). */
+            d->has_py = kb_python_support(x->kb, x->c->fw == PLAN_JAX ? "jax" : "onnxruntime", d->point,
+                                          &d->py) == 1;
+            if (d->has_py)
+                d->python = d->py.python_max ? arena_printf(&x->p->arena, "%s-%s", d->py.python_min, d->py.python_max)
+                                             : arena_printf(&x->p->arena, "%s or newer", d->py.python_min);
         }
         k++;
     }
@@ -524,6 +585,20 @@ static void flag_unverified(struct plan *p, const char *row_source)
              kbdata_source_unverified(row_source) ? row_source : NULL);
 }
 
+/*
+ * "conda create ... python=PY" when the kb names a Python for the release,
+ * else plain "python" (conda's newest) with a note that the kb has none.
+ */
+static const char *conda_python(struct pctx *x, const char *py, const char *what)
+{
+    if (py)
+        return arena_printf(&x->p->arena, "python=%s", py);
+    note(x, "python", arena_printf(&x->p->arena, "the knowledge base has no Python range for %s: the conda line "
+                                   "takes conda-forge's newest Python (pass --python X.Y); check that it has wheels",
+                                   what), NULL);
+    return "python";
+}
+
 /* Fill the plan's choices and commands from the chosen candidate. */
 static void fill(struct pctx *x, const struct cand *k, const char *asked)
 {
@@ -539,31 +614,37 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     if (x->c->fw == PLAN_JAX || x->c->fw == PLAN_ONNXRUNTIME)
         p->version_range = arena_printf(a, "%s-%s", k->version, k->last);
 
+    /* Every pip line names its interpreter: before an environment exists the Python on
+     * PATH (python3; python on Windows), after "conda activate" the environment's own. */
     switch (x->c->fw) {
     case PLAN_TENSORFLOW: {
-        const char *pkg;
+        const char *pkg = "tensorflow", *gp = NULL, *gsrc = NULL;
         struct kb_tf_libs tl;
         p->version = asked ? asked : k->version;
-        pkg = ver_cmp_dotted(p->version, "2.1") < 0 ? "tensorflow-gpu" : "tensorflow";
+        /* Before 2.1 the GPU build was its own package (pkg_fact gpu_package). */
+        if (kb_pkg_fact(x->kb, "tensorflow", "gpu_package", p->version, &gp, &gsrc) == 1) {
+            pkg = gp;
+            note(x, "install", arena_printf(a, "TensorFlow %s's GPU build is the %s package", p->version, gp), gsrc);
+        }
         py = x->c->python ? x->c->python : python_top(p, k->python);
         env = "tf-gpu";
         /* The [and-cuda] extra: whether this release's wheels bring CUDA
          * (tf_libs' pip_libs, kb_tf_pip_extra). */
         if (linux_like && kb_tf_libs(x->kb, p->version, "linux", &tl) == 1 && kb_tf_pip_extra(&tl)) {
             p->pip_package = arena_printf(a, "tensorflow[and-cuda]==%s", p->version);
-            p->pip = arena_printf(a, "pip install \"%s\"", p->pip_package);
+            p->pip = arena_printf(a, "%s -m pip install \"%s\"", x->pyc, p->pip_package);
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s\n"
-                                    "conda activate %s\n%s", env, py, env, p->pip);
+                                    "conda activate %s\npython -m pip install \"%s\"", env, py, env, p->pip_package);
             note(x, "install", "on Linux, this release's [and-cuda] extra installs CUDA and cuDNN "
                  "as pip wheels: no system CUDA toolkit is needed", NULL);
         } else {
             const char *cudnn = ncomp(k->cudnn) == 2 ? arena_printf(a, "%s.0", k->cudnn) : k->cudnn;
             p->pip_package = arena_printf(a, "%s==%s", pkg, p->version);
-            p->pip = arena_printf(a, "pip install %s", p->pip_package);
+            p->pip = arena_printf(a, "%s -m pip install \"%s\"", x->pyc, p->pip_package);
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s cudatoolkit=%s "
-                                    "cudnn=%s\nconda activate %s\n%s%s", env, py, k->cuda, cudnn,
-                                    env, linux_like ? "export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:"
-                                    "$CONDA_PREFIX/lib/\n" : "", p->pip);
+                                    "cudnn=%s\nconda activate %s\n%spython -m pip install \"%s\"", env, py, k->cuda,
+                                    cudnn, env, linux_like ? "export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:"
+                                    "$CONDA_PREFIX/lib/\n" : "", p->pip_package);
             note_conda_override(x, k->cuda);
             note(x, "install", arena_printf(a, "TensorFlow %s loads the system's CUDA %s and "
                                             "cuDNN %s: the conda environment isolates them",
@@ -575,12 +656,22 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     }
     case PLAN_PYTORCH: {
         const char *ver = asked ? asked : arena_printf(a, "%s.0", k->version);
+        const char *cpy, *pip_index = NULL;
         p->version = ver;
         {
-            /* A Python the release has wheels for (data/torch_python.kb): the user's
-             * when it is in range, else the newest the release supports. */
-            const char *lo, *hi, *src;
-            if (kb_torch_python(x->kb, ver, &lo, &hi, &src) == 1) {
+            /* A Python the release has wheels for (data/torch_python.kb, else py_support.kb):
+             * the user's when it is in range, else the newest the release supports. */
+            const char *lo = NULL, *hi = NULL, *src = NULL;
+            struct kb_py kp;
+            if (kb_torch_python(x->kb, ver, &lo, &hi, &src) != 1) {
+                lo = hi = NULL;
+                if (kb_python_support(x->kb, "pytorch", ver, &kp) == 1 && kp.python_max) {
+                    lo = kp.python_min;
+                    hi = kp.python_max;
+                    src = kp.source;
+                }
+            }
+            if (lo && hi) {
                 const char *range = arena_printf(a, "%s-%s", lo, hi);
                 p->python = range;
                 if (x->c->python && !fix_python_in_range(range, x->c->python))
@@ -589,30 +680,38 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
                                                    x->c->python, range, hi), src);
                 py = x->c->python && fix_python_in_range(range, x->c->python) ? x->c->python : hi;
             } else {
-                py = x->c->python ? x->c->python : ver_cmp_dotted(ver, "2.1") >= 0 ? "3.11" : "3.8";
+                py = x->c->python;
             }
         }
         env = "torch-gpu";
-        if (ver_cmp_dotted(ver, "1.10") >= 0) {
+        /* The per-variant index or torch_stable.html: pkg_fact's torch
+         * pip_index (an unknown release gets the index, as every current one). */
+        if (!(kb_pkg_fact(x->kb, "torch", "pip_index", ver, &pip_index, NULL) == 1 &&
+              !strcmp(pip_index, "find_links"))) {
             p->index_url = arena_printf(a, TORCH_INDEX "%s", k->variant);
-            p->pip = arena_printf(a, "pip install torch==%s --index-url %s", ver, p->index_url);
+            p->pip = arena_printf(a, "%s -m pip install \"torch==%s\" --index-url %s", x->pyc, ver, p->index_url);
         } else {
             p->index_url = TORCH_STABLE;
-            p->pip = arena_printf(a, "pip install torch==%s+%s -f %s", ver, k->variant, TORCH_STABLE);
+            p->pip = arena_printf(a, "%s -m pip install \"torch==%s+%s\" -f %s", x->pyc, ver, k->variant, TORCH_STABLE);
         }
         p->pip_package = arena_printf(a, "torch==%s+%s", ver, k->variant);
-        p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s\nconda activate %s\n%s",
-                                env, py, env, p->pip);
+        cpy = conda_python(x, py, arena_printf(a, "torch %s", major_minor(p, ver)));
+        p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s\nconda activate %s\npython%s",
+                                env, cpy, env, strstr(p->pip, " -m pip install"));
         if (k->cudnn)
             p->docker_image = arena_printf(a, "pytorch/pytorch:%s-cuda%s-cudnn%s-runtime", ver,
                                            k->cuda, major_of(p, k->cudnn));
         note(x, "install", arena_printf(a, "the %s wheel brings its own CUDA %s runtime and cuDNN "
                                         "%s: only the driver comes from the system", k->variant,
                                         k->cuda, k->cudnn ? k->cudnn : "(unknown)"), k->source);
+        if (k->default_cell && !strcmp(k->default_cell, "unknown"))
+            note(x, "install", arena_printf(a, "whether PyPI's plain torch %s is this %s build is unknown (the "
+                                            "knowledge base's default column): install it from the index URL, "
+                                            "as the lines above do", major_minor(p, ver), k->variant), k->source);
         if (p->docker_image)
             note(x, "docker", "image tag pattern pytorch/pytorch:VERSION-cudaX.Y-cudnnN-runtime "
                  "(Docker Hub); not every combination is published: docker pull it first", NULL);
-        if (!p->python)
+        if (!p->python && py)
             note(x, "python", "the knowledge base has no Python range for this PyTorch release: check "
                  "that your Python has wheels", NULL);
         p->python_pick = py;
@@ -621,22 +720,21 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
     case PLAN_JAX: {
         int link;
         const char *extra = jax_extra(p, k, &link);
-        p->version = asked;
-        py = x->c->python ? x->c->python : "3.11";
+        /* A release, never an open range: the asked one, else the row's newest the kb knows. */
+        p->version = asked ? asked : k->pin;
+        /* The Python: the user's, else the release's floor (jax declares no upper bound). */
+        py = x->c->python ? x->c->python : k->has_py ? k->py.python_min : NULL;
         env = "jax-gpu";
-        if (asked)
-            p->pip_package = arena_printf(a, "jax[%s]==%s", extra, asked);
-        else
-            p->pip_package = arena_printf(a, "jax[%s]>=%s", extra, k->version);
-        if (!asked && !link)
-            p->pip = arena_printf(a, "pip install -U \"jax[%s]\"", extra);
-        else
-            p->pip = arena_printf(a, "pip install %s\"%s\"%s%s", asked ? "" : "-U ", p->pip_package,
-                                  link ? " -f " : "", link ? JAX_RELEASES : "");
+        p->pip_package = arena_printf(a, "jax[%s]==%s", extra, p->version);
+        p->pip = arena_printf(a, "%s -m pip install \"%s\"%s%s", x->pyc, p->pip_package, link ? " -f " : "",
+                              link ? JAX_RELEASES : "");
         if (link)
             p->index_url = JAX_RELEASES;
-        p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s\nconda activate %s\n%s",
-                                env, py, env, p->pip);
+        p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s\nconda activate %s\npython%s", env,
+                                conda_python(x, py, arena_printf(a, "jax %s", p->version)), env,
+                                strstr(p->pip, " -m pip install"));
+        if (k->has_py && !x->c->python)
+            note(x, "python", arena_printf(a, "jax %s supports Python %s", p->version, k->python), k->py.source);
         note(x, "install", arena_printf(a, "jax[%s] installs the CUDA plugin with CUDA >= %s and "
                                         "cuDNN >= %s as pip wheels", extra, k->cuda, k->cudnn),
              k->source);
@@ -644,25 +742,33 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
         break;
     }
     case PLAN_ONNXRUNTIME: {
-        const char *ver = asked ? asked : arena_printf(a, "%s.0", k->last);
+        const char *ver = asked ? asked : k->pin;
         int feed = k->pypi && strcmp(k->pypi, "yes") != 0;
+        const char *cpy, *tk = NULL;
         p->version = ver;
-        py = x->c->python ? x->c->python : ver_cmp_dotted(ver, "1.13") >= 0 ? "3.10" : "3.8";
+        py = x->c->python ? x->c->python
+             : k->has_py ? (k->py.python_max ? k->py.python_max : k->py.python_min) : NULL;
         env = "ort-gpu";
         p->pip_package = arena_printf(a, "onnxruntime-gpu==%s", ver);
         if (feed)
             p->index_url = ORT_CUDA12_FEED;
-        p->pip = arena_printf(a, "pip install %s%s%s", p->pip_package,
+        p->pip = arena_printf(a, "%s -m pip install \"%s\"%s%s", x->pyc, p->pip_package,
                               feed ? " --extra-index-url " : "", feed ? ORT_CUDA12_FEED : "");
-        if (ver_cmp_dotted(k->cuda, "12") >= 0)
-            p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s cuda-version=%s "
+        cpy = conda_python(x, py, arena_printf(a, "onnxruntime-gpu %s", ver));
+        /* conda-forge's cudatoolkit ends where pkg_fact conda_cudatoolkit says "no": from
+         * there CUDA comes as cuda-version + the split cuda-* / libcu* packages. */
+        if (kb_pkg_fact(x->kb, "cuda", "conda_cudatoolkit", k->cuda, &tk, NULL) == 1 && !strcmp(tk, "no"))
+            p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s cuda-version=%s "
                                     "cuda-cudart libcublas libcufft libcurand cudnn=%s\n"
-                                    "conda activate %s\n%s", env, py, major_of(p, k->cuda),
-                                    major_of(p, k->cudnn), env, p->pip);
+                                    "conda activate %s\npython%s", env, cpy, major_of(p, k->cuda),
+                                    major_of(p, k->cudnn), env, strstr(p->pip, " -m pip install"));
         else
-            p->conda = arena_printf(a, "conda create -n %s -c conda-forge python=%s cudatoolkit=%s "
-                                    "cudnn=%s\nconda activate %s\n%s", env, py,
-                                    major_minor(p, k->cuda), major_minor(p, k->cudnn), env, p->pip);
+            p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s cudatoolkit=%s "
+                                    "cudnn=%s\nconda activate %s\npython%s", env, cpy,
+                                    major_minor(p, k->cuda), major_minor(p, k->cudnn), env,
+                                    strstr(p->pip, " -m pip install"));
+        if (k->has_py && !x->c->python)
+            note(x, "python", arena_printf(a, "onnxruntime-gpu %s supports Python %s", ver, k->python), k->py.source);
         note_conda_override(x, k->cuda);
         note(x, "install", arena_printf(a, "onnxruntime-gpu %s loads the system's CUDA %s and "
                                         "cuDNN %s: the conda environment provides them", ver,
@@ -697,6 +803,8 @@ int plan_make(const struct kb *kb, const struct plan_constraints *c, struct plan
     x.c = c;
     x.p = p;
     x.os = c->os ? c->os : "linux";
+    fix_ctx_init(&x.fx, kb, &p->arena);
+    x.pyc = !strcmp(x.os, "windows") ? "python" : "python3";
     p->fw = c->fw;
     p->framework = fw_names[c->fw];
     p->os = x.os;

@@ -73,7 +73,8 @@ struct plan {
     const char *python_pick;   /* the Python the conda line uses ("3.11") */
     const char *cuda, *cudnn;
     const char *min_driver;    /* the minimum this set needs on this OS */
-    const char *driver_rule;   /* "toolkit" or "minor-version compatibility" */
+    const char *driver_rule;   /* "toolkit", "minor-version compatibility" or "GPU family"
+                                  (arch_floor's driver for the GPU, higher than the MVC floor) */
     const char *gpu_name, *gpu_cc;   /* the GPU constraint resolved, or NULL */
     const char *docker_image;  /* NULL: no official image */
     const char *pip;           /* one command line */

@@ -6,68 +6,54 @@
  * the whole of cuDNN: the package holds only the links and the
  * update-nvidia-cudnn script, whose download from NVIDIA fills them.
  *
- * Reads facts only (scan/dpkg.c fills facts->dpkg).  The per-package notes
- * are data: what the package's postinst does, and the command that redoes
- * it (from the package's own scripts; see tests/cli/85xx-realpkg-*).
+ * Reads facts only (scan/dpkg.c fills facts->dpkg).  The per-package facts
+ * are data (data/distro_pkg.kb, kb_distro_pkg): the command that redoes a
+ * postinst (from the package's own scripts; see tests/cli/85xx-realpkg-*)
+ * and which package is the distribution's CUDA build of a framework.
  */
 #include "diagnose/diagnose.h"
 
 #include <string.h>
 
-#include "kb/ver_dotted.h"
+#include "kb/kb.h"
 #include "util/text.h"
 #include "util/banned.h"
 
-struct pkg_note {
-    const char *package;
-    const char *postinst;   /* what the package's postinst does */
-    const char *fix_title;
-    const char *fix_cmd;
-};
-
-/* nvidia-cudnn (contrib, Debian 12 and 13): postinst runs
- * `update-nvidia-cudnn --update --filelist /var/lib/nvidia-cudnn/filelist.txt`,
- * which downloads cuDNN from developer.download.nvidia.com. */
-static const struct pkg_note notes[] = {
-    { "nvidia-cudnn",
-      "its postinst downloads cuDNN from NVIDIA (update-nvidia-cudnn) and installs libcudnn; "
-      "until that succeeds the libcudnn links point at nothing",
-      "Download and install cuDNN again (needs https access to developer.download.nvidia.com)",
-      "sudo update-nvidia-cudnn --update --filelist /var/lib/nvidia-cudnn/filelist.txt" },
-    { NULL, NULL, NULL, NULL }
-};
-
-static const struct pkg_note *note_of(const char *package)
+/*
+ * What a package's postinst does, in words, for the packages whose redo
+ * command data/distro_pkg.kb knows (role "redo"; the command and its
+ * primary source are data, kb_distro_pkg).  The words are the report's.
+ */
+static const char *postinst_words(const char *package)
 {
-    const struct pkg_note *n;
-    for (n = notes; n->package; n++)
-        if (!strcmp(n->package, package))
-            return n;
-    return NULL;
+    if (!strcmp(package, "nvidia-cudnn"))
+        return "its postinst downloads cuDNN from NVIDIA (update-nvidia-cudnn) and installs libcudnn; "
+               "until that succeeds the libcudnn links point at nothing";
+    return "its postinst's work is undone";
 }
 
-/* The distribution's own CUDA build of a framework, from which release on. */
-struct distro_build {
-    const char *framework, *distro_id, *since, *package;
-};
-/* python3-torch-cuda: contrib, Debian 13 (trixie) and later; bookworm has
- * only the CPU python3-torch (https://packages.debian.org/trixie/python3-torch-cuda,
- * https://packages.debian.org/bookworm/python3-torch). */
-static const struct distro_build distro_builds[] = {
-    { "torch", "debian", "13", "python3-torch-cuda" },
-    { NULL, NULL, NULL, NULL }
-};
-
-const char *dpkg_cuda_build(const struct facts *f, const char *framework)
+/* The command that redoes package's postinst on this distribution, or NULL. */
+static const char *redo_of(const struct facts *f, const struct kb *kb, const char *package)
 {
-    const struct distro_build *b;
-    if (!f->system.distro_id || !f->system.distro_version)
+    const char *cmd = NULL;
+    if (!kb || !f->system.distro_id)
         return NULL;
-    for (b = distro_builds; b->framework; b++)
-        if (!strcmp(b->framework, framework) && !strcmp(b->distro_id, f->system.distro_id) &&
-            ver_cmp_dotted(f->system.distro_version, b->since) >= 0)
-            return b->package;
-    return NULL;
+    if (kb_distro_pkg(kb, f->system.distro_id, f->system.distro_version, package, "redo", NULL, NULL, &cmd, NULL) != 1)
+        return NULL;
+    return cmd;
+}
+
+const char *dpkg_cuda_build(const struct facts *f, const struct kb *kb, const char *framework)
+{
+    const char *pkg = NULL;
+    if (!kb || !f->system.distro_id || !f->system.distro_version)
+        return NULL;
+    /* The distribution's own CUDA build of framework, from which release on
+     * (data/distro_pkg.kb, role cuda_build). */
+    if (kb_distro_pkg(kb, f->system.distro_id, f->system.distro_version, NULL, "cuda_build", framework, &pkg, NULL,
+                      NULL) != 1)
+        return NULL;
+    return pkg;
 }
 
 /* An installation that did not finish: dpkg(1) "Package states". */
@@ -86,13 +72,13 @@ static int unfinished(const struct dpkg_pkg *p)
     return 0;
 }
 
-void rules_dpkg_fixes(const struct facts *f, struct findings *out, struct finding *fd, const struct dpkg_pkg *p)
+void rules_dpkg_fixes(const struct facts *f, const struct kb *kb, struct findings *out, struct finding *fd,
+                      const struct dpkg_pkg *p)
 {
-    const struct pkg_note *n = note_of(p->name);
-    (void)f;
+    const char *redo = redo_of(f, kb, p->name);
     if (p->state && (!strcmp(p->state, "half-installed") || (p->flag && !strcmp(p->flag, "reinstreq"))))
         finding_fix(out, fd, "sh", "Install the package again", "sudo apt-get install --reinstall %s", p->name);
-    else if (p->state && !strcmp(p->state, "installed") && n)
+    else if (p->state && !strcmp(p->state, "installed") && redo)
         /* Configured, yet the files its postinst makes are missing: it did
          * nothing (nvidia-cudnn when its license question was declined). */
         finding_fix(out, fd, "sh", "Answer the package's configuration questions again",
@@ -103,26 +89,27 @@ void rules_dpkg_fixes(const struct facts *f, struct findings *out, struct findin
     else
         finding_fix(out, fd, "sh", "Let dpkg finish configuring the packages it left half done",
                     "sudo dpkg --configure -a");
-    if (n)
-        finding_fix(out, fd, "sh", n->fix_title, "%s", n->fix_cmd);
+    if (redo)
+        finding_fix(out, fd, "sh", "Redo what the package's postinst does (for nvidia-cudnn: download and install "
+                    "cuDNN again, which needs https access to developer.download.nvidia.com)", "%s", redo);
 }
 
-void rules_dpkg(const struct facts *f, struct findings *out)
+void rules_dpkg(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     size_t i;
     for (i = 0; i < f->dpkg.n_pkgs; i++) {
         const struct dpkg_pkg *p = &f->dpkg.pkgs[i];
-        const struct pkg_note *n;
+        const char *redo;
         struct finding *fd;
         if (!unfinished(p))
             continue;
-        n = note_of(p->name);
+        redo = redo_of(f, kb, p->name);
         fd = findings_add(out, "GD112", SEV_WARNING, "the package %s %s is %s: its installation did not finish",
                           p->name, p->version ? p->version : "", p->state);
         finding_evidence(out, fd, f->dpkg.status_source, "Package: %s, Status: %s %s %s", p->name,
                          p->want ? p->want : "?", p->flag ? p->flag : "?", p->state);
-        if (n)
-            finding_evidence(out, fd, NULL, "%s: %s", p->name, n->postinst);
-        rules_dpkg_fixes(f, out, fd, p);
+        if (redo)
+            finding_evidence(out, fd, NULL, "%s: %s", p->name, postinst_words(p->name));
+        rules_dpkg_fixes(f, kb, out, fd, p);
     }
 }

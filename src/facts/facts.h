@@ -207,6 +207,32 @@ struct env_fact {
 /* macOS: release, Apple Silicon or Intel, Mach-O files (check --os macos). */
 #include "facts/macos_facts.h"
 
+/*
+ * A Jetson (L4T, "Linux for Tegra"): scan/tegra.c.  The GPU is integrated in
+ * the SoC, so it is not on the PCI bus; the device tree names the SoC and
+ * the board, and L4T's own files name the release.  All NULL / 0 when the
+ * machine shows none of it (facts.tegra.present 0).
+ */
+struct tegra_facts {
+    int present;                 /* any of the evidence below was found */
+    const char *l4t;             /* "35.4.1": /etc/nv_tegra_release's R35 + REVISION 4.1,
+                                    else nvidia-l4t-core's version up to its '-' */
+    const char *l4t_source;      /* "/etc/nv_tegra_release" or "dpkg:nvidia-l4t-core" */
+    const char *l4t_board;       /* nv_tegra_release BOARD ("t186ref", "generic") */
+    const char *l4t_core;        /* dpkg's nvidia-l4t-core version, as written */
+    const char *soc;             /* "tegra234": the nvidia,tegraNNN entry of the device
+                                    tree's compatible list */
+    const char *model;           /* /proc/device-tree/model ("NVIDIA Jetson AGX Orin
+                                    Developer Kit") */
+    const char *gpu_name;        /* the knowledge base's name for the model
+                                    ("Jetson AGX Orin"), or NULL */
+    const char *gpu_cc;          /* its compute capability ("8.7"), or NULL */
+    const char *gpu_source;      /* the kb row's source */
+    const char *libcuda;         /* /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1 when it
+                                    exists (nvidia-l4t-cuda), else NULL */
+    int libcuda_on_path;         /* the loader model's libcuda.so.1 is that one */
+};
+
 struct facts {
     struct arena arena;
     struct sys_facts system;
@@ -232,6 +258,7 @@ struct facts {
     size_t n_libdirs, alloc_libdirs;
     struct lib_answer *answers;  /* the loader model's answers to the diagnosis */
     size_t n_answers, alloc_answers;
+    struct tegra_facts tegra;    /* scan/tegra.c (Jetson) */
     struct macos_facts macos;    /* scan/mac_*.c; empty elsewhere */
 };
 

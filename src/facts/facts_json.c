@@ -324,5 +324,7 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
         jw_object_end(jw);
     }
     jw_array_end(jw);
+    jw_key(jw, "tegra");
+    facts_json_tegra(jw, f);
     jw_object_end(jw);
 }

@@ -670,6 +670,27 @@ static void read_interp(struct rd *r, const json_t *doc)
     }
 }
 
+/* "tegra" (facts_json_tegra.c): null or absent is not a Jetson. */
+static void read_tegra(struct rd *r, const json_t *doc)
+{
+    struct tegra_facts *t = &r->f->tegra;
+    const json_t *o = obj(r, doc, "tegra");
+    if (!o)
+        return;
+    t->present = 1;
+    t->l4t = str(r, o, "l4t");
+    t->l4t_source = str(r, o, "l4t_source");
+    t->l4t_board = str(r, o, "l4t_board");
+    t->l4t_core = str(r, o, "l4t_core");
+    t->soc = str(r, o, "soc");
+    t->model = str(r, o, "model");
+    t->gpu_name = str(r, o, "gpu_name");
+    t->gpu_cc = str(r, o, "gpu_cc");
+    t->gpu_source = str(r, o, "gpu_source");
+    t->libcuda = str(r, o, "libcuda");
+    t->libcuda_on_path = boolean(r, o, "libcuda_on_path", 0);
+}
+
 /* "macos" (facts_json_macos.c): null or absent on other machines. */
 static void read_macos(struct rd *r, const json_t *doc)
 {
@@ -800,6 +821,7 @@ int facts_json_read(const char *buf, size_t len, struct facts *f, struct gd_err 
     read_interp(&r, doc);
     read_macos(&r, doc);
     read_rest(&r, doc);
+    read_tegra(&r, doc);
     json_decref(doc);
     return r.failed ? -1 : 0;
 }

@@ -1431,6 +1431,41 @@ int kb_meta(const struct kb *kb, const char *table, const char **checked, const 
     return 0;
 }
 
+/* ---- issue #16: a distribution's own GPU packages ---- */
+
+int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_version, const char *package,
+                  const char *role, const char *value, const char **package_out, const char **value_out,
+                  const char **source)
+{
+    const struct kb_table *t = T(kb, "distro_pkg");
+    size_t r, best = 0;
+    const char *best_first = NULL;
+
+    if (!distro || !role || (distro_version && !is_version(distro_version)))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *first = kb_table_get(t, r, "first");
+        if (strcmp(kb_table_get(t, r, "distro"), distro) || strcmp(kb_table_get(t, r, "role"), role) ||
+            (package && strcmp(kb_table_get(t, r, "package"), package)) || (value && strcmp(kb_table_get(t, r, "value"), value)))
+            continue;
+        if (distro_version && ver_cmp_dotted_n(distro_version, first, ncomponents(first)) < 0)
+            continue;
+        if (!best_first || ver_cmp_dotted(first, best_first) > 0) {
+            best = r;
+            best_first = first;
+        }
+    }
+    if (!best_first)
+        return 0;
+    if (package_out)
+        *package_out = kb_table_get(t, best, "package");
+    if (value_out)
+        *value_out = kb_table_get(t, best, "value");
+    if (source)
+        *source = kb_table_get(t, best, "source");
+    return 1;
+}
+
 /* ---- macOS (issue #21) ---- */
 
 int kb_tf_metal_for_tf(const struct kb *kb, const char *tf, const char **metal, const char **tf_out,

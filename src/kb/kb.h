@@ -414,4 +414,17 @@ int kb_pkg_fact_since(const struct kb *kb, const char *framework, const char *fa
 int kb_meta(const struct kb *kb, const char *table, const char **checked, const char **newest,
             const char **source);
 
+/* ---- Added with issue #16: a distribution's own GPU packages (data/distro_pkg.kb). ---- */
+
+/**
+ * The row of data/distro_pkg.kb for package (NULL: any) in role
+ * ("cuda_build", "redo") on distribution distro ("debian") at release
+ * distro_version ("13"; NULL: the newest row), with value (NULL: any): the
+ * row with the highest first <= distro_version.  1 and *package_out,
+ * *value_out, *source (each may be NULL), 0 none, -1 bad input.
+ */
+int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_version, const char *package,
+                  const char *role, const char *value, const char **package_out, const char **value_out,
+                  const char **source);
+
 #endif

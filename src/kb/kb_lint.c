@@ -377,6 +377,64 @@ static const char *newest_row(const struct kb_table *t, int *open)
     return best;
 }
 
+/* The kb_meta row of table name, or -1. */
+static long meta_row(const struct kb_table *m, const char *name)
+{
+    size_t r;
+    for (r = 0; r < m->nrows; r++)
+        if (!strcmp(kb_table_get(m, r, "table"), name))
+            return (long)r;
+    return -1;
+}
+
+/* Tables keyed by releases: each should say in kb_meta when it was checked. */
+static const char *const versioned[] = {
+    "tf_build", "tf_libs", "tf_driver", "tf_arch",     "torch",       "torch_python", "jax",
+    "cupy",     "paddle",  "onnxruntime", "cuda_driver", "driver_cuda", "cudnn_cuda",  "py_support",
+};
+
+/* py_support's framework -> the table whose kb_meta row names its newest release. */
+static const char *py_framework_table(const char *fw)
+{
+    return !strcmp(fw, "pytorch") ? "torch" : fw;
+}
+
+/* py_support, one framework at a time: its newest range against the newest
+ * release kb_meta names for that framework's own table. */
+static void stale_py_support(const struct kb *kb, const struct kb_table *m, struct kb_lint *l)
+{
+    const struct kb_table *t = kb_table(kb, "py_support");
+    size_t r, k;
+
+    for (r = 0; r < t->nrows; r++) {
+        const char *fw = kb_table_get(t, r, "framework"), *best = kb_table_get(t, r, "last"), *newest;
+        size_t at = r;
+        int seen = 0, open = !best;
+        long mr;
+
+        for (k = 0; k < r && !seen; k++)
+            seen = !strcmp(kb_table_get(t, k, "framework"), fw);
+        if (seen)
+            continue; /* this framework was done at its first row */
+        for (k = r + 1; k < t->nrows; k++) {
+            const char *v = kb_table_get(t, k, "last");
+            if (strcmp(kb_table_get(t, k, "framework"), fw))
+                continue;
+            if (!v)
+                open = 1;
+            else if (!best || ver_cmp_dotted(v, best) > 0)
+                best = v, at = k;
+        }
+        mr = meta_row(m, py_framework_table(fw));
+        if (open || mr < 0)
+            continue;
+        newest = kb_table_get(m, (size_t)mr, "newest");
+        if (!best || ver_cmp_dotted_n(best, newest, ncomp(newest)) < 0)
+            add(l, t, at, "%s: newest row %s is older than %s, the newest release kb_meta names "
+                          "for %s", fw, best ? best : "(none)", newest, py_framework_table(fw));
+    }
+}
+
 size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
 {
     const struct kb_table *m = kb_table(kb, "kb_meta");
@@ -393,12 +451,31 @@ size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
         if (!kb_schema_find(name))
             continue;
         t = kb_table(kb, name);
+        /* py_support mixes frameworks: compared per framework below. */
         have = newest_row(t, &open);
-        if (!open && (!have || ver_cmp_dotted_n(have, newest, ncomp(newest)) < 0))
+        if (strcmp(name, "py_support") && !open &&
+            (!have || ver_cmp_dotted_n(have, newest, ncomp(newest)) < 0))
             add(l, t, 0, "newest row %s is older than %s, the newest release its sources name "
                          "(kb_meta, checked %s)", have ? have : "(none)", newest, checked);
         if (today && kbdata_is_date(checked) && day_number(today) - day_number(checked) > 365)
             add(l, t, 0, "last checked %s, more than a year ago", checked);
+    }
+    stale_py_support(kb, m, l);
+    {
+        /* One message for every release-keyed table kb_meta does not list. */
+        char missing[512];
+        size_t len = 0;
+
+        missing[0] = '\0';
+        for (r = 0; r < sizeof(versioned) / sizeof(versioned[0]); r++)
+            if (meta_row(m, versioned[r]) < 0 && len < sizeof(missing)) {
+                int w = snprintf(missing + len, sizeof(missing) - len, "%s%s", len ? ", " : "",
+                                 versioned[r]);
+                len += w > 0 ? (size_t)w : 0;
+            }
+        if (len)
+            add(l, m, 0, "no row for %s: when their sources were last checked, and the newest "
+                         "release they named, is not recorded", missing);
     }
     return l->n - before;
 }

@@ -18,7 +18,9 @@
  *    today, and every kb_meta table exists.
  * kb_lint_stale() lists the tables whose newest row is older than the newest
  * release kb_meta says their sources named, or that were last checked more
- * than a year before today.
+ * than a year before today; py_support per framework, against the newest
+ * release kb_meta names for that framework's own table (pytorch: torch); and
+ * the release-keyed tables that have no kb_meta row at all.
  *
  * Both are pure over the kb and today ("YYYY-MM-DD", passed in so tests are
  * deterministic); messages go to the caller's struct kb_lint, nothing is

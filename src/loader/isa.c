@@ -258,3 +258,20 @@ size_t isa_hwcaps_subdirs(int level, const char *names[3])
         names[n++] = "x86-64-v2";
     return n;
 }
+
+int isa_aarch64_atomics(const char *buf, size_t len)
+{
+    const char *end = buf + len, *p, *feat;
+    size_t flen;
+
+    for (p = buf; p < end; p++) {
+        if (*p == '\n' && p + 1 < end && p[1] == '\n') {
+            end = p + 1;
+            break;
+        }
+    }
+    feat = field(buf, end, "Features", &flen);
+    if (!feat)
+        return -1;
+    return has_word(feat, flen, "atomics");
+}

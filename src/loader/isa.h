@@ -68,4 +68,17 @@ int isa_from_cpuinfo(const char *buf, size_t len, struct isa_level *out);
  */
 size_t isa_hwcaps_subdirs(int level, const char *names[3]);
 
+/**
+ * AArch64: whether the CPU a /proc/cpuinfo text (buf, len) describes has
+ * the LSE atomics (its first "Features" line names "atomics", the kernel's
+ * name for HWCAP_ATOMICS, arch/arm64/kernel/cpuinfo.c).  glibc 2.26-2.36
+ * searches the legacy hwcap subdirectory "atomics" when it does:
+ * sysdeps/unix/sysv/linux/aarch64/dl-procinfo.h defines HWCAP_IMPORTANT as
+ * HWCAP_ATOMICS, the one AT_HWCAP bit elf/dl-hwcaps.c turns into a
+ * subdirectory.  AArch64 defines no glibc-hwcaps subdirectory (glibc has
+ * no sysdeps/aarch64/dl-hwcaps-subdirs.c; the generic one is empty).
+ * Returns 1 yes, 0 no, -1 no Features line (not an AArch64 cpuinfo).
+ */
+int isa_aarch64_atomics(const char *buf, size_t len);
+
 #endif

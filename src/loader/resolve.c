@@ -57,10 +57,26 @@ static void detect_cpu(struct fs *fs, struct arena *arena, struct resolve_config
     size_t i, n;
 
     (void)arena;
+    cfg->legacy_hwcap = NULL;
+    if (cfg->machine == ELF_EM_AARCH64) {
+        /* No glibc-hwcaps subdirectory on AArch64; the legacy "atomics"
+         * one (2.26-2.36) when the CPU has LSE atomics (loader/isa.h).
+         * The host's /proc/cpuinfo, or the examined tree's: unknown means
+         * not searched. */
+        struct strbuf sb = STRBUF_INIT;
+        cfg->hwcaps_source = NULL;
+        cfg->n_hwcaps = 0;
+        if (fs_read_head(fs, "/proc/cpuinfo", 65536, &sb, NULL) == 1 &&
+            isa_aarch64_atomics(sb.buf, sb.len) == 1)
+            cfg->legacy_hwcap = "atomics";
+        strbuf_release(&sb);
+        return;
+    }
     if (cfg->machine != ELF_EM_X86_64 || cfg->elfclass != ELF_CLASS64) {
         cfg->hwcaps_source = NULL;
         return;
     }
+    cfg->legacy_hwcap = "x86_64";
     isa.level = -1;
     isa.platform = NULL;
     if (fs->host_root) {
@@ -112,8 +128,9 @@ static void legacy_dirs(struct resolve_config *cfg, struct arena *arena)
 {
     /* elf/dl-hwcaps.c (2.26-2.36): the power set of {tls, platform, hwcap
      * names}, most specific first; on x86-64 the one searched hwcap name is
-     * "x86_64" (ld.so --help lists it). */
-    const char *hw = cfg->machine == ELF_EM_X86_64 && cfg->elfclass == ELF_CLASS64 ? "x86_64" : NULL;
+     * "x86_64", on AArch64 "atomics" when the CPU has it (ld.so --help lists
+     * them: "aarch64 (AT_PLATFORM...)", "tls", "atomics"). */
+    const char *hw = cfg->legacy_hwcap;
     int t, p, h;
     cfg->n_legacy = 0;
     for (t = 1; t >= 0; t--)
@@ -133,10 +150,114 @@ static void legacy_dirs(struct resolve_config *cfg, struct arena *arena)
             }
 }
 
+/*
+ * Without /bin/sh (a distroless image, a minimal tree): the program
+ * interpreter the distribution installs where its ABI puts it (the psABIs
+ * fix these names: glibc's sysdeps/unix/sysv/linux/<arch>/ldconfig.h
+ * SYSDEP_KNOWN_INTERPRETER_NAMES, musl's ld-musl-ARCH.so.1).  A real ELF
+ * file says its class and machine itself; a placeholder is taken by its
+ * name.  1 when one was found.
+ */
+static int detect_interp(struct fs *fs, struct arena *arena, struct resolve_config *cfg,
+                         const char **interp)
+{
+    static const struct {
+        const char *path;
+        uint8_t elfclass;
+        uint16_t machine;
+    } interps[] = {
+        { "/lib64/ld-linux-x86-64.so.2", ELF_CLASS64, ELF_EM_X86_64 },
+        { "/lib/ld-linux-aarch64.so.1", ELF_CLASS64, ELF_EM_AARCH64 },
+        { "/lib/ld-linux.so.2", ELF_CLASS32, ELF_EM_386 },
+        { "/lib64/ld64.so.2", ELF_CLASS64, ELF_EM_PPC64 },
+    };
+    struct fs_dirlist list;
+    size_t i;
+
+    for (i = 0; i < sizeof(interps) / sizeof(interps[0]); i++) {
+        struct elf_info e;
+        struct arena tmp;
+        if (!exists(fs, interps[i].path, COMPAT_FT_UNKNOWN))
+            continue;
+        arena_init(&tmp);
+        if (elf_read(fs, interps[i].path, &tmp, &e, NULL) == 1) {
+            cfg->elfclass = e.hdr.elfclass;
+            cfg->machine = e.hdr.machine;
+        } else {
+            cfg->elfclass = interps[i].elfclass;
+            cfg->machine = interps[i].machine;
+        }
+        arena_release(&tmp);
+        *interp = interps[i].path;
+        return 1;
+    }
+    /* musl: /lib/ld-musl-ARCH.so.1 (the first one, listings are sorted). */
+    if (fs_list_dir(fs, "/lib", 65536, &list, NULL) == 1) {
+        int found = 0;
+        for (i = 0; i < list.nr && !found; i++) {
+            const char *b = list.ents[i].name;
+            size_t l = strlen(b);
+            if (strncmp(b, "ld-musl-", 8) || l <= 13 || strcmp(b + l - 5, ".so.1"))
+                continue;
+            cfg->flavour = RESOLVE_MUSL;
+            cfg->musl_arch = arena_strndup(arena, b + 8, l - 13);
+            cfg->elfclass = ELF_CLASS64;
+            cfg->machine = !strcmp(cfg->musl_arch, "aarch64") ? ELF_EM_AARCH64
+                         : !strcmp(cfg->musl_arch, "x86_64") ? ELF_EM_X86_64
+                         : !strcmp(cfg->musl_arch, "i386") ? ELF_EM_386 : cfg->machine;
+            if (!strcmp(cfg->musl_arch, "i386"))
+                cfg->elfclass = ELF_CLASS32;
+            found = 1;
+        }
+        fs_dirlist_release(&list);
+        return found;
+    }
+    return 0;
+}
+
+/*
+ * Neither /bin/sh nor an interpreter: the ABI most ld.so.cache entries
+ * were written for (ldconfig derives each entry's flags from the file's
+ * ELF header: FLAG_AARCH64_LIB64|FLAG_ELF_LIBC6 = 0x0a03 for AArch64,
+ * sysdeps/generic/ldconfig.h and sysdeps/unix/sysv/linux/aarch64/dl-cache.h).
+ */
+static void detect_cache_abi(struct fs *fs, struct resolve_config *cfg)
+{
+    static const struct {
+        int32_t id;
+        uint8_t elfclass;
+        uint16_t machine;
+    } abis[] = {
+        { 0x0303, ELF_CLASS64, ELF_EM_X86_64 },
+        { 0x0a03, ELF_CLASS64, ELF_EM_AARCH64 },
+        { 0x0803, ELF_CLASS32, ELF_EM_X86_64 },
+        { 0x0503, ELF_CLASS64, ELF_EM_PPC64 },
+    };
+    size_t count[sizeof(abis) / sizeof(abis[0])] = { 0 }, i, j, best = 0;
+    struct ldcache c;
+
+    if (ldcache_load(fs, cfg->cache_path, &c, NULL) != 1) {
+        ldcache_release(&c);
+        return;
+    }
+    for (i = 0; i < c.nr; i++)
+        for (j = 0; j < sizeof(abis) / sizeof(abis[0]); j++)
+            if (c.entries[i].flags == abis[j].id)
+                count[j]++;
+    ldcache_release(&c);
+    for (j = 1; j < sizeof(abis) / sizeof(abis[0]); j++)
+        if (count[j] > count[best])
+            best = j;
+    if (count[best]) {
+        cfg->elfclass = abis[best].elfclass;
+        cfg->machine = abis[best].machine;
+    }
+}
+
 void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_config *cfg)
 {
     struct fs_dirlist list;
-    const char *triplet;
+    const char *triplet, *interp = NULL;
     size_t i;
 
     /* The class, machine and program interpreter of the programs on that
@@ -145,12 +266,15 @@ void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_co
     {
         struct elf_info sh;
         struct arena tmp;
+        int found = 0;
         arena_init(&tmp);
         if (elf_read(fs, "/bin/sh", &tmp, &sh, NULL) == 1) {
+            found = 1;
             cfg->elfclass = sh.hdr.elfclass;
             cfg->machine = sh.hdr.machine;
             if (sh.interp) {
                 const char *b = path_basename(sh.interp);
+                interp = arena_strdup(arena, sh.interp);
                 size_t l = strlen(b);
                 if (!strncmp(b, "ld-musl-", 8) && l > 13 && !strcmp(b + l - 5, ".so.1")) {
                     cfg->flavour = RESOLVE_MUSL;
@@ -159,6 +283,10 @@ void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_co
             }
         }
         arena_release(&tmp);
+        if (!found)
+            found = detect_interp(fs, arena, cfg, &interp);
+        if (!found)
+            detect_cache_abi(fs, cfg);
     }
     triplet = cfg->machine == ELF_EM_X86_64 ? (cfg->elfclass == ELF_CLASS64 ? "x86_64-linux-gnu" : "x86_64-linux-gnux32")
             : cfg->machine == ELF_EM_AARCH64 ? "aarch64-linux-gnu"
@@ -211,6 +339,24 @@ void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_co
                 }
             }
             fs_dirlist_release(&list);
+        }
+        /* Since 2.34 there is no libc-2.NN.so: the program interpreter
+         * names its release ("ld.so (...) stable release version 2.36.",
+         * what ld.so --version prints). */
+        if (!cfg->glibc_major && interp) {
+            struct strbuf sb = STRBUF_INIT;
+            if (fs_read_file(fs, interp, 8u << 20, &sb, NULL) == 1) {
+                const char *tag = "release version 2.";
+                size_t tl = strlen(tag), k;
+                for (k = 0; k + tl < sb.len; k++) {
+                    if (sb.buf[k] == 'r' && !memcmp(sb.buf + k, tag, tl) &&
+                        memchr(sb.buf + k, '\0', sb.len - k)) {
+                        parse_glibc_version(sb.buf + k, &cfg->glibc_major, &cfg->glibc_minor);
+                        break;
+                    }
+                }
+            }
+            strbuf_release(&sb);
         }
         if (cfg->glibc_major == 2 && cfg->glibc_minor < 33)
             cfg->n_hwcaps = 0;

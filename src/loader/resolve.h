@@ -133,6 +133,8 @@ struct resolve_config {
                                       "unknown" (neither: none assumed), "--hwcaps"
                                       (given); NULL: not an x86-64 loader */
     const char *legacy[16];        /* legacy hwcap subdirs (2.26-2.36), in order */
+    const char *legacy_hwcap;      /* the AT_HWCAP name in them: "x86_64" (x86-64),
+                                      "atomics" (AArch64 with LSE atomics), or NULL */
     size_t n_legacy;
     const char *system_dirs[8];    /* default directories, in order, no trailing '/' */
     size_t n_system_dirs;
@@ -247,13 +249,20 @@ struct resolver {
 void resolve_config_default(struct resolve_config *cfg);
 
 /**
- * Fill cfg from the examined machine: libc flavour (musl if
- * /lib/ld-musl-*.so.1 exists), the ELF class and machine of /bin/sh, the
+ * Fill cfg from the examined machine, never from the host: the ELF class,
+ * machine and libc flavour of /bin/sh (its PT_INTERP names glibc's ld-linux
+ * or musl's ld-musl-ARCH.so.1); without a readable /bin/sh, the program
+ * interpreter installed at the path its ABI fixes (/lib64/ld-linux-x86-64.so.2,
+ * /lib/ld-linux-aarch64.so.1, /lib/ld-musl-ARCH.so.1...: its own ELF header
+ * when it is one, else its name); without one, the ABI the ld.so.cache
+ * entries were written for (0x0a03: AArch64).  Then the
  * glibc version (from the cache's generator string or libc file names),
  * default dirs and $LIB (multiarch when /etc/debian_version and the
  * triplet directory exist), $PLATFORM and the active hwcaps from the
  * x86-64 ISA level (this machine: CPUID; an examined root: its
- * /proc/cpuinfo, else unknown and none; cfg->hwcaps_source says which).  Strings go to
+ * /proc/cpuinfo, else unknown and none; cfg->hwcaps_source says which);
+ * AArch64 has no glibc-hwcaps subdirectory, and its legacy "atomics"
+ * subdirectory (2.26-2.36) comes from /proc/cpuinfo's Features.  Strings go to
  * arena.  Never fails: what cannot be found keeps its default.
  */
 void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_config *cfg);

@@ -130,8 +130,20 @@ static int search_cache(struct search *s, const struct resolve_object *decider)
     idx = ldcache_lookup(c, s->req->name, ldcache_id_for(r->cfg.elfclass, r->cfg.machine),
                          r->cfg.hwcaps, r->cfg.n_hwcaps);
     if (idx < 0) {
-        resolve_add_attempt(s->out, RSTEP_CACHE, r->cfg.cache_path, ROUT_SKIPPED, NULL, NULL,
-                            "no entry for this name");
+        /* An entry of that name for another ABI (an x86-64 cache in an
+         * AArch64 tree) is ignored by ld.so (_dl_cache_check_flags): say so. */
+        const char *detail = "no entry for this name";
+        for (i = 0; i < c->nr; i++) {
+            if (!strcmp(c->entries[i].key, s->req->name)) {
+                struct strbuf d = STRBUF_INIT;
+                ldcache_describe(&c->entries[i], &d);
+                detail = arena_printf(&r->arena, "only an entry for another ABI (%s), which this loader ignores",
+                                      d.buf);
+                strbuf_release(&d);
+                break;
+            }
+        }
+        resolve_add_attempt(s->out, RSTEP_CACHE, r->cfg.cache_path, ROUT_SKIPPED, NULL, NULL, detail);
         return 0;
     }
     value = c->entries[idx].value;

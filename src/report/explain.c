@@ -39,6 +39,8 @@ static void text_finding(struct out *o, const struct finding *fd)
     for (i = 0; i < fd->n_fixes; i++) {
         const struct fix *x = &fd->fixes[i];
         const char *p, *nl;
+        if (!out_show_fix(o, fd, i))
+            continue;   /* the same command for another shell (--all-shells shows it) */
         out_raw(o, "    ");
         if (x->shell)
             out_printf(o, "[%s] ", x->shell);
@@ -90,6 +92,7 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
     int first = 1, any_noise = 0;
 
     memset(&o, 0, sizeof(o));
+    o.shell = r->shell;
     o.fp = fp;
     o.color = color;
     /* The cause first, in one line. */

@@ -28,6 +28,8 @@ struct explain_report {
     const struct facts *machine;      /* --with-check, or NULL */
     const char *gd_version;
     const char *kb_revision;
+    const char *shell;                /* the reader's shell: of a fix written for several
+                                         shells only its form is shown (text); NULL: all */
 };
 
 /** The text report on fp (colour only when color is set). */

@@ -21,24 +21,61 @@ static size_t longest_backtick_run(const char *s)
     return best;
 }
 
+static int is_alnum(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 void md_text(struct out *o, const char *s, int dash)
 {
     struct strbuf sb = STRBUF_INIT;
+    const char *p;
     if (!s || !*s) {
         if (dash)
             out_raw(o, "—");
         return;
     }
-    for (; *s; s++) {
-        switch (*s) {
+    /* A '#' that starts a line opens a heading ('>' is an entity below, so
+     * it cannot open a quote). */
+    if (*s == '#')
+        strbuf_addch(&sb, '\\');
+    for (p = s; *p; p++) {
+        switch (*p) {
         case '<': strbuf_addstr(&sb, "&lt;"); break;
         case '>': strbuf_addstr(&sb, "&gt;"); break;
         case '&': strbuf_addstr(&sb, "&amp;"); break;
         case '\n': case '\r': strbuf_addch(&sb, ' '); break;
-        case '\\': case '`': case '*': case '_': case '[': case ']': case '~': case '|':
+        case '_':
+            /* Between two letters or digits '_' can neither open nor close
+             * emphasis (CommonMark 6.2, left- and right-flanking): left as
+             * it is, so "jane_doe" stays one word (and --redact finds it). */
+            if (p > s && is_alnum(p[-1]) && is_alnum(p[1])) {
+                strbuf_addch(&sb, '_');
+                break;
+            }
+            /* fall through */
+        case '\\': case '`': case '*': case '[': case ']': case '~': case '|':
             strbuf_addch(&sb, '\\');
-            strbuf_addch(&sb, *s);
+            strbuf_addch(&sb, *p);
             break;
+        default: strbuf_addch(&sb, *p); break;
+        }
+    }
+    out_str(o, sb.buf);
+    strbuf_release(&sb);
+}
+
+void md_html(struct out *o, const char *s)
+{
+    struct strbuf sb = STRBUF_INIT;
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': strbuf_addstr(&sb, "&lt;"); break;
+        case '>': strbuf_addstr(&sb, "&gt;"); break;
+        case '&': strbuf_addstr(&sb, "&amp;"); break;
+        case '"': strbuf_addstr(&sb, "&quot;"); break;
+        case '\'': strbuf_addstr(&sb, "&#39;"); break;
+        case '\n': case '\r': strbuf_addch(&sb, ' '); break;
         default: strbuf_addch(&sb, *s); break;
         }
     }

@@ -56,6 +56,10 @@ void report_plan_text(FILE *fp, const struct plan *p, int color)
     out_styled(&o, STYLE_BOLD, "plan: %s %s", p->framework,
                p->version ? p->version : p->version_range ? p->version_range : "");
     out_printf(&o, "%s%s on %s\n", p->variant ? " " : "", p->variant ? p->variant : "", p->os);
+    /* An unverified row is never presented as certain: say so before anything else. */
+    for (i = 0; i < p->n_notes; i++)
+        if (!strcmp(p->notes[i].topic, "unverified"))
+            out_styled(&o, STYLE_RED, "  %s\n", p->notes[i].text);
     if (!p->version && p->version_range)
         row(&o, "versions", p->version_range);
     row(&o, "python", p->python ? p->python : "(not in the knowledge base)");
@@ -66,7 +70,8 @@ void report_plan_text(FILE *fp, const struct plan *p, int color)
     if (p->min_driver)
         out_printf(&o, "  %-12s %s (%s)\n", "min driver", p->min_driver,
                    !strcmp(p->driver_rule, "toolkit") ? "the CUDA toolkit's own driver"
-                                                      : "minor-version compatibility");
+                   : !strcmp(p->driver_rule, "GPU family") ? "the GPU family's floor"
+                                                            : "minor-version compatibility");
     else
         row(&o, "min driver", "(not in the knowledge base)");
     if (p->gpu_cc)
@@ -217,8 +222,8 @@ void report_plan_dockerfile(FILE *fp, const struct plan *p)
         /* The jax[cudaNN] wheels bring CUDA and cuDNN; the container
          * toolkit brings the driver. */
         out_printf(&o, "FROM python:%s-slim\n", show(p->python_pick));
-        out_printf(&o, "RUN pip install --no-cache-dir %s\"%s\"%s%s\n", p->version ? "" : "-U ",
-                   p->pip_package, p->index_url ? " -f " : "", p->index_url ? p->index_url : "");
+        out_printf(&o, "RUN python -m pip install --no-cache-dir \"%s\"%s%s\n", p->pip_package,
+                   p->index_url ? " -f " : "", p->index_url ? p->index_url : "");
     } else {
         const char *c = p->conda, *nl;
         out_raw(&o, "FROM condaforge/miniforge3\n");
@@ -229,7 +234,8 @@ void report_plan_dockerfile(FILE *fp, const struct plan *p)
         out_printf(&o, "SHELL [\"conda\", \"run\", \"--no-capture-output\", \"-n\", \"%s-gpu\", "
                    "\"/bin/bash\", \"-c\"]\n",
                    p->fw == PLAN_ONNXRUNTIME ? "ort" : p->fw == PLAN_PYTORCH ? "torch" : "tf");
-        out_printf(&o, "RUN %s\n", p->pip);
+        /* The environment's own interpreter (conda run's shell): "python -m pip ...". */
+        out_printf(&o, "RUN python%s\n", strstr(p->pip, " -m pip") ? strstr(p->pip, " -m pip") : p->pip);
     }
     out_raw(&o, "WORKDIR /app\n");
     out_raw(&o, "CMD [\"bash\"]\n");

@@ -1,4 +1,5 @@
 #include "scan/scan.h"
+#include "scan/tegra.h"
 #include "scan/modules.h"
 #include "scan/win_scan.h"
 #include "scan/mac_scan.h"
@@ -56,6 +57,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_fw_libs(ctx);
     scan_driver(ctx);
     scan_gpus(ctx);
+    scan_tegra(ctx);
     scan_cuda(ctx);
     scan_cudnn(ctx);
     scan_modules_into(ctx, &ctx->facts->modules);

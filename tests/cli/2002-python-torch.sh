@@ -68,4 +68,7 @@ expect_json '.warnings == []'
 gdcheck --json --env HOME=/nohome --env PATH=/envs/cu/bin:/envs/cpu/bin:/envs/rocm/bin:/envs/dup/bin
 expect_json '[.findings[] | select(.code == "GD216" and .kind == "broken_install" and (.title | test("torch is installed twice")))] | length == 1'
 expect_json '.findings[] | select(.code == "GD216") | .evidence | length == 2'
+# Its fix reinstalls one version the fix engine validated (the newer record's release, a
+# CUDA variant torch.kb has for it, in the environment's own interpreter), never a bare name.
+expect_json '[.findings[] | select(.code == "GD216") | .fixes[].command] == ["/envs/dup/bin/python3 -m pip uninstall -y torch", "/envs/dup/bin/python3 -m pip install --force-reinstall \"torch==2.1.*\" --index-url https://download.pytorch.org/whl/cu121"]'
 exit 0

@@ -13,4 +13,6 @@ gdcheck --json --env VIRTUAL_ENV=/home/u/jx
 expect_rc 1
 expect_json "$(v jax) | .gpu == \"no\""
 expect_json '[.findings[] | select(.code == "GD213" and .kind == "framework_plugin_mismatch")] | length == 1'
-expect_json '.findings[] | select(.code == "GD213") | .fixes[0].command | test("^\\S+/bin/python[0-9.]* -m pip install -U \"jax\\[cuda12\\]\"$")'
+# The fix engine pins jax (and through its extra jaxlib and the plugin) to jax's own
+# release, validated against jax.kb (issue 16: no unpinned -U).
+expect_json '.findings[] | select(.code == "GD213") | .fixes[0].command | test("^\\S+/bin/python[0-9.]* -m pip install \"jax\\[cuda12\\]==0\\.4\\.30\"$")'

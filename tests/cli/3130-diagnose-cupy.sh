@@ -34,5 +34,8 @@ mkdriver 470.223.02
 gdcheck --json --env VIRTUAL_ENV=/home/u/cp --env LD_LIBRARY_PATH=/usr/local/cuda-12.2/lib64
 expect_rc 1
 expect_json '[.findings[] | select(.code == "GD208" and (.title | test("cupy-cuda12x needs CUDA 12.0")))] | length == 1'
-# The wheel for the driver's CUDA 11.4 comes from cupy.kb: cupy-cuda11x, last built by CuPy 13.
-expect_json '[.findings[] | select(.code == "GD208") | .fixes[].command // ""] | any(test("pip install \"cupy-cuda11x==13[.][*]\""))'
+# The wheel for the driver's CUDA 11.4 comes from cupy.kb: cupy-cuda11x, last built by CuPy 13;
+# the fix engine pins the newest 13.x release line py_support.kb has for the environment's
+# Python (fix_choose_cupy), after removing the installed wheel.
+expect_json '[.findings[] | select(.code == "GD208") | .fixes[].command // ""] | any(test("pip install \"cupy-cuda11x==13[.][0-9]+[.][*]\""))'
+expect_json '[.findings[] | select(.code == "GD208") | .fixes[].command // ""] | any(test("pip uninstall -y cupy-cuda12x$"))'

@@ -3,6 +3,6 @@
 gd plan --framework tensorflow --os windows --json
 expect_rc 0
 expect_json '.version == "2.10.0" and .cuda == "11.2" and .cudnn == "8.1" and .os == "windows"'
-expect_json '.commands.pip == "pip install tensorflow==2.10.0"'
+expect_json '.commands.pip == "python -m pip install \"tensorflow==2.10.0\""'
 expect_json '.commands.conda | startswith("conda create -n tf-gpu -c conda-forge python=3.10 cudatoolkit=11.2 cudnn=8.1.0")'
 expect_json '[.rejected[] | select(.text | test("no GPU build on native Windows"))] | length > 0'

@@ -5,4 +5,4 @@ expect_rc 0
 expect_json '.variant | startswith("cu11")'
 expect_json '.cuda | startswith("11.")'
 expect_json '.min_driver == "450.80.02" and .driver_rule == "minor-version compatibility"'
-expect_json '.commands.pip | test("^pip install torch==[0-9.]+ --index-url https://download.pytorch.org/whl/cu11[0-9]$")'
+expect_json '.commands.pip | test("^python3 -m pip install \"torch==[0-9.]+\" --index-url https://download.pytorch.org/whl/cu11[0-9]$")'

@@ -13,5 +13,6 @@ expect_rc 0
 expect_text "FROM tensorflow/tensorflow:2.15.0-gpu"
 gd plan --framework jax --driver 550.54.14 --dockerfile
 expect_rc 0
-expect_text "FROM python:3.11-slim"
-expect_text 'RUN pip install --no-cache-dir -U "jax[cuda12]>=0.8.0"'
+# The Python is jax 0.11.0's floor (py_support.kb), the release pinned (issue 16).
+expect_text "FROM python:3.12-slim"
+expect_text 'RUN python -m pip install --no-cache-dir "jax[cuda12]==0.11.0"'

@@ -45,5 +45,25 @@ expect_text "bad.kb:4: error: torch: cuDNN 8.1.9 with CUDA 11.8 is in no cudnn_c
 expect_text "bad.kb:8: error: jax: cuda12: hole between 0.4.9 and 0.4.11"
 expect_text "2 problems"
 
+# --stale per framework in py_support (against that framework's own kb_meta
+# row), and a release-keyed table that kb_meta does not list.
+cat >"$CASE_DIR/stale.kb" <<'KB'
+%revision 2026-01-01
+%table kb_meta
+%columns table checked newest source
+torch 2026-01-01 2.14 https://example.org/torch
+jax   2026-01-01 0.11.0 https://example.org/jax
+%table py_support
+%columns framework first last python_min python_max source
+pytorch 2.9 2.12 3.10 3.14 https://example.org/a
+jax 0.7.0 0.11.99 3.11 - https://example.org/b
+KB
+lint --stale --today 2026-12-01 "$CASE_DIR/stale.kb"
+expect_rc 3
+expect_text "stale.kb:8: stale: py_support: pytorch: newest row 2.12 is older than 2.14, the newest release kb_meta names for torch"
+expect_no_text "py_support: jax"
+expect_text "stale: kb_meta: no row for tf_build, tf_libs, tf_driver, tf_arch, torch_python, cupy, paddle, onnxruntime,"
+expect_no_text "torch, torch_python"
+
 lint --bogus
 expect_rc 2

@@ -6,14 +6,17 @@ gd matrix --unverified
 expect_rc 0
 expect_text "rows marked unverified"
 expect_text "(onnxruntime, built-in"
-expect_text "1.21   1.26  12.0  9.0    yes"
-expect_text "13.3  linux  610.43.02"
+expect_text "1.29   1.29  13.0  9.0    yes"
+expect_text "13.4  linux  616.00"
 expect_no_text "1.19   1.20"
+expect_no_text "1.21   1.26"
+expect_no_text "610.43.02"
 
 gd matrix onnxruntime --unverified
 expect_rc 0
-expect_text "1.28   1.29"
+expect_text "1.29   1.29"
 expect_no_text "1.27   1.27"
+expect_no_text "1.28   1.28"
 expect_no_text "610.43.02"
 
 gd matrix jax --unverified
@@ -22,7 +25,7 @@ expect_no_text "cuda12"
 
 gd matrix onnxruntime --unverified --json
 expect_rc 0
-expect_json '.rows | length == 2'
+expect_json '.rows | length == 1'
 
 gd matrix --unverified --json
 expect_rc 2

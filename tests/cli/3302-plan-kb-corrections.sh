@@ -1,7 +1,8 @@
 # plan with the corrected and added rows (issue #18): ONNX Runtime 1.18.1's
 # CUDA 12 build needs cuDNN 9, TF 2.13 on native Windows is "no GPU after
 # 2.10" (not "not in the knowledge base"), JAX's CUDA 13 plugin starts at
-# 0.7.2, and a plan resting on an unverified row says so.
+# 0.7.2, and a plan resting on an unverified row says so (ONNX Runtime 1.29;
+# 1.21-1.26 and 1.28 are confirmed since).
 . "$GD_TESTS/cli/lib.sh"
 
 gd plan --framework onnxruntime --version 1.18.1 --cuda 12
@@ -30,9 +31,14 @@ expect_text "jax[cuda13]"
 
 gd plan --framework onnxruntime --version 1.22.0
 expect_rc 0
+expect_text "cuda         12.0"
+expect_no_text "UNVERIFIED"
+
+gd plan --framework onnxruntime --version 1.29.0
+expect_rc 0
 expect_text "UNVERIFIED: this plan rests on knowledge-base rows not confirmed"
 
-gd plan --framework onnxruntime --version 1.22.0 --json
+gd plan --framework onnxruntime --version 1.29.0 --json
 expect_rc 0
 expect_json '[.notes[] | select(.topic == "unverified")] | length == 1'
 
@@ -40,4 +46,5 @@ gd plan --framework onnxruntime --version 1.27.0
 expect_rc 0
 expect_text "cuda         13.0"
 expect_text "min driver   580"
+# Its build row and its Python range (py_support's 1.24+ floor) are both verified.
 expect_no_text "UNVERIFIED"

@@ -85,7 +85,10 @@ def release($v): ($v | split(".") | .[0:2] | join("."));
      if .[1] != "==" then {rule: "unpinned", line: $l}
      elif (.[0] | startswith("torch")) then
        (release(.[2])) as $r |
-       ($l | capture("/whl/(?<v>[a-z0-9.]+)") // null | if . then .v else null end) as $var |
+       # The variant: the pin's local label (1.10.1+cu102 with -f torch_stable.html),
+       # else the per-variant index in the URL (/whl/cu126).
+       (if (.[2] | test("\\+")) then (.[2] | split("+") | .[1])
+        else ($l | capture("/whl/(?<v>[a-z0-9.]+)(/|\\s|$)") // null | if . then .v else null end) end) as $var |
        if ($kb.torch[$r] == null) then {rule: "kb-version", line: $l}
        elif $var == null then (if ([$kb.torch[$r][] ] | index("yes")) then empty else {rule: "kb-version", line: $l} end)
        elif $kb.torch[$r][$var] == null and $var != "cpu" then {rule: "kb-version", line: $l}

@@ -278,6 +278,177 @@ static void test_tf_linux(void)
     arena_release(&a);
 }
 
+static void test_choose_jax(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct fix_install in;
+    arena_init(&a);
+    fix_ctx_init(&x, kb, &a);
+    /* Nothing known: the newest release the kb names (kb_meta: 0.11.0), in the lowest CUDA
+     * major of that release (it runs on the most drivers). */
+    CHECK_INT(fix_choose_jax(&x, NULL, NULL, &in), 1);
+    CHECK_STR(in.pin, "0.11.0");
+    CHECK_STR(in.package, "jax[cuda12]");
+    CHECK(in.find_links == NULL);
+    /* Python 3.10: jax 0.7+ needs 3.11, so the last release for 3.10 (py_support: 0.6.99). */
+    CHECK_INT(fix_choose_jax(&x, NULL, "3.10.4", &in), 1);
+    CHECK_STR(in.pin, "0.6.*");
+    CHECK_STR(in.package, "jax[cuda12]");
+    /* Driver 580: CUDA 13 runs, and is preferred when the driver is known. */
+    x.driver = "580.65.06";
+    CHECK_INT(fix_choose_jax(&x, NULL, "3.12", &in), 1);
+    CHECK_STR(in.package, "jax[cuda13]");
+    CHECK_INT(in.driver_ok, 1);
+    /* Driver 535: no cuda13. */
+    x.driver = "535.104.05";
+    CHECK_INT(fix_choose_jax(&x, NULL, "3.12", &in), 1);
+    CHECK_STR(in.package, "jax[cuda12]");
+    /* A release before the plugin extra: cuda12_pip with Google's -f page, want kept. */
+    CHECK_INT(fix_choose_jax(&x, "0.4.16", "3.9", &in), 1);
+    CHECK_STR(in.pin, "0.4.16");
+    CHECK_STR(in.package, "jax[cuda12_pip]");
+    CHECK(in.find_links != NULL && strstr(in.find_links, "jax_cuda_releases.html"));
+    /* Native Windows: none. */
+    x.os = "windows";
+    CHECK_INT(fix_choose_jax(&x, NULL, NULL, &in), 0);
+    CHECK(in.why_not && strstr(in.why_not, "WSL2"));
+    arena_release(&a);
+}
+
+static void test_choose_ort(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct fix_install in;
+    arena_init(&a);
+    fix_ctx_init(&x, kb, &a);
+    /* Driver 535 runs CUDA 12 (MVC) but not 13: the newest CUDA 12 row (1.21-1.26). */
+    x.driver = "535.104.05";
+    CHECK_INT(fix_choose_ort(&x, NULL, NULL, &in), 1);
+    CHECK_STR(in.pin, "1.26.*");
+    CHECK(!strncmp(in.cuda, "12", 2));
+    CHECK_INT(in.unverified, 0);
+    /* 1.18.0's CUDA 12 build came from its own feed; the PyPI default was CUDA 11.8. */
+    CHECK_INT(fix_choose_ort(&x, "1.18.0", NULL, &in), 1);
+    CHECK_STR(in.pin, "1.18.0");
+    /* 1.22, the user's own release: kept. */
+    CHECK_INT(fix_choose_ort(&x, "1.22.0", NULL, &in), 1);
+    CHECK_STR(in.pin, "1.22.0");
+    CHECK_INT(in.unverified, 0);
+    /* 1.29 is only in an unverified row: kept, and flagged; a verified release (1.28)
+     * is preferred when nothing is wanted. */
+    x.driver = "580.65.06";
+    CHECK_INT(fix_choose_ort(&x, "1.29.0", NULL, &in), 1);
+    CHECK_STR(in.pin, "1.29.0");
+    CHECK_INT(in.unverified, 1);
+    CHECK_INT(fix_choose_ort(&x, NULL, "3.12", &in), 1);
+    CHECK_STR(in.pin, "1.28.*");
+    CHECK_INT(in.unverified, 0);
+    arena_release(&a);
+}
+
+static void test_choose_cupy(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct fix_install in;
+    arena_init(&a);
+    fix_ctx_init(&x, kb, &a);
+    /* Driver 470 (CUDA 11.4): cupy-cuda11x, whose last release line is 13.x. */
+    x.driver = "470.82.01";
+    CHECK_INT(fix_choose_cupy(&x, NULL, "3.10", &in), 1);
+    CHECK(!strncmp(in.package, "cupy-cuda11x", 12));
+    CHECK_STR(in.pin, "13.6.*");
+    /* Driver 550: cupy-cuda12x at the newest release (kb_meta 14.2), with [ctk] (pkg_fact). */
+    x.driver = "550.54.14";
+    CHECK_INT(fix_choose_cupy(&x, NULL, "3.12", &in), 1);
+    CHECK_STR(in.package, "cupy-cuda12x[ctk]");
+    CHECK_STR(in.pin, "14.2.*");
+    /* Python 3.8: CuPy 14 needs 3.10; 12.3 is the last with 3.8. */
+    CHECK_INT(fix_choose_cupy(&x, NULL, "3.8", &in), 1);
+    CHECK_STR(in.pin, "12.3.*");
+    arena_release(&a);
+}
+
+static void test_torch_gpu_arch(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct fix_install in;
+    arena_init(&a);
+    fix_ctx_init(&x, kb, &a);
+    /* An RTX 50xx (12.0): torch 2.6 has no build with sm_120. */
+    x.gpu_cc = "12.0";
+    CHECK_INT(fix_choose_torch(&x, "2.6.0", NULL, &in), 1);
+    CHECK(ver_cmp_dotted(in.release, "2.6") > 0);
+    CHECK(in.why_not && strstr(in.why_not, "compute capability 12.0"));
+    /* A Fermi (2.1): nothing. */
+    x.gpu_cc = "2.1";
+    CHECK_INT(fix_choose_torch(&x, NULL, NULL, &in), 0);
+    CHECK(in.why_not && strstr(in.why_not, "compute capability 2.1"));
+    arena_release(&a);
+}
+
+static void test_pip_reinstall(void)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    struct python_env env;
+    const char *s;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, kb, &a);
+    memset(&env, 0, sizeof(env));
+    env.prefix = "/envs/e";
+    env.python_version = "3.11.4";
+    fd = findings_add(&fl, "GD216", SEV_WARNING, "%s", "twice");
+    fixes_pip_reinstall(&x, &fl, fd, &env, "numpy", "1.26.4");
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "/envs/e/bin/python3.11 -m pip uninstall -y numpy") != NULL);
+    CHECK(strstr(s, "install \"numpy==1.26.4\"") != NULL);
+    fd = findings_add(&fl, "GD216", SEV_WARNING, "%s", "twice");
+    fixes_pip_reinstall(&x, &fl, fd, &env, "torch", "2.6.0+cu124");
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "\"torch==2.6.*\" --index-url https://download.pytorch.org/whl/cu") != NULL);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
+/* An environment without an interpreter file of its own: the one the user's python3
+ * resolves to (interp facts) runs pip, never a guessed bin/pythonX.Y. */
+static void test_pip_interp_facts(void)
+{
+    struct arena a;
+    struct fix_ctx x;
+    struct facts f;
+    struct python_env env;
+    struct py_interpreter it;
+    arena_init(&a);
+    memset(&f, 0, sizeof(f));
+    memset(&env, 0, sizeof(env));
+    memset(&it, 0, sizeof(it));
+    env.prefix = "/home/u/.pyenv/versions/3.11.7";
+    env.python_version = "3.11.7";
+    it.command = "python3";
+    it.path = "/home/u/.pyenv/versions/3.11.7/bin/python3";
+    it.env = env.prefix;
+    it.env_python = "3.11.7";
+    f.interp.v = &it;
+    f.interp.nr = 1;
+    fix_ctx_from_facts(&x, &f, kb, &a);
+    CHECK_STR(fix_pip(&x, &env), "/home/u/.pyenv/versions/3.11.7/bin/python3 -m pip");
+    /* Another environment's interpreter is not used. */
+    it.env_python = "3.12.1";
+    CHECK_STR(fix_pip(&x, &env), "/home/u/.pyenv/versions/3.11.7/bin/python3.11 -m pip");
+    it.env = "/usr";
+    env.prefix = "/opt/e";
+    CHECK_STR(fix_pip(&x, &env), "/opt/e/bin/python3.11 -m pip");
+    arena_release(&a);
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
@@ -291,6 +462,12 @@ int main(void)
     RUN(test_torch_install_pep668);
     RUN(test_tf_windows_routes);
     RUN(test_tf_linux);
+    RUN(test_choose_jax);
+    RUN(test_choose_ort);
+    RUN(test_choose_cupy);
+    RUN(test_torch_gpu_arch);
+    RUN(test_pip_reinstall);
+    RUN(test_pip_interp_facts);
     kb_free(kb);
     return harness_done();
 }

@@ -208,6 +208,25 @@ static void test_subdirs(void)
     CHECK_INT(isa_hwcaps_subdirs(-1, n), 0);
 }
 
+/* AArch64 /proc/cpuinfo: LSE atomics from the first processor's Features. */
+static void test_aarch64_atomics(void)
+{
+    /* Neoverse N1 (Graviton2), as the kernel prints it. */
+    const char *n1 = "processor\t: 0\nBogoMIPS\t: 243.75\n"
+                     "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid\n"
+                     "CPU implementer\t: 0x41\nCPU part\t: 0xd0c\n\nprocessor\t: 1\n";
+    /* Cortex-A57 (Jetson Nano, TX1): ARMv8.0, no atomics. */
+    const char *a57 = "processor\t: 0\nmodel name\t: ARMv8 Processor rev 1 (v8l)\n"
+                      "Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32\n\n"
+                      "processor\t: 1\nFeatures\t: fp asimd atomics\n";
+    const char *x86 = "processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu sse2 atomics\n";
+    CHECK_INT(isa_aarch64_atomics(n1, strlen(n1)), 1);
+    CHECK_INT(isa_aarch64_atomics(a57, strlen(a57)), 0);    /* only the first block counts */
+    CHECK_INT(isa_aarch64_atomics(x86, strlen(x86)), -1);
+    CHECK_INT(isa_aarch64_atomics("", 0), -1);
+    CHECK_INT(isa_aarch64_atomics("Features\t: atomicsx", 20), 0);
+}
+
 int main(void)
 {
     RUN(test_cpuid_levels);
@@ -215,5 +234,6 @@ int main(void)
     RUN(test_cpuid_zhaoxin);
     RUN(test_cpuinfo);
     RUN(test_subdirs);
+    RUN(test_aarch64_atomics);
     return harness_done();
 }

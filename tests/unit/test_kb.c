@@ -293,8 +293,43 @@ static void test_others(void)
     CHECK_STR(o.cudnn, "8.9.2.26");
     CHECK_INT(kb_onnxruntime(kb, "1.27.0", NULL, &o), 1);
     CHECK_STR(o.cuda, "13.0");
+    /* 1.21-1.26 (CUDA 12 default) and 1.28 (CUDA 13) are confirmed from ORT's
+     * release-candidate issues; 1.29 is still an assumption. */
     CHECK_INT(kb_onnxruntime(kb, "1.22.0", NULL, &o), 1);
+    CHECK_STR(o.cuda, "12.0");
+    CHECK_INT(kbdata_source_unverified(o.source), 0);
+    CHECK_INT(kb_onnxruntime(kb, "1.28.0", NULL, &o), 1);
+    CHECK_STR(o.cuda, "13.0");
+    CHECK_INT(kbdata_source_unverified(o.source), 0);
+    CHECK_INT(kb_onnxruntime(kb, "1.29.0", NULL, &o), 1);
     CHECK_INT(kbdata_source_unverified(o.source), 1);
+    {
+        /* Python ranges (issue #18): ORT 1.20 dropped 3.8/3.9, 1.24 dropped 3.10;
+         * torch 2.13-2.14 count 3.15 as experimental. */
+        struct kb_py py;
+        const char *lo, *hi, *cuda, *psrc;
+        struct kb_torch t;
+        CHECK_INT(kb_python_support(kb, "onnxruntime", "1.19.2", &py), 1);
+        CHECK_STR(py.python_min, "3.8");
+        CHECK_INT(kb_python_in(&py, "3.12"), 1);
+        CHECK_INT(kb_python_support(kb, "onnxruntime", "1.20.1", &py), 1);
+        CHECK_INT(kb_python_in(&py, "3.9"), 0);
+        CHECK_INT(kb_python_in(&py, "3.13"), 1);
+        CHECK_INT(kb_python_support(kb, "onnxruntime", "1.24.1", &py), 1);
+        CHECK_INT(kb_python_in(&py, "3.10"), 0);
+        CHECK_INT(kb_python_support(kb, "onnxruntime", "1.11.0", &py), 0);
+        CHECK_INT(kb_python_support(kb, "pytorch", "2.14.0", &py), 1);
+        CHECK_STR(py.python_max, "3.14");
+        CHECK_INT(kb_torch_python(kb, "2.14.0", &lo, &hi, &psrc), 1);
+        CHECK_STR(hi, "3.14");
+        /* torch 2.14's PyPI default is the cu130 build (release manager). */
+        CHECK_INT(kb_torch(kb, "2.14.0", NULL, &t), 1);
+        CHECK_STR(t.variant, "cu130");
+        /* R610 -> CUDA 13.3, confirmed (runfile, nvidia-smi banners). */
+        CHECK_INT(kb_driver_cuda_max(kb, "610.43.02", &cuda, &psrc), 1);
+        CHECK_STR(cuda, "13.3");
+        CHECK_INT(kbdata_source_unverified(psrc), 0);
+    }
     CHECK_INT(kb_jax(kb, "0.4.29", "cuda12", &j), 1);
     CHECK_STR(j.cudnn_min, "9.1");
     CHECK_INT(kb_jax(kb, "0.4.9", "cuda12", &j), 1);

@@ -42,7 +42,10 @@ static void test_python(void)
     CHECK_INT(kb_python_support(kb, "cupy", "13.6.0", &py), 1);
     CHECK_STR(py.python_max, "3.13");
     CHECK_INT(kb_python_support(kb, "pytorch", "1.7.1", &py), 0);   /* not in RELEASE.md */
-    CHECK_INT(kb_python_support(kb, "onnxruntime", "1.20.0", &py), 0); /* known gap */
+    CHECK_INT(kb_python_support(kb, "onnxruntime", "1.20.0", &py), 1); /* was a gap before the second issue-18 pass */
+    CHECK_STR(py.python_min, "3.10");
+    CHECK_STR(py.python_max, "3.13");
+    CHECK_INT(kb_python_support(kb, "onnxruntime", "1.11.0", &py), 0); /* still a gap */
     CHECK_INT(kb_python_support(kb, NULL, "1.0", &py), -1);
 }
 
@@ -115,6 +118,13 @@ static void test_arch_cudnn_pkg(void)
     CHECK_INT(kb_pkg_fact(kb, "paddle", "cc_min_windows", "2.6.2", &v, &src), 1);
     CHECK_STR(v, "3.5");
     CHECK_INT(kb_pkg_fact(kb, "jax", NULL, "0.4.30", &v, &src), -1);
+    /* conda-forge's cudatoolkit ends with CUDA 11; TensorFlow's GPU package before 2.1. */
+    CHECK_INT(kb_pkg_fact(kb, "cuda", "conda_cudatoolkit", "12.2", &v, &src), 1);
+    CHECK_STR(v, "no");
+    CHECK_INT(kb_pkg_fact(kb, "cuda", "conda_cudatoolkit", "11.8", &v, &src), 0);
+    CHECK_INT(kb_pkg_fact(kb, "tensorflow", "gpu_package", "1.15.0", &v, &src), 1);
+    CHECK_STR(v, "tensorflow-gpu");
+    CHECK_INT(kb_pkg_fact(kb, "tensorflow", "gpu_package", "2.1.0", &v, &src), 0);
     CHECK_INT(kb_pkg_fact(kb, "cuda", "runtime_soname", "11.8", &v, &src), 1);
     CHECK_STR(v, "major");
     CHECK_INT(kb_pkg_fact(kb, "cuda", "runtime_soname", "10.2", &v, &src), 1);
@@ -128,6 +138,24 @@ static void test_arch_cudnn_pkg(void)
     CHECK_INT(kb_pkg_fact_since(kb, "cuda", "windows_installer_driver", "yes", &v, &src), 0);
     CHECK_INT(kb_pkg_fact_since(kb, "nosuch", "fact", "no", &v, &src), 0);
     CHECK_INT(kb_pkg_fact_since(kb, "cuda", NULL, "no", &v, &src), -1);
+}
+
+static void test_distro_pkg(void)
+{
+    const char *pkg = NULL, *v = NULL, *src = NULL;
+    /* Debian 13 has python3-torch-cuda; 12 does not. */
+    CHECK_INT(kb_distro_pkg(kb, "debian", "13", NULL, "cuda_build", "torch", &pkg, &v, &src), 1);
+    CHECK_STR(pkg, "python3-torch-cuda");
+    CHECK(src && strstr(src, "packages.debian.org"));
+    CHECK_INT(kb_distro_pkg(kb, "debian", "12", NULL, "cuda_build", "torch", &pkg, &v, &src), 0);
+    CHECK_INT(kb_distro_pkg(kb, "ubuntu", "24.04", NULL, "cuda_build", "torch", &pkg, &v, &src), 0);
+    /* nvidia-cudnn's postinst, redone. */
+    CHECK_INT(kb_distro_pkg(kb, "debian", "12", "nvidia-cudnn", "redo", NULL, &pkg, &v, &src), 1);
+    CHECK(v && !strncmp(v, "sudo update-nvidia-cudnn --update", 33));
+    CHECK_INT(kb_distro_pkg(kb, "debian", "11", "nvidia-cudnn", "redo", NULL, &pkg, &v, &src), 0);
+    CHECK_INT(kb_distro_pkg(kb, "debian", NULL, "nvidia-cudnn", "redo", NULL, NULL, &v, NULL), 1);
+    CHECK_INT(kb_distro_pkg(kb, NULL, "12", NULL, "redo", NULL, NULL, NULL, NULL), -1);
+    CHECK_INT(kb_distro_pkg(kb, "debian", "x", NULL, "redo", NULL, NULL, NULL, NULL), -1);
 }
 
 static void test_build_min_driver(void)
@@ -172,9 +200,12 @@ static void test_meta_and_marker(void)
     CHECK_INT(kbdata_is_date("2024-02-29"), 1);
     CHECK_INT(kbdata_is_date("2025-02-29"), 0);
     CHECK_INT(kbdata_is_date("2026-13-01"), 0);
-    /* CUDA 13.3 / R610 rows are in, marked unverified. */
+    /* CUDA 13.3 / R610 rows are in, confirmed since the second issue-18 pass
+     * (NVIDIA's 13.3.0 runfile bundles 610.43.02); 13.4 is still unverified. */
     CHECK_INT(kb_cuda_min_driver(kb, "13.3", "linux", &d, &src), 1);
     CHECK_STR(d, "610.43.02");
+    CHECK_INT(kbdata_source_unverified(src), 0);
+    CHECK_INT(kb_cuda_min_driver(kb, "13.4", "linux", &d, &src), 1);
     CHECK_INT(kbdata_source_unverified(src), 1);
     CHECK_INT(kb_driver_cuda_max(kb, "610.43.02", &d, &src), 1);
     CHECK_STR(d, "13.3");
@@ -274,13 +305,14 @@ static void test_lint_fires(void)
     CHECK(strstr(out, "source names no URL or repository: 'release notes'") != NULL);
     CHECK(strstr(out, "checked 2027-01-01 is after today") != NULL);
     CHECK(strstr(out, "no table called 'nope'") != NULL);
-    /* --stale: newest row behind the newest known release; not checked for a year. */
+    /* --stale: newest row behind the newest known release; not checked for a year;
+     * and (one message) the release-keyed tables this kb_meta does not list. */
     CHECK_INT((long long)lint_text("%revision 2025-01-01\n%table paddle\n"
                                    "%columns version variant cuda cudnn driver_min source\n"
                                    "3.0 cu126 12.6 9.5 - https://example.org/p\n"
                                    "%table kb_meta\n%columns table checked newest source\n"
                                    "paddle 2025-01-01 3.3 https://example.org/m\n",
-                                   1, "2026-12-01", out, sizeof(out)), 2);
+                                   1, "2026-12-01", out, sizeof(out)), 3);
     CHECK(strstr(out, "newest row 3.0 is older than 3.3") != NULL);
     CHECK(strstr(out, "last checked 2025-01-01, more than a year ago") != NULL);
     CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table paddle\n"
@@ -288,7 +320,10 @@ static void test_lint_fires(void)
                                    "3.3 cu126 12.6 9.5 - https://example.org/p\n"
                                    "%table kb_meta\n%columns table checked newest source\n"
                                    "paddle 2026-06-01 3.3 https://example.org/m\n",
-                                   1, "2026-12-01", out, sizeof(out)), 0);
+                                   1, "2026-12-01", out, sizeof(out)), 1);
+    /* ...the one other message: this kb_meta lists no other release-keyed table. */
+    CHECK(strstr(out, "no row for tf_build, ") != NULL);
+    CHECK(strstr(out, "paddle,") == NULL);
 }
 
 int main(void)
@@ -298,6 +333,7 @@ int main(void)
     RUN(test_tf_driver_arch);
     RUN(test_arch_cudnn_pkg);
     RUN(test_build_min_driver);
+    RUN(test_distro_pkg);
     RUN(test_meta_and_marker);
     RUN(test_lint_builtin);
     RUN(test_lint_fires);

@@ -58,7 +58,8 @@ static void test_torch(void)
     plan_release(&p);
     c.version = "2.7.0+cu128";
     CHECK_INT(run(&c, &p), 1);
-    CHECK_STR(p.pip, "pip install torch==2.7.0 --index-url https://download.pytorch.org/whl/cu128");
+    /* Named interpreter, quoted requirement (issue 16: no bare pip). */
+    CHECK_STR(p.pip, "python3 -m pip install \"torch==2.7.0\" --index-url https://download.pytorch.org/whl/cu128");
     plan_release(&p);
 }
 
