@@ -1682,8 +1682,15 @@ static void rule_no_gpu_unexplained(struct ctx *c)
         quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         quote_ev(c, fd, LE_TORCH_NO_GPU);
         metal_fix(c, fd);
-        finding_fix(c->out, fd, NULL, "PyTorch: use the mps device (macOS 12.3 or newer)",
-                    "device = torch.device(\"mps\")");
+        {
+            const char *mps_macos;
+            finding_fix(c->out, fd, NULL,
+                        kb_pkg_fact_current(c->in->kb, "torch", "mps_min_macos", &mps_macos, NULL) == 1
+                            ? arena_printf(c->out->arena, "PyTorch: use the mps device (macOS %s or newer)",
+                                           mps_macos)
+                            : "PyTorch: use the mps device",
+                        "device = torch.device(\"mps\")");
+        }
         return;
     }
     if (cnt(c, LE_JAX_NO_GPU) && !cnt(c, LE_JAX_BACKEND_FAIL)) {
