@@ -54,12 +54,16 @@ exec 8>"$cache/chroot/lock"
 flock 8
 # Remade when a month old (security updates); the old one serves when
 # the archive cannot be reached.
+# (--format=tar: mmdebstrap guesses the format from the name's extension,
+# and "NAME.tmp" would be a directory.  One left by that mistake is removed.)
+[ -d "$tarball" ] && rm -rf "$tarball"
 if [ ! -s "$tarball" ] || [ -n "$(find "$tarball" -mtime +30 2>/dev/null)" ]; then
-    if mmdebstrap --variant=minbase --quiet --keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
+    rm -rf "$tarball.tmp"
+    if mmdebstrap --variant=minbase --format=tar --quiet --keyring=/usr/share/keyrings/debian-archive-keyring.gpg \
         bookworm "$tarball.tmp" "deb $mirror bookworm main" >"$CASE_DIR/mmdebstrap.log" 2>&1; then
         mv "$tarball.tmp" "$tarball"
     else
-        rm -f "$tarball.tmp"
+        rm -rf "$tarball.tmp"
         [ -s "$tarball" ] || { flock -u 8; unavailable "cannot make a bookworm chroot from $mirror: $(grep -E '^(E|W):' "$CASE_DIR/mmdebstrap.log" | head -n 1)"; }
     fi
 fi
