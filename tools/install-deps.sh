@@ -38,6 +38,7 @@
 #                     build the Debian package, lint it, and install it in a
 #                     fresh bookworm chroot (0074, tools/build-deb.sh)
 #   cmark-gfm         GitHub's Markdown renderer: the oracle for check --markdown (0083)
+#   buildah           builds and runs contrib/container's FROM-scratch image (0084)
 #   python3-yaml git  parse the contrib/ recipes, run the pre-commit hook in a
 #                     temporary repository (0084)
 #
@@ -59,7 +60,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need lld llvm python3"
     need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
     need="$need debhelper fakeroot lintian"
-    need="$need cmark-gfm python3-yaml git"
+    need="$need cmark-gfm python3-yaml git buildah"
 fi
 missing=""
 for p in $need; do

@@ -151,7 +151,16 @@ done <"$CASE_DIR/image.cmds"
 # and its health check run in it, the node mounted read-only at /host as
 # the Pod mounts it.  The node's device nodes are made real (mknod): a
 # plain file on a read-only mount is not writable (EROFS), a device node is.
+# In CI the static build is made here when absent (static.inc's
+# static_setup: under the lock the 96xx cases share) and buildah must be
+# there; outside CI the image is tried only when both are.
 static=${GD_STATIC_DIR:-$repo/build/static}/gpudoctor
+if [ "${CI:-}" = true ] && [ "$(id -u)" -eq 0 ]; then
+    command -v buildah >/dev/null 2>&1 || fail "buildah is not installed (sh tools/install-deps.sh --test)"
+    . "$GD_TESTS/cli/static.inc"
+    static_setup
+    static=$SBIN
+fi
 if [ -x "$static" ] && command -v buildah >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
     B="buildah --root $CASE_DIR/storage --runroot $CASE_DIR/run --storage-driver vfs"
     mkdir -p "$CASE_DIR/ctx/build/static"
