@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/bytesrc.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
@@ -37,26 +38,6 @@
 #define DT_FLAGS_1 0x6ffffffbu
 #define DT_VERDEF 0x6ffffffcu
 #define DT_VERDEFNUM 0x6ffffffdu
-
-/* A readable byte range: memory or a file. */
-struct src {
-    const uint8_t *mem;       /* memory source, or NULL */
-    struct fs_file *file;     /* file source */
-    uint64_t size;
-};
-
-static int src_read(const struct src *s, uint64_t off, void *buf, size_t len,
-                    struct gd_err *err)
-{
-    if (off > s->size || len > s->size - off)
-        return err_setx(err, GD_ERR_FORMAT, "offset %llu + %zu is past the end of the file (%llu bytes)",
-                        (unsigned long long)off, len, (unsigned long long)s->size);
-    if (s->mem) {
-        memcpy(buf, s->mem + off, len);
-        return 0;
-    }
-    return fs_pread(s->file, off, buf, len, err);
-}
 
 struct rd {
     int be;
@@ -170,7 +151,7 @@ struct seg {
 };
 
 struct parse {
-    const struct src *s;
+    const struct bytesrc *s;
     struct rd r;
     int is64;
     struct arena *arena;
@@ -236,7 +217,7 @@ static const char *get_string(struct parse *p, uint64_t o)
         const char *nul;
         if (chunk > limit - got)
             chunk = (size_t)(limit - got);
-        if (src_read(p->s, at + got, buf + got, chunk, NULL) < 0)
+        if (bytesrc_read(p->s, at + got, buf + got, chunk, NULL) < 0)
             break;
         nul = memchr(buf + got, '\0', chunk);
         if (nul)
@@ -259,7 +240,7 @@ static int read_phdrs(struct parse *p, struct gd_err *err)
         /* The real count is in section header 0's sh_info. */
         uint8_t sh[64];
         size_t shent = p->is64 ? 64 : 40;
-        if (!h->shoff || src_read(p->s, h->shoff, sh, shent, NULL) < 0) {
+        if (!h->shoff || bytesrc_read(p->s, h->shoff, sh, shent, NULL) < 0) {
             warn(p, "e_phnum is PN_XNUM but section header 0 cannot be read");
             return 0;
         }
@@ -274,7 +255,7 @@ static int read_phdrs(struct parse *p, struct gd_err *err)
         return 0;
     }
     buf = xmalloc(st_mult(n, ent));
-    if (src_read(p->s, h->phoff, buf, n * ent, err) < 0) {
+    if (bytesrc_read(p->s, h->phoff, buf, n * ent, err) < 0) {
         free(buf);
         return err_setx(err, GD_ERR_FORMAT, "program headers are past the end of the file");
     }
@@ -303,7 +284,7 @@ static int read_phdrs(struct parse *p, struct gd_err *err)
         } else if (type == PT_INTERP && !p->out->interp && filesz > 0 && filesz <= ELF_MAX_STRING &&
                    off <= p->s->size && filesz <= p->s->size - off) {
             char tmp[ELF_MAX_STRING];
-            if (src_read(p->s, off, tmp, (size_t)filesz, NULL) == 0 && memchr(tmp, '\0', (size_t)filesz))
+            if (bytesrc_read(p->s, off, tmp, (size_t)filesz, NULL) == 0 && memchr(tmp, '\0', (size_t)filesz))
                 p->out->interp = arena_strdup(p->arena, tmp);
         }
     }
@@ -327,7 +308,7 @@ static void read_shdrs(struct parse *p)
     }
     if (n == 0) {
         uint8_t sh[64];
-        if (src_read(p->s, h->shoff, sh, ent, NULL) < 0)
+        if (bytesrc_read(p->s, h->shoff, sh, ent, NULL) < 0)
             return;
         n = (size_t)(p->is64 ? get64(&p->r, sh + 32) : get32(&p->r, sh + 20));
     }
@@ -337,7 +318,7 @@ static void read_shdrs(struct parse *p)
         return;
     }
     buf = xmalloc(st_mult(n, ent));
-    if (src_read(p->s, h->shoff, buf, n * ent, NULL) < 0) {
+    if (bytesrc_read(p->s, h->shoff, buf, n * ent, NULL) < 0) {
         warn(p, "section headers are past the end of the file");
         free(buf);
         return;
@@ -400,7 +381,7 @@ static int read_dynamic(struct parse *p, struct dynvals *d, struct gd_err *err)
     if (n == 0)
         return 0;
     buf = xmalloc(st_mult(n, ent));
-    if (src_read(p->s, p->dyn_off, buf, n * ent, err) < 0) {
+    if (bytesrc_read(p->s, p->dyn_off, buf, n * ent, err) < 0) {
         free(buf);
         return -1;
     }
@@ -457,13 +438,13 @@ static void read_verdefs(struct parse *p, uint64_t off, uint64_t num)
         uint8_t vd[20], va[8];
         uint32_t aux, next;
         const char *name;
-        if (src_read(p->s, off, vd, sizeof(vd), NULL) < 0) {
+        if (bytesrc_read(p->s, off, vd, sizeof(vd), NULL) < 0) {
             warn(p, "the version definitions are truncated");
             break;
         }
         aux = get32(&p->r, vd + 12);
         next = get32(&p->r, vd + 16);
-        if (off + aux < off || src_read(p->s, off + aux, va, sizeof(va), NULL) < 0) {
+        if (off + aux < off || bytesrc_read(p->s, off + aux, va, sizeof(va), NULL) < 0) {
             warn(p, "a version definition's name is past the end of the file");
             break;
         }
@@ -488,7 +469,7 @@ static void read_verdefs(struct parse *p, uint64_t off, uint64_t num)
     free(names);
 }
 
-static int parse_src(const struct src *s, struct arena *arena, struct elf_info *out,
+static int parse_src(const struct bytesrc *s, struct arena *arena, struct elf_info *out,
                      struct gd_err *err)
 {
     uint8_t hbuf[64];
@@ -500,7 +481,7 @@ static int parse_src(const struct src *s, struct arena *arena, struct elf_info *
     memset(out, 0, sizeof(*out));
     memset(&p, 0, sizeof(p));
     memset(&d, 0, sizeof(d));
-    if (src_read(s, 0, hbuf, hlen, err) < 0)
+    if (bytesrc_read(s, 0, hbuf, hlen, err) < 0)
         return -1;
     if (elf_header_parse(hbuf, hlen, &out->hdr, err) < 0)
         return -1;
@@ -571,36 +552,22 @@ out:
     return r;
 }
 
-int elf_parse(const uint8_t *buf, size_t len, struct arena *arena,
-              struct elf_info *out, struct gd_err *err)
+static int parse_any(const struct bytesrc *s, struct arena *arena, void *out, struct gd_err *err)
 {
-    struct src s;
-    s.mem = buf;
-    s.file = NULL;
-    s.size = len;
+    return parse_src(s, arena, out, err);
+}
+
+int elf_parse(const uint8_t *buf, size_t len, struct arena *arena, struct elf_info *out,
+              struct gd_err *err)
+{
+    struct bytesrc s;
+    bytesrc_mem(&s, buf, len);
     return parse_src(&s, arena, out, err);
 }
 
-int elf_read(struct fs *fs, const char *vpath, struct arena *arena,
-             struct elf_info *out, struct gd_err *err)
+int elf_read(struct fs *fs, const char *vpath, struct arena *arena, struct elf_info *out,
+             struct gd_err *err)
 {
-    struct fs_file f;
-    struct src s;
-    int r = fs_open(fs, vpath, &f, err);
-
     memset(out, 0, sizeof(*out));
-    if (r != 1)
-        return r;
-    s.mem = NULL;
-    s.file = &f;
-    s.size = f.size;
-    r = parse_src(&s, arena, out, err) < 0 ? -1 : 1;
-    fs_close(&f);
-    if (r < 0) {
-        char msg[GD_ERR_MSG_MAX];
-        snprintf(msg, sizeof(msg), "%s", err ? err->msg : "");
-        if (err)
-            err_setx(err, GD_ERR_FORMAT, "cannot read ELF file '%s': %s", vpath, msg);
-    }
-    return r;
+    return bytesrc_read_file(fs, vpath, "ELF", parse_any, arena, out, err);
 }

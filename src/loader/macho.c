@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/bytesrc.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
@@ -32,24 +33,6 @@
 #define LC_LOAD_UPWARD_DYLIB (0x23u | LC_REQ_DYLD)
 #define LC_VERSION_MIN_MACOSX 0x24u
 #define LC_BUILD_VERSION 0x32u
-
-/* The bytes come from memory or from a file read in pieces. */
-struct src {
-    const uint8_t *mem;
-    struct fs_file *file;
-    uint64_t size;
-};
-
-static int src_read(const struct src *s, uint64_t off, void *buf, size_t len)
-{
-    if (off > s->size || len > s->size - off)
-        return -1;
-    if (s->mem) {
-        memcpy(buf, s->mem + off, len);
-        return 0;
-    }
-    return fs_pread(s->file, off, buf, len, NULL);
-}
 
 static uint32_t be32(const uint8_t *p)
 {
@@ -227,7 +210,7 @@ static void parse_cmds(struct arena *arena, struct macho_slice *sl, const uint8_
 
 /* One thin image at [off, off + size) of s.  0, or -1 when it is not a
  * Mach-O header (err says why); a damaged command only warns. */
-static int parse_thin(const struct src *s, uint64_t off, uint64_t size, struct arena *arena,
+static int parse_thin(const struct bytesrc *s, uint64_t off, uint64_t size, struct arena *arena,
                       struct macho_slice *sl, struct gd_err *err)
 {
     uint8_t h[32];
@@ -238,7 +221,7 @@ static int parse_thin(const struct src *s, uint64_t off, uint64_t size, struct a
     memset(sl, 0, sizeof(*sl));
     sl->offset = off;
     sl->size = size;
-    if (size < 28 || src_read(s, off, h, 28) < 0)
+    if (size < 28 || bytesrc_read(s, off, h, 28, NULL) < 0)
         return err_setx(err, GD_ERR_FORMAT, "too short for a Mach-O header");
     magic = le32(h);
     if (magic == MH_MAGIC || magic == MH_MAGIC_64)
@@ -267,7 +250,7 @@ static int parse_thin(const struct src *s, uint64_t off, uint64_t size, struct a
     if (!sizeofcmds)
         return 0;
     cmds = xmalloc(sizeofcmds);
-    if (src_read(s, off + hlen, cmds, sizeofcmds) < 0)
+    if (bytesrc_read(s, off + hlen, cmds, sizeofcmds, NULL) < 0)
         sl->warning = "cannot read the load commands";
     else
         parse_cmds(arena, sl, cmds, sizeofcmds, ncmds, swap);
@@ -275,14 +258,14 @@ static int parse_thin(const struct src *s, uint64_t off, uint64_t size, struct a
     return 0;
 }
 
-static int parse_src(const struct src *s, struct arena *arena, struct macho_info *out,
+static int parse_src(const struct bytesrc *s, struct arena *arena, struct macho_info *out,
                      struct gd_err *err)
 {
     uint8_t h[8];
     uint32_t magic, n, i;
     size_t entsz;
 
-    if (src_read(s, 0, h, 4) < 0)
+    if (bytesrc_read(s, 0, h, 4, NULL) < 0)
         return err_setx(err, GD_ERR_FORMAT, "too short for a Mach-O header");
     magic = be32(h);
     if (magic != FAT_MAGIC && magic != FAT_MAGIC_64) {
@@ -294,7 +277,7 @@ static int parse_src(const struct src *s, struct arena *arena, struct macho_info
         out->n_slices = 1;
         return 0;
     }
-    if (src_read(s, 0, h, 8) < 0)
+    if (bytesrc_read(s, 0, h, 8, NULL) < 0)
         return err_setx(err, GD_ERR_FORMAT, "truncated fat header");
     out->fat = 1;
     out->fat64 = magic == FAT_MAGIC_64;
@@ -308,7 +291,7 @@ static int parse_src(const struct src *s, struct arena *arena, struct macho_info
         uint64_t off, size;
         struct gd_err e;
         err_init(&e);
-        if (src_read(s, 8 + (uint64_t)i * entsz, a, entsz) < 0) {
+        if (bytesrc_read(s, 8 + (uint64_t)i * entsz, a, entsz, NULL) < 0) {
             out->warning = "the fat header's slice table runs past the file";
             break;
         }
@@ -329,38 +312,25 @@ static int parse_src(const struct src *s, struct arena *arena, struct macho_info
     return 0;
 }
 
+static int parse_any(const struct bytesrc *s, struct arena *arena, void *out, struct gd_err *err)
+{
+    return parse_src(s, arena, out, err);
+}
+
 int macho_parse(const uint8_t *buf, size_t len, struct arena *arena, struct macho_info *out,
                 struct gd_err *err)
 {
-    struct src s;
+    struct bytesrc s;
     memset(out, 0, sizeof(*out));
-    s.mem = buf;
-    s.file = NULL;
-    s.size = len;
+    bytesrc_mem(&s, buf, len);
     return parse_src(&s, arena, out, err);
 }
 
 int macho_read(struct fs *fs, const char *vpath, struct arena *arena, struct macho_info *out,
                struct gd_err *err)
 {
-    struct fs_file f;
-    struct src s;
-    int r = fs_open(fs, vpath, &f, err);
-
     memset(out, 0, sizeof(*out));
-    if (r != 1)
-        return r;
-    s.mem = NULL;
-    s.file = &f;
-    s.size = f.size;
-    r = parse_src(&s, arena, out, err) < 0 ? -1 : 1;
-    fs_close(&f);
-    if (r < 0 && err) {
-        char msg[GD_ERR_MSG_MAX];
-        snprintf(msg, sizeof(msg), "%s", err->msg);
-        err_setx(err, GD_ERR_FORMAT, "cannot read Mach-O file '%s': %s", vpath, msg);
-    }
-    return r;
+    return bytesrc_read_file(fs, vpath, "Mach-O", parse_any, arena, out, err);
 }
 
 const char *macho_arch_name(uint32_t cputype, uint32_t cpusubtype)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "loader/bytesrc.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
@@ -20,36 +21,18 @@
 #define MAX_SECTIONS 96        /* the PE spec's loader limit */
 #define VS_FFI_SIGNATURE 0xFEEF04BDu
 
-/* The bytes come from memory or from a file read in pieces. */
-struct src {
-    const uint8_t *mem;
-    struct fs_file *file;
-    uint64_t size;
-};
-
 struct section {
     uint32_t va, vsize, raw_ptr, raw_size;
 };
 
 struct pe_ctx {
-    const struct src *s;
+    const struct bytesrc *s;
     struct arena *arena;
     struct pe_info *out;
     struct section sec[MAX_SECTIONS];
     unsigned n_sec;
     uint64_t image_base;
 };
-
-static int src_read(const struct src *s, uint64_t off, void *buf, size_t len)
-{
-    if (off > s->size || len > s->size - off)
-        return -1;
-    if (s->mem) {
-        memcpy(buf, s->mem + off, len);
-        return 0;
-    }
-    return fs_pread(s->file, off, buf, len, NULL);
-}
 
 static uint16_t le16(const uint8_t *p)
 {
@@ -91,7 +74,7 @@ static int read_rva(const struct pe_ctx *c, uint32_t rva, void *buf, size_t len)
     uint64_t off, avail;
     if (rva_to_off(c, rva, &off, &avail) < 0 || avail < len)
         return -1;
-    return src_read(c->s, off, buf, len);
+    return bytesrc_read(c->s, off, buf, len, NULL);
 }
 
 /* The NUL-terminated name at rva into the arena, or NULL. */
@@ -108,7 +91,7 @@ static const char *read_name(const struct pe_ctx *c, uint32_t rva)
         n = (size_t)avail;
     if (off < c->s->size && c->s->size - off < n)
         n = (size_t)(c->s->size - off);
-    if (n == 0 || src_read(c->s, off, buf, n) < 0)
+    if (n == 0 || bytesrc_read(c->s, off, buf, n, NULL) < 0)
         return NULL;
     nul = memchr(buf, 0, n);
     if (!nul || nul == buf)
@@ -260,7 +243,7 @@ static void read_version(struct pe_ctx *c, uint32_t base)
     c->out->warning = "version resource without VS_FIXEDFILEINFO";
 }
 
-static int parse_src(const struct src *s, struct arena *arena, struct pe_info *out,
+static int parse_src(const struct bytesrc *s, struct arena *arena, struct pe_info *out,
                      struct gd_err *err)
 {
     struct pe_ctx c;
@@ -276,10 +259,10 @@ static int parse_src(const struct src *s, struct arena *arena, struct pe_info *o
     c.arena = arena;
     c.out = out;
 
-    if (src_read(s, 0, dos, sizeof(dos)) < 0 || dos[0] != 'M' || dos[1] != 'Z')
+    if (bytesrc_read(s, 0, dos, sizeof(dos), NULL) < 0 || dos[0] != 'M' || dos[1] != 'Z')
         return err_setx(err, GD_ERR_FORMAT, "not a PE image (no MZ header)");
     lfanew = le32(dos + 0x3c);
-    if (src_read(s, lfanew, coff, sizeof(coff)) < 0)
+    if (bytesrc_read(s, lfanew, coff, sizeof(coff), NULL) < 0)
         return err_setx(err, GD_ERR_FORMAT, "not a PE image (e_lfanew %u outside the file)",
                         (unsigned)lfanew);
     if (memcmp(coff, "PE\0\0", 4) != 0)
@@ -292,7 +275,7 @@ static int parse_src(const struct src *s, struct arena *arena, struct pe_info *o
     if (opt_size < 2)
         return err_setx(err, GD_ERR_FORMAT, "PE image without an optional header");
     memset(opt, 0, sizeof(opt));
-    if (src_read(s, (uint64_t)lfanew + 24, opt, opt_size < sizeof(opt) ? opt_size : sizeof(opt)) < 0)
+    if (bytesrc_read(s, (uint64_t)lfanew + 24, opt, opt_size < sizeof(opt) ? opt_size : sizeof(opt), NULL) < 0)
         return err_setx(err, GD_ERR_FORMAT, "truncated PE optional header");
     magic = le16(opt);
     if (magic == 0x20b) {
@@ -324,7 +307,7 @@ static int parse_src(const struct src *s, struct arena *arena, struct pe_info *o
     }
     sec_at = (uint64_t)lfanew + 24 + opt_size;
     for (i = 0; i < c.n_sec; i++) {
-        if (src_read(s, sec_at + 40 * (uint64_t)i, sh, sizeof(sh)) < 0) {
+        if (bytesrc_read(s, sec_at + 40 * (uint64_t)i, sh, sizeof(sh), NULL) < 0) {
             out->warning = "truncated section table";
             c.n_sec = i;
             break;
@@ -344,37 +327,24 @@ static int parse_src(const struct src *s, struct arena *arena, struct pe_info *o
     return 0;
 }
 
+static int parse_any(const struct bytesrc *s, struct arena *arena, void *out, struct gd_err *err)
+{
+    return parse_src(s, arena, out, err);
+}
+
 int pe_parse(const uint8_t *buf, size_t len, struct arena *arena, struct pe_info *out,
              struct gd_err *err)
 {
-    struct src s;
-    s.mem = buf;
-    s.file = NULL;
-    s.size = len;
+    struct bytesrc s;
+    bytesrc_mem(&s, buf, len);
     return parse_src(&s, arena, out, err);
 }
 
 int pe_read(struct fs *fs, const char *vpath, struct arena *arena, struct pe_info *out,
             struct gd_err *err)
 {
-    struct fs_file f;
-    struct src s;
-    int r = fs_open(fs, vpath, &f, err);
-
     memset(out, 0, sizeof(*out));
-    if (r != 1)
-        return r;
-    s.mem = NULL;
-    s.file = &f;
-    s.size = f.size;
-    r = parse_src(&s, arena, out, err) < 0 ? -1 : 1;
-    fs_close(&f);
-    if (r < 0 && err) {
-        char msg[GD_ERR_MSG_MAX];
-        snprintf(msg, sizeof(msg), "%s", err->msg);
-        err_setx(err, GD_ERR_FORMAT, "cannot read PE file '%s': %s", vpath, msg);
-    }
-    return r;
+    return bytesrc_read_file(fs, vpath, "PE", parse_any, arena, out, err);
 }
 
 const char *pe_machine_name(uint16_t machine)
