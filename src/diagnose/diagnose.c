@@ -111,6 +111,10 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
     if (f->n_gpus)
         check(dx, a, "NVIDIA GPU present", CHECK_PASSED,
               arena_printf(a, "%zu on the PCI bus", f->n_gpus));
+    else if (f->tegra.present && (f->tegra.soc || f->tegra.model))
+        check(dx, a, "NVIDIA GPU present", CHECK_PASSED,
+              arena_printf(a, "integrated in %s (Jetson; the device tree)",
+                           f->tegra.model ? f->tegra.model : f->tegra.soc));
     else if (f->system.wsl == 2)
         check(dx, a, "NVIDIA GPU present", CHECK_UNKNOWN, "WSL2 shows no PCI devices; run 'gpudoctor probe'");
     else if (has_kind(fl, "no_gpu", SEV_ERROR))
@@ -125,6 +129,14 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
               arena_printf(a, "%s (%s)", f->driver.kmod_version, f->driver.kmod_source));
     else if (f->system.wsl == 2 && f->driver.wsl_libcuda)
         check(dx, a, "NVIDIA driver loaded", CHECK_PASSED, "the Windows driver, mapped into /usr/lib/wsl/lib");
+    else if (f->tegra.present)
+        /* A Jetson's GPU driver is the L4T kernel's nvgpu, not nvidia.ko:
+         * whether it is loaded is not read here; its CUDA driver is a file. */
+        check(dx, a, "NVIDIA driver loaded", f->tegra.libcuda ? CHECK_UNKNOWN : CHECK_FAILED,
+              f->tegra.libcuda
+                  ? arena_printf(a, "Jetson: L4T's nvgpu (not read here); CUDA driver %s%s", f->tegra.libcuda,
+                                 f->tegra.libcuda_on_path ? "" : ", not on the loader path")
+                  : "Jetson without L4T's CUDA driver (tegra/libcuda.so.1, package nvidia-l4t-cuda)");
     else
         check(dx, a, "NVIDIA driver loaded", drv ? CHECK_UNKNOWN : CHECK_FAILED,
               drv ? arena_printf(a, "user-space %s installed; the kernel side could not be read", drv) : "none found");

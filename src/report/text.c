@@ -86,6 +86,13 @@ static void section_driver(struct out *o, const struct facts *f)
                    d->kmod_flavor ? d->kmod_flavor : "flavour unknown", d->kmod_source);
     else if (f->system.wsl == 2 && d->wsl_libcuda)
         out_printf(o, "the Windows driver, mapped into WSL2 (%s)\n", d->wsl_libcuda);
+    else if (f->tegra.present)
+        out_printf(o, "L4T %s's GPU driver (Jetson: nvgpu, not nvidia.ko)%s%s%s\n",
+                   f->tegra.l4t ? f->tegra.l4t : "(release unknown)",
+                   f->tegra.libcuda ? "; CUDA driver " : "; no CUDA driver (tegra/libcuda.so.1)",
+                   f->tegra.libcuda ? out_pathstr(o, f->tegra.libcuda) : "",
+                   !f->tegra.libcuda ? "" : f->tegra.libcuda_on_path ? ", on the loader path"
+                                                                     : ", NOT on the loader path");
     else if (f->system.os && !strcmp(f->system.os, "windows"))
         out_printf(o, "%s\n", facts_driver_version(f)
                    ? "the Windows driver (version from nvcuda.dll's version resource, below)"
@@ -108,8 +115,15 @@ static void section_driver(struct out *o, const struct facts *f)
     if (d->cuda_max)
         out_printf(o, "CUDA %s (what nvidia-smi shows as \"CUDA Version\")\n", d->cuda_max);
     else
-        out_raw(o, facts_driver_version(f) ? "unknown for this driver version\n" : "none (no driver)\n");
-    if (!f->n_gpus) {
+        out_raw(o, facts_driver_version(f) ? "unknown for this driver version\n"
+                   : f->tegra.present ? "unknown (a Jetson's CUDA comes with its L4T release)\n"
+                                      : "none (no driver)\n");
+    if (!f->n_gpus && f->tegra.present && (f->tegra.soc || f->tegra.model)) {
+        label(o, "GPU");
+        out_printf(o, "integrated in %s%s%s%s%s (device tree)\n", f->tegra.model ? f->tegra.model : f->tegra.soc,
+                   f->tegra.model && f->tegra.soc ? ", " : "", f->tegra.model && f->tegra.soc ? f->tegra.soc : "",
+                   f->tegra.gpu_cc ? ", compute capability " : "", f->tegra.gpu_cc ? f->tegra.gpu_cc : "");
+    } else if (!f->n_gpus) {
         label(o, "GPUs");
         out_raw(o, f->pci_readable ? "no NVIDIA GPU on the PCI bus\n"
                    : f->system.wsl ? "not visible on WSL2's PCI bus (run 'gpudoctor probe')\n"
