@@ -35,6 +35,7 @@ const struct finding_code finding_codes[] = {
     { "GD110", "wsl_driver_issue", "WSL2 without the Windows driver's libraries" },
     { "GD111", "driver_library_mismatch", "several user-space driver versions are installed" },
     { "GD112", "broken_install", "a GPU-related distribution package's installation did not finish (dpkg)" },
+    { "GD113", "no_driver", "a Jetson's CUDA driver (L4T's tegra/libcuda.so.1) is missing or not on the loader path" },
     /* GD2xx: per framework install (the diagnosis). */
     { "GD201", "missing_cudart", "the CUDA runtime the framework loads is not found" },
     { "GD202", "missing_cudnn", "the cuDNN library the framework loads is not found" },

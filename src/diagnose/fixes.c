@@ -1643,6 +1643,33 @@ void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct fin
         NULL);
 }
 
+void fixes_jetson_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct tegra_facts *t)
+{
+    /* L4T's CUDA driver is the nvidia-l4t-cuda package's
+     * /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1; nvidia-l4t-core's
+     * /etc/ld.so.conf.d/nvidia-tegra.conf puts that folder on the loader's
+     * path.  An L4T container gets both from the host through NVIDIA's
+     * container runtime (`--runtime nvidia`, NGC's l4t-base instructions). */
+    const char *dir = "/usr/lib/aarch64-linux-gnu/tegra";
+    unsigned g = next_group(fd);
+    if (t->libcuda && !t->libcuda_on_path) {
+        add(fl, fd, g, "sh", "Put L4T's driver folder on the loader's path (what nvidia-l4t-core's "
+            "nvidia-tegra.conf does) and rebuild the cache",
+            arena_printf(x->a, "echo %s | sudo tee /etc/ld.so.conf.d/nvidia-tegra.conf\nsudo ldconfig", dir));
+        return;
+    }
+    if (x->container) {
+        add(fl, fd, g, "sh", "Start the container with NVIDIA's runtime, which mounts the host's L4T "
+            "driver libraries (tegra/) into it; on the Jetson itself:",
+            "docker run --runtime nvidia -it IMAGE");
+        return;
+    }
+    add(fl, fd, g, "sh", "Reinstall L4T's CUDA driver package (from NVIDIA's L4T apt repository, "
+        "configured by JetPack)",
+        "sudo apt-get install --reinstall nvidia-l4t-cuda\nsudo ldconfig");
+}
+
 /* ---- macOS (issue #21): Apple's GPU is reached through Metal ---- */
 
 void fixes_macos_native_python(const struct fix_ctx *x, struct findings *fl, struct finding *fd)

@@ -254,6 +254,14 @@ void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct fi
                          const struct python_env *env, const char *name, const char *version);
 
 /**
+ * A Jetson whose CUDA driver (L4T's tegra/libcuda.so.1) is missing or not
+ * on the loader's path: the ld.so.conf.d line, NVIDIA's container runtime
+ * in a container, else nvidia-l4t-cuda from L4T's apt repository (issue 20).
+ */
+void fixes_jetson_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct tegra_facts *t);
+
+/**
  * A Jetson (f->tegra present): the torch to install is NVIDIA's build for
  * its JetPack / L4T release, or an L4T container, never the package
  * index's aarch64 wheel or download.pytorch.org's CUDA wheels (issue 20).

@@ -25,8 +25,8 @@ static int userspace_outside_wsl(const struct facts *f, const struct driver_lib 
 static void rule_no_gpu(const struct facts *f, struct findings *out)
 {
     struct finding *fd;
-    if (f->n_gpus || !f->pci_readable || f->system.wsl)
-        return;
+    if (f->n_gpus || !f->pci_readable || f->system.wsl || f->tegra.present)
+        return; /* a Jetson's GPU is in the SoC, never on the PCI bus */
     fd = findings_add(out, "GD102", SEV_ERROR, "no NVIDIA GPU on this machine's PCI bus");
     finding_evidence(out, fd, "/sys/bus/pci/devices",
                      "no device with vendor 0x10de and a display class");
@@ -40,8 +40,8 @@ static void rule_no_driver(const struct facts *f, const struct kb *kb, struct fi
     const char *drv = facts_driver_version(f);
     struct finding *fd;
 
-    if (f->system.wsl || f->driver.kmod_version || f->driver.nouveau_loaded)
-        return;
+    if (f->system.wsl || f->driver.kmod_version || f->driver.nouveau_loaded || f->tegra.present)
+        return; /* a Jetson has no nvidia.ko: rule_tegra judges its driver */
     if (!f->n_gpus && f->pci_readable)
         return; /* no GPU: GD102 says it; a driver would not help */
     if (!f->system.kernel) {
@@ -226,6 +226,36 @@ static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings
     }
 }
 
+/* A Jetson (L4T): no nvidia.ko and no PCI device; the GPU driver is the L4T
+ * kernel's and its CUDA driver is tegra/libcuda.so.1, which must be where
+ * dlopen("libcuda.so.1") looks. */
+static void rule_tegra(const struct facts *f, const struct kb *kb, struct findings *out)
+{
+    const struct tegra_facts *t = &f->tegra;
+    const char *rel = t->l4t ? arena_printf(out->arena, "L4T %s", t->l4t) : "L4T, release unknown";
+    struct finding *fd;
+    struct fix_ctx fx;
+
+    if (!t->present || (t->libcuda && t->libcuda_on_path))
+        return;
+    if (!t->libcuda) {
+        fd = findings_add(out, "GD113", SEV_ERROR, "this Jetson (%s) has no CUDA driver: "
+                          "/usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1 is missing", rel);
+        finding_evidence(out, fd, "/usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1", "absent");
+    } else {
+        fd = findings_add(out, "GD113", SEV_ERROR, "this Jetson's CUDA driver %s is not on the loader's "
+                          "path: dlopen(\"libcuda.so.1\") does not find it", t->libcuda);
+        finding_evidence(out, fd, t->libcuda, "present (nvidia-l4t-cuda)");
+        finding_evidence(out, fd, f->driver.libcuda_resolved ? f->driver.libcuda_resolved : NULL,
+                         "%s", f->driver.libcuda_resolved ? "the loader model's libcuda.so.1 is this one"
+                                                          : "the loader model finds no libcuda.so.1");
+    }
+    if (t->l4t_source)
+        finding_evidence(out, fd, t->l4t_source, "Jetson, %s", rel);
+    fix_ctx_from_facts(&fx, f, kb, out->arena);
+    fixes_jetson_driver(&fx, out, fd, t);
+}
+
 void rules_driver(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     rule_no_gpu(f, out);
@@ -235,4 +265,5 @@ void rules_driver(const struct facts *f, const struct kb *kb, struct findings *o
     rule_nodes(f, out);
     rule_stub(f, out);
     rule_wsl(f, kb, out);
+    rule_tegra(f, kb, out);
 }

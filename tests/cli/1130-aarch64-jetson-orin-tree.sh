@@ -46,6 +46,35 @@ expect_json '.tegra.gpu_name == "Jetson AGX Orin" and .tegra.gpu_cc == "8.7"'
 expect_json '.tegra.libcuda == "/usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1" and .tegra.libcuda_on_path == true'
 expect_json '.gpus == []'
 
+# A healthy Jetson: no GD101 (no nvidia.ko is normal), no GD102 (its GPU is
+# never on the PCI bus), no GD113.
+gd check --root "$ROOT" --clear-env --json
+expect_json '[.findings[] | select(.code == "GD101" or .code == "GD102" or .code == "GD113")] | length == 0'
+
+# The tegra folder off the loader's path (nvidia-tegra.conf and the cache
+# gone): the real AArch64 loader finds no libcuda.so.1 and neither does
+# gpudoctor; GD113 says so and gives the ld.so.conf.d line.
+mv "$ROOT/etc/ld.so.conf.d/nvidia-tegra.conf" "$CASE_DIR/nvidia-tegra.conf"
+mv "$ROOT/etc/ld.so.cache" "$CASE_DIR/ld.so.cache"
+a64_oracle libcuda.so.1
+a64_predict libcuda.so.1
+a64_agree null
+gd check --root "$ROOT" --clear-env --json
+expect_rc 1
+expect_json '.findings[] | select(.code == "GD113") | .severity == "error" and (.title | test("not on the loader.s path"))'
+expect_json '.findings[] | select(.code == "GD113") | .fixes[0].command | test("/usr/lib/aarch64-linux-gnu/tegra \\| sudo tee /etc/ld.so.conf.d/nvidia-tegra.conf")'
+expect_json '[.findings[] | select(.code == "GD101" or .code == "GD102")] | length == 0'
+mv "$CASE_DIR/nvidia-tegra.conf" "$ROOT/etc/ld.so.conf.d/nvidia-tegra.conf"
+mv "$CASE_DIR/ld.so.cache" "$ROOT/etc/ld.so.cache"
+
+# Without L4T's CUDA driver (nvidia-l4t-cuda removed): GD113, reinstall it.
+mv "$ROOT/$T" "$CASE_DIR/tegra"
+gd check --root "$ROOT" --clear-env --json
+expect_rc 1
+expect_json '.findings[] | select(.code == "GD113") | .title | test("L4T 35.4.1.* has no CUDA driver")'
+expect_json '.findings[] | select(.code == "GD113") | [.fixes[].command] | any(test("apt-get install --reinstall nvidia-l4t-cuda"))'
+mv "$CASE_DIR/tegra" "$ROOT/$T"
+
 # Without /etc/nv_tegra_release (a container image): dpkg's nvidia-l4t-core
 # still names the release.
 rm "$ROOT/etc/nv_tegra_release"
