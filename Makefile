@@ -135,12 +135,12 @@ FUZZ_OBJS := $(patsubst %.c,build/fuzz/obj/%.o,$(LIB_SRCS) $(GEN_SRCS))
 build/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC fuzz $<"
-	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_FLAGS) -MMD -MP -c -o $@ $<
 
 build/fuzz/%: fuzz/%.c $(FUZZ_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  FUZZ    $@"
-	$(Q)$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
+	$(Q)$(FUZZ_CC) $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -MMD -MP -o $@ $< $(FUZZ_OBJS) $(LDLIBS)
 
 fuzz-build: $(FUZZ_BINS)
 
