@@ -222,18 +222,49 @@ static int parse_flags(const char *opt, const char *v, unsigned *out)
  * when it is this machine's or was given (--env, --env-file, --clear-env):
  * a Linux host's own PATH says nothing about a Windows tree.
  */
-static int which_windows(const struct which_opts *w, const struct options *o, struct run_ctx *ctx)
+/* One search under cfg on the examined tree, answered in the chosen
+ * format: 0 found, 1 not found, 2 when the search itself failed. */
+static int resolve_and_report(const struct options *o, struct run_ctx *ctx, const struct resolve_config *cfg,
+                              const struct resolve_request *req, const char *name)
 {
-    struct resolve_config cfg;
     struct resolver r;
-    struct arena a;
-    struct resolve_request req;
-    struct resolve_object from;
     struct resolve_result res;
     struct gd_err err;
     struct out out;
     struct strbuf sb = STRBUF_INIT;
     int rc, found;
+
+    err_init(&err);
+    resolver_init(&r, &ctx->fs, cfg);
+    memset(&out, 0, sizeof(out));
+    out.fp = ctx->out;
+    out.color = ctx->color;
+    found = resolve_library(&r, req, &res, &err);
+    if (found < 0) {
+        fprintf(stderr, "gpudoctor which: %s\n", err.msg);
+        rc = GD_EXIT_USAGE;
+    } else {
+        rc = found ? GD_EXIT_OK : GD_EXIT_FINDINGS;
+        if (o->format == FMT_JSON) {
+            report_which_json(&sb, name, &res);
+            fputs(sb.buf, ctx->out);
+        } else {
+            report_which_text(&out, name, &res);
+        }
+    }
+    resolve_result_release(&res);
+    resolver_release(&r);
+    strbuf_release(&sb);
+    return rc;
+}
+
+static int which_windows(const struct which_opts *w, const struct options *o, struct run_ctx *ctx)
+{
+    struct resolve_config cfg;
+    struct arena a;
+    struct resolve_request req;
+    struct resolve_object from;
+    int rc;
 
     if (w->deps || w->list_cache)
         return usage_error("which", "'%s' is not modelled for Windows", w->deps ? "--deps" : "--list-cache");
@@ -242,7 +273,6 @@ static int which_windows(const struct which_opts *w, const struct options *o, st
     if (w->n_from > 1)
         return usage_error("which", "with --os windows, '--from' names one importing DLL");
     arena_init(&a);
-    err_init(&err);
     resolve_config_default(&cfg);
     cfg.flavour = RESOLVE_WINDOWS;
     cfg.cwd = NULL;
@@ -280,26 +310,7 @@ static int which_windows(const struct which_opts *w, const struct options *o, st
      * (the .pyd's directory only when --from names it). */
     if (w->python_ext)
         req.win_flags |= RESOLVE_WIN_SEARCH_DEFAULT_DIRS | (w->n_from ? RESOLVE_WIN_SEARCH_DLL_LOAD_DIR : 0u);
-    resolver_init(&r, &ctx->fs, &cfg);
-    memset(&out, 0, sizeof(out));
-    out.fp = ctx->out;
-    out.color = ctx->color;
-    found = resolve_library(&r, &req, &res, &err);
-    if (found < 0) {
-        fprintf(stderr, "gpudoctor which: %s\n", err.msg);
-        rc = GD_EXIT_USAGE;
-    } else {
-        rc = found ? GD_EXIT_OK : GD_EXIT_FINDINGS;
-        if (o->format == FMT_JSON) {
-            report_which_json(&sb, w->name, &res);
-            fputs(sb.buf, ctx->out);
-        } else {
-            report_which_text(&out, w->name, &res);
-        }
-    }
-    resolve_result_release(&res);
-    resolver_release(&r);
-    strbuf_release(&sb);
+    rc = resolve_and_report(o, ctx, &cfg, &req, w->name);
     arena_release(&a);
     return rc;
 }
@@ -315,21 +326,14 @@ static int which_windows(const struct which_opts *w, const struct options *o, st
 static int which_macos(const struct which_opts *w, const struct options *o, struct run_ctx *ctx)
 {
     struct resolve_config cfg;
-    struct resolver r;
     struct resolve_request req;
     struct resolve_object chain[MAX_FROM];
-    struct resolve_result res;
-    struct gd_err err;
-    struct out out;
-    struct strbuf sb = STRBUF_INIT;
     size_t i;
-    int rc, found;
 
     if (w->deps || w->list_cache)
         return usage_error("which", "'%s' is not modelled for macOS", w->deps ? "--deps" : "--list-cache");
     if (!w->name)
         return usage_error("which", "an install name is needed (e.g. @rpath/libtorch_cpu.dylib)");
-    err_init(&err);
     resolve_config_default(&cfg);
     cfg.flavour = RESOLVE_MACOS;
     cfg.cwd = w->cwd;
@@ -348,27 +352,7 @@ static int which_macos(const struct which_opts *w, const struct options *o, stru
         req.mac_dyld_library_path = env_get(&ctx->env, "DYLD_LIBRARY_PATH");
         req.mac_dyld_fallback_library_path = env_get(&ctx->env, "DYLD_FALLBACK_LIBRARY_PATH");
     }
-    resolver_init(&r, &ctx->fs, &cfg);
-    memset(&out, 0, sizeof(out));
-    out.fp = ctx->out;
-    out.color = ctx->color;
-    found = resolve_library(&r, &req, &res, &err);
-    if (found < 0) {
-        fprintf(stderr, "gpudoctor which: %s\n", err.msg);
-        rc = GD_EXIT_USAGE;
-    } else {
-        rc = found ? GD_EXIT_OK : GD_EXIT_FINDINGS;
-        if (o->format == FMT_JSON) {
-            report_which_json(&sb, w->name, &res);
-            fputs(sb.buf, ctx->out);
-        } else {
-            report_which_text(&out, w->name, &res);
-        }
-    }
-    resolve_result_release(&res);
-    resolver_release(&r);
-    strbuf_release(&sb);
-    return rc;
+    return resolve_and_report(o, ctx, &cfg, &req, w->name);
 }
 
 int cmd_which(int argc, char **argv)
