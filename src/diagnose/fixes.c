@@ -1044,12 +1044,6 @@ static int valid_version(const char *v)
 #define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
 #define ORT_CUDA12_FEED "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
 
-static const char *tcell(const struct kb_table *t, size_t r, const char *col)
-{
-    int i = kb_schema_col(t->schema, col);
-    return i < 0 ? NULL : kb_table_cell(t, r, (size_t)i);
-}
-
 static int ncomp(const char *v)
 {
     int n = 1;
@@ -1230,9 +1224,9 @@ int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python
     for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
         for (r = 0; r < t->nrows; r++) {
             struct pkg_cand c;
-            const char *first = tcell(t, r, "first"), *last = tcell(t, r, "last");
-            const char *flavor = tcell(t, r, "flavor"), *extras = tcell(t, r, "extras");
-            const char *dmin = tcell(t, r, "driver_min");
+            const char *first = kb_table_get(t, r, "first"), *last = kb_table_get(t, r, "last");
+            const char *flavor = kb_table_get(t, r, "flavor"), *extras = kb_table_get(t, r, "extras");
+            const char *dmin = kb_table_get(t, r, "driver_min");
             memset(&c, 0, sizeof(c));
             if (!flavor || strncmp(flavor, "cuda", 4) || !first)
                 continue;
@@ -1250,10 +1244,10 @@ int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python
                 size_t i;
                 const char *alt = NULL;
                 for (i = 0; ps && i < ps->nrows; i++) {
-                    const char *pl = tcell(ps, i, "last"), *pmin = tcell(ps, i, "python_min");
-                    const char *pf = tcell(ps, i, "first");
+                    const char *pl = kb_table_get(ps, i, "last"), *pmin = kb_table_get(ps, i, "python_min");
+                    const char *pf = kb_table_get(ps, i, "first");
                     const char *cand;
-                    if (strcmp(tcell(ps, i, "framework"), "jax") || !pl || !pmin ||
+                    if (strcmp(kb_table_get(ps, i, "framework"), "jax") || !pl || !pmin ||
                         ver_cmp_dotted_n(py, pmin, 2) < 0)
                         continue;
                     cand = ver_cmp_dotted(pl, c.point) < 0 ? pl : c.point;
@@ -1279,10 +1273,10 @@ int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python
             } else {
                 continue;
             }
-            c.cuda = tcell(t, r, "cuda_min");
-            c.cudnn = tcell(t, r, "cudnn_min");
+            c.cuda = kb_table_get(t, r, "cuda_min");
+            c.cudnn = kb_table_get(t, r, "cudnn_min");
             c.need = dmin;
-            c.source = tcell(t, r, "source");
+            c.source = kb_table_get(t, r, "source");
             c.drv = !x->driver || !dmin ? -1 : ver_cmp_driver(x->driver, dmin) >= 0;
             if (kbdata_source_unverified(c.source))
                 c.unverified = 1;
@@ -1323,9 +1317,9 @@ int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python
     for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
         for (r = 0; r < t->nrows; r++) {
             struct pkg_cand c;
-            const char *first = tcell(t, r, "first"), *last = tcell(t, r, "last"), *pypi = tcell(t, r, "pypi");
+            const char *first = kb_table_get(t, r, "first"), *last = kb_table_get(t, r, "last"), *pypi = kb_table_get(t, r, "pypi");
             memset(&c, 0, sizeof(c));
-            c.cuda = tcell(t, r, "cuda");
+            c.cuda = kb_table_get(t, r, "cuda");
             if (!first || !c.cuda)
                 continue;
             if (pass == 0) {
@@ -1353,8 +1347,8 @@ int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python
                 rej++;
                 continue;
             }
-            c.cudnn = tcell(t, r, "cudnn");
-            c.source = tcell(t, r, "source");
+            c.cudnn = kb_table_get(t, r, "cudnn");
+            c.source = kb_table_get(t, r, "source");
             c.is_default = pypi && !strcmp(pypi, "yes");
             if (!c.is_default) {
                 /* The only feed the kb's sources name is ORT's onnxruntime-cuda-N one for N 12:
@@ -1404,8 +1398,8 @@ int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *pytho
     newest = newest_of(x, "cupy");
     for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
         for (r = 0; r < t->nrows; r++) {
-            const char *pkg = tcell(t, r, "package"), *first = tcell(t, r, "first"), *last = tcell(t, r, "last");
-            const char *cmin = tcell(t, r, "cuda_min");
+            const char *pkg = kb_table_get(t, r, "package"), *first = kb_table_get(t, r, "first"), *last = kb_table_get(t, r, "last");
+            const char *cmin = kb_table_get(t, r, "cuda_min");
             if (!pkg || !first || !cmin)
                 continue;
             /* The releases: py_support's rows name every CuPy release range with its Python. */
@@ -1413,14 +1407,14 @@ int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *pytho
                 struct pkg_cand c;
                 const char *ctk = NULL;
                 memset(&c, 0, sizeof(c));
-                if (strcmp(tcell(ps, i, "framework"), "cupy"))
+                if (strcmp(kb_table_get(ps, i, "framework"), "cupy"))
                     continue;
                 if (pass == 0) {
-                    if (!within(w, tcell(ps, i, "first"), tcell(ps, i, "last")) || !within(w, first, last))
+                    if (!within(w, kb_table_get(ps, i, "first"), kb_table_get(ps, i, "last")) || !within(w, first, last))
                         continue;
                     c.point = ver_dotted_prefix(x->a, w, 2);
                 } else {
-                    c.point = tcell(ps, i, "last");
+                    c.point = kb_table_get(ps, i, "last");
                     if (!c.point || !within(c.point, first, last) || (newest && ver_cmp_dotted(c.point, newest) > 0))
                         continue;
                 }
@@ -1430,7 +1424,7 @@ int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *pytho
                     continue;
                 }
                 c.cuda = cmin;
-                c.source = tcell(t, r, "source");
+                c.source = kb_table_get(t, r, "source");
                 c.drv = driver_runs(x, cmin, &c.need);
                 c.package = pkg;
                 if (kb_pkg_fact(x->kb, "cupy", "extra_ctk", c.point, &ctk, NULL) == 1 && !strcmp(ctk, "yes"))

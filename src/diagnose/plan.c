@@ -424,13 +424,6 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
     return NULL;
 }
 
-/* Column name's cell in row r of tab, or NULL. */
-static const char *cell(const struct kb_table *tab, size_t r, const char *name)
-{
-    int i = kb_schema_col(tab->schema, name);
-    return i < 0 ? NULL : kb_table_cell(tab, r, (size_t)i);
-}
-
 static int cand_cmp(const void *pa, const void *pb)
 {
     const struct cand *a = pa, *b = pb;
@@ -458,26 +451,26 @@ static struct cand *collect(struct pctx *x, size_t *n)
     v = xcalloc(tab->nrows + 1, sizeof(*v));
     for (r = 0; r < tab->nrows; r++) {
         struct cand *d = &v[k];
-        d->source = cell(tab, r, "source");
+        d->source = kb_table_get(tab, r, "source");
         switch (x->c->fw) {
         case PLAN_TENSORFLOW:
-            if (strcmp(cell(tab, r, "os"), x->tab_os))
+            if (strcmp(kb_table_get(tab, r, "os"), x->tab_os))
                 continue;
-            d->version = d->last = cell(tab, r, "version");
-            d->python = cell(tab, r, "python");
-            d->cuda = cell(tab, r, "cuda");
-            d->cudnn = cell(tab, r, "cudnn");
+            d->version = d->last = kb_table_get(tab, r, "version");
+            d->python = kb_table_get(tab, r, "python");
+            d->cuda = kb_table_get(tab, r, "cuda");
+            d->cudnn = kb_table_get(tab, r, "cudnn");
             break;
         case PLAN_PYTORCH:
-            d->cuda = cell(tab, r, "cuda");
+            d->cuda = kb_table_get(tab, r, "cuda");
             if (!d->cuda)
                 continue;  /* CPU and ROCm builds are not GPU plans for NVIDIA */
-            d->version = d->last = cell(tab, r, "version");
-            d->variant = cell(tab, r, "variant");
-            d->default_cell = cell(tab, r, "default");
+            d->version = d->last = kb_table_get(tab, r, "version");
+            d->variant = kb_table_get(tab, r, "variant");
+            d->default_cell = kb_table_get(tab, r, "default");
             d->is_default = d->default_cell && !strcmp(d->default_cell, "yes");
-            d->cudnn = cell(tab, r, "cudnn");
-            d->arch = cell(tab, r, "arch");
+            d->cudnn = kb_table_get(tab, r, "cudnn");
+            d->arch = kb_table_get(tab, r, "arch");
             {
                 /* Its Python range (data/torch_python.kb), so that a plan never pairs a
                  * release with a Python it has no wheels for. */
@@ -490,23 +483,23 @@ static struct cand *collect(struct pctx *x, size_t *n)
             }
             break;
         case PLAN_JAX:
-            d->version = cell(tab, r, "first");
-            d->last = cell(tab, r, "last");
+            d->version = kb_table_get(tab, r, "first");
+            d->last = kb_table_get(tab, r, "last");
             if (!(d->point = fix_row_release(&x->fx, "jax", d->version, d->last, &d->pin)))
                 continue;   /* starts after the newest release the kb knows */
-            d->variant = cell(tab, r, "flavor");
-            d->cuda = cell(tab, r, "cuda_min");
-            d->cudnn = cell(tab, r, "cudnn_min");
-            d->driver_min = cell(tab, r, "driver_min");
-            d->cc_min = cell(tab, r, "cc_min");
-            d->extras = cell(tab, r, "extras");
+            d->variant = kb_table_get(tab, r, "flavor");
+            d->cuda = kb_table_get(tab, r, "cuda_min");
+            d->cudnn = kb_table_get(tab, r, "cudnn_min");
+            d->driver_min = kb_table_get(tab, r, "driver_min");
+            d->cc_min = kb_table_get(tab, r, "cc_min");
+            d->extras = kb_table_get(tab, r, "extras");
             break;
         case PLAN_ONNXRUNTIME:
-            d->version = cell(tab, r, "first");
-            d->last = cell(tab, r, "last");
-            d->cuda = cell(tab, r, "cuda");
-            d->cudnn = cell(tab, r, "cudnn");
-            d->pypi = cell(tab, r, "pypi");
+            d->version = kb_table_get(tab, r, "first");
+            d->last = kb_table_get(tab, r, "last");
+            d->cuda = kb_table_get(tab, r, "cuda");
+            d->cudnn = kb_table_get(tab, r, "cudnn");
+            d->pypi = kb_table_get(tab, r, "pypi");
             d->is_default = d->pypi && !strcmp(d->pypi, "yes");
             if (!(d->point = fix_row_release(&x->fx, "onnxruntime", d->version, d->last, &d->pin)))
                 continue;
