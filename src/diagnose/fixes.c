@@ -521,12 +521,14 @@ static int sbsa(const struct fix_ctx *x)
 
 /* Which CUDA builds of framework's release were published for Linux aarch64
  * (pkg_fact cuda_aarch64): 1 and *value (a comma list of variants, or
- * "yes"), 0 none ("none"), -1 the knowledge base does not say. */
+ * "yes"), 0 none ("none"), -1 the knowledge base does not say ("unknown",
+ * or no row). */
 static int aarch64_cuda(const struct fix_ctx *x, const char *framework, const char *release, const char **value)
 {
     const char *v = NULL;
     *value = NULL;
-    if (!release || kb_pkg_fact(x->kb, framework, "cuda_aarch64", release, &v, NULL) != 1 || !v)
+    if (!release || kb_pkg_fact(x->kb, framework, "cuda_aarch64", release, &v, NULL) != 1 || !v ||
+        !strcmp(v, "unknown"))
         return -1;
     if (!strcmp(v, "none"))
         return 0;

@@ -587,6 +587,50 @@ struct finding *fw_judge_driver(struct fwctx *c, const char *cuda)
     return fd;
 }
 
+/*
+ * The kernel's base page size (facts system.page_size_kib) against each
+ * native ELF module's PT_LOAD alignment.  glibc's loader refuses a segment
+ * whose p_align is not a multiple of the page size (elf/dl-load.c,
+ * _dl_map_object_from_fd: "ELF load command alignment not page-aligned"),
+ * which is how aarch64 wheels linked for 4 KiB pages fail on 64 KiB-page
+ * kernels (RHEL 8 and NVIDIA's Grace kernels): pytorch/pytorch#53597
+ * (torch 1.8.0's aarch64 wheel, libtorch_global_deps.so); PyTorch's fix
+ * links with -z max-page-size=0x10000 (pytorch/builder#682: "64Kb aligned
+ * segments are compatible with OS flavors using 4Kb pages").  ELF only
+ * (Windows and macOS load other formats); needs the page size, else says
+ * nothing.
+ */
+static void judge_page_size(struct fwctx *c)
+{
+    uint64_t page = (uint64_t)c->f->system.page_size_kib * 1024;
+    size_t i;
+    if (!page || c->windows)
+        return;
+    for (i = 0; i < c->fw->n_modules; i++) {
+        const struct fw_module *m = &c->fw->modules[i];
+        struct finding *fd;
+        if (!m->readable || !m->format || strcmp(m->format, "elf") || !m->load_align ||
+            !(m->load_align & (page - 1)))
+            continue;
+        fd = fw_finding(c, "GD219", SEV_ERROR,
+                        "%s cannot be loaded: %s is linked for %llu-byte pages and this kernel uses %u KiB "
+                        "pages (\"ELF load command alignment not page-aligned\")", c->fw->name, m->path,
+                        (unsigned long long)m->load_align, c->f->system.page_size_kib);
+        finding_evidence(c->out, fd, m->path, "smallest PT_LOAD alignment 0x%llx",
+                         (unsigned long long)m->load_align);
+        finding_evidence(c->out, fd, c->f->system.page_size_source, "kernel page size %u KiB",
+                         c->f->system.page_size_kib);
+        finding_fix(c->out, fd, NULL,
+                    arena_printf(c->a, "Install a build of %s linked for %u KiB pages (segments aligned to "
+                                 "0x%llx or more, as -Wl,-z,max-page-size=0x%llx links them; 64 KiB-aligned builds "
+                                 "also load on 4 KiB kernels), or boot a kernel with %llu-byte pages",
+                                 c->fw->name, c->f->system.page_size_kib, (unsigned long long)page,
+                                 (unsigned long long)page, (unsigned long long)m->load_align),
+                    NULL);
+        return; /* one module says it: the import fails at the first */
+    }
+}
+
 /* Every GPU's compute capability against the build's architecture list. */
 void fw_judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source)
 {
@@ -982,6 +1026,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                 rules_macos_install(&c);
             } else if (c.def) {
                 c.def->judge(&c);
+                judge_page_size(&c);
                 /* Native Windows: why each missing DLL is missing. */
                 if (c.windows && v->n_needs)
                     rules_windows_install(&c);

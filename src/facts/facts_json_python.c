@@ -150,6 +150,8 @@ static void framework(struct jw *jw, const struct framework_build *fw)
         jw_kv_str(jw, "path", m->path);
         jw_kv_str(jw, "format", m->format);
         jw_kv_bool(jw, "readable", m->readable);
+        if (m->load_align)
+            jw_kv_int(jw, "load_align", (int64_t)m->load_align);
         jw_key(jw, "needed");
         jw_array_begin(jw);
         for (j = 0; j < m->n_needed; j++)

@@ -45,6 +45,7 @@ struct fw_module {
     const char *path;            /* virtual path */
     const char *format;          /* "elf" or "pe" */
     int readable;                /* 1: read and parsed; 0: absent, unreadable or not a module */
+    uint64_t load_align;         /* ELF: the smallest PT_LOAD p_align; 0 unknown or none */
     const char **needed;         /* ELF: DT_NEEDED; PE: imports then delay imports; in file order */
     size_t n_needed, alloc_needed;
 };
