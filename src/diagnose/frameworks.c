@@ -35,6 +35,7 @@
 #include "kb/ver_pep440.h"
 #include "diagnose/lookup.h"
 #include "diagnose/win_dll.h"
+#include "loader/elf.h"
 #include "util/alloc.h"
 #include "util/fs.h"
 #include "diagnose/rules_macos.h"
@@ -588,6 +589,40 @@ struct finding *fw_judge_driver(struct fwctx *c, const char *cuda)
 }
 
 /*
+ * Each native ELF module's e_machine against the machine's architecture
+ * (facts system.arch, from the examined tree's program interpreter): a
+ * wheel built for another CPU (a manylinux x86_64 wheel copied or
+ * installed with --platform onto an aarch64 node) cannot be imported --
+ * glibc's loader takes only objects of its own machine (elf/dl-load.c
+ * open_verify, elf_machine_matches_host).  ELF only; needs both machines.
+ */
+static void judge_machine(struct fwctx *c)
+{
+    const char *arch = c->f->system.arch;
+    unsigned want = !arch ? 0 : !strcmp(arch, "x86_64") ? ELF_EM_X86_64 : !strcmp(arch, "aarch64") ? ELF_EM_AARCH64 : 0;
+    size_t i;
+    if (!want || c->windows)
+        return;
+    for (i = 0; i < c->fw->n_modules; i++) {
+        const struct fw_module *m = &c->fw->modules[i];
+        const char *name;
+        struct finding *fd;
+        if (!m->readable || !m->format || strcmp(m->format, "elf") || !m->machine || m->machine == want)
+            continue;
+        name = elf_machine_name((uint16_t)m->machine);
+        fd = fw_finding(c, "GD220", SEV_ERROR, "%s cannot be imported: %s is built for %s, and this machine is %s",
+                        c->fw->name, m->path, name ? name : arena_printf(c->a, "machine %u", m->machine), arch);
+        finding_evidence(c->out, fd, m->path, "ELF e_machine %u (%s)", m->machine, name ? name : "?");
+        finding_evidence(c->out, fd, c->f->system.arch_source, "this machine is %s", arch);
+        if (c->fw->wheel_tag)
+            finding_evidence(c->out, fd, c->fw->wheel_tag_source, "wheel tag %s", c->fw->wheel_tag);
+        if (c->def->install_fixes)
+            c->def->install_fixes(c, fd, c->fw->cuda, c->fw->cudnn);
+        return; /* the import fails at the first */
+    }
+}
+
+/*
  * The kernel's base page size (facts system.page_size_kib) against each
  * native ELF module's PT_LOAD alignment.  glibc's loader refuses a segment
  * whose p_align is not a multiple of the page size (elf/dl-load.c,
@@ -1026,6 +1061,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                 rules_macos_install(&c);
             } else if (c.def) {
                 c.def->judge(&c);
+                judge_machine(&c);
                 judge_page_size(&c);
                 /* Native Windows: why each missing DLL is missing. */
                 if (c.windows && v->n_needs)

@@ -427,6 +427,8 @@ static void read_framework(struct rd *r, const json_t *e, struct framework_build
         bad(r, "a framework with a name and a version", "frameworks");
         return;
     }
+    fw->wheel_tag = str(r, e, "wheel_tag");
+    fw->wheel_tag_source = str(r, e, "wheel_tag_source");
     fw->backend = str(r, e, "backend");
     fw->backend_source = str(r, e, "backend_source");
     fw->location = str(r, e, "location");
@@ -491,6 +493,9 @@ static void read_framework(struct rd *r, const json_t *e, struct framework_build
         if (json_is_integer(json_object_get(q, "load_align")) &&
             json_integer_value(json_object_get(q, "load_align")) > 0)
             m->load_align = (uint64_t)json_integer_value(json_object_get(q, "load_align"));
+        if (json_is_integer(json_object_get(q, "machine")) && json_integer_value(json_object_get(q, "machine")) > 0 &&
+            json_integer_value(json_object_get(q, "machine")) < 65536)
+            m->machine = (unsigned)json_integer_value(json_object_get(q, "machine"));
         strings(r, q, "needed", &m->needed, &m->n_needed, &m->alloc_needed);
         if (!m->path)
             bad(r, "a module with a path", "modules");
