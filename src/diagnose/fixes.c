@@ -168,9 +168,13 @@ static void driver_cmd(const struct fix_ctx *x, struct findings *fl, struct find
         t = arena_printf(x->a, "%sDebian: install the driver from non-free (enable contrib, non-free "
                          "and non-free-firmware in /etc/apt/sources.list first; reboot after)",
                          title_prefix);
+        /* The kernel headers' metapackage is named by Debian's architecture:
+         * linux-headers-arm64 on aarch64 (Grace and other Arm servers; Debian
+         * builds nvidia-driver for arm64 in non-free too). */
         add(fl, fd, 0, "sh", t,
-            "sudo apt-get update\n"
-            "sudo apt-get install linux-headers-amd64 nvidia-driver firmware-misc-nonfree");
+            arena_printf(x->a, "sudo apt-get update\n"
+                         "sudo apt-get install linux-headers-%s nvidia-driver firmware-misc-nonfree",
+                         x->arch && !strcmp(x->arch, "aarch64") ? "arm64" : "amd64"));
         return;
     case FIX_FAMILY_UBUNTU:
         t = arena_printf(x->a, "%sUbuntu: install the recommended driver (reboot after)", title_prefix);
