@@ -46,6 +46,8 @@ expect_json "[.findings[] | select(.code == \"GD219\") | .evidence[] | select(.p
 expect_json '[.findings[] | select(.code == "GD219") | .fixes[] | select(.command != null)] | length == 0'
 gdcheck --env VIRTUAL_ENV=/srv/env
 expect_text "kernel $K, 64 KiB pages"
+gdcheck --markdown --env VIRTUAL_ENV=/srv/env
+expect_text "| Arch / kernel | aarch64 / $K (64 KiB pages) |"
 
 # The same module on a 4 KiB-page kernel: loadable.
 put "/boot/config-$K" "CONFIG_ARM64=y
