@@ -117,6 +117,7 @@ void fix_ctx_init(struct fix_ctx *x, const struct kb *kb, struct arena *a)
 void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct kb *kb,
                         struct arena *a)
 {
+    size_t i;
     fix_ctx_init(x, kb, a);
     if (f->system.os && (!strcmp(f->system.os, "windows") || !strcmp(f->system.os, "macos")))
         x->os = f->system.os;
@@ -127,6 +128,18 @@ void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct k
     x->driver = facts_driver_version(f);
     x->arch = f->system.arch;
     x->facts = f;
+    /* The GPU a build must have code for: when every GPU whose compute
+     * capability is known has the same one (several kinds: no filter). */
+    for (i = 0; i < f->n_gpus; i++) {
+        const char *cc = f->gpus[i].compute_capability;
+        if (!cc)
+            continue;
+        if (x->gpu_cc && strcmp(x->gpu_cc, cc)) {
+            x->gpu_cc = NULL;
+            break;
+        }
+        x->gpu_cc = cc;
+    }
 }
 
 static int windows(const struct fix_ctx *x)
@@ -523,6 +536,19 @@ static int sbsa(const struct fix_ctx *x)
     return x->arch && !strcmp(x->arch, "aarch64") && !(x->facts && x->facts->tegra.present);
 }
 
+const char *fix_torch_aarch64_arch(const struct fix_ctx *x, const char *release, const char *variant,
+                                   const char **source)
+{
+    const char *v = NULL, *src = NULL;
+    if (!sbsa(x) || !x->kb || !release || !variant || strncmp(variant, "cu", 2) ||
+        kb_pkg_fact(x->kb, "torch", arena_printf(x->a, "cuda_aarch64_arch_%s", variant), release, &v, &src) != 1 ||
+        !v || !strcmp(v, "unknown"))
+        return NULL;
+    if (source)
+        *source = src;
+    return v;
+}
+
 /* Which CUDA builds of framework's release were published for Linux aarch64
  * (pkg_fact cuda_aarch64): 1 and *value (a comma list of variants, or
  * "yes"), 0 none ("none"), -1 the knowledge base does not say ("unknown",
@@ -641,7 +667,10 @@ static int torch_best(const struct fix_ctx *x, const char *release, const char *
             /* The GPU must be in the build's architecture list (native or PTX), and the
              * driver floor is the GPU family's when that is higher (kb_build_min_driver). */
             const char *arch = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "arch"));
+            const char *a64 = fix_torch_aarch64_arch(x, c.release, c.variant, NULL);
             const char *d, *dsrc;
+            if (a64)
+                arch = a64; /* the aarch64 build's own list */
             int build_ok = 1;
             if (arch && kb_arch_list_covers(arch, x->gpu_cc) == 0) {
                 (*arch_rejected)++;
@@ -943,6 +972,9 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
                                   "libraries)", in.release, in.variant,
                                   sbsa(x) ? " for Linux aarch64 (PyTorch's own index; the package index's aarch64 "
                                             "wheel has no CUDA)" : "", in.cuda));
+    if (sbsa(x) && x->gpu_cc && !fix_torch_aarch64_arch(x, in.release, in.variant, NULL))
+        t = arena_printf(x->a, "%s -- the knowledge base lacks the GPU architecture list of this aarch64 build "
+                         "(judged by the x86_64 build's): check that it has compute capability %s", t, x->gpu_cc);
     t = cap(x, install_title(x, &in, t));
     if (externally_managed(env) && !windows(x)) {
         const char *name = env_name(x, &in);
