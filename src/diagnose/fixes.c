@@ -536,6 +536,11 @@ static int sbsa(const struct fix_ctx *x)
     return x->arch && !strcmp(x->arch, "aarch64") && !(x->facts && x->facts->tegra.present);
 }
 
+int fix_machine_sbsa(const struct fix_ctx *x)
+{
+    return sbsa(x);
+}
+
 const char *fix_torch_aarch64_arch(const struct fix_ctx *x, const char *release, const char *variant,
                                    const char **source)
 {
@@ -1022,6 +1027,13 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
     if (windows(x)) {
         fixes_tf_windows_routes(x, fl, fd, env);
         return 1;
+    }
+    if (sbsa(x)) {
+        /* No cited source in the knowledge base for TensorFlow's Linux aarch64
+         * CUDA wheels (tf_build is x86_64's): no command that may not work. */
+        add(fl, fd, 0, NULL, "No command: the knowledge base does not know of a Linux aarch64 CUDA wheel of "
+            "TensorFlow (this machine is aarch64); see tensorflow.org/install", NULL);
+        return 0;
     }
     if (!fix_choose_tf(x, want, py, &in)) {
         add(fl, fd, 0, NULL, arena_printf(x->a, "No CUDA build of TensorFlow fits this machine: %s", in.why_not), NULL);

@@ -275,6 +275,9 @@ void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct fin
  * Metal, never CUDA.
  */
 
+/** 1 on an aarch64 machine that is not a Jetson (Grace, Arm servers with a PCI GPU). */
+int fix_machine_sbsa(const struct fix_ctx *x);
+
 /**
  * On an aarch64 machine that is not a Jetson: the compute capabilities of
  * torch release's variant's Linux aarch64 build (pkg_fact
