@@ -433,6 +433,12 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
         judge_missing_windows(c);
         return;
     }
+    /* A version mismatch the framework's rule already found (a Jetson's
+     * torch for another JetPack, fw_torch.c) is the one GD206: the other
+     * versions installed are more of its evidence. */
+    for (i = 0; i < c->out->nr && !fd_other; i++)
+        if (c->out->v[i].subject == c->v->subject && !strcmp(c->out->v[i].code, "GD206"))
+            fd_other = &c->out->v[i];
     fw_candidate_dirs(c, &dirs);
     for (i = 0; i < c->v->n_needs; i++) {
         struct need *n = &c->v->needs[i];
