@@ -14,6 +14,7 @@
 . "$GD_TESTS/cli/diag.inc"
 a64_base
 a64_jetson_tree 35 4.1 "NVIDIA Jetson AGX Orin Developer Kit" 'nvidia,p3737-0000+p3701-0000\0nvidia,p3701-0000\0nvidia,tegra234\0'
+a64_ldconfig
 
 gdcheck --facts
 [ $RC -le 1 ] || fail "check --facts exit $RC"
@@ -23,6 +24,7 @@ expect_json '.tegra.jetpack_source | test("^https://developer.nvidia.com/embedde
 expect_json '.tegra.gpu_name == "Jetson AGX Orin" and .tegra.gpu_from == "model"'
 gdcheck --json
 expect_json '.tegra.jetpack == "5.1.2" and .tegra.jetpack_cuda == "11.4"'
+expect_json '[.findings[] | select(.code == "GD113")] | length == 0'
 gdcheck
 expect_text "JetPack       5.1.2 (L4T 35.4.1), which ships CUDA 11.4"
 expect_no_text "unverified kb row"
