@@ -37,7 +37,7 @@ expect_rc 1
 expect_json '.tegra.l4t == "36.4.3" and .tegra.jetpack == "6.2" and .tegra.jetpack_cuda == "12.6"'
 expect_json "$(v torch) | .gpu == \"no\" and (.findings | index(\"GD206\") != null)"
 expect_json '[.findings[] | select(.code == "GD206")] | length == 1'
-expect_json '.findings[] | select(.code == "GD206") | .severity == "error" and (.title | test("torch 2.1.0a0\\+41361538.nv23.06 is NVIDIA.s Jetson build for CUDA 11.4, that is JetPack 5.0.2 to 5.1.4 \\(L4T 35.1.0 to 35.6.0\\), but this Jetson runs L4T 36.4.3: JetPack 6.2 with CUDA 12.6"))'
+expect_json '.findings[] | select(.code == "GD206") | .severity == "error" and (.title | test("torch 2.1.0a0\\+41361538.nv23.06 is NVIDIA.s Jetson build for CUDA 11.4, that is JetPack 5.0 to 5.1.4 \\(L4T 34.1.0 to 35.6.0\\), but this Jetson runs L4T 36.4.3: JetPack 6.2 with CUDA 12.6"))'
 expect_json '[.findings[] | select(.code == "GD206") | .evidence[].text | select(test("^libcudart.so.11.0: not found on this Jetson \\(JetPack 6.2 ships CUDA 12.6\\)$") or test("^libcudnn.so.8: not found"))] | length == 2'
 expect_json '[.findings[] | select(.code == "GD206") | .evidence[].text | select(test("L4T 36.4.3 is JetPack 6.2, which ships CUDA 12.6 \\(an unverified knowledge-base row\\)"))] | length == 1'
 expect_json '[.findings[] | select(.code == "GD206") | .fixes[].title | select(test("NVIDIA.s PyTorch build for the JetPack of L4T 36.4.3 \\(JetPack 6.2, CUDA 12.6\\)") and test("https://pypi.jetson-ai-lab.dev/jp6/cu126"))] | length == 1'

@@ -396,7 +396,7 @@ static void test_jetpack(void)
     CHECK_INT(kb_jetpack(kb, "R35", &j), -1);
     CHECK_INT(kb_jetpack(kb, NULL, &j), -1);
     while (kb_jetpack_for_cuda(kb, "11.4", &it, &j) == 1) {
-        CHECK(!strncmp(j.l4t, "35.", 3));
+        CHECK(!strncmp(j.l4t, "35.", 3) || !strncmp(j.l4t, "34.", 3));
         CHECK(!strncmp(j.jetpack, "5.", 2));
         n++;
     }
