@@ -57,3 +57,11 @@ gdcheck --json
 expect_json '.tegra.l4t == "38.2.1" and .tegra.l4t_source == "dpkg:nvidia-l4t-core" and .tegra.jetpack == "7.0" and .tegra.jetpack_cuda == "13.0"'
 gdcheck
 expect_text "JetPack       7.0 (L4T 38.2.1), which ships CUDA 13.0"
+
+# The table itself: `matrix jetson` (the jetpack table) with its sources.
+gd matrix jetson 35.4
+expect_rc 0
+expect_text "35.4.1  5.1.2    11.4"
+expect_text "https://developer.nvidia.com/embedded/jetpack-sdk-512"
+gd matrix tegra-soc
+expect_text "tegra234  Jetson Orin"
