@@ -1609,7 +1609,7 @@ void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct fi
 /* ---- Jetson (issue 20) ---- */
 
 void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
-                        const struct tegra_facts *t)
+                        const struct tegra_facts *t, const char *wheels)
 {
     /* A Jetson's GPU is the SoC's (L4T, no PCI device): the package
      * index's aarch64 torch and download.pytorch.org's CUDA wheels are not
@@ -1623,12 +1623,19 @@ void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct fin
                                    t->l4t ? "; " : "; L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core",
                                    t->l4t ? rel : "",
                                    t->l4t_source ? arena_printf(x->a, " from %s", t->l4t_source) : "");
+    /* The JetPack and CUDA of that release, from data/jetpack.kb (scan/tegra.c). */
+    const char *jp = t->jetpack
+                         ? arena_printf(x->a, " (JetPack %s%s%s)", t->jetpack, t->jetpack_cuda ? ", CUDA " : "",
+                                        t->jetpack_cuda ? t->jetpack_cuda : "")
+                         : t->l4t ? " (a release the knowledge base does not map to a JetPack)" : "";
+    const char *where = wheels ? arena_printf(x->a, "NVIDIA's wheel index for that JetPack is %s", wheels)
+                               : "NVIDIA lists one per JetPack / L4T release at "
+                                 "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048";
     unsigned g = next_group(fd);
     add(fl, fd, g, NULL,
-        cap(x, arena_printf(x->a, "on this Jetson (%s) install NVIDIA's PyTorch build for the JetPack of %s -- "
-                            "NVIDIA lists one per JetPack / L4T release at "
-                            "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048 -- in place of the "
-                            "package index's aarch64 wheel, which has no Jetson GPU support", dev, rel)),
+        cap(x, arena_printf(x->a, "on this Jetson (%s) install NVIDIA's PyTorch build for the JetPack of %s%s -- "
+                            "%s -- in place of the package index's aarch64 wheel or a build for another JetPack, "
+                            "neither of which has this Jetson's GPU support", dev, rel, jp, where)),
         NULL);
     add(fl, fd, g, NULL,
         cap(x, arena_printf(x->a, "or run it in an L4T container made for %s (NGC's nvcr.io/nvidia/l4t-pytorch, "

@@ -265,10 +265,13 @@ void fixes_jetson_driver(const struct fix_ctx *x, struct findings *fl, struct fi
  * A Jetson (f->tegra present): the torch to install is NVIDIA's build for
  * its JetPack / L4T release, or an L4T container, never the package
  * index's aarch64 wheel or download.pytorch.org's CUDA wheels (issue 20).
- * Text fixes naming the L4T release and the module; never fails.
+ * Text fixes naming the L4T release, its JetPack and CUDA (t->jetpack,
+ * t->jetpack_cuda when the kb knows them) and the module; wheels: NVIDIA's
+ * wheel index for that JetPack (data/jetpack.kb), or NULL (then NVIDIA's
+ * per-release list is named).  Never fails.
  */
 void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
-                        const struct tegra_facts *t);
+                        const struct tegra_facts *t, const char *wheels);
 
 /*
  * macOS (check --os macos; rules_macos.c): Apple's GPU is reached through

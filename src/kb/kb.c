@@ -1511,3 +1511,71 @@ int kb_pkg_fact_current(const struct kb *kb, const char *framework, const char *
     }
     return 0;
 }
+
+/* ---- Jetson (issue #20): data/jetpack.kb ---- */
+
+static void jetpack_row(const struct kb_table *t, size_t r, struct kb_jetpack *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->l4t = kb_table_get(t, r, "l4t");
+    out->jetpack = kb_table_get(t, r, "jetpack");
+    out->cuda = kb_table_get(t, r, "cuda");
+    out->cudnn = kb_table_get(t, r, "cudnn");
+    out->tensorrt = kb_table_get(t, r, "tensorrt");
+    out->ubuntu = kb_table_get(t, r, "ubuntu");
+    out->wheels = kb_table_get(t, r, "wheels");
+    out->source = kb_table_get(t, r, "source");
+    out->unverified = out->source && !strncmp(out->source, "unverified:", 11);
+}
+
+int kb_jetpack(const struct kb *kb, const char *l4t, struct kb_jetpack *out)
+{
+    const struct kb_table *t = T(kb, "jetpack");
+    size_t r;
+
+    if (!l4t || !(*l4t >= '0' && *l4t <= '9'))
+        return -1;
+    for (r = 0; r < t->nrows; r++)
+        if (!ver_cmp_dotted(kb_table_get(t, r, "l4t"), l4t)) {
+            jetpack_row(t, r, out);
+            return 1;
+        }
+    return 0;
+}
+
+int kb_jetpack_for_cuda(const struct kb *kb, const char *cuda_major, size_t *iter, struct kb_jetpack *out)
+{
+    const struct kb_table *t = T(kb, "jetpack");
+
+    if (!cuda_major || !(*cuda_major >= '0' && *cuda_major <= '9'))
+        return -1;
+    while (*iter < t->nrows) {
+        size_t r = (*iter)++;
+        const char *cu = kb_table_get(t, r, "cuda");
+        if (cu && !ver_cmp_dotted_n(cu, cuda_major, 1)) {
+            jetpack_row(t, r, out);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int kb_tegra_soc(const struct kb *kb, const char *soc, const char **gpu, const char **cc, const char **source)
+{
+    const struct kb_table *t = T(kb, "tegra_soc");
+    size_t r;
+
+    if (!soc || !*soc)
+        return -1;
+    for (r = 0; r < t->nrows; r++)
+        if (!strcmp(kb_table_get(t, r, "soc"), soc)) {
+            if (gpu)
+                *gpu = kb_table_get(t, r, "gpu");
+            if (cc)
+                *cc = kb_table_get(t, r, "cc");
+            if (source)
+                *source = kb_table_get(t, r, "source");
+            return 1;
+        }
+    return 0;
+}

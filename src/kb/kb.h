@@ -427,4 +427,39 @@ int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_ve
                   const char *role, const char *value, const char **package_out, const char **value_out,
                   const char **source);
 
+/* ---- Added with issue #20: Jetson (data/jetpack.kb). ---- */
+
+/* One row of the jetpack table: an L4T release and what its JetPack ships. */
+struct kb_jetpack {
+    const char *l4t;       /* "35.4.1" */
+    const char *jetpack;   /* "5.1.2" */
+    const char *cuda;      /* "11.4", or NULL when no source names it */
+    const char *cudnn, *tensorrt, *ubuntu;   /* each NULL when unknown */
+    const char *wheels;    /* NVIDIA's PyTorch wheel index for that JetPack, or NULL */
+    const char *source;
+    int unverified;        /* the source starts with "unverified:" */
+};
+
+/**
+ * The JetPack of L4T release l4t ("35.4.1"; "35.1" is the row 35.1.0:
+ * compared as dotted versions).  1 and *out, 0 when the table has no such
+ * release (an unknown release stays unknown: no nearest row is guessed),
+ * -1 when l4t is not a version.
+ */
+int kb_jetpack(const struct kb *kb, const char *l4t, struct kb_jetpack *out);
+
+/**
+ * The JetPack rows whose CUDA has cuda_major's major ("11" or "11.4"), in
+ * table order: call with *iter = 0, then again while it returns 1.  0 when
+ * no more, -1 bad input.
+ */
+int kb_jetpack_for_cuda(const struct kb *kb, const char *cuda_major, size_t *iter, struct kb_jetpack *out);
+
+/**
+ * The integrated GPU of Tegra SoC soc ("tegra234", from the device tree):
+ * its name ("Jetson Orin"), compute capability and source.  1 / 0 unknown /
+ * -1 bad input.
+ */
+int kb_tegra_soc(const struct kb *kb, const char *soc, const char **gpu, const char **cc, const char **source);
+
 #endif

@@ -93,6 +93,37 @@ static void check_cudnn(const struct kb *kb, struct kb_lint *l, const char *tabl
     }
 }
 
+/* ---- Jetson ---- */
+
+/* jetpack: rows in L4T order (each release once: the parser refuses a
+ * duplicate key), the JetPack never going back as L4T rises, and within one
+ * JetPack major a single CUDA major (what the JetPack/CUDA mismatch rule
+ * relies on to name the JetPack a wheel's CUDA belongs to). */
+static void check_jetpack(const struct kb *kb, struct kb_lint *l)
+{
+    const struct kb_table *t = kb_table(kb, "jetpack");
+    size_t r, q;
+
+    for (r = 1; t && r < t->nrows; r++) {
+        const char *l0 = kb_table_get(t, r - 1, "l4t"), *l1 = kb_table_get(t, r, "l4t");
+        const char *j0 = kb_table_get(t, r - 1, "jetpack"), *j1 = kb_table_get(t, r, "jetpack");
+        if (ver_cmp_dotted(l0, l1) >= 0)
+            add(l, t, r, "L4T %s does not follow %s: rows must ascend by L4T release", l1, l0);
+        else if (ver_cmp_dotted(j0, j1) > 0)
+            add(l, t, r, "JetPack %s (L4T %s) is older than JetPack %s of the earlier L4T %s", j1, l1, j0, l0);
+    }
+    for (r = 0; t && r < t->nrows; r++)
+        for (q = 0; q < r; q++) {
+            const char *a = kb_table_get(t, q, "cuda"), *b = kb_table_get(t, r, "cuda");
+            if (a && b && !ver_cmp_dotted_n(kb_table_get(t, q, "jetpack"), kb_table_get(t, r, "jetpack"), 1) &&
+                ver_cmp_dotted_n(a, b, 1)) {
+                add(l, t, r, "JetPack %s ships CUDA %s, but JetPack %s of the same major ships CUDA %s",
+                    kb_table_get(t, r, "jetpack"), b, kb_table_get(t, q, "jetpack"), a);
+                break;
+            }
+        }
+}
+
 /* ---- ranges ---- */
 
 #define MAXC 8
@@ -347,6 +378,7 @@ size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
     check_ranges(kb, l, "tf_arch", lane_all);
     check_ranges(kb, l, "py_support", lane_framework);
     check_ranges(kb, l, "pkg_fact", lane_fact);
+    check_jetpack(kb, l);
     check_sources(kb, l);
     check_dates(kb, today, l);
     return l->n - before;
@@ -391,6 +423,7 @@ static long meta_row(const struct kb_table *m, const char *name)
 static const char *const versioned[] = {
     "tf_build", "tf_libs", "tf_driver", "tf_arch",     "torch",       "torch_python", "jax",
     "cupy",     "paddle",  "onnxruntime", "cuda_driver", "driver_cuda", "cudnn_cuda",  "py_support",
+    "jetpack",
 };
 
 /* py_support's framework -> the table whose kb_meta row names its newest release. */

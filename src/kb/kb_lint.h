@@ -11,6 +11,8 @@
  *    framework, pkg_fact framework+fact, tf_arch) neither overlap nor leave
  *    a hole: each range starts at the successor of the previous one's last
  *    ("0.5.99" -> "0.6.0", "1.18.0" -> "1.18.1", "1.13" -> "2.0");
+ *  - jetpack rows ascend by L4T release, their JetPack never goes back, and
+ *    the rows of one JetPack major ship one CUDA major;
  *  - every source names a URL or a repository ("owner/repo@path",
  *    "owner/repo#N", "owner/repo commit"), optionally after "unverified:" or
  *    "attested by";

@@ -305,6 +305,18 @@ static void test_lint_fires(void)
     CHECK(strstr(out, "source names no URL or repository: 'release notes'") != NULL);
     CHECK(strstr(out, "checked 2027-01-01 is after today") != NULL);
     CHECK(strstr(out, "no table called 'nope'") != NULL);
+    /* jetpack: L4T rows out of order, a JetPack that goes back, and two CUDA
+     * majors in one JetPack major. */
+    CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table jetpack\n"
+                                   "%columns l4t jetpack cuda cudnn tensorrt ubuntu wheels source\n"
+                                   "35.2.1 5.1 11.4 - - - - https://example.org/a\n"
+                                   "35.1.0 5.0.2 11.4 - - - - https://example.org/b\n"
+                                   "35.3.1 5.0 11.4 - - - - https://example.org/c\n"
+                                   "35.4.1 5.1.2 12.2 - - - - https://example.org/d\n",
+                                   0, "2026-12-01", out, sizeof(out)), 3);
+    CHECK(strstr(out, "L4T 35.1.0 does not follow 35.2.1") != NULL);
+    CHECK(strstr(out, "JetPack 5.0 (L4T 35.3.1) is older than JetPack 5.0.2") != NULL);
+    CHECK(strstr(out, "JetPack 5.1.2 ships CUDA 12.2, but JetPack 5.1 of the same major ships CUDA 11.4") != NULL);
     /* --stale: newest row behind the newest known release; not checked for a year;
      * and (one message) the release-keyed tables this kb_meta does not list. */
     CHECK_INT((long long)lint_text("%revision 2025-01-01\n%table paddle\n"
