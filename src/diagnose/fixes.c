@@ -691,6 +691,22 @@ static int tf_extra(const struct fix_ctx *x, const char *release, int *broken, i
     return strcmp(l.pip_libs, "no") && strcmp(l.pip_libs, "ld_library_path");
 }
 
+/* TensorFlow release (CUDA cuda): the driver it needs (kb_tf_driver_floor:
+ * TensorFlow's own documented minimum; the toolkit's for a GPU that runs it
+ * only from PTX) and whether the driver meets it; the toolkit's rules
+ * (driver_runs) where the kb has no TensorFlow-documented floor. */
+static int tf_driver(const struct fix_ctx *x, const char *release, const char *cuda, const char **need)
+{
+    struct kb_tf_floor tf;
+    if (kb_tf_driver_floor(x->kb, release, cuda, x->gpu_cc, NULL, windows(x) || x->wsl == 2 ? "wsl" : "linux", &tf) != 1 ||
+        !strcmp(tf.rule, "toolkit"))
+        return driver_runs(x, cuda, need);
+    *need = tf.driver;
+    if (!x->driver)
+        return -1;
+    return ver_cmp_driver(x->driver, tf.driver) >= 0;
+}
+
 struct tf_cand {
     const char *release, *cuda, *cudnn, *python, *source, *need;
     int drv, extra, broken, verified, py_ok;
@@ -739,8 +755,8 @@ static int tf_best(const struct fix_ctx *x, const char *release, const char *pyt
             (*py_rejected)++;
             continue;
         }
+        c.drv = tf_driver(x, c.release, c.cuda, &c.need);
         c.release = ver_dotted_prefix(x->a, c.release, 2);
-        c.drv = driver_runs(x, c.cuda, &c.need);
         c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
         if (!c.extra) {
             /* The conda route installs the CUDA and cuDNN of TensorFlow's own tested

@@ -71,6 +71,8 @@ void report_plan_text(FILE *fp, const struct plan *p, int color)
         out_printf(&o, "  %-12s %s (%s)\n", "min driver", p->min_driver,
                    !strcmp(p->driver_rule, "toolkit") ? "the CUDA toolkit's own driver"
                    : !strcmp(p->driver_rule, "GPU family") ? "the GPU family's floor"
+                   : !strcmp(p->driver_rule, "TensorFlow") ? "TensorFlow's own documented minimum"
+                   : !strcmp(p->driver_rule, "PTX JIT") ? "the CUDA toolkit's own driver, for PTX JIT"
                                                             : "minor-version compatibility");
     else
         row(&o, "min driver", "(not in the knowledge base)");

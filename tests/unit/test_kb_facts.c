@@ -49,6 +49,53 @@ static void test_python(void)
     CHECK_INT(kb_python_support(kb, NULL, "1.0", &py), -1);
 }
 
+/* Issue 18: the driver a TensorFlow install needs, and which rule says so. */
+static void test_tf_driver_floor(void)
+{
+    struct kb_tf_floor f;
+
+    /* TensorFlow's own minimum, laxer than CUDA 12.5's release driver. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", NULL, NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    CHECK_STR(f.driver, "525.60.13");
+    CHECK_STR(f.toolkit, "555.42.02");
+    CHECK(strstr(f.source, "tensorflow.org/install/pip") != NULL);
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", NULL, NULL, "wsl", &f), 1);
+    CHECK_STR(f.driver, "528.33");
+    CHECK_INT(kb_tf_driver_floor(kb, "2.10.0", "11.2", "8.6", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    CHECK_STR(f.driver, "450.80.02");
+    /* Native Windows has no tf_driver row: the toolkit's own driver. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.10.0", "11.2", NULL, NULL, "windows", &f), 1);
+    CHECK_STR(f.rule, "toolkit");
+    CHECK_STR(f.driver, "460.82");
+    /* Nor before 2.5. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.4.0", "11.0", NULL, NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "toolkit");
+    /* H100 (9.0) runs 2.18's kernels only from compute_90 PTX: the toolkit's driver. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "9.0", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "PTX JIT");
+    CHECK_STR(f.driver, "555.42.02");
+    /* The build's own list, when given, decides instead of tf_arch's row. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "9.0", "sm_60,sm_70,sm_80,sm_90", "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    CHECK_INT(kb_tf_driver_floor(kb, "2.16.1", "12.3", "8.9", "sm_50,sm_80,compute_80", "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");  /* sm_80 SASS runs on 8.9 */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.16.1", "12.3", "9.0", "sm_50,sm_80,compute_80", "linux", &f), 1);
+    CHECK_STR(f.rule, "PTX JIT");
+    CHECK_STR(f.driver, "545.23.06");
+    /* An RTX 4090 (8.9) has sm_89 SASS: TensorFlow's floor stays. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "8.9", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    /* Blackwell: the family's 570.26 is higher than either. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "12.0", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "GPU family");
+    CHECK_STR(f.driver, "570.26");
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "nine", NULL, "linux", &f), -1);
+    CHECK_INT(kb_tf_driver_floor(kb, "x", "12.5", NULL, NULL, "linux", &f), -1);
+    CHECK_INT(kb_tf_driver_floor(kb, "1.0.0", NULL, NULL, NULL, "linux", &f), 0);   /* no CUDA, no row */
+}
+
 static void test_tf_driver_arch(void)
 {
     const char *d = NULL, *src = NULL;
@@ -330,6 +377,7 @@ int main(void)
 {
     kb = kb_new_builtin();
     RUN(test_python);
+    RUN(test_tf_driver_floor);
     RUN(test_tf_driver_arch);
     RUN(test_arch_cudnn_pkg);
     RUN(test_build_min_driver);
