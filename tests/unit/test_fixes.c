@@ -275,6 +275,20 @@ static void test_tf_linux(void)
     CHECK_INT(fix_choose_tf(&x, "2.15.0", "3.12", &in), 1);
     CHECK(in.why_not && strstr(in.why_not, "does not support Python 3.12"));
     CHECK_STR(in.variant, "and-cuda");
+    /* Issue 18: TensorFlow's own documented minimum decides.  2.18 (CUDA 12.5,
+     * toolkit driver 555.42.02) on driver 530: TensorFlow's 525.60.13 is met. */
+    x.driver = "530.30.02";
+    CHECK_INT(fix_choose_tf(&x, "2.18.0", "3.12", &in), 1);
+    CHECK_STR(in.release, "2.18");
+    CHECK_STR(in.driver_need, "525.60.13");
+    CHECK_INT(in.driver_ok, 1);
+    /* An H100 runs 2.18 only from compute_90 PTX: CUDA 12.5's own driver is
+     * needed, so the engine moves to the newest release 530 runs there. */
+    x.gpu_cc = "9.0";
+    CHECK_INT(fix_choose_tf(&x, "2.18.0", "3.11", &in), 1);
+    CHECK(in.why_not && strstr(in.why_not, "needs driver 555.42.02 or newer"));
+    CHECK(strcmp(in.release, "2.18") != 0);
+    CHECK_INT(in.driver_ok, 1);
     arena_release(&a);
 }
 
