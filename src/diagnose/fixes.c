@@ -42,8 +42,12 @@
  *    -U "jax[cuda12]"" (or cuda13); releases before the plugin extra use
  *    "jax[cuda12_pip]" with -f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html.
  *  - ONNX Runtime: https://onnxruntime.ai/docs/install/ -- "pip install
- *    onnxruntime-gpu"; the CUDA 12 builds of 1.17 and 1.18 came from the
- *    onnxruntime-cuda-12 feed given as --extra-index-url.
+ *    onnxruntime-gpu"; the CUDA 12 builds of 1.17, 1.18 and 1.28 come from
+ *    ORT's onnxruntime-cuda-12 feed.  The install page gave that feed as
+ *    --extra-index-url, but PyPI's onnxruntime-gpu of the same version is
+ *    another build and pip took it (microsoft/onnxruntime#20745), so the
+ *    dependencies come from PyPI first and the feed is the only index, as
+ *    ORT's maintainers install it (#19356, the release-candidate issues).
  *  - CuPy: https://docs.cupy.dev/en/stable/install.html -- one wheel per
  *    CUDA generation ("pip install cupy-cuda12x"), "[ctk]" for the CUDA
  *    components from PyPI.
@@ -1059,6 +1063,12 @@ static int valid_version(const char *v)
 
 #define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
 #define ORT_CUDA12_FEED "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
+/* onnxruntime-gpu's dependencies, installed from PyPI before the package from ORT's
+ * feed as the only index: microsoft/onnxruntime#19356 (its maintainer: "python -m pip
+ * install coloredlogs flatbuffers numpy packaging protobuf sympy", then "pip install
+ * onnxruntime-gpu --index-url .../onnxruntime-cuda-12/pypi/simple"); with the feed as
+ * an extra index, pip took PyPI's build of the same version (#20745). */
+#define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
 
 static int ncomp(const char *v)
 {
@@ -1174,6 +1184,7 @@ static void pkg_out(const struct fix_ctx *x, const char *framework, const struct
     out->package = c->package;
     out->find_links = c->find_links;
     out->find_links_index = c->find_links_index;
+    out->deps_first = c->find_links_index ? ORT_FEED_DEPS : NULL;
     out->cuda = c->cuda;
     out->cudnn = c->cudnn;
     out->python = py;
@@ -1468,8 +1479,14 @@ int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *pytho
 static const char *requirement(const struct fix_ctx *x, const struct fix_install *in)
 {
     return arena_printf(x->a, "\"%s==%s\"%s%s", in->package, in->pin,
-                        in->find_links ? (in->find_links_index ? " --extra-index-url " : " -f ") : "",
+                        in->find_links ? (in->find_links_index ? " --index-url " : " -f ") : "",
                         in->find_links ? in->find_links : "");
+}
+
+/* "PIP install DEPS\n" when the package comes from an index of its own (deps_first). */
+static const char *deps_line(const struct fix_ctx *x, const struct fix_install *in, const char *pip)
+{
+    return in->deps_first ? arena_printf(x->a, "%s install %s\n", pip, in->deps_first) : "";
 }
 
 /* What the title says about the choice: its CUDA, the Python, the driver floor, unverified rows. */
@@ -1501,25 +1518,28 @@ static void pkg_emit(const struct fix_ctx *x, struct findings *fl, struct findin
     if (externally_managed(env) && !windows(x)) {
         const char *name = arena_printf(x->a, "%s-%s", !strcmp(in->framework, "onnxruntime-gpu") ? "ort" : in->framework,
                                         in->release);
+        const char *vpip = arena_printf(x->a, "~/.venvs/%s/bin/python -m pip", name);
         add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it), so in a "
                                                  "new venv: %s", env->prefix, title)),
-            arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name, req));
+            arena_printf(x->a, "%s\n%s%s install %s", venv_lines(x, env, name), deps_line(x, in, vpip), vpip, req));
         return;
     }
     if (windows(x)) {
         unsigned g = next_group(fd);
         const char *ps = fix_pip(x, env), *cm = arena_printf(x->a, "%s -m pip", fix_python(x, env));
         add(fl, fd, g, "powershell", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", ps, pre) : "", ps, req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", ps, pre) : "",
+                         deps_line(x, in, ps), ps, req));
         add(fl, fd, g, "cmd", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", cm, pre) : "", cm, req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", cm, pre) : "",
+                         deps_line(x, in, cm), cm, req));
         return;
     }
     {
         const char *pip = fix_pip(x, env);
         add(fl, fd, 0, "sh", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", pip, pre) : "", pip,
-                         req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", pip, pre) : "",
+                         deps_line(x, in, pip), pip, req));
     }
 }
 

@@ -26,6 +26,14 @@
 #define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
 #define ORT_CUDA12_FEED \
     "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
+/* Installed from PyPI before onnxruntime-gpu from ORT's feed as the only index
+ * (microsoft/onnxruntime#19356; see fixes.c). */
+#define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
+#define ORT_FEED_SRC                                                                          \
+    "microsoft/onnxruntime#19356 (its maintainer: \"python -m pip install coloredlogs flatbuffers " \
+    "numpy packaging protobuf sympy\", then \"pip install onnxruntime-gpu --index-url "          \
+    ".../onnxruntime-cuda-12/pypi/simple\"); #20745 (with the feed as --extra-index-url pip "   \
+    "installed PyPI's build)"
 
 /* One row of the framework's table, as a candidate. */
 struct cand {
@@ -230,6 +238,17 @@ static const char *fw_label(struct pctx *x, const struct cand *k)
         return arena_printf(&p->arena, "onnxruntime-gpu %s-%s (CUDA %s)", k->version, k->last,
                             k->cuda ? k->cuda : "-");
     return arena_printf(&p->arena, "tensorflow %s", k->version);
+}
+
+/* The pip lines for onnxruntime-gpu requirement req with interpreter py: from
+ * ORT's feed (feed), its dependencies from PyPI first and then the feed as the
+ * only index, since PyPI's onnxruntime-gpu of the same version is another build. */
+static const char *ort_pip(struct arena *a, const char *py, const char *req, int feed)
+{
+    if (feed)
+        return arena_printf(a, "%s -m pip install " ORT_FEED_DEPS "\n%s -m pip install \"%s\" --index-url "
+                            ORT_CUDA12_FEED, py, py, req);
+    return arena_printf(a, "%s -m pip install \"%s\"", py, req);
 }
 
 /* Which rule gave a TensorFlow plan's minimum driver, in words. */
@@ -771,23 +790,27 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
              : k->has_py ? (k->py.python_max ? k->py.python_max : k->py.python_min) : NULL;
         env = "ort-gpu";
         p->pip_package = arena_printf(a, "onnxruntime-gpu==%s", ver);
-        if (feed)
+        p->pip = ort_pip(a, x->pyc, p->pip_package, feed);
+        if (feed) {
             p->index_url = ORT_CUDA12_FEED;
-        p->pip = arena_printf(a, "%s -m pip install \"%s\"%s%s", x->pyc, p->pip_package,
-                              feed ? " --extra-index-url " : "", feed ? ORT_CUDA12_FEED : "");
+            note(x, "install", arena_printf(a, "onnxruntime-gpu %s's CUDA %s build is on ORT's own feed, and PyPI's "
+                                            "onnxruntime-gpu %s is another build: its dependencies come from PyPI "
+                                            "first, then the feed is the only index", ver, major_of(p, k->cuda), ver),
+                 ORT_FEED_SRC);
+        }
         cpy = conda_python(x, py, arena_printf(a, "onnxruntime-gpu %s", ver));
         /* conda-forge's cudatoolkit ends where pkg_fact conda_cudatoolkit says "no": from
          * there CUDA comes as cuda-version + the split cuda-* / libcu* packages. */
         if (kb_pkg_fact(x->kb, "cuda", "conda_cudatoolkit", k->cuda, &tk, NULL) == 1 && !strcmp(tk, "no"))
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s cuda-version=%s "
                                     "cuda-cudart libcublas libcufft libcurand cudnn=%s\n"
-                                    "conda activate %s\npython%s", env, cpy, major_of(p, k->cuda),
-                                    major_of(p, k->cudnn), env, strstr(p->pip, " -m pip install"));
+                                    "conda activate %s\n%s", env, cpy, major_of(p, k->cuda),
+                                    major_of(p, k->cudnn), env, ort_pip(a, "python", p->pip_package, feed));
         else
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s cudatoolkit=%s "
-                                    "cudnn=%s\nconda activate %s\npython%s", env, cpy,
+                                    "cudnn=%s\nconda activate %s\n%s", env, cpy,
                                     major_minor(p, k->cuda), major_minor(p, k->cudnn), env,
-                                    strstr(p->pip, " -m pip install"));
+                                    ort_pip(a, "python", p->pip_package, feed));
         if (k->has_py && !x->c->python)
             note(x, "python", arena_printf(a, "onnxruntime-gpu %s supports Python %s", ver, k->python), k->py.source);
         note_conda_override(x, k->cuda);

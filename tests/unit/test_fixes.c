@@ -337,12 +337,21 @@ static void test_choose_ort(void)
     struct fix_install in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
-    /* Driver 535 runs CUDA 12 (MVC) but not 13: the newest CUDA 12 row (1.21-1.26). */
+    /* Driver 535 runs CUDA 12 (MVC) but not 13: the newest CUDA 12 row, 1.28's
+     * build on ORT's feed (issue 18; this case expected PyPI's 1.26 before that row):
+     * its dependencies from PyPI first, the feed as the only index. */
     x.driver = "535.104.05";
     CHECK_INT(fix_choose_ort(&x, NULL, NULL, &in), 1);
-    CHECK_STR(in.pin, "1.26.*");
+    CHECK_STR(in.pin, "1.28.*");
     CHECK(!strncmp(in.cuda, "12", 2));
     CHECK_INT(in.unverified, 0);
+    CHECK_INT(in.find_links_index, 1);
+    CHECK(in.find_links && strstr(in.find_links, "/onnxruntime-cuda-12/"));
+    CHECK(in.deps_first && strstr(in.deps_first, "flatbuffers"));
+    /* The newest release PyPI serves for CUDA 12 stays 1.26: no feed there. */
+    CHECK_INT(fix_choose_ort(&x, "1.26.0", NULL, &in), 1);
+    CHECK_STR(in.pin, "1.26.0");
+    CHECK(in.find_links == NULL && in.deps_first == NULL);
     /* 1.18.0's CUDA 12 build came from its own feed; the PyPI default was CUDA 11.8. */
     CHECK_INT(fix_choose_ort(&x, "1.18.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.18.0");

@@ -333,6 +333,24 @@ static void test_lint_fires(void)
     CHECK(strstr(out, "cuda12: range from 0.1.5 overlaps the one ending 0.1.9") != NULL);
     CHECK(strstr(out, "cuda12: hole between 0.1.20 and 0.3.0") != NULL);
     CHECK(strstr(out, "range 0.5.0-0.4.0 ends before it starts") != NULL);
+    /* onnxruntime: builds of one CUDA major off PyPI may skip releases (ORT published
+     * no CUDA 12 Python package of 1.27, then one of 1.28 on its feed), but must not
+     * overlap; the PyPI default may not skip one. */
+    CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table onnxruntime\n"
+                                   "%columns first last cuda cudnn pypi source\n"
+                                   "1.21 1.26 12.0 9.0 yes https://example.org/a\n"
+                                   "1.27 1.27 13.0 9.0 yes https://example.org/b\n"
+                                   "1.28 1.28 12.0 9.0 no https://example.org/c\n"
+                                   "1.28 1.28 13.0 9.0 yes https://example.org/d\n",
+                                   0, "2026-12-01", out, sizeof(out)), 0);
+    CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table onnxruntime\n"
+                                   "%columns first last cuda cudnn pypi source\n"
+                                   "1.21 1.26 12.0 9.0 yes https://example.org/a\n"
+                                   "1.26 1.26 12.0 9.0 no https://example.org/b\n"
+                                   "1.28 1.28 13.0 9.0 yes https://example.org/d\n",
+                                   0, "2026-12-01", out, sizeof(out)), 2);
+    CHECK(strstr(out, "CUDA 12 builds: range from 1.26 overlaps the one ending 1.26") != NULL);
+    CHECK(strstr(out, "the PyPI default: hole between 1.26 and 1.28") != NULL);
     /* Successors that are not holes. */
     CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table py_support\n"
                                    "%columns framework first last python_min python_max source\n"
