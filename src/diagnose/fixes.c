@@ -45,7 +45,8 @@
  *    onnxruntime-gpu"; the CUDA 12 builds of 1.17, 1.18 and 1.28 come from
  *    ORT's onnxruntime-cuda-12 feed.  The install page gave that feed as
  *    --extra-index-url, but PyPI's onnxruntime-gpu of the same version is
- *    another build and pip took it (microsoft/onnxruntime#20745), so the
+ *    another build, which pip may then take (microsoft/onnxruntime#20745: a
+ *    CUDA 11 build installed that way), so the
  *    dependencies come from PyPI first and the feed is the only index, as
  *    ORT's maintainers install it (#19356, the release-candidate issues).
  *  - CuPy: https://docs.cupy.dev/en/stable/install.html -- one wheel per
@@ -1067,7 +1068,8 @@ static int valid_version(const char *v)
  * feed as the only index: microsoft/onnxruntime#19356 (its maintainer: "python -m pip
  * install coloredlogs flatbuffers numpy packaging protobuf sympy", then "pip install
  * onnxruntime-gpu --index-url .../onnxruntime-cuda-12/pypi/simple"); with the feed as
- * an extra index, pip took PyPI's build of the same version (#20745). */
+ * an extra index pip may take PyPI's build of the same version (#20745: it installed
+ * the CUDA 11 build). */
 #define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
 
 static int ncomp(const char *v)

@@ -32,8 +32,8 @@
 #define ORT_FEED_SRC                                                                          \
     "microsoft/onnxruntime#19356 (its maintainer: \"python -m pip install coloredlogs flatbuffers " \
     "numpy packaging protobuf sympy\", then \"pip install onnxruntime-gpu --index-url "          \
-    ".../onnxruntime-cuda-12/pypi/simple\"); #20745 (with the feed as --extra-index-url pip "   \
-    "installed PyPI's build)"
+    ".../onnxruntime-cuda-12/pypi/simple\"); #20745 (with the feed as --extra-index-url, a "     \
+    "CUDA 11 build was installed)"
 
 /* One row of the framework's table, as a candidate. */
 struct cand {

@@ -1,8 +1,8 @@
 # ONNX Runtime builds on ORT's own onnxruntime-cuda-12 feed (issue 18): 1.28's
 # CUDA 12 build (microsoft/onnxruntime#29831) for a driver that runs CUDA 12
 # but not 13, and 1.18.1's.  PyPI's onnxruntime-gpu of the same version is
-# another build (1.28: CUDA 13; 1.18: CUDA 11.8), and with the feed as an
-# extra index pip took PyPI's (#20745): so the dependencies come from PyPI
+# another build (1.28: CUDA 13; 1.18: CUDA 11.8), which pip may take with the
+# feed as an extra index (#20745: a CUDA 11 build): so the dependencies come from PyPI
 # first and the feed is the only index (#19356), in pip, conda, the
 # Dockerfile and requirements.txt alike.
 . "$GD_TESTS/cli/lib.sh"
