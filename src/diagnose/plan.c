@@ -406,6 +406,14 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
                                                k->cuda, c->driver ? "; yours is " : "",
                                                c->driver ? c->driver : ""), src);
         }
+        if (x->record && c->fw == PLAN_TENSORFLOW && !strcmp(rule, "PTX JIT")) {
+            /* The build list behind it (tf_arch), which may be an unverified row. */
+            struct kb_tf_floor tf;
+            if (kb_tf_driver_floor(x->kb, k->version, k->cuda, x->cc, NULL, x->os, &tf) == 1 && tf.arch)
+                note(x, "gpu", arena_printf(a, "%s has machine code for %s only: compute capability %s runs "
+                                            "its PTX, which the driver JIT-compiles", label, tf.arch, x->cc),
+                     tf.arch_source);
+        }
         if (x->record && c->fw == PLAN_TENSORFLOW && !strcmp(rule, "TensorFlow")) {
             /* Between TensorFlow's floor and the toolkit's own driver XLA runs,
              * but says so and compiles serially (xla nvptx_compiler.cc). */

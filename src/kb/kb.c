@@ -1343,6 +1343,10 @@ int kb_tf_driver_floor(const struct kb *kb, const char *tf_version, const char *
         out->driver = out->toolkit;
         out->source = out->toolkit_source;
         out->rule = "PTX JIT";
+        if (!arch_list) {
+            out->arch = ar.sass;
+            out->arch_source = ar.source;
+        }
     }
     if (cc && kb_arch_floor(kb, cc, drv_os, &af) == 1 && af.driver_min &&
         (!out->driver || ver_cmp_driver(af.driver_min, out->driver) > 0)) {

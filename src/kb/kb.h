@@ -364,6 +364,7 @@ int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os
 struct kb_tf_floor {
     const char *driver, *source, *rule;
     const char *toolkit, *toolkit_source;
+    const char *arch, *arch_source;   /* "PTX JIT" from tf_arch: its sass list and row source */
 };
 /**
  * TensorFlow tf_version built with CUDA cuda, on a GPU of compute

@@ -76,6 +76,13 @@ static void test_tf_driver_floor(void)
     CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "9.0", NULL, "linux", &f), 1);
     CHECK_STR(f.rule, "PTX JIT");
     CHECK_STR(f.driver, "555.42.02");
+    CHECK_STR(f.arch, "sm_60,sm_70,sm_80,sm_89");
+    CHECK_INT(kbdata_source_unverified(f.arch_source), 0);
+    /* 2.15 on an H100: the 2.4-2.17 list, an unverified row. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.15.0", "12.2", "9.0", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "PTX JIT");
+    CHECK_STR(f.driver, "535.54.03");
+    CHECK_INT(kbdata_source_unverified(f.arch_source), 1);
     /* The build's own list, when given, decides instead of tf_arch's row. */
     CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "9.0", "sm_60,sm_70,sm_80,sm_90", "linux", &f), 1);
     CHECK_STR(f.rule, "TensorFlow");
