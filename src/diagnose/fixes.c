@@ -677,6 +677,7 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
     out->driver_need = c.need;
     out->driver_ok = c.drv;
     out->source = c.source;
+    out->unverified = kbdata_source_unverified(c.source);
     return 1;
 }
 
@@ -700,12 +701,15 @@ static int tf_extra(const struct fix_ctx *x, const char *release, int *broken, i
  * TensorFlow's own documented minimum; the toolkit's for a GPU that runs it
  * only from PTX) and whether the driver meets it; the toolkit's rules
  * (driver_runs) where the kb has no TensorFlow-documented floor. */
-static int tf_driver(const struct fix_ctx *x, const char *release, const char *cuda, const char **need)
+static int tf_driver(const struct fix_ctx *x, const char *release, const char *cuda, const char **need,
+                     int *unverified)
 {
     struct kb_tf_floor tf;
     if (kb_tf_driver_floor(x->kb, release, cuda, x->gpu_cc, NULL, windows(x) || x->wsl == 2 ? "wsl" : "linux", &tf) != 1 ||
         !strcmp(tf.rule, "toolkit"))
         return driver_runs(x, cuda, need);
+    if (tf.arch_source && kbdata_source_unverified(tf.arch_source))
+        *unverified = 1;   /* the floor rests on tf_arch's unverified build list */
     *need = tf.driver;
     if (!x->driver)
         return -1;
@@ -714,7 +718,7 @@ static int tf_driver(const struct fix_ctx *x, const char *release, const char *c
 
 struct tf_cand {
     const char *release, *cuda, *cudnn, *python, *source, *need;
-    int drv, extra, broken, verified, py_ok;
+    int drv, extra, broken, verified, py_ok, unverified;
 };
 
 static int tf_better(const struct tf_cand *a, const struct tf_cand *b)
@@ -760,7 +764,8 @@ static int tf_best(const struct fix_ctx *x, const char *release, const char *pyt
             (*py_rejected)++;
             continue;
         }
-        c.drv = tf_driver(x, c.release, c.cuda, &c.need);
+        c.unverified = kbdata_source_unverified(c.source);
+        c.drv = tf_driver(x, c.release, c.cuda, &c.need, &c.unverified);
         c.release = ver_dotted_prefix(x->a, c.release, 2);
         c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
         if (!c.extra) {
@@ -828,6 +833,7 @@ int fix_choose_tf(const struct fix_ctx *x, const char *want, const char *python,
     out->driver_need = c.need;
     out->driver_ok = c.drv;
     out->source = c.source;
+    out->unverified = c.unverified;
     return 1;
 }
 
@@ -880,13 +886,15 @@ static const char *install_title(const struct fix_ctx *x, const struct fix_insta
 {
     if (in->driver_ok == -1 && in->driver_need)
         what = arena_printf(x->a, "%s (needs driver %s or newer)", what, in->driver_need);
-    return arena_printf(x->a, "%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
+    return arena_printf(x->a, "%s%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
                         in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
                                                                       in->release, in->python_range) : "",
                         in->python ? ")" : "",
                         in->python_range ? "" : arena_printf(x->a, " -- the knowledge base has no Python range for "
                                                              "%s %s: check that your Python has wheels",
-                                                             in->framework, in->release));
+                                                             in->framework, in->release),
+                        in->unverified ? " -- UNVERIFIED: a knowledge-base row behind this choice is not confirmed "
+                                         "from a primary source ('gpudoctor matrix --unverified')" : "");
 }
 
 int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

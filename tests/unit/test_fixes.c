@@ -282,6 +282,7 @@ static void test_tf_linux(void)
     CHECK_STR(in.release, "2.18");
     CHECK_STR(in.driver_need, "525.60.13");
     CHECK_INT(in.driver_ok, 1);
+    CHECK_INT(in.unverified, 0);
     /* An H100 runs 2.18 only from compute_90 PTX: CUDA 12.5's own driver is
      * needed, so the engine moves to the newest release 530 runs there. */
     x.gpu_cc = "9.0";
@@ -289,6 +290,7 @@ static void test_tf_linux(void)
     CHECK(in.why_not && strstr(in.why_not, "needs driver 555.42.02 or newer"));
     CHECK(strcmp(in.release, "2.18") != 0);
     CHECK_INT(in.driver_ok, 1);
+    CHECK_INT(in.unverified, 1);   /* that floor rests on tf_arch's unverified 2.4-2.17 list */
     arena_release(&a);
 }
 
