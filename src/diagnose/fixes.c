@@ -42,8 +42,13 @@
  *    -U "jax[cuda12]"" (or cuda13); releases before the plugin extra use
  *    "jax[cuda12_pip]" with -f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html.
  *  - ONNX Runtime: https://onnxruntime.ai/docs/install/ -- "pip install
- *    onnxruntime-gpu"; the CUDA 12 builds of 1.17 and 1.18 came from the
- *    onnxruntime-cuda-12 feed given as --extra-index-url.
+ *    onnxruntime-gpu"; the CUDA 12 builds of 1.17, 1.18 and 1.28 come from
+ *    ORT's onnxruntime-cuda-12 feed.  The install page gave that feed as
+ *    --extra-index-url, but PyPI's onnxruntime-gpu of the same version is
+ *    another build, which pip may then take (microsoft/onnxruntime#20745: a
+ *    CUDA 11 build installed that way), so the
+ *    dependencies come from PyPI first and the feed is the only index, as
+ *    ORT's maintainers install it (#19356, the release-candidate issues).
  *  - CuPy: https://docs.cupy.dev/en/stable/install.html -- one wheel per
  *    CUDA generation ("pip install cupy-cuda12x"), "[ctk]" for the CUDA
  *    components from PyPI.
@@ -672,6 +677,7 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
     out->driver_need = c.need;
     out->driver_ok = c.drv;
     out->source = c.source;
+    out->unverified = kbdata_source_unverified(c.source);
     return 1;
 }
 
@@ -691,9 +697,28 @@ static int tf_extra(const struct fix_ctx *x, const char *release, int *broken, i
     return strcmp(l.pip_libs, "no") && strcmp(l.pip_libs, "ld_library_path");
 }
 
+/* TensorFlow release (CUDA cuda): the driver it needs (kb_tf_driver_floor:
+ * TensorFlow's own documented minimum; the toolkit's for a GPU that runs it
+ * only from PTX) and whether the driver meets it; the toolkit's rules
+ * (driver_runs) where the kb has no TensorFlow-documented floor. */
+static int tf_driver(const struct fix_ctx *x, const char *release, const char *cuda, const char **need,
+                     int *unverified)
+{
+    struct kb_tf_floor tf;
+    if (kb_tf_driver_floor(x->kb, release, cuda, x->gpu_cc, NULL, windows(x) || x->wsl == 2 ? "wsl" : "linux", &tf) != 1 ||
+        !strcmp(tf.rule, "toolkit"))
+        return driver_runs(x, cuda, need);
+    if (tf.arch_source && kbdata_source_unverified(tf.arch_source))
+        *unverified = 1;   /* the floor rests on tf_arch's unverified build list */
+    *need = tf.driver;
+    if (!x->driver)
+        return -1;
+    return ver_cmp_driver(x->driver, tf.driver) >= 0;
+}
+
 struct tf_cand {
     const char *release, *cuda, *cudnn, *python, *source, *need;
-    int drv, extra, broken, verified, py_ok;
+    int drv, extra, broken, verified, py_ok, unverified;
 };
 
 static int tf_better(const struct tf_cand *a, const struct tf_cand *b)
@@ -739,8 +764,9 @@ static int tf_best(const struct fix_ctx *x, const char *release, const char *pyt
             (*py_rejected)++;
             continue;
         }
+        c.unverified = kbdata_source_unverified(c.source);
+        c.drv = tf_driver(x, c.release, c.cuda, &c.need, &c.unverified);
         c.release = ver_dotted_prefix(x->a, c.release, 2);
-        c.drv = driver_runs(x, c.cuda, &c.need);
         c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
         if (!c.extra) {
             /* The conda route installs the CUDA and cuDNN of TensorFlow's own tested
@@ -807,6 +833,7 @@ int fix_choose_tf(const struct fix_ctx *x, const char *want, const char *python,
     out->driver_need = c.need;
     out->driver_ok = c.drv;
     out->source = c.source;
+    out->unverified = c.unverified;
     return 1;
 }
 
@@ -859,13 +886,15 @@ static const char *install_title(const struct fix_ctx *x, const struct fix_insta
 {
     if (in->driver_ok == -1 && in->driver_need)
         what = arena_printf(x->a, "%s (needs driver %s or newer)", what, in->driver_need);
-    return arena_printf(x->a, "%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
+    return arena_printf(x->a, "%s%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
                         in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
                                                                       in->release, in->python_range) : "",
                         in->python ? ")" : "",
                         in->python_range ? "" : arena_printf(x->a, " -- the knowledge base has no Python range for "
                                                              "%s %s: check that your Python has wheels",
-                                                             in->framework, in->release));
+                                                             in->framework, in->release),
+                        in->unverified ? " -- UNVERIFIED: a knowledge-base row behind this choice is not confirmed "
+                                         "from a primary source ('gpudoctor matrix --unverified')" : "");
 }
 
 int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
@@ -1043,6 +1072,13 @@ static int valid_version(const char *v)
 
 #define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
 #define ORT_CUDA12_FEED "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
+/* onnxruntime-gpu's dependencies, installed from PyPI before the package from ORT's
+ * feed as the only index: microsoft/onnxruntime#19356 (its maintainer: "python -m pip
+ * install coloredlogs flatbuffers numpy packaging protobuf sympy", then "pip install
+ * onnxruntime-gpu --index-url .../onnxruntime-cuda-12/pypi/simple"); with the feed as
+ * an extra index pip may take PyPI's build of the same version (#20745: it installed
+ * the CUDA 11 build). */
+#define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
 
 static int ncomp(const char *v)
 {
@@ -1158,6 +1194,7 @@ static void pkg_out(const struct fix_ctx *x, const char *framework, const struct
     out->package = c->package;
     out->find_links = c->find_links;
     out->find_links_index = c->find_links_index;
+    out->deps_first = c->find_links_index ? ORT_FEED_DEPS : NULL;
     out->cuda = c->cuda;
     out->cudnn = c->cudnn;
     out->python = py;
@@ -1452,8 +1489,14 @@ int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *pytho
 static const char *requirement(const struct fix_ctx *x, const struct fix_install *in)
 {
     return arena_printf(x->a, "\"%s==%s\"%s%s", in->package, in->pin,
-                        in->find_links ? (in->find_links_index ? " --extra-index-url " : " -f ") : "",
+                        in->find_links ? (in->find_links_index ? " --index-url " : " -f ") : "",
                         in->find_links ? in->find_links : "");
+}
+
+/* "PIP install DEPS\n" when the package comes from an index of its own (deps_first). */
+static const char *deps_line(const struct fix_ctx *x, const struct fix_install *in, const char *pip)
+{
+    return in->deps_first ? arena_printf(x->a, "%s install %s\n", pip, in->deps_first) : "";
 }
 
 /* What the title says about the choice: its CUDA, the Python, the driver floor, unverified rows. */
@@ -1485,25 +1528,28 @@ static void pkg_emit(const struct fix_ctx *x, struct findings *fl, struct findin
     if (externally_managed(env) && !windows(x)) {
         const char *name = arena_printf(x->a, "%s-%s", !strcmp(in->framework, "onnxruntime-gpu") ? "ort" : in->framework,
                                         in->release);
+        const char *vpip = arena_printf(x->a, "~/.venvs/%s/bin/python -m pip", name);
         add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it), so in a "
                                                  "new venv: %s", env->prefix, title)),
-            arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name, req));
+            arena_printf(x->a, "%s\n%s%s install %s", venv_lines(x, env, name), deps_line(x, in, vpip), vpip, req));
         return;
     }
     if (windows(x)) {
         unsigned g = next_group(fd);
         const char *ps = fix_pip(x, env), *cm = arena_printf(x->a, "%s -m pip", fix_python(x, env));
         add(fl, fd, g, "powershell", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", ps, pre) : "", ps, req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", ps, pre) : "",
+                         deps_line(x, in, ps), ps, req));
         add(fl, fd, g, "cmd", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", cm, pre) : "", cm, req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", cm, pre) : "",
+                         deps_line(x, in, cm), cm, req));
         return;
     }
     {
         const char *pip = fix_pip(x, env);
         add(fl, fd, 0, "sh", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", pip, pre) : "", pip,
-                         req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", pip, pre) : "",
+                         deps_line(x, in, pip), pip, req));
     }
 }
 

@@ -148,8 +148,12 @@ struct fix_install {
     const char *pin;            /* jax, onnxruntime-gpu, cupy: the requirement's version
                                    ("0.7.*", "1.18.1"), a release the kb names */
     const char *package;        /* the pip requirement ("jax[cuda12]", "cupy-cuda12x[ctk]") */
-    const char *find_links;     /* a -f / --extra-index-url page it needs, or NULL */
-    int find_links_index;       /* 1: find_links is an index (--extra-index-url), 0: -f */
+    const char *find_links;     /* a -f page or an index it needs, or NULL */
+    int find_links_index;       /* 1: find_links is the only index (--index-url): ORT's own
+                                   feed, whose onnxruntime-gpu of the same version number
+                                   is another build than PyPI's; 0: -f */
+    const char *deps_first;     /* what to install from PyPI before it ("coloredlogs
+                                   flatbuffers ..."), or NULL */
     int unverified;             /* 1: a kb row behind the choice is marked unverified */
 };
 

@@ -1296,6 +1296,67 @@ int kb_tf_arch(const struct kb *kb, const char *tf_version, struct kb_tf_arch *o
     return 0;
 }
 
+/* Does cc run tf_arch row ar's kernels only from its PTX (no SASS for it)? */
+static int tf_runs_from_ptx(const struct kb_tf_arch *ar, const char *cc)
+{
+    char list[256];
+    int n;
+    if (kb_arch_list_covers(ar->sass, cc) == 2)
+        return 0;
+    /* "newest-only": PTX for the newest architecture in the list. */
+    n = !strcmp(ar->ptx, "newest-only") ? snprintf(list, sizeof(list), "%s+PTX", ar->sass)
+                                        : snprintf(list, sizeof(list), "%s,%s", ar->sass, ar->ptx);
+    return n > 0 && (size_t)n < sizeof(list) && kb_arch_list_covers(list, cc) == 1;
+}
+
+int kb_tf_driver_floor(const struct kb *kb, const char *tf_version, const char *cuda, const char *cc,
+                       const char *arch_list, const char *os, struct kb_tf_floor *out)
+{
+    const char *drv_os, *d = NULL, *src = NULL;
+    struct kb_tf_arch ar;
+    struct kb_arch_floor af;
+
+    if (!is_version(tf_version) || !os || (cc && (!is_version(cc) || !strchr(cc, '.'))))
+        return -1;
+    memset(out, 0, sizeof(*out));
+    drv_os = !strcmp(os, "wsl") ? "windows" : os;
+    if (cuda && kb_cuda_min_driver(kb, cuda, drv_os, &d, &src) == 1) {
+        out->toolkit = d;
+        out->toolkit_source = src;
+    }
+    /* tf_driver's "windows" rows are WSL2: no native-Windows GPU build has one. */
+    if (strcmp(os, "windows") && kb_tf_min_driver(kb, tf_version, !strcmp(os, "wsl") ? "windows" : os, &d, &src) == 1) {
+        out->driver = d;
+        out->source = src;
+        out->rule = "TensorFlow";
+    } else if (out->toolkit) {
+        out->driver = out->toolkit;
+        out->source = out->toolkit_source;
+        out->rule = "toolkit";
+    }
+    if (cc && out->toolkit && out->driver && ver_cmp_driver(out->toolkit, out->driver) > 0 &&
+        (arch_list ? kb_arch_list_covers(arch_list, cc) == 1
+                   : kb_tf_arch(kb, tf_version, &ar) == 1 && ar.sass && ar.ptx && tf_runs_from_ptx(&ar, cc))) {
+        /* No SASS for this GPU, only PTX: the driver JIT-compiles it, and a
+         * driver older than the toolkit that wrote it refuses the PTX's
+         * version (cudaErrorUnsupportedPtxVersion). */
+        out->driver = out->toolkit;
+        out->source = out->toolkit_source;
+        out->rule = "PTX JIT";
+        if (!arch_list) {
+            out->arch = ar.sass;
+            out->arch_source = ar.source;
+        }
+    }
+    if (cc && kb_arch_floor(kb, cc, drv_os, &af) == 1 && af.driver_min &&
+        (!out->driver || ver_cmp_driver(af.driver_min, out->driver) > 0)) {
+        out->driver = af.driver_min;
+        out->source = af.source;
+        out->rule = "GPU family";
+    }
+    return out->driver ? 1 : 0;
+}
+
 int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
                   struct kb_arch_floor *out)
 {

@@ -350,6 +350,32 @@ int kb_python_in(const struct kb_py *py, const char *python);
 int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os,
                      const char **driver, const char **source);
 
+/*
+ * The driver a TensorFlow install needs, and which rule says so.  rule:
+ *   "TensorFlow"  TensorFlow's own documented minimum (tf_driver) -- its
+ *                 CUDA builds rely on minor-version compatibility;
+ *   "toolkit"     no tf_driver row: the CUDA toolkit's release driver;
+ *   "PTX JIT"     the GPU has no machine code in the release (tf_arch's
+ *                 sass list): the driver JIT-compiles TensorFlow's PTX,
+ *                 which needs a driver as new as the toolkit that wrote it;
+ *   "GPU family"  arch_floor's driver for the GPU, when higher (Blackwell).
+ * toolkit / toolkit_source: CUDA cuda's own release driver (NULL unknown).
+ */
+struct kb_tf_floor {
+    const char *driver, *source, *rule;
+    const char *toolkit, *toolkit_source;
+    const char *arch, *arch_source;   /* "PTX JIT" from tf_arch: its sass list and row source */
+};
+/**
+ * TensorFlow tf_version built with CUDA cuda, on a GPU of compute
+ * capability cc (NULL: any) on os ("linux", "windows" = native Windows,
+ * "wsl").  arch_list: the build's own architectures (build_info's
+ * "sm_60,...,compute_90", any list kb_arch_list_covers takes), NULL for
+ * tf_arch's row.  1 and *out, 0 nothing known, -1 bad input.
+ */
+int kb_tf_driver_floor(const struct kb *kb, const char *tf_version, const char *cuda, const char *cc,
+                       const char *arch_list, const char *os, struct kb_tf_floor *out);
+
 /* TensorFlow's compiled architectures. */
 struct kb_tf_arch {
     const char *first, *last;

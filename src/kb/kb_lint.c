@@ -173,7 +173,7 @@ static int lane_cmp(const void *pa, const void *pb)
 
 /* The rows of t whose lane key is key (computed by lane()), checked in order. */
 static void check_lane(struct kb_lint *l, const struct kb_table *t, const char *what,
-                       struct lane_row *v, size_t n)
+                       struct lane_row *v, size_t n, int holes)
 {
     size_t i;
 
@@ -187,7 +187,7 @@ static void check_lane(struct kb_lint *l, const struct kb_table *t, const char *
                                                ncomp(v[i - 1].last)) <= 0)
             add(l, t, v[i].r, "%s: range from %s overlaps the one ending %s", what, v[i].first,
                 v[i - 1].last ? v[i - 1].last : "(open)");
-        else if (!successor(v[i - 1].last, v[i].first))
+        else if (holes && !successor(v[i - 1].last, v[i].first))
             add(l, t, v[i].r, "%s: hole between %s and %s", what, v[i - 1].last, v[i].first);
     }
 }
@@ -206,6 +206,10 @@ static const char *lane_flavor(const struct kb_table *t, size_t r, char *b, size
 {
     return lane_col0(t, r, b, n, "flavor", NULL);
 }
+/* One CUDA major's builds, PyPI's and ORT's own feeds together: checked for
+ * overlaps only, as off PyPI a CUDA major is published for some releases
+ * only (1.28's CUDA 12 build, none of 1.27).  The PyPI default (lane_ort_pypi)
+ * is checked for holes too. */
 static const char *lane_ort_cuda(const struct kb_table *t, size_t r, char *b, size_t n)
 {
     snprintf(b, n, "CUDA %ld builds", ver_major(kb_table_get(t, r, "cuda")));
@@ -242,7 +246,7 @@ static const char *lane_all(const struct kb_table *t, size_t r, char *b, size_t 
     return "all rows";
 }
 
-static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *table, lane_fn lane)
+static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *table, lane_fn lane, int holes)
 {
     const struct kb_table *t = kb_table(kb, table);
     struct lane_row *v = xcalloc(t->nrows + 1, sizeof(*v));
@@ -269,7 +273,7 @@ static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *tab
             v[n].last = kb_table_get(t, k, "last");
             n++;
         }
-        check_lane(l, t, lk, v, n);
+        check_lane(l, t, lk, v, n, holes);
     }
     free(done);
     free(v);
@@ -369,15 +373,15 @@ size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
         check_floor(kb, l, cuda_cols[i].table, cuda_cols[i].column);
     check_cudnn(kb, l, "tf_build");
     check_cudnn(kb, l, "torch");
-    check_ranges(kb, l, "jax", lane_flavor);
-    check_ranges(kb, l, "onnxruntime", lane_ort_cuda);
-    check_ranges(kb, l, "onnxruntime", lane_ort_pypi);
-    check_ranges(kb, l, "cupy", lane_package);
-    check_ranges(kb, l, "tf_libs", lane_os);
-    check_ranges(kb, l, "tf_driver", lane_os);
-    check_ranges(kb, l, "tf_arch", lane_all);
-    check_ranges(kb, l, "py_support", lane_framework);
-    check_ranges(kb, l, "pkg_fact", lane_fact);
+    check_ranges(kb, l, "jax", lane_flavor, 1);
+    check_ranges(kb, l, "onnxruntime", lane_ort_cuda, 0);
+    check_ranges(kb, l, "onnxruntime", lane_ort_pypi, 1);
+    check_ranges(kb, l, "cupy", lane_package, 1);
+    check_ranges(kb, l, "tf_libs", lane_os, 1);
+    check_ranges(kb, l, "tf_driver", lane_os, 1);
+    check_ranges(kb, l, "tf_arch", lane_all, 1);
+    check_ranges(kb, l, "py_support", lane_framework, 1);
+    check_ranges(kb, l, "pkg_fact", lane_fact, 1);
     check_jetpack(kb, l);
     check_sources(kb, l);
     check_dates(kb, today, l);
