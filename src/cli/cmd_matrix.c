@@ -33,6 +33,7 @@ static const struct {
     { "cudnn", "cudnn_cuda" },        { "gpu", "gpu" },
     { "gpu-chip", "gpu_chip" },       { "gpu-name", "gpu_name" },
     { "gpu-pci", "gpu_pci" },         { "python", "py_support" },
+    { "jetson", "jetpack" },          { "tegra-soc", "tegra_soc" },
     { "tensorflow-driver", "tf_driver" }, { "tensorflow-arch", "tf_arch" },
     { "arch-floor", "arch_floor" },   { "packaging", "pkg_fact" },
     { "kb-meta", "kb_meta" },         { NULL, NULL },

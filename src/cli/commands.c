@@ -160,6 +160,8 @@ const struct command commands[] = {
       "  tensorflow-driver, tensorflow-arch   TensorFlow's own driver floor; SASS/PTX\n"
       "  arch-floor        GPU family -> minimum driver and CUDA build (Blackwell)\n"
       "  packaging         packaging facts (jax[cuda], tensorflow[and-cuda], ...)\n"
+      "  jetson            Jetson: L4T release -> JetPack and the CUDA, cuDNN it ships;\n"
+      "                    tegra-soc: Tegra SoC -> integrated GPU compute capability\n"
       "  kb-meta           when each table was checked, newest release known\n"
       "  gpu [NAME]        NVIDIA GPUs -> compute capability; NAME matches whole words,\n"
       "                    e.g. gpudoctor matrix gpu \"RTX 4090\"\n"

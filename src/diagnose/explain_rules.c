@@ -518,11 +518,20 @@ static void rule_driver_too_old(struct ctx *c)
         kb_cuda_mvc_floor(kb, lf->torch_cuda.v, c->kb_os, &need, &src) != 1)
         need = NULL;
     if (!need && lf->tf_version.v && c->kb_os) {
+        /* TensorFlow's own documented minimum (kb_tf_driver_floor), else the
+         * CUDA major's minor-version-compatibility floor, else the toolkit's. */
         struct kb_tf_build b;
-        if (kb_tf_build(kb, lf->tf_version.v, c->kb_os, &b) == 1 && b.cuda &&
-            kb_cuda_mvc_floor(kb, b.cuda, c->kb_os, &need, &src) != 1 &&
-            kb_cuda_min_driver(kb, b.cuda, c->kb_os, &need, &src) != 1)
-            need = NULL;
+        struct kb_tf_floor tf;
+        if (kb_tf_build(kb, lf->tf_version.v, c->kb_os, &b) == 1 && b.cuda) {
+            if (kb_tf_driver_floor(kb, lf->tf_version.v, b.cuda, NULL, NULL, is_wsl(c) ? "wsl" : c->kb_os, &tf) == 1 &&
+                !strcmp(tf.rule, "TensorFlow")) {
+                need = tf.driver;
+                src = tf.source;
+            } else if (kb_cuda_mvc_floor(kb, b.cuda, c->kb_os, &need, &src) != 1 &&
+                       kb_cuda_min_driver(kb, b.cuda, c->kb_os, &need, &src) != 1) {
+                need = NULL;
+            }
+        }
     }
 
     if (!explicit_msg) {

@@ -42,8 +42,13 @@
  *    -U "jax[cuda12]"" (or cuda13); releases before the plugin extra use
  *    "jax[cuda12_pip]" with -f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html.
  *  - ONNX Runtime: https://onnxruntime.ai/docs/install/ -- "pip install
- *    onnxruntime-gpu"; the CUDA 12 builds of 1.17 and 1.18 came from the
- *    onnxruntime-cuda-12 feed given as --extra-index-url.
+ *    onnxruntime-gpu"; the CUDA 12 builds of 1.17, 1.18 and 1.28 come from
+ *    ORT's onnxruntime-cuda-12 feed.  The install page gave that feed as
+ *    --extra-index-url, but PyPI's onnxruntime-gpu of the same version is
+ *    another build, which pip may then take (microsoft/onnxruntime#20745: a
+ *    CUDA 11 build installed that way), so the
+ *    dependencies come from PyPI first and the feed is the only index, as
+ *    ORT's maintainers install it (#19356, the release-candidate issues).
  *  - CuPy: https://docs.cupy.dev/en/stable/install.html -- one wheel per
  *    CUDA generation ("pip install cupy-cuda12x"), "[ctk]" for the CUDA
  *    components from PyPI.
@@ -764,6 +769,7 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
     out->driver_need = c.need;
     out->driver_ok = c.drv;
     out->source = c.source;
+    out->unverified = kbdata_source_unverified(c.source);
     return 1;
 }
 
@@ -783,9 +789,28 @@ static int tf_extra(const struct fix_ctx *x, const char *release, int *broken, i
     return strcmp(l.pip_libs, "no") && strcmp(l.pip_libs, "ld_library_path");
 }
 
+/* TensorFlow release (CUDA cuda): the driver it needs (kb_tf_driver_floor:
+ * TensorFlow's own documented minimum; the toolkit's for a GPU that runs it
+ * only from PTX) and whether the driver meets it; the toolkit's rules
+ * (driver_runs) where the kb has no TensorFlow-documented floor. */
+static int tf_driver(const struct fix_ctx *x, const char *release, const char *cuda, const char **need,
+                     int *unverified)
+{
+    struct kb_tf_floor tf;
+    if (kb_tf_driver_floor(x->kb, release, cuda, x->gpu_cc, NULL, windows(x) || x->wsl == 2 ? "wsl" : "linux", &tf) != 1 ||
+        !strcmp(tf.rule, "toolkit"))
+        return driver_runs(x, cuda, need);
+    if (tf.arch_source && kbdata_source_unverified(tf.arch_source))
+        *unverified = 1;   /* the floor rests on tf_arch's unverified build list */
+    *need = tf.driver;
+    if (!x->driver)
+        return -1;
+    return ver_cmp_driver(x->driver, tf.driver) >= 0;
+}
+
 struct tf_cand {
     const char *release, *cuda, *cudnn, *python, *source, *need;
-    int drv, extra, broken, verified, py_ok;
+    int drv, extra, broken, verified, py_ok, unverified;
 };
 
 static int tf_better(const struct tf_cand *a, const struct tf_cand *b)
@@ -831,8 +856,9 @@ static int tf_best(const struct fix_ctx *x, const char *release, const char *pyt
             (*py_rejected)++;
             continue;
         }
+        c.unverified = kbdata_source_unverified(c.source);
+        c.drv = tf_driver(x, c.release, c.cuda, &c.need, &c.unverified);
         c.release = ver_dotted_prefix(x->a, c.release, 2);
-        c.drv = driver_runs(x, c.cuda, &c.need);
         c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
         if (!c.extra) {
             /* The conda route installs the CUDA and cuDNN of TensorFlow's own tested
@@ -899,6 +925,7 @@ int fix_choose_tf(const struct fix_ctx *x, const char *want, const char *python,
     out->driver_need = c.need;
     out->driver_ok = c.drv;
     out->source = c.source;
+    out->unverified = c.unverified;
     return 1;
 }
 
@@ -951,13 +978,15 @@ static const char *install_title(const struct fix_ctx *x, const struct fix_insta
 {
     if (in->driver_ok == -1 && in->driver_need)
         what = arena_printf(x->a, "%s (needs driver %s or newer)", what, in->driver_need);
-    return arena_printf(x->a, "%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
+    return arena_printf(x->a, "%s%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
                         in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
                                                                       in->release, in->python_range) : "",
                         in->python ? ")" : "",
                         in->python_range ? "" : arena_printf(x->a, " -- the knowledge base has no Python range for "
                                                              "%s %s: check that your Python has wheels",
-                                                             in->framework, in->release));
+                                                             in->framework, in->release),
+                        in->unverified ? " -- UNVERIFIED: a knowledge-base row behind this choice is not confirmed "
+                                         "from a primary source ('gpudoctor matrix --unverified')" : "");
 }
 
 int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
@@ -1147,6 +1176,13 @@ static int valid_version(const char *v)
 
 #define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
 #define ORT_CUDA12_FEED "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
+/* onnxruntime-gpu's dependencies, installed from PyPI before the package from ORT's
+ * feed as the only index: microsoft/onnxruntime#19356 (its maintainer: "python -m pip
+ * install coloredlogs flatbuffers numpy packaging protobuf sympy", then "pip install
+ * onnxruntime-gpu --index-url .../onnxruntime-cuda-12/pypi/simple"); with the feed as
+ * an extra index pip may take PyPI's build of the same version (#20745: it installed
+ * the CUDA 11 build). */
+#define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
 
 static int ncomp(const char *v)
 {
@@ -1247,6 +1283,7 @@ static void pkg_out(const struct fix_ctx *x, const char *framework, const struct
     out->package = c->package;
     out->find_links = c->find_links;
     out->find_links_index = c->find_links_index;
+    out->deps_first = c->find_links_index ? ORT_FEED_DEPS : NULL;
     out->cuda = c->cuda;
     out->cudnn = c->cudnn;
     out->python = py;
@@ -1541,8 +1578,14 @@ int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *pytho
 static const char *requirement(const struct fix_ctx *x, const struct fix_install *in)
 {
     return arena_printf(x->a, "\"%s==%s\"%s%s", in->package, in->pin,
-                        in->find_links ? (in->find_links_index ? " --extra-index-url " : " -f ") : "",
+                        in->find_links ? (in->find_links_index ? " --index-url " : " -f ") : "",
                         in->find_links ? in->find_links : "");
+}
+
+/* "PIP install DEPS\n" when the package comes from an index of its own (deps_first). */
+static const char *deps_line(const struct fix_ctx *x, const struct fix_install *in, const char *pip)
+{
+    return in->deps_first ? arena_printf(x->a, "%s install %s\n", pip, in->deps_first) : "";
 }
 
 /* What the title says about the choice: its CUDA, the Python, the driver floor, unverified rows. */
@@ -1574,25 +1617,28 @@ static void pkg_emit(const struct fix_ctx *x, struct findings *fl, struct findin
     if (externally_managed(env) && !windows(x)) {
         const char *name = arena_printf(x->a, "%s-%s", !strcmp(in->framework, "onnxruntime-gpu") ? "ort" : in->framework,
                                         in->release);
+        const char *vpip = arena_printf(x->a, "~/.venvs/%s/bin/python -m pip", name);
         add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it), so in a "
                                                  "new venv: %s", env->prefix, title)),
-            arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name, req));
+            arena_printf(x->a, "%s\n%s%s install %s", venv_lines(x, env, name), deps_line(x, in, vpip), vpip, req));
         return;
     }
     if (windows(x)) {
         unsigned g = next_group(fd);
         const char *ps = fix_pip(x, env), *cm = arena_printf(x->a, "%s -m pip", fix_python(x, env));
         add(fl, fd, g, "powershell", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", ps, pre) : "", ps, req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", ps, pre) : "",
+                         deps_line(x, in, ps), ps, req));
         add(fl, fd, g, "cmd", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", cm, pre) : "", cm, req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", cm, pre) : "",
+                         deps_line(x, in, cm), cm, req));
         return;
     }
     {
         const char *pip = fix_pip(x, env);
         add(fl, fd, 0, "sh", title,
-            arena_printf(x->a, "%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", pip, pre) : "", pip,
-                         req));
+            arena_printf(x->a, "%s%s%s install %s", pre ? arena_printf(x->a, "%s uninstall -y %s\n", pip, pre) : "",
+                         deps_line(x, in, pip), pip, req));
     }
 }
 
@@ -1706,7 +1752,7 @@ void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct fi
 /* ---- Jetson (issue 20) ---- */
 
 void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
-                        const struct tegra_facts *t)
+                        const struct tegra_facts *t, const char *wheels)
 {
     /* A Jetson's GPU is the SoC's (L4T, no PCI device): the package
      * index's aarch64 torch and download.pytorch.org's CUDA wheels are not
@@ -1720,12 +1766,19 @@ void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct fin
                                    t->l4t ? "; " : "; L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core",
                                    t->l4t ? rel : "",
                                    t->l4t_source ? arena_printf(x->a, " from %s", t->l4t_source) : "");
+    /* The JetPack and CUDA of that release, from data/jetpack.kb (scan/tegra.c). */
+    const char *jp = t->jetpack
+                         ? arena_printf(x->a, " (JetPack %s%s%s)", t->jetpack, t->jetpack_cuda ? ", CUDA " : "",
+                                        t->jetpack_cuda ? t->jetpack_cuda : "")
+                         : t->l4t ? " (a release the knowledge base does not map to a JetPack)" : "";
+    const char *where = wheels ? arena_printf(x->a, "NVIDIA's wheel index for that JetPack is %s", wheels)
+                               : "NVIDIA lists one per JetPack / L4T release at "
+                                 "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048";
     unsigned g = next_group(fd);
     add(fl, fd, g, NULL,
-        cap(x, arena_printf(x->a, "on this Jetson (%s) install NVIDIA's PyTorch build for the JetPack of %s -- "
-                            "NVIDIA lists one per JetPack / L4T release at "
-                            "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048 -- in place of the "
-                            "package index's aarch64 wheel, which has no Jetson GPU support", dev, rel)),
+        cap(x, arena_printf(x->a, "on this Jetson (%s) install NVIDIA's PyTorch build for the JetPack of %s%s -- "
+                            "%s -- in place of the package index's aarch64 wheel or a build for another JetPack, "
+                            "neither of which has this Jetson's GPU support", dev, rel, jp, where)),
         NULL);
     add(fl, fd, g, NULL,
         cap(x, arena_printf(x->a, "or run it in an L4T container made for %s (NGC's nvcr.io/nvidia/l4t-pytorch, "

@@ -148,8 +148,12 @@ struct fix_install {
     const char *pin;            /* jax, onnxruntime-gpu, cupy: the requirement's version
                                    ("0.7.*", "1.18.1"), a release the kb names */
     const char *package;        /* the pip requirement ("jax[cuda12]", "cupy-cuda12x[ctk]") */
-    const char *find_links;     /* a -f / --extra-index-url page it needs, or NULL */
-    int find_links_index;       /* 1: find_links is an index (--extra-index-url), 0: -f */
+    const char *find_links;     /* a -f page or an index it needs, or NULL */
+    int find_links_index;       /* 1: find_links is the only index (--index-url): ORT's own
+                                   feed, whose onnxruntime-gpu of the same version number
+                                   is another build than PyPI's; 0: -f */
+    const char *deps_first;     /* what to install from PyPI before it ("coloredlogs
+                                   flatbuffers ..."), or NULL */
     int unverified;             /* 1: a kb row behind the choice is marked unverified */
 };
 
@@ -265,10 +269,13 @@ void fixes_jetson_driver(const struct fix_ctx *x, struct findings *fl, struct fi
  * A Jetson (f->tegra present): the torch to install is NVIDIA's build for
  * its JetPack / L4T release, or an L4T container, never the package
  * index's aarch64 wheel or download.pytorch.org's CUDA wheels (issue 20).
- * Text fixes naming the L4T release and the module; never fails.
+ * Text fixes naming the L4T release, its JetPack and CUDA (t->jetpack,
+ * t->jetpack_cuda when the kb knows them) and the module; wheels: NVIDIA's
+ * wheel index for that JetPack (data/jetpack.kb), or NULL (then NVIDIA's
+ * per-release list is named).  Never fails.
  */
 void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
-                        const struct tegra_facts *t);
+                        const struct tegra_facts *t, const char *wheels);
 
 /*
  * macOS (check --os macos; rules_macos.c): Apple's GPU is reached through

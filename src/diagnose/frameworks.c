@@ -434,6 +434,12 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
         judge_missing_windows(c);
         return;
     }
+    /* A version mismatch the framework's rule already found (a Jetson's
+     * torch for another JetPack, fw_torch.c) is the one GD206: the other
+     * versions installed are more of its evidence. */
+    for (i = 0; i < c->out->nr && !fd_other; i++)
+        if (c->out->v[i].subject == c->v->subject && !strcmp(c->out->v[i].code, "GD206"))
+            fd_other = &c->out->v[i];
     fw_candidate_dirs(c, &dirs);
     for (i = 0; i < c->v->n_needs; i++) {
         struct need *n = &c->v->needs[i];
@@ -667,8 +673,72 @@ static void judge_page_size(struct fwctx *c)
 }
 
 /* Every GPU's compute capability against the build's architecture list. */
+/* 1 if arch_list ("5.0;8.7+PTX", "sm_87,compute_90") names compute
+ * capability cc ("8.7") itself, as SASS or PTX. */
+static int arch_list_has(const char *arch_list, const char *cc)
+{
+    char want[16];
+    const char *p = arch_list;
+    size_t n, w = 0;
+
+    for (; *cc && w + 1 < sizeof(want); cc++)   /* "8.7" -> "87" */
+        if (*cc >= '0' && *cc <= '9')
+            want[w++] = *cc;
+    want[w] = '\0';
+    if (!w)
+        return 0;
+    while (*p) {
+        const char *e = p;
+        char tok[32];
+        size_t k = 0, i;
+        while (*e && *e != ';' && *e != ',' && *e != ' ')
+            e++;
+        n = (size_t)(e - p);
+        if (str_starts(p, "sm_"))
+            p += 3, n -= 3;
+        else if (str_starts(p, "compute_"))
+            p += 8, n -= 8;
+        for (i = 0; i < n && k + 1 < sizeof(tok); i++)
+            if (p[i] >= '0' && p[i] <= '9')
+                tok[k++] = p[i];
+            else if (p[i] != '.')
+                break;
+        tok[k] = '\0';
+        if (k && !strcmp(tok, want))
+            return 1;
+        p = *e ? e + 1 : e;
+    }
+    return 0;
+}
+
+/* One GPU (index i, for the evidence) against the build's architecture list. */
+static void judge_arch_one(struct fwctx *c, const char *arch_list, const char *arch_source, size_t i,
+                           const char *name, const char *cc, const char *cc_source)
+{
+    struct finding *fd;
+    int r = kb_arch_list_covers(arch_list, cc);
+    if (r == 2)
+        return;
+    if (r == 1) {
+        fd = fw_finding(c, "GD210", SEV_WARNING,
+                        "%s has no native code for %s (compute capability %s): kernels are JIT-compiled "
+                        "from PTX, so the first start is slow", c->fw->name, name ? name : "this GPU", cc);
+    } else {
+        fd = fw_finding(c, "GD209", SEV_ERROR,
+                        "%s was not built for %s (compute capability %s): \"no kernel image is available "
+                        "for execution on the device\"", c->fw->name, name ? name : "this GPU", cc);
+    }
+    finding_evidence(c->out, fd, arch_source, "built for %s", arch_list);
+    finding_evidence(c->out, fd, cc_source, "GPU %zu: %s, compute capability %s", i,
+                     name ? name : "unknown model", cc);
+}
+
 void fw_judge_arch(struct fwctx *c, const char *arch_list, const char *arch_source)
 {
+    const struct tegra_facts *t = &c->f->tegra;
+    /* A Jetson's GPU is the SoC's, never on the PCI bus: its compute
+     * capability from the device tree's model or SoC (scan/tegra.c). */
+    int jetson = !c->f->n_gpus && t->present && t->gpu_cc;
     size_t i;
     if (!arch_list || !*arch_list || !strcmp(arch_list, "-")) {
         /* No table row (a distribution, conda-forge or source build): the
@@ -678,39 +748,34 @@ void fw_judge_arch(struct fwctx *c, const char *arch_list, const char *arch_sour
     }
     if (!arch_list || !*arch_list) {
         for (i = 0; i < c->f->n_gpus; i++)
-            if (c->f->gpus[i].compute_capability) {
-                fw_unknown(c, arena_printf(c->a, "the GPU architectures %s was built for are unknown: no table "
-                                           "row, and no fat binary was read from its CUDA library", c->fw->name));
+            if (c->f->gpus[i].compute_capability)
                 break;
-            }
+        if (i < c->f->n_gpus || jetson)
+            fw_unknown(c, arena_printf(c->a, "the GPU architectures %s was built for are unknown: no table "
+                                       "row, and no fat binary was read from its CUDA library", c->fw->name));
         return;
     }
     for (i = 0; i < c->f->n_gpus; i++) {
         const struct gpu *g = &c->f->gpus[i];
-        struct finding *fd;
-        int r;
         if (!g->compute_capability) {
             fw_unknown(c, arena_printf(c->a, "the compute capability of GPU %zu (%04x:%04x) is not known; "
                                         "run 'gpudoctor probe'", i, g->vendor, g->device));
             continue;
         }
-        r = kb_arch_list_covers(arch_list, g->compute_capability);
-        if (r == 2)
-            continue;
-        if (r == 1) {
-            fd = fw_finding(c, "GD210", SEV_WARNING,
-                            "%s has no native code for %s (compute capability %s): kernels are JIT-compiled "
-                            "from PTX, so the first start is slow", c->fw->name,
-                            g->name ? g->name : "this GPU", g->compute_capability);
-        } else {
-            fd = fw_finding(c, "GD209", SEV_ERROR,
-                            "%s was not built for %s (compute capability %s): \"no kernel image is available "
-                            "for execution on the device\"", c->fw->name, g->name ? g->name : "this GPU",
-                            g->compute_capability);
-        }
-        finding_evidence(c->out, fd, arch_source, "built for %s", arch_list);
-        finding_evidence(c->out, fd, g->cc_source, "GPU %zu: %s, compute capability %s", i,
-                         g->name ? g->name : "unknown model", g->compute_capability);
+        judge_arch_one(c, arch_list, arch_source, i, g->name, g->compute_capability, g->cc_source);
+    }
+    if (jetson) {
+        /* Native code for a lower minor of the same major counts as native on a
+         * discrete GPU; whether it runs on a Tegra integrated GPU is not
+         * established here, so only the exact architecture (or none of that
+         * major, or PTX) is judged, the rest is unknown. */
+        if (kb_arch_list_covers(arch_list, t->gpu_cc) == 2 && !arch_list_has(arch_list, t->gpu_cc))
+            fw_unknown(c, arena_printf(c->a, "%s has native code for a lower minor of compute capability %s, "
+                                       "not for %s itself; whether that runs on %s's integrated GPU is "
+                                       "not decided from files", c->fw->name, t->gpu_cc, t->gpu_cc,
+                                       t->gpu_name ? t->gpu_name : "this Jetson"));
+        else
+            judge_arch_one(c, arch_list, arch_source, 0, t->gpu_name, t->gpu_cc, t->gpu_source);
     }
 }
 

@@ -13,6 +13,7 @@
 #include "diagnose/fw.h"
 #include "kb/kb.h"
 #include "kb/ver_dotted.h"
+#include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
 #include "util/alloc.h"
 #include "util/text.h"
@@ -47,6 +48,63 @@ static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cu
         !fix_machine_sbsa(&c->fx))
         finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
                     "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", c->fw->version);
+}
+
+/* The driver against what TensorFlow itself documents (kb_tf_driver_floor:
+ * tf_driver's minimum; the toolkit's own driver where a GPU runs the release
+ * only from PTX; the GPU family's floor).  1 judged, 0 no such floor: the
+ * caller judges the runtime by the toolkit's rules (fw_judge_driver). */
+static int tf_judge_driver(struct fwctx *c, const char *cuda)
+{
+    const struct framework_build *fw = c->fw;
+    const char *os = c->f->system.wsl == 2 ? "wsl" : c->os;
+    const char *gpu_cc = NULL, *gpu_src = NULL;
+    struct kb_tf_floor best, tf;
+    struct finding *fd;
+    size_t i;
+    int have;
+
+    if (!c->driver || !fw->version)
+        return 0;
+    have = kb_tf_driver_floor(c->kb, fw->version, cuda, NULL, NULL, os, &best) == 1;
+    for (i = 0; i < c->f->n_gpus; i++) {
+        const struct gpu *g = &c->f->gpus[i];
+        /* The build's own architectures (build_info) before tf_arch's row. */
+        if (g->compute_capability &&
+            kb_tf_driver_floor(c->kb, fw->version, cuda, g->compute_capability,
+                               fw->compute_capabilities && *fw->compute_capabilities ? fw->compute_capabilities : NULL,
+                               os, &tf) == 1 &&
+            (!have || ver_cmp_driver(tf.driver, best.driver) > 0)) {
+            best = tf;
+            have = 1;
+            gpu_cc = g->compute_capability;
+            gpu_src = g->cc_source;
+        }
+    }
+    if (!have || !strcmp(best.rule, "toolkit"))
+        return 0;
+    if (ver_cmp_driver(c->driver, best.driver) >= 0)
+        return 1;
+    fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for TensorFlow %s (needs %s or newer: %s)",
+                    c->driver, fw->version, best.driver,
+                    !strcmp(best.rule, "TensorFlow") ? "TensorFlow's own documented minimum"
+                    : !strcmp(best.rule, "PTX JIT") ? "its PTX is JIT-compiled for this GPU, which needs the CUDA "
+                                                      "toolkit's own driver"
+                                                    : "the GPU family's floor");
+    finding_evidence(c->out, fd, c->f->driver.kmod_source ? c->f->driver.kmod_source
+                     : (c->f->driver.n_libs ? c->f->driver.libs[0].path : NULL),
+                     "driver %s%s%s", c->driver, c->f->driver.cuda_max ? ", supports CUDA up to " : "",
+                     c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
+    if (gpu_cc && strcmp(best.rule, "TensorFlow"))
+        finding_evidence(c->out, fd, gpu_src, "compute capability %s", gpu_cc);
+    if (gpu_cc && !strcmp(best.rule, "PTX JIT") && fw->compute_capabilities && *fw->compute_capabilities)
+        finding_evidence(c->out, fd, fw->build_source, "built for %s: PTX only for compute capability %s",
+                         fw->compute_capabilities, gpu_cc);
+    finding_evidence(c->out, fd, best.source, "TensorFlow %s (CUDA %s) needs driver >= %s on %s", fw->version,
+                     cuda ? cuda : "?", best.driver, os);
+    fixes_driver_upgrade(&c->fx, c->out, fd, best.driver,
+                         arena_printf(c->a, "TensorFlow %s needs it", fw->version));
+    return 1;
 }
 
 static void check_tensorflow(struct fwctx *c)
@@ -138,7 +196,8 @@ static void check_tensorflow(struct fwctx *c)
         for (i = 0; i < c->v->n_needs; i++)
             if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version)
                 rt = fw_major_minor(c->a, c->v->needs[i].version);
-        fw_judge_driver(c, rt);
+        if (!tf_judge_driver(c, cuda))
+            fw_judge_driver(c, rt);
     }
     fw_judge_arch(c, fw->compute_capabilities, fw->build_source);
     fw_note_own_runtime(c);

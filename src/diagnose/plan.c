@@ -26,6 +26,14 @@
 #define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
 #define ORT_CUDA12_FEED \
     "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
+/* Installed from PyPI before onnxruntime-gpu from ORT's feed as the only index
+ * (microsoft/onnxruntime#19356; see fixes.c). */
+#define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
+#define ORT_FEED_SRC                                                                          \
+    "microsoft/onnxruntime#19356 (its maintainer: \"python -m pip install coloredlogs flatbuffers " \
+    "numpy packaging protobuf sympy\", then \"pip install onnxruntime-gpu --index-url "          \
+    ".../onnxruntime-cuda-12/pypi/simple\"); #20745 (with the feed as --extra-index-url, a "     \
+    "CUDA 11 build was installed)"
 
 /* One row of the framework's table, as a candidate. */
 struct cand {
@@ -232,6 +240,30 @@ static const char *fw_label(struct pctx *x, const struct cand *k)
     return arena_printf(&p->arena, "tensorflow %s", k->version);
 }
 
+/* The pip lines for onnxruntime-gpu requirement req with interpreter py: from
+ * ORT's feed (feed), its dependencies from PyPI first and then the feed as the
+ * only index, since PyPI's onnxruntime-gpu of the same version is another build. */
+static const char *ort_pip(struct arena *a, const char *py, const char *req, int feed)
+{
+    if (feed)
+        return arena_printf(a, "%s -m pip install " ORT_FEED_DEPS "\n%s -m pip install \"%s\" --index-url "
+                            ORT_CUDA12_FEED, py, py, req);
+    return arena_printf(a, "%s -m pip install \"%s\"", py, req);
+}
+
+/* Which rule gave a TensorFlow plan's minimum driver, in words. */
+static const char *tf_rule_text(struct pctx *x, const char *rule)
+{
+    if (!strcmp(rule, "TensorFlow"))
+        return "TensorFlow's own documented minimum";
+    if (!strcmp(rule, "PTX JIT"))
+        return arena_printf(&x->p->arena, "the CUDA toolkit's own driver: compute capability %s runs this "
+                            "release only from PTX, which the driver JIT-compiles", x->cc ? x->cc : "?");
+    if (!strcmp(rule, "GPU family"))
+        return "the GPU family's floor";
+    return "the CUDA toolkit's own driver; the knowledge base has no TensorFlow-documented minimum for it";
+}
+
 /* The minimum driver for k on this OS, and which rule gave it. */
 static const char *min_driver(struct pctx *x, const struct cand *k, const char **rule,
                               const char **src)
@@ -240,11 +272,19 @@ static const char *min_driver(struct pctx *x, const struct cand *k, const char *
     *rule = "minor-version compatibility";
     *src = NULL;
     switch (x->c->fw) {
-    case PLAN_TENSORFLOW:
+    case PLAN_TENSORFLOW: {
+        /* TensorFlow's own documented minimum where the kb has it (tf_driver),
+         * else the toolkit's release driver; the toolkit's when the GPU runs
+         * the release only from PTX, the GPU family's when higher. */
+        struct kb_tf_floor tf;
         *rule = "toolkit";
-        if (kb_cuda_min_driver(x->kb, k->cuda, x->drv_os, &d, src) != 1)
-            d = NULL;
+        if (kb_tf_driver_floor(x->kb, k->version, k->cuda, x->cc, NULL, x->os, &tf) == 1) {
+            d = tf.driver;
+            *src = tf.source;
+            *rule = tf.rule;
+        }
         break;
+    }
     case PLAN_PYTORCH:
         if (kb_torch_min_driver(x->kb, k->version, k->variant, x->drv_os, &d, src) != 1)
             d = NULL;
@@ -326,10 +366,8 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
         *topic = "driver";
         if (c->driver && c->fw == PLAN_TENSORFLOW) {
             if (need && ver_cmp_driver(c->driver, need) < 0)
-                return arena_printf(a, "%s uses CUDA %s, which needs driver >= %s on %s "
-                                    "(TensorFlow's XLA JIT-compiles PTX, so minor-version "
-                                    "compatibility is not enough); driver %s is older",
-                                    label, k->cuda, need, x->drv_os, c->driver);
+                return arena_printf(a, "%s uses CUDA %s and needs driver >= %s on %s (%s); driver %s is older",
+                                    label, k->cuda, need, x->drv_os, tf_rule_text(x, rule), c->driver);
             if (!need)
                 note(x, "driver", arena_printf(a, "the minimum driver for CUDA %s on %s is not in "
                                                "the knowledge base", k->cuda, x->drv_os), NULL);
@@ -352,19 +390,14 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
                 note(x, "driver", arena_printf(a, "whether driver %s runs CUDA %s is not in the "
                                                "knowledge base", c->driver, k->cuda), NULL);
         }
-        if (x->record && c->fw == PLAN_TENSORFLOW) {
-            /* TensorFlow's own install guide names a laxer floor (data/tf_driver.kb). */
-            const char *td = NULL, *tsrc = NULL;
-            if (kb_tf_min_driver(x->kb, k->version, !strcmp(x->os, "wsl") ? "windows" : x->tab_os, &td, &tsrc) == 1 &&
-                td && need && ver_cmp_driver(td, need) < 0)
-                note(x, "driver", arena_printf(a, "TensorFlow's install guide names driver %s or newer; the "
-                                               "plan asks for CUDA %s's own driver %s, as XLA JIT-compiles "
-                                               "PTX for the GPU", td, k->cuda, need), tsrc);
-        }
         if (x->record) {
             p->min_driver = need;
             p->driver_rule = rule;
-            if (need)
+            if (need && c->fw == PLAN_TENSORFLOW)
+                note(x, "driver", arena_printf(a, "minimum driver %s on %s (%s)%s%s", need, x->drv_os,
+                                               tf_rule_text(x, rule), c->driver ? "; yours is " : "",
+                                               c->driver ? c->driver : ""), src);
+            else if (need)
                 note(x, "driver", arena_printf(a, "minimum driver %s on %s (%s of CUDA %s)%s%s",
                                                need, x->drv_os,
                                                !strcmp(rule, "toolkit") ? "the toolkit's own driver"
@@ -372,6 +405,28 @@ static const char *check(struct pctx *x, const struct cand *k, const char **topi
                                                : "the minor-version-compatibility floor",
                                                k->cuda, c->driver ? "; yours is " : "",
                                                c->driver ? c->driver : ""), src);
+        }
+        if (x->record && c->fw == PLAN_TENSORFLOW && !strcmp(rule, "PTX JIT")) {
+            /* The build list behind it (tf_arch), which may be an unverified row. */
+            struct kb_tf_floor tf;
+            if (kb_tf_driver_floor(x->kb, k->version, k->cuda, x->cc, NULL, x->os, &tf) == 1 && tf.arch)
+                note(x, "gpu", arena_printf(a, "%s has machine code for %s only: compute capability %s runs "
+                                            "its PTX, which the driver JIT-compiles", label, tf.arch, x->cc),
+                     tf.arch_source);
+        }
+        if (x->record && c->fw == PLAN_TENSORFLOW && !strcmp(rule, "TensorFlow")) {
+            /* Between TensorFlow's floor and the toolkit's own driver XLA runs,
+             * but says so and compiles serially (xla nvptx_compiler.cc). */
+            struct kb_tf_floor tf;
+            if (kb_tf_driver_floor(x->kb, k->version, k->cuda, x->cc, NULL, x->os, &tf) == 1 && tf.toolkit &&
+                need && ver_cmp_driver(tf.toolkit, need) > 0 && (!c->driver || ver_cmp_driver(c->driver, tf.toolkit) < 0))
+                note(x, "driver", arena_printf(a, "from %s up to CUDA %s's own release driver %s, TensorFlow runs "
+                                               "through minor-version compatibility; where XLA's ptxas is newer than "
+                                               "the driver, XLA says so and compiles serially", need, k->cuda,
+                                               tf.toolkit),
+                     "https://github.com/tensorflow/tensorflow/blob/01b163ce081786728e90f039cf86b41ce3a7b5c3/third_party/xla/"
+                     "xla/service/gpu/nvptx_compiler.cc (ChooseLinkingMethod: \"Because the driver is older than the "
+                     "ptxas version, XLA is disabling parallel compilation\")");
         }
     }
     /* The GPU. */
@@ -743,23 +798,27 @@ static void fill(struct pctx *x, const struct cand *k, const char *asked)
              : k->has_py ? (k->py.python_max ? k->py.python_max : k->py.python_min) : NULL;
         env = "ort-gpu";
         p->pip_package = arena_printf(a, "onnxruntime-gpu==%s", ver);
-        if (feed)
+        p->pip = ort_pip(a, x->pyc, p->pip_package, feed);
+        if (feed) {
             p->index_url = ORT_CUDA12_FEED;
-        p->pip = arena_printf(a, "%s -m pip install \"%s\"%s%s", x->pyc, p->pip_package,
-                              feed ? " --extra-index-url " : "", feed ? ORT_CUDA12_FEED : "");
+            note(x, "install", arena_printf(a, "onnxruntime-gpu %s's CUDA %s build is on ORT's own feed, and PyPI's "
+                                            "onnxruntime-gpu %s is another build: its dependencies come from PyPI "
+                                            "first, then the feed is the only index", ver, major_of(p, k->cuda), ver),
+                 ORT_FEED_SRC);
+        }
         cpy = conda_python(x, py, arena_printf(a, "onnxruntime-gpu %s", ver));
         /* conda-forge's cudatoolkit ends where pkg_fact conda_cudatoolkit says "no": from
          * there CUDA comes as cuda-version + the split cuda-* / libcu* packages. */
         if (kb_pkg_fact(x->kb, "cuda", "conda_cudatoolkit", k->cuda, &tk, NULL) == 1 && !strcmp(tk, "no"))
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s cuda-version=%s "
                                     "cuda-cudart libcublas libcufft libcurand cudnn=%s\n"
-                                    "conda activate %s\npython%s", env, cpy, major_of(p, k->cuda),
-                                    major_of(p, k->cudnn), env, strstr(p->pip, " -m pip install"));
+                                    "conda activate %s\n%s", env, cpy, major_of(p, k->cuda),
+                                    major_of(p, k->cudnn), env, ort_pip(a, "python", p->pip_package, feed));
         else
             p->conda = arena_printf(a, "conda create -n %s -c conda-forge %s cudatoolkit=%s "
-                                    "cudnn=%s\nconda activate %s\npython%s", env, cpy,
+                                    "cudnn=%s\nconda activate %s\n%s", env, cpy,
                                     major_minor(p, k->cuda), major_minor(p, k->cudnn), env,
-                                    strstr(p->pip, " -m pip install"));
+                                    ort_pip(a, "python", p->pip_package, feed));
         if (k->has_py && !x->c->python)
             note(x, "python", arena_printf(a, "onnxruntime-gpu %s supports Python %s", ver, k->python), k->py.source);
         note_conda_override(x, k->cuda);

@@ -233,6 +233,12 @@ struct tegra_facts {
     const char *libcuda;         /* /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1 when it
                                     exists (nvidia-l4t-cuda), else NULL */
     int libcuda_on_path;         /* the loader model's libcuda.so.1 is that one */
+    const char *jetpack;         /* the JetPack of l4t from the kb's jetpack table ("5.1.2"),
+                                    NULL when the release is not in it (unknown, never guessed) */
+    const char *jetpack_cuda;    /* the CUDA that JetPack ships ("11.4"), NULL when unknown */
+    const char *jetpack_source;  /* that kb row's source ("unverified: ..." when it is) */
+    const char *gpu_from;        /* "model" (gpu_name matched the board's model) or "soc"
+                                    (the kb's tegra_soc row for soc), NULL without gpu_cc */
 };
 
 struct facts {

@@ -26,5 +26,9 @@ void facts_json_tegra(struct jw *jw, const struct facts *f)
     jw_kv_str(jw, "gpu_source", t->gpu_source);
     jw_kv_str(jw, "libcuda", t->libcuda);
     jw_kv_bool(jw, "libcuda_on_path", t->libcuda_on_path);
+    jw_kv_str(jw, "gpu_from", t->gpu_from);
+    jw_kv_str(jw, "jetpack", t->jetpack);
+    jw_kv_str(jw, "jetpack_cuda", t->jetpack_cuda);
+    jw_kv_str(jw, "jetpack_source", t->jetpack_source);
     jw_object_end(jw);
 }

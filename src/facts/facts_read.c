@@ -702,6 +702,10 @@ static void read_tegra(struct rd *r, const json_t *doc)
     t->gpu_source = str(r, o, "gpu_source");
     t->libcuda = str(r, o, "libcuda");
     t->libcuda_on_path = boolean(r, o, "libcuda_on_path", 0);
+    t->gpu_from = str(r, o, "gpu_from");
+    t->jetpack = str(r, o, "jetpack");
+    t->jetpack_cuda = str(r, o, "jetpack_cuda");
+    t->jetpack_source = str(r, o, "jetpack_source");
 }
 
 /* "macos" (facts_json_macos.c): null or absent on other machines. */

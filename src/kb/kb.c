@@ -1296,6 +1296,67 @@ int kb_tf_arch(const struct kb *kb, const char *tf_version, struct kb_tf_arch *o
     return 0;
 }
 
+/* Does cc run tf_arch row ar's kernels only from its PTX (no SASS for it)? */
+static int tf_runs_from_ptx(const struct kb_tf_arch *ar, const char *cc)
+{
+    char list[256];
+    int n;
+    if (kb_arch_list_covers(ar->sass, cc) == 2)
+        return 0;
+    /* "newest-only": PTX for the newest architecture in the list. */
+    n = !strcmp(ar->ptx, "newest-only") ? snprintf(list, sizeof(list), "%s+PTX", ar->sass)
+                                        : snprintf(list, sizeof(list), "%s,%s", ar->sass, ar->ptx);
+    return n > 0 && (size_t)n < sizeof(list) && kb_arch_list_covers(list, cc) == 1;
+}
+
+int kb_tf_driver_floor(const struct kb *kb, const char *tf_version, const char *cuda, const char *cc,
+                       const char *arch_list, const char *os, struct kb_tf_floor *out)
+{
+    const char *drv_os, *d = NULL, *src = NULL;
+    struct kb_tf_arch ar;
+    struct kb_arch_floor af;
+
+    if (!is_version(tf_version) || !os || (cc && (!is_version(cc) || !strchr(cc, '.'))))
+        return -1;
+    memset(out, 0, sizeof(*out));
+    drv_os = !strcmp(os, "wsl") ? "windows" : os;
+    if (cuda && kb_cuda_min_driver(kb, cuda, drv_os, &d, &src) == 1) {
+        out->toolkit = d;
+        out->toolkit_source = src;
+    }
+    /* tf_driver's "windows" rows are WSL2: no native-Windows GPU build has one. */
+    if (strcmp(os, "windows") && kb_tf_min_driver(kb, tf_version, !strcmp(os, "wsl") ? "windows" : os, &d, &src) == 1) {
+        out->driver = d;
+        out->source = src;
+        out->rule = "TensorFlow";
+    } else if (out->toolkit) {
+        out->driver = out->toolkit;
+        out->source = out->toolkit_source;
+        out->rule = "toolkit";
+    }
+    if (cc && out->toolkit && out->driver && ver_cmp_driver(out->toolkit, out->driver) > 0 &&
+        (arch_list ? kb_arch_list_covers(arch_list, cc) == 1
+                   : kb_tf_arch(kb, tf_version, &ar) == 1 && ar.sass && ar.ptx && tf_runs_from_ptx(&ar, cc))) {
+        /* No SASS for this GPU, only PTX: the driver JIT-compiles it, and a
+         * driver older than the toolkit that wrote it refuses the PTX's
+         * version (cudaErrorUnsupportedPtxVersion). */
+        out->driver = out->toolkit;
+        out->source = out->toolkit_source;
+        out->rule = "PTX JIT";
+        if (!arch_list) {
+            out->arch = ar.sass;
+            out->arch_source = ar.source;
+        }
+    }
+    if (cc && kb_arch_floor(kb, cc, drv_os, &af) == 1 && af.driver_min &&
+        (!out->driver || ver_cmp_driver(af.driver_min, out->driver) > 0)) {
+        out->driver = af.driver_min;
+        out->source = af.source;
+        out->rule = "GPU family";
+    }
+    return out->driver ? 1 : 0;
+}
+
 int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
                   struct kb_arch_floor *out)
 {
@@ -1509,5 +1570,73 @@ int kb_pkg_fact_current(const struct kb *kb, const char *framework, const char *
             *source = kb_table_get(t, r, "source");
         return 1;
     }
+    return 0;
+}
+
+/* ---- Jetson (issue #20): data/jetpack.kb ---- */
+
+static void jetpack_row(const struct kb_table *t, size_t r, struct kb_jetpack *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->l4t = kb_table_get(t, r, "l4t");
+    out->jetpack = kb_table_get(t, r, "jetpack");
+    out->cuda = kb_table_get(t, r, "cuda");
+    out->cudnn = kb_table_get(t, r, "cudnn");
+    out->tensorrt = kb_table_get(t, r, "tensorrt");
+    out->ubuntu = kb_table_get(t, r, "ubuntu");
+    out->wheels = kb_table_get(t, r, "wheels");
+    out->source = kb_table_get(t, r, "source");
+    out->unverified = out->source && !strncmp(out->source, "unverified:", 11);
+}
+
+int kb_jetpack(const struct kb *kb, const char *l4t, struct kb_jetpack *out)
+{
+    const struct kb_table *t = T(kb, "jetpack");
+    size_t r;
+
+    if (!l4t || !(*l4t >= '0' && *l4t <= '9'))
+        return -1;
+    for (r = 0; r < t->nrows; r++)
+        if (!ver_cmp_dotted(kb_table_get(t, r, "l4t"), l4t)) {
+            jetpack_row(t, r, out);
+            return 1;
+        }
+    return 0;
+}
+
+int kb_jetpack_for_cuda(const struct kb *kb, const char *cuda_major, size_t *iter, struct kb_jetpack *out)
+{
+    const struct kb_table *t = T(kb, "jetpack");
+
+    if (!cuda_major || !(*cuda_major >= '0' && *cuda_major <= '9'))
+        return -1;
+    while (*iter < t->nrows) {
+        size_t r = (*iter)++;
+        const char *cu = kb_table_get(t, r, "cuda");
+        if (cu && !ver_cmp_dotted_n(cu, cuda_major, 1)) {
+            jetpack_row(t, r, out);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int kb_tegra_soc(const struct kb *kb, const char *soc, const char **gpu, const char **cc, const char **source)
+{
+    const struct kb_table *t = T(kb, "tegra_soc");
+    size_t r;
+
+    if (!soc || !*soc)
+        return -1;
+    for (r = 0; r < t->nrows; r++)
+        if (!strcmp(kb_table_get(t, r, "soc"), soc)) {
+            if (gpu)
+                *gpu = kb_table_get(t, r, "gpu");
+            if (cc)
+                *cc = kb_table_get(t, r, "cc");
+            if (source)
+                *source = kb_table_get(t, r, "source");
+            return 1;
+        }
     return 0;
 }

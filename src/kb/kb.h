@@ -350,6 +350,32 @@ int kb_python_in(const struct kb_py *py, const char *python);
 int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os,
                      const char **driver, const char **source);
 
+/*
+ * The driver a TensorFlow install needs, and which rule says so.  rule:
+ *   "TensorFlow"  TensorFlow's own documented minimum (tf_driver) -- its
+ *                 CUDA builds rely on minor-version compatibility;
+ *   "toolkit"     no tf_driver row: the CUDA toolkit's release driver;
+ *   "PTX JIT"     the GPU has no machine code in the release (tf_arch's
+ *                 sass list): the driver JIT-compiles TensorFlow's PTX,
+ *                 which needs a driver as new as the toolkit that wrote it;
+ *   "GPU family"  arch_floor's driver for the GPU, when higher (Blackwell).
+ * toolkit / toolkit_source: CUDA cuda's own release driver (NULL unknown).
+ */
+struct kb_tf_floor {
+    const char *driver, *source, *rule;
+    const char *toolkit, *toolkit_source;
+    const char *arch, *arch_source;   /* "PTX JIT" from tf_arch: its sass list and row source */
+};
+/**
+ * TensorFlow tf_version built with CUDA cuda, on a GPU of compute
+ * capability cc (NULL: any) on os ("linux", "windows" = native Windows,
+ * "wsl").  arch_list: the build's own architectures (build_info's
+ * "sm_60,...,compute_90", any list kb_arch_list_covers takes), NULL for
+ * tf_arch's row.  1 and *out, 0 nothing known, -1 bad input.
+ */
+int kb_tf_driver_floor(const struct kb *kb, const char *tf_version, const char *cuda, const char *cc,
+                       const char *arch_list, const char *os, struct kb_tf_floor *out);
+
 /* TensorFlow's compiled architectures. */
 struct kb_tf_arch {
     const char *first, *last;
@@ -426,5 +452,40 @@ int kb_meta(const struct kb *kb, const char *table, const char **checked, const 
 int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_version, const char *package,
                   const char *role, const char *value, const char **package_out, const char **value_out,
                   const char **source);
+
+/* ---- Added with issue #20: Jetson (data/jetpack.kb). ---- */
+
+/* One row of the jetpack table: an L4T release and what its JetPack ships. */
+struct kb_jetpack {
+    const char *l4t;       /* "35.4.1" */
+    const char *jetpack;   /* "5.1.2" */
+    const char *cuda;      /* "11.4", or NULL when no source names it */
+    const char *cudnn, *tensorrt, *ubuntu;   /* each NULL when unknown */
+    const char *wheels;    /* NVIDIA's PyTorch wheel index for that JetPack, or NULL */
+    const char *source;
+    int unverified;        /* the source starts with "unverified:" */
+};
+
+/**
+ * The JetPack of L4T release l4t ("35.4.1"; "35.1" is the row 35.1.0:
+ * compared as dotted versions).  1 and *out, 0 when the table has no such
+ * release (an unknown release stays unknown: no nearest row is guessed),
+ * -1 when l4t is not a version.
+ */
+int kb_jetpack(const struct kb *kb, const char *l4t, struct kb_jetpack *out);
+
+/**
+ * The JetPack rows whose CUDA has cuda_major's major ("11" or "11.4"), in
+ * table order: call with *iter = 0, then again while it returns 1.  0 when
+ * no more, -1 bad input.
+ */
+int kb_jetpack_for_cuda(const struct kb *kb, const char *cuda_major, size_t *iter, struct kb_jetpack *out);
+
+/**
+ * The integrated GPU of Tegra SoC soc ("tegra234", from the device tree):
+ * its name ("Jetson Orin"), compute capability and source.  1 / 0 unknown /
+ * -1 bad input.
+ */
+int kb_tegra_soc(const struct kb *kb, const char *soc, const char **gpu, const char **cc, const char **source);
 
 #endif

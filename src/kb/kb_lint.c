@@ -93,6 +93,37 @@ static void check_cudnn(const struct kb *kb, struct kb_lint *l, const char *tabl
     }
 }
 
+/* ---- Jetson ---- */
+
+/* jetpack: rows in L4T order (each release once: the parser refuses a
+ * duplicate key), the JetPack never going back as L4T rises, and within one
+ * JetPack major a single CUDA major (what the JetPack/CUDA mismatch rule
+ * relies on to name the JetPack a wheel's CUDA belongs to). */
+static void check_jetpack(const struct kb *kb, struct kb_lint *l)
+{
+    const struct kb_table *t = kb_table(kb, "jetpack");
+    size_t r, q;
+
+    for (r = 1; t && r < t->nrows; r++) {
+        const char *l0 = kb_table_get(t, r - 1, "l4t"), *l1 = kb_table_get(t, r, "l4t");
+        const char *j0 = kb_table_get(t, r - 1, "jetpack"), *j1 = kb_table_get(t, r, "jetpack");
+        if (ver_cmp_dotted(l0, l1) >= 0)
+            add(l, t, r, "L4T %s does not follow %s: rows must ascend by L4T release", l1, l0);
+        else if (ver_cmp_dotted(j0, j1) > 0)
+            add(l, t, r, "JetPack %s (L4T %s) is older than JetPack %s of the earlier L4T %s", j1, l1, j0, l0);
+    }
+    for (r = 0; t && r < t->nrows; r++)
+        for (q = 0; q < r; q++) {
+            const char *a = kb_table_get(t, q, "cuda"), *b = kb_table_get(t, r, "cuda");
+            if (a && b && !ver_cmp_dotted_n(kb_table_get(t, q, "jetpack"), kb_table_get(t, r, "jetpack"), 1) &&
+                ver_cmp_dotted_n(a, b, 1)) {
+                add(l, t, r, "JetPack %s ships CUDA %s, but JetPack %s of the same major ships CUDA %s",
+                    kb_table_get(t, r, "jetpack"), b, kb_table_get(t, q, "jetpack"), a);
+                break;
+            }
+        }
+}
+
 /* ---- ranges ---- */
 
 #define MAXC 8
@@ -142,7 +173,7 @@ static int lane_cmp(const void *pa, const void *pb)
 
 /* The rows of t whose lane key is key (computed by lane()), checked in order. */
 static void check_lane(struct kb_lint *l, const struct kb_table *t, const char *what,
-                       struct lane_row *v, size_t n)
+                       struct lane_row *v, size_t n, int holes)
 {
     size_t i;
 
@@ -156,7 +187,7 @@ static void check_lane(struct kb_lint *l, const struct kb_table *t, const char *
                                                ncomp(v[i - 1].last)) <= 0)
             add(l, t, v[i].r, "%s: range from %s overlaps the one ending %s", what, v[i].first,
                 v[i - 1].last ? v[i - 1].last : "(open)");
-        else if (!successor(v[i - 1].last, v[i].first))
+        else if (holes && !successor(v[i - 1].last, v[i].first))
             add(l, t, v[i].r, "%s: hole between %s and %s", what, v[i - 1].last, v[i].first);
     }
 }
@@ -175,6 +206,10 @@ static const char *lane_flavor(const struct kb_table *t, size_t r, char *b, size
 {
     return lane_col0(t, r, b, n, "flavor", NULL);
 }
+/* One CUDA major's builds, PyPI's and ORT's own feeds together: checked for
+ * overlaps only, as off PyPI a CUDA major is published for some releases
+ * only (1.28's CUDA 12 build, none of 1.27).  The PyPI default (lane_ort_pypi)
+ * is checked for holes too. */
 static const char *lane_ort_cuda(const struct kb_table *t, size_t r, char *b, size_t n)
 {
     snprintf(b, n, "CUDA %ld builds", ver_major(kb_table_get(t, r, "cuda")));
@@ -211,7 +246,7 @@ static const char *lane_all(const struct kb_table *t, size_t r, char *b, size_t 
     return "all rows";
 }
 
-static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *table, lane_fn lane)
+static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *table, lane_fn lane, int holes)
 {
     const struct kb_table *t = kb_table(kb, table);
     struct lane_row *v = xcalloc(t->nrows + 1, sizeof(*v));
@@ -238,7 +273,7 @@ static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *tab
             v[n].last = kb_table_get(t, k, "last");
             n++;
         }
-        check_lane(l, t, lk, v, n);
+        check_lane(l, t, lk, v, n, holes);
     }
     free(done);
     free(v);
@@ -338,15 +373,16 @@ size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
         check_floor(kb, l, cuda_cols[i].table, cuda_cols[i].column);
     check_cudnn(kb, l, "tf_build");
     check_cudnn(kb, l, "torch");
-    check_ranges(kb, l, "jax", lane_flavor);
-    check_ranges(kb, l, "onnxruntime", lane_ort_cuda);
-    check_ranges(kb, l, "onnxruntime", lane_ort_pypi);
-    check_ranges(kb, l, "cupy", lane_package);
-    check_ranges(kb, l, "tf_libs", lane_os);
-    check_ranges(kb, l, "tf_driver", lane_os);
-    check_ranges(kb, l, "tf_arch", lane_all);
-    check_ranges(kb, l, "py_support", lane_framework);
-    check_ranges(kb, l, "pkg_fact", lane_fact);
+    check_ranges(kb, l, "jax", lane_flavor, 1);
+    check_ranges(kb, l, "onnxruntime", lane_ort_cuda, 0);
+    check_ranges(kb, l, "onnxruntime", lane_ort_pypi, 1);
+    check_ranges(kb, l, "cupy", lane_package, 1);
+    check_ranges(kb, l, "tf_libs", lane_os, 1);
+    check_ranges(kb, l, "tf_driver", lane_os, 1);
+    check_ranges(kb, l, "tf_arch", lane_all, 1);
+    check_ranges(kb, l, "py_support", lane_framework, 1);
+    check_ranges(kb, l, "pkg_fact", lane_fact, 1);
+    check_jetpack(kb, l);
     check_sources(kb, l);
     check_dates(kb, today, l);
     return l->n - before;
@@ -391,6 +427,7 @@ static long meta_row(const struct kb_table *m, const char *name)
 static const char *const versioned[] = {
     "tf_build", "tf_libs", "tf_driver", "tf_arch",     "torch",       "torch_python", "jax",
     "cupy",     "paddle",  "onnxruntime", "cuda_driver", "driver_cuda", "cudnn_cuda",  "py_support",
+    "jetpack",
 };
 
 /* py_support's framework -> the table whose kb_meta row names its newest release. */

@@ -6,11 +6,15 @@
  *  - every CUDA version a framework or cuDNN row names has a driver floor
  *    (cuda_mvc for CUDA >= 11, else cuda_driver), on Linux;
  *  - every (CUDA, cuDNN) pair of tf_build and torch is a cudnn_cuda row;
- *  - version ranges within one lane (jax flavor, onnxruntime CUDA major and
- *    the PyPI default, cupy package, tf_libs / tf_driver os, py_support
- *    framework, pkg_fact framework+fact, tf_arch) neither overlap nor leave
- *    a hole: each range starts at the successor of the previous one's last
- *    ("0.5.99" -> "0.6.0", "1.18.0" -> "1.18.1", "1.13" -> "2.0");
+ *  - version ranges within one lane (jax flavor, onnxruntime's PyPI
+ *    default, cupy package, tf_libs / tf_driver os, py_support framework,
+ *    pkg_fact framework+fact, tf_arch) neither overlap nor leave a hole: each range starts at the successor of the previous
+ *    one's last ("0.5.99" -> "0.6.0", "1.18.0" -> "1.18.1", "1.13" -> "2.0");
+ *    onnxruntime's builds of one CUDA major, PyPI's and ORT's own feeds
+ *    together, must not overlap, but may skip releases (ORT published no
+ *    CUDA 12 Python package of 1.27);
+ *  - jetpack rows ascend by L4T release, their JetPack never goes back, and
+ *    the rows of one JetPack major ship one CUDA major;
  *  - every source names a URL or a repository ("owner/repo@path",
  *    "owner/repo#N", "owner/repo commit"), optionally after "unverified:" or
  *    "attested by";

@@ -71,6 +71,8 @@ void report_plan_text(FILE *fp, const struct plan *p, int color)
         out_printf(&o, "  %-12s %s (%s)\n", "min driver", p->min_driver,
                    !strcmp(p->driver_rule, "toolkit") ? "the CUDA toolkit's own driver"
                    : !strcmp(p->driver_rule, "GPU family") ? "the GPU family's floor"
+                   : !strcmp(p->driver_rule, "TensorFlow") ? "TensorFlow's own documented minimum"
+                   : !strcmp(p->driver_rule, "PTX JIT") ? "the CUDA toolkit's own driver, for PTX JIT"
                                                             : "minor-version compatibility");
     else
         row(&o, "min driver", "(not in the knowledge base)");
@@ -196,7 +198,15 @@ void report_plan_requirements(FILE *fp, const struct plan *p)
 {
     struct out o = { fp, 0, 0, NULL, 0 };
     header(&o, p);
-    if (p->index_url) {
+    if (p->index_url && p->fw == PLAN_ONNXRUNTIME) {
+        /* ORT's own feed: PyPI's onnxruntime-gpu of the same version is
+         * another build, so the feed is this file's only index, after the
+         * dependencies from PyPI (the first lines of the pip command). */
+        const char *nl = strchr(p->pip, '\n');
+        out_printf(&o, "# onnxruntime-gpu comes from ORT's own feed, its only index here; first:\n#   %.*s\n",
+                   nl ? (int)(nl - p->pip) : (int)strlen(p->pip), p->pip);
+        out_printf(&o, "--index-url %s\n", p->index_url);
+    } else if (p->index_url) {
         /* -f for find-links pages, --extra-index-url for indexes: either way
          * PyPI stays the index for every other requirement. */
         if (strstr(p->index_url, ".html"))
@@ -234,8 +244,16 @@ void report_plan_dockerfile(FILE *fp, const struct plan *p)
         out_printf(&o, "SHELL [\"conda\", \"run\", \"--no-capture-output\", \"-n\", \"%s-gpu\", "
                    "\"/bin/bash\", \"-c\"]\n",
                    p->fw == PLAN_ONNXRUNTIME ? "ort" : p->fw == PLAN_PYTORCH ? "torch" : "tf");
-        /* The environment's own interpreter (conda run's shell): "python -m pip ...". */
-        out_printf(&o, "RUN python%s\n", strstr(p->pip, " -m pip") ? strstr(p->pip, " -m pip") : p->pip);
+        /* The environment's own interpreter (conda run's shell): "python -m pip ...",
+         * one RUN per line of the pip command. */
+        for (c = p->pip; c && *c; c = nl ? nl + 1 : NULL) {
+            const char *pip = strstr(c, " -m pip");
+            nl = strchr(c, '\n');
+            if (pip && (!nl || pip < nl))
+                out_printf(&o, "RUN python%.*s\n", nl ? (int)(nl - pip) : (int)strlen(pip), pip);
+            else
+                out_printf(&o, "RUN %.*s\n", nl ? (int)(nl - c) : (int)strlen(c), c);
+        }
     }
     out_raw(&o, "WORKDIR /app\n");
     out_raw(&o, "CMD [\"bash\"]\n");

@@ -105,6 +105,20 @@ static void section_driver(struct out *o, const struct facts *f)
         out_raw(o, "kernel module unknown (no /proc in the examined tree)\n");
     else
         out_raw(o, "no NVIDIA kernel module loaded\n");
+    if (f->tegra.present) {
+        /* The JetPack of this L4T release and the CUDA it ships (data/jetpack.kb);
+         * a release the table lacks stays unknown. */
+        label(o, "JetPack");
+        if (f->tegra.jetpack)
+            out_printf(o, "%s (L4T %s), which ships CUDA %s%s\n", f->tegra.jetpack, f->tegra.l4t,
+                       f->tegra.jetpack_cuda ? f->tegra.jetpack_cuda : "(version unknown to the knowledge base)",
+                       f->tegra.jetpack_source && !strncmp(f->tegra.jetpack_source, "unverified:", 11)
+                           ? " [unverified kb row]" : "");
+        else if (f->tegra.l4t)
+            out_printf(o, "unknown (L4T %s is not in the knowledge base's jetpack table)\n", f->tegra.l4t);
+        else
+            out_raw(o, "unknown (L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core)\n");
+    }
     for (i = 0; i < d->n_libs; i++) {
         label(o, i ? "" : "User space");
         out_printf(o, "%s %s (%s)\n", d->libs[i].name, d->libs[i].version, out_pathstr(o, d->libs[i].path));

@@ -188,6 +188,26 @@ void scan_tegra(struct scan_ctx *ctx)
             n--;
         t->model = facts_printf(f, "%.*s", (int)n, sb.buf);
         model_gpu(ctx, t);
+        if (t->gpu_cc)
+            t->gpu_from = "model";
+    }
+    if (!t->gpu_cc && t->soc) {
+        /* A third-party carrier board's model, or no model file: the SoC's GPU. */
+        const char *gpu, *cc, *src;
+        if (kb_tegra_soc(ctx->kb, t->soc, &gpu, &cc, &src) == 1) {
+            t->gpu_name = gpu;
+            t->gpu_cc = cc;
+            t->gpu_source = src;
+            t->gpu_from = "soc";
+        }
+    }
+    if (t->l4t) {
+        struct kb_jetpack j;
+        if (kb_jetpack(ctx->kb, t->l4t, &j) == 1) {
+            t->jetpack = j.jetpack;
+            t->jetpack_cuda = j.cuda;
+            t->jetpack_source = j.source;
+        }
     }
     if (fs_stat(ctx->fs, TEGRA_DIR "/libcuda.so.1", &st, NULL) == 1) {
         t->present = 1;

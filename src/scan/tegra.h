@@ -21,6 +21,11 @@
  *   /proc/device-tree/model "NVIDIA Jetson AGX Orin Developer Kit\0": its GPU's
  *                           compute capability from the kb's gpu_name table
  *
+ * From the knowledge base (data/jetpack.kb): the JetPack of that L4T
+ * release and the CUDA it ships (none when the table lacks the release: no
+ * nearest row is guessed), and, when the model names no gpu_name row, the
+ * SoC's integrated GPU and compute capability (tegra_soc).
+ *
  * The parsers are pure and bounded; scan_tegra never fails (an unreadable
  * file is a warning, a missing one is simply not a Jetson's).
  */

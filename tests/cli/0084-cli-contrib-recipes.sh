@@ -84,7 +84,7 @@ printf 'numpy<2\ntensorflow[and-cuda]==2.15.0  # the model\n' >"$r/requirements.
 git -C "$r" add requirements.txt
 commit() { (cd "$r" && PATH="$P" GPUDOCTOR_PLAN_ARGS="$1" git commit -q -m "$2") >"$OUT" 2>&1; RC=$?; }
 # (git hands a hook's standard output to its standard error: both kept.)
-# TF 2.15 uses CUDA 12.2, which needs driver >= 535.54.03 (data/tensorflow.kb)
+# TF 2.15 uses CUDA 12.2; TensorFlow documents driver >= 525.60.13 for it (data/tf_driver.kb)
 commit "--driver 450.80.02 --gpu 8.9" "old driver"
 [ "$RC" -ne 0 ] || fail "the hook let a commit through that no driver 450 can run"
 expect_text "tensorflow==2.15.0: no consistent set"

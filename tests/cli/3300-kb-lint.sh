@@ -25,6 +25,7 @@ expect_text "built-in"
 lint --stale --today 2026-12-01 "$DATA"
 expect_rc 3
 expect_text "stale: cuda_driver: newest row 13.4 is older than 13.5"
+expect_text "stale: jetpack: newest row 38.4.0 is older than 39.2"
 expect_no_text "stale: paddle"
 expect_text "0 problems, "
 

@@ -275,6 +275,22 @@ static void test_tf_linux(void)
     CHECK_INT(fix_choose_tf(&x, "2.15.0", "3.12", &in), 1);
     CHECK(in.why_not && strstr(in.why_not, "does not support Python 3.12"));
     CHECK_STR(in.variant, "and-cuda");
+    /* Issue 18: TensorFlow's own documented minimum decides.  2.18 (CUDA 12.5,
+     * toolkit driver 555.42.02) on driver 530: TensorFlow's 525.60.13 is met. */
+    x.driver = "530.30.02";
+    CHECK_INT(fix_choose_tf(&x, "2.18.0", "3.12", &in), 1);
+    CHECK_STR(in.release, "2.18");
+    CHECK_STR(in.driver_need, "525.60.13");
+    CHECK_INT(in.driver_ok, 1);
+    CHECK_INT(in.unverified, 0);
+    /* An H100 runs 2.18 only from compute_90 PTX: CUDA 12.5's own driver is
+     * needed, so the engine moves to the newest release 530 runs there. */
+    x.gpu_cc = "9.0";
+    CHECK_INT(fix_choose_tf(&x, "2.18.0", "3.11", &in), 1);
+    CHECK(in.why_not && strstr(in.why_not, "needs driver 555.42.02 or newer"));
+    CHECK(strcmp(in.release, "2.18") != 0);
+    CHECK_INT(in.driver_ok, 1);
+    CHECK_INT(in.unverified, 1);   /* that floor rests on tf_arch's unverified 2.4-2.17 list */
     arena_release(&a);
 }
 
@@ -323,12 +339,21 @@ static void test_choose_ort(void)
     struct fix_install in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
-    /* Driver 535 runs CUDA 12 (MVC) but not 13: the newest CUDA 12 row (1.21-1.26). */
+    /* Driver 535 runs CUDA 12 (MVC) but not 13: the newest CUDA 12 row, 1.28's
+     * build on ORT's feed (issue 18; this case expected PyPI's 1.26 before that row):
+     * its dependencies from PyPI first, the feed as the only index. */
     x.driver = "535.104.05";
     CHECK_INT(fix_choose_ort(&x, NULL, NULL, &in), 1);
-    CHECK_STR(in.pin, "1.26.*");
+    CHECK_STR(in.pin, "1.28.*");
     CHECK(!strncmp(in.cuda, "12", 2));
     CHECK_INT(in.unverified, 0);
+    CHECK_INT(in.find_links_index, 1);
+    CHECK(in.find_links && strstr(in.find_links, "/onnxruntime-cuda-12/"));
+    CHECK(in.deps_first && strstr(in.deps_first, "flatbuffers"));
+    /* The newest release PyPI serves for CUDA 12 stays 1.26: no feed there. */
+    CHECK_INT(fix_choose_ort(&x, "1.26.0", NULL, &in), 1);
+    CHECK_STR(in.pin, "1.26.0");
+    CHECK(in.find_links == NULL && in.deps_first == NULL);
     /* 1.18.0's CUDA 12 build came from its own feed; the PyPI default was CUDA 11.8. */
     CHECK_INT(fix_choose_ort(&x, "1.18.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.18.0");

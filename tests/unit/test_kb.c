@@ -369,6 +369,53 @@ static void test_others(void)
     CHECK_INT(kb_cudnn_supports_cuda(kb, "9.10.2.21", "13.0", &src), 0);
 }
 
+/* data/jetpack.kb: an L4T release's JetPack and CUDA; unknown stays unknown. */
+static void test_jetpack(void)
+{
+    struct kb_jetpack j;
+    const char *gpu = NULL, *cc = NULL, *src = NULL;
+    size_t it = 0, n = 0;
+
+    CHECK_INT(kb_jetpack(kb, "35.4.1", &j), 1);
+    CHECK_STR(j.jetpack, "5.1.2");
+    CHECK_STR(j.cuda, "11.4");
+    CHECK_STR(j.cudnn, "8.6.0");
+    CHECK_INT(j.unverified, 0);
+    CHECK(j.wheels == NULL);
+    CHECK_INT(kb_jetpack(kb, "35.1", &j), 1);        /* "Jetson Linux 35.1" is 35.1.0 */
+    CHECK_STR(j.jetpack, "5.0.2");
+    CHECK_INT(kb_jetpack(kb, "36.4.3", &j), 1);
+    CHECK_STR(j.jetpack, "6.2");
+    CHECK_STR(j.cuda, "12.6");
+    CHECK_INT(j.unverified, 1);
+    CHECK(j.wheels != NULL && strstr(j.wheels, "jp6/cu126") != NULL);
+    CHECK_INT(kb_jetpack(kb, "36.3", &j), 1);        /* a row whose CUDA no source names */
+    CHECK(j.cuda == NULL);
+    CHECK_INT(kb_jetpack(kb, "35.4.2", &j), 0);      /* no nearest-row guess */
+    CHECK_INT(kb_jetpack(kb, "99.1.0", &j), 0);
+    CHECK_INT(kb_jetpack(kb, "R35", &j), -1);
+    CHECK_INT(kb_jetpack(kb, NULL, &j), -1);
+    while (kb_jetpack_for_cuda(kb, "11.4", &it, &j) == 1) {
+        CHECK(!strncmp(j.l4t, "35.", 3) || !strncmp(j.l4t, "34.", 3));
+        CHECK(!strncmp(j.jetpack, "5.", 2));
+        n++;
+    }
+    CHECK(n >= 5);
+    it = 0;
+    CHECK_INT(kb_jetpack_for_cuda(kb, "12", &it, &j), 1);
+    CHECK_STR(j.jetpack, "6.1");
+    it = 0;
+    CHECK_INT(kb_jetpack_for_cuda(kb, "9", &it, &j), 0);
+    CHECK_INT(kb_jetpack_for_cuda(kb, "", &it, &j), -1);
+    CHECK_INT(kb_tegra_soc(kb, "tegra234", &gpu, &cc, &src), 1);
+    CHECK_STR(cc, "8.7");
+    CHECK_STR(gpu, "Jetson Orin");
+    CHECK_INT(kb_tegra_soc(kb, "tegra210", &gpu, &cc, &src), 1);
+    CHECK_STR(cc, "5.3");
+    CHECK_INT(kb_tegra_soc(kb, "tegra999", &gpu, &cc, &src), 0);
+    CHECK_INT(kb_tegra_soc(kb, "", &gpu, &cc, &src), -1);
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
@@ -384,6 +431,7 @@ int main(void)
     RUN(test_torch);
     RUN(test_cuda_sm);
     RUN(test_others);
+    RUN(test_jetpack);
     kb_free(kb);
     return harness_done();
 }

@@ -49,6 +49,60 @@ static void test_python(void)
     CHECK_INT(kb_python_support(kb, NULL, "1.0", &py), -1);
 }
 
+/* Issue 18: the driver a TensorFlow install needs, and which rule says so. */
+static void test_tf_driver_floor(void)
+{
+    struct kb_tf_floor f;
+
+    /* TensorFlow's own minimum, laxer than CUDA 12.5's release driver. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", NULL, NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    CHECK_STR(f.driver, "525.60.13");
+    CHECK_STR(f.toolkit, "555.42.02");
+    CHECK(strstr(f.source, "tensorflow.org/install/pip") != NULL);
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", NULL, NULL, "wsl", &f), 1);
+    CHECK_STR(f.driver, "528.33");
+    CHECK_INT(kb_tf_driver_floor(kb, "2.10.0", "11.2", "8.6", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    CHECK_STR(f.driver, "450.80.02");
+    /* Native Windows has no tf_driver row: the toolkit's own driver. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.10.0", "11.2", NULL, NULL, "windows", &f), 1);
+    CHECK_STR(f.rule, "toolkit");
+    CHECK_STR(f.driver, "460.82");
+    /* Nor before 2.5. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.4.0", "11.0", NULL, NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "toolkit");
+    /* H100 (9.0) runs 2.18's kernels only from compute_90 PTX: the toolkit's driver. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "9.0", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "PTX JIT");
+    CHECK_STR(f.driver, "555.42.02");
+    CHECK_STR(f.arch, "sm_60,sm_70,sm_80,sm_89");
+    CHECK_INT(kbdata_source_unverified(f.arch_source), 0);
+    /* 2.15 on an H100: the 2.4-2.17 list, an unverified row. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.15.0", "12.2", "9.0", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "PTX JIT");
+    CHECK_STR(f.driver, "535.54.03");
+    CHECK_INT(kbdata_source_unverified(f.arch_source), 1);
+    /* The build's own list, when given, decides instead of tf_arch's row. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "9.0", "sm_60,sm_70,sm_80,sm_90", "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    CHECK_INT(kb_tf_driver_floor(kb, "2.16.1", "12.3", "8.9", "sm_50,sm_80,compute_80", "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");  /* sm_80 SASS runs on 8.9 */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.16.1", "12.3", "9.0", "sm_50,sm_80,compute_80", "linux", &f), 1);
+    CHECK_STR(f.rule, "PTX JIT");
+    CHECK_STR(f.driver, "545.23.06");
+    /* An RTX 4090 (8.9) has sm_89 SASS: TensorFlow's floor stays. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "8.9", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "TensorFlow");
+    /* Blackwell: the family's 570.26 is higher than either. */
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "12.0", NULL, "linux", &f), 1);
+    CHECK_STR(f.rule, "GPU family");
+    CHECK_STR(f.driver, "570.26");
+    CHECK_INT(kb_tf_driver_floor(kb, "2.18.0", "12.5", "nine", NULL, "linux", &f), -1);
+    CHECK_INT(kb_tf_driver_floor(kb, "x", "12.5", NULL, NULL, "linux", &f), -1);
+    CHECK_INT(kb_tf_driver_floor(kb, "1.0.0", NULL, NULL, NULL, "linux", &f), 0);   /* no CUDA, no row */
+}
+
 static void test_tf_driver_arch(void)
 {
     const char *d = NULL, *src = NULL;
@@ -286,6 +340,24 @@ static void test_lint_fires(void)
     CHECK(strstr(out, "cuda12: range from 0.1.5 overlaps the one ending 0.1.9") != NULL);
     CHECK(strstr(out, "cuda12: hole between 0.1.20 and 0.3.0") != NULL);
     CHECK(strstr(out, "range 0.5.0-0.4.0 ends before it starts") != NULL);
+    /* onnxruntime: builds of one CUDA major off PyPI may skip releases (ORT published
+     * no CUDA 12 Python package of 1.27, then one of 1.28 on its feed), but must not
+     * overlap; the PyPI default may not skip one. */
+    CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table onnxruntime\n"
+                                   "%columns first last cuda cudnn pypi source\n"
+                                   "1.21 1.26 12.0 9.0 yes https://example.org/a\n"
+                                   "1.27 1.27 13.0 9.0 yes https://example.org/b\n"
+                                   "1.28 1.28 12.0 9.0 no https://example.org/c\n"
+                                   "1.28 1.28 13.0 9.0 yes https://example.org/d\n",
+                                   0, "2026-12-01", out, sizeof(out)), 0);
+    CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table onnxruntime\n"
+                                   "%columns first last cuda cudnn pypi source\n"
+                                   "1.21 1.26 12.0 9.0 yes https://example.org/a\n"
+                                   "1.26 1.26 12.0 9.0 no https://example.org/b\n"
+                                   "1.28 1.28 13.0 9.0 yes https://example.org/d\n",
+                                   0, "2026-12-01", out, sizeof(out)), 2);
+    CHECK(strstr(out, "CUDA 12 builds: range from 1.26 overlaps the one ending 1.26") != NULL);
+    CHECK(strstr(out, "the PyPI default: hole between 1.26 and 1.28") != NULL);
     /* Successors that are not holes. */
     CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table py_support\n"
                                    "%columns framework first last python_min python_max source\n"
@@ -305,6 +377,18 @@ static void test_lint_fires(void)
     CHECK(strstr(out, "source names no URL or repository: 'release notes'") != NULL);
     CHECK(strstr(out, "checked 2027-01-01 is after today") != NULL);
     CHECK(strstr(out, "no table called 'nope'") != NULL);
+    /* jetpack: L4T rows out of order, a JetPack that goes back, and two CUDA
+     * majors in one JetPack major. */
+    CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table jetpack\n"
+                                   "%columns l4t jetpack cuda cudnn tensorrt ubuntu wheels source\n"
+                                   "35.2.1 5.1 11.4 - - - - https://example.org/a\n"
+                                   "35.1.0 5.0.2 11.4 - - - - https://example.org/b\n"
+                                   "35.3.1 5.0 11.4 - - - - https://example.org/c\n"
+                                   "35.4.1 5.1.2 12.2 - - - - https://example.org/d\n",
+                                   0, "2026-12-01", out, sizeof(out)), 3);
+    CHECK(strstr(out, "L4T 35.1.0 does not follow 35.2.1") != NULL);
+    CHECK(strstr(out, "JetPack 5.0 (L4T 35.3.1) is older than JetPack 5.0.2") != NULL);
+    CHECK(strstr(out, "JetPack 5.1.2 ships CUDA 12.2, but JetPack 5.1 of the same major ships CUDA 11.4") != NULL);
     /* --stale: newest row behind the newest known release; not checked for a year;
      * and (one message) the release-keyed tables this kb_meta does not list. */
     CHECK_INT((long long)lint_text("%revision 2025-01-01\n%table paddle\n"
@@ -330,6 +414,7 @@ int main(void)
 {
     kb = kb_new_builtin();
     RUN(test_python);
+    RUN(test_tf_driver_floor);
     RUN(test_tf_driver_arch);
     RUN(test_arch_cudnn_pkg);
     RUN(test_build_min_driver);

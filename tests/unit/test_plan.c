@@ -15,17 +15,45 @@ static int run(struct plan_constraints *c, struct plan *p)
     return plan_make(kb, c, p, &err);
 }
 
+/* Issue 18: TensorFlow's own documented minimum (525.60.13 for its CUDA 12
+ * builds), not CUDA 12.5's release driver 555.42.02, decides -- so driver 535
+ * gets the newest release (this test asked for 2.15.0 / 535.54.03 before). */
 static void test_tf_driver_535(void)
 {
     struct plan_constraints c = { PLAN_TENSORFLOW, NULL, NULL, "535.104.05", NULL, NULL, NULL };
     struct plan p;
     CHECK_INT(run(&c, &p), 1);
-    CHECK_STR(p.version, "2.15.0");
-    CHECK_STR(p.cuda, "12.2");
-    CHECK_STR(p.min_driver, "535.54.03");
-    CHECK(p.n_rejects > 0);
+    CHECK_STR(p.version, "2.21.0");
+    CHECK_STR(p.cuda, "12.5");
+    CHECK_STR(p.min_driver, "525.60.13");
+    CHECK_STR(p.driver_rule, "TensorFlow");
+    CHECK(p.n_rejects == 0);
     plan_release(&p);
     CHECK(p.notes == NULL && p.n_notes == 0 && p.version == NULL);
+    /* Older than TensorFlow's floor: no CUDA 12 release; 2.14 (CUDA 11.8, 450.80.02). */
+    c.driver = "520.61.05";
+    CHECK_INT(run(&c, &p), 1);
+    CHECK_STR(p.version, "2.14.0");
+    CHECK_STR(p.min_driver, "450.80.02");
+    CHECK(p.n_rejects > 0 && strstr(p.rejects[0].text, "TensorFlow's own documented minimum") != NULL);
+    plan_release(&p);
+    /* An H100 runs 2.18+ only from compute_90 PTX: CUDA 12.5's own driver. */
+    c.driver = "535.104.05";
+    c.gpu = "H100";
+    CHECK_INT(run(&c, &p), 1);
+    CHECK_STR(p.version, "2.15.0");
+    CHECK_STR(p.min_driver, "535.54.03");
+    CHECK_STR(p.driver_rule, "PTX JIT");
+    plan_release(&p);
+    /* Native Windows 2.10: no TensorFlow-documented floor, the toolkit's. */
+    c.driver = NULL;
+    c.gpu = NULL;
+    c.os = "windows";
+    CHECK_INT(run(&c, &p), 1);
+    CHECK_STR(p.version, "2.10.0");
+    CHECK_STR(p.min_driver, "460.82");
+    CHECK_STR(p.driver_rule, "toolkit");
+    plan_release(&p);
 }
 
 static void test_tf_windows_python(void)
