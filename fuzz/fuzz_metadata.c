@@ -29,6 +29,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (i = 0; i < md.n_reqs; i++)
         (void)metadata_find_req(&md, md.reqs[i].name);
     metadata_release(&md);
+    {
+        /* The same bytes as a wheel's WHEEL file. */
+        const char *tag;
+        size_t k;
+        if (metadata_wheel_tag(&a, (const char *)data, size, &tag) == 1) {
+            if (!*tag || strlen(tag) > 200)
+                abort();
+            for (k = 0; tag[k]; k++)
+                if (tag[k] <= ' ' || tag[k] > '~')
+                    abort();
+        }
+    }
 
     /* The same bytes as a directory or conda-meta file name. */
     s = xstrndup((const char *)data, size < 512 ? size : 512);

@@ -55,6 +55,8 @@ const struct finding_code finding_codes[] = {
     { "GD216", "broken_install", "two versions of one distribution are installed in one environment" },
     { "GD217", "other", "whether this framework uses the GPU cannot be decided from files" },
     { "GD218", "wrong_environment", "the Python the user runs (python3, a Jupyter kernel) is not the environment with the GPU build" },
+    { "GD219", "extension_build_mismatch", "a native module of the framework is linked for smaller memory pages than the kernel's (64 KiB-page aarch64 kernels)" },
+    { "GD220", "extension_build_mismatch", "a native module of the framework is built for another CPU architecture than the machine's (an x86_64 wheel on aarch64)" },
     { NULL, NULL, NULL }
 };
 

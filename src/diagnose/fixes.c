@@ -122,6 +122,7 @@ void fix_ctx_init(struct fix_ctx *x, const struct kb *kb, struct arena *a)
 void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct kb *kb,
                         struct arena *a)
 {
+    size_t i;
     fix_ctx_init(x, kb, a);
     if (f->system.os && (!strcmp(f->system.os, "windows") || !strcmp(f->system.os, "macos")))
         x->os = f->system.os;
@@ -132,6 +133,18 @@ void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct k
     x->driver = facts_driver_version(f);
     x->arch = f->system.arch;
     x->facts = f;
+    /* The GPU a build must have code for: when every GPU whose compute
+     * capability is known has the same one (several kinds: no filter). */
+    for (i = 0; i < f->n_gpus; i++) {
+        const char *cc = f->gpus[i].compute_capability;
+        if (!cc)
+            continue;
+        if (x->gpu_cc && strcmp(x->gpu_cc, cc)) {
+            x->gpu_cc = NULL;
+            break;
+        }
+        x->gpu_cc = cc;
+    }
 }
 
 static int windows(const struct fix_ctx *x)
@@ -173,9 +186,13 @@ static void driver_cmd(const struct fix_ctx *x, struct findings *fl, struct find
         t = arena_printf(x->a, "%sDebian: install the driver from non-free (enable contrib, non-free "
                          "and non-free-firmware in /etc/apt/sources.list first; reboot after)",
                          title_prefix);
+        /* The kernel headers' metapackage is named by Debian's architecture:
+         * linux-headers-arm64 on aarch64 (Grace and other Arm servers; Debian
+         * builds nvidia-driver for arm64 in non-free too). */
         add(fl, fd, 0, "sh", t,
-            "sudo apt-get update\n"
-            "sudo apt-get install linux-headers-amd64 nvidia-driver firmware-misc-nonfree");
+            arena_printf(x->a, "sudo apt-get update\n"
+                         "sudo apt-get install linux-headers-%s nvidia-driver firmware-misc-nonfree",
+                         x->arch && !strcmp(x->arch, "aarch64") ? "arm64" : "amd64"));
         return;
     case FIX_FAMILY_UBUNTU:
         t = arena_printf(x->a, "%sUbuntu: install the recommended driver (reboot after)", title_prefix);
@@ -501,6 +518,64 @@ static const char *release_of(struct arena *a, const char *v)
     return ver_dotted_prefix(a, v, 2);
 }
 
+/* Does a comma-separated list hold item? */
+static int list_has(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    const char *s = list;
+    while (s && *s) {
+        const char *c = strchr(s, ',');
+        size_t len = c ? (size_t)(c - s) : strlen(s);
+        if (len == n && !strncmp(s, item, n))
+            return 1;
+        s = c ? c + 1 : NULL;
+    }
+    return 0;
+}
+
+/* An aarch64 machine that is not a Jetson (Grace, Arm servers with a PCI GPU):
+ * the frameworks' aarch64 CUDA wheels, not the x86_64 ones and not NVIDIA's
+ * Jetson builds (fixes_jetson_torch). */
+static int sbsa(const struct fix_ctx *x)
+{
+    return x->arch && !strcmp(x->arch, "aarch64") && !(x->facts && x->facts->tegra.present);
+}
+
+int fix_machine_sbsa(const struct fix_ctx *x)
+{
+    return sbsa(x);
+}
+
+const char *fix_torch_aarch64_arch(const struct fix_ctx *x, const char *release, const char *variant,
+                                   const char **source)
+{
+    const char *v = NULL, *src = NULL;
+    if (!sbsa(x) || !x->kb || !release || !variant || strncmp(variant, "cu", 2) ||
+        kb_pkg_fact(x->kb, "torch", arena_printf(x->a, "cuda_aarch64_arch_%s", variant), release, &v, &src) != 1 ||
+        !v || !strcmp(v, "unknown"))
+        return NULL;
+    if (source)
+        *source = src;
+    return v;
+}
+
+/* Which CUDA builds of framework's release were published for Linux aarch64
+ * (pkg_fact cuda_aarch64): 1 and *value (a comma list of variants, or
+ * "yes"), 0 none ("none"), -1 the knowledge base does not say ("unknown",
+ * or no row). */
+static int aarch64_cuda(const struct fix_ctx *x, const char *framework, const char *release, const char **value)
+{
+    const char *v = NULL;
+    *value = NULL;
+    if (!release || kb_pkg_fact(x->kb, framework, "cuda_aarch64", release, &v, NULL) != 1 || !v ||
+        !strcmp(v, "unknown"))
+        return -1;
+    if (!strcmp(v, "none"))
+        return 0;
+    *value = v;
+    return 1;
+}
+
 /* 1 the driver runs cuda, 0 it is too old (*need the floor), -1 unknown driver. */
 static int driver_runs(const struct fix_ctx *x, const char *cuda, const char **need)
 {
@@ -551,7 +626,7 @@ static int torch_better(const struct torch_cand *a, const struct torch_cand *b)
 
 /* The best cu* build of release (NULL: any); 1 found. */
 static int torch_best(const struct fix_ctx *x, const char *release, const char *python, struct torch_cand *best,
-                      int *py_rejected, int *arch_rejected)
+                      int *py_rejected, int *arch_rejected, int *a64_rejected)
 {
     const struct kb_table *t = kb_table(x->kb, "torch");
     int have = 0;
@@ -571,6 +646,15 @@ static int torch_best(const struct fix_ctx *x, const char *release, const char *
             continue;
         if (release && ver_cmp_dotted_n(c.release, release, 2) != 0)
             continue;
+        if (sbsa(x)) {
+            /* Only a variant PyTorch published for aarch64; a release the kb
+             * says nothing about is not offered (its command may not work). */
+            const char *v;
+            if (aarch64_cuda(x, "torch", c.release, &v) != 1 || !list_has(v, c.variant)) {
+                (*a64_rejected)++;
+                continue;
+            }
+        }
         c.py_ok = -1;
         if (kb_torch_python(x->kb, c.release, &lo, &hi, &psrc) == 1) {
             c.range = arena_printf(x->a, "%s-%s", lo, hi);
@@ -593,7 +677,10 @@ static int torch_best(const struct fix_ctx *x, const char *release, const char *
             /* The GPU must be in the build's architecture list (native or PTX), and the
              * driver floor is the GPU family's when that is higher (kb_build_min_driver). */
             const char *arch = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "arch"));
+            const char *a64 = fix_torch_aarch64_arch(x, c.release, c.variant, NULL);
             const char *d, *dsrc;
+            if (a64)
+                arch = a64; /* the aarch64 build's own list */
             int build_ok = 1;
             if (arch && kb_arch_list_covers(arch, x->gpu_cc) == 0) {
                 (*arch_rejected)++;
@@ -624,7 +711,7 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
 {
     struct torch_cand c;
     const char *rel = release_of(x->a, want), *py = py_xy(x->a, python);
-    int rej = 0, found = 0, arej = 0;
+    int rej = 0, found = 0, arej = 0, a64 = 0;
 
     memset(out, 0, sizeof(*out));
     out->framework = "torch";
@@ -637,10 +724,13 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         return 0;
     }
     if (rel) {
-        found = torch_best(x, rel, py, &c, &rej, &arej);
+        found = torch_best(x, rel, py, &c, &rej, &arej, &a64);
         if (!found) {
             const char *lo, *hi, *src;
-            if (arej && !rej)
+            if (a64 && !rej && !arej)
+                out->why_not = arena_printf(x->a, "the knowledge base knows no CUDA build of torch %s published for "
+                                            "Linux aarch64", rel);
+            else if (arej && !rej)
                 out->why_not = arena_printf(x->a, "no CUDA build of torch %s has code for compute capability %s", rel,
                                             x->gpu_cc);
             else if (rej && kb_torch_python(x->kb, rel, &lo, &hi, &src) == 1)
@@ -651,8 +741,8 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         } else if (c.drv == 0) {
             /* Keep the release unless a newer one runs on this driver. */
             struct torch_cand n;
-            int r2 = 0, a2 = 0;
-            if (torch_best(x, NULL, py, &n, &r2, &a2) && n.drv != 0) {
+            int r2 = 0, a2 = 0, b2 = 0;
+            if (torch_best(x, NULL, py, &n, &r2, &a2, &b2) && n.drv != 0) {
                 out->why_not = arena_printf(x->a, "every CUDA build of torch %s needs driver %s or newer", rel,
                                             c.need ? c.need : "?");
                 c = n;
@@ -660,12 +750,14 @@ int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *pyth
         }
     }
     if (!found)
-        found = torch_best(x, NULL, py, &c, &rej, &arej);
+        found = torch_best(x, NULL, py, &c, &rej, &arej, &a64);
     if (!found) {
         out->why_not = arena_printf(x->a, "%s%sno CUDA build of torch in the knowledge base %s",
                                     out->why_not ? out->why_not : "", out->why_not ? "; " : "",
-                                    rej || !arej ? arena_printf(x->a, "supports Python %s", py ? py : "?")
-                                                 : arena_printf(x->a, "has code for compute capability %s", x->gpu_cc));
+                                    rej ? arena_printf(x->a, "supports Python %s", py ? py : "?")
+                                    : arej ? arena_printf(x->a, "has code for compute capability %s", x->gpu_cc)
+                                    : a64 ? "is known to be published for Linux aarch64"
+                                          : arena_printf(x->a, "supports Python %s", py ? py : "?"));
         return 0;
     }
     out->release = c.release;
@@ -910,8 +1002,13 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
     driver_first(x, fl, fd, &in);
     pkg = arena_printf(x->a, "\"torch==%s.*\" --index-url https://download.pytorch.org/whl/%s", in.release, in.variant);
     t = arena_printf(x->a, "%s%s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
-                     arena_printf(x->a, "install torch %s's %s build (CUDA %s; its wheels bring the CUDA "
-                                  "libraries)", in.release, in.variant, in.cuda));
+                     arena_printf(x->a, "install torch %s's %s build%s (CUDA %s; its wheels bring the CUDA "
+                                  "libraries)", in.release, in.variant,
+                                  sbsa(x) ? " for Linux aarch64 (PyTorch's own index; the package index's aarch64 "
+                                            "wheel has no CUDA)" : "", in.cuda));
+    if (sbsa(x) && x->gpu_cc && !fix_torch_aarch64_arch(x, in.release, in.variant, NULL))
+        t = arena_printf(x->a, "%s -- the knowledge base lacks the GPU architecture list of this aarch64 build "
+                         "(judged by the x86_64 build's): check that it has compute capability %s", t, x->gpu_cc);
     t = cap(x, install_title(x, &in, t));
     if (externally_managed(env) && !windows(x)) {
         const char *name = env_name(x, &in);
@@ -959,6 +1056,13 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
     if (windows(x)) {
         fixes_tf_windows_routes(x, fl, fd, env);
         return 1;
+    }
+    if (sbsa(x)) {
+        /* No cited source in the knowledge base for TensorFlow's Linux aarch64
+         * CUDA wheels (tf_build is x86_64's): no command that may not work. */
+        add(fl, fd, 0, NULL, "No command: the knowledge base does not know of a Linux aarch64 CUDA wheel of "
+            "TensorFlow (this machine is aarch64); see tensorflow.org/install", NULL);
+        return 0;
     }
     if (!fix_choose_tf(x, want, py, &in)) {
         add(fl, fd, 0, NULL, arena_printf(x->a, "No CUDA build of TensorFlow fits this machine: %s", in.why_not), NULL);
@@ -1144,21 +1248,6 @@ static int py_fits(const struct fix_ctx *x, const char *framework, const char *v
     if (kbdata_source_unverified(kp.source))
         *unverified = 1;
     return py ? kb_python_in(&kp, py) : -1;
-}
-
-/* Does a comma-separated list hold item? */
-static int list_has(const char *list, const char *item)
-{
-    size_t n = strlen(item);
-    const char *s = list;
-    while (s && *s) {
-        const char *c = strchr(s, ',');
-        size_t len = c ? (size_t)(c - s) : strlen(s);
-        if (len == n && !strncmp(s, item, n))
-            return 1;
-        s = c ? c + 1 : NULL;
-    }
-    return 0;
 }
 
 struct pkg_cand {
@@ -1558,8 +1647,16 @@ static int pkg_install(const struct fix_ctx *x, struct findings *fl, struct find
                        const char *want, const char *name, const char *pre)
 {
     struct fix_install in;
+    const char *v;
     if (!choose(x, want, env ? env->python_version : NULL, &in)) {
         add(fl, fd, 0, NULL, arena_printf(x->a, "No CUDA build of %s fits this machine: %s", name, in.why_not), NULL);
+        return 0;
+    }
+    if (sbsa(x) && aarch64_cuda(x, in.framework, in.release, &v) != 1) {
+        /* A Linux aarch64 machine: only a release the kb says has aarch64 CUDA wheels. */
+        add(fl, fd, 0, NULL, arena_printf(x->a, "No command: the knowledge base does not know of a Linux aarch64 "
+                                          "CUDA wheel of %s %s (this machine is aarch64); see the project's own "
+                                          "installation page", name, in.release), NULL);
         return 0;
     }
     driver_first(x, fl, fd, &in);

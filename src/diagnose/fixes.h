@@ -282,6 +282,19 @@ void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct fin
  * Metal, never CUDA.
  */
 
+/** 1 on an aarch64 machine that is not a Jetson (Grace, Arm servers with a PCI GPU). */
+int fix_machine_sbsa(const struct fix_ctx *x);
+
+/**
+ * On an aarch64 machine that is not a Jetson: the compute capabilities of
+ * torch release's variant's Linux aarch64 build (pkg_fact
+ * cuda_aarch64_arch_VARIANT, *source its citation), or NULL when the machine
+ * is not such a machine or the knowledge base has no aarch64 list (then
+ * torch.kb's list is the one to judge with).
+ */
+const char *fix_torch_aarch64_arch(const struct fix_ctx *x, const char *release, const char *variant,
+                                   const char **source);
+
 /** An x86_64 Python on Apple Silicon (Rosetta): the arm64 / universal2 installers, arch -arm64. */
 void fixes_macos_native_python(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
 

@@ -35,6 +35,7 @@
 #include "kb/ver_pep440.h"
 #include "diagnose/lookup.h"
 #include "diagnose/win_dll.h"
+#include "loader/elf.h"
 #include "util/alloc.h"
 #include "util/fs.h"
 #include "diagnose/rules_macos.h"
@@ -593,6 +594,84 @@ struct finding *fw_judge_driver(struct fwctx *c, const char *cuda)
     return fd;
 }
 
+/*
+ * Each native ELF module's e_machine against the machine's architecture
+ * (facts system.arch, from the examined tree's program interpreter): a
+ * wheel built for another CPU (a manylinux x86_64 wheel copied or
+ * installed with --platform onto an aarch64 node) cannot be imported --
+ * glibc's loader takes only objects of its own machine (elf/dl-load.c
+ * open_verify, elf_machine_matches_host).  ELF only; needs both machines.
+ */
+static void judge_machine(struct fwctx *c)
+{
+    const char *arch = c->f->system.arch;
+    unsigned want = !arch ? 0 : !strcmp(arch, "x86_64") ? ELF_EM_X86_64 : !strcmp(arch, "aarch64") ? ELF_EM_AARCH64 : 0;
+    size_t i;
+    if (!want || c->windows)
+        return;
+    for (i = 0; i < c->fw->n_modules; i++) {
+        const struct fw_module *m = &c->fw->modules[i];
+        const char *name;
+        struct finding *fd;
+        if (!m->readable || !m->format || strcmp(m->format, "elf") || !m->machine || m->machine == want)
+            continue;
+        name = elf_machine_name((uint16_t)m->machine);
+        fd = fw_finding(c, "GD220", SEV_ERROR, "%s cannot be imported: %s is built for %s, and this machine is %s",
+                        c->fw->name, m->path, name ? name : arena_printf(c->a, "machine %u", m->machine), arch);
+        finding_evidence(c->out, fd, m->path, "ELF e_machine %u (%s)", m->machine, name ? name : "?");
+        finding_evidence(c->out, fd, c->f->system.arch_source, "this machine is %s", arch);
+        if (c->fw->wheel_tag)
+            finding_evidence(c->out, fd, c->fw->wheel_tag_source, "wheel tag %s", c->fw->wheel_tag);
+        if (c->def->install_fixes)
+            c->def->install_fixes(c, fd, c->fw->cuda, c->fw->cudnn);
+        return; /* the import fails at the first */
+    }
+}
+
+/*
+ * The kernel's base page size (facts system.page_size_kib) against each
+ * native ELF module's PT_LOAD alignment.  glibc's loader refuses a segment
+ * whose p_align is not a multiple of the page size (elf/dl-load.c,
+ * _dl_map_object_from_fd: "ELF load command alignment not page-aligned"),
+ * which is how aarch64 wheels linked for 4 KiB pages fail on 64 KiB-page
+ * kernels (RHEL 8 and NVIDIA's Grace kernels): pytorch/pytorch#53597
+ * (torch 1.8.0's aarch64 wheel, libtorch_global_deps.so); PyTorch's fix
+ * links with -z max-page-size=0x10000 (pytorch/builder#682: "64Kb aligned
+ * segments are compatible with OS flavors using 4Kb pages").  ELF only
+ * (Windows and macOS load other formats); needs the page size, else says
+ * nothing.
+ */
+static void judge_page_size(struct fwctx *c)
+{
+    uint64_t page = (uint64_t)c->f->system.page_size_kib * 1024;
+    size_t i;
+    if (!page || c->windows)
+        return;
+    for (i = 0; i < c->fw->n_modules; i++) {
+        const struct fw_module *m = &c->fw->modules[i];
+        struct finding *fd;
+        if (!m->readable || !m->format || strcmp(m->format, "elf") || !m->load_align ||
+            !(m->load_align & (page - 1)))
+            continue;
+        fd = fw_finding(c, "GD219", SEV_ERROR,
+                        "%s cannot be loaded: %s is linked for %llu-byte pages and this kernel uses %u KiB "
+                        "pages (\"ELF load command alignment not page-aligned\")", c->fw->name, m->path,
+                        (unsigned long long)m->load_align, c->f->system.page_size_kib);
+        finding_evidence(c->out, fd, m->path, "smallest PT_LOAD alignment 0x%llx",
+                         (unsigned long long)m->load_align);
+        finding_evidence(c->out, fd, c->f->system.page_size_source, "kernel page size %u KiB",
+                         c->f->system.page_size_kib);
+        finding_fix(c->out, fd, NULL,
+                    arena_printf(c->a, "Install a build of %s linked for %u KiB pages (segments aligned to "
+                                 "0x%llx or more, as -Wl,-z,max-page-size=0x%llx links them; 64 KiB-aligned builds "
+                                 "also load on 4 KiB kernels), or boot a kernel with %llu-byte pages",
+                                 c->fw->name, c->f->system.page_size_kib, (unsigned long long)page,
+                                 (unsigned long long)page, (unsigned long long)m->load_align),
+                    NULL);
+        return; /* one module says it: the import fails at the first */
+    }
+}
+
 /* Every GPU's compute capability against the build's architecture list. */
 /* 1 if arch_list ("5.0;8.7+PTX", "sm_87,compute_90") names compute
  * capability cc ("8.7") itself, as SASS or PTX. */
@@ -1047,6 +1126,8 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                 rules_macos_install(&c);
             } else if (c.def) {
                 c.def->judge(&c);
+                judge_machine(&c);
+                judge_page_size(&c);
                 /* Native Windows: why each missing DLL is missing. */
                 if (c.windows && v->n_needs)
                     rules_windows_install(&c);

@@ -43,7 +43,9 @@ static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cu
     (void)cuda;
     (void)cudnn;
     fixes_tf_install(&c->fx, c->out, fd, c->env, c->fw->version);
-    if (fix_choose_tf(&c->fx, c->fw->version, c->env->python_version, &in) == 1 && !c->windows)
+    /* not on aarch64: no cited source says the -gpu images exist for it */
+    if (fix_choose_tf(&c->fx, c->fw->version, c->env->python_version, &in) == 1 && !c->windows &&
+        !fix_machine_sbsa(&c->fx))
         finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
                     "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", c->fw->version);
 }
@@ -133,7 +135,7 @@ static void check_tensorflow(struct fwctx *c)
                                         fw->version);
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
                          "the distribution is tensorflow-cpu");
-        if (fw->dist && strcmp(fw->dist, "tensorflow") && !c->env->externally_managed)
+        if (fw->dist && strcmp(fw->dist, "tensorflow") && !c->env->externally_managed && !fix_machine_sbsa(&c->fx))
             finding_fix(c->out, fd, "sh", arena_printf(c->a, "Remove the CPU-only package %s first", fw->dist),
                         "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
         tf_install_fixes(c, fd, NULL, NULL);

@@ -286,8 +286,9 @@ static void check_torch(struct fwctx *c)
     have_kb = kb_torch(c->kb, fw->version, variant, &t) == 1;
     cuda = fw->cuda ? fw->cuda : (have_kb ? t.cuda : NULL);
     if (have_kb && t.arch && strcmp(t.arch, "-")) {
-        arch = t.arch;
-        arch_src = t.source;
+        const char *a64src, *a64 = fix_torch_aarch64_arch(&c->fx, t.version, t.variant, &a64src);
+        arch = a64 ? a64 : t.arch;   /* an aarch64 build's own list where the kb has one */
+        arch_src = a64 ? a64src : t.source;
     }
     if (!cuda) {
         fw_unknown(c, arena_printf(c->a, "the CUDA version torch %s was built for is unknown", fw->version));

@@ -43,6 +43,8 @@ struct sys_facts {
     const char *arch_source;
     const char *kernel;          /* kernel release */
     const char *kernel_source;
+    unsigned page_size_kib;      /* the kernel's base page size (4, 16, 64 KiB); 0 unknown */
+    const char *page_size_source; /* the file it was read from */
     const char *proc_state;      /* NULL: /proc was read; "empty": a /proc directory with no
                                     process information (a container image's mount point);
                                     "absent": no /proc at all */

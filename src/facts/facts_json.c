@@ -25,6 +25,12 @@ void facts_json_system(struct jw *jw, const struct facts *f)
     jw_kv_str(jw, "arch_source", s->arch_source);
     jw_kv_str(jw, "kernel", s->kernel);
     jw_kv_str(jw, "kernel_source", s->kernel_source);
+    jw_key(jw, "page_size_kib");
+    if (s->page_size_kib)
+        jw_int(jw, s->page_size_kib);
+    else
+        jw_null(jw);
+    jw_kv_str(jw, "page_size_source", s->page_size_source);
     jw_kv_str(jw, "libc", s->libc);
     jw_kv_str(jw, "libc_version", s->libc_version);
     jw_kv_str(jw, "libc_source", s->libc_source);

@@ -82,6 +82,10 @@ static void framework(struct jw *jw, const struct framework_build *fw)
         jw_kv_str(jw, "backend", fw->backend);
         jw_kv_str(jw, "backend_source", fw->backend_source);
     }
+    if (fw->wheel_tag) {
+        jw_kv_str(jw, "wheel_tag", fw->wheel_tag);
+        jw_kv_str(jw, "wheel_tag_source", fw->wheel_tag_source);
+    }
     jw_kv_str(jw, "location", fw->location);
     jw_key(jw, "installer");
     if (fw->installer) {
@@ -150,6 +154,10 @@ static void framework(struct jw *jw, const struct framework_build *fw)
         jw_kv_str(jw, "path", m->path);
         jw_kv_str(jw, "format", m->format);
         jw_kv_bool(jw, "readable", m->readable);
+        if (m->load_align)
+            jw_kv_int(jw, "load_align", (int64_t)m->load_align);
+        if (m->machine)
+            jw_kv_int(jw, "machine", m->machine);
         jw_key(jw, "needed");
         jw_array_begin(jw);
         for (j = 0; j < m->n_needed; j++)

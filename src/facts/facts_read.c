@@ -188,6 +188,10 @@ static void read_system(struct rd *r, const json_t *doc)
     s->arch_source = str(r, o, "arch_source");
     s->kernel = str(r, o, "kernel");
     s->kernel_source = str(r, o, "kernel_source");
+    w = json_object_get(o, "page_size_kib");
+    if (json_is_integer(w) && json_integer_value(w) > 0 && json_integer_value(w) <= 1048576)
+        s->page_size_kib = (unsigned)json_integer_value(w);
+    s->page_size_source = str(r, o, "page_size_source");
     s->proc_state = str(r, o, "proc");
     s->libc = str(r, o, "libc");
     s->libc_version = str(r, o, "libc_version");
@@ -423,6 +427,8 @@ static void read_framework(struct rd *r, const json_t *e, struct framework_build
         bad(r, "a framework with a name and a version", "frameworks");
         return;
     }
+    fw->wheel_tag = str(r, e, "wheel_tag");
+    fw->wheel_tag_source = str(r, e, "wheel_tag_source");
     fw->backend = str(r, e, "backend");
     fw->backend_source = str(r, e, "backend_source");
     fw->location = str(r, e, "location");
@@ -484,6 +490,12 @@ static void read_framework(struct rd *r, const json_t *e, struct framework_build
         m->path = str(r, q, "path");
         m->format = str(r, q, "format");
         m->readable = boolean(r, q, "readable", 0);
+        if (json_is_integer(json_object_get(q, "load_align")) &&
+            json_integer_value(json_object_get(q, "load_align")) > 0)
+            m->load_align = (uint64_t)json_integer_value(json_object_get(q, "load_align"));
+        if (json_is_integer(json_object_get(q, "machine")) && json_integer_value(json_object_get(q, "machine")) > 0 &&
+            json_integer_value(json_object_get(q, "machine")) < 65536)
+            m->machine = (unsigned)json_integer_value(json_object_get(q, "machine"));
         strings(r, q, "needed", &m->needed, &m->n_needed, &m->alloc_needed);
         if (!m->path)
             bad(r, "a module with a path", "modules");

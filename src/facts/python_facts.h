@@ -45,6 +45,8 @@ struct fw_module {
     const char *path;            /* virtual path */
     const char *format;          /* "elf" or "pe" */
     int readable;                /* 1: read and parsed; 0: absent, unreadable or not a module */
+    uint64_t load_align;         /* ELF: the smallest PT_LOAD p_align; 0 unknown or none */
+    unsigned machine;            /* ELF: e_machine (62 x86-64, 183 AArch64); 0 unknown */
     const char **needed;         /* ELF: DT_NEEDED; PE: imports then delay imports; in file order */
     size_t n_needed, alloc_needed;
 };
@@ -63,6 +65,9 @@ struct framework_build {
     const char *backend;         /* Keras: "tensorflow", "jax", "torch", ... */
     const char *backend_source;  /* "KERAS_BACKEND", the keras.json path, or "default" */
     const char *git_version;     /* torch/version.py git_version */
+    const char *wheel_tag;       /* the first Tag of its .dist-info/WHEEL
+                                    ("cp312-cp312-manylinux_2_28_aarch64"), or NULL */
+    const char *wheel_tag_source; /* that WHEEL file */
     int debug;                   /* torch/version.py debug: 1 / 0 / -1 */
     const char *location;        /* the package directory */
     const char *installer;       /* what installed it: "dpkg", "conda", "pip", "uv", ... or NULL */

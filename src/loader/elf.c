@@ -262,16 +262,21 @@ static int read_phdrs(struct parse *p, struct gd_err *err)
     for (i = 0; i < n; i++) {
         const uint8_t *e = buf + i * ent;
         uint32_t type = get32(&p->r, e);
-        uint64_t off, vaddr, filesz;
+        uint64_t off, vaddr, filesz, align;
         if (p->is64) {
             off = get64(&p->r, e + 8);
             vaddr = get64(&p->r, e + 16);
             filesz = get64(&p->r, e + 32);
+            align = get64(&p->r, e + 48);
         } else {
             off = get32(&p->r, e + 4);
             vaddr = get32(&p->r, e + 8);
             filesz = get32(&p->r, e + 16);
+            align = get32(&p->r, e + 28);
         }
+        /* glibc checks (p_align & (pagesize - 1)) == 0, which a p_align of 0 passes */
+        if (type == PT_LOAD && align && (!p->out->load_align_min || align < p->out->load_align_min))
+            p->out->load_align_min = align;
         if (type == PT_LOAD && p->nloads < ELF_MAX_LOADS) {
             p->loads[p->nloads].vaddr = vaddr;
             p->loads[p->nloads].offset = off;

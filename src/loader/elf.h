@@ -89,6 +89,11 @@ struct elf_info {
     size_t n_verdefs;
     uint64_t flags;           /* DT_FLAGS */
     uint64_t flags_1;         /* DT_FLAGS_1 (ELF_DF_1_NODEFLIB...) */
+    uint64_t load_align_min;  /* the smallest p_align of its PT_LOAD segments
+                                 (what glibc's loader checks against the page
+                                 size: "ELF load command alignment not
+                                 page-aligned"); 0 with no PT_LOAD, or when
+                                 every p_align is 0 (which that check passes) */
     const char *warning;      /* first non-fatal oddity met (a string offset
                                  out of range, a truncated table), or NULL */
     int truncated;            /* the dynamic array was not read to its DT_NULL

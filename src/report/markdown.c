@@ -140,6 +140,8 @@ static void machine(struct out *o, const struct facts *f)
     cell(o, f->system.arch);
     out_raw(o, " / ");
     cell(o, f->system.kernel);
+    if (f->system.page_size_kib)
+        out_printf(o, " (%u KiB pages)", f->system.page_size_kib);
     out_printf(o, " |\n| WSL | %s |\n", f->system.wsl ? (f->system.wsl == 2 ? "WSL2" : "WSL1") : "no");
     out_raw(o, "| Driver | ");
     cell(o, facts_driver_version(f));

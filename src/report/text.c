@@ -33,6 +33,8 @@ static void section_system(struct out *o, const struct facts *f, const char *roo
         out_printf(o, ", %s", s->arch);
     if (s->kernel)
         out_printf(o, ", kernel %s", s->kernel);
+    if (s->page_size_kib)
+        out_printf(o, ", %u KiB pages", s->page_size_kib);
     out_raw(o, "\n");
     if (s->libc) {
         label(o, "libc");

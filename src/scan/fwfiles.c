@@ -128,6 +128,8 @@ static int read_elf(struct scan_ctx *ctx, struct framework_build *fw, const char
     if (!ctx->resolver || resolve_object_read(ctx->resolver, path, &obj, &info, &err) != 1)
         return 0;
     m->readable = 1;
+    m->load_align = info.load_align_min;
+    m->machine = info.hdr.machine;
     for (i = 0; i < info.n_needed; i++)
         module_need(ctx->facts, m, info.needed[i]);
     return 1;

@@ -279,3 +279,35 @@ const struct md_requirement *metadata_find_req(const struct metadata *md, const 
             return &md->reqs[i];
     return NULL;
 }
+
+int metadata_wheel_tag(struct arena *a, const char *buf, size_t len, const char **tag)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        const char *line = buf + pos, *nl = memchr(line, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - line) : len - pos, i = 4, end;
+        pos += n + (nl ? 1 : 0);
+        if (n && line[n - 1] == '\r')
+            n--;
+        if (!n)
+            return 0; /* the headers end at the first empty line */
+        if (n < 4 || (line[0] != 'T' && line[0] != 't') || (line[1] != 'A' && line[1] != 'a') ||
+            (line[2] != 'G' && line[2] != 'g') || line[3] != ':')
+            continue;
+        while (i < n && (line[i] == ' ' || line[i] == '\t'))
+            i++;
+        end = n;
+        while (end > i && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+            end--;
+        if (end == i || end - i > 200)
+            continue;
+        for (n = i; n < end; n++)
+            if (line[n] <= ' ' || line[n] > '~')
+                break;
+        if (n < end)
+            continue;
+        *tag = arena_strndup(a, line + i, end - i);
+        return 1;
+    }
+    return 0;
+}

@@ -69,6 +69,15 @@ int metadata_parse(struct metadata *md, struct arena *a, const char *buf, size_t
                    struct gd_err *err);
 
 /**
+ * The first "Tag" header of a wheel's WHEEL file (the .dist-info/WHEEL that
+ * pip keeps; PEP 427: "Tag: py2-none-any", one header per tag, e.g.
+ * "cp312-cp312-manylinux_2_28_aarch64"), in the same "Key: value" format,
+ * headers only.  The value is trimmed and must be 1-200 printable ASCII
+ * characters without spaces.  Returns 1 with *tag in a, or 0.
+ */
+int metadata_wheel_tag(struct arena *a, const char *buf, size_t len, const char **tag);
+
+/**
  * Parse one PEP 508 requirement string s[0..len) into *req, allocating in a.
  * -1 (GD_ERR_FORMAT) when it does not start with a valid name.
  */

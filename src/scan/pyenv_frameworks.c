@@ -26,6 +26,7 @@
 #include "scan/pyspec.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
+#include "util/text.h"
 #include "util/banned.h"
 
 struct fwctx {
@@ -55,6 +56,19 @@ static struct framework_build *new_fw(struct fwctx *c, const char *name, const s
         }
         facts_evidence(c->ctx->facts, &fw->evidence, &fw->n_evidence, &fw->alloc_evidence,
                        d->path, facts_printf(c->ctx->facts, "%s %s installed", d->name, d->version));
+        if (!d->conda && d->path && str_ends(d->path, ".dist-info")) {
+            /* The platform the wheel was built for (PEP 427 WHEEL "Tag"). */
+            struct strbuf sb = STRBUF_INIT;
+            const char *p = facts_printf(c->ctx->facts, "%s/WHEEL", d->path), *tag;
+            struct gd_err err;
+            err_init(&err);
+            if (fs_read_file(c->ctx->fs, p, PYENV_SMALL_LIMIT, &sb, &err) == 1 &&
+                metadata_wheel_tag(&c->ctx->facts->arena, sb.buf, sb.len, &tag) == 1) {
+                fw->wheel_tag = tag;
+                fw->wheel_tag_source = p;
+            }
+            strbuf_release(&sb);
+        }
     }
     return fw;
 }

@@ -8,11 +8,14 @@
 #include <string.h>
 
 #include "loader/resolve.h"
+#include "scan/pagesize.h"
+#include "util/fs.h"
 #include "util/alloc.h"
 #include "util/text.h"
 #include "util/banned.h"
 
 #define SMALL_FILE (64u * 1024)
+#define KCONFIG_FILE (4u * 1024 * 1024) /* /boot/config-*: ~300 KB */
 
 /* Value of KEY in an os-release text, unquoted, into the arena. */
 static const char *osrel_get(struct facts *f, const struct strbuf *sb, const char *key)
@@ -115,6 +118,39 @@ static void scan_kernel(struct scan_ctx *ctx)
             f->system.wsl_evidence = facts_printf(f, "WSL_DISTRO_NAME=%s", wslenv);
         }
     }
+    strbuf_release(&sb);
+}
+
+/*
+ * The kernel's base page size (scan/pagesize.h): the running kernel's build
+ * configuration as distributions install it (/boot/config-RELEASE), else
+ * the kernel's own statement in /proc/self/smaps (with --root, the tree's
+ * file; the first 64 KiB, whole lines).  Unknown stays 0.
+ */
+static void scan_page_size(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    unsigned kib;
+
+    if (f->system.kernel && !strchr(f->system.kernel, '/')) {
+        const char *p = facts_printf(f, "/boot/config-%s", f->system.kernel);
+        if (scan_read_text(ctx, p, KCONFIG_FILE, &sb) == 1 &&
+            pagesize_from_kconfig((const uint8_t *)sb.buf, sb.len, &kib) == 1) {
+            f->system.page_size_kib = kib;
+            f->system.page_size_source = p;
+            goto out;
+        }
+    }
+    err_init(&err);
+    strbuf_reset(&sb);
+    if (fs_read_head(ctx->fs, "/proc/self/smaps", SMALL_FILE, &sb, &err) == 1 &&
+        pagesize_from_smaps((const uint8_t *)sb.buf, sb.len, &kib) == 1) {
+        f->system.page_size_kib = kib;
+        f->system.page_size_source = "/proc/self/smaps";
+    }
+out:
     strbuf_release(&sb);
 }
 
@@ -245,6 +281,7 @@ void scan_system(struct scan_ctx *ctx)
     f->system.os = "linux";
     scan_distro(ctx);
     scan_kernel(ctx);
+    scan_page_size(ctx);
     scan_arch_libc(ctx);
     /* The loader model read glibc's version from the cache's generator
      * string or the libc file names. */

@@ -49,6 +49,8 @@ static size_t build(struct w *w, int is64, int be, int with_phdr)
         put(w, 60, 3, 2);
         /* PT_LOAD */
         put(w, 64, 1, 4); put(w, 64 + 8, 0, 8); put(w, 64 + 16, 0x10000, 8); put(w, 64 + 32, 0x900, 8);
+        put(w, 64 + 48, 0x1000, 8);       /* p_align */
+        put(w, 120 + 48, 8, 8);           /* PT_DYNAMIC's: not a load */
         /* PT_DYNAMIC */
         put(w, 120, 2, 4); put(w, 120 + 8, 0x200, 8); put(w, 120 + 16, 0x10200, 8); put(w, 120 + 32, 0x100, 8);
     } else {
@@ -59,6 +61,8 @@ static size_t build(struct w *w, int is64, int be, int with_phdr)
         put(w, 46, 40, 2);
         put(w, 48, 3, 2);
         put(w, 52, 1, 4); put(w, 52 + 4, 0, 4); put(w, 52 + 8, 0x10000, 4); put(w, 52 + 16, 0x900, 4);
+        put(w, 52 + 28, 0x1000, 4);
+        put(w, 84 + 28, 4, 4);
         put(w, 84, 2, 4); put(w, 84 + 4, 0x200, 4); put(w, 84 + 8, 0x10200, 4); put(w, 84 + 16, 0x100, 4);
     }
     memcpy(w->b + 0x400, STR, sizeof(STR));
@@ -129,6 +133,14 @@ static void test_all_variants(void)
                 CHECK_STR(e.verdefs[1], "LIBFOO_1.0");
             }
             CHECK(e.warning == NULL);
+            /* the PT_LOAD's p_align, not PT_DYNAMIC's */
+            CHECK_INT(e.load_align_min, 0x1000);
+            arena_release(&a);
+            /* p_align 0 (glibc's page check passes it): no constraint recorded */
+            put(&w, is64 ? 64 + 48 : 52 + 28, 0, is64 ? 8 : 4);
+            arena_init(&a);
+            CHECK_INT(elf_parse(w.b, len, &a, &e, &err), 0);
+            CHECK_INT(e.load_align_min, 0);
             arena_release(&a);
         }
 }

@@ -133,10 +133,47 @@ static void test_bad_inputs(void)
     arena_release(&a);
 }
 
+/* PEP 427's WHEEL file: the first Tag header. */
+static int tag_of(struct arena *a, const char *s, const char **tag)
+{
+    return metadata_wheel_tag(a, s, strlen(s), tag);
+}
+
+static void test_wheel_tag(void)
+{
+    struct arena a;
+    const char *t = NULL;
+    arena_init(&a);
+    CHECK_INT(tag_of(&a, "Wheel-Version: 1.0\nGenerator: bdist_wheel (0.45.1)\nRoot-Is-Purelib: false\n"
+                         "Tag: cp312-cp312-manylinux_2_28_aarch64\n\n", &t), 1);
+    CHECK_STR(t, "cp312-cp312-manylinux_2_28_aarch64");
+    /* several tags: the first; header names in any case; CRLF; no final newline */
+    CHECK_INT(tag_of(&a, "Wheel-Version: 1.0\r\ntag:   cp311-cp311-manylinux_2_17_x86_64  \r\n"
+                         "Tag: cp311-cp311-manylinux2014_x86_64", &t), 1);
+    CHECK_STR(t, "cp311-cp311-manylinux_2_17_x86_64");
+    CHECK_INT(tag_of(&a, "TAG: py3-none-any", &t), 1);
+    CHECK_STR(t, "py3-none-any");
+    t = NULL;
+    /* none, empty, with a space or a control character, after the headers, or not a Tag header */
+    CHECK_INT(tag_of(&a, "Wheel-Version: 1.0\n", &t), 0);
+    CHECK_INT(tag_of(&a, "Tag:\n", &t), 0);
+    CHECK_INT(tag_of(&a, "Tag: a b\n", &t), 0);
+    CHECK_INT(tag_of(&a, "Tag: a\x01b\n", &t), 0);
+    CHECK_INT(tag_of(&a, "Wheel-Version: 1.0\n\nTag: py3-none-any\n", &t), 0);
+    CHECK_INT(tag_of(&a, "Tags: py3-none-any\n", &t), 0);
+    CHECK_INT(tag_of(&a, " Tag: py3-none-any\n", &t), 0);
+    CHECK_INT(tag_of(&a, "", &t), 0);
+    CHECK(t == NULL);
+    /* a NUL byte in the value: not a tag */
+    CHECK_INT(metadata_wheel_tag(&a, "Tag: a\0b\n", 10, &t), 0);
+    arena_release(&a);
+}
+
 int main(void)
 {
     RUN(test_torch_metadata);
     RUN(test_requirements);
     RUN(test_bad_inputs);
+    RUN(test_wheel_tag);
     return harness_done();
 }
