@@ -1751,6 +1751,27 @@ void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct fi
 
 /* ---- Jetson (issue 20) ---- */
 
+/* "Jetson AGX Orin, compute capability 8.7; L4T 36.4.3 from /etc/nv_tegra_release". */
+static const char *jetson_dev(const struct fix_ctx *x, const struct tegra_facts *t, const char *rel)
+{
+    return arena_printf(x->a, "%s%s%s%s%s%s",
+                        t->gpu_name ? t->gpu_name : (t->soc ? t->soc : "SoC unknown"),
+                        t->gpu_cc ? ", compute capability " : "", t->gpu_cc ? t->gpu_cc : "",
+                        t->l4t ? "; " : "; L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core",
+                        t->l4t ? rel : "",
+                        t->l4t_source ? arena_printf(x->a, " from %s", t->l4t_source) : "");
+}
+
+/* " (JetPack 6.2, CUDA 12.6)": the JetPack and CUDA of that release, from
+ * data/jetpack.kb (scan/tegra.c). */
+static const char *jetson_jp(const struct fix_ctx *x, const struct tegra_facts *t)
+{
+    return t->jetpack
+               ? arena_printf(x->a, " (JetPack %s%s%s)", t->jetpack, t->jetpack_cuda ? ", CUDA " : "",
+                              t->jetpack_cuda ? t->jetpack_cuda : "")
+               : t->l4t ? " (a release the knowledge base does not map to a JetPack)" : "";
+}
+
 void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                         const struct tegra_facts *t, const char *wheels)
 {
@@ -1760,17 +1781,8 @@ void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct fin
      * release (its "PyTorch for Jetson" announcement thread lists each with
      * its L4T release) and L4T containers; both must match this L4T. */
     const char *rel = t->l4t ? arena_printf(x->a, "L4T %s", t->l4t) : "its L4T release";
-    const char *dev = arena_printf(x->a, "%s%s%s%s%s%s",
-                                   t->gpu_name ? t->gpu_name : (t->soc ? t->soc : "SoC unknown"),
-                                   t->gpu_cc ? ", compute capability " : "", t->gpu_cc ? t->gpu_cc : "",
-                                   t->l4t ? "; " : "; L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core",
-                                   t->l4t ? rel : "",
-                                   t->l4t_source ? arena_printf(x->a, " from %s", t->l4t_source) : "");
-    /* The JetPack and CUDA of that release, from data/jetpack.kb (scan/tegra.c). */
-    const char *jp = t->jetpack
-                         ? arena_printf(x->a, " (JetPack %s%s%s)", t->jetpack, t->jetpack_cuda ? ", CUDA " : "",
-                                        t->jetpack_cuda ? t->jetpack_cuda : "")
-                         : t->l4t ? " (a release the knowledge base does not map to a JetPack)" : "";
+    const char *dev = jetson_dev(x, t, rel);
+    const char *jp = jetson_jp(x, t);
     const char *where = wheels ? arena_printf(x->a, "NVIDIA's wheel index for that JetPack is %s", wheels)
                                : "NVIDIA lists one per JetPack / L4T release at "
                                  "https://forums.developer.nvidia.com/t/pytorch-for-jetson/72048";
@@ -1782,6 +1794,35 @@ void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct fin
         NULL);
     add(fl, fd, g, NULL,
         cap(x, arena_printf(x->a, "or run it in an L4T container made for %s (NGC's nvcr.io/nvidia/l4t-pytorch, "
+                            "tagged by L4T release) with `--runtime nvidia`, which mounts the tegra driver "
+                            "libraries into it", rel)),
+        NULL);
+}
+
+void fixes_jetson_tf(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                     const struct tegra_facts *t, const char *index)
+{
+    /* NVIDIA builds TensorFlow for Jetson per JetPack ("Installing
+     * TensorFlow for Jetson Platform": one pip index per JetPack, versions
+     * "TF+nvYY.MM"); PyPI's aarch64 tensorflow is CPU-only there, and
+     * tensorflow[and-cuda] installs the x86-64 / sbsa CUDA wheels, not
+     * Jetson's.  No command: the +nv build to pin is the index's. */
+    const char *rel = t->l4t ? arena_printf(x->a, "L4T %s", t->l4t) : "its L4T release";
+    const char *where = index ? arena_printf(x->a, "NVIDIA's pip index for JetPack %s is %s (pip's "
+                                             "--extra-index-url), its builds versioned tensorflow==VERSION+nvYY.MM",
+                                             t->jetpack, index)
+                              : "NVIDIA's guide \"Installing TensorFlow for Jetson Platform\" "
+                                "(https://docs.nvidia.com/deeplearning/frameworks/pdf/Install-TensorFlow-Jetson-Platform.pdf) "
+                                "names the pip index of each JetPack";
+    unsigned g = next_group(fd);
+    add(fl, fd, g, NULL,
+        cap(x, arena_printf(x->a, "on this Jetson (%s) install NVIDIA's TensorFlow build for the JetPack of %s%s -- "
+                            "%s -- in place of the package index's aarch64 wheel, tensorflow[and-cuda] (CUDA "
+                            "wheels for x86-64 and Arm servers, not Jetson) or a build for another JetPack",
+                            jetson_dev(x, t, rel), rel, jetson_jp(x, t), where)),
+        NULL);
+    add(fl, fd, g, NULL,
+        cap(x, arena_printf(x->a, "or run it in an L4T container made for %s (NGC's nvcr.io/nvidia/l4t-tensorflow, "
                             "tagged by L4T release) with `--runtime nvidia`, which mounts the tegra driver "
                             "libraries into it", rel)),
         NULL);

@@ -277,6 +277,17 @@ void fixes_jetson_driver(const struct fix_ctx *x, struct findings *fl, struct fi
 void fixes_jetson_torch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                         const struct tegra_facts *t, const char *wheels);
 
+/**
+ * A Jetson (f->tegra present): the TensorFlow to install is NVIDIA's build
+ * for its JetPack (NVIDIA's per-JetPack pip index; index: that index for
+ * t->jetpack, from pkg_fact tensorflow jetson_index, or NULL: NVIDIA's guide
+ * is named), or an L4T container (nvcr.io/nvidia/l4t-tensorflow,
+ * --runtime nvidia); never tensorflow[and-cuda] or the -gpu image.  Text
+ * fixes only (issue 20).  Never fails.
+ */
+void fixes_jetson_tf(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                     const struct tegra_facts *t, const char *index);
+
 /*
  * macOS (check --os macos; rules_macos.c): Apple's GPU is reached through
  * Metal, never CUDA.

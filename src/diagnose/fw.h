@@ -123,6 +123,19 @@ void fw_judge_cudnn(struct fwctx *c, const char *want);
 void fw_note_own_runtime(struct fwctx *c);
 /** 1 when the driver can run CUDA cuda (an unknown driver: 1). */
 int fw_driver_runs(struct fwctx *c, const char *cuda);
+/** A framework's own fixes for a Jetson's JetPack (fw_jetson_mismatch). */
+typedef void fw_jetson_fixes_fn(struct fwctx *c, struct finding *fd);
+/**
+ * "JetPack 5.0 to 5.1.4 (L4T 34.1.0 to 35.6.0)": the JetPacks whose CUDA has
+ * cuda's major (data/jetpack.kb), or NULL when none does.
+ */
+const char *fw_jetpacks_for(struct fwctx *c, const char *cuda);
+/**
+ * On a Jetson, the build of name (its CUDA cuda) made for another JetPack's
+ * CUDA major: GD206 (an error when a CUDA library it needs is not found, a
+ * warning when it is newer than the JetPack's), with fixes.  1 made, 0 not.
+ */
+int fw_jetson_mismatch(struct fwctx *c, const char *name, const char *cuda, fw_jetson_fixes_fn *fixes);
 /** python.exe's folder (a venv's base interpreter). */
 const char *fw_win_app_dir(struct fwctx *c);
 

@@ -34,6 +34,32 @@ static void tf_pip_fixes(struct fwctx *c, struct finding *fd, const char *cuda, 
     fixes_tf_install(&c->fx, c->out, fd, c->env, NULL);
 }
 
+/* NVIDIA's pip index of TensorFlow builds for this Jetson's JetPack: the
+ * knowledge base's pattern (pkg_fact tensorflow jetson_index) with "{jp}"
+ * the JetPack release without its dots (5.1.2: 512), or NULL. */
+static const char *tf_jetson_index(struct fwctx *c)
+{
+    const char *jetpack = c->f->tegra.jetpack, *pat, *at;
+    char *jp, *o;
+    const char *s;
+
+    if (!jetpack || kb_pkg_fact_current(c->kb, "tensorflow", "jetson_index", &pat, NULL) != 1 || !pat ||
+        (at = strstr(pat, "{jp}")) == NULL)
+        return NULL;
+    jp = arena_strdup(c->a, jetpack);
+    for (s = jetpack, o = jp; *s; s++)
+        if (*s != '.')
+            *o++ = *s;
+    *o = '\0';
+    return arena_printf(c->a, "%.*s%s%s", (int)(at - pat), pat, jp, at + 4);
+}
+
+/* A Jetson: NVIDIA's TensorFlow for its JetPack, or an L4T container. */
+static void tf_jetson_fixes(struct fwctx *c, struct finding *fd)
+{
+    fixes_jetson_tf(&c->fx, c->out, fd, &c->f->tegra, tf_jetson_index(c));
+}
+
 /* Install a CUDA build: the fix engine chooses a release the knowledge base
  * has for this Python and driver, [and-cuda] where the release has it, its
  * tested CUDA / cuDNN from conda-forge where not (diagnose/fixes.h). */
@@ -42,6 +68,11 @@ static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cu
     struct fix_install in;
     (void)cuda;
     (void)cudnn;
+    if (c->f->tegra.present) {
+        /* not PyPI's aarch64 wheel, [and-cuda] or the -gpu image (issue 20) */
+        tf_jetson_fixes(c, fd);
+        return;
+    }
     fixes_tf_install(&c->fx, c->out, fd, c->env, c->fw->version);
     /* not on aarch64: no cited source says the -gpu images exist for it */
     if (fix_choose_tf(&c->fx, c->fw->version, c->env->python_version, &in) == 1 && !c->windows &&
@@ -187,7 +218,11 @@ static void check_tensorflow(struct fwctx *c)
     }
     if (!have_mod && !c->windows)
         fw_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
-    fw_judge_missing(c, cuda, cudnn, tf_install_fixes);
+    /* On a Jetson, a build for another JetPack's CUDA (the build's own
+     * build_info, not tf_build's x86-64 row) is the cause, NVIDIA's build for
+     * this JetPack its fix; the missing libraries are then its symptoms. */
+    fw_judge_missing(c, cuda, cudnn,
+                     fw_jetson_mismatch(c, "TensorFlow", fw->cuda, tf_jetson_fixes) ? NULL : tf_install_fixes);
     fw_judge_cudnn(c, cudnn);
     {
         /* The runtime that would load decides the driver floor; without

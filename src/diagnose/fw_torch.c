@@ -172,88 +172,10 @@ static void torch_windows(struct fwctx *c, const char *cuda)
         fw_unknown(c, arena_printf(c->a, "%s imports no CUDA DLL by name", modpath));
 }
 
-/*
- * "JetPack 5.0.2-5.1.4 (L4T 35.1.0-35.6.0)": the JetPacks whose CUDA has
- * cuda's major (data/jetpack.kb, in L4T order), or NULL when none does.
- */
-static const char *jetpacks_for(struct fwctx *c, const char *cuda)
+/* Torch's Jetson fixes: NVIDIA's build for this JetPack, or an L4T container. */
+static void torch_jetson_fixes(struct fwctx *c, struct finding *fd)
 {
-    struct kb_jetpack j, first, last;
-    size_t it = 0, n = 0;
-
-    memset(&first, 0, sizeof(first));
-    memset(&last, 0, sizeof(last));
-    while (kb_jetpack_for_cuda(c->kb, cuda, &it, &j) == 1) {
-        if (!n++)
-            first = j;
-        last = j;
-    }
-    if (!n)
-        return NULL;
-    if (!strcmp(first.jetpack, last.jetpack) && !strcmp(first.l4t, last.l4t))
-        return arena_printf(c->a, "JetPack %s (L4T %s)", first.jetpack, first.l4t);
-    return arena_printf(c->a, "JetPack %s to %s (L4T %s to %s)", first.jetpack, last.jetpack, first.l4t, last.l4t);
-}
-
-/*
- * A Jetson's torch built for another JetPack's CUDA (issue 20): NVIDIA's
- * Jetson wheels are built per JetPack against the CUDA and cuDNN it ships
- * (JetPack 5: CUDA 11.4, libcudart.so.11.0 / libcudnn.so.8), so one made for
- * JetPack 5 finds neither on a JetPack 6 (CUDA 12) Jetson, and a JetPack 6
- * build needs a newer CUDA driver than L4T 35's.  Judged when the build's
- * CUDA and the JetPack's (data/jetpack.kb, facts.tegra.jetpack_cuda) are
- * both known and their majors differ: an error when a CUDA library it links
- * is not found, a warning when everything resolves but the build is newer
- * than the JetPack (it then runs only on NVIDIA's CUDA upgrade packages for
- * Jetson).  1 when the finding was made (its fixes name the machine's
- * JetPack build), else 0.
- */
-static int torch_jetpack_mismatch(struct fwctx *c, const char *cuda)
-{
-    const struct tegra_facts *t = &c->f->tegra;
-    const struct framework_build *fw = c->fw;
-    const char *want, *nv;
-    struct finding *fd;
-    size_t i, unresolved = 0;
-    int newer;
-
-    if (!t->present || !t->jetpack || !t->jetpack_cuda || !cuda || !ver_cmp_dotted_n(cuda, t->jetpack_cuda, 1))
-        return 0;
-    for (i = 0; i < c->v->n_needs; i++)
-        if (!c->v->needs[i].resolved_path)
-            unresolved++;
-    newer = ver_cmp_dotted_n(cuda, t->jetpack_cuda, 1) > 0;
-    if (!unresolved && !newer)
-        return 0;   /* an older CUDA runtime that is all there runs on a newer driver */
-    want = jetpacks_for(c, cuda);
-    /* NVIDIA's Jetson builds carry ".nvYY.MM" in their local version label. */
-    nv = fw->local && (strstr(fw->local, ".nv") || str_starts(fw->local, "nv")) ? "NVIDIA's Jetson build " : "";
-    fd = fw_finding(c, "GD206", unresolved ? SEV_ERROR : SEV_WARNING,
-                    "torch %s is %sfor CUDA %s%s%s, but this Jetson runs L4T %s: JetPack %s with CUDA %s",
-                    fw->version, nv, cuda, want ? ", that is " : "", want ? want : "", t->l4t, t->jetpack,
-                    t->jetpack_cuda);
-    finding_evidence(c->out, fd, fw->build_source, "torch %s: built for CUDA %s%s%s", fw->version, cuda,
-                     want ? ", which " : " (no JetPack in the knowledge base ships that CUDA major)",
-                     want ? arena_printf(c->a, "%s ships", want) : "");
-    for (i = 0; i < c->v->n_needs; i++) {
-        const struct need *n = &c->v->needs[i];
-        if (!n->resolved_path)
-            finding_evidence(c->out, fd, n->from, "%s: not found on this Jetson (JetPack %s ships CUDA %s)",
-                             n->library, t->jetpack, t->jetpack_cuda);
-    }
-    finding_evidence(c->out, fd, t->l4t_source, "Jetson, L4T %s%s%s", t->l4t, t->model ? ": " : "",
-                     t->model ? t->model : "");
-    finding_evidence(c->out, fd, t->jetpack_source, "L4T %s is JetPack %s, which ships CUDA %s%s", t->l4t,
-                     t->jetpack, t->jetpack_cuda,
-                     t->jetpack_source && !strncmp(t->jetpack_source, "unverified:", 11)
-                         ? " (an unverified knowledge-base row)" : "");
-    if (!unresolved)
-        finding_evidence(c->out, fd, NULL, "a CUDA %s runtime needs a newer CUDA driver than L4T %s's; NVIDIA's "
-                         "CUDA upgrade packages for Jetson provide one "
-                         "(https://developer.nvidia.com/blog/simplifying-cuda-upgrades-for-nvidia-jetson-users/)",
-                         fw_major(c->a, cuda), t->l4t);
-    fixes_jetson_torch(&c->fx, c->out, fd, t, jetson_wheels(c));
-    return 1;
+    fixes_jetson_torch(&c->fx, c->out, fd, &c->f->tegra, jetson_wheels(c));
 }
 
 static void check_torch(struct fwctx *c)
@@ -329,7 +251,7 @@ static void check_torch(struct fwctx *c)
     /* On a Jetson, a build for another JetPack's CUDA is the cause, with the
      * JetPack build as its fix; the missing libraries are then its symptoms. */
     fw_judge_missing(c, cuda, have_kb ? t.cudnn : NULL,
-                     torch_jetpack_mismatch(c, cuda) ? NULL : torch_install_fixes);
+                     fw_jetson_mismatch(c, "torch", cuda, torch_jetson_fixes) ? NULL : torch_install_fixes);
     if (kb_torch_min_driver(c->kb, fw->version, variant, c->os, &need_drv, &src) == 1 && c->driver &&
         ver_cmp_dotted(c->driver, need_drv) < 0) {
         struct finding *fd = fw_finding(c, "GD208", SEV_ERROR,

@@ -474,10 +474,52 @@ static void test_pip_interp_facts(void)
     arena_release(&a);
 }
 
+/* TensorFlow on a Jetson (issue 20): NVIDIA's index for the JetPack, or its
+ * guide; the l4t-tensorflow container; never a command, [and-cuda] or the
+ * -gpu image. */
+static void test_jetson_tf(void)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    struct tegra_facts t;
+    const char *s;
+    size_t i;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, kb, &a);
+    memset(&t, 0, sizeof(t));
+    t.present = 1;
+    t.l4t = "35.4.1";
+    t.jetpack = "5.1.2";
+    t.jetpack_cuda = "11.4";
+    fd = findings_add(&fl, "GD211", SEV_ERROR, "cpu");
+    fixes_jetson_tf(&x, &fl, fd, &t, "https://developer.download.nvidia.com/compute/redist/jp/v512");
+    s = all_cmds(&a, fd);
+    CHECK_INT((int)fd->n_fixes, 2);
+    for (i = 0; i < fd->n_fixes; i++)
+        CHECK(fd->fixes[i].command == NULL);
+    CHECK(strstr(s, "JetPack of L4T 35.4.1 (JetPack 5.1.2, CUDA 11.4)") != NULL);
+    CHECK(strstr(s, "pip index for JetPack 5.1.2 is https://developer.download.nvidia.com/compute/redist/jp/v512") != NULL);
+    CHECK(strstr(s, "nvcr.io/nvidia/l4t-tensorflow") != NULL && strstr(s, "--runtime nvidia") != NULL);
+    CHECK(strstr(s, "tensorflow/tensorflow:") == NULL);
+    /* No index (an L4T the kb maps to no JetPack): NVIDIA's guide. */
+    t.jetpack = t.jetpack_cuda = NULL;
+    fd = findings_add(&fl, "GD211", SEV_ERROR, "cpu");
+    fixes_jetson_tf(&x, &fl, fd, &t, NULL);
+    s = all_cmds(&a, fd);
+    CHECK(strstr(s, "Install-TensorFlow-Jetson-Platform.pdf") != NULL);
+    CHECK(strstr(s, "/jp/v") == NULL);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
     RUN(test_family);
+    RUN(test_jetson_tf);
     RUN(test_driver_install_per_distro);
     RUN(test_wsl_never_linux_driver);
     RUN(test_container);
