@@ -34,9 +34,7 @@ jq -S .tegra "$OUT" >"$CASE_DIR/t2" || fail "no JSON from --from-facts --facts"
 cmp -s "$CASE_DIR/t1" "$CASE_DIR/t2" || fail "tegra facts differ after the round trip: $(diff "$CASE_DIR/t1" "$CASE_DIR/t2" | head -n 5)"
 
 # NVIDIA's JetPack 6 wheel with a CUDA 12 runtime on this JetPack 5 Jetson.
-C12=usr/local/cuda-12.6/targets/aarch64-linux/lib
-a64lib $C12/libcudart.so.12.6.68 libcudart.so.12
-ln -sfn libcudart.so.12.6.68 "$ROOT/$C12/libcudart.so.12"
+a64_jetpack6_cuda
 venv /home/u/pt 3.10
 a64_torch 2.5.0a0+872d972e41.nv24.08 12.6 libcudart.so.12
 gdcheck --json --env VIRTUAL_ENV=/home/u/pt --env LD_LIBRARY_PATH=/$C12

@@ -14,9 +14,7 @@
 . "$GD_TESTS/cli/diag.inc"
 a64_base
 a64_jetson_tree 36 4.3 "NVIDIA Jetson AGX Orin Developer Kit" 'nvidia,p3737-0000+p3701-0000\0nvidia,p3701-0000\0nvidia,tegra234\0'
-C12=usr/local/cuda-12.6/targets/aarch64-linux/lib
-a64lib $C12/libcudart.so.12.6.68 libcudart.so.12
-ln -sfn libcudart.so.12.6.68 "$ROOT/$C12/libcudart.so.12"
+a64_jetpack6_cuda
 venv /home/u/pt 3.10
 a64_torch 2.6.0+cu126 12.6 libcudart.so.12
 a64_ldconfig

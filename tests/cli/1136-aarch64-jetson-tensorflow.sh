@@ -17,11 +17,7 @@
 a64_base
 a64_sh
 a64_jetson_tree 36 4.3 "NVIDIA Jetson AGX Orin Developer Kit" 'nvidia,p3737-0000+p3701-0000\0nvidia,p3701-0000\0nvidia,tegra234\0'
-C12=usr/local/cuda-12.6/targets/aarch64-linux/lib
-a64lib $C12/libcudart.so.12.6.68 libcudart.so.12
-ln -sfn libcudart.so.12.6.68 "$ROOT/$C12/libcudart.so.12"
-a64lib usr/lib/aarch64-linux-gnu/libcudnn.so.9.3.0 libcudnn.so.9
-ln -sfn libcudnn.so.9.3.0 "$ROOT/usr/lib/aarch64-linux-gnu/libcudnn.so.9"
+a64_jetpack6_cuda cudnn
 put /etc/ld.so.conf.d/cuda.conf "/$C12"
 venv /home/u/tf 3.10
 # NVIDIA's Jetson wheel: its module calls dlopen; no RUNPATH into nvidia/
