@@ -13,6 +13,7 @@
 #define GD_TEST_HARNESS_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int harness_failed_now;
@@ -55,6 +56,36 @@ static int harness_failed_tests;
             harness_failed_tests++;                                           \
         fflush(stdout);                                                       \
     } while (0)
+
+/*
+ * The whole file at path (a fixture the test made), malloc'd, its size in
+ * *len; NULL when it cannot be opened or memory runs out.  The caller frees.
+ */
+static inline unsigned char *harness_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL, *grown;
+    size_t cap = 0, n = 0, got;
+
+    if (!f)
+        return NULL;
+    do {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 4096;
+            if (!(grown = realloc(buf, cap))) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = grown;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    *len = n;
+    return buf;
+}
 
 static inline int harness_done(void)
 {

@@ -20,7 +20,6 @@
 #include "util/arena.h"
 #include "util/err.h"
 #include "util/fs.h"
-#include "util/strbuf.h"
 
 static int have_tools = -1;
 static char helper[1024];
@@ -61,21 +60,6 @@ static int mk(const char *args)
     return 0;
 }
 
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    struct strbuf sb = STRBUF_INIT;
-    char buf[4096];
-    size_t n;
-    if (!f)
-        return NULL;
-    while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-        strbuf_add(&sb, buf, n);
-    fclose(f);
-    *len = sb.len;
-    return (unsigned char *)strbuf_detach(&sb, NULL);
-}
-
 static int has_dylib(const struct macho_slice *sl, const char *name, enum macho_dylib_kind kind)
 {
     size_t i;
@@ -88,7 +72,7 @@ static int has_dylib(const struct macho_slice *sl, const char *name, enum macho_
 static int parse_file(const char *path, struct arena *a, struct macho_info *mi)
 {
     size_t len;
-    unsigned char *buf = slurp(path, &len);
+    unsigned char *buf = harness_slurp(path, &len);
     struct gd_err e;
     int r;
     err_init(&e);
@@ -263,7 +247,7 @@ static void test_truncations(void)
     unsigned char *buf;
     if (!tools())
         return;
-    buf = slurp("macho.d/py-universal2", &len);
+    buf = harness_slurp("macho.d/py-universal2", &len);
     if (!buf) {
         printf("  py-universal2 missing\n");
         harness_failed_now = 1;

@@ -17,7 +17,6 @@
 #include "util/alloc.h"
 #include "util/arena.h"
 #include "util/err.h"
-#include "util/strbuf.h"
 
 static int have_mingw = -1;
 
@@ -35,21 +34,6 @@ static int mingw(void)
         }
     }
     return have_mingw;
-}
-
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    struct strbuf sb = STRBUF_INIT;
-    char buf[4096];
-    size_t n;
-    if (!f)
-        return NULL;
-    while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-        strbuf_add(&sb, buf, n);
-    fclose(f);
-    *len = sb.len;
-    return (unsigned char *)strbuf_detach(&sb, NULL);
 }
 
 static int has(const char **names, size_t n, const char *want)
@@ -103,7 +87,7 @@ static void test_x64_dll(void)
     if (!mingw())
         return;
     CHECK(build("x86_64-w64-mingw32", "x64") == 0);
-    buf = slurp("cudart_x64.dll", &len);
+    buf = harness_slurp("cudart_x64.dll", &len);
     CHECK(buf != NULL);
     if (!buf)
         return;
@@ -157,7 +141,7 @@ static void test_x86_dll(void)
         return;
     }
     CHECK(build("i686-w64-mingw32", "x86") == 0);
-    buf = slurp("cudart_x86.dll", &len);
+    buf = harness_slurp("cudart_x86.dll", &len);
     CHECK(buf != NULL);
     if (!buf)
         return;

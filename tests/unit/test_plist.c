@@ -146,21 +146,6 @@ static void test_xml_bad(void)
     arena_release(&a);
 }
 
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    struct strbuf sb = STRBUF_INIT;
-    char buf[4096];
-    size_t n;
-    if (!f)
-        return NULL;
-    while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-        strbuf_add(&sb, buf, n);
-    fclose(f);
-    *len = sb.len;
-    return (unsigned char *)strbuf_detach(&sb, NULL);
-}
-
 /* Python's plistlib writes the binary form (FMT_BINARY). */
 static unsigned char *bplist(const char *pydict, size_t *len)
 {
@@ -176,7 +161,7 @@ static unsigned char *bplist(const char *pydict, size_t *len)
             harness_failed_now = 1;
         return NULL;
     }
-    return slurp("plist.bin", len);
+    return harness_slurp("plist.bin", len);
 }
 
 static void test_binary(void)
