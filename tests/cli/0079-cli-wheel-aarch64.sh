@@ -10,31 +10,14 @@
 . "$GD_TESTS/cli/static.inc"
 PY=/usr/bin/python3
 [ -x $PY ] && $PY -c 'import wheel, pip' 2>/dev/null || skip "Debian's python3-wheel or python3-pip missing"
-[ "$(uname -m)" = x86_64 ] || static_unavailable "the aarch64 cross build runs on x86_64 and this is $(uname -m)"
 for _t in qemu-aarch64-static aarch64-linux-gnu-gcc aarch64-linux-gnu-strip make flock timeout cmake dpkg-source apt-get; do
     command -v "$_t" >/dev/null 2>&1 || static_unavailable "$_t is not installed (sh tools/install-deps.sh --test)"
 done
-if [ -n "${GD_STATIC_AARCH64_DIR:-}" ]; then
-    A="$GD_STATIC_AARCH64_DIR"
-else
-    _src=$(cd "$GD_TESTS/.." && pwd)
-    mkdir -p "$_src/build"
-    (
-        flock 8
-        unset MAKEFLAGS MFLAGS MAKELEVEL
-        timeout 1200 make -s -j2 -C "$_src" static-aarch64 >"$CASE_DIR/make.log" 2>&1 || { tail -n 40 "$CASE_DIR/make.log"; exit 4; }
-    ) 8>"$_src/build/.static-aarch64.lock"
-    if [ $? -ne 0 ]; then
-        grep -q 'cannot fetch\|cannot download' "$CASE_DIR/make.log" &&
-            static_unavailable "Debian's archive cannot be reached for musl or jansson (arm64)"
-        fail "make static-aarch64 failed (see above)"
-    fi
-    A="$_src/build/static-aarch64"
-fi
+static_setup_aarch64
 TOP="$GD_TESTS/.."
 VERSION=$(sed -n 's/^#define GD_VERSION "\(.*\)"/\1/p' "$TOP/src/cli/version.h")
 TAGS="manylinux2014_aarch64.manylinux_2_17_aarch64.musllinux_1_1_aarch64"
-$PY "$TOP/python/build_wheel.py" --binary "$A/gpudoctor" --helper "$A/gpudoctor-probe-helper" --version "$VERSION" \
+$PY "$TOP/python/build_wheel.py" --binary "$SBIN" --helper "$SHELPER" --version "$VERSION" \
     --out "$CASE_DIR/dist" --strip aarch64-linux-gnu-strip >"$CASE_DIR/build.log" 2>&1 || { cat "$CASE_DIR/build.log"; fail "build_wheel.py"; }
 WHL="$CASE_DIR/dist/gpudoctor_cli-$VERSION-py3-none-$TAGS.whl"
 [ -f "$WHL" ] || fail "no $WHL: $(ls "$CASE_DIR/dist")"

@@ -10,30 +10,12 @@
 # test cannot count on; the fork/exec path itself is 9601-9603's.)
 . "$GD_TESTS/cli/lib.sh"
 . "$GD_TESTS/cli/static.inc"
-[ "$(uname -m)" = x86_64 ] || static_unavailable "the aarch64 cross build runs on x86_64 and this is $(uname -m)"
 for _t in qemu-aarch64-static aarch64-linux-gnu-gcc make flock timeout objdump cmake dpkg-source apt-get dpkg-deb od; do
     command -v "$_t" >/dev/null 2>&1 || static_unavailable "$_t is not installed (sh tools/install-deps.sh --test)"
 done
 SYSROOT=/usr/aarch64-linux-gnu
 [ -f "$SYSROOT/lib/ld-linux-aarch64.so.1" ] || static_unavailable "the cross glibc is not installed ($SYSROOT)"
-if [ -n "${GD_STATIC_AARCH64_DIR:-}" ]; then
-    A="$GD_STATIC_AARCH64_DIR"
-else
-    _src=$(cd "$GD_TESTS/.." && pwd)
-    mkdir -p "$_src/build"
-    (
-        flock 8
-        unset MAKEFLAGS MFLAGS MAKELEVEL
-        timeout 1200 make -s -j2 -C "$_src" static-aarch64 >"$CASE_DIR/make.log" 2>&1 || { tail -n 40 "$CASE_DIR/make.log"; exit 4; }
-    ) 8>"$_src/build/.static-aarch64.lock"
-    if [ $? -ne 0 ]; then
-        grep -q 'cannot fetch\|cannot download' "$CASE_DIR/make.log" &&
-            static_unavailable "Debian's archive cannot be reached for musl or jansson (arm64)"
-        fail "make static-aarch64 failed (see above)"
-    fi
-    A="$_src/build/static-aarch64"
-fi
-SBIN="$A/gpudoctor" SHELPER="$A/gpudoctor-probe-helper"
+static_setup_aarch64
 
 readelf -h "$SBIN" | grep -q 'AArch64' || fail "$SBIN is not an aarch64 ELF file"
 readelf -lW "$SBIN" | grep -q 'program interpreter' && fail "the aarch64 binary asks for a program interpreter"
