@@ -237,6 +237,10 @@ static const char *lane_fact(const struct kb_table *t, size_t r, char *b, size_t
 {
     return lane_col0(t, r, b, n, "framework", "fact");
 }
+static const char *lane_route(const struct kb_table *t, size_t r, char *b, size_t n)
+{
+    return lane_col0(t, r, b, n, "framework", "route");
+}
 static const char *lane_all(const struct kb_table *t, size_t r, char *b, size_t n)
 {
     (void)t;
@@ -382,6 +386,7 @@ size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
     check_ranges(kb, l, "tf_arch", lane_all, 1);
     check_ranges(kb, l, "py_support", lane_framework, 1);
     check_ranges(kb, l, "pkg_fact", lane_fact, 1);
+    check_ranges(kb, l, "cuda_compat", lane_route, 1);
     check_jetpack(kb, l);
     check_sources(kb, l);
     check_dates(kb, today, l);
