@@ -12,11 +12,13 @@
 #include "cli/exit.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
+#include "diagnose/fw.h"
 #include "diagnose/plan.h"
 #include "kb/kb.h"
 #include "loader/resolve.h"
 #include "report/plan.h"
 #include "scan/scan.h"
+#include "util/strbuf.h"
 #include "util/banned.h"
 
 /* Scan the machine; fill c->driver / c->gpu from it (copied into p's arena). */
@@ -48,6 +50,9 @@ static void plan_from_machine(struct run_ctx *ctx, struct kb *kb, struct plan_co
     scan_all(&sc);
 
     drv = facts_driver_version(&facts);
+    if (facts.system.arch && !strcmp(facts.system.arch, "aarch64"))
+        c->arch = "aarch64";   /* the aarch64 builds (the chooser's platform rule) */
+    c->jetson = facts.tegra.present;
     if (drv && !c->driver)
         c->driver = arena_strdup(&p->arena, drv);
     for (i = 0; i < facts.n_gpus && !c->gpu; i++)
@@ -64,7 +69,7 @@ static void plan_from_machine(struct run_ctx *ctx, struct kb *kb, struct plan_co
                                        cmax ? cmax : "(unknown)", c->gpu ? " and your " : "",
                                        c->gpu ? (gname ? gname : "GPU") : "",
                                        c->gpu ? " has compute capability " : "",
-                                       c->gpu ? c->gpu : "", plan_framework_name(c->fw));
+                                       c->gpu ? c->gpu : "", fw_find(c->framework)->name);
     else
         p->from_machine = arena_printf(&p->arena, "no NVIDIA driver found on this machine: "
                                        "planning without a driver constraint (install the "
@@ -137,14 +142,19 @@ int cmd_plan(int argc, char **argv)
             return usage_error("plan", "unexpected argument '%s'", a);
         }
     }
-    if (!fw) {
+    if (!fw || !fw_find(fw)) {
+        struct strbuf names = STRBUF_INIT;
+        const struct fw_def *d;
+        size_t k;
+        for (k = 0; (d = fw_at(k)) != NULL; k++)   /* the registry's frameworks: each plans */
+            strbuf_addf(&names, "%s%s", k ? (fw_at(k + 1) ? ", " : " or ") : "", d->name);
         options_release(&o);
-        return usage_error("plan", "--framework is required (tensorflow, pytorch, jax or onnxruntime)");
+        rc = !fw ? usage_error("plan", "--framework is required (%s)", names.buf)
+                 : usage_error("plan", "unknown framework '%s' (%s)", fw, names.buf);
+        strbuf_release(&names);
+        return rc;
     }
-    if (plan_framework_parse(fw, &c.fw) < 0) {
-        options_release(&o);
-        return usage_error("plan", "unknown framework '%s' (tensorflow, pytorch, jax or onnxruntime)", fw);
-    }
+    c.framework = fw;
     if (requirements && dockerfile) {
         options_release(&o);
         return usage_error("plan", "--requirements and --dockerfile cannot be combined");

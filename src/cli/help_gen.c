@@ -420,12 +420,9 @@ static void put_frameworks(FILE *fp, const char *sep)
 {
     const struct fw_def *d;
     const char *const *a;
-    enum plan_fw fw;
     size_t i;
     const char *s = "";
-    for (i = 0; (d = fw_at(i)) != NULL; i++) {
-        if (plan_framework_parse(d->name, &fw) < 0)
-            continue;
+    for (i = 0; (d = fw_at(i)) != NULL; i++) {   /* every framework module plans */
         fprintf(fp, "%s%s", s, d->name), s = sep;
         for (a = d->aliases; a && *a; a++)
             fprintf(fp, "%s%s", s, *a);

@@ -581,14 +581,14 @@ static void rule_driver_too_old(struct ctx *c)
                          : NULL);
     /* Or a build the driver runs: only when the log tells the driver (or its CUDA level). */
     if (c->fx.driver) {
-        struct fix_install in;
+        struct choice in;
         if ((lf->torch_version.v || cnt(c, LE_DRIVER_TOO_OLD)) &&
-            fix_choose_torch(&c->fx, NULL, c->env ? c->env->python_version : NULL, &in) && in.driver_ok == 1)
+            fix_choose(&c->fx, "torch", NULL, c->env ? c->env->python_version : NULL, &in) && in.driver_ok == 1)
             fixes_torch_install(&c->fx, c->out, fd, c->env, NULL);
-        else if (lf->cupy_version.v && fix_choose_cupy(&c->fx, NULL, c->env ? c->env->python_version : NULL, &in) &&
+        else if (lf->cupy_version.v && fix_choose(&c->fx, "cupy", NULL, c->env ? c->env->python_version : NULL, &in) &&
                  in.driver_ok == 1)
             fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
-        else if (ctx_jax(c) && fix_choose_jax(&c->fx, NULL, c->env ? c->env->python_version : NULL, &in) &&
+        else if (ctx_jax(c) && fix_choose(&c->fx, "jax", NULL, c->env ? c->env->python_version : NULL, &in) &&
                  in.driver_ok == 1)
             fixes_jax_install(&c->fx, c->out, fd, c->env, NULL);
     }

@@ -59,6 +59,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fw.h"
 #include "kb/kb.h"
 #include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
@@ -457,81 +458,7 @@ const char *fix_pip(const struct fix_ctx *x, const struct python_env *env)
     return arena_printf(x->a, "%s -m pip", py);
 }
 
-/* "3.11.7" -> "3.11" */
-static const char *py_xy(struct arena *a, const char *v)
-{
-    return v ? ver_dotted_prefix(a, v, 2) : NULL;
-}
-
-int fix_python_in_range(const char *range, const char *py)
-{
-    const char *p = range;
-    char xy[16];
-    size_t n;
-    const char *dot;
-
-    if (!range || !py)
-        return 0;
-    /* Compare X.Y only: "3.11.7" is in "3.9-3.11". */
-    dot = strchr(py, '.');
-    n = dot ? (size_t)(strchr(dot + 1, '.') ? (size_t)(strchr(dot + 1, '.') - py) : strlen(py)) : strlen(py);
-    if (n >= sizeof(xy))
-        return 0;
-    memcpy(xy, py, n);
-    xy[n] = '\0';
-    while (*p) {
-        char part[32], lo[16], hi[16];
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        const char *dash;
-        if (len >= sizeof(part))
-            return 0;
-        memcpy(part, p, len);
-        part[len] = '\0';
-        dash = strchr(part, '-');
-        if (dash) {
-            size_t ll = (size_t)(dash - part);
-            if (ll >= sizeof(lo) || strlen(dash + 1) >= sizeof(hi))
-                return 0;
-            memcpy(lo, part, ll);
-            lo[ll] = '\0';
-            memcpy(hi, dash + 1, strlen(dash + 1) + 1);
-        } else {
-            memcpy(lo, part, len + 1);
-            memcpy(hi, part, len + 1);
-        }
-        if (ver_cmp_dotted(xy, lo) >= 0 && ver_cmp_dotted(xy, hi) <= 0)
-            return 1;
-        p = comma ? comma + 1 : p + len;
-    }
-    return 0;
-}
-
-/* ---- choosing a build ---- */
-
-static const char *release_of(struct arena *a, const char *v)
-{
-    struct ver_pep440 pv;
-    /* "1.13.0a0" / "2.6.0+cu124" -> "1.13" / "2.6" */
-    if (!v || ver_pep440_parse(v, &pv) != 0)
-        return NULL;
-    return ver_dotted_prefix(a, v, 2);
-}
-
-/* Does a comma-separated list hold item? */
-static int list_has(const char *list, const char *item)
-{
-    size_t n = strlen(item);
-    const char *s = list;
-    while (s && *s) {
-        const char *c = strchr(s, ',');
-        size_t len = c ? (size_t)(c - s) : strlen(s);
-        if (len == n && !strncmp(s, item, n))
-            return 1;
-        s = c ? c + 1 : NULL;
-    }
-    return 0;
-}
+/* ---- choosing a build (diagnose/choose.h) ---- */
 
 /* An aarch64 machine that is not a Jetson (Grace, Arm servers with a PCI GPU):
  * the frameworks' aarch64 CUDA wheels, not the x86_64 ones and not NVIDIA's
@@ -546,387 +473,148 @@ int fix_machine_sbsa(const struct fix_ctx *x)
     return sbsa(x);
 }
 
-const char *fix_torch_aarch64_arch(const struct fix_ctx *x, const char *release, const char *variant,
-                                   const char **source)
+int fix_choose(const struct fix_ctx *x, const char *framework, const char *want, const char *python,
+               struct choice *out)
 {
-    const char *v = NULL, *src = NULL;
-    if (!sbsa(x) || !x->kb || !release || !variant || strncmp(variant, "cu", 2) ||
-        kb_pkg_fact(x->kb, "torch", arena_printf(x->a, "cuda_aarch64_arch_%s", variant), release, &v, &src) != 1 ||
-        !v || !strcmp(v, "unknown"))
+    struct choose_in in;
+    memset(&in, 0, sizeof(in));
+    in.fw = fw_find(framework);
+    if (!in.fw)
+        BUG("fix_choose: no framework module '%s'", framework);
+    in.want = want;
+    in.python = python;
+    in.driver = x->driver;
+    in.gpu_cc = x->gpu_cc;
+    in.os = x->os;
+    in.wsl = x->wsl == 2;
+    in.arch = x->arch;
+    in.jetson = x->facts && x->facts->tegra.present;
+    if (!x->kb) {
+        memset(out, 0, sizeof(*out));
+        out->framework = in.fw->name;
+        out->why_not = "no knowledge base";
+        return 0;
+    }
+    return choose(x->kb, &in, x->a, out);
+}
+
+/* ---- requirements ---- */
+
+/* `"PKG==PIN[+LOCAL]" [--index-url URL | -f URL] ["EXTRA"]`, quoted for every shell.
+ * exact: pin the release itself (plan) instead of the engine's X.Y.*. */
+static const char *requirement(const struct fix_ctx *x, const struct choice *in, int exact)
+{
+    const char *pin = exact || in->local ? in->version : in->pin;
+    return arena_printf(x->a, "\"%s==%s%s%s\"%s%s%s%s%s", in->package, pin, in->local ? "+" : "",
+                        in->local ? in->local : "",
+                        in->index ? (in->index_only ? " --index-url " : " -f ") : "", in->index ? in->index : "",
+                        in->extra_reqs ? " \"" : "", in->extra_reqs ? in->extra_reqs : "", in->extra_reqs ? "\"" : "");
+}
+
+/* "PIP install DEPS\n" when the package comes from an index of its own (deps_first). */
+static const char *deps_line(const struct fix_ctx *x, const struct choice *in, const char *pip)
+{
+    return in->deps_first ? arena_printf(x->a, "%s install %s\n", pip, in->deps_first) : "";
+}
+
+/* conda-forge's CUDA and cuDNN for a build that loads them from its environment:
+ * cudatoolkit while conda-forge has it (pkg_fact conda_cudatoolkit), then
+ * cuda-version and the split cuda-* / libcu* packages; NULL when not known. */
+static const char *conda_cuda(const struct fix_ctx *x, const struct choice *in)
+{
+    const char *tk = NULL;
+    if (!in->cuda || !in->cudnn)
         return NULL;
-    if (source)
-        *source = src;
-    return v;
+    if (kb_pkg_fact(x->kb, "cuda", "conda_cudatoolkit", in->cuda, &tk, NULL) == 1 && !strcmp(tk, "no"))
+        return in->conda_libs ? arena_printf(x->a, "cuda-version=%s %s cudnn=%s", ver_dotted_prefix(x->a, in->cuda, 1),
+                                             in->conda_libs, ver_dotted_prefix(x->a, in->cudnn, 1))
+                              : NULL;
+    return arena_printf(x->a, "cudatoolkit=%s cudnn=%s", ver_dotted_prefix(x->a, in->cuda, 2),
+                        ver_dotted_prefix(x->a, in->cudnn, 2));
 }
 
-/* Which CUDA builds of framework's release were published for Linux aarch64
- * (pkg_fact cuda_aarch64): 1 and *value (a comma list of variants, or
- * "yes"), 0 none ("none"), -1 the knowledge base does not say ("unknown",
- * or no row). */
-static int aarch64_cuda(const struct fix_ctx *x, const char *framework, const char *release, const char **value)
+/* The Python a new environment gets: python when the release takes it, else its newest (or floor). */
+static const char *pick_python(const struct fix_ctx *x, const struct choice *in)
 {
-    const char *v = NULL;
-    *value = NULL;
-    if (!release || kb_pkg_fact(x->kb, framework, "cuda_aarch64", release, &v, NULL) != 1 || !v ||
-        !strcmp(v, "unknown"))
-        return -1;
-    if (!strcmp(v, "none"))
-        return 0;
-    *value = v;
-    return 1;
+    const char *r = in->python_range, *last, *dash;
+    if (in->python && (!r || choose_python_in(r, in->python)))
+        return in->python;
+    if (!r)
+        return NULL;
+    last = strrchr(r, ',') ? strrchr(r, ',') + 1 : r;
+    dash = strchr(last, '-');
+    if (dash && dash[1])
+        return arena_strdup(x->a, dash + 1);
+    return dash ? arena_strndup(x->a, last, (size_t)(dash - last)) : last;
 }
 
-/* 1 the driver runs cuda, 0 it is too old (*need the floor), -1 unknown driver. */
-static int driver_runs(const struct fix_ctx *x, const char *cuda, const char **need)
+void fix_set_commands(const struct fix_ctx *x, const struct choice *in, const char *env, int exact,
+                      struct fix_set *out)
 {
-    enum kb_drv_verdict dv;
-    const char *src;
-    *need = NULL;
-    if (!cuda)
-        return -1;
-    if (kb_driver_runs_cuda(x->kb, x->driver ? x->driver : "0", cuda, windows(x) ? "windows" : "linux", &dv, need,
-                            &src) != 1)
-        return -1;
-    if (!x->driver)
-        return -1;
-    return dv != KB_DRV_TOO_OLD;
-}
-
-/* torch: the driver floor of one build and whether the driver meets it. */
-static int torch_driver(const struct fix_ctx *x, const char *release, const char *variant, const char **need)
-{
-    const char *src;
-    *need = NULL;
-    if (kb_torch_min_driver(x->kb, release, variant, windows(x) ? "windows" : "linux", need, &src) != 1)
-        return -1;
-    if (!x->driver)
-        return -1;
-    return ver_cmp_dotted(x->driver, *need) >= 0;
-}
-
-struct torch_cand {
-    const char *release, *variant, *cuda, *cudnn, *source, *need, *range;
-    int drv;      /* 1 / 0 / -1 */
-    int py_ok;    /* 1 in range, 0 out, -1 unknown */
-};
-
-/* Is a better than b? The driver first, then the release, then the CUDA. */
-static int torch_better(const struct torch_cand *a, const struct torch_cand *b)
-{
-    int c;
-    if ((a->drv != 0) != (b->drv != 0))
-        return a->drv != 0;
-    if ((a->py_ok == 1) != (b->py_ok == 1))
-        return a->py_ok == 1;
-    c = ver_cmp_dotted(a->release, b->release);
-    if (c)
-        return c > 0;
-    return ver_cmp_dotted(a->cuda, b->cuda) > 0;
-}
-
-/* The best cu* build of release (NULL: any); 1 found. */
-static int torch_best(const struct fix_ctx *x, const char *release, const char *python, struct torch_cand *best,
-                      int *py_rejected, int *arch_rejected, int *a64_rejected)
-{
-    const struct kb_table *t = kb_table(x->kb, "torch");
-    int have = 0;
-    size_t r;
-    if (!t)
-        return 0;
-    for (r = 0; r < t->nrows; r++) {
-        struct torch_cand c;
-        const char *lo, *hi, *psrc;
-        memset(&c, 0, sizeof(c));
-        c.release = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "version"));
-        c.variant = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "variant"));
-        c.cuda = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "cuda"));
-        c.cudnn = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "cudnn"));
-        c.source = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "source"));
-        if (!c.variant || strncmp(c.variant, "cu", 2) || !c.cuda)
-            continue;
-        if (release && ver_cmp_dotted_n(c.release, release, 2) != 0)
-            continue;
-        if (sbsa(x)) {
-            /* Only a variant PyTorch published for aarch64; a release the kb
-             * says nothing about is not offered (its command may not work). */
-            const char *v;
-            if (aarch64_cuda(x, "torch", c.release, &v) != 1 || !list_has(v, c.variant)) {
-                (*a64_rejected)++;
-                continue;
-            }
-        }
-        c.py_ok = -1;
-        if (kb_torch_python(x->kb, c.release, &lo, &hi, &psrc) == 1) {
-            c.range = arena_printf(x->a, "%s-%s", lo, hi);
-            if (python)
-                c.py_ok = fix_python_in_range(c.range, python);
-        } else {
-            /* Releases newer than torch_python.kb: py_support's PyTorch ranges. */
-            struct kb_py kp;
-            if (kb_python_support(x->kb, "pytorch", c.release, &kp) == 1 && kp.python_max) {
-                c.range = arena_printf(x->a, "%s-%s", kp.python_min, kp.python_max);
-                if (python)
-                    c.py_ok = fix_python_in_range(c.range, python);
-            }
-        }
-        if (c.py_ok == 0) {
-            (*py_rejected)++;
-            continue;
-        }
-        if (x->gpu_cc) {
-            /* The GPU must be in the build's architecture list (native or PTX), and the
-             * driver floor is the GPU family's when that is higher (kb_build_min_driver). */
-            const char *arch = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "arch"));
-            const char *a64 = fix_torch_aarch64_arch(x, c.release, c.variant, NULL);
-            const char *d, *dsrc;
-            if (a64)
-                arch = a64; /* the aarch64 build's own list */
-            int build_ok = 1;
-            if (arch && kb_arch_list_covers(arch, x->gpu_cc) == 0) {
-                (*arch_rejected)++;
-                continue;
-            }
-            if (kb_build_min_driver(x->kb, c.cuda, x->gpu_cc, windows(x) ? "windows" : "linux", &d, &dsrc,
-                                    &build_ok) == 1) {
-                if (!build_ok) {
-                    (*arch_rejected)++;
-                    continue;
-                }
-                c.need = d;
-                c.drv = x->driver ? ver_cmp_driver(x->driver, d) >= 0 : -1;
-            } else {
-                c.drv = torch_driver(x, c.release, c.variant, &c.need);
-            }
-        } else {
-            c.drv = torch_driver(x, c.release, c.variant, &c.need);
-        }
-        if (!have || torch_better(&c, best))
-            *best = c;
-        have = 1;
-    }
-    return have;
-}
-
-int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
-{
-    struct torch_cand c;
-    const char *rel = release_of(x->a, want), *py = py_xy(x->a, python);
-    int rej = 0, found = 0, arej = 0, a64 = 0;
+    const char *py = windows(x) ? "python" : "python3", *req = requirement(x, in, exact), *cuda = NULL, *line;
+    int conda_route = in->route && !strcmp(in->route, "conda");
+    struct strbuf sb = STRBUF_INIT;
 
     memset(out, 0, sizeof(*out));
-    out->framework = "torch";
-    if (!x->kb) {
-        out->why_not = "no knowledge base";
-        return 0;
+    out->python_pick = pick_python(x, in);
+    out->requirement = arena_printf(x->a, "%s==%s%s%s", in->package, in->version,
+                                    in->local || (in->index && in->index_only && !strcmp(in->framework, "torch"))
+                                        ? "+" : "",
+                                    in->local ? in->local
+                                    : in->index && in->index_only && !strcmp(in->framework, "torch") ? in->variant : "");
+    out->pip = arena_printf(x->a, "%s%s -m pip install %s", deps_line(x, in, arena_printf(x->a, "%s -m pip", py)), py,
+                            req);
+    if (in->route && (conda_route || !strcmp(in->route, "system")))
+        cuda = conda_cuda(x, in);
+    if (!in->route || strcmp(in->route, "system") || cuda) {
+        line = arena_printf(x->a, "%spython -m pip install %s", deps_line(x, in, "python -m pip"), req);
+        out->conda = arena_printf(x->a, "conda create -n %s -c conda-forge %s%s%s\nconda activate %s\n%s%s", env,
+                                  out->python_pick ? arena_printf(x->a, "python=%s", out->python_pick) : "python",
+                                  cuda ? " " : "", cuda ? cuda : "", env, line,
+                                  conda_route && !windows(x)
+                                      ? "\nexport LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+                                      : "");
     }
-    if (!strcmp(x->os, "macos")) {
-        out->why_not = "PyTorch has no CUDA builds for macOS (use MPS)";
-        return 0;
+    if (in->image)
+        out->docker = arena_printf(x->a, "docker run --gpus all -it %s", in->image);
+    /* requirements.txt: the index first (ORT's feed as the only index, after its
+     * dependencies; -f for find-links pages; else an extra index, so that PyPI
+     * stays the index of every other requirement), then the pins. */
+    if (in->index && in->index_only && in->deps_first)
+        strbuf_addf(&sb, "# %s comes from its own index, the only one here; first:\n#   %s -m pip install %s\n"
+                    "--index-url %s\n", in->package, py, in->deps_first, in->index);
+    else if (in->index && (!in->index_only || strstr(in->index, ".html")))
+        strbuf_addf(&sb, "-f %s\n", in->index);
+    else if (in->index)
+        strbuf_addf(&sb, "--extra-index-url %s\n", in->index);
+    strbuf_addf(&sb, "%s\n", out->requirement);
+    if (in->extra_reqs)
+        strbuf_addf(&sb, "# %s\n%s\n", in->extra_why ? in->extra_why : "", in->extra_reqs);
+    out->requirements = arena_strndup(x->a, sb.buf, sb.len - 1);   /* without its last newline */
+    strbuf_reset(&sb);
+    /* A Dockerfile: the official image; the wheels on a slim Python when they bring
+     * CUDA; else a conda environment, whose own pip installs (conda run's shell). */
+    if (in->image) {
+        strbuf_addf(&sb, "FROM %s\n# the image already holds %s with CUDA %s and cuDNN %s\n", in->image, in->framework,
+                    in->cuda ? in->cuda : "-", in->cudnn ? in->cudnn : "-");
+    } else if (in->route && !strcmp(in->route, "pip")) {
+        strbuf_addf(&sb, "FROM python:%s-slim\n", out->python_pick ? out->python_pick : "3");
+        if (in->deps_first)
+            strbuf_addf(&sb, "RUN python -m pip install --no-cache-dir %s\n", in->deps_first);
+        strbuf_addf(&sb, "RUN python -m pip install --no-cache-dir %s\n", req);
+    } else if (out->conda) {
+        const char *nl = strchr(out->conda, '\n');
+        strbuf_addf(&sb, "FROM condaforge/miniforge3\nRUN %.*s -y\n", (int)(nl - out->conda), out->conda);
+        strbuf_addf(&sb, "SHELL [\"conda\", \"run\", \"--no-capture-output\", \"-n\", \"%s\", \"/bin/bash\", \"-c\"]\n",
+                    env);
+        if (in->deps_first)
+            strbuf_addf(&sb, "RUN python -m pip install %s\n", in->deps_first);
+        strbuf_addf(&sb, "RUN python -m pip install %s\n", req);
+        if (conda_route)   /* the conda line's export, for the image's runs */
+            strbuf_addf(&sb, "ENV LD_LIBRARY_PATH=/opt/conda/envs/%s/lib\n", env);
     }
-    if (rel) {
-        found = torch_best(x, rel, py, &c, &rej, &arej, &a64);
-        if (!found) {
-            const char *lo, *hi, *src;
-            if (a64 && !rej && !arej)
-                out->why_not = arena_printf(x->a, "the knowledge base knows no CUDA build of torch %s published for "
-                                            "Linux aarch64", rel);
-            else if (arej && !rej)
-                out->why_not = arena_printf(x->a, "no CUDA build of torch %s has code for compute capability %s", rel,
-                                            x->gpu_cc);
-            else if (rej && kb_torch_python(x->kb, rel, &lo, &hi, &src) == 1)
-                out->why_not = arena_printf(x->a, "torch %s has no wheels for Python %s (it supports %s-%s)", rel, py,
-                                            lo, hi);
-            else
-                out->why_not = arena_printf(x->a, "the knowledge base has no CUDA build of torch %s", rel);
-        } else if (c.drv == 0) {
-            /* Keep the release unless a newer one runs on this driver. */
-            struct torch_cand n;
-            int r2 = 0, a2 = 0, b2 = 0;
-            if (torch_best(x, NULL, py, &n, &r2, &a2, &b2) && n.drv != 0) {
-                out->why_not = arena_printf(x->a, "every CUDA build of torch %s needs driver %s or newer", rel,
-                                            c.need ? c.need : "?");
-                c = n;
-            }
-        }
-    }
-    if (!found)
-        found = torch_best(x, NULL, py, &c, &rej, &arej, &a64);
-    if (!found) {
-        out->why_not = arena_printf(x->a, "%s%sno CUDA build of torch in the knowledge base %s",
-                                    out->why_not ? out->why_not : "", out->why_not ? "; " : "",
-                                    rej ? arena_printf(x->a, "supports Python %s", py ? py : "?")
-                                    : arej ? arena_printf(x->a, "has code for compute capability %s", x->gpu_cc)
-                                    : a64 ? "is known to be published for Linux aarch64"
-                                          : arena_printf(x->a, "supports Python %s", py ? py : "?"));
-        return 0;
-    }
-    out->release = c.release;
-    out->variant = c.variant;
-    out->cuda = c.cuda;
-    out->cudnn = c.cudnn;
-    out->python = py;
-    out->python_range = c.range;
-    out->driver_need = c.need;
-    out->driver_ok = c.drv;
-    out->source = c.source;
-    out->unverified = kbdata_source_unverified(c.source);
-    return 1;
-}
-
-/* TensorFlow: does release's pip package bring CUDA ("[and-cuda]")?  From
- * tf_libs' pip_libs: "rpath"/"rpath-broken"/"unknown" rows are the releases
- * whose nvidia-* wheels TensorFlow finds itself, which is what the extra
- * installs; "no" and "ld_library_path" predate it. */
-static int tf_extra(const struct fix_ctx *x, const char *release, int *broken, int *verified)
-{
-    struct kb_tf_libs l;
-    *broken = 0;
-    *verified = 0;
-    if (kb_tf_libs(x->kb, release, "linux", &l) != 1 || !l.pip_libs)
-        return 0;
-    *broken = !strcmp(l.pip_libs, "rpath-broken");
-    *verified = !strcmp(l.pip_libs, "rpath");
-    return strcmp(l.pip_libs, "no") && strcmp(l.pip_libs, "ld_library_path");
-}
-
-/* TensorFlow release (CUDA cuda): the driver it needs (kb_tf_driver_floor:
- * TensorFlow's own documented minimum; the toolkit's for a GPU that runs it
- * only from PTX) and whether the driver meets it; the toolkit's rules
- * (driver_runs) where the kb has no TensorFlow-documented floor. */
-static int tf_driver(const struct fix_ctx *x, const char *release, const char *cuda, const char **need,
-                     int *unverified)
-{
-    struct kb_tf_floor tf;
-    if (kb_tf_driver_floor(x->kb, release, cuda, x->gpu_cc, NULL, windows(x) || x->wsl == 2 ? "wsl" : "linux", &tf) != 1 ||
-        !strcmp(tf.rule, "toolkit"))
-        return driver_runs(x, cuda, need);
-    if (tf.arch_source && kbdata_source_unverified(tf.arch_source))
-        *unverified = 1;   /* the floor rests on tf_arch's unverified build list */
-    *need = tf.driver;
-    if (!x->driver)
-        return -1;
-    return ver_cmp_driver(x->driver, tf.driver) >= 0;
-}
-
-struct tf_cand {
-    const char *release, *cuda, *cudnn, *python, *source, *need;
-    int drv, extra, broken, verified, py_ok, unverified;
-};
-
-static int tf_better(const struct tf_cand *a, const struct tf_cand *b)
-{
-    int c;
-    if ((a->drv != 0) != (b->drv != 0))
-        return a->drv != 0;
-    if ((a->py_ok != 0) != (b->py_ok != 0))
-        return a->py_ok != 0;
-    if (a->extra != b->extra)
-        return a->extra;
-    if (a->broken != b->broken)
-        return !a->broken;
-    if (a->verified != b->verified)
-        return a->verified;     /* its wheels are known to find site-packages/nvidia */
-    c = ver_cmp_dotted(a->release, b->release);
-    return c > 0;
-}
-
-static int tf_best(const struct fix_ctx *x, const char *release, const char *python, struct tf_cand *best,
-                   int *py_rejected)
-{
-    const struct kb_table *t = kb_table(x->kb, "tf_build");
-    int have = 0;
-    size_t r;
-    if (!t)
-        return 0;
-    for (r = 0; r < t->nrows; r++) {
-        struct tf_cand c;
-        const char *os = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "os"));
-        memset(&c, 0, sizeof(c));
-        c.release = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "version"));
-        c.python = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "python"));
-        c.cuda = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "cuda"));
-        c.cudnn = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "cudnn"));
-        c.source = kb_table_cell(t, r, (size_t)kb_schema_col(t->schema, "source"));
-        if (!os || strcmp(os, "linux") || !c.cuda)
-            continue;
-        if (release && ver_cmp_dotted_n(c.release, release, 2) != 0)
-            continue;
-        c.py_ok = python ? fix_python_in_range(c.python, python) : -1;
-        if (c.py_ok == 0) {
-            (*py_rejected)++;
-            continue;
-        }
-        c.unverified = kbdata_source_unverified(c.source);
-        c.drv = tf_driver(x, c.release, c.cuda, &c.need, &c.unverified);
-        c.release = ver_dotted_prefix(x->a, c.release, 2);
-        c.extra = tf_extra(x, c.release, &c.broken, &c.verified);
-        if (!c.extra) {
-            /* The conda route installs the CUDA and cuDNN of TensorFlow's own tested
-             * configuration (the row); conda-forge's "cudatoolkit" package ends where
-             * the kb's pkg_fact conda_cudatoolkit says "no" (CUDA 12 is split into
-             * cuda-* packages). */
-            const char *tk = NULL;
-            if (!c.cudnn || (kb_pkg_fact(x->kb, "cuda", "conda_cudatoolkit", c.cuda, &tk, NULL) == 1 &&
-                             !strcmp(tk, "no")))
-                continue;
-        }
-        if (!have || tf_better(&c, best))
-            *best = c;
-        have = 1;
-    }
-    return have;
-}
-
-int fix_choose_tf(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
-{
-    struct tf_cand c;
-    const char *rel = release_of(x->a, want), *py = py_xy(x->a, python);
-    int rej = 0, found = 0;
-
-    memset(out, 0, sizeof(*out));
-    out->framework = "tensorflow";
-    if (!x->kb) {
-        out->why_not = "no knowledge base";
-        return 0;
-    }
-    if (rel) {
-        found = tf_best(x, rel, py, &c, &rej);
-        if (!found)
-            out->why_not = rej ? arena_printf(x->a, "TensorFlow %s does not support Python %s", rel, py)
-                               : arena_printf(x->a, "the knowledge base has no installable CUDA build of "
-                                              "TensorFlow %s for Linux", rel);
-        else if (c.drv == 0 || c.broken) {
-            /* A driver too old, or a release whose wheel does not find its own CUDA
-             * wheels: the newest release without that problem, if there is one. */
-            struct tf_cand n;
-            int r2 = 0;
-            if (tf_best(x, NULL, py, &n, &r2) && n.drv != 0 && !n.broken) {
-                out->why_not = c.broken ? arena_printf(x->a, "TensorFlow %s's wheel lacks the RUNPATH into "
-                                                       "site-packages/nvidia (tensorflow/tensorflow#63362)", rel)
-                                        : arena_printf(x->a, "TensorFlow %s's CUDA %s needs driver %s or newer", rel,
-                                                       c.cuda, c.need ? c.need : "?");
-                c = n;
-            }
-        }
-    }
-    if (!found)
-        found = tf_best(x, NULL, py, &c, &rej);
-    if (!found) {
-        out->why_not = arena_printf(x->a, "%s%sno CUDA build of TensorFlow in the knowledge base supports Python %s",
-                                    out->why_not ? out->why_not : "", out->why_not ? "; " : "", py ? py : "?");
-        return 0;
-    }
-    out->release = c.release;
-    out->variant = c.extra ? "and-cuda" : "conda";
-    out->cuda = c.cuda;
-    out->cudnn = c.cudnn;
-    out->python = py;
-    out->python_range = c.python;
-    out->driver_need = c.need;
-    out->driver_ok = c.drv;
-    out->source = c.source;
-    out->unverified = c.unverified;
-    return 1;
+    out->dockerfile = sb.len ? arena_strndup(x->a, sb.buf, sb.len - 1) : NULL;
+    strbuf_release(&sb);
 }
 
 /* ---- installing into an environment ---- */
@@ -958,65 +646,68 @@ static const char *venv_lines(const struct fix_ctx *x, const struct python_env *
 }
 
 /* The environment name a venv or conda env gets. */
-static const char *env_name(const struct fix_ctx *x, const struct fix_install *in)
+static const char *env_name(const struct fix_ctx *x, const struct choice *in)
 {
-    return arena_printf(x->a, "%s%s-%s", !strcmp(in->framework, "torch") ? "torch" : "tf", in->release,
-                        in->variant && !strcmp(in->variant, "and-cuda") ? "cuda" : in->variant ? in->variant : "gpu");
+    const char *name = fw_short_name(fw_find(in->framework));
+    if (strcmp(in->framework, "torch") && strcmp(in->framework, "tensorflow"))
+        return arena_printf(x->a, "%s-%s", name, in->release);
+    return arena_printf(x->a, "%s%s-%s", name, in->release,
+                        in->variant ? in->variant : in->route && !strcmp(in->route, "pip") ? "cuda"
+                        : in->route ? in->route : "gpu");
 }
 
-static void driver_first(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
-                         const struct fix_install *in)
+static void driver_first(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct choice *in)
 {
     if (in->driver_ok != 0)
         return;
     fixes_driver_upgrade(x, fl, fd, in->driver_need,
                          arena_printf(x->a, "%s %s's %s build needs it, so upgrade the driver first", in->framework,
-                                      in->release, in->variant));
+                                      in->release, in->variant ? in->variant : "CUDA"));
 }
 
-static const char *install_title(const struct fix_ctx *x, const struct fix_install *in, const char *what)
+static const char *install_title(const struct fix_ctx *x, const struct choice *in, const char *what)
 {
+    const char *range = choose_python_text(x->a, in->python_range);
     if (in->driver_ok == -1 && in->driver_need)
         what = arena_printf(x->a, "%s (needs driver %s or newer)", what, in->driver_need);
-    return arena_printf(x->a, "%s%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
-                        in->python && in->python_range ? arena_printf(x->a, "; %s %s supports %s", in->framework,
-                                                                      in->release, in->python_range) : "",
+    return arena_printf(x->a, "%s%s%s%s%s%s%s", what, in->python ? arena_printf(x->a, " (Python %s", in->python) : "",
+                        in->python && range ? arena_printf(x->a, "; %s %s supports %s", in->framework, in->release,
+                                                           range) : "",
                         in->python ? ")" : "",
-                        in->python_range ? "" : arena_printf(x->a, " -- the knowledge base has no Python range for "
-                                                             "%s %s: check that your Python has wheels",
-                                                             in->framework, in->release),
+                        range ? "" : arena_printf(x->a, " -- the knowledge base has no Python range for %s %s: check "
+                                                  "that your Python has wheels", in->framework, in->release),
+                        in->warning ? arena_printf(x->a, " -- %s", in->warning) : "",
                         in->unverified ? " -- UNVERIFIED: a knowledge-base row behind this choice is not confirmed "
                                          "from a primary source ('gpudoctor matrix --unverified')" : "");
+}
+
+/* The release it chose and why it left want. */
+static const char *lead(const struct fix_ctx *x, const struct choice *in)
+{
+    return in->why_not ? arena_printf(x->a, "%s; ", in->why_not) : "";
 }
 
 int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                         const struct python_env *env, const char *want)
 {
-    struct fix_install in;
-    const char *pkg, *pip, *t;
+    struct choice in;
+    const char *pkg, *pip, *t, *what;
 
-    if (!fix_choose_torch(x, want, env ? env->python_version : NULL, &in)) {
+    if (!fix_choose(x, "torch", want, env ? env->python_version : NULL, &in)) {
         add(fl, fd, 0, NULL, arena_printf(x->a, "No CUDA build of PyTorch fits this machine: %s", in.why_not), NULL);
         return 0;
     }
     driver_first(x, fl, fd, &in);
-    pkg = arena_printf(x->a, "\"torch==%s.*\" --index-url https://download.pytorch.org/whl/%s", in.release, in.variant);
-    t = arena_printf(x->a, "%s%s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
-                     arena_printf(x->a, "install torch %s's %s build%s (CUDA %s; its wheels bring the CUDA "
-                                  "libraries)", in.release, in.variant,
-                                  sbsa(x) ? " for Linux aarch64 (PyTorch's own index; the package index's aarch64 "
-                                            "wheel has no CUDA)" : "", in.cuda));
-    if (sbsa(x) && x->gpu_cc && !fix_torch_aarch64_arch(x, in.release, in.variant, NULL))
-        t = arena_printf(x->a, "%s -- the knowledge base lacks the GPU architecture list of this aarch64 build "
-                         "(judged by the x86_64 build's): check that it has compute capability %s", t, x->gpu_cc);
-    t = cap(x, install_title(x, &in, t));
+    pkg = requirement(x, &in, 0);
+    what = arena_printf(x->a, "install torch %s's %s build%s (CUDA %s; its wheels bring the CUDA libraries)", in.release,
+                        in.variant, sbsa(x) ? " for Linux aarch64 (PyTorch's own index; the package index's aarch64 "
+                                              "wheel has no CUDA)" : "", in.cuda);
+    t = cap(x, install_title(x, &in, arena_printf(x->a, "%s%s", lead(x, &in), what)));
     if (externally_managed(env) && !windows(x)) {
         const char *name = env_name(x, &in);
         add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s%s is externally managed (PEP 668: pip refuses it), "
-                                                 "so in a new venv: %s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
-                                                 env->prefix, install_title(x, &in, arena_printf(x->a,
-                                                 "install torch %s's %s build (CUDA %s; its wheels bring the CUDA libraries)",
-                                                 in.release, in.variant, in.cuda)))),
+                                                 "so in a new venv: %s", lead(x, &in), env->prefix,
+                                                 install_title(x, &in, what))),
             arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name, pkg));
         return 1;
     }
@@ -1031,77 +722,72 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
     return 1;
 }
 
-static const char *tf_cmds(const struct fix_ctx *x, const struct python_env *env, const struct fix_install *in,
-                           const char *pip)
+/* TensorFlow's lines: [and-cuda] with pip, or CUDA and cuDNN from conda-forge in their own environment. */
+static const char *tf_cmds(const struct fix_ctx *x, const struct choice *in, const char *pip)
 {
-    if (!strcmp(in->variant, "and-cuda"))
-        return arena_printf(x->a, "%s install \"tensorflow[and-cuda]==%s.*\"", pip, in->release);
-    (void)env;
-    return arena_printf(x->a,
-                        "conda create -n %s -c conda-forge %s cudatoolkit=%s cudnn=%s\n"
-                        "conda activate %s\n"
-                        "python -m pip install \"tensorflow==%s.*\"\n"
+    struct fix_set set;
+    if (!strcmp(in->route, "pip"))
+        return arena_printf(x->a, "%s install %s", pip, requirement(x, in, 0));
+    fix_set_commands(x, in, env_name(x, in), 0, &set);
+    return arena_printf(x->a, "conda create -n %s -c conda-forge %s %s\nconda activate %s\npython -m pip install %s\n"
                         "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                        env_name(x, in), in->python ? arena_printf(x->a, "python=%s", in->python) : "python", in->cuda,
-                        in->cudnn, env_name(x, in),
-                        in->release);
+                        env_name(x, in), set.python_pick ? arena_printf(x->a, "python=%s", set.python_pick) : "python",
+                        conda_cuda(x, in), env_name(x, in), requirement(x, in, 0));
 }
 
 int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                      const struct python_env *env, const char *want)
 {
-    struct fix_install in;
-    const char *t, *py = env ? env->python_version : NULL;
+    struct choice in;
+    const char *t, *what;
 
     if (windows(x)) {
         fixes_tf_windows_routes(x, fl, fd, env);
         return 1;
     }
-    if (sbsa(x)) {
-        /* No cited source in the knowledge base for TensorFlow's Linux aarch64
-         * CUDA wheels (tf_build is x86_64's): no command that may not work. */
-        add(fl, fd, 0, NULL, "No command: the knowledge base does not know of a Linux aarch64 CUDA wheel of "
-            "TensorFlow (this machine is aarch64); see tensorflow.org/install", NULL);
-        return 0;
-    }
-    if (!fix_choose_tf(x, want, py, &in)) {
+    if (!fix_choose(x, "tensorflow", want, env ? env->python_version : NULL, &in)) {
         add(fl, fd, 0, NULL, arena_printf(x->a, "No CUDA build of TensorFlow fits this machine: %s", in.why_not), NULL);
         return 0;
     }
-    if (!strcmp(in.variant, "conda") && !in.python) {
-        /* conda brings its own Python: the newest the release supports. */
-        const char *r = in.python_range, *last = r ? strrchr(r, '-') : NULL;
-        in.python = last ? last + 1 : NULL;
-    }
+    if (!strcmp(in.route, "conda") && !in.python)
+        in.python = pick_python(x, &in);   /* conda brings its own Python: the newest the release supports */
     driver_first(x, fl, fd, &in);
-    t = arena_printf(x->a, "%s%s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
-                     !strcmp(in.variant, "and-cuda")
-                         ? arena_printf(x->a, "install TensorFlow %s with the CUDA %s libraries from pip", in.release, in.cuda)
-                         : arena_printf(x->a, "keep TensorFlow %s: CUDA %s and cuDNN %s from conda-forge in their own "
-                                        "environment", in.release, in.cuda, in.cudnn));
-    t = cap(x, install_title(x, &in, t));
-    if (!strcmp(in.variant, "and-cuda") && externally_managed(env)) {
+    what = !strcmp(in.route, "pip")
+               ? arena_printf(x->a, "install TensorFlow %s with the CUDA %s libraries from pip", in.release, in.cuda)
+               : arena_printf(x->a, "keep TensorFlow %s: CUDA %s and cuDNN %s from conda-forge in their own "
+                              "environment", in.release, in.cuda, in.cudnn);
+    if (in.extra_reqs)
+        what = arena_printf(x->a, "%s, with %s (%s)", what, in.extra_reqs, in.extra_why);
+    t = cap(x, install_title(x, &in, arena_printf(x->a, "%s%s", lead(x, &in), what)));
+    if (!strcmp(in.route, "pip") && externally_managed(env)) {
         const char *name = env_name(x, &in);
         add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s%s is externally managed (PEP 668: pip refuses it), so in "
-                                                 "a new venv: %s", in.why_not ? arena_printf(x->a, "%s; ", in.why_not) : "",
-                                                 env->prefix, install_title(x, &in, arena_printf(x->a,
-                                                 "install TensorFlow %s with the CUDA %s libraries from pip", in.release,
-                                                 in.cuda)))),
-            arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install \"tensorflow[and-cuda]==%s.*\"",
-                         venv_lines(x, env, name), name, in.release));
+                                                 "a new venv: %s", lead(x, &in), env->prefix,
+                                                 install_title(x, &in, what))),
+            arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name,
+                         requirement(x, &in, 0)));
         return 1;
     }
-    add(fl, fd, 0, "sh", t, tf_cmds(x, env, &in, fix_pip(x, env)));
+    add(fl, fd, 0, "sh", t, tf_cmds(x, &in, fix_pip(x, env)));
     return 1;
+}
+
+void fixes_official_image(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *framework,
+                          const char *want, const struct python_env *env)
+{
+    struct choice in;
+    /* not on native Windows; not on aarch64: no cited source says the images exist for it */
+    if (windows(x) || sbsa(x) || !fix_choose(x, framework, want, env ? env->python_version : NULL, &in) || !in.image)
+        return;
+    add(fl, fd, 0, "sh", "Or use the official image, which has matching CUDA and cuDNN",
+        arena_printf(x->a, "docker run --gpus all -it %s", in.image));
 }
 
 void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env)
 {
-    struct kb_tf_build b;
-    struct fix_install lin;
-    const char *last = x->kb ? kb_tf_last_windows_gpu(x->kb) : NULL;
-    const char *py = env ? py_xy(x->a, env->python_version) : NULL;
+    struct choice lin, win;
+    const char *py = env ? env->python_version : NULL;
     unsigned g;
 
     /* 1. WSL2: the Linux build, with the Windows driver. */
@@ -1116,57 +802,46 @@ void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struc
             "install WSL with Ubuntu (as administrator, then restart)", "wsl --install -d Ubuntu");
         add(fl, fd, g, "cmd", "Route 1: WSL2, where TensorFlow's Linux build uses the Windows driver -- "
             "install WSL with Ubuntu (as administrator, then restart)", "wsl --install -d Ubuntu");
-        if (x->kb && fix_choose_tf(&wx, NULL, NULL, &lin) && !strcmp(lin.variant, "and-cuda"))
+        if (x->kb && fix_choose(&wx, "tensorflow", NULL, NULL, &lin) && !strcmp(lin.route, "pip"))
             add(fl, fd, 0, "sh", arena_printf(x->a, "Then inside WSL's Ubuntu (bash): TensorFlow %s with its CUDA "
                                               "libraries, in a venv", lin.release),
                 arena_printf(x->a, "sudo apt-get install python3-venv\npython3 -m venv ~/.venvs/tf\n"
-                             "~/.venvs/tf/bin/python -m pip install \"tensorflow[and-cuda]==%s.*\"", lin.release));
-    }
-    if (!last || kb_tf_build(x->kb, last, "windows", &b) != 1 || !b.cuda || !b.cudnn) {
-        add(fl, fd, 0, NULL, "The knowledge base has no native-Windows GPU release of TensorFlow to offer", NULL);
-        return;
+                             "~/.venvs/tf/bin/python -m pip install %s", requirement(x, &lin, 0)));
     }
     /* 2. Native: the last GPU release with its CUDA and cuDNN from conda-forge. */
     {
-        const char *rel = ver_dotted_prefix(x->a, b.version, 2);
-        const char *pick = py && fix_python_in_range(b.python, py) ? py : strrchr(b.python, '-') ? strrchr(b.python, '-') + 1 : b.python;
-        const char *need = NULL;
-        const char *cudnn = b.cudnn;
-        const char *cmd;
-        int drv = driver_runs(x, b.cuda, &need);
-        /* conda-forge's cudnn has three-part versions ("8.1.0"). */
-        if (!strchr(strchr(cudnn, '.') ? strchr(cudnn, '.') + 1 : "", '.'))
-            cudnn = arena_printf(x->a, "%s.0", cudnn);
-        if (drv == 0)
-            fixes_driver_upgrade(x, fl, fd, need, arena_printf(x->a, "CUDA %s needs it (route 2)", b.cuda));
-        cmd = arena_printf(x->a, "conda create -n tf%s -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
-                           "conda activate tf%s\n"
-                           "python -m pip install \"tensorflow==%s.*\" \"numpy<2\"",
-                           rel, pick, b.cuda, cudnn, rel, rel);
-        g = next_group(fd);
-        {
-            const char *t = arena_printf(x->a, "Route 2: stay native with TensorFlow %s (its last GPU release on Windows; "
-                                         "Python %s) and CUDA %s / cuDNN %s in a conda environment (numpy<2: "
-                                         "TensorFlow %s was built against NumPy 1)", rel, b.python, b.cuda, b.cudnn, rel);
-            add(fl, fd, g, "powershell", t, cmd);
-            add(fl, fd, g, "cmd", t, cmd);
+        const char *last = x->kb ? kb_tf_last_windows_gpu(x->kb) : NULL;
+        struct fix_set set;
+        const char *t;
+        if (!last || !fix_choose(x, "tensorflow", last, NULL, &win) || strcmp(win.route, "conda")) {
+            add(fl, fd, 0, NULL, "The knowledge base has no native-Windows GPU release of TensorFlow to offer", NULL);
+            return;
         }
+        if (py)
+            win.python = ver_dotted_prefix(x->a, py, 2);
+        driver_first(x, fl, fd, &win);
+        fix_set_commands(x, &win, arena_printf(x->a, "tf%s", win.release), 0, &set);
+        g = next_group(fd);
+        t = arena_printf(x->a, "Route 2: stay native with TensorFlow %s (its last GPU release on Windows; Python %s) "
+                         "and CUDA %s / cuDNN %s in a conda environment%s%s%s", win.release,
+                         choose_python_text(x->a, win.python_range), win.cuda, win.cudnn,
+                         win.extra_reqs ? arena_printf(x->a, " (%s: %s)", win.extra_reqs, win.extra_why) : "", "", "");
+        add(fl, fd, g, "powershell", t, set.conda);
+        add(fl, fd, g, "cmd", t, set.conda);
         /* 3. DirectML: any DirectX 12 GPU, through Microsoft's plugin. */
         g = next_group(fd);
-        {
-            const char *t = arena_printf(x->a, "Route 3: tensorflow-cpu %s with Microsoft's DirectML plugin (any DirectX 12 "
-                                         "GPU; Microsoft has paused the plugin's development)", rel);
-            const char *pip = env ? fix_python(x, env) : "python";
-            add(fl, fd, g, "powershell", t,
-                arena_printf(x->a, "%s%s -m pip install \"tensorflow-cpu==%s.*\" tensorflow-directml-plugin",
-                             env ? "& " : "", pip, rel));
-            add(fl, fd, g, "cmd", t,
-                arena_printf(x->a, "%s -m pip install \"tensorflow-cpu==%s.*\" tensorflow-directml-plugin", pip, rel));
-        }
+        t = arena_printf(x->a, "Route 3: tensorflow-cpu %s with Microsoft's DirectML plugin (any DirectX 12 GPU; "
+                         "Microsoft has paused the plugin's development)", win.release);
+        add(fl, fd, g, "powershell", t,
+            arena_printf(x->a, "%s%s -m pip install \"tensorflow-cpu==%s\" tensorflow-directml-plugin", env ? "& " : "",
+                         env ? fix_python(x, env) : "python", win.pin));
+        add(fl, fd, g, "cmd", t,
+            arena_printf(x->a, "%s -m pip install \"tensorflow-cpu==%s\" tensorflow-directml-plugin",
+                         env ? fix_python(x, env) : "python", win.pin));
     }
 }
 
-/* ---- JAX, ONNX Runtime, CuPy ---- */
+/* ---- JAX, ONNX Runtime, CuPy, Paddle ---- */
 
 static int valid_version(const char *v)
 {
@@ -1174,435 +849,27 @@ static int valid_version(const char *v)
     return v && ver_pep440_parse(v, &pv) == 0;
 }
 
-#define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
-#define ORT_CUDA12_FEED "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
-/* onnxruntime-gpu's dependencies, installed from PyPI before the package from ORT's
- * feed as the only index: microsoft/onnxruntime#19356 (its maintainer: "python -m pip
- * install coloredlogs flatbuffers numpy packaging protobuf sympy", then "pip install
- * onnxruntime-gpu --index-url .../onnxruntime-cuda-12/pypi/simple"); with the feed as
- * an extra index pip may take PyPI's build of the same version (#20745: it installed
- * the CUDA 11 build). */
-#define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
-
-static int ncomp(const char *v)
-{
-    int n = 1;
-    for (; v && *v; v++)
-        n += *v == '.';
-    return n;
-}
-
-/* first <= v <= last, each compared on its own number of components (last NULL: open). */
-static int within(const char *v, const char *first, const char *last)
-{
-    if (first && ver_cmp_dotted_n(v, first, ncomp(first)) < 0)
-        return 0;
-    return !last || ver_cmp_dotted_n(v, last, ncomp(last)) <= 0;
-}
-
-/* The newest release the kb knows of a table (kb_meta), or NULL. */
-static const char *newest_of(const struct fix_ctx *x, const char *table)
-{
-    const char *checked, *newest, *src;
-    return kb_meta(x->kb, table, &checked, &newest, &src) == 1 ? newest : NULL;
-}
-
-/* The release to propose from a row first..last: last, or the newest the kb knows when
- * that is older; NULL when the row starts after the newest release. */
-static const char *row_point(const char *first, const char *last, const char *newest)
-{
-    if (newest && first && ver_cmp_dotted(newest, first) < 0)
-        return NULL;
-    if (!last || (newest && ver_cmp_dotted_n(newest, last, ncomp(last)) < 0))
-        return newest;
-    return last;
-}
-
-/* A requirement's version: "0.7.99" and "1.20" are ranges ("0.7.*", "1.20.*"), "0.4.16" is itself. */
-static const char *pin_of(struct arena *a, const char *v)
-{
-    size_t n = strlen(v);
-    if (n > 3 && !strcmp(v + n - 3, ".99"))
-        return arena_printf(a, "%.*s.*", (int)(n - 3), v);
-    if (ncomp(v) < 3)
-        return arena_printf(a, "%s.*", v);
-    return v;
-}
-
-/* "1.2.3+cuda12" -> "1.2.3" */
-static const char *public_version(struct arena *a, const char *v)
-{
-    const char *plus = v ? strchr(v, '+') : NULL;
-    return plus ? arena_strndup(a, v, (size_t)(plus - v)) : v;
-}
-
-/* Python py in framework's range at release v: 1 in, 0 out, -1 unknown (*range the range). */
-static int py_fits(const struct fix_ctx *x, const char *framework, const char *v, const char *py,
-                   const char **range, int *unverified)
-{
-    struct kb_py kp;
-    *range = NULL;
-    if (kb_python_support(x->kb, framework, v, &kp) != 1)
-        return -1;
-    *range = arena_printf(x->a, "%s-%s", kp.python_min, kp.python_max ? kp.python_max : "");
-    if (kbdata_source_unverified(kp.source))
-        *unverified = 1;
-    return py ? kb_python_in(&kp, py) : -1;
-}
-
-struct pkg_cand {
-    const char *point, *range, *cuda, *cudnn, *need, *source, *package, *find_links;
-    int drv, py_ok, unverified, is_default, find_links_index;
-};
-
-/* Is a better than b? The driver, the Python, a verified row, the release, then the CUDA
- * (the highest when the driver is known, else the lowest: it runs on the most drivers). */
-static int pkg_better(const struct fix_ctx *x, const struct pkg_cand *a, const struct pkg_cand *b)
-{
-    int c;
-    if ((a->drv != 0) != (b->drv != 0))
-        return a->drv != 0;
-    if ((a->py_ok != 0) != (b->py_ok != 0))
-        return a->py_ok != 0;
-    if (a->unverified != b->unverified)
-        return !a->unverified;
-    if ((c = ver_cmp_dotted(a->point, b->point)) != 0)
-        return c > 0;
-    if (a->is_default != b->is_default)
-        return a->is_default;
-    c = ver_cmp_dotted(a->cuda, b->cuda);
-    return x->driver ? c > 0 : c < 0;
-}
-
-static void pkg_out(const struct fix_ctx *x, const char *framework, const struct pkg_cand *c, const char *py,
-                    struct fix_install *out)
-{
-    out->framework = framework;
-    out->release = c->point;
-    out->pin = pin_of(x->a, c->point);
-    out->package = c->package;
-    out->find_links = c->find_links;
-    out->find_links_index = c->find_links_index;
-    out->deps_first = c->find_links_index ? ORT_FEED_DEPS : NULL;
-    out->cuda = c->cuda;
-    out->cudnn = c->cudnn;
-    out->python = py;
-    out->python_range = c->range;
-    out->driver_need = c->need;
-    out->driver_ok = c->drv;
-    out->source = c->source;
-    out->unverified = c->unverified;
-}
-
-/* The why_not of a chooser that found nothing for want, or NULL. */
-static const char *nothing_for(const struct fix_ctx *x, const char *what, const char *want, const char *py,
-                               int py_rejected)
-{
-    if (py_rejected && py)
-        return arena_printf(x->a, "%s%s%s has no release in the knowledge base for Python %s", what,
-                            want ? " " : "", want ? want : "", py);
-    return arena_printf(x->a, "the knowledge base has no CUDA build of %s%s%s", what, want ? " " : "",
-                        want ? want : "");
-}
-
-/* Native Windows and macOS have no CUDA build of framework (JAX, CuPy's wheels aside). */
-static int no_cuda_os(const struct fix_ctx *x, const char *framework, struct fix_install *out)
-{
-    if (!strcmp(x->os, "macos")) {
-        out->why_not = arena_printf(x->a, "%s has no CUDA build for macOS (macOS has no CUDA)", framework);
-        return 1;
-    }
-    if (windows(x) && !strcmp(framework, "JAX")) {
-        out->why_not = "JAX has no CUDA build for native Windows: use WSL2";
-        return 1;
-    }
-    return 0;
-}
-
-const char *fix_row_release(const struct fix_ctx *x, const char *table, const char *first, const char *last,
-                            const char **pin)
-{
-    const char *v = row_point(first, last, x->kb ? newest_of(x, table) : NULL);
-    if (pin)
-        *pin = v ? pin_of(x->a, v) : NULL;
-    return v;
-}
-
-int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
-{
-    const struct kb_table *t;
-    const char *newest, *py = py_xy(x->a, python), *w = public_version(x->a, want);
-    struct pkg_cand best;
-    int have = 0, rej = 0, pass;
-    size_t r;
-
-    memset(out, 0, sizeof(*out));
-    memset(&best, 0, sizeof(best));
-    out->framework = "jax";
-    if (!x->kb || !(t = kb_table(x->kb, "jax"))) {
-        out->why_not = "no knowledge base";
-        return 0;
-    }
-    if (no_cuda_os(x, "JAX", out))
-        return 0;
-    newest = newest_of(x, "jax");
-    /* Pass 0 keeps want's release; pass 1 (nothing fits it) takes any. */
-    for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
-        for (r = 0; r < t->nrows; r++) {
-            struct pkg_cand c;
-            const char *first = kb_table_get(t, r, "first"), *last = kb_table_get(t, r, "last");
-            const char *flavor = kb_table_get(t, r, "flavor"), *extras = kb_table_get(t, r, "extras");
-            const char *dmin = kb_table_get(t, r, "driver_min");
-            memset(&c, 0, sizeof(c));
-            if (!flavor || strncmp(flavor, "cuda", 4) || !first)
-                continue;
-            if (pass == 0) {
-                if (!within(w, first, last))
-                    continue;
-                c.point = w;
-            } else if (!(c.point = row_point(first, last, newest))) {
-                continue;
-            }
-            c.py_ok = py_fits(x, "jax", c.point, py, &c.range, &c.unverified);
-            if (c.py_ok == 0 && pass == 1) {
-                /* An older release of this row may still support this Python. */
-                const struct kb_table *ps = kb_table(x->kb, "py_support");
-                size_t i;
-                const char *alt = NULL;
-                for (i = 0; ps && i < ps->nrows; i++) {
-                    const char *pl = kb_table_get(ps, i, "last"), *pmin = kb_table_get(ps, i, "python_min");
-                    const char *pf = kb_table_get(ps, i, "first");
-                    const char *cand;
-                    if (strcmp(kb_table_get(ps, i, "framework"), "jax") || !pl || !pmin ||
-                        ver_cmp_dotted_n(py, pmin, 2) < 0)
-                        continue;
-                    cand = ver_cmp_dotted(pl, c.point) < 0 ? pl : c.point;
-                    if (!within(cand, first, last) || !within(cand, pf, pl))
-                        continue;
-                    if (!alt || ver_cmp_dotted(cand, alt) > 0)
-                        alt = cand;
-                }
-                if (alt) {
-                    c.point = alt;
-                    c.py_ok = py_fits(x, "jax", c.point, py, &c.range, &c.unverified);
-                }
-            }
-            if (c.py_ok == 0) {
-                rej++;
-                continue;
-            }
-            if (list_has(extras, flavor)) {
-                c.package = arena_printf(x->a, "jax[%s]", flavor);
-            } else if (list_has(extras, arena_printf(x->a, "%s_pip", flavor))) {
-                c.package = arena_printf(x->a, "jax[%s_pip]", flavor);
-                c.find_links = JAX_RELEASES;
-            } else {
-                continue;
-            }
-            c.cuda = kb_table_get(t, r, "cuda_min");
-            c.cudnn = kb_table_get(t, r, "cudnn_min");
-            c.need = dmin;
-            c.source = kb_table_get(t, r, "source");
-            c.drv = !x->driver || !dmin ? -1 : ver_cmp_driver(x->driver, dmin) >= 0;
-            if (kbdata_source_unverified(c.source))
-                c.unverified = 1;
-            if (!have || pkg_better(x, &c, &best))
-                best = c;
-            have = 1;
-        }
-        if (!have && pass == 0)
-            out->why_not = arena_printf(x->a, "%s", nothing_for(x, "jax", w, py, rej));
-    }
-    if (!have) {
-        out->why_not = arena_printf(x->a, "%s%s%s", out->why_not ? out->why_not : "", out->why_not ? "; " : "",
-                                    nothing_for(x, "JAX", NULL, py, rej));
-        return 0;
-    }
-    pkg_out(x, "jax", &best, py, out);
-    return 1;
-}
-
-int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
-{
-    const struct kb_table *t;
-    const char *newest, *py = py_xy(x->a, python), *w = public_version(x->a, want);
-    struct pkg_cand best;
-    int have = 0, rej = 0, pass;
-    size_t r;
-
-    memset(out, 0, sizeof(*out));
-    memset(&best, 0, sizeof(best));
-    out->framework = "onnxruntime-gpu";
-    if (!x->kb || !(t = kb_table(x->kb, "onnxruntime"))) {
-        out->why_not = "no knowledge base";
-        return 0;
-    }
-    if (no_cuda_os(x, "onnxruntime-gpu", out))
-        return 0;
-    newest = newest_of(x, "onnxruntime");
-    for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
-        for (r = 0; r < t->nrows; r++) {
-            struct pkg_cand c;
-            const char *first = kb_table_get(t, r, "first"), *last = kb_table_get(t, r, "last"), *pypi = kb_table_get(t, r, "pypi");
-            memset(&c, 0, sizeof(c));
-            c.cuda = kb_table_get(t, r, "cuda");
-            if (!first || !c.cuda)
-                continue;
-            if (pass == 0) {
-                if (!within(w, first, last))
-                    continue;
-                c.point = w;     /* the user's own release, as published */
-            } else if (!(c.point = row_point(first, last, newest))) {
-                continue;
-            }
-            c.py_ok = py_fits(x, "onnxruntime", c.point, py, &c.range, &c.unverified);
-            if (c.py_ok == 0 && pass == 1) {
-                /* The Python floor starts inside this row: the release before it. */
-                struct kb_py kp;
-                if (kb_python_support(x->kb, "onnxruntime", c.point, &kp) == 1 && ncomp(kp.first) == 2) {
-                    long maj = strtol(kp.first, NULL, 10), min = strtol(strchr(kp.first, '.') + 1, NULL, 10);
-                    const char *prev = min > 0 ? arena_printf(x->a, "%ld.%ld", maj, min - 1) : NULL;
-                    if (prev && within(prev, first, last)) {
-                        c.point = prev;
-                        c.unverified = 0;
-                        c.py_ok = py_fits(x, "onnxruntime", c.point, py, &c.range, &c.unverified);
-                    }
-                }
-            }
-            if (c.py_ok == 0) {
-                rej++;
-                continue;
-            }
-            c.cudnn = kb_table_get(t, r, "cudnn");
-            c.source = kb_table_get(t, r, "source");
-            c.is_default = pypi && !strcmp(pypi, "yes");
-            if (!c.is_default) {
-                /* The only feed the kb's sources name is ORT's onnxruntime-cuda-N one for N 12:
-                 * a build off PyPI for another CUDA major has no index to offer. */
-                if (!strstr(ORT_CUDA12_FEED, arena_printf(x->a, "/onnxruntime-cuda-%ld/", strtol(c.cuda, NULL, 10))))
-                    continue;
-                c.find_links = ORT_CUDA12_FEED;
-                c.find_links_index = 1;
-            }
-            c.package = "onnxruntime-gpu";
-            c.drv = driver_runs(x, c.cuda, &c.need);
-            if (kbdata_source_unverified(c.source))
-                c.unverified = 1;
-            if (!have || pkg_better(x, &c, &best))
-                best = c;
-            have = 1;
-        }
-        if (!have && pass == 0)
-            out->why_not = nothing_for(x, "onnxruntime-gpu", w, py, rej);
-    }
-    if (!have) {
-        out->why_not = arena_printf(x->a, "%s%s%s", out->why_not ? out->why_not : "", out->why_not ? "; " : "",
-                                    nothing_for(x, "onnxruntime-gpu", NULL, py, rej));
-        return 0;
-    }
-    pkg_out(x, "onnxruntime-gpu", &best, py, out);
-    return 1;
-}
-
-int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out)
-{
-    const struct kb_table *t, *ps;
-    const char *newest, *py = py_xy(x->a, python), *w = public_version(x->a, want);
-    struct pkg_cand best;
-    int have = 0, rej = 0, pass;
-    size_t r, i;
-
-    memset(out, 0, sizeof(*out));
-    memset(&best, 0, sizeof(best));
-    out->framework = "cupy";
-    if (!x->kb || !(t = kb_table(x->kb, "cupy")) || !(ps = kb_table(x->kb, "py_support"))) {
-        out->why_not = "no knowledge base";
-        return 0;
-    }
-    if (no_cuda_os(x, "CuPy", out))
-        return 0;
-    newest = newest_of(x, "cupy");
-    for (pass = w && valid_version(w) ? 0 : 1; pass < 2 && !have; pass++) {
-        for (r = 0; r < t->nrows; r++) {
-            const char *pkg = kb_table_get(t, r, "package"), *first = kb_table_get(t, r, "first"), *last = kb_table_get(t, r, "last");
-            const char *cmin = kb_table_get(t, r, "cuda_min");
-            if (!pkg || !first || !cmin)
-                continue;
-            /* The releases: py_support's rows name every CuPy release range with its Python. */
-            for (i = 0; i < ps->nrows; i++) {
-                struct pkg_cand c;
-                const char *ctk = NULL;
-                memset(&c, 0, sizeof(c));
-                if (strcmp(kb_table_get(ps, i, "framework"), "cupy"))
-                    continue;
-                if (pass == 0) {
-                    if (!within(w, kb_table_get(ps, i, "first"), kb_table_get(ps, i, "last")) || !within(w, first, last))
-                        continue;
-                    c.point = ver_dotted_prefix(x->a, w, 2);
-                } else {
-                    c.point = kb_table_get(ps, i, "last");
-                    if (!c.point || !within(c.point, first, last) || (newest && ver_cmp_dotted(c.point, newest) > 0))
-                        continue;
-                }
-                c.py_ok = py_fits(x, "cupy", c.point, py, &c.range, &c.unverified);
-                if (c.py_ok == 0) {
-                    rej++;
-                    continue;
-                }
-                c.cuda = cmin;
-                c.source = kb_table_get(t, r, "source");
-                c.drv = driver_runs(x, cmin, &c.need);
-                c.package = pkg;
-                if (kb_pkg_fact(x->kb, "cupy", "extra_ctk", c.point, &ctk, NULL) == 1 && !strcmp(ctk, "yes"))
-                    c.package = arena_printf(x->a, "%s[ctk]", pkg);
-                if (kbdata_source_unverified(c.source))
-                    c.unverified = 1;
-                if (!have || pkg_better(x, &c, &best))
-                    best = c;
-                have = 1;
-            }
-        }
-        if (!have && pass == 0)
-            out->why_not = nothing_for(x, "CuPy", w, py, rej);
-    }
-    if (!have) {
-        out->why_not = arena_printf(x->a, "%s%s%s", out->why_not ? out->why_not : "", out->why_not ? "; " : "",
-                                    nothing_for(x, "CuPy", NULL, py, rej));
-        return 0;
-    }
-    pkg_out(x, "cupy", &best, py, out);
-    return 1;
-}
-
-/* "jax[cuda12]==0.7.*" -f URL, quoted for every shell the fix is written in. */
-static const char *requirement(const struct fix_ctx *x, const struct fix_install *in)
-{
-    return arena_printf(x->a, "\"%s==%s\"%s%s", in->package, in->pin,
-                        in->find_links ? (in->find_links_index ? " --index-url " : " -f ") : "",
-                        in->find_links ? in->find_links : "");
-}
-
-/* "PIP install DEPS\n" when the package comes from an index of its own (deps_first). */
-static const char *deps_line(const struct fix_ctx *x, const struct fix_install *in, const char *pip)
-{
-    return in->deps_first ? arena_printf(x->a, "%s install %s\n", pip, in->deps_first) : "";
-}
-
 /* What the title says about the choice: its CUDA, the Python, the driver floor, unverified rows. */
-static const char *pkg_title(const struct fix_ctx *x, const struct fix_install *in, const char *what)
+static const char *pkg_title(const struct fix_ctx *x, const struct choice *in, const char *what)
 {
-    const char *t = arena_printf(x->a, "%s%s %s %s (CUDA %s%s%s)", in->why_not ? arena_printf(x->a, "%s; ", in->why_not) : "",
-                                 what, in->package, in->pin, in->cuda ? in->cuda : "?",
-                                 !strcmp(in->framework, "onnxruntime-gpu") && in->cudnn
+    const char *range = choose_python_text(x->a, in->python_range);
+    const char *t = arena_printf(x->a, "%s%s %s %s (CUDA %s%s%s)%s", lead(x, in), what, in->package, in->pin,
+                                 in->cuda ? in->cuda : "?",
+                                 !strcmp(in->framework, "onnxruntime") && in->cudnn
                                      ? arena_printf(x->a, ", cuDNN %s", in->cudnn) : "",
                                  in->driver_need && in->driver_ok != 0
-                                     ? arena_printf(x->a, "; needs driver %s or newer", in->driver_need) : "");
-    if (in->python && in->python_range)
-        t = arena_printf(x->a, "%s (Python %s; %s %s supports %s)", t, in->python, in->framework, in->pin,
-                         in->python_range);
-    else if (!in->python_range)
+                                     ? arena_printf(x->a, "; needs driver %s or newer", in->driver_need) : "",
+                                 in->route && !strcmp(in->route, "system") && in->cuda
+                                     ? arena_printf(x->a, " -- it loads CUDA %s.x%s%s from the system: install them "
+                                                    "first, on the loader path", ver_dotted_prefix(x->a, in->cuda, 1),
+                                                    in->cudnn ? " and cuDNN " : "",
+                                                    in->cudnn ? ver_dotted_prefix(x->a, in->cudnn, 1) : "")
+                                     : "");
+    if (in->python && range)
+        t = arena_printf(x->a, "%s (Python %s; %s %s supports %s)", t, in->python, in->package, in->pin, range);
+    else if (!range)
         t = arena_printf(x->a, "%s -- the knowledge base has no Python range for %s %s: check that your Python "
-                         "has wheels", t, in->framework, in->pin);
+                         "has wheels", t, in->package, in->pin);
     if (in->unverified)
         t = arena_printf(x->a, "%s -- UNVERIFIED: a knowledge-base row behind this choice is not confirmed from a "
                          "primary source ('gpudoctor matrix --unverified')", t);
@@ -1611,12 +878,11 @@ static const char *pkg_title(const struct fix_ctx *x, const struct fix_install *
 
 /* pip lines for env (a venv first under PEP 668; PowerShell and cmd on Windows). pre: uninstalls, or NULL. */
 static void pkg_emit(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
-                     const struct fix_install *in, const char *title, const char *pre)
+                     const struct choice *in, const char *title, const char *pre)
 {
-    const char *req = requirement(x, in);
+    const char *req = requirement(x, in, 0);
     if (externally_managed(env) && !windows(x)) {
-        const char *name = arena_printf(x->a, "%s-%s", !strcmp(in->framework, "onnxruntime-gpu") ? "ort" : in->framework,
-                                        in->release);
+        const char *name = env_name(x, in);
         const char *vpip = arena_printf(x->a, "~/.venvs/%s/bin/python -m pip", name);
         add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it), so in a "
                                                  "new venv: %s", env->prefix, title)),
@@ -1643,20 +909,12 @@ static void pkg_emit(const struct fix_ctx *x, struct findings *fl, struct findin
 }
 
 static int pkg_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
-                       int (*choose)(const struct fix_ctx *, const char *, const char *, struct fix_install *),
-                       const char *want, const char *name, const char *pre)
+                       const char *framework, const char *want, const char *name)
 {
-    struct fix_install in;
-    const char *v;
-    if (!choose(x, want, env ? env->python_version : NULL, &in)) {
+    const char *pre = fw_find(framework)->replaces;
+    struct choice in;
+    if (!fix_choose(x, framework, want, env ? env->python_version : NULL, &in)) {
         add(fl, fd, 0, NULL, arena_printf(x->a, "No CUDA build of %s fits this machine: %s", name, in.why_not), NULL);
-        return 0;
-    }
-    if (sbsa(x) && aarch64_cuda(x, in.framework, in.release, &v) != 1) {
-        /* A Linux aarch64 machine: only a release the kb says has aarch64 CUDA wheels. */
-        add(fl, fd, 0, NULL, arena_printf(x->a, "No command: the knowledge base does not know of a Linux aarch64 "
-                                          "CUDA wheel of %s %s (this machine is aarch64); see the project's own "
-                                          "installation page", name, in.release), NULL);
         return 0;
     }
     driver_first(x, fl, fd, &in);
@@ -1670,7 +928,7 @@ int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct findi
     if (windows(x)) {
         /* No CUDA JAX on native Windows: the Linux build inside WSL2. */
         struct fix_ctx wx = *x;
-        struct fix_install in;
+        struct choice in;
         unsigned g;
         wx.os = "linux";
         wx.wsl = 2;
@@ -1680,27 +938,32 @@ int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct findi
             "administrator, then restart)", "wsl --install -d Ubuntu");
         add(fl, fd, g, "cmd", "JAX has no CUDA build for native Windows: install WSL with Ubuntu (as "
             "administrator, then restart)", "wsl --install -d Ubuntu");
-        if (fix_choose_jax(&wx, want, NULL, &in))
+        if (fix_choose(&wx, "jax", want, NULL, &in))
             add(fl, fd, 0, "sh", arena_printf(x->a, "Then inside WSL's Ubuntu (bash), in a venv: %s",
                                               pkg_title(&wx, &in, "install")),
                 arena_printf(x->a, "sudo apt-get install python3-venv\npython3 -m venv ~/.venvs/jax\n"
-                             "~/.venvs/jax/bin/python -m pip install %s", requirement(x, &in)));
+                             "~/.venvs/jax/bin/python -m pip install %s", requirement(x, &in, 0)));
         return 1;
     }
-    return pkg_install(x, fl, fd, env, fix_choose_jax, want, "JAX", NULL);
+    return pkg_install(x, fl, fd, env, "jax", want, "JAX");
 }
 
 int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const struct python_env *env, const char *want)
 {
-    /* onnxruntime and onnxruntime-gpu share the module's files: the CPU package goes first. */
-    return pkg_install(x, fl, fd, env, fix_choose_ort, want, "onnxruntime-gpu", "onnxruntime onnxruntime-gpu");
+    return pkg_install(x, fl, fd, env, "onnxruntime", want, "onnxruntime-gpu");
 }
 
 int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const struct python_env *env, const char *want)
 {
-    return pkg_install(x, fl, fd, env, fix_choose_cupy, want, "CuPy", NULL);
+    return pkg_install(x, fl, fd, env, "cupy", want, "CuPy");
+}
+
+int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *want)
+{
+    return pkg_install(x, fl, fd, env, "paddle", want, "paddlepaddle-gpu");
 }
 
 /* "pip uninstall -y NAMES" in the shells of this OS. */
@@ -1716,24 +979,62 @@ static void uninstall(const struct fix_ctx *x, struct findings *fl, struct findi
     add(fl, fd, 0, "sh", title, arena_printf(x->a, "%s uninstall -y %s", fix_pip(x, env), names));
 }
 
+int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
+                        const struct framework_build *b)
+{
+    const struct fw_def *d = fw_find(b->name);
+    struct choose_in in;
+    struct choice ch;
+    const char *why = NULL;
+
+    memset(&in, 0, sizeof(in));
+    in.fw = d;
+    in.strict = 1;   /* that release and variant, or none */
+    in.python = env->python_version;
+    in.driver = x->driver;
+    in.gpu_cc = x->gpu_cc;
+    in.os = x->os;
+    in.wsl = x->wsl == 2;
+    in.arch = x->arch;
+    in.jetson = x->facts && x->facts->tegra.present;
+    if (!d || !d->candidates || !x->kb)
+        why = "no install rule for this framework";
+    else if (!b->version)
+        why = "its version is unknown";
+    else if (d->requirement)
+        d->requirement(b, &in, x->a);
+    else
+        in.want = b->version;
+    if (!why && choose(x->kb, &in, x->a, &ch) != 1)
+        why = ch.why_not;
+    if (!why && externally_managed(env))
+        why = arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it)", env->prefix);
+    if (why) {
+        add(fl, fd, 0, NULL, arena_printf(x->a, "Installing the same build into %s is not suggested: %s", env->prefix,
+                                          why), NULL);
+        return 0;
+    }
+    add(fl, fd, 0, windows(x) ? "powershell" : "sh",
+        arena_printf(x->a, "Or install the GPU build into %s, with its own interpreter: %s", env->prefix,
+                     install_title(x, &ch, arena_printf(x->a, "%s %s (%s%sCUDA %s)", ch.package, ch.version,
+                                                        ch.variant ? ch.variant : "", ch.variant ? ", " : "",
+                                                        ch.cuda ? ch.cuda : "?"))),
+        arena_printf(x->a, "%s%s install --force-reinstall %s", deps_line(x, &ch, fix_pip(x, env)), fix_pip(x, env),
+                     requirement(x, &ch, 1)));
+    return 1;
+}
+
 void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *name, const char *version)
 {
+    const struct fw_def *d = fw_of_dist(name);
     const char *t = arena_printf(x->a, "Remove both records of %s", name);
-    if (!strcmp(name, "torch")) {
-        uninstall(x, fl, fd, env, t, name);
-        fixes_torch_install(x, fl, fd, env, version);
-    } else if (!strncmp(name, "tensorflow", 10)) {
-        uninstall(x, fl, fd, env, t, name);
-        fixes_tf_install(x, fl, fd, env, version);
-    } else if (!strcmp(name, "jax") || !strcmp(name, "jaxlib") || !strncmp(name, "jax-cuda", 8)) {
-        uninstall(x, fl, fd, env, t, name);
-        fixes_jax_install(x, fl, fd, env, !strncmp(name, "jax-cuda", 8) ? NULL : version);
-    } else if (!strncmp(name, "onnxruntime", 11)) {
-        fixes_ort_install(x, fl, fd, env, version);     /* uninstalls both packages first */
-    } else if (!strncmp(name, "cupy-cuda", 9)) {
-        uninstall(x, fl, fd, env, t, name);
-        fixes_cupy_install(x, fl, fd, env, version);
+    if (d && d->install) {
+        /* a framework: the build its chooser validates for version (its own writer
+         * removes what it replaces) */
+        if (!d->replaces)
+            uninstall(x, fl, fd, env, t, name);
+        d->install(x, fl, fd, env, version);
     } else if (version && valid_version(version)) {
         /* Not a framework: the version the environment had (one pip installed once). */
         uninstall(x, fl, fd, env, t, name);

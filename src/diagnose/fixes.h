@@ -23,12 +23,14 @@
  *    POSIX, PowerShell and cmd on Windows, as alternatives of one group
  *    (struct fix.group), so a report can show the reader's shell only.
  *
- * Framework installs are validated before they are printed: the release is
- * in the knowledge base, the CUDA variant exists for it, the Python is one
- * the release supports, the driver meets the variant's floor (else the
- * driver upgrade is the first fix, and says so).  Versions are pinned as
- * MAJOR.MINOR.* (the kb knows releases, not every patch).  When nothing
- * valid exists the fix says so and why; there is no fallback variant.
+ * Framework installs are validated before they are printed: the release
+ * chooser (diagnose/choose.h, the same one plan uses) takes a build the
+ * knowledge base has whose variant exists for the release, whose Python is
+ * one that release supports, whose GPU code covers the GPU and whose driver
+ * floor the driver meets (else the driver upgrade is the first fix, and
+ * says so).  Versions are pinned as MAJOR.MINOR.* (the kb knows releases,
+ * not every patch).  When nothing valid exists the fix says so and why;
+ * there is no fallback variant.
  *
  * Everything here is pure over (facts or hints, kb): nothing is read,
  * nothing printed.  Strings go into the arena given at init.
@@ -38,6 +40,7 @@
 
 #include <stddef.h>
 
+#include "diagnose/choose.h"
 #include "diagnose/finding.h"
 #include "facts/facts.h"
 #include "util/arena.h"
@@ -130,57 +133,48 @@ const char *fix_pip(const struct fix_ctx *x, const struct python_env *env);
 /** The interpreter of env, as a path to paste (Windows form on Windows). */
 const char *fix_python(const struct fix_ctx *x, const struct python_env *env);
 
-/** 1 if python ("3.11" or "3.11.7") is inside range ("3.9-3.11", "2.7,3.3-3.6"). */
-int fix_python_in_range(const char *range, const char *python);
+/**
+ * The build the engine installs (diagnose/choose.h): framework (a module
+ * name, "torch") on x's machine -- its OS, WSL2, architecture, Jetson,
+ * driver and GPU -- keeping want ("1.13.0a0", "2.6.0+cpu" or NULL: any)
+ * when a build of it fits, else the best that does, with out->why_not
+ * saying why want was dropped; python X.Y (NULL: unknown).  A driver too old
+ * for every build leaves driver_ok 0: the upgrade comes first.  1 chosen,
+ * 0 nothing valid (out->why_not says why).  Strings in x->a.
+ */
+int fix_choose(const struct fix_ctx *x, const char *framework, const char *want, const char *python,
+               struct choice *out);
 
-/* A framework build the engine checked against the kb. */
-struct fix_install {
-    const char *framework;      /* "torch", "tensorflow" */
-    const char *release;        /* "2.6" (pinned as release.*) */
-    const char *variant;        /* torch: "cu126"; tensorflow: "and-cuda", "conda" */
-    const char *cuda, *cudnn;   /* what the build brings or needs */
-    const char *python;         /* the Python it is for ("3.11"), or NULL */
-    const char *python_range;   /* the release's range, or NULL (unknown) */
-    const char *driver_need;    /* the driver floor of the build, or NULL */
-    int driver_ok;              /* 1 met, 0 older (upgrade first), -1 driver unknown */
-    const char *source;         /* the kb row */
-    const char *why_not;        /* why the wanted release could not be kept, or NULL */
-    const char *pin;            /* jax, onnxruntime-gpu, cupy: the requirement's version
-                                   ("0.7.*", "1.18.1"), a release the kb names */
-    const char *package;        /* the pip requirement ("jax[cuda12]", "cupy-cuda12x[ctk]") */
-    const char *find_links;     /* a -f page or an index it needs, or NULL */
-    int find_links_index;       /* 1: find_links is the only index (--index-url): ORT's own
-                                   feed, whose onnxruntime-gpu of the same version number
-                                   is another build than PyPI's; 0: -f */
-    const char *deps_first;     /* what to install from PyPI before it ("coloredlogs
-                                   flatbuffers ..."), or NULL */
-    int unverified;             /* 1: a kb row behind the choice is marked unverified */
+/* The commands that install a choice where no environment exists yet (plan). */
+struct fix_set {
+    const char *pip;          /* pip lines with the interpreter on PATH (python3; python on Windows) */
+    const char *conda;        /* conda create / activate / pip lines, or NULL (none the kb can write) */
+    const char *docker;       /* docker run of the official image, or NULL */
+    const char *requirement;  /* the pinned requirement ("torch==2.4.0+cu124") */
+    const char *requirements; /* a requirements.txt body: index lines, pins, extra requirements */
+    const char *dockerfile;   /* a Dockerfile body (FROM ... RUN ...), or NULL */
+    const char *python_pick;  /* the Python a new environment gets, or NULL (unknown) */
 };
 
 /**
- * The CUDA build of torch to propose: want ("1.13.0a0", "2.6.0+cpu" or
- * NULL: any) by its MAJOR.MINOR when a build of it fits, else the newest
- * release that fits, with why_not saying why want was dropped.  Fits: a cu*
- * variant of that release, python (X.Y, NULL: unknown) in its range, and
- * the driver runs it (a variant the driver runs is preferred; without one,
- * driver_ok 0).  1 chosen, 0 nothing valid (out->why_not says why).
+ * Fill out with c's commands, the conda environment named env; exact: pin
+ * the release itself (c->version, as plan does) instead of c->pin.  The
+ * requirement line is always exact.  Never fails; strings in x->a.
  */
-int fix_choose_torch(const struct fix_ctx *x, const char *want, const char *python,
-                     struct fix_install *out);
+void fix_set_commands(const struct fix_ctx *x, const struct choice *c, const char *env, int exact,
+                      struct fix_set *out);
 
 /**
- * The CUDA build of TensorFlow to propose on Linux (and WSL2): want's
- * release if it fits, else the newest that does.  A release whose pip
- * package brings CUDA ("tensorflow[and-cuda]", per data/tf_libs.kb's
- * pip_libs) is preferred; an older one gets variant "conda" (CUDA and cuDNN
- * from conda-forge).  1 / 0 as fix_choose_torch.
+ * Or the framework's official container image for the build fix_choose
+ * takes (want, env's Python), as a `docker run --gpus all` fix; nothing on
+ * native Windows, on aarch64 or when it has none.
  */
-int fix_choose_tf(const struct fix_ctx *x, const char *want, const char *python,
-                  struct fix_install *out);
+void fixes_official_image(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *framework,
+                          const char *want, const struct python_env *env);
 
 /**
  * Install a CUDA build of torch into env (NULL: the Python of a log):
- * validated by fix_choose_torch, the driver upgrade first when needed, a
+ * validated by fix_choose, the driver upgrade first when needed, a
  * venv first when env is externally managed (PEP 668).  1 when an install
  * was proposed, 0 when nothing valid exists (an advice fix says why).
  */
@@ -201,44 +195,6 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
 void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env);
 
-/**
- * JAX with CUDA on Linux / WSL2 (data/jax.kb, py_support.kb, kb_meta's
- * newest release): want (a jax or jaxlib version, or NULL) when a CUDA row
- * covers it, else the newest release whose Python floor python (X.Y, NULL:
- * unknown) meets, in the flavour (cuda12 / cuda13) the driver runs (the
- * row's driver_min; unknown driver: the lowest CUDA major, which runs on
- * most drivers).  The requirement is jax[cudaNN] (a plugin on PyPI) or
- * jax[cudaNN_pip] with Google's -f page, per the row's extras.  1 / 0 as
- * fix_choose_torch (native Windows and macOS: 0).
- */
-int fix_choose_jax(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out);
-
-/**
- * onnxruntime-gpu (data/onnxruntime.kb): want's release when a row covers
- * it (its CUDA major), else the newest release whose CUDA the driver runs;
- * builds off PyPI (the CUDA 12 builds of 1.17-1.18) get their feed as an
- * extra index.  1 / 0; out->unverified when the row is.
- */
-int fix_choose_ort(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out);
-
-/**
- * The CuPy wheel (cupy-cudaXXx, data/cupy.kb) for the newest CUDA the
- * driver runs, at the newest CuPy release that wheel and python have
- * (py_support.kb); "[ctk]" where pkg_fact says the release has it.  want:
- * a CuPy version to keep when its wheel fits, or NULL.  1 / 0.
- */
-int fix_choose_cupy(const struct fix_ctx *x, const char *want, const char *python, struct fix_install *out);
-
-/**
- * The release to propose from a kb row that spans first..last (JAX, ONNX
- * Runtime): last, or the table's newest release (kb_meta) when that is
- * older; NULL when the row starts after it.  *pin (may be NULL) gets the
- * requirement's version: "0.7.99" / "1.20" as "0.7.*" / "1.20.*", a
- * three-part release as itself.
- */
-const char *fix_row_release(const struct fix_ctx *x, const char *table, const char *first, const char *last,
-                            const char **pin);
-
 /** Install JAX with CUDA into env (NULL: the log's Python), as fixes_torch_install. */
 int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const struct python_env *env, const char *want);
@@ -248,11 +204,26 @@ int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct findi
 /** Install the CuPy wheel for this driver into env. */
 int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const struct python_env *env, const char *want);
+/** Install paddlepaddle-gpu into env (the CPU package paddlepaddle removed first). */
+int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *want);
+
+/**
+ * Install into env the GPU build b that another environment has (GD218):
+ * b's release and variant (its module's requirement stage, diagnose/fw.h)
+ * as the release chooser validates them for env's Python and this driver,
+ * pinned exactly, with env's own interpreter (env->interpreter when set);
+ * else an advice fix saying why it is not suggested (unknown build, another
+ * Python, an externally managed env).  1 / 0.
+ */
+int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
+                        const struct framework_build *b);
 
 /**
  * Reinstall one distribution in env at one version (two records of it, GD216):
- * for a framework the engine knows, the build its chooser validates for
- * version; else version itself (one the environment had installed).
+ * for a distribution of a framework module (fw_of_dist), the build its
+ * chooser validates for version; else version itself (one the environment
+ * had installed).
  */
 void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *name, const char *version);
@@ -295,16 +266,6 @@ void fixes_jetson_tf(const struct fix_ctx *x, struct findings *fl, struct findin
 
 /** 1 on an aarch64 machine that is not a Jetson (Grace, Arm servers with a PCI GPU). */
 int fix_machine_sbsa(const struct fix_ctx *x);
-
-/**
- * On an aarch64 machine that is not a Jetson: the compute capabilities of
- * torch release's variant's Linux aarch64 build (pkg_fact
- * cuda_aarch64_arch_VARIANT, *source its citation), or NULL when the machine
- * is not such a machine or the knowledge base has no aarch64 list (then
- * torch.kb's list is the one to judge with).
- */
-const char *fix_torch_aarch64_arch(const struct fix_ctx *x, const char *release, const char *variant,
-                                   const char **source);
 
 /** An x86_64 Python on Apple Silicon (Rosetta): the arm64 / universal2 installers, arch -arm64. */
 void fixes_macos_native_python(const struct fix_ctx *x, struct findings *fl, struct finding *fd);

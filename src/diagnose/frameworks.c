@@ -927,6 +927,30 @@ const struct fw_def *fw_find(const char *name)
     return NULL;
 }
 
+const char *fw_short_name(const struct fw_def *d)
+{
+    const char *s = d->name;
+    const char *const *a;
+    for (a = d->aliases; a && *a; a++)
+        if (strlen(*a) < strlen(s))
+            s = *a;
+    return s;
+}
+
+const struct fw_def *fw_of_dist(const char *dist)
+{
+    const struct fw_def *d;
+    const char *const *p;
+    size_t i, n;
+    for (i = 0; dist && (d = fw_at(i)) != NULL; i++)
+        for (p = d->dists; p && *p; p++) {
+            n = strlen(*p);
+            if ((*p)[n - 1] == '*' ? !strncmp(dist, *p, n - 1) : !strcmp(dist, *p))
+                return d;
+        }
+    return NULL;
+}
+
 /* ---- the verdict ---- */
 
 /*

@@ -1,17 +1,27 @@
 /*
  * fw.h - the framework rules: one module per framework behind a registry,
- * and the shared judgements they call (frameworks.c).  Internal to diagnose/.
+ * and the shared judgements they call (frameworks.c).  Internal to diagnose/
+ * (the CLI's completions and matrix iterate the registry through fw_at).
  *
  * A framework module (fw_tensorflow.c, fw_torch.c, fw_jax.c,
- * fw_onnxruntime.c, fw_cupy.c, fw_paddle.c) is a struct fw_def: its
- * identity and the names a person types for it, and its judge(), which
- * says what the install loads and from where (its native module's links,
- * or the names the knowledge base lists; on Windows, its DLL search), asks
- * the loader model through fw_resolve_need, and calls the shared
- * judgements (missing libraries, cuDNN, driver, GPU architecture) with its
- * own install fixes.  The verdict loop (rules_frameworks) runs the judge of
- * every install the Python observer found, then the Windows rules
- * (rules_windows.c), then decides yes / no / unknown.
+ * fw_onnxruntime.c, fw_cupy.c, fw_paddle.c) is a struct fw_def, one room
+ * holding every stage that differs per framework:
+ *   - its identity and the names a person types for it, its tables;
+ *   - judge(), which says what the install loads and from where (its native
+ *     module's links, or the names the knowledge base lists; on Windows, its
+ *     DLL search), asks the loader model through fw_resolve_need, and calls
+ *     the shared judgements (missing libraries, cuDNN, driver, GPU
+ *     architecture) with its own install fixes;
+ *   - candidates(), its column map for the release chooser
+ *     (diagnose/choose.h): its kb rows as candidate builds, used by the fix
+ *     engine and by plan alike;
+ *   - requirement(), the build that reproduces an install in another
+ *     environment (the chooser's wanted release and variant);
+ *   - install(), the fix engine's writer of its install commands
+ *     (diagnose/fixes.h).
+ * The verdict loop (rules_frameworks) runs the judge of every install the
+ * Python observer found, then the Windows rules (rules_windows.c), then
+ * decides yes / no / unknown.
  *
  * Like every rule, a judge reads facts only: the modules and directory
  * listings come from scan/fwfiles.c, the loader's answers from
@@ -27,6 +37,8 @@
 
 struct kb;
 struct lookup;
+struct choose_ctx;
+struct choose_in;
 
 /* One framework install being judged. */
 struct fwctx {
@@ -59,6 +71,20 @@ struct fw_def {
     const char *name;               /* identity, as the Python observer names it ("torch") */
     const char *const *aliases;     /* other names for it ("pytorch"), NULL-terminated, or NULL */
     const char *table;              /* its release table in data/ ("torch"), or NULL */
+    const char *title;              /* its name in sentences ("TensorFlow", "onnxruntime-gpu") */
+    /** matrix: its other tables, as {name, table} pairs ("tensorflow-libs", "tf_libs"), NULL-ended. */
+    const char *const *matrix;
+    /** Its candidate builds for the release chooser (diagnose/choose.h), from its kb rows. */
+    void (*candidates)(struct choose_ctx *cx);
+    /** The build reproducing install b elsewhere, as the chooser's want / variant (NULL: b's version). */
+    void (*requirement)(const struct framework_build *b, struct choose_in *in, struct arena *a);
+    /** Its distributions ("torch"; "tensorflow*": a prefix), NULL-ended: fw_of_dist. */
+    const char *const *dists;
+    /** What its install removes first ("onnxruntime onnxruntime-gpu": one module), or NULL. */
+    const char *replaces;
+    /** Install a CUDA build into env (NULL: the Python of a log): the fix engine's writer, 1 / 0. */
+    int (*install)(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                   const struct python_env *env, const char *want);
     /** Judge one install: needs, resolution, findings (never reads a file). */
     void (*judge)(struct fwctx *c);
     /** Linux: how to install what it needs (NULL: no advice beyond the shared). */
@@ -79,6 +105,10 @@ extern const struct fw_def fw_tensorflow, fw_torch, fw_jax, fw_onnxruntime, fw_c
 const struct fw_def *fw_find(const char *name);
 /** The i-th framework module (i from 0), or NULL after the last. */
 const struct fw_def *fw_at(size_t i);
+/** Its shortest name (module name or alias: "tf", "ort"), for environment names. */
+const char *fw_short_name(const struct fw_def *d);
+/** The framework module a distribution ("tensorflow-gpu", "jaxlib") belongs to, or NULL. */
+const struct fw_def *fw_of_dist(const char *dist);
 
 /* ---- shared judgements (frameworks.c) ---- */
 

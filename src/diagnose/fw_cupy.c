@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/choose.h"
 #include "diagnose/fw.h"
 #include "kb/kb.h"
+#include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_pep440.h"
 #include "util/alloc.h"
@@ -60,11 +62,11 @@ static void check_cupy(struct fwctx *c)
         finding_evidence(c->out, fd, k.source, "%s %s: CUDA %s to %s", fw->dist, fw->version, k.cuda_min,
                          k.cuda_max ? k.cuda_max : "newest");
         {
-            struct fix_install in;
+            struct choice in;
             fixes_driver_upgrade(&c->fx, c->out, fd, NULL,
                                  arena_printf(c->a, "%s needs CUDA %s or newer", fw->dist, k.cuda_min));
             /* Or the CuPy wheel for the CUDA this driver runs, when the kb has one. */
-            if (fix_choose_cupy(&c->fx, NULL, c->env->python_version, &in) && in.driver_ok == 1) {
+            if (fix_choose(&c->fx, "cupy", NULL, c->env->python_version, &in) && in.driver_ok == 1) {
                 /* Two CuPy wheels share the cupy module: the installed one goes first. */
                 if (fw->dist && strncmp(in.package, fw->dist, strlen(fw->dist)))
                     finding_fix(c->out, fd, "sh", arena_printf(c->a, "Or replace %s with the wheel for the CUDA the "
@@ -76,6 +78,64 @@ static void check_cupy(struct fwctx *c)
     }
 }
 
+/* One CuPy release of a cupy.kb wheel: "[ctk]" where pkg_fact extra_ctk says it has
+ * the extra, which brings the CUDA components from PyPI (route pip). */
+static void cupy_point(struct choose_ctx *cx, const char *release, void *arg)
+{
+    const struct kb_table *t = kb_table(cx->kb, "cupy");
+    size_t r = *(const size_t *)arg;
+    const char *pkg = kb_table_get(t, r, "package"), *ctk = NULL;
+    struct choice *c = choose_add(cx);
+
+    /* CuPy releases are known by MAJOR.MINOR: a patch asked for pins its line */
+    c->release = ver_dotted_prefix(cx->a, release, 2);
+    c->pin = choose_pin(cx->a, c->release);
+    c->variant = pkg;
+    c->label = arena_printf(cx->a, "%s %s", pkg, c->release);
+    c->cuda = kb_table_get(t, r, "cuda_min");
+    c->cuda_max = kb_table_get(t, r, "cuda_max");
+    c->kernel_cuda = c->cuda_max;   /* its kernels are compiled at run time by the CUDA it finds */
+    c->source = kb_table_get(t, r, "source");
+    c->unverified = kbdata_source_unverified(c->source);
+    c->package = pkg;
+    c->route = "system";
+    if (kb_pkg_fact(cx->kb, "cupy", "extra_ctk", c->release, &ctk, NULL) == 1 && !strcmp(ctk, "yes")) {
+        c->package = arena_printf(cx->a, "%s[ctk]", pkg);
+        c->route = "pip";
+    }
+    choose_cuda_floor(cx, c);
+    choose_python_support(cx, c, "cupy");
+}
+
+/*
+ * The chooser's column map: every cupy.kb wheel (one per CUDA generation),
+ * at each CuPy release line py_support.kb names inside its range (or the
+ * one asked for); the driver floor of its lowest CUDA.
+ */
+static void cupy_candidates(struct choose_ctx *cx)
+{
+    const struct kb_table *t = kb_table(cx->kb, "cupy");
+    size_t r;
+    for (r = 0; t && r < t->nrows; r++)
+        if (kb_table_get(t, r, "package") && kb_table_get(t, r, "first") && kb_table_get(t, r, "cuda_min"))
+            choose_points(cx, "cupy", "cupy", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"), cupy_point, &r);
+}
+
+/* The build to reproduce: its version, in the same wheel (cupy-cuda12x). */
+static void cupy_requirement(const struct framework_build *b, struct choose_in *in, struct arena *a)
+{
+    (void)a;
+    in->want = b->version;
+    in->variant = b->dist;
+}
+
 const struct fw_def fw_cupy = {
-    "cupy", NULL, "cupy", check_cupy, NULL, NULL, NULL,
+    .name = "cupy",
+    .table = "cupy",
+    .title = "CuPy",
+    .dists = (const char *const[]){ "cupy-cuda*", NULL },
+    .candidates = cupy_candidates,
+    .requirement = cupy_requirement,
+    .install = fixes_cupy_install,
+    .judge = check_cupy,
 };

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/choose.h"
 #include "diagnose/fw.h"
 #include "kb/kb.h"
+#include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_pep440.h"
 #include "util/alloc.h"
@@ -112,6 +114,102 @@ static void check_jax(struct fwctx *c)
     }
 }
 
+#define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
+
+/* Does a comma-separated list hold item? */
+static int has_item(const char *list, const char *item)
+{
+    size_t n = strlen(item);
+    const char *s = list;
+    while (s && *s) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        if (len == n && !strncmp(s, item, n))
+            return 1;
+        s = comma ? comma + 1 : NULL;
+    }
+    return 0;
+}
+
+/* One release of a jax.kb row: jax[cudaNN] (the CUDA plugin from PyPI), or
+ * jax[cudaNN_pip] with Google's -f page before the row's extras had it. */
+static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
+{
+    const struct kb_table *t = kb_table(cx->kb, "jax");
+    size_t r = *(const size_t *)arg;
+    const char *flavor = kb_table_get(t, r, "flavor"), *extras = kb_table_get(t, r, "extras");
+    struct choice *c;
+
+    if (!has_item(extras, flavor) && !has_item(extras, arena_printf(cx->a, "%s_pip", flavor)))
+        return;
+    c = choose_add(cx);
+    c->release = release;
+    c->pin = choose_pin(cx->a, release);
+    c->range = arena_printf(cx->a, "%s-%s", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"));
+    c->variant = flavor;
+    c->label = arena_printf(cx->a, "jax %s (%s)", c->pin, flavor);
+    c->route = "pip";
+    if (has_item(extras, flavor)) {
+        c->package = arena_printf(cx->a, "jax[%s]", flavor);
+    } else {
+        c->package = arena_printf(cx->a, "jax[%s_pip]", flavor);
+        c->index = JAX_RELEASES;
+    }
+    c->cuda = kb_table_get(t, r, "cuda_min");
+    c->cudnn = kb_table_get(t, r, "cudnn_min");
+    c->cc_min = kb_table_get(t, r, "cc_min");
+    c->source = kb_table_get(t, r, "source");
+    c->unverified = kbdata_source_unverified(c->source);
+    if ((c->driver_need = kb_table_get(t, r, "driver_min")) != NULL) {
+        c->driver_rule = "minor-version compatibility";
+        c->driver_source = c->source;
+    }
+    choose_python_support(cx, c, "jax");
+}
+
+/*
+ * The chooser's column map: every CUDA row of jax.kb, at its newest release
+ * (kb_meta's newest when older), the last release of each Python range
+ * inside it, or the release asked for.  The wheels bring CUDA at least the
+ * row's cuda_min (data/cuda_compat.kb); driver_min and cc_min are the
+ * row's.  No CUDA build on native Windows.
+ */
+static void jax_candidates(struct choose_ctx *cx)
+{
+    const struct kb_table *t = kb_table(cx->kb, "jax");
+    size_t r;
+
+    if (cx->in->os && !strcmp(cx->in->os, "windows") && !cx->in->wsl) {
+        cx->why_none = "JAX has no CUDA build for native Windows: use WSL2 (--os wsl)";
+        choose_reject(cx, "os", cx->why_none, "https://docs.jax.dev/en/latest/installation.html");
+        return;
+    }
+    for (r = 0; t && r < t->nrows; r++) {
+        const char *flavor = kb_table_get(t, r, "flavor"), *first = kb_table_get(t, r, "first");
+        if (!flavor || strncmp(flavor, "cuda", 4) || !first)
+            continue;
+        choose_points(cx, "jax", "jax", first, kb_table_get(t, r, "last"), jax_point, &r);
+    }
+}
+
+/* The build to reproduce: jax's version, in the CUDA flavour of its plugin or jaxlib. */
+static void jax_requirement(const struct framework_build *b, struct choose_in *in, struct arena *a)
+{
+    const struct py_dist *jaxlib = component(b, "jaxlib"), *plugin = component(b, "jax-cuda");
+    in->want = b->version;
+    if (plugin)
+        in->variant = flavor_at(a, plugin->name + strlen("jax-"));
+    else if (jaxlib && ver_pep440_local(jaxlib->version))
+        in->variant = flavor_at(a, ver_pep440_local(jaxlib->version));
+}
+
 const struct fw_def fw_jax = {
-    "jax", NULL, "jax", check_jax, NULL, NULL, NULL,
+    .name = "jax",
+    .table = "jax",
+    .title = "jax",
+    .dists = (const char *const[]){ "jax", "jaxlib", "jax-cuda*", NULL },
+    .candidates = jax_candidates,
+    .requirement = jax_requirement,
+    .install = fixes_jax_install,
+    .judge = check_jax,
 };

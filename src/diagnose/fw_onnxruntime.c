@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/choose.h"
 #include "diagnose/fw.h"
 #include "kb/kb.h"
+#include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_pep440.h"
 #include "util/alloc.h"
@@ -76,8 +78,99 @@ static void check_onnxruntime(struct fwctx *c)
                          o.cuda, o.cudnn);
 }
 
+#define ORT_CUDA12_FEED \
+    "https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/"
+/* onnxruntime-gpu's dependencies, installed from PyPI before the package from ORT's
+ * feed as the only index: microsoft/onnxruntime#19356 (its maintainer: "python -m pip
+ * install coloredlogs flatbuffers numpy packaging protobuf sympy", then "pip install
+ * onnxruntime-gpu --index-url .../onnxruntime-cuda-12/pypi/simple"); with the feed as
+ * an extra index pip may take PyPI's build of the same version (#20745: it installed
+ * the CUDA 11 build). */
+#define ORT_FEED_DEPS "coloredlogs flatbuffers numpy packaging protobuf sympy"
+#define ORT_FEED_SRC                                                                          \
+    "microsoft/onnxruntime#19356 (its maintainer: \"python -m pip install coloredlogs flatbuffers " \
+    "numpy packaging protobuf sympy\", then \"pip install onnxruntime-gpu --index-url "          \
+    ".../onnxruntime-cuda-12/pypi/simple\"); #20745 (with the feed as --extra-index-url, a "     \
+    "CUDA 11 build was installed)"
+
+/* One release of an onnxruntime.kb row. */
+static void ort_point(struct choose_ctx *cx, const char *release, void *arg)
+{
+    const struct kb_table *t = kb_table(cx->kb, "onnxruntime");
+    size_t r = *(const size_t *)arg;
+    const char *pypi = kb_table_get(t, r, "pypi"), *extra = NULL, *esrc = NULL;
+    const char *cuda = kb_table_get(t, r, "cuda");
+    struct choice *c;
+    int on_pypi = pypi && !strcmp(pypi, "yes");
+
+    /* The only feed the kb's sources name is ORT's onnxruntime-cuda-12: a build
+     * off PyPI for another CUDA major has no index to offer. */
+    if (!on_pypi && strtol(cuda, NULL, 10) != 12)
+        return;
+    c = choose_add(cx);
+    c->release = release;
+    c->pin = choose_pin(cx->a, release);
+    c->range = arena_printf(cx->a, "%s-%s", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"));
+    c->cuda = cuda;
+    c->cudnn = kb_table_get(t, r, "cudnn");
+    c->label = arena_printf(cx->a, "onnxruntime-gpu %s (CUDA %s)", c->pin, cuda);
+    c->source = kb_table_get(t, r, "source");
+    c->unverified = kbdata_source_unverified(c->source);
+    c->is_default = on_pypi;
+    c->package = "onnxruntime-gpu";
+    c->route = "system";
+    c->conda_libs = "cuda-cudart libcublas libcufft libcurand";   /* what its CUDA provider links */
+    if (!on_pypi) {
+        c->index = ORT_CUDA12_FEED;
+        c->index_only = 1;
+        c->deps_first = ORT_FEED_DEPS;
+        choose_note(cx, c, "install", arena_printf(cx->a, "onnxruntime-gpu %s's CUDA %s build is on ORT's own feed, "
+                                                   "and PyPI's onnxruntime-gpu of that version is another build: "
+                                                   "its dependencies come from PyPI first, then the feed is the "
+                                                   "only index", release, ver_dotted_prefix(cx->a, cuda, 1)),
+                    ORT_FEED_SRC);
+    } else if (kb_pkg_fact(cx->kb, "onnxruntime", "extra_cuda_cudnn", release, &extra, &esrc) == 1 &&
+               !strcmp(extra, "yes")) {
+        /* Its [cuda,cudnn] extras bring the CUDA and cuDNN it loads as nvidia-* wheels. */
+        c->package = "onnxruntime-gpu[cuda,cudnn]";
+        c->route = "pip";
+        choose_note(cx, c, "install", arena_printf(cx->a, "onnxruntime-gpu %s's [cuda,cudnn] extras install the "
+                                                   "CUDA %s and cuDNN %s libraries it loads as nvidia-* wheels",
+                                                   release, ver_dotted_prefix(cx->a, cuda, 1),
+                                                   ver_dotted_prefix(cx->a, c->cudnn, 1)), esrc);
+    }
+    choose_cuda_floor(cx, c);
+    choose_python_support(cx, c, "onnxruntime");
+}
+
+/*
+ * The chooser's column map: every onnxruntime.kb row at its releases
+ * (choose_points).  PyPI's builds, or the CUDA 12 builds on ORT's own feed
+ * (the feed as the only index, its dependencies from PyPI first).  Where
+ * the release's [cuda,cudnn] extras are documented (pkg_fact
+ * extra_cuda_cudnn) they bring CUDA and cuDNN (route pip); else it loads
+ * the system's (route system: any CUDA of its major, data/cuda_compat.kb).
+ */
+static void ort_candidates(struct choose_ctx *cx)
+{
+    const struct kb_table *t = kb_table(cx->kb, "onnxruntime");
+    size_t r;
+    for (r = 0; t && r < t->nrows; r++)
+        if (kb_table_get(t, r, "first") && kb_table_get(t, r, "cuda"))
+            choose_points(cx, "onnxruntime", "onnxruntime", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"),
+                          ort_point, &r);
+}
+
 static const char *const onnxruntime_aliases[] = { "ort", "onnxruntime-gpu", NULL };
 
 const struct fw_def fw_onnxruntime = {
-    "onnxruntime", onnxruntime_aliases, "onnxruntime", check_onnxruntime, NULL, NULL, NULL,
+    .name = "onnxruntime",
+    .aliases = onnxruntime_aliases,
+    .table = "onnxruntime",
+    .title = "onnxruntime-gpu",
+    .dists = (const char *const[]){ "onnxruntime*", NULL },
+    .replaces = "onnxruntime onnxruntime-gpu",
+    .candidates = ort_candidates,
+    .install = fixes_ort_install,
+    .judge = check_onnxruntime,
 };

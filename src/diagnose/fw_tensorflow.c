@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/choose.h"
 #include "diagnose/fw.h"
 #include "kb/kb.h"
+#include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
 #include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
@@ -62,10 +64,10 @@ static void tf_jetson_fixes(struct fwctx *c, struct finding *fd)
 
 /* Install a CUDA build: the fix engine chooses a release the knowledge base
  * has for this Python and driver, [and-cuda] where the release has it, its
- * tested CUDA / cuDNN from conda-forge where not (diagnose/fixes.h). */
+ * tested CUDA / cuDNN from conda-forge where not, and offers its official
+ * image (diagnose/fixes.h). */
 static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
 {
-    struct fix_install in;
     (void)cuda;
     (void)cudnn;
     if (c->f->tegra.present) {
@@ -74,11 +76,7 @@ static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cu
         return;
     }
     fixes_tf_install(&c->fx, c->out, fd, c->env, c->fw->version);
-    /* not on aarch64: no cited source says the -gpu images exist for it */
-    if (fix_choose_tf(&c->fx, c->fw->version, c->env->python_version, &in) == 1 && !c->windows &&
-        !fix_machine_sbsa(&c->fx))
-        finding_fix(c->out, fd, "sh", "Or use the official image, which has matching CUDA and cuDNN",
-                    "docker run --gpus all -it tensorflow/tensorflow:%s-gpu", c->fw->version);
+    fixes_official_image(&c->fx, c->out, fd, "tensorflow", c->fw->version, c->env);
 }
 
 /* The driver against what TensorFlow itself documents (kb_tf_driver_floor:
@@ -276,8 +274,135 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
                 cuda);
 }
 
+/*
+ * The chooser's column map: tf_build.kb's rows for the OS (WSL2 takes the
+ * Linux builds), each on the routes it has: pip with [and-cuda] where
+ * tf_libs' pip_libs says the release finds its nvidia-* wheels (its own
+ * pins: tested CUDA exactly), else conda-forge's cudatoolkit and cudnn of
+ * the tested configuration (while conda-forge has a cudatoolkit for it);
+ * and, when the caller names the CUDA to use, the system's CUDA, which
+ * TensorFlow loads by its major soname (data/cuda_compat.kb).  Driver:
+ * kb_tf_driver_floor (TensorFlow's own minimum; the toolkit's where the GPU
+ * runs the release only from PTX).  NumPy: pkg_fact numpy_abi_major.
+ */
+static void tf_route(struct choose_ctx *cx, const struct choice *base, const char *route, const char *package,
+                     int rank)
+{
+    struct choice *c = choose_add(cx), *next = c->next;
+    *c = *base;
+    c->next = next;
+    c->route = route;
+    c->package = package;
+    c->rank = rank;
+}
+
+static void tf_candidates(struct choose_ctx *cx)
+{
+    const struct kb_table *t = kb_table(cx->kb, "tf_build");
+    const struct choose_in *in = cx->in;
+    int native = in->os && !strcmp(in->os, "windows") && !in->wsl;
+    const char *os = native ? "windows" : "linux", *last_win = kb_tf_last_windows_gpu(cx->kb);
+    size_t r;
+
+    for (r = 0; t && r < t->nrows; r++) {
+        struct choice b;
+        struct kb_tf_libs l;
+        struct kb_tf_floor tf;
+        const char *gp = NULL, *gsrc = NULL, *np = NULL, *nsrc = NULL, *tk = NULL, *pkg = "tensorflow";
+        if (strcmp(kb_table_get(t, r, "os"), os))
+            continue;
+        memset(&b, 0, sizeof(b));
+        b.framework = "tensorflow";
+        b.driver_ok = b.python_ok = -1;
+        b.version = kb_table_get(t, r, "version");
+        b.release = ver_dotted_prefix(cx->a, b.version, 2);
+        b.label = arena_printf(cx->a, "tensorflow %s", b.version);
+        b.python_range = kb_table_get(t, r, "python");
+        b.cuda = kb_table_get(t, r, "cuda");
+        b.cudnn = kb_table_get(t, r, "cudnn");
+        b.source = b.python_source = kb_table_get(t, r, "source");
+        b.unverified = kbdata_source_unverified(b.source);
+        if (!b.cuda) {
+            struct choice *c;
+            if (!native)
+                continue;
+            c = choose_add(cx);
+            *c = (struct choice){ .framework = "tensorflow", .release = b.release, .version = b.version,
+                                  .label = b.label, .source = b.source, .driver_ok = -1, .python_ok = -1 };
+            c->platform_why = last_win ? arena_printf(cx->a, "%s has no GPU build on native Windows (the last is %s); "
+                                                      "use WSL2", b.label, last_win)
+                                       : arena_printf(cx->a, "%s has no GPU build on native Windows; use WSL2", b.label);
+            continue;
+        }
+        b.pin = choose_pin(cx->a, b.release);
+        b.image = arena_printf(cx->a, "tensorflow/tensorflow:%s-gpu", b.version);
+        /* Before 2.1 the GPU build was its own package (pkg_fact gpu_package). */
+        if (kb_pkg_fact(cx->kb, "tensorflow", "gpu_package", b.release, &gp, &gsrc) == 1) {
+            pkg = gp;
+            choose_note(cx, &b, "install", arena_printf(cx->a, "TensorFlow %s's GPU build is the %s package",
+                                                        b.release, gp), gsrc);
+        }
+        if (kb_pkg_fact(cx->kb, "tensorflow", "numpy_abi_major", b.release, &np, &nsrc) == 1 && !strcmp(np, "1")) {
+            b.extra_reqs = "numpy<2";
+            b.extra_why = arena_printf(cx->a, "TensorFlow %s was built against NumPy 1", b.release);
+            b.extra_source = nsrc;
+        }
+        if (kb_tf_driver_floor(cx->kb, b.version, b.cuda, in->gpu_cc, NULL, in->wsl ? "wsl" : os, &tf) == 1) {
+            b.driver_need = tf.driver;
+            b.driver_rule = tf.rule;
+            b.driver_source = tf.source;
+            if (tf.arch_source && kbdata_source_unverified(tf.arch_source))
+                b.unverified = 1;   /* the floor rests on tf_arch's unverified build list */
+            if (!strcmp(tf.rule, "PTX JIT") && tf.arch)
+                choose_note(cx, &b, "gpu", arena_printf(cx->a, "%s has machine code for %s only: compute capability "
+                                                        "%s runs its PTX, which the driver JIT-compiles", b.label,
+                                                        tf.arch, in->gpu_cc), tf.arch_source);
+            /* Between TensorFlow's floor and the toolkit's own driver XLA runs,
+             * but says so and compiles serially (xla nvptx_compiler.cc). */
+            if (!strcmp(tf.rule, "TensorFlow") && tf.toolkit && ver_cmp_driver(tf.toolkit, tf.driver) > 0 &&
+                (!in->driver || ver_cmp_driver(in->driver, tf.toolkit) < 0))
+                choose_note(cx, &b, "driver", arena_printf(cx->a, "from %s up to CUDA %s's own release driver %s, "
+                                                           "TensorFlow runs through minor-version compatibility; "
+                                                           "where XLA's ptxas is newer than the driver, XLA says so "
+                                                           "and compiles serially", tf.driver, b.cuda, tf.toolkit),
+                            "https://github.com/tensorflow/tensorflow/blob/01b163ce081786728e90f039cf86b41ce3a7b5c3/"
+                            "third_party/xla/xla/service/gpu/nvptx_compiler.cc (ChooseLinkingMethod: \"Because the "
+                            "driver is older than the ptxas version, XLA is disabling parallel compilation\")");
+        } else {
+            choose_cuda_floor(cx, &b);
+        }
+        if (!native && kb_tf_libs(cx->kb, b.release, "linux", &l) == 1 && kb_tf_pip_extra(&l)) {
+            if (kb_tf_pip_extra(&l) == 2)
+                b.caveat = arena_printf(cx->a, "TensorFlow %s's wheel lacks the RUNPATH into site-packages/nvidia "
+                                        "(tensorflow/tensorflow#63362)", b.release);
+            tf_route(cx, &b, "pip", "tensorflow[and-cuda]", 2);
+        } else if (b.cudnn && !(kb_pkg_fact(cx->kb, "cuda", "conda_cudatoolkit", b.cuda, &tk, NULL) == 1 &&
+                                !strcmp(tk, "no"))) {
+            tf_route(cx, &b, "conda", pkg, 1);
+        }
+        if (in->cuda && !native)
+            tf_route(cx, &b, "system", pkg, 0);
+    }
+}
+
 static const char *const tensorflow_aliases[] = { "tf", NULL };
 
+static const char *const tensorflow_matrix[] = {
+    "tensorflow-libs", "tf_libs", "tensorflow-metal", "tf_metal", "tensorflow-driver", "tf_driver",
+    "tensorflow-arch", "tf_arch", NULL,
+};
+
 const struct fw_def fw_tensorflow = {
-    "tensorflow", tensorflow_aliases, "tf_build", check_tensorflow, tf_install_fixes, tf_windows_fixes, tf_pip_fixes,
+    .name = "tensorflow",
+    .aliases = tensorflow_aliases,
+    .table = "tf_build",
+    .title = "TensorFlow",
+    .matrix = tensorflow_matrix,
+    .dists = (const char *const[]){ "tensorflow*", NULL },
+    .candidates = tf_candidates,
+    .install = fixes_tf_install,
+    .judge = check_tensorflow,
+    .install_fixes = tf_install_fixes,
+    .windows_fixes = tf_windows_fixes,
+    .pip_fixes = tf_pip_fixes,
 };

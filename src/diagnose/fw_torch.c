@@ -10,10 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/choose.h"
 #include "diagnose/fw.h"
 #include "diagnose/lookup.h"
 #include "kb/kb.h"
+#include "kb/kbdata.h"
 #include "kb/ver_dotted.h"
+#include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
 #include "util/alloc.h"
 #include "util/text.h"
@@ -21,6 +24,28 @@
 #include "util/banned.h"
 
 static const char *const torch_aliases[] = { "pytorch", NULL };
+
+#define TORCH_INDEX "https://download.pytorch.org/whl/"
+#define TORCH_STABLE "https://download.pytorch.org/whl/torch_stable.html"
+
+/*
+ * On an aarch64 machine that is not a Jetson (sbsa): the compute
+ * capabilities of release's variant's Linux aarch64 build (pkg_fact
+ * cuda_aarch64_arch_VARIANT, *source its citation), or NULL when the kb has
+ * no such list (torch.kb's x86_64 list is then the one to judge with).
+ */
+static const char *torch_aarch64_arch(const struct kb *kb, struct arena *a, int sbsa, const char *release,
+                                      const char *variant, const char **source)
+{
+    const char *v = NULL, *src = NULL;
+    if (!sbsa || !kb || !release || !variant || strncmp(variant, "cu", 2) ||
+        kb_pkg_fact(kb, "torch", arena_printf(a, "cuda_aarch64_arch_%s", variant), release, &v, &src) != 1 || !v ||
+        !strcmp(v, "unknown"))
+        return NULL;
+    if (source)
+        *source = src;
+    return v;
+}
 
 /* NVIDIA's PyTorch wheel index for this Jetson's JetPack (data/jetpack.kb), or NULL. */
 static const char *jetson_wheels(const struct fwctx *c)
@@ -208,7 +233,8 @@ static void check_torch(struct fwctx *c)
     have_kb = kb_torch(c->kb, fw->version, variant, &t) == 1;
     cuda = fw->cuda ? fw->cuda : (have_kb ? t.cuda : NULL);
     if (have_kb && t.arch && strcmp(t.arch, "-")) {
-        const char *a64src, *a64 = fix_torch_aarch64_arch(&c->fx, t.version, t.variant, &a64src);
+        const char *a64src, *a64 = torch_aarch64_arch(c->kb, c->a, fix_machine_sbsa(&c->fx), t.version, t.variant,
+                                                      &a64src);
         arch = a64 ? a64 : t.arch;   /* an aarch64 build's own list where the kb has one */
         arch_src = a64 ? a64src : t.source;
     }
@@ -265,10 +291,10 @@ static void check_torch(struct fwctx *c)
         {
             /* The driver upgrade keeps this build; a build of the same release the driver
              * already runs is the other way, offered only when one exists. */
-            struct fix_install in;
+            struct choice in;
             fixes_driver_upgrade(&c->fx, c->out, fd, need_drv,
                                  arena_printf(c->a, "torch %s's CUDA %s build needs it", fw->version, cuda ? cuda : "?"));
-            if (fix_choose_torch(&c->fx, fw->version, c->env->python_version, &in) == 1 && in.driver_ok == 1)
+            if (fix_choose(&c->fx, "torch", fw->version, c->env->python_version, &in) == 1 && in.driver_ok == 1)
                 torch_install_fixes(c, fd, cuda, NULL);
         }
     } else if (cuda && !have_kb) {
@@ -288,6 +314,99 @@ static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char 
     fixes_torch_install(&c->fx, c->out, fd, c->env, c->fw->version);
 }
 
+/*
+ * The chooser's column map (diagnose/choose.h): every cu* row of torch.kb,
+ * its wheels bringing their own CUDA (route pip) from PyTorch's index for
+ * the variant, or torch_stable.html with a +cuXYZ pin up to the release
+ * pkg_fact pip_index says (pytorch.org's previous-versions page).  Python:
+ * torch_python.kb, else py_support.kb.  Driver: the minor-version floor of
+ * its CUDA major, the GPU family's when higher (kb_build_min_driver).  On
+ * an aarch64 server the aarch64 build's own architecture list.
+ */
+static void torch_candidates(struct choose_ctx *cx)
+{
+    const struct kb_table *t = kb_table(cx->kb, "torch");
+    const struct choose_in *in = cx->in;
+    int sbsa = in->arch && !strcmp(in->arch, "aarch64") && !in->jetson;
+    size_t r;
+
+    for (r = 0; t && r < t->nrows; r++) {
+        const char *variant = kb_table_get(t, r, "variant"), *cuda = kb_table_get(t, r, "cuda");
+        const char *rel = kb_table_get(t, r, "version"), *lo, *hi, *psrc, *idx = NULL, *d, *dsrc, *a64, *a64src;
+        const char *dflt = kb_table_get(t, r, "default");
+        struct choice *c;
+        struct kb_py kp;
+        int ok = 1;
+        if (!variant || strncmp(variant, "cu", 2) || !cuda)
+            continue;   /* CPU and ROCm builds are no CUDA candidates */
+        c = choose_add(cx);
+        c->release = rel;
+        c->variant = variant;
+        c->label = arena_printf(cx->a, "torch %s (%s)", rel, variant);
+        c->cuda = cuda;
+        c->cudnn = kb_table_get(t, r, "cudnn");
+        c->arch = kb_table_get(t, r, "arch");
+        c->source = c->arch_source = kb_table_get(t, r, "source");
+        if ((a64 = torch_aarch64_arch(cx->kb, cx->a, sbsa, rel, variant, &a64src)) != NULL) {
+            c->arch = a64;
+            c->arch_source = a64src;
+        }
+        c->unverified = kbdata_source_unverified(c->source);
+        c->is_default = dflt && !strcmp(dflt, "yes");
+        c->route = "pip";
+        c->package = "torch";
+        if (kb_torch_python(cx->kb, rel, &lo, &hi, &psrc) == 1) {
+            c->python_range = arena_printf(cx->a, "%s-%s", lo, hi);
+            c->python_source = psrc;
+        } else if (kb_python_support(cx->kb, "pytorch", rel, &kp) == 1 && kp.python_max) {
+            c->python_range = arena_printf(cx->a, "%s-%s", kp.python_min, kp.python_max);
+            c->python_source = kp.source;
+        }
+        if (kb_torch_min_driver(cx->kb, rel, variant, cx->drv_os, &c->driver_need, &c->driver_source) == 1)
+            c->driver_rule = kb_cuda_mvc_floor(cx->kb, cuda, cx->drv_os, &d, &dsrc) == 1 ? "minor-version compatibility"
+                                                                                        : "toolkit";
+        if (in->gpu_cc && kb_build_min_driver(cx->kb, cuda, in->gpu_cc, cx->drv_os, &d, &dsrc, &ok) == 1 && ok && d &&
+            (!c->driver_need || ver_cmp_driver(d, c->driver_need) > 0)) {
+            c->driver_need = d;
+            c->driver_source = dsrc;
+            c->driver_rule = "GPU family";
+        }
+        if (!(c->version = choose_want_exact(cx, rel)))
+            c->version = arena_printf(cx->a, "%s.0", rel);
+        if (kb_pkg_fact(cx->kb, "torch", "pip_index", rel, &idx, NULL) == 1 && !strcmp(idx, "find_links")) {
+            /* -f torch_stable.html serves every variant: the pin names it */
+            c->index = TORCH_STABLE;
+            c->local = variant;
+            c->pin = c->version;
+        } else {
+            c->index = arena_printf(cx->a, TORCH_INDEX "%s", variant);
+            c->index_only = 1;
+            c->pin = choose_pin(cx->a, rel);
+        }
+        if (c->cudnn)
+            c->image = arena_printf(cx->a, "pytorch/pytorch:%s-cuda%s-cudnn%s-runtime", c->version, cuda,
+                                    ver_dotted_prefix(cx->a, c->cudnn, 1));
+        if (dflt && !strcmp(dflt, "unknown"))
+            choose_note(cx, c, "install", arena_printf(cx->a, "whether PyPI's plain torch %s is this %s build is "
+                                                       "unknown (the knowledge base's default column): install it "
+                                                       "from the index URL, as the lines above do", rel, variant),
+                        c->source);
+        if (sbsa && in->gpu_cc && !a64)
+            c->warning = arena_printf(cx->a, "the knowledge base lacks the GPU architecture list of this aarch64 build "
+                                      "(judged by the x86_64 build's): check that it has compute capability %s",
+                                      in->gpu_cc);
+    }
+}
+
 const struct fw_def fw_torch = {
-    "torch", torch_aliases, "torch", check_torch, torch_install_fixes, torch_windows_fixes, NULL,
+    .name = "torch",
+    .aliases = torch_aliases,
+    .table = "torch",
+    .title = "torch",
+    .dists = (const char *const[]){ "torch", NULL },
+    .candidates = torch_candidates,
+    .install = fixes_torch_install,
+    .judge = check_torch,
+    .install_fixes = torch_install_fixes,
+    .windows_fixes = torch_windows_fixes,
 };

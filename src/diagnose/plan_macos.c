@@ -5,8 +5,8 @@
  * TensorFlow (data/tf_metal.kb, the distribution Apple's page names for the
  * release and the oldest macOS: data/pkg_fact.kb macos_dist,
  * metal_min_macos), PyTorch's MPS backend (pkg_fact mps_min_macos), JAX's
- * jax-metal plugin, ONNX Runtime's CoreML provider.  Each fact's row is a
- * note with its source.
+ * jax-metal plugin, ONNX Runtime's CoreML provider; CuPy and Paddle have no
+ * GPU build there.  Each fact's row is a note with its source.
  */
 #include "diagnose/plan.h"
 
@@ -73,25 +73,23 @@ static void plan_torch(const struct kb *kb, struct plan *p)
     note(p, p->why, src);
 }
 
-int plan_macos(const struct kb *kb, const struct plan_constraints *c, struct plan *p)
+int plan_macos(const struct kb *kb, const char *framework, const struct plan_constraints *c, struct plan *p)
 {
     p->found = 0;
-    switch (c->fw) {
-    case PLAN_TENSORFLOW:
+    if (!strcmp(framework, "tensorflow")) {
         plan_tf(kb, c, p);
-        break;
-    case PLAN_PYTORCH:
+    } else if (!strcmp(framework, "torch")) {
         plan_torch(kb, p);
-        break;
-    case PLAN_JAX:
+    } else if (!strcmp(framework, "jax")) {
         p->why = "macOS has no CUDA: JAX uses Apple's GPU only through the experimental jax-metal plugin: "
                  "python3 -m pip install jax-metal (it pins the jaxlib it works with)";
         note(p, p->why, "https://developer.apple.com/metal/jax/");
-        break;
-    default:
+    } else if (!strcmp(framework, "onnxruntime")) {
         p->why = "macOS has no CUDA: ONNX Runtime uses the CoreML execution provider there";
         note(p, p->why, NULL);
-        break;
+    } else {
+        p->why = arena_printf(&p->arena, "macOS has no CUDA, and %s has no GPU build for macOS", framework);
+        note(p, p->why, NULL);
     }
     return 0;
 }

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-#include "kb/ver_dotted.h"
 #include "report/out.h"
 #include "util/json_writer.h"
 #include "util/strbuf.h"
@@ -63,16 +62,16 @@ void report_plan_text(FILE *fp, const struct plan *p, int color)
     if (!p->version && p->version_range)
         row(&o, "versions", p->version_range);
     row(&o, "python", p->python ? p->python : "(not in the knowledge base)");
-    out_printf(&o, "  %-12s %s%s\n", "cuda", show(p->cuda),
-               p->fw == PLAN_JAX ? " or newer (pip wheels)" : "");
-    out_printf(&o, "  %-12s %s%s\n", "cudnn", show(p->cudnn),
-               p->fw == PLAN_JAX ? " or newer (pip wheels)" : "");
+    out_printf(&o, "  %-12s %s%s%s\n", "cuda", show(p->cuda), p->cuda_note ? " " : "",
+               p->cuda_note ? p->cuda_note : "");
+    row(&o, "cudnn", show(p->cudnn));
     if (p->min_driver)
         out_printf(&o, "  %-12s %s (%s)\n", "min driver", p->min_driver,
                    !strcmp(p->driver_rule, "toolkit") ? "the CUDA toolkit's own driver"
                    : !strcmp(p->driver_rule, "GPU family") ? "the GPU family's floor"
                    : !strcmp(p->driver_rule, "TensorFlow") ? "TensorFlow's own documented minimum"
                    : !strcmp(p->driver_rule, "PTX JIT") ? "the CUDA toolkit's own driver, for PTX JIT"
+                   : !strcmp(p->driver_rule, "release") ? "the release's own documented minimum"
                                                             : "minor-version compatibility");
     else
         row(&o, "min driver", "(not in the knowledge base)");
@@ -145,6 +144,7 @@ void report_plan_json(FILE *fp, const struct plan *p, const struct plan_constrai
     jw_kv_str(&jw, "version", p->version);
     jw_kv_str(&jw, "version_range", p->version_range);
     jw_kv_str(&jw, "variant", p->variant);
+    jw_kv_str(&jw, "route", p->route);
     jw_kv_str(&jw, "python", p->python);
     jw_kv_str(&jw, "python_pick", p->python_pick);
     jw_kv_str(&jw, "cuda", p->cuda);
@@ -198,25 +198,7 @@ void report_plan_requirements(FILE *fp, const struct plan *p)
 {
     struct out o = { fp, 0, 0, NULL, 0 };
     header(&o, p);
-    if (p->index_url && p->fw == PLAN_ONNXRUNTIME) {
-        /* ORT's own feed: PyPI's onnxruntime-gpu of the same version is
-         * another build, so the feed is this file's only index, after the
-         * dependencies from PyPI (the first lines of the pip command). */
-        const char *nl = strchr(p->pip, '\n');
-        out_printf(&o, "# onnxruntime-gpu comes from ORT's own feed, its only index here; first:\n#   %.*s\n",
-                   nl ? (int)(nl - p->pip) : (int)strlen(p->pip), p->pip);
-        out_printf(&o, "--index-url %s\n", p->index_url);
-    } else if (p->index_url) {
-        /* -f for find-links pages, --extra-index-url for indexes: either way
-         * PyPI stays the index for every other requirement. */
-        if (strstr(p->index_url, ".html"))
-            out_printf(&o, "-f %s\n", p->index_url);
-        else
-            out_printf(&o, "--extra-index-url %s\n", p->index_url);
-    }
-    out_printf(&o, "%s\n", p->pip_package);
-    if (p->fw == PLAN_TENSORFLOW && p->version && ver_cmp_dotted(p->version, "2.18") < 0)
-        out_raw(&o, "# TensorFlow before 2.18 is built against NumPy 1.x\nnumpy<2\n");
+    out_lines(&o, "", p->requirements);
 }
 
 void report_plan_dockerfile(FILE *fp, const struct plan *p)
@@ -224,37 +206,7 @@ void report_plan_dockerfile(FILE *fp, const struct plan *p)
     struct out o = { fp, 0, 0, NULL, 0 };
     header(&o, p);
     out_raw(&o, "# build: docker build -t gpu-app .   run: docker run --gpus all -it gpu-app\n");
-    if (p->docker_image) {
-        out_printf(&o, "FROM %s\n", p->docker_image);
-        out_printf(&o, "# the image already holds %s with CUDA %s and cuDNN %s\n", p->framework,
-                   show(p->cuda), show(p->cudnn));
-    } else if (p->fw == PLAN_JAX) {
-        /* The jax[cudaNN] wheels bring CUDA and cuDNN; the container
-         * toolkit brings the driver. */
-        out_printf(&o, "FROM python:%s-slim\n", show(p->python_pick));
-        out_printf(&o, "RUN python -m pip install --no-cache-dir \"%s\"%s%s\n", p->pip_package,
-                   p->index_url ? " -f " : "", p->index_url ? p->index_url : "");
-    } else {
-        const char *c = p->conda, *nl;
-        out_raw(&o, "FROM condaforge/miniforge3\n");
-        /* The conda lines, minus "conda activate": the env's pip is used by path. */
-        nl = c ? strchr(c, '\n') : NULL;
-        if (nl)
-            out_printf(&o, "RUN %.*s -y\n", (int)(nl - c), c);
-        out_printf(&o, "SHELL [\"conda\", \"run\", \"--no-capture-output\", \"-n\", \"%s-gpu\", "
-                   "\"/bin/bash\", \"-c\"]\n",
-                   p->fw == PLAN_ONNXRUNTIME ? "ort" : p->fw == PLAN_PYTORCH ? "torch" : "tf");
-        /* The environment's own interpreter (conda run's shell): "python -m pip ...",
-         * one RUN per line of the pip command. */
-        for (c = p->pip; c && *c; c = nl ? nl + 1 : NULL) {
-            const char *pip = strstr(c, " -m pip");
-            nl = strchr(c, '\n');
-            if (pip && (!nl || pip < nl))
-                out_printf(&o, "RUN python%.*s\n", nl ? (int)(nl - pip) : (int)strlen(pip), pip);
-            else
-                out_printf(&o, "RUN %.*s\n", nl ? (int)(nl - c) : (int)strlen(c), c);
-        }
-    }
+    out_lines(&o, "", p->dockerfile ? p->dockerfile : "# the knowledge base knows no way to install this set in an image");
     out_raw(&o, "WORKDIR /app\n");
     out_raw(&o, "CMD [\"bash\"]\n");
 }

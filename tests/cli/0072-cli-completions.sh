@@ -30,9 +30,9 @@ complete_ gpudoctor which --libc ""
 # `gpudoctor --json` is check: check's options
 complete_ gpudoctor --json --pr
 has --probe --prefix
+# every framework module plans (issue 27: the registry's chooser), CuPy and Paddle too
 complete_ gpudoctor plan --framework ""
-has tensorflow pytorch jax onnxruntime tf torch ort
-hasnt cupy paddle
+has tensorflow pytorch jax onnxruntime tf torch ort cupy paddle
 complete_ gpudoctor plan --c
 has --cuda --clear-env --color
 complete_ gpudoctor matrix ""
@@ -78,8 +78,7 @@ source "$0"' "$CASE_DIR/_gpudoctor" "$@" >"$OUT" 2>"$ERR" || fail "zsh completio
     zc 2 gpudoctor ""
     has check:scan plan:choose
     zc 4 gpudoctor plan --framework ""
-    has tensorflow pytorch jax onnxruntime
-    hasnt cupy
+    has tensorflow pytorch jax onnxruntime cupy paddle
     zc 4 gpudoctor check --root ""
     grep -qx 'FILES -/' "$OUT" || fail "zsh: --root does not complete directories: $(cat "$OUT")"
     zc 3 gpudoctor matrix ""

@@ -27,7 +27,8 @@ expect_json "$(wv tensorflow) | .gpu == \"no\""
 expect_json "$(wv tensorflow) | .findings | index(\"GD212\") != null and index(\"GD211\") == null"
 g='.findings[] | select(.code == "GD212")'
 expect_json "[$g | .fixes[] | select(.shell == \"powershell\" or .shell == \"cmd\") | .command] | any(. == \"wsl --install -d Ubuntu\")"
-expect_json "[$g | .fixes[] | select(.shell == \"powershell\") | .command] | any(contains(\"cudatoolkit=11.2 cudnn=8.1.0\") and contains(\"python=3.10\") and contains(\"\\\"tensorflow==2.10.*\\\"\"))"
+# conda's cudnn=8.1 matches conda-forge's 8.1.0.77 (issue 27: one conda spec in the engine; was 8.1.0).
+expect_json "[$g | .fixes[] | select(.shell == \"powershell\") | .command] | any(contains(\"cudatoolkit=11.2 cudnn=8.1\\n\") and contains(\"python=3.10\") and contains(\"\\\"tensorflow==2.10.*\\\"\"))"
 expect_json "[$g | .fixes[] | select(.shell == \"cmd\") | .command] | any(contains(\"tensorflow-cpu==2.10.*\") and contains(\"tensorflow-directml-plugin\"))"
 expect_json "[$g | .fixes[] | select(.shell == \"cmd\") | .command] | any(startswith(\"\\\"C:\\\\Users\\\\dev\\\\AppData\\\\Local\\\\Programs\\\\Python\\\\Python311\\\\python.exe\\\" -m pip\"))"
 # sh only for what runs inside WSL; never a bare pip on the Windows side.

@@ -121,14 +121,16 @@ static void test_container(void)
 
 static void test_python_range(void)
 {
-    CHECK(fix_python_in_range("3.9-3.11", "3.11"));
-    CHECK(fix_python_in_range("3.9-3.11", "3.11.7"));
-    CHECK(!fix_python_in_range("3.9-3.11", "3.12"));
-    CHECK(!fix_python_in_range("3.7-3.10", "3.11"));
-    CHECK(fix_python_in_range("2.7,3.3-3.6", "2.7"));
-    CHECK(fix_python_in_range("2.7,3.3-3.6", "3.4"));
-    CHECK(!fix_python_in_range("2.7,3.3-3.6", "3.7"));
-    CHECK(!fix_python_in_range(NULL, "3.7"));
+    CHECK(choose_python_in("3.9-3.11", "3.11"));
+    CHECK(choose_python_in("3.9-3.11", "3.11.7"));
+    CHECK(!choose_python_in("3.9-3.11", "3.12"));
+    CHECK(!choose_python_in("3.7-3.10", "3.11"));
+    CHECK(choose_python_in("2.7,3.3-3.6", "2.7"));
+    CHECK(choose_python_in("2.7,3.3-3.6", "3.4"));
+    CHECK(!choose_python_in("2.7,3.3-3.6", "3.7"));
+    CHECK(!choose_python_in(NULL, "3.7"));
+    CHECK(choose_python_in("3.12-", "3.14"));     /* no documented cap */
+    CHECK(!choose_python_in("3.12-", "3.11"));
 }
 
 /* Debian 12's python3-torch 1.13.0a0 on Python 3.11: 1.13 has no 3.11 wheels,
@@ -137,11 +139,11 @@ static void test_choose_torch_debian(void)
 {
     struct arena a;
     struct fix_ctx x;
-    struct fix_install in;
+    struct choice in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
     x.driver = "535.183.01";
-    CHECK_INT(fix_choose_torch(&x, "1.13.0a0", "3.11.2", &in), 1);
+    CHECK_INT(fix_choose(&x, "torch", "1.13.0a0", "3.11.2", &in), 1);
     CHECK(in.why_not && strstr(in.why_not, "torch 1.13 has no wheels for Python 3.11 (it supports 3.7-3.10)"));
     CHECK(ver_cmp_dotted(in.release, "2.0") >= 0);
     CHECK(in.driver_ok == 1);
@@ -152,12 +154,12 @@ static void test_choose_torch_debian(void)
         CHECK_INT(kb_torch(kb, in.release, in.variant, &t), 1);
     }
     /* Python 3.10: 1.13 is kept, with a variant 1.13 had (cu116/cu117, never cu121). */
-    CHECK_INT(fix_choose_torch(&x, "1.13.0a0", "3.10", &in), 1);
+    CHECK_INT(fix_choose(&x, "torch", "1.13.0a0", "3.10", &in), 1);
     CHECK_STR(in.release, "1.13");
     CHECK(!strcmp(in.variant, "cu117") || !strcmp(in.variant, "cu116"));
     CHECK(in.why_not == NULL);
     /* torch 2.6: its variants are cu118/cu124/cu126; driver 535 runs all (12.x MVC floor 525). */
-    CHECK_INT(fix_choose_torch(&x, "2.6.0+cpu", "3.11", &in), 1);
+    CHECK_INT(fix_choose(&x, "torch", "2.6.0+cpu", "3.11", &in), 1);
     CHECK_STR(in.release, "2.6");
     CHECK(!strcmp(in.variant, "cu126") || !strcmp(in.variant, "cu124") || !strcmp(in.variant, "cu118"));
     arena_release(&a);
@@ -167,15 +169,15 @@ static void test_choose_torch_old_driver(void)
 {
     struct arena a;
     struct fix_ctx x;
-    struct fix_install in;
+    struct choice in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
     x.driver = "470.82.01";   /* CUDA 11.4 ceiling: a cu11x build runs through MVC, cu12x does not */
-    CHECK_INT(fix_choose_torch(&x, "2.1.0", "3.10", &in), 1);
+    CHECK_INT(fix_choose(&x, "torch", "2.1.0", "3.10", &in), 1);
     CHECK_STR(in.variant, "cu118");
     CHECK_INT(in.driver_ok, 1);
     /* 2.9 has only CUDA 12+ builds: the upgrade comes first. */
-    CHECK_INT(fix_choose_torch(&x, "2.9.0", "3.12", &in), 1);
+    CHECK_INT(fix_choose(&x, "torch", "2.9.0", "3.12", &in), 1);
     CHECK(in.driver_ok == 0 || in.why_not != NULL);
     arena_release(&a);
 }
@@ -245,7 +247,8 @@ static void test_tf_windows_routes(void)
     fixes_tf_windows_routes(&x, &fl, fd, &env);
     s = all_cmds(&a, fd);
     CHECK(strstr(s, "wsl --install") != NULL);
-    CHECK(strstr(s, "cudatoolkit=11.2 cudnn=8.1.0") != NULL);
+    CHECK(strstr(s, "cudatoolkit=11.2 cudnn=8.1") != NULL);
+    CHECK(strstr(s, "\"numpy<2\"") != NULL);          /* 2.10 is built against NumPy 1 */
     CHECK(strstr(s, "python=3.10") != NULL);          /* 3.11 is outside 2.10's range */
     CHECK(strstr(s, "\"tensorflow==2.10.*\"") != NULL);
     CHECK(strstr(s, "tensorflow-directml-plugin") != NULL);
@@ -263,22 +266,22 @@ static void test_tf_linux(void)
 {
     struct arena a;
     struct fix_ctx x;
-    struct fix_install in;
+    struct choice in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
     x.driver = "535.183.01";
     /* TF 2.10 on Linux: no pip extra; CUDA 11.2 / cuDNN 8.1 from conda-forge. */
-    CHECK_INT(fix_choose_tf(&x, "2.10.0", "3.10", &in), 1);
+    CHECK_INT(fix_choose(&x, "tensorflow", "2.10.0", "3.10", &in), 1);
     CHECK_STR(in.release, "2.10");
-    CHECK_STR(in.variant, "conda");
+    CHECK_STR(in.route, "conda");
     /* TF 2.15 on Python 3.12: not supported (3.9-3.11): a newer release with the extra. */
-    CHECK_INT(fix_choose_tf(&x, "2.15.0", "3.12", &in), 1);
-    CHECK(in.why_not && strstr(in.why_not, "does not support Python 3.12"));
-    CHECK_STR(in.variant, "and-cuda");
+    CHECK_INT(fix_choose(&x, "tensorflow", "2.15.0", "3.12", &in), 1);
+    CHECK(in.why_not && strstr(in.why_not, "TensorFlow 2.15 has no wheels for Python 3.12"));
+    CHECK_STR(in.route, "pip");
     /* Issue 18: TensorFlow's own documented minimum decides.  2.18 (CUDA 12.5,
      * toolkit driver 555.42.02) on driver 530: TensorFlow's 525.60.13 is met. */
     x.driver = "530.30.02";
-    CHECK_INT(fix_choose_tf(&x, "2.18.0", "3.12", &in), 1);
+    CHECK_INT(fix_choose(&x, "tensorflow", "2.18.0", "3.12", &in), 1);
     CHECK_STR(in.release, "2.18");
     CHECK_STR(in.driver_need, "525.60.13");
     CHECK_INT(in.driver_ok, 1);
@@ -286,7 +289,7 @@ static void test_tf_linux(void)
     /* An H100 runs 2.18 only from compute_90 PTX: CUDA 12.5's own driver is
      * needed, so the engine moves to the newest release 530 runs there. */
     x.gpu_cc = "9.0";
-    CHECK_INT(fix_choose_tf(&x, "2.18.0", "3.11", &in), 1);
+    CHECK_INT(fix_choose(&x, "tensorflow", "2.18.0", "3.11", &in), 1);
     CHECK(in.why_not && strstr(in.why_not, "needs driver 555.42.02 or newer"));
     CHECK(strcmp(in.release, "2.18") != 0);
     CHECK_INT(in.driver_ok, 1);
@@ -298,36 +301,36 @@ static void test_choose_jax(void)
 {
     struct arena a;
     struct fix_ctx x;
-    struct fix_install in;
+    struct choice in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
     /* Nothing known: the newest release the kb names (kb_meta: 0.11.0), in the lowest CUDA
      * major of that release (it runs on the most drivers). */
-    CHECK_INT(fix_choose_jax(&x, NULL, NULL, &in), 1);
+    CHECK_INT(fix_choose(&x, "jax", NULL, NULL, &in), 1);
     CHECK_STR(in.pin, "0.11.0");
     CHECK_STR(in.package, "jax[cuda12]");
-    CHECK(in.find_links == NULL);
+    CHECK(in.index == NULL);
     /* Python 3.10: jax 0.7+ needs 3.11, so the last release for 3.10 (py_support: 0.6.99). */
-    CHECK_INT(fix_choose_jax(&x, NULL, "3.10.4", &in), 1);
+    CHECK_INT(fix_choose(&x, "jax", NULL, "3.10.4", &in), 1);
     CHECK_STR(in.pin, "0.6.*");
     CHECK_STR(in.package, "jax[cuda12]");
     /* Driver 580: CUDA 13 runs, and is preferred when the driver is known. */
     x.driver = "580.65.06";
-    CHECK_INT(fix_choose_jax(&x, NULL, "3.12", &in), 1);
+    CHECK_INT(fix_choose(&x, "jax", NULL, "3.12", &in), 1);
     CHECK_STR(in.package, "jax[cuda13]");
     CHECK_INT(in.driver_ok, 1);
     /* Driver 535: no cuda13. */
     x.driver = "535.104.05";
-    CHECK_INT(fix_choose_jax(&x, NULL, "3.12", &in), 1);
+    CHECK_INT(fix_choose(&x, "jax", NULL, "3.12", &in), 1);
     CHECK_STR(in.package, "jax[cuda12]");
     /* A release before the plugin extra: cuda12_pip with Google's -f page, want kept. */
-    CHECK_INT(fix_choose_jax(&x, "0.4.16", "3.9", &in), 1);
+    CHECK_INT(fix_choose(&x, "jax", "0.4.16", "3.9", &in), 1);
     CHECK_STR(in.pin, "0.4.16");
     CHECK_STR(in.package, "jax[cuda12_pip]");
-    CHECK(in.find_links != NULL && strstr(in.find_links, "jax_cuda_releases.html"));
+    CHECK(in.index != NULL && strstr(in.index, "jax_cuda_releases.html"));
     /* Native Windows: none. */
     x.os = "windows";
-    CHECK_INT(fix_choose_jax(&x, NULL, NULL, &in), 0);
+    CHECK_INT(fix_choose(&x, "jax", NULL, NULL, &in), 0);
     CHECK(in.why_not && strstr(in.why_not, "WSL2"));
     arena_release(&a);
 }
@@ -336,38 +339,38 @@ static void test_choose_ort(void)
 {
     struct arena a;
     struct fix_ctx x;
-    struct fix_install in;
+    struct choice in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
     /* Driver 535 runs CUDA 12 (MVC) but not 13: the newest CUDA 12 row, 1.28's
      * build on ORT's feed (issue 18; this case expected PyPI's 1.26 before that row):
      * its dependencies from PyPI first, the feed as the only index. */
     x.driver = "535.104.05";
-    CHECK_INT(fix_choose_ort(&x, NULL, NULL, &in), 1);
+    CHECK_INT(fix_choose(&x, "onnxruntime", NULL, NULL, &in), 1);
     CHECK_STR(in.pin, "1.28.*");
     CHECK(!strncmp(in.cuda, "12", 2));
     CHECK_INT(in.unverified, 0);
-    CHECK_INT(in.find_links_index, 1);
-    CHECK(in.find_links && strstr(in.find_links, "/onnxruntime-cuda-12/"));
+    CHECK_INT(in.index_only, 1);
+    CHECK(in.index && strstr(in.index, "/onnxruntime-cuda-12/"));
     CHECK(in.deps_first && strstr(in.deps_first, "flatbuffers"));
     /* The newest release PyPI serves for CUDA 12 stays 1.26: no feed there. */
-    CHECK_INT(fix_choose_ort(&x, "1.26.0", NULL, &in), 1);
+    CHECK_INT(fix_choose(&x, "onnxruntime", "1.26.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.26.0");
-    CHECK(in.find_links == NULL && in.deps_first == NULL);
+    CHECK(in.index == NULL && in.deps_first == NULL);
     /* 1.18.0's CUDA 12 build came from its own feed; the PyPI default was CUDA 11.8. */
-    CHECK_INT(fix_choose_ort(&x, "1.18.0", NULL, &in), 1);
+    CHECK_INT(fix_choose(&x, "onnxruntime", "1.18.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.18.0");
     /* 1.22, the user's own release: kept. */
-    CHECK_INT(fix_choose_ort(&x, "1.22.0", NULL, &in), 1);
+    CHECK_INT(fix_choose(&x, "onnxruntime", "1.22.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.22.0");
     CHECK_INT(in.unverified, 0);
     /* 1.29 is only in an unverified row: kept, and flagged; a verified release (1.28)
      * is preferred when nothing is wanted. */
     x.driver = "580.65.06";
-    CHECK_INT(fix_choose_ort(&x, "1.29.0", NULL, &in), 1);
+    CHECK_INT(fix_choose(&x, "onnxruntime", "1.29.0", NULL, &in), 1);
     CHECK_STR(in.pin, "1.29.0");
     CHECK_INT(in.unverified, 1);
-    CHECK_INT(fix_choose_ort(&x, NULL, "3.12", &in), 1);
+    CHECK_INT(fix_choose(&x, "onnxruntime", NULL, "3.12", &in), 1);
     CHECK_STR(in.pin, "1.28.*");
     CHECK_INT(in.unverified, 0);
     arena_release(&a);
@@ -377,21 +380,21 @@ static void test_choose_cupy(void)
 {
     struct arena a;
     struct fix_ctx x;
-    struct fix_install in;
+    struct choice in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
     /* Driver 470 (CUDA 11.4): cupy-cuda11x, whose last release line is 13.x. */
     x.driver = "470.82.01";
-    CHECK_INT(fix_choose_cupy(&x, NULL, "3.10", &in), 1);
+    CHECK_INT(fix_choose(&x, "cupy", NULL, "3.10", &in), 1);
     CHECK(!strncmp(in.package, "cupy-cuda11x", 12));
     CHECK_STR(in.pin, "13.6.*");
     /* Driver 550: cupy-cuda12x at the newest release (kb_meta 14.2), with [ctk] (pkg_fact). */
     x.driver = "550.54.14";
-    CHECK_INT(fix_choose_cupy(&x, NULL, "3.12", &in), 1);
+    CHECK_INT(fix_choose(&x, "cupy", NULL, "3.12", &in), 1);
     CHECK_STR(in.package, "cupy-cuda12x[ctk]");
     CHECK_STR(in.pin, "14.2.*");
     /* Python 3.8: CuPy 14 needs 3.10; 12.3 is the last with 3.8. */
-    CHECK_INT(fix_choose_cupy(&x, NULL, "3.8", &in), 1);
+    CHECK_INT(fix_choose(&x, "cupy", NULL, "3.8", &in), 1);
     CHECK_STR(in.pin, "12.3.*");
     arena_release(&a);
 }
@@ -400,17 +403,17 @@ static void test_torch_gpu_arch(void)
 {
     struct arena a;
     struct fix_ctx x;
-    struct fix_install in;
+    struct choice in;
     arena_init(&a);
     fix_ctx_init(&x, kb, &a);
     /* An RTX 50xx (12.0): torch 2.6 has no build with sm_120. */
     x.gpu_cc = "12.0";
-    CHECK_INT(fix_choose_torch(&x, "2.6.0", NULL, &in), 1);
+    CHECK_INT(fix_choose(&x, "torch", "2.6.0", NULL, &in), 1);
     CHECK(ver_cmp_dotted(in.release, "2.6") > 0);
     CHECK(in.why_not && strstr(in.why_not, "compute capability 12.0"));
     /* A Fermi (2.1): nothing. */
     x.gpu_cc = "2.1";
-    CHECK_INT(fix_choose_torch(&x, NULL, NULL, &in), 0);
+    CHECK_INT(fix_choose(&x, "torch", NULL, NULL, &in), 0);
     CHECK(in.why_not && strstr(in.why_not, "compute capability 2.1"));
     arena_release(&a);
 }

@@ -20,7 +20,7 @@ static int run(struct plan_constraints *c, struct plan *p)
  * gets the newest release (this test asked for 2.15.0 / 535.54.03 before). */
 static void test_tf_driver_535(void)
 {
-    struct plan_constraints c = { PLAN_TENSORFLOW, NULL, NULL, "535.104.05", NULL, NULL, NULL };
+    struct plan_constraints c = { "tensorflow", NULL, NULL, "535.104.05", NULL, NULL, NULL, NULL, 0 };
     struct plan p;
     CHECK_INT(run(&c, &p), 1);
     CHECK_STR(p.version, "2.21.0");
@@ -58,7 +58,7 @@ static void test_tf_driver_535(void)
 
 static void test_tf_windows_python(void)
 {
-    struct plan_constraints c = { PLAN_TENSORFLOW, NULL, NULL, NULL, NULL, "windows", "3.11" };
+    struct plan_constraints c = { "tensorflow", NULL, NULL, NULL, NULL, "windows", "3.11", NULL, 0 };
     struct plan p;
     /* 2.10 is the last Windows GPU build and its range stops at 3.10. */
     CHECK_INT(run(&c, &p), 0);
@@ -73,7 +73,7 @@ static void test_tf_windows_python(void)
 
 static void test_torch(void)
 {
-    struct plan_constraints c = { PLAN_PYTORCH, NULL, NULL, "470.82.01", NULL, NULL, NULL };
+    struct plan_constraints c = { "torch", NULL, NULL, "470.82.01", NULL, NULL, NULL, NULL, 0 };
     struct plan p;
     CHECK_INT(run(&c, &p), 1);
     CHECK(p.variant && !strncmp(p.variant, "cu11", 4));
@@ -93,7 +93,7 @@ static void test_torch(void)
 
 static void test_bad_input(void)
 {
-    struct plan_constraints c = { PLAN_JAX, NULL, NULL, NULL, "no such gpu", NULL, NULL };
+    struct plan_constraints c = { "jax", NULL, NULL, NULL, "no such gpu", NULL, NULL, NULL, 0 };
     struct plan p;
     CHECK_INT(run(&c, &p), -1);
     plan_release(&p);
@@ -107,16 +107,6 @@ static void test_bad_input(void)
     plan_release(&p);
 }
 
-static void test_framework_parse(void)
-{
-    enum plan_fw fw;
-    CHECK_INT(plan_framework_parse("tf", &fw), 0);
-    CHECK_INT(fw, PLAN_TENSORFLOW);
-    CHECK_INT(plan_framework_parse("ort", &fw), 0);
-    CHECK_STR(plan_framework_name(fw), "onnxruntime");
-    CHECK_INT(plan_framework_parse("caffe", &fw), -1);
-}
-
 int main(void)
 {
     kb = kb_new_builtin();
@@ -124,7 +114,6 @@ int main(void)
     RUN(test_tf_windows_python);
     RUN(test_torch);
     RUN(test_bad_input);
-    RUN(test_framework_parse);
     kb_free(kb);
     return harness_done();
 }
