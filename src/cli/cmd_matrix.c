@@ -18,41 +18,65 @@
 #include "util/alloc.h"
 #include "util/banned.h"
 
-/* The names a person types, and the table each shows.  A framework's
- * other names (pytorch, tf, ort, paddlepaddle) are its module's aliases
- * (diagnose/fw.h), so that check, plan and matrix agree on them. */
+/* The names a person types, and the table each shows: first every
+ * framework module's own (its name, its release table, its other tables:
+ * diagnose/fw.h, whose aliases -- pytorch, tf, ort, paddlepaddle -- resolve
+ * too, so that check, plan and matrix agree on them), then these. */
 static const struct {
     const char *alias, *table;
 } aliases[] = {
-    { "tensorflow", "tf_build" },     { "tensorflow-libs", "tf_libs" },
-    { "torch", "torch" },             { "jax", "jax" },
-    { "cupy", "cupy" },               { "onnxruntime", "onnxruntime" },
-    { "paddle", "paddle" },           { "tensorflow-metal", "tf_metal" },
     { "driver", "driver_cuda" },      { "cuda", "cuda_driver" },
     { "cuda-mvc", "cuda_mvc" },       { "cuda-arch", "cuda_sm" },
-    { "cudnn", "cudnn_cuda" },        { "gpu", "gpu" },
-    { "gpu-chip", "gpu_chip" },       { "gpu-name", "gpu_name" },
-    { "gpu-pci", "gpu_pci" },         { "python", "py_support" },
-    { "jetson", "jetpack" },          { "tegra-soc", "tegra_soc" },
-    { "tensorflow-driver", "tf_driver" }, { "tensorflow-arch", "tf_arch" },
-    { "arch-floor", "arch_floor" },   { "packaging", "pkg_fact" },
-    { "kb-meta", "kb_meta" },         { NULL, NULL },
+    { "cuda-compat", "cuda_compat" }, { "cudnn", "cudnn_cuda" },
+    { "gpu", "gpu" },                 { "gpu-chip", "gpu_chip" },
+    { "gpu-name", "gpu_name" },       { "gpu-pci", "gpu_pci" },
+    { "python", "py_support" },       { "jetson", "jetpack" },
+    { "tegra-soc", "tegra_soc" },     { "arch-floor", "arch_floor" },
+    { "packaging", "pkg_fact" },      { "kb-meta", "kb_meta" },
+    { NULL, NULL },
 };
+
+/* The i-th name and its table: the registry's, then aliases[]; 0 past the end. */
+static int entry_at(size_t i, const char **name, const char **table)
+{
+    const struct fw_def *d;
+    size_t k, m;
+    for (k = 0; (d = fw_at(k)) != NULL; k++) {
+        if (d->table && i-- == 0) {
+            *name = d->name;
+            *table = d->table;
+            return 1;
+        }
+        for (m = 0; d->matrix && d->matrix[m]; m += 2)
+            if (i-- == 0) {
+                *name = d->matrix[m];
+                *table = d->matrix[m + 1];
+                return 1;
+            }
+    }
+    if (i >= sizeof(aliases) / sizeof(aliases[0]) - 1)
+        return 0;
+    *name = aliases[i].alias;
+    *table = aliases[i].table;
+    return 1;
+}
 
 const char *cmd_matrix_table_at(size_t i)
 {
-    return i < sizeof(aliases) / sizeof(aliases[0]) ? aliases[i].alias : NULL;
+    const char *name, *table;
+    return entry_at(i, &name, &table) ? name : NULL;
 }
 
 static const char *resolve(const char *name)
 {
     const struct fw_def *d = fw_find(name);
+    const char *n, *t;
     size_t i;
     if (d && d->table)
         return d->table;
-    for (i = 0; aliases[i].alias; i++)
-        if (!strcmp(aliases[i].alias, name))
-            return aliases[i].table;
+    for (i = 0; entry_at(i, &n, &t); i++)
+        if (!strcmp(n, name))
+            return t;
     if (kb_schema_find(name))
         return name;
     return NULL;
@@ -64,17 +88,17 @@ static void list_tables(const struct kb *kb)
     struct kb_gpu g;
 
     printf("Knowledge base %s (%s).  Tables:\n", kb_revision(kb), kb_origin(kb));
-    for (i = 0; aliases[i].alias; i++) {
+    const char *name, *table;
+    for (i = 0; entry_at(i, &name, &table); i++) {
         const struct kb_table *t;
-        if (!strcmp(aliases[i].table, "gpu")) {
+        if (!strcmp(table, "gpu")) {
             while (kb_gpu_at(kb, n, &g))
                 n++;
             report_matrix_list_line(stdout, "gpu", "pci.ids", "NVIDIA PCI devices -> name, compute capability", n);
             continue;
         }
-        t = kb_table(kb, aliases[i].table);
-        report_matrix_list_line(stdout, aliases[i].alias, t->schema->name, t->schema->title,
-                                t->nrows);
+        t = kb_table(kb, table);
+        report_matrix_list_line(stdout, name, t->schema->name, t->schema->title, t->nrows);
     }
     printf("\nusage: gpudoctor matrix TABLE [FILTER] [--os linux|windows] [--unverified] [--json]\n");
 }

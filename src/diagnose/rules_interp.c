@@ -15,13 +15,17 @@
  *     stub: an error (nothing the user installed runs).
  * Fixes: run or activate the environment that has the GPU build; install
  * the same build into the one that runs, with that environment's own
- * interpreter (`<env>/bin/python -m pip ...`), only when the knowledge base
- * knows the build (version and variant); register the GPU environment as a
- * kernel (`<env>/bin/python -m ipykernel install --user --name ...`).
+ * interpreter (`<env>/bin/python -m pip ...`), written by the fix engine
+ * from the build the release chooser validates for that environment's
+ * Python and the driver (fixes_install_build), or why it is not suggested;
+ * register the GPU environment as a kernel (`<env>/bin/python -m ipykernel
+ * install --user --name ...`).
  * Runs after rules_frameworks so a GPU environment whose verdict is "yes"
  * is preferred.  Reads no files.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
+#include "diagnose/fw.h"
 
 #include <string.h>
 
@@ -33,9 +37,6 @@
 #include "util/winpath.h"
 #include "util/banned.h"
 
-static const char *const gpu_frameworks[] = {
-    "torch", "tensorflow", "jax", "cupy", "onnxruntime", "paddle", NULL
-};
 
 struct ictx {
     const struct facts *f;
@@ -132,13 +133,6 @@ static const char *env_label(struct ictx *c, const struct python_env *e)
                         e->python_version ? e->python_version : "?");
 }
 
-/* "2.1.0+cu121" -> "2.1.0" */
-static const char *public_of(struct arena *a, const char *v)
-{
-    size_t n = ver_pep440_public_len(v);
-    return v && v[n] ? arena_strndup(a, v, n) : v;
-}
-
 /* The GPU environment to point at: one whose verdict is yes, else the first. */
 static const struct python_env *best_gpu_env(struct ictx *c, const char *name, size_t *n_gpu)
 {
@@ -158,98 +152,6 @@ static const struct python_env *best_gpu_env(struct ictx *c, const char *name, s
             best = &f->pyenvs[i];
     }
     return best;
-}
-
-/* The pip requirement that reinstalls fw's GPU build elsewhere, checked
- * against the knowledge base; NULL when the kb does not know the build. */
-static const char *install_args(struct ictx *c, const struct python_env *gpu, const struct framework_build *fw,
-                                const struct python_env *target, const char **why_not)
-{
-    const char *pub = public_of(c->a, fw->version);
-    *why_not = NULL;
-    if (!fw->version) {
-        *why_not = "its version is unknown";
-        return NULL;
-    }
-    if (!strcmp(fw->name, "torch")) {
-        struct kb_torch t;
-        if (kb_torch(c->kb, fw->version, NULL, &t) != 1 || !t.cuda) {
-            *why_not = arena_printf(c->a, "the knowledge base has no CUDA build of torch %s", fw->version);
-            return NULL;
-        }
-        if (fw->local && !t.is_default)
-            return arena_printf(c->a, "\"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, t.variant);
-        if (fw->local)
-            return arena_printf(c->a, "\"torch==%s\" --index-url https://download.pytorch.org/whl/%s", pub, t.variant);
-        return arena_printf(c->a, "\"torch==%s\"", pub);
-    }
-    if (!strcmp(fw->name, "tensorflow")) {
-        struct kb_tf_build b;
-        size_t i;
-        int and_cuda = 0;
-        if (kb_tf_build(c->kb, pub, c->windows ? "windows" : "linux", &b) != 1 || !b.cuda) {
-            *why_not = arena_printf(c->a, "the knowledge base has no GPU build of tensorflow %s", pub);
-            return NULL;
-        }
-        if (b.python && target->python_version) {
-            /* "3.9-3.11": the Pythons that build was tested with. */
-            const char *dash = strchr(b.python, '-');
-            const char *lo = dash ? arena_strndup(c->a, b.python, (size_t)(dash - b.python)) : b.python;
-            const char *hi = dash ? dash + 1 : b.python;
-            if (ver_cmp_dotted_n(target->python_version, lo, 2) < 0 || ver_cmp_dotted_n(target->python_version, hi, 2) > 0) {
-                *why_not = arena_printf(c->a, "tensorflow %s supports Python %s, and that environment has Python %s",
-                                        pub, b.python, target->python_version);
-                return NULL;
-            }
-        }
-        for (i = 0; i < fw->n_deps; i++)
-            and_cuda |= fw->deps[i].extra && !strcmp(fw->deps[i].extra, "and-cuda") && fw->deps[i].installed;
-        return arena_printf(c->a, "\"%s%s==%s\"", fw->dist ? fw->dist : "tensorflow", and_cuda ? "[and-cuda]" : "", pub);
-    }
-    if (!strcmp(fw->name, "jax")) {
-        struct kb_jax j;
-        const char *flavor = NULL, *jaxlib = fw->version;
-        size_t i;
-        for (i = 0; i < fw->n_components; i++) {
-            const char *n = fw->components[i].name;
-            if (!strncmp(n, "jax-cuda", 8) && strlen(n) >= 10)
-                flavor = arena_strndup(c->a, n + 4, strcspn(n + 4, "-"));
-            if (!strcmp(n, "jaxlib") && fw->components[i].version)
-                jaxlib = fw->components[i].version;
-        }
-        if (!flavor || kb_jax(c->kb, jaxlib, flavor, &j) != 1) {
-            *why_not = arena_printf(c->a, "the knowledge base does not know jax %s's CUDA flavour", pub);
-            return NULL;
-        }
-        return arena_printf(c->a, "\"jax[%s]==%s\"", flavor, pub);
-    }
-    if (!strcmp(fw->name, "cupy")) {
-        struct kb_cupy k;
-        if (!fw->dist || kb_cupy(c->kb, fw->dist, pub, &k) != 1) {
-            *why_not = arena_printf(c->a, "the knowledge base does not know %s %s", fw->dist ? fw->dist : "cupy", pub);
-            return NULL;
-        }
-        return arena_printf(c->a, "\"%s==%s\"", fw->dist, pub);
-    }
-    if (!strcmp(fw->name, "onnxruntime")) {
-        struct kb_ort o;
-        if (kb_onnxruntime(c->kb, pub, NULL, &o) != 1) {
-            *why_not = arena_printf(c->a, "the knowledge base does not know onnxruntime-gpu %s", pub);
-            return NULL;
-        }
-        return arena_printf(c->a, "\"%s==%s\"", fw->dist ? fw->dist : "onnxruntime-gpu", pub);
-    }
-    if (!strcmp(fw->name, "paddle")) {
-        struct kb_paddle p;
-        if (kb_paddle(c->kb, fw->version, NULL, &p) != 1) {
-            *why_not = arena_printf(c->a, "the knowledge base does not know paddlepaddle-gpu %s", fw->version);
-            return NULL;
-        }
-        return arena_printf(c->a, "\"%s==%s\"", fw->dist ? fw->dist : "paddlepaddle-gpu", fw->version);
-    }
-    (void)gpu;
-    *why_not = "no install rule for this framework";
-    return NULL;
 }
 
 static const char *quote_cmd(struct ictx *c, const char *path)
@@ -294,18 +196,17 @@ static void fix_activate(struct ictx *c, struct finding *fd, const struct python
                 "%s your_script.py", py);
 }
 
-/* Fix: install the same GPU build into the environment that runs. */
-static void fix_install(struct ictx *c, struct finding *fd, const struct python_env *g, const struct framework_build *gfw,
+/* Fix: install the same GPU build into the environment that runs, with the
+ * interpreter it resolves to -- the fix engine's, validated by the release
+ * chooser for that environment's Python (fixes_install_build). */
+static void fix_install(struct ictx *c, struct finding *fd, const struct framework_build *gfw,
                         const struct python_env *target, const char *target_py)
 {
-    const char *why = NULL, *req = install_args(c, g, gfw, target, &why);
-    if (req)
-        finding_fix(&c->dx->findings, fd, shell(c),
-                    arena_printf(c->a, "Or install the GPU build into %s, with its own interpreter", target->prefix),
-                    "%s -m pip install %s", quote_cmd(c, interp_of(c, target, target_py)), req);
-    else
-        finding_fix(&c->dx->findings, fd, NULL,
-                    arena_printf(c->a, "Installing the same build into %s is not suggested: %s", target->prefix, why), NULL);
+    struct fix_ctx fx;
+    struct python_env t = *target;
+    fix_ctx_from_facts(&fx, c->f, c->kb, c->a);
+    t.interpreter = interp_of(c, target, target_py);
+    fixes_install_build(&fx, &c->dx->findings, fd, &t, gfw);
 }
 
 static void evidence_gpu_envs(struct ictx *c, struct finding *fd, const char *name)
@@ -376,7 +277,7 @@ static void check_commands(struct ictx *c, const char *name)
                          rfw->variant ? rfw->variant : "not a CUDA build");
     evidence_gpu_envs(c, fd, name);
     fix_activate(c, fd, g, it);
-    fix_install(c, fd, g, gfw, run, it->path);
+    fix_install(c, fd, gfw, run, it->path);
 }
 
 static void check_kernels(struct ictx *c, const char *name)
@@ -409,7 +310,7 @@ static void check_kernels(struct ictx *c, const char *name)
                     "%s%s%s -m ipykernel install --user --name %s --display-name \"Python (%s)\"",
                     has_dist(g, "ipykernel") ? "" : gpy, has_dist(g, "ipykernel") ? "" : " -m pip install ipykernel\n",
                     gpy, slug, slug);
-        fix_install(c, fd, g, fw_in(g, name), run, k->interpreter);
+        fix_install(c, fd, fw_in(g, name), run, k->interpreter);
     }
 }
 
@@ -422,16 +323,16 @@ static void check_store_stub(struct ictx *c)
 
     if (!it || !it->note || strncmp(it->note, "Microsoft Store App Execution Alias stub", 40))
         return;
-    for (i = 0; gpu_frameworks[i] && !g; i++)
-        g = best_gpu_env(c, gpu_frameworks[i], &n_gpu);
+    for (i = 0; fw_at(i) && !g; i++)
+        g = best_gpu_env(c, fw_at(i)->name, &n_gpu);
     fd = findings_add(&c->dx->findings, "GD218", g ? SEV_ERROR : SEV_WARNING,
                       "`python` is the Microsoft Store's App Execution Alias stub, not a Python%s%s",
                       g ? ": it never runs " : "", g ? g->prefix : "");
     finding_evidence(&c->dx->findings, fd, it->found, "%s", it->note);
-    for (i = 0; gpu_frameworks[i]; i++)
+    for (i = 0; fw_at(i); i++)
         for (j = 0; j < c->f->n_pyenvs; j++)
-            if (is_gpu_build(fw_in(&c->f->pyenvs[j], gpu_frameworks[i]))) {
-                evidence_gpu_envs(c, fd, gpu_frameworks[i]);
+            if (is_gpu_build(fw_in(&c->f->pyenvs[j], fw_at(i)->name))) {
+                evidence_gpu_envs(c, fd, fw_at(i)->name);
                 break;
             }
     finding_fix(&c->dx->findings, fd, NULL,
@@ -447,7 +348,7 @@ static void check_store_stub(struct ictx *c)
 void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *dx, struct arena *arena)
 {
     struct ictx c;
-    const char *const *n;
+    size_t n;
 
     c.f = f;
     c.kb = kb;
@@ -455,8 +356,8 @@ void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *
     c.a = arena;
     c.windows = f->system.os && !strcmp(f->system.os, "windows");
     check_store_stub(&c);
-    for (n = gpu_frameworks; *n; n++) {
-        check_commands(&c, *n);
-        check_kernels(&c, *n);
+    for (n = 0; fw_at(n); n++) {   /* every framework module (diagnose/fw.h) */
+        check_commands(&c, fw_at(n)->name);
+        check_kernels(&c, fw_at(n)->name);
     }
 }

@@ -35,7 +35,8 @@ expect_json '.python_cwd == "/home/u/other"'
 # the finding: python3 runs pyenv 3.11.7 (no torch); /usr has torch for CUDA 12.1
 expect_json '[.findings[] | select(.code == "GD218")] | length == 1'
 expect_json ".findings[] | select(.code == \"GD218\") | .kind == \"wrong_environment\" and .severity == \"warning\" and (.title | contains(\"$R/versions/3.11.7\")) and (.title | contains(\"/usr\"))"
-expect_json ".findings[] | select(.code == \"GD218\") | [.fixes[].command // \"\"] | any(. == \"$R/versions/3.11.7/bin/python3 -m pip install \\\"torch==2.1.0\\\"\")"
+# The fix engine's line (issue 27): the chooser's torch 2.1.0 build (the cu121 index), --force-reinstall over a CPU build of the same version.
+expect_json ".findings[] | select(.code == \"GD218\") | [.fixes[].command // \"\"] | any(. == \"$R/versions/3.11.7/bin/python3 -m pip install --force-reinstall \\\"torch==2.1.0\\\" --index-url https://download.pytorch.org/whl/cu121\")"
 expect_json '.findings[] | select(.code == "GD218") | [.fixes[].command // ""] | any(test("^/usr/bin/python3(\\.11)? your_script.py$"))'
 # pip3 is not in 3.11.7: pyenv-which falls back to system, /usr/bin/pip3
 expect_json '.verdicts[] | select(.framework == "torch") | .run_by == ["pip3"]'

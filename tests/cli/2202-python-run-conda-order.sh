@@ -36,7 +36,8 @@ expect_rc 1
 expect_json "$(interp python3) | .env == \"$B\" and .env_python == \"3.11.5\""
 expect_json ".findings[] | select(.code == \"GD218\") | .severity == \"error\" and (.title | contains(\"CPU-only\")) and (.title | contains(\"$B/envs/gpu\"))"
 expect_json '.findings[] | select(.code == "GD218") | .fixes[0].command == "conda activate gpu"'
-expect_json ".findings[] | select(.code == \"GD218\") | [.fixes[].command // \"\"] | any(. == \"$B/bin/python3 -m pip install \\\"torch==2.1.0\\\" --index-url https://download.pytorch.org/whl/cu121\")"
+# The fix engine's line (issue 27): the chooser's torch 2.1.0 build (the cu121 index), --force-reinstall over a CPU build of the same version.
+expect_json ".findings[] | select(.code == \"GD218\") | [.fixes[].command // \"\"] | any(. == \"$B/bin/python3 -m pip install --force-reinstall \\\"torch==2.1.0\\\" --index-url https://download.pytorch.org/whl/cu121\")"
 expect_json ".verdicts[] | select(.env == \"$B\") | .run_by == [\"python3\", \"python\", \"pip\"]"
 # a torch build the knowledge base does not know is not offered for install
 torch_in $B/envs/gpu/lib/python3.10/site-packages 1.0.0+cu555 55.5

@@ -42,5 +42,9 @@ gdcheck --json --env HOME=/root --env "PATH=$R/shims:/usr/bin" --cwd /home/u/pro
 expect_json "$(interp python3) | .env == \"$R/versions/3.12.1\" and .pyenv_version == \"3.12.1\""
 expect_json ".findings[] | select(.code == \"GD218\") | .severity == \"error\" and (.title | contains(\"$V\"))"
 expect_json ".findings[] | select(.code == \"GD218\") | .fixes[0].command == \". $V/bin/activate\""
-expect_json ".findings[] | select(.code == \"GD218\") | [.fixes[].command // \"\"] | any(. == \"$R/versions/3.12.1/bin/python3 -m pip install \\\"torch==2.1.0\\\" --index-url https://download.pytorch.org/whl/cu121\")"
+# torch 2.1 has no wheels for the shims' Python 3.12 (3.8-3.11): installing the same
+# build there is not suggested (issue 27: the release chooser validates the line;
+# this case expected `pip install "torch==2.1.0" ...` into 3.12.1 before).
+expect_json ".findings[] | select(.code == \"GD218\") | [.fixes[].command // \"\"] | any(test(\"pip install\")) | not"
+expect_json '.findings[] | select(.code == "GD218") | [.fixes[].title] | any(test("not suggested: torch 2.1 has no wheels for Python 3.12 \\(it supports 3.8-3.11\\)"))'
 exit 0

@@ -37,7 +37,8 @@ expect_json "$(interp python3) | .env == \"/envs/cu\""
 expect_json '[.findings[] | select(.code == "GD218")] | length == 1'
 expect_json '.findings[] | select(.code == "GD218") | .severity == "error" and (.title | startswith("Jupyter kernel '"'torch-env'"' runs /envs/cpu"))'
 expect_json '.findings[] | select(.code == "GD218") | .fixes[0].command == "/envs/cu/bin/python3 -m pip install ipykernel\n/envs/cu/bin/python3 -m ipykernel install --user --name cu --display-name \"Python (cu)\""'
-expect_json '.findings[] | select(.code == "GD218") | [.fixes[].command // ""] | any(. == "/envs/cpu/bin/python -m pip install \"torch==2.1.0\" --index-url https://download.pytorch.org/whl/cu121")'
+# The fix engine's line (issue 27): the chooser's torch 2.1.0 build (the cu121 index), --force-reinstall over a CPU build of the same version.
+expect_json '.findings[] | select(.code == "GD218") | [.fixes[].command // ""] | any(. == "/envs/cpu/bin/python -m pip install --force-reinstall \"torch==2.1.0\" --index-url https://download.pytorch.org/whl/cu121")'
 expect_json '.verdicts[] | select(.env == "/envs/cpu") | .run_by == ["kernel:torch-env"]'
 expect_json '.verdicts[] | select(.env == "/envs/cu") | .run_by == ["python3", "python", "kernel:python3"]'
 # a bare argv[0] outside any environment is what that command runs on PATH

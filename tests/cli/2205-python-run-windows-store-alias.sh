@@ -43,5 +43,6 @@ expect_json '[.findings[] | select(.code == "GD218")] | length == 0'
 # Python 3.10 first: it has the CPU-only torch
 wincheck --json --env "LOCALAPPDATA=$L" --env "PATH=$L\\Programs\\Python\\Python310;$P312"
 expect_json '.findings[] | select(.code == "GD218") | .severity == "error" and (.title | contains("Python310"))'
-expect_json '.findings[] | select(.code == "GD218") | [.fixes[].command // ""] | any(. == "& \"C:\\Users\\u\\AppData\\Local\\Programs\\Python\\Python310\\python.exe\" -m pip install \"torch==2.1.0\" --index-url https://download.pytorch.org/whl/cu121")'
+# The fix engine's line (issue 27): the chooser's torch 2.1.0 build (the cu121 index), --force-reinstall over a CPU build of the same version.
+expect_json '.findings[] | select(.code == "GD218") | [.fixes[].command // ""] | any(. == "& \"C:\\Users\\u\\AppData\\Local\\Programs\\Python\\Python310\\python.exe\" -m pip install --force-reinstall \"torch==2.1.0\" --index-url https://download.pytorch.org/whl/cu121")'
 exit 0
