@@ -83,6 +83,8 @@ struct choice {
     const char *local;        /* a local label the pin needs on a find-links page ("cu113") */
     const char *index;        /* the index or -f page it is on, or NULL (PyPI) */
     int index_only;           /* 1: --index-url (the only index), 0: -f / extra index */
+    int index_local;          /* its index names each build VERSION+variant (torch==2.4.0+cu124),
+                                 so a requirements file can keep PyPI as the main index */
     const char *deps_first;   /* installed from PyPI before it, or NULL */
     const char *extra_reqs;   /* other requirements of this release ("numpy<2"), or NULL */
     const char *extra_why;    /* why, and its source */

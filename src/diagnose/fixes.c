@@ -558,10 +558,8 @@ void fix_set_commands(const struct fix_ctx *x, const struct choice *in, const ch
     memset(out, 0, sizeof(*out));
     out->python_pick = pick_python(x, in);
     out->requirement = arena_printf(x->a, "%s==%s%s%s", in->package, in->version,
-                                    in->local || (in->index && in->index_only && !strcmp(in->framework, "torch"))
-                                        ? "+" : "",
-                                    in->local ? in->local
-                                    : in->index && in->index_only && !strcmp(in->framework, "torch") ? in->variant : "");
+                                    in->local || in->index_local ? "+" : "",
+                                    in->local ? in->local : in->index_local ? in->variant : "");
     out->pip = arena_printf(x->a, "%s%s -m pip install %s", deps_line(x, in, arena_printf(x->a, "%s -m pip", py)), py,
                             req);
     if (in->route && (conda_route || !strcmp(in->route, "system")))
@@ -577,16 +575,19 @@ void fix_set_commands(const struct fix_ctx *x, const struct choice *in, const ch
     }
     if (in->image)
         out->docker = arena_printf(x->a, "docker run --gpus all -it %s", in->image);
-    /* requirements.txt: the index first (ORT's feed as the only index, after its
-     * dependencies; -f for find-links pages; else an extra index, so that PyPI
-     * stays the index of every other requirement), then the pins. */
-    if (in->index && in->index_only && in->deps_first)
+    /* requirements.txt: the index first -- -f for find-links pages; an extra index
+     * where its builds carry the variant as a local label (PyPI stays the index of
+     * every other requirement); else the only index, after the dependencies it
+     * lacks (ORT's feed: PyPI's build of the same version is another one) */
+    if (in->index && !in->index_only)
+        strbuf_addf(&sb, "-f %s\n", in->index);
+    else if (in->index && in->index_local)
+        strbuf_addf(&sb, "--extra-index-url %s\n", in->index);
+    else if (in->index && in->deps_first)
         strbuf_addf(&sb, "# %s comes from its own index, the only one here; first:\n#   %s -m pip install %s\n"
                     "--index-url %s\n", in->package, py, in->deps_first, in->index);
-    else if (in->index && (!in->index_only || strstr(in->index, ".html")))
-        strbuf_addf(&sb, "-f %s\n", in->index);
     else if (in->index)
-        strbuf_addf(&sb, "--extra-index-url %s\n", in->index);
+        strbuf_addf(&sb, "# %s comes from its own index, the only one here\n--index-url %s\n", in->package, in->index);
     strbuf_addf(&sb, "%s\n", out->requirement);
     if (in->extra_reqs)
         strbuf_addf(&sb, "# %s\n%s\n", in->extra_why ? in->extra_why : "", in->extra_reqs);
@@ -920,6 +921,17 @@ static int pkg_install(const struct fix_ctx *x, struct findings *fl, struct find
     driver_first(x, fl, fd, &in);
     pkg_emit(x, fl, fd, env, &in, pkg_title(x, &in, "install"), pre);
     return 1;
+}
+
+void fixes_system_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct choice *in)
+{
+    add(fl, fd, 0, NULL,
+        arena_printf(x->a, "%s %s loads CUDA %s.x%s%s from the system: install them on the loader path (NVIDIA's "
+                     "CUDA toolkit and cuDNN, or the conda environment `gpudoctor plan --framework %s --version %s` "
+                     "writes)", in->package, in->version, ver_dotted_prefix(x->a, in->cuda, 1),
+                     in->cudnn ? " and cuDNN " : "", in->cudnn ? ver_dotted_prefix(x->a, in->cudnn, 1) : "",
+                     in->framework, in->version),
+        NULL);
 }
 
 int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

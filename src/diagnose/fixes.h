@@ -204,6 +204,12 @@ int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct findi
 /** Install the CuPy wheel for this driver into env. */
 int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const struct python_env *env, const char *want);
+/**
+ * A build that loads CUDA and cuDNN from the system (route "system"), kept:
+ * an advice fix naming the CUDA major and cuDNN to install on the loader
+ * path, and the plan that writes a conda environment with them.
+ */
+void fixes_system_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct choice *c);
 /** Install paddlepaddle-gpu into env (the CPU package paddlepaddle removed first). */
 int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *want);

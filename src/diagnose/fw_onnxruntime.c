@@ -32,6 +32,22 @@ static const char *linked_cuda_major(struct fwctx *c)
     return NULL;
 }
 
+/* The CUDA and cuDNN it loads are missing: the release again with the nvidia-*
+ * wheels its [cuda,cudnn] extras bring, where it documents them; a release
+ * that loads them from the system keeps its package and is told which to
+ * install (the fix engine writes both). */
+static void ort_install_fixes(struct fwctx *c, struct finding *fd, const char *cuda, const char *cudnn)
+{
+    struct choice in;
+    (void)cuda;
+    (void)cudnn;
+    if (fix_choose(&c->fx, "onnxruntime", c->fw->version, c->env->python_version, &in) == 1 && !in.why_not &&
+        !strcmp(in.route, "system"))
+        fixes_system_cuda(&c->fx, c->out, fd, &in);
+    else
+        fixes_ort_install(&c->fx, c->out, fd, c->env, c->fw->version);
+}
+
 static void check_onnxruntime(struct fwctx *c)
 {
     const struct framework_build *fw = c->fw;
@@ -66,7 +82,7 @@ static void check_onnxruntime(struct fwctx *c)
         cuda = cuda ? cuda : o.cuda;
         cudnn = cudnn ? cudnn : o.cudnn;
     }
-    fw_judge_missing(c, cuda, cudnn, NULL);
+    fw_judge_missing(c, cuda, cudnn, ort_install_fixes);
     for (i = 0; i < c->v->n_needs; i++)
         if (!strcmp(c->v->needs[i].role, "cudart") && c->v->needs[i].resolved_path && c->v->needs[i].version) {
             fw_judge_driver(c, fw_major_minor(c->a, c->v->needs[i].version));
@@ -173,4 +189,5 @@ const struct fw_def fw_onnxruntime = {
     .candidates = ort_candidates,
     .install = fixes_ort_install,
     .judge = check_onnxruntime,
+    .install_fixes = ort_install_fixes,
 };

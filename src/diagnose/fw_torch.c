@@ -381,6 +381,7 @@ static void torch_candidates(struct choose_ctx *cx)
         } else {
             c->index = arena_printf(cx->a, TORCH_INDEX "%s", variant);
             c->index_only = 1;
+            c->index_local = 1;
             c->pin = choose_pin(cx->a, rel);
         }
         if (c->cudnn)

@@ -3,6 +3,9 @@
 # driver 470 (CUDA 11.4 at most) the driver is too old for the CUDA 12.0
 # that release was built with: onnxruntime.kb (row for 1.19-1.20, CUDA
 # major 12 as linked), cited in the finding.  With driver 535 it is not.
+# The missing libraries' fix brings them where the release documents its
+# [cuda,cudnn] extras (1.21 on, microsoft/onnxruntime#23659), else names the
+# CUDA and cuDNN to install first (issue 29).
 . "$GD_TESTS/cli/lib.sh"
 . "$GD_TESTS/cli/python.inc"
 . "$GD_TESTS/cli/diag.inc"
@@ -34,4 +37,11 @@ gdcheck --json --env VIRTUAL_ENV=/home/u/ort
 expect_rc 1
 expect_json "$(v onnxruntime) | .findings | index(\"GD201\") != null"
 expect_json '[.findings[] | select(.code == "GD208")] | length == 0'
+expect_json '[.findings[] | select(.code == "GD201") | .fixes[].title] | any(test("onnxruntime-gpu 1.19.2 loads CUDA 12.x and cuDNN 9 from the system: install them"))'
+# 1.22.0: the same release with the nvidia-* wheels its extras bring.
+rm -rf "$ROOT/$SITE"/onnxruntime_gpu-1.19.2.dist-info
+dist "$SITE" onnxruntime-gpu 1.22.0
+gdcheck --json --env VIRTUAL_ENV=/home/u/ort
+expect_rc 1
+expect_json '[.findings[] | select(.code == "GD201") | .fixes[].command // ""] | any(test("pip install \"onnxruntime-gpu\\[cuda,cudnn\\]==1.22.0\"$"))'
 exit 0
