@@ -194,8 +194,7 @@ static int sbsa(const struct choose_in *in)
     return in->arch && !strcmp(in->arch, "aarch64") && !in->jetson;
 }
 
-/* Does a comma-separated list hold item? */
-static int list_has(const char *list, const char *item)
+int choose_list_has(const char *list, const char *item)
 {
     size_t n = strlen(item);
     const char *s = list;
@@ -309,7 +308,7 @@ static const char *judge(struct choose_ctx *cx, struct choice *c, const char **t
         const char *v = NULL;
         if (kb_pkg_fact(cx->kb, c->framework, "cuda_aarch64", c->release, &v, NULL) != 1 || !v ||
             !strcmp(v, "unknown") || !strcmp(v, "none") ||
-            (strcmp(v, "yes") && !(c->variant && list_has(v, c->variant))))
+            (strcmp(v, "yes") && !(c->variant && choose_list_has(v, c->variant))))
             return arena_printf(a, "the knowledge base knows no CUDA build of %s %s published for Linux aarch64",
                                 title, c->release);
     }

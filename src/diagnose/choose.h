@@ -173,6 +173,8 @@ const char *choose_want_exact(const struct choose_ctx *cx, const char *release);
 int choose_within(const char *v, const char *first, const char *last);
 /** The driver floor of a CUDA runtime on cx's OS by NVIDIA's rules (MVC from CUDA 11), into c. */
 void choose_cuda_floor(struct choose_ctx *cx, struct choice *c);
+/** 1 when the comma-separated list ("cuda12_pip,cuda12") holds item. */
+int choose_list_has(const char *list, const char *item);
 /** A Python range for people: "3.12-" as "3.12 or newer", others as written (NULL stays NULL). */
 const char *choose_python_text(struct arena *a, const char *range);
 /** 1 if python ("3.11" or "3.11.7") is inside range ("3.9-3.11", "2.7,3.3-3.6", "3.12-"). */

@@ -473,22 +473,29 @@ int fix_machine_sbsa(const struct fix_ctx *x)
     return sbsa(x);
 }
 
+/* The chooser's input for framework d on x's machine. */
+static void machine_in(const struct fix_ctx *x, const struct fw_def *d, const char *python, struct choose_in *in)
+{
+    memset(in, 0, sizeof(*in));
+    in->fw = d;
+    in->python = python;
+    in->driver = x->driver;
+    in->gpu_cc = x->gpu_cc;
+    in->os = x->os;
+    in->wsl = x->wsl == 2;
+    in->arch = x->arch;
+    in->jetson = x->facts && x->facts->tegra.present;
+}
+
 int fix_choose(const struct fix_ctx *x, const char *framework, const char *want, const char *python,
                struct choice *out)
 {
     struct choose_in in;
-    memset(&in, 0, sizeof(in));
-    in.fw = fw_find(framework);
-    if (!in.fw)
+    const struct fw_def *d = fw_find(framework);
+    if (!d)
         BUG("fix_choose: no framework module '%s'", framework);
+    machine_in(x, d, python, &in);
     in.want = want;
-    in.python = python;
-    in.driver = x->driver;
-    in.gpu_cc = x->gpu_cc;
-    in.os = x->os;
-    in.wsl = x->wsl == 2;
-    in.arch = x->arch;
-    in.jetson = x->facts && x->facts->tegra.present;
     if (!x->kb) {
         memset(out, 0, sizeof(*out));
         out->framework = in.fw->name;
@@ -999,16 +1006,8 @@ int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct fin
     struct choice ch;
     const char *why = NULL;
 
-    memset(&in, 0, sizeof(in));
-    in.fw = d;
+    machine_in(x, d, env->python_version, &in);
     in.strict = 1;   /* that release and variant, or none */
-    in.python = env->python_version;
-    in.driver = x->driver;
-    in.gpu_cc = x->gpu_cc;
-    in.os = x->os;
-    in.wsl = x->wsl == 2;
-    in.arch = x->arch;
-    in.jetson = x->facts && x->facts->tegra.present;
     if (!d || !d->candidates || !x->kb)
         why = "no install rule for this framework";
     else if (!b->version)

@@ -116,21 +116,6 @@ static void check_jax(struct fwctx *c)
 
 #define JAX_RELEASES "https://storage.googleapis.com/jax-releases/jax_cuda_releases.html"
 
-/* Does a comma-separated list hold item? */
-static int has_item(const char *list, const char *item)
-{
-    size_t n = strlen(item);
-    const char *s = list;
-    while (s && *s) {
-        const char *comma = strchr(s, ',');
-        size_t len = comma ? (size_t)(comma - s) : strlen(s);
-        if (len == n && !strncmp(s, item, n))
-            return 1;
-        s = comma ? comma + 1 : NULL;
-    }
-    return 0;
-}
-
 /* One release of a jax.kb row: jax[cudaNN] (the CUDA plugin from PyPI), or
  * jax[cudaNN_pip] with Google's -f page before the row's extras had it. */
 static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
@@ -140,7 +125,7 @@ static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
     const char *flavor = kb_table_get(t, r, "flavor"), *extras = kb_table_get(t, r, "extras");
     struct choice *c;
 
-    if (!has_item(extras, flavor) && !has_item(extras, arena_printf(cx->a, "%s_pip", flavor)))
+    if (!choose_list_has(extras, flavor) && !choose_list_has(extras, arena_printf(cx->a, "%s_pip", flavor)))
         return;
     c = choose_add(cx);
     c->release = release;
@@ -149,7 +134,7 @@ static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
     c->variant = flavor;
     c->label = arena_printf(cx->a, "jax %s (%s)", c->pin, flavor);
     c->route = "pip";
-    if (has_item(extras, flavor)) {
+    if (choose_list_has(extras, flavor)) {
         c->package = arena_printf(cx->a, "jax[%s]", flavor);
     } else {
         c->package = arena_printf(cx->a, "jax[%s_pip]", flavor);
