@@ -26,9 +26,10 @@
  *              own (data/cuda_sm.kb), and the GPU family's CUDA floor.
  *
  * Ranking: a build the driver runs, a Python known to fit, the route the
- * framework prefers, a verified row, the newest release, the variant the
- * framework's own index serves by default, then the highest CUDA when the
- * driver is known (the lowest when it is not: it runs on the most drivers).
+ * framework prefers, no known defect (choice.caveat), a verified row, the
+ * newest release, the variant the framework's own index serves by default,
+ * then the highest CUDA when the driver is known (the lowest when it is
+ * not: it runs on the most drivers).
  *
  * Pure over the kb and the input: nothing is read or printed.  Every
  * string, candidate and note lives in the arena passed in (it must outlive

@@ -831,9 +831,9 @@ void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struc
         fix_set_commands(x, &win, arena_printf(x->a, "tf%s", win.release), 0, &set);
         g = next_group(fd);
         t = arena_printf(x->a, "Route 2: stay native with TensorFlow %s (its last GPU release on Windows; Python %s) "
-                         "and CUDA %s / cuDNN %s in a conda environment%s%s%s", win.release,
+                         "and CUDA %s / cuDNN %s in a conda environment%s", win.release,
                          choose_python_text(x->a, win.python_range), win.cuda, win.cudnn,
-                         win.extra_reqs ? arena_printf(x->a, " (%s: %s)", win.extra_reqs, win.extra_why) : "", "", "");
+                         win.extra_reqs ? arena_printf(x->a, " (%s: %s)", win.extra_reqs, win.extra_why) : "");
         add(fl, fd, g, "powershell", t, set.conda);
         add(fl, fd, g, "cmd", t, set.conda);
         /* 3. DirectML: any DirectX 12 GPU, through Microsoft's plugin. */
