@@ -147,7 +147,7 @@ void choose_cuda_floor(struct choose_ctx *cx, struct choice *c)
 void choose_points(struct choose_ctx *cx, const char *pyfw, const char *table, const char *first, const char *last,
                    void (*point)(struct choose_ctx *cx, const char *release, void *arg), void *arg)
 {
-    const struct kb_table *ps = kb_table(cx->kb, "py_support");
+    const struct kb_table *ps = kb_tab(cx->kb, KB_T_py_support);
     const char *checked, *newest = NULL, *src, *p0, *seen[24];
     size_t r, n = 0, i;
 
@@ -167,8 +167,8 @@ void choose_points(struct choose_ctx *cx, const char *pyfw, const char *table, c
      * support an older Python), at most p0 (compared on p0's components: a row
      * ending at "13" holds 13.6). */
     for (r = 0; p0 && ps && r < ps->nrows && n < sizeof(seen) / sizeof(seen[0]); r++) {
-        const char *pf = kb_table_get(ps, r, "first"), *pl = kb_table_get(ps, r, "last"), *v;
-        if (strcmp(kb_table_get(ps, r, "framework"), pyfw) || !pl)
+        const char *pf = kb_cell(ps, r, py_support, first), *pl = kb_cell(ps, r, py_support, last), *v;
+        if (strcmp(kb_cell(ps, r, py_support, framework), pyfw) || !pl)
             continue;
         v = ver_cmp_dotted_n(pl, p0, ncomp(p0)) <= 0 ? pl : p0;
         if (!choose_within(v, first, last) || !choose_within(v, pf, pl))
@@ -211,16 +211,18 @@ int choose_list_has(const char *list, const char *item)
 /* What c's route accepts (data/cuda_compat.kb), into c->accepts. */
 static void accepts_of(struct choose_ctx *cx, struct choice *c)
 {
-    const struct kb_table *t = kb_table(cx->kb, "cuda_compat");
+    const struct kb_table *t = kb_tab(cx->kb, KB_T_cuda_compat);
     size_t r;
-    for (r = 0; t && r < t->nrows && c->route; r++)
-        if (!strcmp(kb_table_get(t, r, "framework"), c->framework) &&
-            !strcmp(kb_table_get(t, r, "route"), c->route) &&
-            choose_within(c->release, kb_table_get(t, r, "first"), kb_table_get(t, r, "last"))) {
-            c->accepts = kb_table_get(t, r, "accepts");
-            c->accepts_source = kb_table_get(t, r, "source");
+    for (r = 0; t && r < t->nrows && c->route; r++) {
+        struct kb_row_cuda_compat row;
+        kb_row(t, r, cuda_compat, &row);
+        if (!strcmp(row.framework, c->framework) && !strcmp(row.route, c->route) &&
+            choose_within(c->release, row.first, row.last)) {
+            c->accepts = row.accepts;
+            c->accepts_source = row.source;
             return;
         }
+    }
 }
 
 /* Does a build of CUDA cuda (its rule accepts, newest max) take CUDA want? */

@@ -82,9 +82,8 @@ static void check_cupy(struct fwctx *c)
  * the extra, which brings the CUDA components from PyPI (route pip). */
 static void cupy_point(struct choose_ctx *cx, const char *release, void *arg)
 {
-    const struct kb_table *t = kb_table(cx->kb, "cupy");
-    size_t r = *(const size_t *)arg;
-    const char *pkg = kb_table_get(t, r, "package"), *ctk = NULL;
+    const struct kb_row_cupy *row = arg;
+    const char *pkg = row->package, *ctk = NULL;
     struct choice *c = choose_add(cx);
 
     /* CuPy releases are known by MAJOR.MINOR: a patch asked for pins its line */
@@ -92,10 +91,10 @@ static void cupy_point(struct choose_ctx *cx, const char *release, void *arg)
     c->pin = choose_pin(cx->a, c->release);
     c->variant = pkg;
     c->label = arena_printf(cx->a, "%s %s", pkg, c->release);
-    c->cuda = kb_table_get(t, r, "cuda_min");
-    c->cuda_max = kb_table_get(t, r, "cuda_max");
+    c->cuda = row->cuda_min;
+    c->cuda_max = row->cuda_max;
     c->kernel_cuda = c->cuda_max;   /* its kernels are compiled at run time by the CUDA it finds */
-    c->source = kb_table_get(t, r, "source");
+    c->source = row->source;
     c->unverified = kbdata_source_unverified(c->source);
     c->package = pkg;
     c->route = "system";
@@ -114,11 +113,14 @@ static void cupy_point(struct choose_ctx *cx, const char *release, void *arg)
  */
 static void cupy_candidates(struct choose_ctx *cx)
 {
-    const struct kb_table *t = kb_table(cx->kb, "cupy");
+    const struct kb_table *t = kb_tab(cx->kb, KB_T_cupy);
     size_t r;
-    for (r = 0; t && r < t->nrows; r++)
-        if (kb_table_get(t, r, "package") && kb_table_get(t, r, "first") && kb_table_get(t, r, "cuda_min"))
-            choose_points(cx, "cupy", "cupy", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"), cupy_point, &r);
+    for (r = 0; t && r < t->nrows; r++) {
+        struct kb_row_cupy row;
+        kb_row(t, r, cupy, &row);
+        if (row.package && row.first && row.cuda_min)
+            choose_points(cx, "cupy", "cupy", row.first, row.last, cupy_point, &row);
+    }
 }
 
 /* The build to reproduce: its version, in the same wheel (cupy-cuda12x). */

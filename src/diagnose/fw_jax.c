@@ -120,9 +120,8 @@ static void check_jax(struct fwctx *c)
  * jax[cudaNN_pip] with Google's -f page before the row's extras had it. */
 static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
 {
-    const struct kb_table *t = kb_table(cx->kb, "jax");
-    size_t r = *(const size_t *)arg;
-    const char *flavor = kb_table_get(t, r, "flavor"), *extras = kb_table_get(t, r, "extras");
+    const struct kb_row_jax *row = arg;
+    const char *flavor = row->flavor, *extras = row->extras;
     struct choice *c;
 
     if (!choose_list_has(extras, flavor) && !choose_list_has(extras, arena_printf(cx->a, "%s_pip", flavor)))
@@ -130,7 +129,7 @@ static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
     c = choose_add(cx);
     c->release = release;
     c->pin = choose_pin(cx->a, release);
-    c->range = arena_printf(cx->a, "%s-%s", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"));
+    c->range = arena_printf(cx->a, "%s-%s", row->first, row->last);
     c->variant = flavor;
     c->label = arena_printf(cx->a, "jax %s (%s)", c->pin, flavor);
     c->route = "pip";
@@ -140,12 +139,12 @@ static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
         c->package = arena_printf(cx->a, "jax[%s_pip]", flavor);
         c->index = JAX_RELEASES;
     }
-    c->cuda = kb_table_get(t, r, "cuda_min");
-    c->cudnn = kb_table_get(t, r, "cudnn_min");
-    c->cc_min = kb_table_get(t, r, "cc_min");
-    c->source = kb_table_get(t, r, "source");
+    c->cuda = row->cuda_min;
+    c->cudnn = row->cudnn_min;
+    c->cc_min = row->cc_min;
+    c->source = row->source;
     c->unverified = kbdata_source_unverified(c->source);
-    if ((c->driver_need = kb_table_get(t, r, "driver_min")) != NULL) {
+    if ((c->driver_need = row->driver_min) != NULL) {
         c->driver_rule = "minor-version compatibility";
         c->driver_source = c->source;
     }
@@ -161,7 +160,7 @@ static void jax_point(struct choose_ctx *cx, const char *release, void *arg)
  */
 static void jax_candidates(struct choose_ctx *cx)
 {
-    const struct kb_table *t = kb_table(cx->kb, "jax");
+    const struct kb_table *t = kb_tab(cx->kb, KB_T_jax);
     size_t r;
 
     if (cx->in->os && !strcmp(cx->in->os, "windows") && !cx->in->wsl) {
@@ -170,10 +169,11 @@ static void jax_candidates(struct choose_ctx *cx)
         return;
     }
     for (r = 0; t && r < t->nrows; r++) {
-        const char *flavor = kb_table_get(t, r, "flavor"), *first = kb_table_get(t, r, "first");
-        if (!flavor || strncmp(flavor, "cuda", 4) || !first)
+        struct kb_row_jax row;
+        kb_row(t, r, jax, &row);
+        if (!row.flavor || strncmp(row.flavor, "cuda", 4) || !row.first)
             continue;
-        choose_points(cx, "jax", "jax", first, kb_table_get(t, r, "last"), jax_point, &r);
+        choose_points(cx, "jax", "jax", row.first, row.last, jax_point, &row);
     }
 }
 

@@ -112,10 +112,8 @@ static void check_onnxruntime(struct fwctx *c)
 /* One release of an onnxruntime.kb row. */
 static void ort_point(struct choose_ctx *cx, const char *release, void *arg)
 {
-    const struct kb_table *t = kb_table(cx->kb, "onnxruntime");
-    size_t r = *(const size_t *)arg;
-    const char *pypi = kb_table_get(t, r, "pypi"), *extra = NULL, *esrc = NULL;
-    const char *cuda = kb_table_get(t, r, "cuda");
+    const struct kb_row_onnxruntime *row = arg;
+    const char *pypi = row->pypi, *extra = NULL, *esrc = NULL, *cuda = row->cuda;
     struct choice *c;
     int on_pypi = pypi && !strcmp(pypi, "yes");
 
@@ -126,11 +124,11 @@ static void ort_point(struct choose_ctx *cx, const char *release, void *arg)
     c = choose_add(cx);
     c->release = release;
     c->pin = choose_pin(cx->a, release);
-    c->range = arena_printf(cx->a, "%s-%s", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"));
+    c->range = arena_printf(cx->a, "%s-%s", row->first, row->last);
     c->cuda = cuda;
-    c->cudnn = kb_table_get(t, r, "cudnn");
+    c->cudnn = row->cudnn;
     c->label = arena_printf(cx->a, "onnxruntime-gpu %s (CUDA %s)", c->pin, cuda);
-    c->source = kb_table_get(t, r, "source");
+    c->source = row->source;
     c->unverified = kbdata_source_unverified(c->source);
     c->is_default = on_pypi;
     c->package = "onnxruntime-gpu";
@@ -169,12 +167,14 @@ static void ort_point(struct choose_ctx *cx, const char *release, void *arg)
  */
 static void ort_candidates(struct choose_ctx *cx)
 {
-    const struct kb_table *t = kb_table(cx->kb, "onnxruntime");
+    const struct kb_table *t = kb_tab(cx->kb, KB_T_onnxruntime);
     size_t r;
-    for (r = 0; t && r < t->nrows; r++)
-        if (kb_table_get(t, r, "first") && kb_table_get(t, r, "cuda"))
-            choose_points(cx, "onnxruntime", "onnxruntime", kb_table_get(t, r, "first"), kb_table_get(t, r, "last"),
-                          ort_point, &r);
+    for (r = 0; t && r < t->nrows; r++) {
+        struct kb_row_onnxruntime row;
+        kb_row(t, r, onnxruntime, &row);
+        if (row.first && row.cuda)
+            choose_points(cx, "onnxruntime", "onnxruntime", row.first, row.last, ort_point, &row);
+    }
 }
 
 static const char *const onnxruntime_aliases[] = { "ort", "onnxruntime-gpu", NULL };

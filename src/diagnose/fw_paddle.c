@@ -67,15 +67,18 @@ static void check_paddle(struct fwctx *c)
  */
 static void paddle_candidates(struct choose_ctx *cx)
 {
-    const struct kb_table *t = kb_table(cx->kb, "paddle");
+    const struct kb_table *t = kb_tab(cx->kb, KB_T_paddle);
     int windows = cx->in->os && !strcmp(cx->in->os, "windows") && !cx->in->wsl;
     size_t r;
 
     for (r = 0; t && r < t->nrows; r++) {
-        const char *rel = kb_table_get(t, r, "version"), *variant = kb_table_get(t, r, "variant");
-        const char *how = NULL, *patch = NULL, *cc = NULL;
+        struct kb_row_paddle row;
+        const char *rel, *variant, *how = NULL, *patch = NULL, *cc = NULL;
         struct choice *c;
-        if (!rel || !variant || !kb_table_get(t, r, "cuda") ||
+        kb_row(t, r, paddle, &row);
+        rel = row.version;
+        variant = row.variant;
+        if (!rel || !variant || !row.cuda ||
             kb_pkg_fact(cx->kb, "paddle", "pip_index", rel, &how, NULL) != 1)
             continue;
         if (!strcmp(how, "find_links") && strcmp(variant, "pypi") &&
@@ -86,9 +89,9 @@ static void paddle_candidates(struct choose_ctx *cx)
         c->variant = variant;
         c->label = arena_printf(cx->a, "paddlepaddle-gpu %s (%s)", rel, variant);
         c->package = "paddlepaddle-gpu";
-        c->cuda = kb_table_get(t, r, "cuda");
-        c->cudnn = kb_table_get(t, r, "cudnn");
-        c->source = kb_table_get(t, r, "source");
+        c->cuda = row.cuda;
+        c->cudnn = row.cudnn;
+        c->source = row.source;
         c->unverified = kbdata_source_unverified(c->source);
         if (!strcmp(how, "variant_index")) {
             c->route = "pip";
@@ -104,7 +107,7 @@ static void paddle_candidates(struct choose_ctx *cx)
             c->pin = choose_pin(cx->a, rel);
             c->is_default = 1;
         }
-        if ((c->driver_need = kb_table_get(t, r, "driver_min")) != NULL) {
+        if ((c->driver_need = row.driver_min) != NULL) {
             c->driver_rule = "release";
             c->driver_source = c->source;
         } else {

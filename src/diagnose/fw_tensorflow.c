@@ -298,7 +298,7 @@ static void tf_route(struct choose_ctx *cx, const struct choice *base, const cha
 
 static void tf_candidates(struct choose_ctx *cx)
 {
-    const struct kb_table *t = kb_table(cx->kb, "tf_build");
+    const struct kb_table *t = kb_tab(cx->kb, KB_T_tf_build);
     const struct choose_in *in = cx->in;
     int native = in->os && !strcmp(in->os, "windows") && !in->wsl;
     const char *os = native ? "windows" : "linux", *last_win = kb_tf_last_windows_gpu(cx->kb);
@@ -306,21 +306,23 @@ static void tf_candidates(struct choose_ctx *cx)
 
     for (r = 0; t && r < t->nrows; r++) {
         struct choice b;
+        struct kb_row_tf_build row;
         struct kb_tf_libs l;
         struct kb_tf_floor tf;
         const char *gp = NULL, *gsrc = NULL, *np = NULL, *nsrc = NULL, *tk = NULL, *pkg = "tensorflow";
-        if (strcmp(kb_table_get(t, r, "os"), os))
+        kb_row(t, r, tf_build, &row);
+        if (strcmp(row.os, os))
             continue;
         memset(&b, 0, sizeof(b));
         b.framework = "tensorflow";
         b.driver_ok = b.python_ok = -1;
-        b.version = kb_table_get(t, r, "version");
+        b.version = row.version;
         b.release = ver_dotted_prefix(cx->a, b.version, 2);
         b.label = arena_printf(cx->a, "tensorflow %s", b.version);
-        b.python_range = kb_table_get(t, r, "python");
-        b.cuda = kb_table_get(t, r, "cuda");
-        b.cudnn = kb_table_get(t, r, "cudnn");
-        b.source = b.python_source = kb_table_get(t, r, "source");
+        b.python_range = row.python;
+        b.cuda = row.cuda;
+        b.cudnn = row.cudnn;
+        b.source = b.python_source = row.source;
         b.unverified = kbdata_source_unverified(b.source);
         if (!b.cuda) {
             struct choice *c;

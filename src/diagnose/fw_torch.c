@@ -325,18 +325,22 @@ static void torch_windows_fixes(struct fwctx *c, struct finding *fd, const char 
  */
 static void torch_candidates(struct choose_ctx *cx)
 {
-    const struct kb_table *t = kb_table(cx->kb, "torch");
+    const struct kb_table *t = kb_tab(cx->kb, KB_T_torch);
     const struct choose_in *in = cx->in;
     int sbsa = in->arch && !strcmp(in->arch, "aarch64") && !in->jetson;
     size_t r;
 
     for (r = 0; t && r < t->nrows; r++) {
-        const char *variant = kb_table_get(t, r, "variant"), *cuda = kb_table_get(t, r, "cuda");
-        const char *rel = kb_table_get(t, r, "version"), *lo, *hi, *psrc, *idx = NULL, *d, *dsrc, *a64, *a64src;
-        const char *dflt = kb_table_get(t, r, "default");
+        struct kb_row_torch row;
+        const char *variant, *cuda, *rel, *lo, *hi, *psrc, *idx = NULL, *d, *dsrc, *a64, *a64src, *dflt;
         struct choice *c;
         struct kb_py kp;
         int ok = 1;
+        kb_row(t, r, torch, &row);
+        variant = row.variant;
+        cuda = row.cuda;
+        rel = row.version;
+        dflt = row.dflt;
         if (!variant || strncmp(variant, "cu", 2) || !cuda)
             continue;   /* CPU and ROCm builds are no CUDA candidates */
         c = choose_add(cx);
@@ -344,9 +348,9 @@ static void torch_candidates(struct choose_ctx *cx)
         c->variant = variant;
         c->label = arena_printf(cx->a, "torch %s (%s)", rel, variant);
         c->cuda = cuda;
-        c->cudnn = kb_table_get(t, r, "cudnn");
-        c->arch = kb_table_get(t, r, "arch");
-        c->source = c->arch_source = kb_table_get(t, r, "source");
+        c->cudnn = row.cudnn;
+        c->arch = row.arch;
+        c->source = c->arch_source = row.source;
         if ((a64 = torch_aarch64_arch(cx->kb, cx->a, sbsa, rel, variant, &a64src)) != NULL) {
             c->arch = a64;
             c->arch_source = a64src;
