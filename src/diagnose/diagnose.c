@@ -143,6 +143,9 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
 
     if (has_kind(fl, "driver_library_mismatch", SEV_ERROR))
         check(dx, a, "driver libraries match the kernel module", CHECK_FAILED, "see the findings");
+    else if (has_kind(fl, "driver_component_mismatch", SEV_WARNING))
+        check(dx, a, "driver libraries match the kernel module", CHECK_FAILED,
+              "libcuda matches; another component does not (see the findings)");
     else if (f->driver.kmod_version && f->driver.n_libs)
         check(dx, a, "driver libraries match the kernel module", CHECK_PASSED, f->driver.kmod_version);
     else

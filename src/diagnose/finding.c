@@ -17,6 +17,7 @@ static const char *const kinds[] = {
     "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
     "broken_install", "wrong_environment", "scan_problem", "harmless_noise", "other",
     "out_of_memory", "container_toolkit_missing", "shm_too_small", "extension_build_mismatch",
+    "driver_component_mismatch",
     NULL
 };
 
@@ -36,6 +37,9 @@ const struct finding_code finding_codes[] = {
     { "GD111", "driver_library_mismatch", "several user-space driver versions are installed" },
     { "GD112", "broken_install", "a GPU-related distribution package's installation did not finish (dpkg)" },
     { "GD113", "no_driver", "a Jetson's CUDA driver (L4T's tegra/libcuda.so.1) is missing or not on the loader path" },
+    { "GD114", "no_driver", "no libcuda.so.1 the examined process's loader can load (only another ABI's copy, or none at all)" },
+    { "GD115", "driver_component_mismatch", "a driver component other than libcuda (NVML, the PTX JIT compiler, the CUDA debugger) is not the driver's version" },
+    { "GD116", "driver_library_mismatch", "CUDA forward compatibility: libcuda from cuda-compat over an older kernel module" },
     /* GD2xx: per framework install (the diagnosis). */
     { "GD201", "missing_cudart", "the CUDA runtime the framework loads is not found" },
     { "GD202", "missing_cudnn", "the cuDNN library the framework loads is not found" },
@@ -182,6 +186,26 @@ void finding_fix(struct findings *fl, struct finding *fd, const char *shell, con
     } else {
         x->command = NULL;
     }
+}
+
+void finding_fix_group(struct findings *fl, struct finding *fd, unsigned g, const char *shell,
+                       const char *title, const char *command)
+{
+    if (command)
+        finding_fix(fl, fd, shell, title, "%s", command);
+    else
+        finding_fix(fl, fd, shell, title, NULL);
+    fd->fixes[fd->n_fixes - 1].group = g;
+}
+
+unsigned finding_next_group(const struct finding *fd)
+{
+    unsigned g = 0;
+    size_t i;
+    for (i = 0; i < fd->n_fixes; i++)
+        if (fd->fixes[i].group > g)
+            g = fd->fixes[i].group;
+    return g + 1;
 }
 
 int findings_max_severity(const struct findings *fl)

@@ -105,6 +105,57 @@ int lookup_library(struct lookup *lk, const char *name, const char *from, const 
     return r;
 }
 
+int lookup_library_chain(struct lookup *lk, const char *name, const char *const *chain, size_t n,
+                         const char *llp, struct lookup_answer *out)
+{
+    struct strbuf q = STRBUF_INIT;
+    struct resolve_object objs[LOOKUP_MAX_CHAIN];
+    struct elf_info infos[LOOKUP_MAX_CHAIN];
+    struct resolve_request req;
+    struct resolve_result res;
+    struct gd_err err;
+    size_t i;
+    int r;
+
+    if (n > LOOKUP_MAX_CHAIN)
+        n = LOOKUP_MAX_CHAIN;
+    if (n <= 1)
+        return lookup_library(lk, name, n ? chain[0] : NULL, llp, out);
+    strbuf_addstr(&q, "ldchain");
+    add_field(&q, name);
+    for (i = 0; i < n; i++)
+        add_field(&q, chain[i]);
+    add_field(&q, llp);
+    r = replay(lk, q.buf, out);
+    if (r >= 0 || !lk || !lk->r) {
+        strbuf_release(&q);
+        return r;
+    }
+    for (i = 0; i < n; i++) {
+        memset(&objs[i], 0, sizeof(objs[i]));
+        memset(&infos[i], 0, sizeof(infos[i]));
+        err_init(&err);
+        if (resolve_object_read(lk->r, chain[i], &objs[i], &infos[i], &err) != 1) {
+            strbuf_release(&q);
+            return -1;
+        }
+    }
+    memset(&req, 0, sizeof(req));
+    req.name = name;
+    req.chain = objs;
+    req.n_chain = n;
+    req.ld_library_path = llp;
+    err_init(&err);
+    if (resolve_library(lk->r, &req, &res, &err) == 1)
+        record(lk, q.buf, res.path, resolve_step_name(res.step), NULL);
+    else
+        record(lk, q.buf, NULL, NULL, res.stale_uncached);
+    resolve_result_release(&res);
+    r = replay(lk, q.buf, out);
+    strbuf_release(&q);
+    return r;
+}
+
 int lookup_windows(struct lookup *lk, const struct win_dll_search *s, const char *name,
                    struct lookup_answer *out)
 {

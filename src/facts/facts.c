@@ -14,6 +14,7 @@ void facts_init(struct facts *f)
     arena_init(&f->arena);
     f->system.wsl = 0;
     f->macos.rosetta = -1;
+    node_facts_init(&f->node);
 }
 
 static void release_python(struct facts *f)
@@ -67,6 +68,7 @@ void facts_release(struct facts *f)
         free(f->dpkg.pkgs[i].dangling);
     free(f->dpkg.pkgs);
     module_facts_release(&f->modules);
+    node_facts_release(&f->node);
     free(f->interp.v);
     free(f->interp.kernels);
     free(f->warnings);
@@ -119,9 +121,13 @@ void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t
 const char *facts_driver_version(const struct facts *f)
 {
     size_t i;
-    /* The libcuda a program loads, then any libcuda, then NVML. */
+    /* The libcuda a program loads, then any libcuda its loader would take,
+     * then any libcuda, then NVML. */
     for (i = 0; i < f->driver.n_libs; i++)
         if (f->driver.libs[i].loaded && !strcmp(f->driver.libs[i].name, "libcuda"))
+            return f->driver.libs[i].version;
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (!f->driver.libs[i].not_loadable && !strcmp(f->driver.libs[i].name, "libcuda"))
             return f->driver.libs[i].version;
     for (i = 0; i < f->driver.n_libs; i++)
         if (!strcmp(f->driver.libs[i].name, "libcuda"))

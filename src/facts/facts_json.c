@@ -47,6 +47,16 @@ void facts_json_system(struct jw *jw, const struct facts *f)
     jw_object_end(jw);
 }
 
+/* A tri-state: true, false, or null (unknown). */
+static void tri(struct jw *jw, const char *k, int v)
+{
+    jw_key(jw, k);
+    if (v < 0)
+        jw_null(jw);
+    else
+        jw_bool(jw, v);
+}
+
 static void driver_object(struct jw *jw, const struct facts *f)
 {
     const struct driver_facts *d = &f->driver;
@@ -69,11 +79,13 @@ static void driver_object(struct jw *jw, const struct facts *f)
         jw_kv_str(jw, "path", d->libs[i].path);
         jw_kv_str(jw, "via", d->libs[i].via);
         jw_kv_bool(jw, "loaded", d->libs[i].loaded);
+        jw_kv_str(jw, "not_loadable", d->libs[i].not_loadable);
         jw_object_end(jw);
     }
     jw_array_end(jw);
     jw_kv_str(jw, "libcuda_resolved", d->libcuda_resolved);
     jw_kv_str(jw, "libcuda_step", d->libcuda_step);
+    jw_kv_bool(jw, "loader_asked", d->loader_asked);
     jw_kv_bool(jw, "nouveau_loaded", d->nouveau_loaded);
     jw_kv_str(jw, "nouveau_evidence", d->nouveau_evidence);
     jw_kv_str(jw, "kernel_module_source", d->kmod_source);
@@ -86,6 +98,15 @@ static void driver_object(struct jw *jw, const struct facts *f)
         jw_kv_bool(jw, "exists", d->nodes[i].exists);
         jw_kv_bool(jw, "readable", d->nodes[i].readable);
         jw_kv_bool(jw, "writable", d->nodes[i].writable);
+        jw_kv_bool(jw, "char_device", d->nodes[i].is_char);
+        jw_kv_int(jw, "major", d->nodes[i].major);
+        jw_kv_int(jw, "minor", d->nodes[i].minor);
+        jw_kv_int(jw, "mode", d->nodes[i].mode);
+        jw_kv_int(jw, "uid", d->nodes[i].uid);
+        jw_kv_int(jw, "gid", d->nodes[i].gid);
+        jw_kv_str(jw, "group", d->nodes[i].group);
+        tri(jw, "user_access", d->nodes[i].user_access);
+        tri(jw, "cgroup_access", d->nodes[i].cgroup_access);
         jw_object_end(jw);
     }
     jw_array_end(jw);
@@ -125,6 +146,12 @@ void facts_json_gpus(struct jw *jw, const struct facts *f)
         jw_kv_str(jw, "compute_capability_source", g->cc_source);
         jw_kv_str(jw, "name_source", g->name_source);
         jw_kv_str(jw, "uuid", g->uuid);
+        jw_key(jw, "minor");
+        if (g->minor >= 0)
+            jw_int(jw, g->minor);
+        else
+            jw_null(jw);
+        jw_kv_str(jw, "bound_driver", g->bound_driver);
         jw_object_end(jw);
     }
     jw_array_end(jw);
@@ -332,5 +359,7 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
     jw_array_end(jw);
     jw_key(jw, "tegra");
     facts_json_tegra(jw, f);
+    jw_key(jw, "node");
+    facts_json_node(jw, f);
     jw_object_end(jw);
 }

@@ -36,6 +36,8 @@ void facts_json_macos(struct jw *jw, const struct facts *f);
 void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n);
 /** The Jetson facts (facts_json_tegra.c): an object, or null when not a Jetson. */
 void facts_json_tegra(struct jw *jw, const struct facts *f);
+/** The node facts (facts_json_node.c): device access, kernel modules, scheduler, container. */
+void facts_json_node(struct jw *jw, const struct facts *f);
 /**
  * The whole facts document (--facts): {"schema": "gpudoctor-facts/1", ...},
  * complete enough that facts_json_read (facts_read.h) rebuilds every fact

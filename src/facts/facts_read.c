@@ -204,6 +204,15 @@ static void read_system(struct rd *r, const json_t *doc)
     s->container_evidence = str(r, o, "container_evidence");
 }
 
+/* A tri-state: true 1, false 0, null or absent -1. */
+static int tri(struct rd *r, const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!v || json_is_null(v))
+        return -1;
+    return boolean(r, o, key, 0);
+}
+
 static void read_driver(struct rd *r, const json_t *doc)
 {
     struct driver_facts *d = &r->f->driver;
@@ -227,6 +236,7 @@ static void read_driver(struct rd *r, const json_t *doc)
         d->libs[d->n_libs].path = str(r, e, "path");
         d->libs[d->n_libs].via = str(r, e, "via");
         d->libs[d->n_libs].loaded = boolean(r, e, "loaded", 0);
+        d->libs[d->n_libs].not_loadable = str(r, e, "not_loadable");
         /* The scan records each library by its file: a rule may rely on all three. */
         if (!d->libs[d->n_libs].name || !d->libs[d->n_libs].version || !d->libs[d->n_libs].path) {
             bad(r, "a library with a name, a version and a path", "libraries");
@@ -236,6 +246,7 @@ static void read_driver(struct rd *r, const json_t *doc)
     }
     d->libcuda_resolved = str(r, o, "libcuda_resolved");
     d->libcuda_step = str(r, o, "libcuda_step");
+    d->loader_asked = boolean(r, o, "loader_asked", 0);
     d->nouveau_loaded = boolean(r, o, "nouveau_loaded", 0);
     d->nouveau_evidence = str(r, o, "nouveau_evidence");
     d->wsl_libcuda = str(r, o, "wsl_libcuda");
@@ -249,6 +260,15 @@ static void read_driver(struct rd *r, const json_t *doc)
         d->nodes[d->n_nodes].exists = boolean(r, e, "exists", 0);
         d->nodes[d->n_nodes].readable = boolean(r, e, "readable", 0);
         d->nodes[d->n_nodes].writable = boolean(r, e, "writable", 0);
+        d->nodes[d->n_nodes].is_char = boolean(r, e, "char_device", 0);
+        d->nodes[d->n_nodes].major = (unsigned)integer(r, e, "major", 0);
+        d->nodes[d->n_nodes].minor = (unsigned)integer(r, e, "minor", 0);
+        d->nodes[d->n_nodes].mode = (unsigned)integer(r, e, "mode", 0) & 07777u;
+        d->nodes[d->n_nodes].uid = (unsigned)integer(r, e, "uid", 0);
+        d->nodes[d->n_nodes].gid = (unsigned)integer(r, e, "gid", 0);
+        d->nodes[d->n_nodes].group = str(r, e, "group");
+        d->nodes[d->n_nodes].user_access = tri(r, e, "user_access");
+        d->nodes[d->n_nodes].cgroup_access = tri(r, e, "cgroup_access");
         if (!d->nodes[d->n_nodes].path) {
             bad(r, "a device node with a path", "device_nodes");
             break;
@@ -280,6 +300,10 @@ static void read_gpus(struct rd *r, const json_t *doc)
         g->cc_source = str(r, e, "compute_capability_source");
         g->name_source = str(r, e, "name_source");
         g->uuid = str(r, e, "uuid");
+        g->minor = (int)integer(r, e, "minor", -1);
+        g->bound_driver = str(r, e, "bound_driver");
+        if (g->minor < -1 || g->minor > 255)
+            g->minor = -1;
     }
 }
 
@@ -683,6 +707,40 @@ static void read_interp(struct rd *r, const json_t *doc)
     }
 }
 
+/* A count or id, null or absent: -1. */
+static long nonneg(struct rd *r, const json_t *o, const char *key)
+{
+    long long v = integer(r, o, key, -1);
+    return v < 0 || v > 0x7fffffffLL ? -1 : (long)v;
+}
+
+/* "node" (facts_json_node.c): absent in facts from older versions. */
+static void read_node(struct rd *r, const json_t *doc)
+{
+    struct node_facts *n = &r->f->node;
+    const json_t *o = obj(r, doc, "node"), *u, *c;
+    if (!o)
+        return;
+    if ((u = obj(r, o, "user")) != NULL) {
+        n->user.name = str(r, u, "name");
+        n->user.name_source = str(r, u, "name_source");
+        n->user.uid = nonneg(r, u, "uid");
+        n->user.gid = nonneg(r, u, "gid");
+        n->user.groups_known = boolean(r, u, "groups_known", 0);
+        strings(r, u, "groups", &n->user.groups, &n->user.n_groups, &n->user.alloc_groups);
+    }
+    if ((c = obj(r, o, "cgroup")) != NULL) {
+        n->cgroup.version = str(r, c, "version");
+        n->cgroup.path = str(r, c, "path");
+        n->cgroup.list_source = str(r, c, "devices_list");
+        strings(r, c, "allow", &n->cgroup.allow, &n->cgroup.n_allow, &n->cgroup.alloc_allow);
+        n->cgroup.note = str(r, c, "note");
+    }
+    n->uvm_major = nonneg(r, o, "uvm_major");
+    n->file_mode = nonneg(r, o, "device_file_mode");
+    n->file_gid = nonneg(r, o, "device_file_gid");
+}
+
 /* "tegra" (facts_json_tegra.c): null or absent is not a Jetson. */
 static void read_tegra(struct rd *r, const json_t *doc)
 {
@@ -839,6 +897,7 @@ int facts_json_read(const char *buf, size_t len, struct facts *f, struct gd_err 
     read_macos(&r, doc);
     read_rest(&r, doc);
     read_tegra(&r, doc);
+    read_node(&r, doc);
     json_decref(doc);
     return r.failed ? -1 : 0;
 }

@@ -51,6 +51,8 @@ void scan_ldenv(struct scan_ctx *ctx);
 void scan_python(struct scan_ctx *ctx);
 void scan_driver(struct scan_ctx *ctx);
 void scan_gpus(struct scan_ctx *ctx);
+/** After scan_driver and scan_gpus: who may open the device nodes (scan/node_access.c). */
+void scan_node_access(struct scan_ctx *ctx);
 void scan_cuda(struct scan_ctx *ctx);
 void scan_cudnn(struct scan_ctx *ctx);
 /** dpkg's database: the GPU-related packages and their states (scan/dpkg.h). */

@@ -1,0 +1,260 @@
+/*
+ * fixes_node.c - the node's own fixes (diagnose/fixes_node.h).
+ *
+ * Debian's package names are the archive's (bookworm and trixie non-free,
+ * source nvidia-graphics-drivers and nvidia-graphics-drivers-tesla-535):
+ * libcuda1, libnvidia-ml1, libnvidia-ptxjitcompiler1, libcudadebugger1 and
+ * nvidia-smi for the default flavour ("current"), and
+ * libnvidia-tesla-535-cuda1, libnvidia-tesla-535-ml1,
+ * libnvidia-tesla-535-ptxjitcompiler1, libnvidia-tesla-535-cudadebugger1,
+ * nvidia-tesla-535-smi for a Tesla flavour.  All binary packages of one
+ * source share its version, so the component's package is pinned to the
+ * installed libcuda package's version exactly.
+ */
+#include "diagnose/fixes_node.h"
+
+#include <string.h>
+
+#include "util/text.h"
+#include "util/banned.h"
+
+/* Debian's architecture name for a kernel's machine name. */
+static const char *deb_arch(const char *arch)
+{
+    if (!arch)
+        return NULL;
+    if (!strcmp(arch, "x86_64"))
+        return "amd64";
+    if (!strcmp(arch, "aarch64"))
+        return "arm64";
+    if (!strcmp(arch, "ppc64le"))
+        return "ppc64el";
+    return NULL;
+}
+
+/* "550.163.01-2" (or "1:550.163.01-2") is upstream version up. */
+static int upstream_is(const char *debver, const char *up)
+{
+    const char *colon = strchr(debver, ':');
+    size_t n = strlen(up);
+    if (colon)
+        debver = colon + 1;
+    return !strncmp(debver, up, n) && (debver[n] == '-' || debver[n] == '~' || debver[n] == '+' || !debver[n]);
+}
+
+static int pkg_installed(const struct dpkg_pkg *p)
+{
+    return p->state && !strcmp(p->state, "installed");
+}
+
+/* A CUDA driver library package: libcuda1, or libnvidia-<flavour>-cuda1. */
+static int is_libcuda_pkg(const char *name)
+{
+    size_t n = strlen(name);
+    return !strcmp(name, "libcuda1") || (str_starts(name, "libnvidia-") && n > 16 && !strcmp(name + n - 6, "-cuda1"));
+}
+
+/*
+ * The package of component comp ("ml1", "ptxjitcompiler1", "cudadebugger1",
+ * "smi") in the flavour of the libcuda package cuda_pkg.
+ */
+static const char *flavour_pkg(struct arena *a, const char *cuda_pkg, const char *comp)
+{
+    if (!strcmp(cuda_pkg, "libcuda1")) {
+        if (!strcmp(comp, "smi"))
+            return "nvidia-smi";
+        if (!strcmp(comp, "cudadebugger1"))
+            return "libcudadebugger1";
+        return arena_printf(a, "libnvidia-%s", comp);
+    }
+    /* libnvidia-tesla-535-cuda1 -> the infix "tesla-535" */
+    {
+        size_t n = strlen(cuda_pkg) - strlen("libnvidia-") - strlen("-cuda1");
+        const char *infix = cuda_pkg + strlen("libnvidia-");
+        if (!strcmp(comp, "smi"))
+            return arena_printf(a, "nvidia-%.*s-smi", (int)n, infix);
+        return arena_printf(a, "libnvidia-%.*s-%s", (int)n, infix, comp);
+    }
+}
+
+void fixes_kmod_reload(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    if (x->container) {
+        finding_fix_group(fl, fd, 0, NULL, "On the host (a container uses the host's kernel module): reboot it, "
+                          "or reload the modules there, so that the module and the user-space driver are one "
+                          "version again; then restart the container", NULL);
+        return;
+    }
+    finding_fix_group(fl, fd, 0, "sh", "Reboot, so the new kernel module is loaded (the usual cause is a "
+                      "driver upgrade without a reboot)", "sudo reboot");
+    finding_fix_group(fl, fd, 0, "sh", "Or reload the modules without rebooting (stop every GPU process first)",
+                      "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia");
+}
+
+void fixes_libcuda_abi(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    const char *native = deb_arch(x->arch);
+    size_t i, j;
+
+    if (x->container) {
+        finding_fix_group(fl, fd, 0, NULL, "A container gets the driver's libraries from the host through the "
+                          "NVIDIA Container Toolkit: start it with the GPUs (docker run --gpus all ..., "
+                          "podman run --device nvidia.com/gpu=all ..., or a Kubernetes limit on nvidia.com/gpu)",
+                          NULL);
+        return;
+    }
+    if (x->facts && native && (x->family == FIX_FAMILY_DEBIAN || x->family == FIX_FAMILY_UBUNTU)) {
+        const struct dpkg_facts *d = &x->facts->dpkg;
+        for (i = 0; i < d->n_pkgs; i++) {
+            const struct dpkg_pkg *p = &d->pkgs[i];
+            int have_native = 0;
+            if (!is_libcuda_pkg(p->name) || !pkg_installed(p) || !p->arch || !strcmp(p->arch, native) ||
+                !p->version)
+                continue;
+            for (j = 0; j < d->n_pkgs; j++)
+                have_native |= !strcmp(d->pkgs[j].name, p->name) && d->pkgs[j].arch &&
+                               !strcmp(d->pkgs[j].arch, native) && pkg_installed(&d->pkgs[j]);
+            if (have_native)
+                continue;
+            finding_fix_group(fl, fd, 0, "sh",
+                              arena_printf(x->a, "Install %s for %s (only its %s copy is installed), at the "
+                                           "installed version", p->name, native, p->arch),
+                              arena_printf(x->a, "sudo apt-get install %s:%s=%s", p->name, native, p->version));
+            return;
+        }
+    }
+    fixes_libcuda_missing(x, fl, fd);
+}
+
+void fixes_driver_component(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                            const char *name, const char *path, const char *have, const char *want)
+{
+    const char *comp = !strcmp(name, "libnvidia-ml") ? "ml1"
+                       : !strcmp(name, "libnvidia-ptxjitcompiler") ? "ptxjitcompiler1"
+                       : !strcmp(name, "libcudadebugger") ? "cudadebugger1" : NULL;
+    size_t i, j;
+
+    if (x->container) {
+        finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "The NVIDIA Container Toolkit injects the host's %s: "
+                          "on the host, bring it to the driver's version %s; an image that ships its own copy "
+                          "(%s) must not", name, want, path), NULL);
+        return;
+    }
+    if (comp && x->facts && (x->family == FIX_FAMILY_DEBIAN || x->family == FIX_FAMILY_UBUNTU)) {
+        const struct dpkg_facts *d = &x->facts->dpkg;
+        for (i = 0; i < d->n_pkgs; i++) {
+            const struct dpkg_pkg *p = &d->pkgs[i];
+            const char *pkg, *smi, *cmd;
+            if (!is_libcuda_pkg(p->name) || !pkg_installed(p) || !p->version || !upstream_is(p->version, want))
+                continue;
+            pkg = flavour_pkg(x->a, p->name, comp);
+            cmd = arena_printf(x->a, "sudo apt-get install %s=%s", pkg, p->version);
+            if (!strcmp(comp, "ml1")) {
+                /* nvidia-smi is NVML's own client: with it, when installed (any flavour). */
+                smi = flavour_pkg(x->a, p->name, "smi");
+                for (j = 0; j < d->n_pkgs; j++)
+                    if (pkg_installed(&d->pkgs[j]) && (str_ends(d->pkgs[j].name, "-smi") ||
+                                                       !strcmp(d->pkgs[j].name, "nvidia-smi"))) {
+                        cmd = arena_printf(x->a, "%s %s=%s", cmd, smi, p->version);
+                        break;
+                    }
+            }
+            finding_fix_group(fl, fd, 0, "sh",
+                              arena_printf(x->a, "Bring %s to the driver's version: the package of the same "
+                                           "flavour and version as %s %s", name, p->name, p->version), cmd);
+            return;
+        }
+    }
+    switch (x->family) {
+    case FIX_FAMILY_DEBIAN:
+    case FIX_FAMILY_UBUNTU:
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Find the package that installed %s %s, and install "
+                          "its version %s (the driver's)", name, have, want), arena_printf(x->a, "dpkg -S %s", path));
+        break;
+    case FIX_FAMILY_FEDORA:
+    case FIX_FAMILY_RHEL:
+    case FIX_FAMILY_SUSE:
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Find the package that installed %s %s, and install "
+                          "its version %s (the driver's)", name, have, want), arena_printf(x->a, "rpm -qf %s", path));
+        break;
+    case FIX_FAMILY_ARCH:
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Find the package that installed %s %s, and install "
+                          "its version %s (the driver's)", name, have, want), arena_printf(x->a, "pacman -Qo %s", path));
+        break;
+    default:
+        finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install %s of the driver's version %s, or remove "
+                          "the stray copy %s (a driver installed by NVIDIA's .run installer and by packages "
+                          "at once leaves such copies)", name, want, path), NULL);
+        break;
+    }
+}
+
+void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct finding *fd, int uvm)
+{
+    if (x->container) {
+        finding_fix_group(fl, fd, 0, NULL, "A container gets the device nodes from the NVIDIA Container Toolkit: "
+                          "start it with the GPUs (docker run --gpus all ..., podman run --device "
+                          "nvidia.com/gpu=all ...)", NULL);
+        return;
+    }
+    if (uvm) {
+        finding_fix_group(fl, fd, 0, "sh", "It is created on first CUDA use by nvidia-modprobe; if CUDA fails "
+                          "with 'unknown error', create it", "sudo nvidia-modprobe -u -c=0");
+        return;
+    }
+    finding_fix_group(fl, fd, 0, "sh", "Create the nodes (nvidia-modprobe ships with the driver; -c=N for GPU N)",
+                      "sudo nvidia-modprobe -c=0 -u");
+}
+
+void fixes_device_access(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const char *user, const char *group, const char *node)
+{
+    if (group && user) {
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Add %s to the group %s, which may open %s "
+                          "(log in again afterwards)", user, group, node),
+                          arena_printf(x->a, "sudo usermod -aG %s %s", group, user));
+        return;
+    }
+    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Let every user open %s, as the driver creates it "
+                      "(mode 0666; a udev rule or NVreg_DeviceFileMode changed it)", node),
+                      arena_printf(x->a, "ls -l /dev/nvidia*\nsudo chmod 0666 %s", node));
+}
+
+/* A Slurm job: request GPUs (the gres plugin then allows their devices and
+ * sets CUDA_VISIBLE_DEVICES; slurm's srun(1) and sbatch(1): --gres, --gpus). */
+static int slurm_fix(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    const char *job = x->facts ? facts_env(x->facts, "SLURM_JOB_ID") : NULL;
+    if (!job)
+        return 0;
+    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Slurm job %s has no GPU: request GPUs for the job "
+                      "(or the step: srun inside an allocation with GPUs)", job),
+                      "srun --gres=gpu:1 --pty bash\n# or in a batch script: #SBATCH --gpus=1");
+    return 1;
+}
+
+void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    if (slurm_fix(x, fl, fd))
+        return;
+    if (x->container) {
+        finding_fix_group(fl, fd, 0, NULL, "The container's device rules come from its runtime: start it with the "
+                          "GPUs (docker run --gpus all ..., podman run --device nvidia.com/gpu=all ...)", NULL);
+        return;
+    }
+    finding_fix_group(fl, fd, 0, NULL, "The process runs in a cgroup whose device rules do not list the GPUs: "
+                      "whoever started it (a scheduler, systemd's DeviceAllow=, a container manager) must "
+                      "grant them", NULL);
+}
+
+void fixes_drop_loader_dir(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                           const char *title, const char *dir)
+{
+    unsigned g = finding_next_group(fd);
+    finding_fix_group(fl, fd, g, "sh", title,
+                      arena_printf(x->a, "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
+                                   "grep -vx '%s' | paste -sd:)", dir));
+    /* fish splits variables named *PATH on ':' into lists */
+    finding_fix_group(fl, fd, g, "fish", title,
+                      arena_printf(x->a, "set -gx LD_LIBRARY_PATH (string match -v -- '%s' $LD_LIBRARY_PATH)", dir));
+}

@@ -1,0 +1,343 @@
+/*
+ * node_access.c - who may open the NVIDIA device nodes: the examined user
+ * (SUDO_USER, USER or LOGNAME; uid and gid from /etc/passwd, groups from
+ * /etc/group as getgrouplist(3) builds them from files), each node's mode
+ * and owner, and the process's cgroup device rules (v1: devices.list; v2
+ * keeps them in eBPF programs no file shows, which is said, not guessed).
+ * Also the driver's own numbers: nvidia-uvm's dynamic major from
+ * /proc/devices and the mode and group NVreg_DeviceFileMode /
+ * DeviceFileGID give the nodes (/proc/driver/nvidia/params).
+ *
+ * Runs after scan_driver (which lists the nodes) and scan_gpus.  Reads six
+ * small files at most; nothing when the driver has no nodes to judge.
+ */
+#include "scan/scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/alloc.h"
+#include "util/text.h"
+#include "util/banned.h"
+
+#define SMALL_FILE (64u * 1024)
+#define ACCOUNT_FILE (4u * 1024 * 1024)
+
+/* Field k (0-based) of a ':'-separated line, as [*s, *s + *n). */
+static int field(const char *line, size_t len, unsigned k, const char **s, size_t *n)
+{
+    const char *p = line, *end = line + len, *c;
+    while (k--) {
+        c = memchr(p, ':', (size_t)(end - p));
+        if (!c)
+            return 0;
+        p = c + 1;
+    }
+    c = memchr(p, ':', (size_t)(end - p));
+    *s = p;
+    *n = (size_t)((c ? c : end) - p);
+    return 1;
+}
+
+static long number(const char *s, size_t n)
+{
+    long v = 0;
+    size_t i;
+    if (!n || n > 10)
+        return -1;
+    for (i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+/* Does the comma-separated list [s, s+n) hold name? */
+static int list_has(const char *s, size_t n, const char *name)
+{
+    size_t nl = strlen(name), i = 0;
+    while (i < n) {
+        const char *c = memchr(s + i, ',', n - i);
+        size_t e = c ? (size_t)(c - s) : n;
+        const char *w = s + i;
+        size_t wn = e - i;
+        trim(&w, &wn);
+        if (wn == nl && !memcmp(w, name, nl))
+            return 1;
+        i = e + 1;
+    }
+    return 0;
+}
+
+struct gids {
+    long *v;
+    size_t nr, alloc;
+};
+
+static void read_user(struct scan_ctx *ctx, struct gids *gids)
+{
+    struct node_user *u = &ctx->facts->node.user;
+    struct facts *f = ctx->facts;
+    static const char *const vars[] = { "SUDO_USER", "USER", "LOGNAME" };
+    struct strbuf sb = STRBUF_INIT;
+    const char *line, *s;
+    size_t pos, n, sn, i;
+
+    for (i = 0; i < 3 && !u->name; i++) {
+        const char *v = env_get(ctx->env, vars[i]);
+        if (v && *v && !strchr(v, ':') && !strchr(v, '\n')) {
+            u->name = facts_str(f, v);
+            u->name_source = facts_printf(f, "env:%s", vars[i]);
+        }
+    }
+    if (!u->name)
+        return;
+    if (scan_read_text(ctx, "/etc/passwd", ACCOUNT_FILE, &sb) == 1) {
+        pos = 0;
+        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            if (!field(line, n, 0, &s, &sn) || sn != strlen(u->name) || memcmp(s, u->name, sn))
+                continue;
+            if (field(line, n, 2, &s, &sn))
+                u->uid = number(s, sn);
+            if (field(line, n, 3, &s, &sn))
+                u->gid = number(s, sn);
+            break;
+        }
+    }
+    if (scan_read_text(ctx, "/etc/group", ACCOUNT_FILE, &sb) == 1) {
+        u->groups_known = 1;
+        pos = 0;
+        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            const char *gn;
+            size_t gnl;
+            long gid;
+            if (!field(line, n, 0, &gn, &gnl) || !gnl || !field(line, n, 2, &s, &sn))
+                continue;
+            gid = number(s, sn);
+            if (gid < 0)
+                continue;
+            if (!(u->gid >= 0 && gid == u->gid) && !(field(line, n, 3, &s, &sn) && list_has(s, sn, u->name)))
+                continue;
+            ALLOC_GROW(u->groups, u->n_groups + 1, u->alloc_groups);
+            u->groups[u->n_groups++] = arena_strndup(&f->arena, gn, gnl);
+            ALLOC_GROW(gids->v, gids->nr + 1, gids->alloc);
+            gids->v[gids->nr++] = gid;
+        }
+    }
+    if (u->gid >= 0) {
+        for (i = 0; i < gids->nr && gids->v[i] != u->gid; i++)
+            ;
+        if (i == gids->nr) {
+            ALLOC_GROW(gids->v, gids->nr + 1, gids->alloc);
+            gids->v[gids->nr++] = u->gid;
+        }
+    }
+    strbuf_release(&sb);
+}
+
+/* The name of gid in /etc/group (read again only when a node needs it). */
+static const char *group_name(struct scan_ctx *ctx, const struct strbuf *grp, long gid)
+{
+    size_t pos = 0, n, sn, gnl;
+    const char *line, *s, *gn;
+    while (next_line(grp->buf, grp->len, &pos, &line, &n))
+        if (field(line, n, 0, &gn, &gnl) && gnl && field(line, n, 2, &s, &sn) && number(s, sn) == gid)
+            return arena_strndup(&ctx->facts->arena, gn, gnl);
+    return NULL;
+}
+
+/*
+ * /proc/self/cgroup (cgroups(7)): "ID:controllers:path" lines; v1 names a
+ * hierarchy per controller, v2 has the one line "0::path".  The devices
+ * controller's list is read from its mount (/sys/fs/cgroup/devices, as
+ * systemd and Docker mount it) at that path, else at the mount's root (a
+ * cgroup namespace shows the container's own cgroup as "/").
+ */
+static void read_cgroup(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    struct node_cgroup *cg = &f->node.cgroup;
+    struct strbuf sb = STRBUF_INIT;
+    const char *line, *v1path = NULL, *v2path = NULL, *s;
+    size_t pos = 0, n, sn;
+
+    if (scan_read_text(ctx, "/proc/self/cgroup", SMALL_FILE, &sb) != 1) {
+        strbuf_release(&sb);
+        return;
+    }
+    while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+        const char *ctl, *path;
+        size_t cl, pl;
+        if (!field(line, n, 1, &ctl, &cl) || !field(line, n, 2, &path, &pl))
+            continue;
+        path = line + (size_t)(ctl - line) + cl + 1; /* the path may hold ':' */
+        pl = n - (size_t)(path - line);
+        if (!cl && field(line, n, 0, &s, &sn) && sn == 1 && *s == '0')
+            v2path = arena_strndup(&f->arena, path, pl);
+        else if (list_has(ctl, cl, "devices"))
+            v1path = arena_strndup(&f->arena, path, pl);
+    }
+    if (v1path) {
+        const char *cands[2];
+        size_t k;
+        cg->version = "v1";
+        cg->path = v1path;
+        cands[0] = facts_printf(f, "/sys/fs/cgroup/devices%s%sdevices.list", v1path,
+                                str_ends(v1path, "/") ? "" : "/");
+        cands[1] = "/sys/fs/cgroup/devices/devices.list";
+        for (k = 0; k < 2 && !cg->list_source; k++) {
+            if (scan_read_text(ctx, cands[k], SMALL_FILE, &sb) != 1)
+                continue;
+            cg->list_source = cands[k];
+            pos = 0;
+            while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+                trim(&line, &n);
+                if (!n)
+                    continue;
+                ALLOC_GROW(cg->allow, cg->n_allow + 1, cg->alloc_allow);
+                cg->allow[cg->n_allow++] = arena_strndup(&f->arena, line, n);
+            }
+        }
+        if (!cg->list_source)
+            cg->note = "the devices controller's devices.list is not readable here";
+    } else if (v2path) {
+        cg->version = "v2";
+        cg->path = v2path;
+        cg->note = "cgroup v2 keeps device rules in eBPF programs attached to the cgroup "
+                   "(BPF_CGROUP_DEVICE), which no file shows";
+    }
+    strbuf_release(&sb);
+}
+
+/* /proc/devices: "Character devices:" then "%3d %s" per driver. */
+static void read_majors(struct scan_ctx *ctx)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *line;
+    size_t pos = 0, n;
+    int chr = 0;
+
+    if (scan_read_text(ctx, "/proc/devices", SMALL_FILE, &sb) == 1) {
+        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            const char *sp;
+            trim(&line, &n);
+            if (n >= 18 && !memcmp(line, "Character devices:", 18)) {
+                chr = 1;
+                continue;
+            }
+            if (n >= 14 && !memcmp(line, "Block devices:", 14))
+                chr = 0;
+            sp = memchr(line, ' ', n);
+            if (chr && sp && (size_t)(line + n - sp - 1) == 10 && !memcmp(sp + 1, "nvidia-uvm", 10))
+                ctx->facts->node.uvm_major = number(line, (size_t)(sp - line));
+        }
+    }
+    strbuf_release(&sb);
+}
+
+/* /proc/driver/nvidia/params: "DeviceFileMode: 438", "DeviceFileGID: 0". */
+static void read_params(struct scan_ctx *ctx)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *line;
+    size_t pos = 0, n;
+
+    if (scan_read_text(ctx, "/proc/driver/nvidia/params", SMALL_FILE, &sb) == 1) {
+        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
+            const char *v;
+            size_t vn;
+            if (n > 16 && !memcmp(line, "DeviceFileMode: ", 16)) {
+                v = line + 16;
+                vn = n - 16;
+                trim(&v, &vn);
+                ctx->facts->node.file_mode = number(v, vn);
+            } else if (n > 15 && !memcmp(line, "DeviceFileGID: ", 15)) {
+                v = line + 15;
+                vn = n - 15;
+                trim(&v, &vn);
+                ctx->facts->node.file_gid = number(v, vn);
+            }
+        }
+    }
+    strbuf_release(&sb);
+}
+
+/* The character device numbers a node's name stands for (plain-file
+ * fixtures, or a listed node whose type the listing did not give). */
+static void driver_numbers(const struct facts *f, struct dev_node *dn)
+{
+    const char *b = path_basename(dn->path);
+    if (dn->is_char)
+        return;
+    if (!strcmp(b, "nvidiactl")) {
+        dn->major = 195;
+        dn->minor = 255;
+    } else if (str_starts(b, "nvidia") && b[6] >= '0' && b[6] <= '9') {
+        dn->major = 195;
+        dn->minor = (unsigned)strtoul(b + 6, NULL, 10);
+    } else if (!strcmp(b, "nvidia-uvm") && f->node.uvm_major >= 0) {
+        dn->major = (unsigned)f->node.uvm_major;
+        dn->minor = 0;
+    }
+}
+
+static int in_gids(const struct gids *g, long gid)
+{
+    size_t i;
+    for (i = 0; i < g->nr; i++)
+        if (g->v[i] == gid)
+            return 1;
+    return 0;
+}
+
+void scan_node_access(struct scan_ctx *ctx)
+{
+    struct facts *f = ctx->facts;
+    const struct node_user *u = &f->node.user;
+    struct gids gids = { NULL, 0, 0 };
+    struct strbuf grp = STRBUF_INIT;
+    int have_grp = 0;
+    size_t i;
+
+    if (!f->driver.n_nodes || f->system.wsl)
+        return;
+    read_user(ctx, &gids);
+    read_cgroup(ctx);
+    read_majors(ctx);
+    read_params(ctx);
+    for (i = 0; i < f->driver.n_nodes; i++) {
+        struct dev_node *dn = &f->driver.nodes[i];
+        unsigned bits;
+        driver_numbers(f, dn);
+        dn->user_access = -1;
+        dn->cgroup_access = -1;
+        if (!dn->exists)
+            continue;
+        if (!have_grp) {
+            struct gd_err err;
+            err_init(&err);
+            have_grp = fs_read_file(ctx->fs, "/etc/group", ACCOUNT_FILE, &grp, &err) == 1 ? 1 : -1;
+        }
+        if (have_grp == 1)
+            dn->group = group_name(ctx, &grp, (long)dn->gid);
+        if (u->uid == 0) {
+            dn->user_access = 1; /* root passes every mode check */
+        } else if (u->uid > 0) {
+            bits = dn->uid == (unsigned long)u->uid ? dn->mode >> 6
+                   : (u->groups_known && in_gids(&gids, (long)dn->gid)) ? dn->mode >> 3
+                   : dn->mode;
+            /* Without /etc/group, a group-only grant cannot be decided. */
+            if ((bits & 6u) == 6u)
+                dn->user_access = 1;
+            else if (dn->uid != (unsigned long)u->uid && !u->groups_known && ((dn->mode >> 3) & 6u) == 6u)
+                dn->user_access = -1;
+            else
+                dn->user_access = 0;
+        }
+        if (dn->major)
+            dn->cgroup_access = node_cgroup_allows(&f->node.cgroup, 'c', dn->major, dn->minor, "rw");
+    }
+    free(gids.v);
+    strbuf_release(&grp);
+}
