@@ -40,6 +40,7 @@ const struct finding_code finding_codes[] = {
     { "GD114", "no_driver", "no libcuda.so.1 the examined process's loader can load (only another ABI's copy, or none at all)" },
     { "GD115", "driver_component_mismatch", "a driver component other than libcuda (NVML, the PTX JIT compiler, the CUDA debugger) is not the driver's version" },
     { "GD116", "driver_library_mismatch", "CUDA forward compatibility: libcuda from cuda-compat over an older kernel module" },
+    { "GD117", "device_permissions", "the process's cgroup does not allow the NVIDIA devices (a Slurm job or container without GPUs)" },
     /* GD2xx: per framework install (the diagnosis). */
     { "GD201", "missing_cudart", "the CUDA runtime the framework loads is not found" },
     { "GD202", "missing_cudnn", "the cuDNN library the framework loads is not found" },
