@@ -129,4 +129,13 @@ const char *interp_python_for_env(const struct facts *f, const struct python_env
  */
 long cuda_visible_count(const char *value, long n_gpus);
 
+/**
+ * Why the nvidia module is not loaded, from the module chain's files
+ * (rules_kmod.c): adds the one cause's error finding and returns 1, or 0
+ * when the files show none (then GD101 says "not loaded").
+ */
+int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findings *out);
+/** A next boot (the newest installed kernel) whose DKMS module is missing: GD126. */
+void rules_kmod_next_boot(const struct facts *f, const struct kb *kb, struct findings *out);
+
 #endif

@@ -40,6 +40,13 @@ const struct finding_code finding_codes[] = {
     { "GD114", "no_driver", "no libcuda.so.1 the examined process's loader can load (only another ABI's copy, or none at all)" },
     { "GD115", "driver_component_mismatch", "a driver component other than libcuda (NVML, the PTX JIT compiler, the CUDA debugger) is not the driver's version" },
     { "GD116", "driver_library_mismatch", "CUDA forward compatibility: libcuda from cuda-compat over an older kernel module" },
+    { "GD120", "no_driver", "the running kernel's modules are gone: it was removed or upgraded since boot" },
+    { "GD121", "no_driver", "DKMS has the nvidia module but no installed build for the kernel" },
+    { "GD122", "no_driver", "the nvidia module is installed for another kernel than the running one" },
+    { "GD123", "no_driver", "the nvidia module was built for another kernel (its vermagic)" },
+    { "GD124", "no_driver", "Secure Boot is on and the nvidia module is not signed" },
+    { "GD125", "no_driver", "the nvidia module is not in modules.dep (depmod has not run)" },
+    { "GD126", "no_driver", "the next boot's kernel has no nvidia module (DKMS has not built it)" },
     { "GD117", "device_permissions", "the process's cgroup does not allow the NVIDIA devices (a Slurm job or container without GPUs)" },
     /* GD2xx: per framework install (the diagnosis). */
     { "GD201", "missing_cudart", "the CUDA runtime the framework loads is not found" },

@@ -258,3 +258,133 @@ void fixes_drop_loader_dir(const struct fix_ctx *x, struct findings *fl, struct 
     finding_fix_group(fl, fd, g, "fish", title,
                       arena_printf(x->a, "set -gx LD_LIBRARY_PATH (string match -v -- '%s' $LD_LIBRARY_PATH)", dir));
 }
+
+void fixes_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                            const char *newest)
+{
+    finding_fix_group(fl, fd, 0, "sh", newest ? arena_printf(x->a, "Reboot into the installed kernel %s, which has "
+                      "its modules (the boot loader's default after an upgrade)", newest)
+                      : "Reboot into an installed kernel", "sudo reboot");
+}
+
+/* The kernel headers' package for a kernel release, per family; NULL when
+ * the release does not name it (Arch, SUSE: the flavour's package). */
+static const char *headers_cmd(const struct fix_ctx *x, const char *kernel)
+{
+    switch (x->family) {
+    case FIX_FAMILY_DEBIAN:
+    case FIX_FAMILY_UBUNTU:
+        return arena_printf(x->a, "sudo apt-get install linux-headers-%s", kernel);
+    case FIX_FAMILY_FEDORA:
+    case FIX_FAMILY_RHEL:
+        return arena_printf(x->a, "sudo dnf install kernel-devel-%s", kernel);
+    default:
+        return NULL;
+    }
+}
+
+void fixes_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const char *module, const char *version, const char *kernel,
+                      int headers_missing, const char *failed_log)
+{
+    const char *h = headers_cmd(x, kernel);
+    if (failed_log && !headers_missing)
+        finding_fix_group(fl, fd, 0, "sh", "Read why the last build failed (NVIDIA's conftest errors land "
+                          "there: a kernel newer than the driver supports, a compiler other than the kernel's)",
+                          arena_printf(x->a, "less %s", failed_log));
+    if (headers_missing) {
+        if (h)
+            finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Install the headers of kernel %s, which DKMS "
+                              "builds against", kernel), h);
+        else
+            finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install the headers of kernel %s (your "
+                              "distribution's headers package for that kernel), which DKMS builds against", kernel),
+                              NULL);
+    }
+    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Build and install %s %s for kernel %s with DKMS",
+                      module, version, kernel),
+                      arena_printf(x->a, "sudo dkms install %s/%s -k %s", module, version, kernel));
+}
+
+void fixes_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
+{
+    switch (x->family) {
+    case FIX_FAMILY_DEBIAN:
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Debian builds the module with DKMS "
+                          "(nvidia-kernel-dkms): the headers of kernel %s, then rebuild every DKMS module", kernel),
+                          arena_printf(x->a, "sudo apt-get install linux-headers-%s nvidia-kernel-dkms\n"
+                                       "sudo dkms autoinstall -k %s", kernel, kernel));
+        break;
+    case FIX_FAMILY_UBUNTU:
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Ubuntu: the driver's modules for kernel %s "
+                          "(ubuntu-drivers picks the signed linux-modules-nvidia package)", kernel),
+                          "sudo ubuntu-drivers install");
+        break;
+    case FIX_FAMILY_FEDORA:
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "RPM Fusion's akmod builds the module for kernel %s",
+                          kernel), arena_printf(x->a, "sudo dnf install kernel-devel-%s\nsudo akmods --force "
+                                                "--kernels %s", kernel, kernel));
+        break;
+    default:
+        finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install the driver's kernel module for kernel %s "
+                          "(the same driver version as the user-space libraries): your distribution's module "
+                          "package, or NVIDIA's installer run again on this kernel", kernel), NULL);
+        break;
+    }
+}
+
+void fixes_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
+{
+    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Index kernel %s's modules, then load nvidia", kernel),
+                      arena_printf(x->a, "sudo depmod -a %s\nsudo modprobe nvidia", kernel));
+}
+
+void fixes_secure_boot(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const char *module, const char *version, const char *kernel)
+{
+    /* dkms's prepare_mok: Ubuntu's key is /var/lib/shim-signed/mok/MOK.der
+     * (update-secureboot-policy), elsewhere /var/lib/dkms/mok.pub, made on
+     * first use and used to sign every module DKMS builds. */
+    const char *pub = x->family == FIX_FAMILY_UBUNTU ? "/var/lib/shim-signed/mok/MOK.der" : "/var/lib/dkms/mok.pub";
+    if (module && version)
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Rebuild %s %s through DKMS, which signs it with its "
+                          "MOK key", module, version),
+                          arena_printf(x->a, "sudo dkms install --force %s/%s -k %s", module, version, kernel));
+    finding_fix_group(fl, fd, 0, "sh", "Enroll that key (mokutil asks for a one-time password), reboot, and "
+                      "confirm the enrollment in the blue MOK manager screen",
+                      arena_printf(x->a, "sudo mokutil --import %s\nsudo reboot", pub));
+    finding_fix_group(fl, fd, 0, NULL, "Or turn Secure Boot off in the firmware setup", NULL);
+}
+
+void fixes_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *blacklisted_by)
+{
+    const char *initramfs;
+    switch (x->family) {
+    case FIX_FAMILY_DEBIAN:
+    case FIX_FAMILY_UBUNTU:
+        initramfs = "sudo update-initramfs -u";
+        break;
+    case FIX_FAMILY_FEDORA:
+    case FIX_FAMILY_RHEL:
+    case FIX_FAMILY_SUSE:
+        initramfs = "sudo dracut --force";
+        break;
+    case FIX_FAMILY_ARCH:
+        initramfs = "sudo mkinitcpio -P";
+        break;
+    default:
+        initramfs = NULL;
+        break;
+    }
+    if (blacklisted_by) {
+        /* Blacklisted, still loaded: the initramfs has no copy of the blacklist yet. */
+        finding_fix_group(fl, fd, 0, initramfs ? "sh" : NULL, arena_printf(x->a, "%s blacklists nouveau, but the "
+                          "initramfs loaded it before that file counted: rebuild the initramfs, reboot",
+                          blacklisted_by), initramfs ? arena_printf(x->a, "%s && sudo reboot", initramfs) : NULL);
+        return;
+    }
+    finding_fix_group(fl, fd, 0, "sh", "Blacklist nouveau, rebuild the initramfs, reboot",
+                      arena_printf(x->a, "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | "
+                                   "sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n%s%sreboot",
+                                   initramfs ? initramfs : "", initramfs ? " && sudo " : "sudo "));
+}

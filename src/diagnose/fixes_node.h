@@ -74,4 +74,39 @@ void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct f
 void fixes_drop_loader_dir(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                            const char *title, const char *dir);
 
+/** Boot the newest installed kernel (newest, or NULL: unknown) whose module is there. */
+void fixes_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                            const char *newest);
+
+/**
+ * DKMS has module/version but no installed build for kernel: its headers
+ * first (headers_missing), a failed build's log (failed_log, or NULL) to
+ * read, then `dkms install`.
+ */
+void fixes_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const char *module, const char *version, const char *kernel,
+                      int headers_missing, const char *failed_log);
+
+/** The driver's module must be built again for kernel (no DKMS record says how). */
+void fixes_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const char *kernel);
+
+/** depmod for kernel, then load the module. */
+void fixes_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel);
+
+/**
+ * An unsigned module under Secure Boot: DKMS signs what it builds with its
+ * MOK key (module/version: rebuild through it), the key enrolled with
+ * mokutil; or Secure Boot off in the firmware.
+ */
+void fixes_secure_boot(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const char *module, const char *version, const char *kernel);
+
+/**
+ * nouveau holds the GPU: blacklist it (unless blacklisted_by already
+ * does), rebuild the initramfs with the distribution's tool, reboot.
+ */
+void fixes_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                   const char *blacklisted_by);
+
 #endif

@@ -53,6 +53,8 @@ static void rule_no_driver(const struct facts *f, const struct kb *kb, struct fi
          * kernel side cannot be judged. */
         return;
     }
+    if (rules_kmod_explain(f, kb, out))
+        return; /* the module chain's files name the cause */
     if (drv) {
         fd = findings_add(out, "GD101", SEV_ERROR,
                           "the NVIDIA driver %s is installed but its kernel module is not loaded", drv);
@@ -299,18 +301,22 @@ static void rule_no_libcuda(const struct facts *f, const struct kb *kb, struct f
     fixes_libcuda_abi(&fx, out, fd);
 }
 
-static void rule_nouveau(const struct facts *f, struct findings *out)
+static void rule_nouveau(const struct facts *f, const struct kb *kb, struct findings *out)
 {
+    const struct node_kmods *k = &f->node.kmods;
     struct finding *fd;
+    struct fix_ctx fx;
     if (!f->driver.nouveau_loaded)
         return;
     fd = findings_add(out, "GD104", f->driver.kmod_version ? SEV_WARNING : SEV_ERROR,
                       "the nouveau driver is loaded; CUDA needs NVIDIA's driver");
     finding_evidence(out, fd, NULL, "%s", f->driver.nouveau_evidence);
-    finding_fix(out, fd, "sh", "Blacklist nouveau, rebuild the initramfs, reboot",
-                "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | "
-                "sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n"
-                "sudo update-initramfs -u && sudo reboot");
+    if (k->nouveau_blacklist)
+        finding_evidence(out, fd, k->nouveau_blacklist, "blacklists nouveau, yet it is loaded");
+    else if (k->nouveau_blacklist_read)
+        finding_evidence(out, fd, "/etc/modprobe.d", "nothing blacklists nouveau (modprobe.d, the kernel command line)");
+    fix_ctx_from_facts(&fx, f, kb, out->arena);
+    fixes_nouveau(&fx, out, fd, k->nouveau_blacklist);
 }
 
 /* v[0..n) joined with sep (arena). */
@@ -552,7 +558,8 @@ void rules_driver(const struct facts *f, const struct kb *kb, struct findings *o
     rule_mismatch(f, kb, out);
     rule_components(f, kb, out);
     rule_two_versions(f, out);
-    rule_nouveau(f, out);
+    rule_nouveau(f, kb, out);
+    rules_kmod_next_boot(f, kb, out);
     rule_nodes(f, kb, out);
     rule_stub(f, out);
     rule_wsl(f, kb, out);

@@ -26,6 +26,78 @@ static void str_array(struct jw *jw, const char *k, const char *const *v, size_t
     jw_array_end(jw);
 }
 
+static void kv_tri(struct jw *jw, const char *k, int v)
+{
+    jw_key(jw, k);
+    if (v < 0)
+        jw_null(jw);
+    else
+        jw_bool(jw, v);
+}
+
+static void kmods_object(struct jw *jw, const struct node_kmods *k)
+{
+    size_t i;
+    jw_object_begin(jw);
+    jw_kv_bool(jw, "scanned", k->scanned);
+    jw_kv_str(jw, "running", k->running);
+    jw_kv_str(jw, "running_source", k->running_source);
+    str_array(jw, "kernels", k->kernels, k->n_kernels);
+    kv_tri(jw, "running_dir", k->running_dir);
+    kv_tri(jw, "running_headers", k->running_headers);
+    jw_kv_str(jw, "newest", k->newest);
+    kv_tri(jw, "newest_headers", k->newest_headers);
+    jw_kv_bool(jw, "modules_dep_read", k->dep_read);
+    jw_key(jw, "files");
+    jw_array_begin(jw);
+    for (i = 0; i < k->n_files; i++) {
+        const struct kmod_file *m = &k->files[i];
+        jw_object_begin(jw);
+        jw_kv_str(jw, "path", m->path);
+        jw_kv_str(jw, "kernel", m->kernel);
+        jw_kv_str(jw, "stem", m->stem);
+        jw_kv_str(jw, "compression", m->compression);
+        jw_kv_str(jw, "name", m->name);
+        jw_kv_str(jw, "version", m->version);
+        jw_kv_str(jw, "vermagic", m->vermagic);
+        jw_kv_str(jw, "license", m->license);
+        kv_tri(jw, "signed", m->is_signed);
+        kv_tri(jw, "in_modules_dep", m->in_dep);
+        jw_kv_str(jw, "error", m->error);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_key(jw, "dkms");
+    jw_array_begin(jw);
+    for (i = 0; i < k->n_dkms; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "module", k->dkms[i].module);
+        jw_kv_str(jw, "version", k->dkms[i].version);
+        kv_tri(jw, "source_ok", k->dkms[i].source_ok);
+        jw_kv_str(jw, "failed_log", k->dkms[i].failed_log);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    jw_key(jw, "dkms_builds");
+    jw_array_begin(jw);
+    for (i = 0; i < k->n_builds; i++) {
+        jw_object_begin(jw);
+        jw_kv_str(jw, "module", k->builds[i].module);
+        jw_kv_str(jw, "version", k->builds[i].version);
+        jw_kv_str(jw, "kernel", k->builds[i].kernel);
+        jw_kv_str(jw, "arch", k->builds[i].arch);
+        jw_kv_bool(jw, "built", k->builds[i].built);
+        jw_kv_bool(jw, "installed", k->builds[i].installed);
+        jw_object_end(jw);
+    }
+    jw_array_end(jw);
+    kv_tri(jw, "secure_boot", k->secure_boot);
+    jw_kv_str(jw, "secure_boot_source", k->secure_boot_source);
+    jw_kv_bool(jw, "nouveau_blacklist_read", k->nouveau_blacklist_read);
+    jw_kv_str(jw, "nouveau_blacklist", k->nouveau_blacklist);
+    jw_object_end(jw);
+}
+
 void facts_json_node(struct jw *jw, const struct facts *f)
 {
     const struct node_facts *n = &f->node;
@@ -50,5 +122,7 @@ void facts_json_node(struct jw *jw, const struct facts *f)
     kv_long(jw, "uvm_major", n->uvm_major);
     kv_long(jw, "device_file_mode", n->file_mode);
     kv_long(jw, "device_file_gid", n->file_gid);
+    jw_key(jw, "kernel_modules");
+    kmods_object(jw, &n->kmods);
     jw_object_end(jw);
 }

@@ -714,6 +714,91 @@ static long nonneg(struct rd *r, const json_t *o, const char *key)
     return v < 0 || v > 0x7fffffffLL ? -1 : (long)v;
 }
 
+static void read_kmods(struct rd *r, const json_t *node, struct node_kmods *k)
+{
+    const json_t *o = obj(r, node, "kernel_modules"), *a;
+    size_t i;
+    if (!o)
+        return;
+    k->scanned = boolean(r, o, "scanned", 0);
+    k->running = str(r, o, "running");
+    k->running_source = str(r, o, "running_source");
+    strings(r, o, "kernels", &k->kernels, &k->n_kernels, &k->alloc_kernels);
+    k->running_dir = tri(r, o, "running_dir");
+    k->running_headers = tri(r, o, "running_headers");
+    k->newest = str(r, o, "newest");
+    k->newest_headers = tri(r, o, "newest_headers");
+    k->dep_read = boolean(r, o, "modules_dep_read", 0);
+    a = arr(r, o, "files");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *e = elem(r, a, i, "files");
+        struct kmod_file *m;
+        if (!e)
+            break;
+        ALLOC_GROW(k->files, k->n_files + 1, k->alloc_files);
+        m = &k->files[k->n_files];
+        memset(m, 0, sizeof(*m));
+        m->path = str(r, e, "path");
+        m->kernel = str(r, e, "kernel");
+        m->stem = str(r, e, "stem");
+        m->compression = str(r, e, "compression");
+        m->name = str(r, e, "name");
+        m->version = str(r, e, "version");
+        m->vermagic = str(r, e, "vermagic");
+        m->license = str(r, e, "license");
+        m->is_signed = tri(r, e, "signed");
+        m->in_dep = tri(r, e, "in_modules_dep");
+        m->error = str(r, e, "error");
+        if (!m->path || !m->kernel || !m->stem) {
+            bad(r, "a kernel module with a path, kernel and stem", "files");
+            break;
+        }
+        k->n_files++;
+    }
+    a = arr(r, o, "dkms");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *e = elem(r, a, i, "dkms");
+        struct dkms_version *d;
+        if (!e)
+            break;
+        ALLOC_GROW(k->dkms, k->n_dkms + 1, k->alloc_dkms);
+        d = &k->dkms[k->n_dkms];
+        d->module = str(r, e, "module");
+        d->version = str(r, e, "version");
+        d->source_ok = tri(r, e, "source_ok");
+        d->failed_log = str(r, e, "failed_log");
+        if (!d->module || !d->version) {
+            bad(r, "a DKMS module with a version", "dkms");
+            break;
+        }
+        k->n_dkms++;
+    }
+    a = arr(r, o, "dkms_builds");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *e = elem(r, a, i, "dkms_builds");
+        struct dkms_build *b;
+        if (!e)
+            break;
+        ALLOC_GROW(k->builds, k->n_builds + 1, k->alloc_builds);
+        b = &k->builds[k->n_builds];
+        b->module = str(r, e, "module");
+        b->version = str(r, e, "version");
+        b->kernel = str(r, e, "kernel");
+        b->arch = str(r, e, "arch");
+        b->built = boolean(r, e, "built", 0);
+        b->installed = boolean(r, e, "installed", 0);
+        if (!b->module || !b->version || !b->kernel || !b->arch) {
+            bad(r, "a DKMS build with a module, version, kernel and arch", "dkms_builds");
+            break;
+        }
+        k->n_builds++;
+    }
+    k->secure_boot = tri(r, o, "secure_boot");
+    k->secure_boot_source = str(r, o, "secure_boot_source");
+    k->nouveau_blacklist_read = boolean(r, o, "nouveau_blacklist_read", 0);
+    k->nouveau_blacklist = str(r, o, "nouveau_blacklist");
+}
+
 /* "node" (facts_json_node.c): absent in facts from older versions. */
 static void read_node(struct rd *r, const json_t *doc)
 {
@@ -736,6 +821,7 @@ static void read_node(struct rd *r, const json_t *doc)
         strings(r, c, "allow", &n->cgroup.allow, &n->cgroup.n_allow, &n->cgroup.alloc_allow);
         n->cgroup.note = str(r, c, "note");
     }
+    read_kmods(r, o, &n->kmods);
     n->uvm_major = nonneg(r, o, "uvm_major");
     n->file_mode = nonneg(r, o, "device_file_mode");
     n->file_gid = nonneg(r, o, "device_file_gid");

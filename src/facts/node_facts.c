@@ -14,12 +14,18 @@ void node_facts_init(struct node_facts *n)
     memset(n, 0, sizeof(*n));
     n->user.uid = n->user.gid = -1;
     n->uvm_major = n->file_mode = n->file_gid = -1;
+    n->kmods.running_dir = n->kmods.running_headers = n->kmods.newest_headers = -1;
+    n->kmods.secure_boot = -1;
 }
 
 void node_facts_release(struct node_facts *n)
 {
     free(n->user.groups);
     free(n->cgroup.allow);
+    free(n->kmods.kernels);
+    free(n->kmods.files);
+    free(n->kmods.dkms);
+    free(n->kmods.builds);
     node_facts_init(n);
 }
 

@@ -38,12 +38,71 @@ struct node_cgroup {
     const char *note;            /* what cannot be seen, e.g. v2's eBPF device programs */
 };
 
+/* An NVIDIA kernel module file under /lib/modules/KERNEL. */
+struct kmod_file {
+    const char *path;            /* "/lib/modules/6.1.0-40-amd64/updates/dkms/nvidia-current.ko" */
+    const char *kernel;          /* the KERNEL directory it is under */
+    const char *stem;            /* the file name without .ko[.xz|.zst|.gz]: "nvidia-current" */
+    const char *compression;     /* "xz", "zstd", "gzip" (contents not read), or NULL */
+    const char *name;            /* .modinfo name= ("nvidia", "nvidia_uvm"), NULL unknown */
+    const char *version;         /* .modinfo version= (the driver's), NULL unknown */
+    const char *vermagic;        /* .modinfo vermagic=, NULL unknown */
+    const char *license;         /* .modinfo license=, NULL unknown */
+    int is_signed;               /* the signature trailer ends the file: 1, 0, -1 unknown */
+    int in_dep;                  /* modules.dep lists it: 1, 0 (depmod not run since), -1 unknown */
+    const char *error;           /* why it could not be read, or NULL */
+};
+
+/* One DKMS build record: /var/lib/dkms/MODULE/VERSION/KERNEL/ARCH. */
+struct dkms_build {
+    const char *module, *version, *kernel, *arch;
+    int built;                   /* KERNEL/ARCH/module/ exists */
+    int installed;               /* MODULE/kernel-KERNEL-ARCH links to it */
+};
+
+/* One DKMS module version: /var/lib/dkms/MODULE/VERSION. */
+struct dkms_version {
+    const char *module, *version;
+    int source_ok;               /* its "source" link leads to a directory (dkms "added"); -1 unknown */
+    const char *failed_log;      /* VERSION/build/make.log: a build that did not finish */
+};
+
+struct node_kmods {
+    const char *running;         /* the kernel release judged: /proc/sys/kernel/osrelease, else the
+                                    root's newest /lib/modules entry */
+    const char *running_source;  /* "/proc/sys/kernel/osrelease" or "newest in /lib/modules" */
+    const char **kernels;        /* /lib/modules entries with a kernel/ or modules.order (installed
+                                    kernels), in version order, oldest first */
+    size_t n_kernels, alloc_kernels;
+    int running_dir;             /* /lib/modules/RUNNING exists: 1, 0, -1 unknown */
+    int running_headers;         /* /lib/modules/RUNNING/build leads to a directory (headers for
+                                    DKMS): 1, 0, -1 unknown */
+    const char *newest;          /* the newest installed kernel, or NULL */
+    int newest_headers;          /* as running_headers, for newest */
+    int dep_read;                /* RUNNING's modules.dep was read */
+    struct kmod_file *files;
+    size_t n_files, alloc_files;
+    struct dkms_version *dkms;
+    size_t n_dkms, alloc_dkms;
+    struct dkms_build *builds;
+    size_t n_builds, alloc_builds;
+    int secure_boot;             /* efivars SecureBoot=1, SetupMode=0 and shim validation not
+                                    disabled (MokSBStateRT): 1; 0 off or legacy BIOS; -1 unknown */
+    const char *secure_boot_source;
+    const char *nouveau_blacklist;  /* the modprobe.d file (or /proc/cmdline) that blacklists
+                                       nouveau, or NULL */
+    int nouveau_blacklist_read;  /* the modprobe.d directories were read */
+    int scanned;                 /* the chain was read (only where a driver is expected and the
+                                    nvidia module is not loaded, or to check the next boot) */
+};
+
 struct node_facts {
     struct node_user user;
     struct node_cgroup cgroup;
     long uvm_major;              /* nvidia-uvm's character major from /proc/devices; -1 unknown */
     long file_mode, file_gid;    /* the driver's NVreg_DeviceFileMode / DeviceFileGID from
                                     /proc/driver/nvidia/params; -1 unknown */
+    struct node_kmods kmods;     /* scan/kmod.c */
 };
 
 void node_facts_init(struct node_facts *n);

@@ -18,7 +18,7 @@
 #define SMALL_FILE (64u * 1024)
 #define MAX_DIR_ENTRIES 100000
 
-static void scan_kmod(struct scan_ctx *ctx)
+static void scan_loaded_kmod(struct scan_ctx *ctx)
 {
     struct facts *f = ctx->facts;
     struct strbuf sb = STRBUF_INIT;
@@ -411,7 +411,7 @@ void scan_driver(struct scan_ctx *ctx)
     struct facts *f = ctx->facts;
     const char *ver, *cuda, *src;
 
-    scan_kmod(ctx);
+    scan_loaded_kmod(ctx);
     scan_nouveau(ctx);
     scan_userspace(ctx);
     scan_stubs(ctx);

@@ -65,6 +65,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_gpus(ctx);
     scan_node_access(ctx);
     scan_tegra(ctx);
+    scan_kmod(ctx);
     scan_cuda(ctx);
     scan_cudnn(ctx);
     scan_modules_into(ctx, &ctx->facts->modules);

@@ -53,6 +53,8 @@ void scan_driver(struct scan_ctx *ctx);
 void scan_gpus(struct scan_ctx *ctx);
 /** After scan_driver and scan_gpus: who may open the device nodes (scan/node_access.c). */
 void scan_node_access(struct scan_ctx *ctx);
+/** After scan_tegra: the NVIDIA kernel module chain on disk (scan/kmod.c). */
+void scan_kmod(struct scan_ctx *ctx);
 void scan_cuda(struct scan_ctx *ctx);
 void scan_cudnn(struct scan_ctx *ctx);
 /** dpkg's database: the GPU-related packages and their states (scan/dpkg.h). */
