@@ -329,7 +329,15 @@ static void read_dkms(struct scan_ctx *ctx)
                     bd->version = dv->version;
                     bd->kernel = facts_str(f, kn);
                     bd->arch = facts_str(f, arcs.ents[d].name);
-                    bd->built = is_dir(ctx, facts_printf(f, "%s/%s/module", kdir, bd->arch)) == 1;
+                    /* dkms HEAD's is_module_built: KERNEL/ARCH/module exists; 3.0.10
+                     * (Debian 12) also wants the built files in it: a non-empty one
+                     * satisfies both. */
+                    {
+                        struct fs_dirlist mf;
+                        bd->built = fs_list_dir(ctx->fs, facts_printf(f, "%s/%s/module", kdir, bd->arch), 64, &mf,
+                                                &err) == 1 && mf.nr > 0;
+                        fs_dirlist_release(&mf);
+                    }
                     /* dkms's _is_module_installed: readlink -f of MODULE/kernel-KERNEL-ARCH
                      * is VERSION/KERNEL/ARCH. */
                     if (fs_realpath(ctx->fs, facts_printf(f, "%s/kernel-%s-%s", mdir, kn, bd->arch), &t, &err) == 1) {

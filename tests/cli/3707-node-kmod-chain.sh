@@ -39,6 +39,7 @@ efi() {
 # 1. Secure Boot on, the module unsigned: GD124 with DKMS's key and mokutil.
 efi 1
 mkdir -p "$ROOT/var/lib/dkms/nvidia-current/550.163.01/$K/x86_64/module" "$ROOT/usr/src/nvidia-current-550.163.01"
+cp "$ROOT$m" "$ROOT/var/lib/dkms/nvidia-current/550.163.01/$K/x86_64/module/"
 ln -sfn /usr/src/nvidia-current-550.163.01 "$ROOT/var/lib/dkms/nvidia-current/550.163.01/source"
 ln -sfn "550.163.01/$K/x86_64" "$ROOT/var/lib/dkms/nvidia-current/kernel-$K-x86_64"
 gdcheck --json
@@ -81,6 +82,7 @@ mkko "$m" "$K"
 rm -f "$ROOT$m" "$ROOT/var/lib/dkms/nvidia-current/kernel-$K-x86_64"
 rm -rf "$ROOT/var/lib/dkms/nvidia-current/550.163.01/$K"
 mkdir -p "$ROOT/var/lib/dkms/nvidia-current/550.163.01/6.1.0-38-amd64/x86_64/module"
+: >"$ROOT/var/lib/dkms/nvidia-current/550.163.01/6.1.0-38-amd64/x86_64/module/nvidia-current.ko"
 ln -sfn 550.163.01/6.1.0-38-amd64/x86_64 "$ROOT/var/lib/dkms/nvidia-current/kernel-6.1.0-38-amd64-x86_64"
 kernel_dir 6.1.0-38-amd64
 mkko /lib/modules/6.1.0-38-amd64/updates/dkms/nvidia-current.ko 6.1.0-38-amd64
@@ -129,6 +131,7 @@ expect_json '[.findings[] | select(.code == "GD101")] | length == 1'
 kmod 550.163.01
 devnodes nvidiactl nvidia0 nvidia-uvm
 mkdir -p "$ROOT/var/lib/dkms/nvidia-current/550.163.01/$K/x86_64/module"
+: >"$ROOT/var/lib/dkms/nvidia-current/550.163.01/$K/x86_64/module/nvidia-current.ko"
 ln -sfn "550.163.01/$K/x86_64" "$ROOT/var/lib/dkms/nvidia-current/kernel-$K-x86_64"
 ln -sfn /usr/src/nvidia-current-550.163.01 "$ROOT/var/lib/dkms/nvidia-current/550.163.01/source"
 rm -rf "$ROOT/lib/modules/6.1.0-41-amd64/updates"
