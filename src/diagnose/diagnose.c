@@ -195,12 +195,14 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup 
     findings_init(&dx->findings, arena);
     rules_scan(facts, &dx->findings);
     rules_driver(facts, kb, &dx->findings);
+    rules_sched(facts, kb, &dx->findings);
     rules_env(facts, &dx->findings);
     rules_cuda(facts, &dx->findings);
     rules_dpkg(facts, kb, &dx->findings);
     rules_windows_machine(facts, kb, &dx->findings);
     rules_macos_machine(facts, &dx->findings);
     rules_frameworks(facts, kb, lk, dx, arena);
+    rules_sched_modules(facts, kb, dx);
     rules_interp(facts, kb, dx, arena);
     findings_sort(&dx->findings);
     machine_checklist(facts, dx, arena);

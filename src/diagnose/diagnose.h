@@ -138,4 +138,11 @@ int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findin
 /** A next boot (the newest installed kernel) whose DKMS module is missing: GD126. */
 void rules_kmod_next_boot(const struct facts *f, const struct kb *kb, struct findings *out);
 
+/** Scheduler and container rules (rules_sched.c): GD130, GD132-GD134. */
+void rules_sched(const struct facts *f, const struct kb *kb, struct findings *out);
+/** After the framework verdicts: a loaded module's older CUDA first on the path (GD131). */
+void rules_sched_modules(const struct facts *f, const struct kb *kb, struct diagnosis *dx);
+/** 1: a container started without the NVIDIA runtime (no libcuda, no device nodes): GD132. */
+int node_container_without_runtime(const struct facts *f);
+
 #endif

@@ -17,7 +17,7 @@ static const char *const kinds[] = {
     "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
     "broken_install", "wrong_environment", "scan_problem", "harmless_noise", "other",
     "out_of_memory", "container_toolkit_missing", "shm_too_small", "extension_build_mismatch",
-    "driver_component_mismatch",
+    "driver_component_mismatch", "gpu_not_allocated",
     NULL
 };
 
@@ -47,6 +47,11 @@ const struct finding_code finding_codes[] = {
     { "GD124", "no_driver", "Secure Boot is on and the nvidia module is not signed" },
     { "GD125", "no_driver", "the nvidia module is not in modules.dep (depmod has not run)" },
     { "GD126", "no_driver", "the next boot's kernel has no nvidia module (DKMS has not built it)" },
+    { "GD130", "gpu_not_allocated", "a Slurm job without a GPU allocated" },
+    { "GD131", "toolkit_version_mismatch", "a loaded environment module puts an older CUDA of the framework's major first on the loader path" },
+    { "GD132", "container_toolkit_missing", "a container started without the NVIDIA runtime: no driver libraries, no device nodes" },
+    { "GD133", "container_toolkit_missing", "a GPU host with a container engine but no NVIDIA Container Toolkit" },
+    { "GD134", "container_toolkit_missing", "the NVIDIA CDI spec was generated for another driver version" },
     { "GD117", "device_permissions", "the process's cgroup does not allow the NVIDIA devices (a Slurm job or container without GPUs)" },
     /* GD2xx: per framework install (the diagnosis). */
     { "GD201", "missing_cudart", "the CUDA runtime the framework loads is not found" },

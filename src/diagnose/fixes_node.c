@@ -97,10 +97,7 @@ void fixes_libcuda_abi(const struct fix_ctx *x, struct findings *fl, struct find
     size_t i, j;
 
     if (x->container) {
-        finding_fix_group(fl, fd, 0, NULL, "A container gets the driver's libraries from the host through the "
-                          "NVIDIA Container Toolkit: start it with the GPUs (docker run --gpus all ..., "
-                          "podman run --device nvidia.com/gpu=all ..., or a Kubernetes limit on nvidia.com/gpu)",
-                          NULL);
+        fixes_driver_install(x, fl, fd); /* the host's driver, the toolkit, --gpus */
         return;
     }
     if (x->facts && native && (x->family == FIX_FAMILY_DEBIAN || x->family == FIX_FAMILY_UBUNTU)) {
@@ -220,9 +217,53 @@ void fixes_device_access(const struct fix_ctx *x, struct findings *fl, struct fi
                       arena_printf(x->a, "ls -l /dev/nvidia*\nsudo chmod 0666 %s", node));
 }
 
+void fixes_toolkit_host(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *engine)
+{
+    int podman = engine && strstr(engine, "podman");
+    const char *wire = podman ? "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml"
+                              : "sudo nvidia-ctk runtime configure --runtime=docker\nsudo systemctl restart docker";
+    switch (x->family) {
+    case FIX_FAMILY_DEBIAN:
+    case FIX_FAMILY_UBUNTU:
+        finding_fix_group(fl, fd, 0, "sh", "Install the NVIDIA Container Toolkit (from NVIDIA's container "
+                          "repository, nvidia.github.io/libnvidia-container) and register it with the engine",
+                          arena_printf(x->a, "sudo apt-get install nvidia-container-toolkit\n%s", wire));
+        break;
+    case FIX_FAMILY_FEDORA:
+    case FIX_FAMILY_RHEL:
+        finding_fix_group(fl, fd, 0, "sh", "Install the NVIDIA Container Toolkit (from NVIDIA's container "
+                          "repository) and register it with the engine",
+                          arena_printf(x->a, "sudo dnf install nvidia-container-toolkit\n%s", wire));
+        break;
+    default:
+        finding_fix_group(fl, fd, 0, NULL, "Install the NVIDIA Container Toolkit (NVIDIA's install guide names "
+                          "the repository for your distribution), then register it with the engine",
+                          NULL);
+        finding_fix_group(fl, fd, 0, "sh", "Register it", wire);
+        break;
+    }
+}
+
+void fixes_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *spec)
+{
+    finding_fix_group(fl, fd, 0, "sh", "Generate the CDI spec again for the installed driver (its host paths name "
+                      "the driver's versioned files)",
+                      arena_printf(x->a, "sudo nvidia-ctk cdi generate --output=%s", spec));
+}
+
+void fixes_module_swap(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *loaded,
+                       const char *better)
+{
+    if (better)
+        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Swap the loaded module for %s", better),
+                          arena_printf(x->a, "module swap %s %s", loaded, better));
+    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Or unload it (the framework brings its own CUDA "
+                      "libraries)"), arena_printf(x->a, "module unload %s", loaded));
+}
+
 /* A Slurm job: request GPUs (the gres plugin then allows their devices and
  * sets CUDA_VISIBLE_DEVICES; slurm's srun(1) and sbatch(1): --gres, --gpus). */
-static int slurm_fix(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+int fixes_slurm_gpus(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     const char *job = x->facts ? facts_env(x->facts, "SLURM_JOB_ID") : NULL;
     if (!job)
@@ -235,7 +276,7 @@ static int slurm_fix(const struct fix_ctx *x, struct findings *fl, struct findin
 
 void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    if (slurm_fix(x, fl, fd))
+    if (fixes_slurm_gpus(x, fl, fd))
         return;
     if (x->container) {
         finding_fix_group(fl, fd, 0, NULL, "The container's device rules come from its runtime: start it with the "

@@ -109,4 +109,21 @@ void fixes_secure_boot(const struct fix_ctx *x, struct findings *fl, struct find
 void fixes_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                    const char *blacklisted_by);
 
+/**
+ * A Slurm job (SLURM_JOB_ID) without GPUs: ask for them (--gres=gpu:N or
+ * --gpus=N, srun(1) and sbatch(1)).  1 when it added the fix, 0 when the
+ * facts show no Slurm job.
+ */
+int fixes_slurm_gpus(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/** A GPU host with a container engine (engine: its binary) but no NVIDIA Container Toolkit. */
+void fixes_toolkit_host(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *engine);
+
+/** A CDI spec generated for another driver: generate it again at spec. */
+void fixes_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *spec);
+
+/** A loaded environment module of another CUDA: swap it for better (or NULL), or unload it. */
+void fixes_module_swap(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *loaded,
+                       const char *better);
+
 #endif

@@ -269,8 +269,9 @@ static void rule_no_libcuda(const struct facts *f, const struct kb *kb, struct f
     struct fix_ctx fx;
     size_t i, n_other = 0, n_any = 0;
 
-    if (!f->driver.loader_asked || f->driver.libcuda_resolved || f->system.wsl || f->tegra.present)
-        return;
+    if (!f->driver.loader_asked || f->driver.libcuda_resolved || f->system.wsl || f->tegra.present ||
+        node_container_without_runtime(f))
+        return; /* GD132 names the cause in a container started without the runtime */
     for (i = 0; i < f->driver.n_libs; i++) {
         n_any++;
         n_other += !strcmp(f->driver.libs[i].name, "libcuda") && f->driver.libs[i].not_loadable;
@@ -376,7 +377,7 @@ static void rule_nodes(const struct facts *f, const struct kb *kb, struct findin
     struct fix_ctx fx;
     size_t i, n_nodes = 0, n_unknown = 0, n_known_present = 0;
 
-    if (!f->driver.kmod_version || f->system.wsl)
+    if (!f->driver.kmod_version || f->system.wsl || node_container_without_runtime(f))
         return;
     fix_ctx_from_facts(&fx, f, kb, out->arena);
     for (i = 0; i < f->driver.n_nodes; i++) {

@@ -124,5 +124,15 @@ void facts_json_node(struct jw *jw, const struct facts *f)
     kv_long(jw, "device_file_gid", n->file_gid);
     jw_key(jw, "kernel_modules");
     kmods_object(jw, &n->kmods);
+    jw_key(jw, "container_runtime");
+    jw_object_begin(jw);
+    jw_kv_bool(jw, "read", n->runtime.read);
+    jw_kv_str(jw, "engine", n->runtime.engine);
+    jw_kv_str(jw, "toolkit", n->runtime.toolkit);
+    jw_kv_str(jw, "docker_config", n->runtime.docker_config);
+    kv_tri(jw, "docker_nvidia_runtime", n->runtime.docker_nvidia);
+    jw_kv_str(jw, "cdi_spec", n->runtime.cdi_spec);
+    jw_kv_str(jw, "cdi_driver", n->runtime.cdi_driver);
+    jw_object_end(jw);
     jw_object_end(jw);
 }

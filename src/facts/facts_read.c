@@ -822,6 +822,15 @@ static void read_node(struct rd *r, const json_t *doc)
         n->cgroup.note = str(r, c, "note");
     }
     read_kmods(r, o, &n->kmods);
+    if ((c = obj(r, o, "container_runtime")) != NULL) {
+        n->runtime.read = boolean(r, c, "read", 0);
+        n->runtime.engine = str(r, c, "engine");
+        n->runtime.toolkit = str(r, c, "toolkit");
+        n->runtime.docker_config = str(r, c, "docker_config");
+        n->runtime.docker_nvidia = tri(r, c, "docker_nvidia_runtime");
+        n->runtime.cdi_spec = str(r, c, "cdi_spec");
+        n->runtime.cdi_driver = str(r, c, "cdi_driver");
+    }
     n->uvm_major = nonneg(r, o, "uvm_major");
     n->file_mode = nonneg(r, o, "device_file_mode");
     n->file_gid = nonneg(r, o, "device_file_gid");

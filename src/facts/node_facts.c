@@ -16,6 +16,7 @@ void node_facts_init(struct node_facts *n)
     n->uvm_major = n->file_mode = n->file_gid = -1;
     n->kmods.running_dir = n->kmods.running_headers = n->kmods.newest_headers = -1;
     n->kmods.secure_boot = -1;
+    n->runtime.docker_nvidia = -1;
 }
 
 void node_facts_release(struct node_facts *n)

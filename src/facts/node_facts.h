@@ -96,6 +96,20 @@ struct node_kmods {
                                     nvidia module is not loaded, or to check the next boot) */
 };
 
+/* The host's container runtime setup, where the files are visible (not in
+ * a container): NVIDIA Container Toolkit, Docker's runtimes, CDI specs. */
+struct node_runtime {
+    int read;                    /* looked for (a GPU and no container) */
+    const char *engine;          /* a container engine's binary (/usr/bin/docker, /usr/bin/podman),
+                                    or NULL: none */
+    const char *toolkit;         /* the toolkit's hook or CLI (/usr/bin/nvidia-container-runtime-hook,
+                                    /usr/bin/nvidia-ctk), or NULL: not installed */
+    const char *docker_config;   /* /etc/docker/daemon.json when it exists */
+    int docker_nvidia;           /* it names an "nvidia" runtime: 1, 0, -1 unknown */
+    const char *cdi_spec;        /* an NVIDIA CDI spec (/etc/cdi/nvidia.yaml, /var/run/cdi/...), or NULL */
+    const char *cdi_driver;      /* the driver version its libcuda.so.X.Y.Z host path names, or NULL */
+};
+
 struct node_facts {
     struct node_user user;
     struct node_cgroup cgroup;
@@ -103,6 +117,7 @@ struct node_facts {
     long file_mode, file_gid;    /* the driver's NVreg_DeviceFileMode / DeviceFileGID from
                                     /proc/driver/nvidia/params; -1 unknown */
     struct node_kmods kmods;     /* scan/kmod.c */
+    struct node_runtime runtime; /* scan/node_runtime.c */
 };
 
 void node_facts_init(struct node_facts *n);

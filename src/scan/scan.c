@@ -25,7 +25,9 @@ static const char *const gpu_env_vars[] = {
     /* Slurm's job and its GPUs (SchedMD/slurm src/plugins/gres/common/gres_common.c,
      * gres_common_gpu_set_env: set when GPUs are allocated, unset when not) */
     "SLURM_JOB_ID", "SLURM_STEP_ID", "SLURM_JOB_GPUS", "SLURM_STEP_GPUS", "SLURM_GPUS_ON_NODE",
-    "GPU_DEVICE_ORDINAL", NULL
+    "GPU_DEVICE_ORDINAL",
+    /* the environment modules loaded (Lmod and Tcl modules both set them) */
+    "LOADEDMODULES", "_LMFILES_", NULL
 };
 
 static void record_env(struct scan_ctx *ctx)
@@ -66,6 +68,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_node_access(ctx);
     scan_tegra(ctx);
     scan_kmod(ctx);
+    scan_node_runtime(ctx);
     scan_cuda(ctx);
     scan_cudnn(ctx);
     scan_modules_into(ctx, &ctx->facts->modules);

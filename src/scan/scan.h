@@ -55,6 +55,8 @@ void scan_gpus(struct scan_ctx *ctx);
 void scan_node_access(struct scan_ctx *ctx);
 /** After scan_tegra: the NVIDIA kernel module chain on disk (scan/kmod.c). */
 void scan_kmod(struct scan_ctx *ctx);
+/** After scan_gpus: the host's container runtime setup (scan/node_runtime.c). */
+void scan_node_runtime(struct scan_ctx *ctx);
 void scan_cuda(struct scan_ctx *ctx);
 void scan_cudnn(struct scan_ctx *ctx);
 /** dpkg's database: the GPU-related packages and their states (scan/dpkg.h). */
