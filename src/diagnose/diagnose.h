@@ -145,4 +145,8 @@ void rules_sched_modules(const struct facts *f, const struct kb *kb, struct diag
 /** 1: a container started without the NVIDIA runtime (no libcuda, no device nodes): GD132. */
 int node_container_without_runtime(const struct facts *f);
 
+struct lookup;
+/** After the framework verdicts: each environment's CUDA extensions (rules_ext.c, GD140-GD142). */
+void rules_ext(const struct facts *f, const struct kb *kb, struct lookup *lk, struct diagnosis *dx);
+
 #endif

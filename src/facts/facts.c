@@ -34,6 +34,9 @@ static void release_python(struct facts *f)
             free(fw->modules);
         }
         free(e->frameworks);
+        for (j = 0; j < e->n_exts; j++)
+            free(e->exts[j].cuda_needed);
+        free(e->exts);
         free(e->dists);
         free(e->site_dirs);
         free(e->nvidia_dirs);

@@ -256,6 +256,27 @@ void facts_json_python(struct jw *jw, const struct facts *f, int full)
         for (j = 0; j < e->n_nvidia_dirs; j++)
             jw_str(jw, e->nvidia_dirs[j]);
         jw_array_end(jw);
+        jw_key(jw, "cuda_extensions");
+        jw_array_begin(jw);
+        for (j = 0; j < e->n_exts; j++) {
+            const struct py_extension *x = &e->exts[j];
+            size_t k;
+            jw_object_begin(jw);
+            jw_kv_str(jw, "dist", x->dist);
+            jw_kv_str(jw, "version", x->version);
+            jw_kv_str(jw, "module", x->module);
+            jw_kv_str(jw, "archs", x->archs);
+            jw_key(jw, "cuda_needed");
+            jw_array_begin(jw);
+            for (k = 0; k < x->n_cuda_needed; k++)
+                jw_str(jw, x->cuda_needed[k]);
+            jw_array_end(jw);
+            jw_kv_str(jw, "torch_pin", x->torch_pin);
+            jw_kv_str(jw, "torch_version", x->torch_version);
+            tri(jw, "torch_pin_ok", x->torch_pin_ok);
+            jw_object_end(jw);
+        }
+        jw_array_end(jw);
         if (full) {
             /* Every distribution, for check --from-facts (the report lists
              * the CUDA components only). */

@@ -561,6 +561,29 @@ static void read_pyenv(struct rd *r, const json_t *e, struct python_env *p)
         read_framework(r, q, &p->frameworks[p->n_frameworks++]);
     }
     strings(r, e, "nvidia_wheel_dirs", &p->nvidia_dirs, &p->n_nvidia_dirs, &p->alloc_nvidia_dirs);
+    a = arr(r, e, "cuda_extensions");
+    for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
+        const json_t *q = elem(r, a, i, "cuda_extensions");
+        struct py_extension *x;
+        if (!q)
+            return;
+        ALLOC_GROW(p->exts, p->n_exts + 1, p->alloc_exts);
+        x = &p->exts[p->n_exts];
+        memset(x, 0, sizeof(*x));
+        x->dist = str(r, q, "dist");
+        x->version = str(r, q, "version");
+        x->module = str(r, q, "module");
+        x->archs = str(r, q, "archs");
+        strings(r, q, "cuda_needed", &x->cuda_needed, &x->n_cuda_needed, &x->alloc_cuda_needed);
+        x->torch_pin = str(r, q, "torch_pin");
+        x->torch_version = str(r, q, "torch_version");
+        x->torch_pin_ok = tri(r, q, "torch_pin_ok");
+        if (!x->dist || !x->module) {
+            bad(r, "a CUDA extension with a dist and a module", "cuda_extensions");
+            return;
+        }
+        p->n_exts++;
+    }
     a = arr(r, e, "distributions");
     for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
         const json_t *q = elem(r, a, i, "distributions");

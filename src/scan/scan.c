@@ -63,6 +63,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_python(ctx);
     scan_dpkg_owners(ctx);
     scan_fw_libs(ctx);
+    scan_pyext(ctx);
     scan_driver(ctx);
     scan_gpus(ctx);
     scan_node_access(ctx);

@@ -66,6 +66,8 @@ void scan_dpkg_owners(struct scan_ctx *ctx);
 /** After scan_python: each framework's CUDA library, reached as the import reaches it,
  *  and the GPU architectures compiled into it (scan/fwlibs.c). */
 void scan_fw_libs(struct scan_ctx *ctx);
+/** After scan_python: the CUDA extension modules of distributions built against torch (scan/pyext.c). */
+void scan_pyext(struct scan_ctx *ctx);
 /**
  * The files the framework rules need (scan/fwfiles.c): each framework's
  * native modules and what they link, each environment's pip NVIDIA wheels,
