@@ -429,3 +429,54 @@ void fixes_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding 
                                    "sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n%s%sreboot",
                                    initramfs ? initramfs : "", initramfs ? " && sudo " : "sudo "));
 }
+
+/* WSL's own commands, run from Windows (PowerShell and cmd alike). */
+static void from_windows(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *title,
+                         const char *cmd)
+{
+    unsigned g = finding_next_group(fd);
+    finding_fix_group(fl, fd, g, "powershell", title, cmd);
+    finding_fix_group(fl, fd, g, "cmd", title, cmd);
+    (void)x;
+}
+
+void fixes_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    from_windows(x, fl, fd, "From Windows: update WSL and its kernel, then restart it (a custom kernel= line in "
+                 "%UserProfile%\\.wslconfig, built without dxgkrnl, has the same effect: remove it)",
+                 "wsl --update\nwsl --shutdown");
+    finding_fix_group(fl, fd, 0, NULL, "A data-center GPU in TCC mode is not offered to WSL2 either: it needs the "
+                      "WDDM driver model (on Windows: nvidia-smi -dm 0, where the GPU supports it)", NULL);
+}
+
+void fixes_wsl_remount(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    from_windows(x, fl, fd, "Restart WSL, which maps C:\\Windows\\System32\\lxss\\lib into /usr/lib/wsl/lib "
+                 "when it starts", "wsl --shutdown");
+}
+
+void fixes_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *dist, const char *torch_version)
+{
+    finding_fix_group(fl, fd, 0, "sh", "See every requirement the installed versions break",
+                      arena_printf(x->a, "%s check", fix_pip(x, env)));
+    finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install the %s release built for torch %s (each release "
+                      "names the torch it is built for), or the torch it pins", dist, torch_version), NULL);
+}
+
+void fixes_ext_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *dist,
+                    const char *cuda)
+{
+    finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install %s's build for CUDA %s, from the same wheel "
+                      "index as torch's", dist, cuda ? cuda : "(torch's)"), NULL);
+}
+
+void fixes_ext_arch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                    const struct python_env *env, const char *dist, const char *cc)
+{
+    finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install a %s build with code for compute capability %s, "
+                      "or build it from source for this GPU", dist, cc), NULL);
+    finding_fix_group(fl, fd, 0, "sh", "A source build for this GPU only",
+                      arena_printf(x->a, "TORCH_CUDA_ARCH_LIST=\"%s\" %s install --no-build-isolation --no-binary "
+                                   "%s %s", cc, fix_pip(x, env), dist, dist));
+}

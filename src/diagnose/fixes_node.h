@@ -126,4 +126,22 @@ void fixes_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct f
 void fixes_module_swap(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *loaded,
                        const char *better);
 
+/** WSL2 without /dev/dxg: update WSL and its kernel (a custom kernel= drops dxgkrnl), WDDM for TCC GPUs. */
+void fixes_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/** Windows has WSL's libraries (lxss\lib) but the distribution does not see them: restart WSL. */
+void fixes_wsl_remount(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/** An extension built for another torch: pip's own check, then the matching release. */
+void fixes_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *dist, const char *torch_version);
+
+/** An extension built for another CUDA (major) than torch's cuda. */
+void fixes_ext_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *dist,
+                    const char *cuda);
+
+/** An extension without code for compute capability cc. */
+void fixes_ext_arch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                    const struct python_env *env, const char *dist, const char *cc);
+
 #endif

@@ -150,8 +150,10 @@ static void rule_mismatch(const struct facts *f, const struct kb *kb, struct fin
                 finding_evidence(out, fd, NULL, "forward compatibility runs only on data-center GPUs (and "
                                  "select RTX professional boards), with a kernel module of a supported branch");
                 if (geforce)
-                    finding_fix(out, fd, NULL, "Take the compat directory off the loader path (it is for data-"
-                                "center GPUs); the driver's own libcuda then serves its CUDA version", NULL);
+                    fixes_drop_loader_dir(&fx, out, fd, "Take the compat directory off the loader path (it is for "
+                                          "data-center GPUs); the driver's own libcuda then serves its CUDA version",
+                                          arena_strndup(out->arena, dl->path,
+                                                        (size_t)(path_basename(dl->path) - dl->path) - 1));
                 continue;
             }
             if (!fd) {
@@ -489,6 +491,30 @@ static void rule_stub(const struct facts *f, struct findings *out)
                 "grep -r stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig");
 }
 
+/* WSL2's GPU is the paravirtualised /dev/dxg (the WSL kernel's dxgkrnl);
+ * without it every CUDA and NVML call fails: "GPU access blocked by the
+ * operating system" (NVML_ERROR_OPERATING_SYSTEM, 17). */
+static void wsl_dxg(const struct facts *f, const struct kb *kb, struct findings *out)
+{
+    const struct dev_node *dxg = NULL;
+    struct finding *fd;
+    size_t i;
+    for (i = 0; i < f->driver.n_nodes; i++)
+        if (!strcmp(f->driver.nodes[i].path, "/dev/dxg"))
+            dxg = &f->driver.nodes[i];
+    if (!f->driver.dev_listed || !dxg || dxg->exists)
+        return;
+    fd = findings_add(out, "GD150", SEV_ERROR, "WSL2 without /dev/dxg: the WSL kernel offers no GPU (\"Failed to "
+                      "initialize NVML: GPU access blocked by the operating system\")");
+    finding_evidence(out, fd, "/dev/dxg", "absent: the WSL kernel's GPU paravirtualization (dxgkrnl)");
+    finding_evidence(out, fd, f->system.kernel_source, "kernel %s", f->system.kernel ? f->system.kernel : "?");
+    {
+        struct fix_ctx fx;
+        fix_ctx_from_facts(&fx, f, kb, out->arena);
+        fixes_wsl_dxg(&fx, out, fd);
+    }
+}
+
 static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     const struct driver_lib *dl;
@@ -503,8 +529,20 @@ static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings
                           "WSL2, but the Windows driver's CUDA library is not mapped into /usr/lib/wsl/lib");
         finding_evidence(out, fd, "/usr/lib/wsl/lib/libcuda.so.1", "absent");
         finding_evidence(out, fd, NULL, "WSL2: %s", f->system.wsl_evidence);
+        if (f->driver.wsl_driver_version)
+            finding_evidence(out, fd, f->driver.wsl_driver_source, "the Windows driver %s is in the DriverStore",
+                             f->driver.wsl_driver_version);
+        if (f->driver.wsl_lxss_libcuda == 1) {
+            finding_evidence(out, fd, "/mnt/c/Windows/System32/lxss/lib", "Windows has the WSL libraries: WSL "
+                             "did not map them into this distribution");
+            fixes_wsl_remount(&fx, out, fd);
+        } else if (f->driver.wsl_lxss_libcuda == 0) {
+            finding_evidence(out, fd, "/mnt/c/Windows/System32/lxss/lib", "holds no libcuda: the Windows driver "
+                             "installed no WSL support");
+        }
         fixes_driver_install(&fx, out, fd);
     }
+    wsl_dxg(f, kb, out);
     if (f->driver.libcuda_resolved && !str_starts(f->driver.libcuda_resolved, "/usr/lib/wsl/")) {
         fd = findings_add(out, "GD107", SEV_ERROR,
                           "WSL2: dlopen(\"libcuda.so.1\") gets %s, not the Windows driver's library",
@@ -515,6 +553,9 @@ static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings
         fd = findings_add(out, "GD107", SEV_ERROR,
                           "a Linux NVIDIA driver is installed inside WSL2 and can shadow the Windows driver");
         finding_evidence(out, fd, dl->path, "%s %s inside WSL2", dl->name, dl->version);
+        if (!strcmp(dl->name, "libnvidia-ml"))
+            finding_evidence(out, fd, NULL, "a Linux NVML under WSL2 fails with \"Failed to initialize NVML: GPU "
+                             "access blocked by the operating system\"");
         if (f->driver.wsl_libcuda)
             finding_evidence(out, fd, f->driver.wsl_libcuda, "the Windows driver's library");
         fixes_wsl_linux_driver(&fx, out, fd);

@@ -9,7 +9,7 @@
  * verdicts: what torch loads is what is already in the process.
  */
 #include "diagnose/diagnose.h"
-#include "diagnose/fixes.h"
+#include "diagnose/fixes_node.h"
 
 #include <string.h>
 
@@ -72,10 +72,7 @@ static void one(const struct facts *f, const struct kb *kb, struct lookup *lk, s
         fd->subject = subject;
         finding_evidence(out, fd, x->module, "built against torch%s (Requires-Dist)", x->torch_pin);
         finding_evidence(out, fd, env->prefix, "torch %s installed", x->torch_version);
-        finding_fix(out, fd, "sh", "See every requirement the installed versions break",
-                    "%s check", fix_pip(&fx, env));
-        finding_fix(out, fd, NULL, arena_printf(a, "Install the %s release built for torch %s (each release names "
-                    "the torch it is built for), or the torch it pins", x->dist, x->torch_version), NULL);
+        fixes_ext_torch_pin(&fx, out, fd, env, x->dist, x->torch_version);
     } else if (xmaj && tcuda && strcmp(arena_strndup(a, tcuda, strcspn(tcuda, ".")), xmaj)) {
         fd = findings_add(out, "GD141", SEV_ERROR, "%s %s is built for CUDA %s.x, torch for CUDA %s: its "
                           "operators refuse to load (\"compiled with different CUDA major versions\")",
@@ -83,8 +80,7 @@ static void one(const struct facts *f, const struct kb *kb, struct lookup *lk, s
         fd->subject = subject;
         finding_evidence(out, fd, x->module, "version %s", x->version);
         finding_evidence(out, fd, env->prefix, "torch built for CUDA %s", tcuda);
-        finding_fix(out, fd, NULL, arena_printf(a, "Install %s's build for CUDA %s (the same wheel index as torch's)",
-                    x->dist, tcuda), NULL);
+        fixes_ext_cuda(&fx, out, fd, x->dist, tcuda);
     }
     for (i = 0; x->archs && i < f->n_gpus; i++) {
         const struct gpu *g = &f->gpus[i];
@@ -96,9 +92,7 @@ static void one(const struct facts *f, const struct kb *kb, struct lookup *lk, s
         fd->subject = subject;
         finding_evidence(out, fd, x->module, "fat binaries for %s", x->archs);
         finding_evidence(out, fd, g->cc_source, "GPU %zu: compute capability %s", i, g->compute_capability);
-        finding_fix(out, fd, NULL, arena_printf(a, "Install a %s build that includes sm_%s (or build it from "
-                    "source with TORCH_CUDA_ARCH_LIST=\"%s\")", x->dist, g->compute_capability,
-                    g->compute_capability), NULL);
+        fixes_ext_arch(&fx, out, fd, env, x->dist, g->compute_capability);
         break;
     }
     for (k = 0; k < x->n_cuda_needed; k++) {
@@ -115,8 +109,7 @@ static void one(const struct facts *f, const struct kb *kb, struct lookup *lk, s
         finding_evidence(out, fd, x->module, "DT_NEEDED %s", lib);
         if (tcuda)
             finding_evidence(out, fd, env->prefix, "torch is built for CUDA %s", tcuda);
-        finding_fix(out, fd, NULL, arena_printf(a, "Install the %s build for torch's CUDA%s%s", x->dist,
-                    tcuda ? " " : "", tcuda ? tcuda : ""), NULL);
+        fixes_ext_cuda(&fx, out, fd, x->dist, tcuda);
     }
 }
 

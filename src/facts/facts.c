@@ -15,6 +15,7 @@ void facts_init(struct facts *f)
     f->system.wsl = 0;
     f->macos.rosetta = -1;
     node_facts_init(&f->node);
+    f->driver.wsl_lxss_libcuda = -1;
 }
 
 static void release_python(struct facts *f)
@@ -137,6 +138,8 @@ const char *facts_driver_version(const struct facts *f)
             return f->driver.libs[i].version;
     if (f->driver.n_libs)
         return f->driver.libs[0].version;
+    if (f->driver.wsl_driver_version)
+        return f->driver.wsl_driver_version; /* WSL2: the Windows driver's */
     return f->driver.kmod_version;
 }
 

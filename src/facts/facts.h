@@ -100,7 +100,14 @@ struct driver_facts {
     size_t n_libs, alloc_libs;
     struct dev_node *nodes;
     size_t n_nodes, alloc_nodes;
+    int dev_listed;                 /* /dev could be listed (so an absent node is absent) */
     const char *wsl_libcuda;        /* /usr/lib/wsl/lib/libcuda.so.1 when present */
+    const char *wsl_driver_version; /* WSL2: the newest Windows driver package WSL maps in
+                                       (its nvcuda64.dll's version, NVIDIA's numbering), or NULL */
+    const char *wsl_driver_source;  /* that nvcuda64.dll */
+    unsigned wsl_driver_packages;   /* NVIDIA driver packages seen in the DriverStore mapping */
+    int wsl_lxss_libcuda;           /* Windows' C:\Windows\System32\lxss\lib (through /mnt/c) holds
+                                       libcuda: 1, 0, -1 not visible */
     const char **stubs;             /* toolkit stub libcuda.so files on a loader path */
     size_t n_stubs, alloc_stubs;
     const char *libcuda_resolved;   /* what dlopen("libcuda.so.1") from a program gets, or NULL */

@@ -90,6 +90,11 @@ static void driver_object(struct jw *jw, const struct facts *f)
     jw_kv_str(jw, "nouveau_evidence", d->nouveau_evidence);
     jw_kv_str(jw, "kernel_module_source", d->kmod_source);
     jw_kv_str(jw, "wsl_libcuda", d->wsl_libcuda);
+    jw_kv_str(jw, "wsl_driver_version", d->wsl_driver_version);
+    jw_kv_str(jw, "wsl_driver_source", d->wsl_driver_source);
+    jw_kv_int(jw, "wsl_driver_packages", d->wsl_driver_packages);
+    tri(jw, "wsl_lxss_libcuda", d->wsl_lxss_libcuda);
+    jw_kv_bool(jw, "dev_listed", d->dev_listed);
     jw_key(jw, "device_nodes");
     jw_array_begin(jw);
     for (i = 0; i < d->n_nodes; i++) {
@@ -121,7 +126,7 @@ static void driver_object(struct jw *jw, const struct facts *f)
 void facts_json_driver(struct jw *jw, const struct facts *f)
 {
     const struct driver_facts *d = &f->driver;
-    if (!facts_driver_version(f) && !d->nouveau_loaded && !d->wsl_libcuda)
+    if (!facts_driver_version(f) && !d->nouveau_loaded && !d->wsl_libcuda && !d->wsl_driver_packages)
         jw_null(jw);
     else
         driver_object(jw, f);

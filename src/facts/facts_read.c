@@ -250,6 +250,11 @@ static void read_driver(struct rd *r, const json_t *doc)
     d->nouveau_loaded = boolean(r, o, "nouveau_loaded", 0);
     d->nouveau_evidence = str(r, o, "nouveau_evidence");
     d->wsl_libcuda = str(r, o, "wsl_libcuda");
+    d->wsl_driver_version = str(r, o, "wsl_driver_version");
+    d->wsl_driver_source = str(r, o, "wsl_driver_source");
+    d->wsl_driver_packages = (unsigned)integer(r, o, "wsl_driver_packages", 0);
+    d->wsl_lxss_libcuda = tri(r, o, "wsl_lxss_libcuda");
+    d->dev_listed = boolean(r, o, "dev_listed", 0);
     a = arr(r, o, "device_nodes");
     for (i = 0; a && i < json_array_size(a) && !r->failed; i++) {
         const json_t *e = elem(r, a, i, "device_nodes");

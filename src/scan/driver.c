@@ -389,6 +389,7 @@ static void scan_nodes(struct scan_ctx *ctx)
     err_init(&err);
     add_node(ctx, "/dev/nvidiactl");
     if (fs_list_dir(ctx->fs, "/dev", MAX_DIR_ENTRIES, &list, &err) == 1) {
+        ctx->facts->driver.dev_listed = 1;
         for (i = 0; i < list.nr; i++) {
             const char *n = list.ents[i].name;
             if (str_starts(n, "nvidia") && n[6] >= '0' && n[6] <= '9' &&
@@ -417,6 +418,7 @@ void scan_driver(struct scan_ctx *ctx)
     scan_stubs(ctx);
     resolve_driver_libs(ctx);
     scan_nodes(ctx);
+    scan_wsl_driver(ctx);
     ver = facts_driver_version(f);
     if (ver && kb_driver_cuda_max(ctx->kb, ver, &cuda, &src) == 1) {
         f->driver.cuda_max = cuda;

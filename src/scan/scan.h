@@ -50,6 +50,8 @@ void scan_system(struct scan_ctx *ctx);
 void scan_ldenv(struct scan_ctx *ctx);
 void scan_python(struct scan_ctx *ctx);
 void scan_driver(struct scan_ctx *ctx);
+/** WSL2: the Windows driver packages WSL maps in (scan/wsl.c); called by scan_driver. */
+void scan_wsl_driver(struct scan_ctx *ctx);
 void scan_gpus(struct scan_ctx *ctx);
 /** After scan_driver and scan_gpus: who may open the device nodes (scan/node_access.c). */
 void scan_node_access(struct scan_ctx *ctx);
