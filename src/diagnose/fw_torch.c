@@ -253,7 +253,11 @@ static void torch_judge_cudnn(struct fwctx *c, const char *want, const char *mod
                                       "torch's own: take %s off it", dir), dir);
             continue;
         }
-        /* The sub-libraries, dlopened by libcudnn (loaded by libtorch_cuda). */
+        /* The sub-libraries, dlopened by libcudnn (loaded by libtorch_cuda):
+         * only LD_LIBRARY_PATH comes before libcudnn's own DT_RUNPATH ($ORIGIN)
+         * or its loaders' DT_RPATH, so without it there is nothing to mix. */
+        if (!llp || !*llp)
+            continue;
         subs = !strcmp(n->library, "libcudnn.so.8") ? cudnn8_subs : !strcmp(n->library, "libcudnn.so.9") ? cudnn9_subs : NULL;
         chain[0] = n->resolved_path;
         chain[1] = modpath;

@@ -247,7 +247,6 @@ static void scan_userspace(struct scan_ctx *ctx)
                 dl->name = drvlibs[k].name;
                 dl->version = facts_str(f, v);
                 dl->path = facts_printf(f, "%s/%s", dirs.v[i], list.ents[j].name);
-                dl->not_loadable = not_loadable(ctx, dl->path);
             }
             if (!strcmp(dirs.v[i], "/usr/lib/wsl/lib") && !strcmp(list.ents[j].name, "libcuda.so.1"))
                 f->driver.wsl_libcuda = "/usr/lib/wsl/lib/libcuda.so.1";
@@ -303,7 +302,6 @@ static void resolve_driver_lib(struct scan_ctx *ctx, const struct drvlib *lib)
             dl->path = facts_str(f, real.buf);
         }
         dl->loaded = 1;
-        dl->not_loadable = NULL; /* the loader took it */
         if (strcmp(res.path, real.buf))
             dl->via = facts_str(f, res.path);
     }
@@ -313,12 +311,25 @@ static void resolve_driver_lib(struct scan_ctx *ctx, const struct drvlib *lib)
 
 static void resolve_driver_libs(struct scan_ctx *ctx)
 {
-    size_t k;
+    struct facts *f = ctx->facts;
+    size_t k, i;
     if (!ctx->resolver)
         return;
-    ctx->facts->driver.loader_asked = 1;
-    for (k = 0; k < N_DRVLIBS; k++)
-        resolve_driver_lib(ctx, &drvlibs[k]);
+    f->driver.loader_asked = 1;
+    for (k = 0; k < N_DRVLIBS; k++) {
+        /* libcuda and NVML always (their absence is the finding); the other
+         * components only where a copy of them is installed. */
+        int installed = k < 2;
+        for (i = 0; i < f->driver.n_libs && !installed; i++)
+            installed = !strcmp(f->driver.libs[i].name, drvlibs[k].name);
+        if (installed)
+            resolve_driver_lib(ctx, &drvlibs[k]);
+    }
+    /* Every copy the loader did not take: would it take it at all (its ELF
+     * class and machine)?  The ones it took are loadable by definition. */
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (!f->driver.libs[i].loaded)
+            f->driver.libs[i].not_loadable = not_loadable(ctx, f->driver.libs[i].path);
 }
 
 /* A toolkit's link-time stub libcuda (…/stubs/libcuda.so) in a directory

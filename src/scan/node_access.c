@@ -304,8 +304,14 @@ void scan_node_access(struct scan_ctx *ctx)
         return;
     read_user(ctx, &gids);
     read_cgroup(ctx);
-    read_majors(ctx);
-    read_params(ctx);
+    /* nvidia-uvm's major only where its node's own number is not known (a
+     * plain file in a fixture tree, or no node yet). */
+    for (i = 0; i < f->driver.n_nodes; i++)
+        if (!strcmp(f->driver.nodes[i].path, "/dev/nvidia-uvm") && !f->driver.nodes[i].is_char &&
+            f->node.cgroup.list_source) {
+            read_majors(ctx);
+            break;
+        }
     for (i = 0; i < f->driver.n_nodes; i++) {
         struct dev_node *dn = &f->driver.nodes[i];
         unsigned bits;
@@ -338,6 +344,13 @@ void scan_node_access(struct scan_ctx *ctx)
         if (dn->major)
             dn->cgroup_access = node_cgroup_allows(&f->node.cgroup, 'c', dn->major, dn->minor, "rw");
     }
+    /* The mode and group the driver gives its nodes, as evidence where one
+     * is not accessible. */
+    for (i = 0; i < f->driver.n_nodes; i++)
+        if (f->driver.nodes[i].exists && f->driver.nodes[i].user_access == 0) {
+            read_params(ctx);
+            break;
+        }
     free(gids.v);
     strbuf_release(&grp);
 }

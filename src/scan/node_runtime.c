@@ -53,7 +53,8 @@ static const char *spec_driver(struct scan_ctx *ctx, const char *buf, size_t len
 
 void scan_node_runtime(struct scan_ctx *ctx)
 {
-    static const char *const engines[] = { "/usr/bin/docker", "/usr/bin/dockerd", "/usr/bin/podman", NULL };
+    static const char *const engines[] = { "/usr/bin/docker", "/usr/bin/dockerd", "/usr/bin/podman",
+                                           "/usr/bin/containerd", NULL };
     static const char *const toolkit[] = { "/usr/bin/nvidia-container-runtime-hook", "/usr/bin/nvidia-ctk",
                                            "/usr/bin/nvidia-container-toolkit", NULL };
     static const char *const cdi_dirs[] = { "/etc/cdi", "/var/run/cdi", NULL };
@@ -66,6 +67,8 @@ void scan_node_runtime(struct scan_ctx *ctx)
         return;
     r->read = 1;
     r->engine = first_existing(ctx, engines);
+    if (!r->engine)
+        return; /* no container engine: nothing here gives containers a GPU */
     r->toolkit = first_existing(ctx, toolkit);
     if (scan_read_text(ctx, "/etc/docker/daemon.json", CONFIG_MAX, &sb) == 1) {
         r->docker_config = "/etc/docker/daemon.json";
