@@ -18,6 +18,7 @@
  */
 #include "scan/scan.h"
 #include "scan/kmodinfo.h"
+#include "scan/nodeparse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,37 +30,6 @@
 #define SMALL_FILE (64u * 1024)
 #define MODULES_DEP_MAX (16u * 1024 * 1024)
 #define MAX_CONF_FILES 256
-
-/* Kernel releases in version order: digit runs compare as numbers. */
-static int natcmp(const char *a, const char *b)
-{
-    while (*a && *b) {
-        if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
-            const char *x = a, *y = b;
-            size_t lx, ly;
-            while (*x == '0')
-                x++;
-            while (*y == '0')
-                y++;
-            for (lx = 0; x[lx] >= '0' && x[lx] <= '9'; lx++)
-                ;
-            for (ly = 0; y[ly] >= '0' && y[ly] <= '9'; ly++)
-                ;
-            if (lx != ly)
-                return lx < ly ? -1 : 1;
-            if (memcmp(x, y, lx))
-                return memcmp(x, y, lx);
-            a = x + lx;
-            b = y + ly;
-            continue;
-        }
-        if (*a != *b)
-            return (unsigned char)*a - (unsigned char)*b;
-        a++;
-        b++;
-    }
-    return (unsigned char)*a - (unsigned char)*b;
-}
 
 static int is_dir(struct scan_ctx *ctx, const char *path)
 {
@@ -259,7 +229,7 @@ static void list_kernels(struct scan_ctx *ctx)
     /* Version order (insertion sort: a machine has a handful). */
     for (i = 1; i < k->n_kernels; i++) {
         const char *t = k->kernels[i];
-        for (j = i; j > 0 && natcmp(k->kernels[j - 1], t) > 0; j--)
+        for (j = i; j > 0 && nodeparse_kernel_cmp(k->kernels[j - 1], t) > 0; j--)
             k->kernels[j] = k->kernels[j - 1];
         k->kernels[j] = t;
     }
@@ -395,61 +365,6 @@ static void read_secure_boot(struct scan_ctx *ctx)
     k->secure_boot = sb == 1 && setup != 1 && moksb != 1;
 }
 
-/* "blacklist nouveau" (or "install nouveau /bin/false") in one modprobe.d file. */
-static int conf_blacklists(const char *buf, size_t len)
-{
-    size_t pos = 0, n;
-    const char *line;
-    while (next_line(buf, len, &pos, &line, &n)) {
-        trim(&line, &n);
-        if ((n == 17 && !memcmp(line, "blacklist nouveau", 17)) ||
-            (n > 16 && !memcmp(line, "install nouveau ", 16) && (mem_contains(line, n, "/bin/false") ||
-                                                                mem_contains(line, n, "/bin/true"))))
-            return 1;
-    }
-    return 0;
-}
-
-/* Does the comma list [s, s+n) name nouveau? */
-static int names_nouveau(const char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        const char *c = memchr(s + i, ',', n - i);
-        size_t e = c ? (size_t)(c - s) : n;
-        if (e - i == 7 && !memcmp(s + i, "nouveau", 7))
-            return 1;
-        i = e + 1;
-    }
-    return 0;
-}
-
-/* The kernel command line's words: modprobe.blacklist= (kmod's
- * libkmod-config.c), module_blacklist= (the kernel's), rd.driver.blacklist=
- * (dracut's initramfs), nouveau.modeset=0 (nouveau_drm.c: disabled). */
-static int cmdline_blacklists(const char *buf, size_t len)
-{
-    static const char *const keys[] = { "modprobe.blacklist=", "module_blacklist=", "rd.driver.blacklist=", NULL };
-    size_t i = 0;
-    while (i < len) {
-        const char *w = buf + i;
-        size_t n = 0;
-        const char *const *k;
-        while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\t'))
-            w = buf + ++i;
-        while (i < len && buf[i] != ' ' && buf[i] != '\n' && buf[i] != '\t') {
-            i++;
-            n++;
-        }
-        if (n == 17 && !memcmp(w, "nouveau.modeset=0", 17))
-            return 1;
-        for (k = keys; *k; k++)
-            if (n > strlen(*k) && !memcmp(w, *k, strlen(*k)) && names_nouveau(w + strlen(*k), n - strlen(*k)))
-                return 1;
-    }
-    return 0;
-}
-
 /* modprobe.d(5): /etc, /run, /usr/local/lib, /usr/lib, /lib modprobe.d,
  * *.conf, an earlier directory's file hiding a later one of the same name;
  * and the command line (modprobe.blacklist= read by kmod, module_blacklist=
@@ -468,7 +383,7 @@ static void read_blacklist(struct scan_ctx *ctx)
     size_t n_ids = 0;
 
     k->nouveau_blacklist_read = 1;
-    if (scan_read_text(ctx, "/proc/cmdline", SMALL_FILE, &sb) == 1 && cmdline_blacklists(sb.buf, sb.len))
+    if (scan_read_text(ctx, "/proc/cmdline", SMALL_FILE, &sb) == 1 && nodeparse_cmdline_blacklists_nouveau(sb.buf, sb.len))
         k->nouveau_blacklist = "/proc/cmdline";
     for (d = dirs; *d && !k->nouveau_blacklist; d++) {
         struct fs_dirlist list;
@@ -504,7 +419,7 @@ static void read_blacklist(struct scan_ctx *ctx)
             seen[n_seen++] = facts_str(f, nm);
             nfiles++;
             p = facts_printf(f, "%s/%s", *d, nm);
-            if (scan_read_text(ctx, p, SMALL_FILE, &sb) == 1 && conf_blacklists(sb.buf, sb.len))
+            if (scan_read_text(ctx, p, SMALL_FILE, &sb) == 1 && nodeparse_conf_blacklists_nouveau(sb.buf, sb.len))
                 k->nouveau_blacklist = p;
         }
         fs_dirlist_release(&list);

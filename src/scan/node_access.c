@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scan/nodeparse.h"
 #include "util/alloc.h"
 #include "util/text.h"
 #include "util/banned.h"
@@ -23,57 +24,25 @@
 #define SMALL_FILE (64u * 1024)
 #define ACCOUNT_FILE (4u * 1024 * 1024)
 
-/* Field k (0-based) of a ':'-separated line, as [*s, *s + *n). */
-static int field(const char *line, size_t len, unsigned k, const char **s, size_t *n)
-{
-    const char *p = line, *end = line + len, *c;
-    while (k--) {
-        c = memchr(p, ':', (size_t)(end - p));
-        if (!c)
-            return 0;
-        p = c + 1;
-    }
-    c = memchr(p, ':', (size_t)(end - p));
-    *s = p;
-    *n = (size_t)((c ? c : end) - p);
-    return 1;
-}
-
-static long number(const char *s, size_t n)
-{
-    long v = 0;
-    size_t i;
-    if (!n || n > 10)
-        return -1;
-    for (i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    return v;
-}
-
-/* Does the comma-separated list [s, s+n) hold name? */
-static int list_has(const char *s, size_t n, const char *name)
-{
-    size_t nl = strlen(name), i = 0;
-    while (i < n) {
-        const char *c = memchr(s + i, ',', n - i);
-        size_t e = c ? (size_t)(c - s) : n;
-        const char *w = s + i;
-        size_t wn = e - i;
-        trim(&w, &wn);
-        if (wn == nl && !memcmp(w, name, nl))
-            return 1;
-        i = e + 1;
-    }
-    return 0;
-}
-
 struct gids {
     long *v;
     size_t nr, alloc;
 };
+
+struct group_acc {
+    struct facts *f;
+    struct gids *gids;
+};
+
+static void add_group(const char *name, size_t name_len, long gid, void *arg)
+{
+    struct group_acc *acc = arg;
+    struct node_user *u = &acc->f->node.user;
+    ALLOC_GROW(u->groups, u->n_groups + 1, u->alloc_groups);
+    u->groups[u->n_groups++] = arena_strndup(&acc->f->arena, name, name_len);
+    ALLOC_GROW(acc->gids->v, acc->gids->nr + 1, acc->gids->alloc);
+    acc->gids->v[acc->gids->nr++] = gid;
+}
 
 static void read_user(struct scan_ctx *ctx, struct gids *gids)
 {
@@ -81,8 +50,7 @@ static void read_user(struct scan_ctx *ctx, struct gids *gids)
     struct facts *f = ctx->facts;
     static const char *const vars[] = { "SUDO_USER", "USER", "LOGNAME" };
     struct strbuf sb = STRBUF_INIT;
-    const char *line, *s;
-    size_t pos, n, sn, i;
+    size_t i;
 
     for (i = 0; i < 3 && !u->name; i++) {
         const char *v = env_get(ctx->env, vars[i]);
@@ -93,37 +61,14 @@ static void read_user(struct scan_ctx *ctx, struct gids *gids)
     }
     if (!u->name)
         return;
-    if (scan_read_text(ctx, "/etc/passwd", ACCOUNT_FILE, &sb) == 1) {
-        pos = 0;
-        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
-            if (!field(line, n, 0, &s, &sn) || sn != strlen(u->name) || memcmp(s, u->name, sn))
-                continue;
-            if (field(line, n, 2, &s, &sn))
-                u->uid = number(s, sn);
-            if (field(line, n, 3, &s, &sn))
-                u->gid = number(s, sn);
-            break;
-        }
-    }
+    if (scan_read_text(ctx, "/etc/passwd", ACCOUNT_FILE, &sb) == 1)
+        (void)nodeparse_passwd(sb.buf, sb.len, u->name, &u->uid, &u->gid);
     if (scan_read_text(ctx, "/etc/group", ACCOUNT_FILE, &sb) == 1) {
+        struct group_acc acc;
+        acc.f = f;
+        acc.gids = gids;
         u->groups_known = 1;
-        pos = 0;
-        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
-            const char *gn;
-            size_t gnl;
-            long gid;
-            if (!field(line, n, 0, &gn, &gnl) || !gnl || !field(line, n, 2, &s, &sn))
-                continue;
-            gid = number(s, sn);
-            if (gid < 0)
-                continue;
-            if (!(u->gid >= 0 && gid == u->gid) && !(field(line, n, 3, &s, &sn) && list_has(s, sn, u->name)))
-                continue;
-            ALLOC_GROW(u->groups, u->n_groups + 1, u->alloc_groups);
-            u->groups[u->n_groups++] = arena_strndup(&f->arena, gn, gnl);
-            ALLOC_GROW(gids->v, gids->nr + 1, gids->alloc);
-            gids->v[gids->nr++] = gid;
-        }
+        (void)nodeparse_groups(sb.buf, sb.len, u->name, u->gid, add_group, &acc);
     }
     if (u->gid >= 0) {
         for (i = 0; i < gids->nr && gids->v[i] != u->gid; i++)
@@ -134,17 +79,6 @@ static void read_user(struct scan_ctx *ctx, struct gids *gids)
         }
     }
     strbuf_release(&sb);
-}
-
-/* The name of gid in /etc/group (read again only when a node needs it). */
-static const char *group_name(struct scan_ctx *ctx, const struct strbuf *grp, long gid)
-{
-    size_t pos = 0, n, sn, gnl;
-    const char *line, *s, *gn;
-    while (next_line(grp->buf, grp->len, &pos, &line, &n))
-        if (field(line, n, 0, &gn, &gnl) && gnl && field(line, n, 2, &s, &sn) && number(s, sn) == gid)
-            return arena_strndup(&ctx->facts->arena, gn, gnl);
-    return NULL;
 }
 
 /*
@@ -159,25 +93,14 @@ static void read_cgroup(struct scan_ctx *ctx)
     struct facts *f = ctx->facts;
     struct node_cgroup *cg = &f->node.cgroup;
     struct strbuf sb = STRBUF_INIT;
-    const char *line, *v1path = NULL, *v2path = NULL, *s;
-    size_t pos = 0, n, sn;
+    const char *line, *v1path = NULL, *v2path = NULL;
+    size_t pos = 0, n;
 
     if (scan_read_text(ctx, "/proc/self/cgroup", SMALL_FILE, &sb) != 1) {
         strbuf_release(&sb);
         return;
     }
-    while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
-        const char *ctl, *path;
-        size_t cl, pl;
-        if (!field(line, n, 1, &ctl, &cl) || !field(line, n, 2, &path, &pl))
-            continue;
-        path = line + (size_t)(ctl - line) + cl + 1; /* the path may hold ':' */
-        pl = n - (size_t)(path - line);
-        if (!cl && field(line, n, 0, &s, &sn) && sn == 1 && *s == '0')
-            v2path = arena_strndup(&f->arena, path, pl);
-        else if (list_has(ctl, cl, "devices"))
-            v1path = arena_strndup(&f->arena, path, pl);
-    }
+    nodeparse_cgroup(sb.buf, sb.len, &f->arena, &v1path, &v2path);
     if (v1path) {
         const char *cands[2];
         size_t k;
@@ -210,29 +133,12 @@ static void read_cgroup(struct scan_ctx *ctx)
     strbuf_release(&sb);
 }
 
-/* /proc/devices: "Character devices:" then "%3d %s" per driver. */
+/* /proc/devices: nvidia-uvm's dynamic major. */
 static void read_majors(struct scan_ctx *ctx)
 {
     struct strbuf sb = STRBUF_INIT;
-    const char *line;
-    size_t pos = 0, n;
-    int chr = 0;
-
-    if (scan_read_text(ctx, "/proc/devices", SMALL_FILE, &sb) == 1) {
-        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
-            const char *sp;
-            trim(&line, &n);
-            if (n >= 18 && !memcmp(line, "Character devices:", 18)) {
-                chr = 1;
-                continue;
-            }
-            if (n >= 14 && !memcmp(line, "Block devices:", 14))
-                chr = 0;
-            sp = memchr(line, ' ', n);
-            if (chr && sp && (size_t)(line + n - sp - 1) == 10 && !memcmp(sp + 1, "nvidia-uvm", 10))
-                ctx->facts->node.uvm_major = number(line, (size_t)(sp - line));
-        }
-    }
+    if (scan_read_text(ctx, "/proc/devices", SMALL_FILE, &sb) == 1)
+        ctx->facts->node.uvm_major = nodeparse_char_major(sb.buf, sb.len, "nvidia-uvm");
     strbuf_release(&sb);
 }
 
@@ -240,25 +146,9 @@ static void read_majors(struct scan_ctx *ctx)
 static void read_params(struct scan_ctx *ctx)
 {
     struct strbuf sb = STRBUF_INIT;
-    const char *line;
-    size_t pos = 0, n;
-
     if (scan_read_text(ctx, "/proc/driver/nvidia/params", SMALL_FILE, &sb) == 1) {
-        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
-            const char *v;
-            size_t vn;
-            if (n > 16 && !memcmp(line, "DeviceFileMode: ", 16)) {
-                v = line + 16;
-                vn = n - 16;
-                trim(&v, &vn);
-                ctx->facts->node.file_mode = number(v, vn);
-            } else if (n > 15 && !memcmp(line, "DeviceFileGID: ", 15)) {
-                v = line + 15;
-                vn = n - 15;
-                trim(&v, &vn);
-                ctx->facts->node.file_gid = number(v, vn);
-            }
-        }
+        ctx->facts->node.file_mode = nodeparse_param(sb.buf, sb.len, "DeviceFileMode");
+        ctx->facts->node.file_gid = nodeparse_param(sb.buf, sb.len, "DeviceFileGID");
     }
     strbuf_release(&sb);
 }
@@ -326,7 +216,7 @@ void scan_node_access(struct scan_ctx *ctx)
             have_grp = fs_read_file(ctx->fs, "/etc/group", ACCOUNT_FILE, &grp, &err) == 1 ? 1 : -1;
         }
         if (have_grp == 1)
-            dn->group = group_name(ctx, &grp, (long)dn->gid);
+            dn->group = nodeparse_group_name(grp.buf, grp.len, (long)dn->gid, &f->arena);
         if (u->uid == 0) {
             dn->user_access = 1; /* root passes every mode check */
         } else if (u->uid > 0) {

@@ -11,6 +11,7 @@
  * reads; nothing when there is no GPU or when run inside a container.
  */
 #include "scan/scan.h"
+#include "scan/nodeparse.h"
 
 #include <string.h>
 
@@ -25,29 +26,6 @@ static const char *first_existing(struct scan_ctx *ctx, const char *const *paths
     for (; *paths; paths++)
         if (fs_stat(ctx->fs, *paths, &st, NULL) == 1 && st.type == COMPAT_FT_REG)
             return *paths;
-    return NULL;
-}
-
-/* "libcuda.so.550.163.01" in a spec: the driver it was generated for. */
-static const char *spec_driver(struct scan_ctx *ctx, const char *buf, size_t len)
-{
-    const char *p = buf, *end = buf + len;
-    while (p < end) {
-        const char *m = memchr(p, 'l', (size_t)(end - p));
-        size_t n;
-        if (!m || (size_t)(end - m) < 12)
-            return NULL;
-        if (!memcmp(m, "libcuda.so.", 11)) {
-            const char *v = m + 11;
-            for (n = 0; v + n < end && ((v[n] >= '0' && v[n] <= '9') || v[n] == '.'); n++)
-                ;
-            while (n && v[n - 1] == '.')
-                n--;
-            if (is_dotted_version(v, n, 2, 3) && !(n >= 2 && v[0] == '1' && v[1] == '.') && !(n == 1))
-                return arena_strndup(&ctx->facts->arena, v, n);
-        }
-        p = m + 1;
-    }
     return NULL;
 }
 
@@ -87,7 +65,7 @@ void scan_node_runtime(struct scan_ctx *ctx)
                     continue;
                 if (scan_read_text(ctx, p, CONFIG_MAX, &sb) == 1) {
                     r->cdi_spec = p;
-                    r->cdi_driver = spec_driver(ctx, sb.buf, sb.len);
+                    r->cdi_driver = nodeparse_cdi_driver(sb.buf, sb.len, &f->arena);
                 }
             }
         }
