@@ -162,27 +162,20 @@ void fixes_driver_component(const struct fix_ctx *x, struct findings *fl, struct
             return;
         }
     }
-    switch (x->family) {
-    case FIX_FAMILY_DEBIAN:
-    case FIX_FAMILY_UBUNTU:
-        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Find the package that installed %s %s, and install "
-                          "its version %s (the driver's)", name, have, want), arena_printf(x->a, "dpkg -S %s", path));
-        break;
-    case FIX_FAMILY_FEDORA:
-    case FIX_FAMILY_RHEL:
-    case FIX_FAMILY_SUSE:
-        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Find the package that installed %s %s, and install "
-                          "its version %s (the driver's)", name, have, want), arena_printf(x->a, "rpm -qf %s", path));
-        break;
-    case FIX_FAMILY_ARCH:
-        finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Find the package that installed %s %s, and install "
-                          "its version %s (the driver's)", name, have, want), arena_printf(x->a, "pacman -Qo %s", path));
-        break;
-    default:
-        finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install %s of the driver's version %s, or remove "
-                          "the stray copy %s (a driver installed by NVIDIA's .run installer and by packages "
-                          "at once leaves such copies)", name, want, path), NULL);
-        break;
+    {
+        /* The package manager's "which package owns this file". */
+        const char *owner = x->family == FIX_FAMILY_DEBIAN || x->family == FIX_FAMILY_UBUNTU ? "dpkg -S"
+                            : x->family == FIX_FAMILY_FEDORA || x->family == FIX_FAMILY_RHEL ||
+                                      x->family == FIX_FAMILY_SUSE ? "rpm -qf"
+                            : x->family == FIX_FAMILY_ARCH ? "pacman -Qo" : NULL;
+        if (owner)
+            finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Find the package that installed %s %s, and "
+                              "install its version %s (the driver's)", name, have, want),
+                              arena_printf(x->a, "%s %s", owner, path));
+        else
+            finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install %s of the driver's version %s, or remove "
+                              "the stray copy %s (a driver installed by NVIDIA's .run installer and by packages "
+                              "at once leaves such copies)", name, want, path), NULL);
     }
 }
 

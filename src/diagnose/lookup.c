@@ -60,12 +60,33 @@ static void add_field(struct strbuf *q, const char *s)
     strbuf_addstr(q, s ? s : "-");
 }
 
+/* Ask the live resolver for name from chain (n objects), record the answer
+ * under query and return it as replay does. */
+static int ask(struct lookup *lk, const char *query, const char *name, const struct resolve_object *chain,
+               size_t n, const char *llp, struct lookup_answer *out)
+{
+    struct resolve_request req;
+    struct resolve_result res;
+    struct gd_err err;
+
+    memset(&req, 0, sizeof(req));
+    req.name = name;
+    req.chain = chain;
+    req.n_chain = n;
+    req.ld_library_path = llp;
+    err_init(&err);
+    if (resolve_library(lk->r, &req, &res, &err) == 1)
+        record(lk, query, res.path, resolve_step_name(res.step), NULL);
+    else
+        record(lk, query, NULL, NULL, res.stale_uncached);
+    resolve_result_release(&res);
+    return replay(lk, query, out);
+}
+
 int lookup_library(struct lookup *lk, const char *name, const char *from, const char *llp,
                    struct lookup_answer *out)
 {
     struct strbuf q = STRBUF_INIT;
-    struct resolve_request req;
-    struct resolve_result res;
     struct gd_err err;
     int r;
 
@@ -89,18 +110,7 @@ int lookup_library(struct lookup *lk, const char *name, const char *from, const 
         strbuf_release(&q);
         return -1;
     }
-    memset(&req, 0, sizeof(req));
-    req.name = name;
-    req.chain = from ? &lk->obj : NULL;
-    req.n_chain = from ? 1 : 0;
-    req.ld_library_path = llp;
-    err_init(&err);
-    if (resolve_library(lk->r, &req, &res, &err) == 1)
-        record(lk, q.buf, res.path, resolve_step_name(res.step), NULL);
-    else
-        record(lk, q.buf, NULL, NULL, res.stale_uncached);
-    resolve_result_release(&res);
-    r = replay(lk, q.buf, out);
+    r = ask(lk, q.buf, name, from ? &lk->obj : NULL, from ? 1 : 0, llp, out);
     strbuf_release(&q);
     return r;
 }
@@ -111,8 +121,6 @@ int lookup_library_chain(struct lookup *lk, const char *name, const char *const 
     struct strbuf q = STRBUF_INIT;
     struct resolve_object objs[LOOKUP_MAX_CHAIN];
     struct elf_info infos[LOOKUP_MAX_CHAIN];
-    struct resolve_request req;
-    struct resolve_result res;
     struct gd_err err;
     size_t i;
     int r;
@@ -140,18 +148,7 @@ int lookup_library_chain(struct lookup *lk, const char *name, const char *const 
             return -1;
         }
     }
-    memset(&req, 0, sizeof(req));
-    req.name = name;
-    req.chain = objs;
-    req.n_chain = n;
-    req.ld_library_path = llp;
-    err_init(&err);
-    if (resolve_library(lk->r, &req, &res, &err) == 1)
-        record(lk, q.buf, res.path, resolve_step_name(res.step), NULL);
-    else
-        record(lk, q.buf, NULL, NULL, res.stale_uncached);
-    resolve_result_release(&res);
-    r = replay(lk, q.buf, out);
+    r = ask(lk, q.buf, name, objs, n, llp, out);
     strbuf_release(&q);
     return r;
 }

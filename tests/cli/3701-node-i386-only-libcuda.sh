@@ -41,11 +41,7 @@ Architecture: amd64
 Source: nvidia-graphics-drivers
 Version: 550.163.01-2
 Description: NVIDIA Management Library (NVML) runtime library"
-venv /home/u/pt 3.11
-nvwheel cuda_runtime libcudart.so.12 nvidia-cuda-runtime-cu12 12.4.127
-nvwheel cublas libcublas.so.12 nvidia-cublas-cu12 12.4.5.8
-nvwheel cudnn libcudnn.so.9 nvidia-cudnn-cu12 9.1.0.70
-torch 2.6.0+cu124 12.4 libcudart.so.12 libcublas.so.12 libcudnn.so.9
+torch_cu124 /home/u/pt
 
 gdcheck --json --env VIRTUAL_ENV=/home/u/pt
 expect_rc 1

@@ -39,11 +39,7 @@ Version: 535.261.03-1"
 kmod 550.163.01
 gpu 0000:01:00.0 0x2684
 devnodes nvidiactl nvidia0 nvidia-uvm
-venv /home/u/pt 3.11
-nvwheel cuda_runtime libcudart.so.12 nvidia-cuda-runtime-cu12 12.4.127
-nvwheel cublas libcublas.so.12 nvidia-cublas-cu12 12.4.5.8
-nvwheel cudnn libcudnn.so.9 nvidia-cudnn-cu12 9.1.0.70
-torch 2.6.0+cu124 12.4 libcudart.so.12 libcublas.so.12 libcudnn.so.9
+torch_cu124 /home/u/pt
 
 gdcheck --json --env VIRTUAL_ENV=/home/u/pt
 expect_rc 0

@@ -5,11 +5,7 @@
 . "$GD_TESTS/cli/python.inc"
 . "$GD_TESTS/cli/diag.inc"
 machine 550.163.01 0x2684
-venv /home/u/pt 3.11
-nvwheel cuda_runtime libcudart.so.12 nvidia-cuda-runtime-cu12 12.4.127
-nvwheel cublas libcublas.so.12 nvidia-cublas-cu12 12.4.5.8
-nvwheel cudnn libcudnn.so.9 nvidia-cudnn-cu12 9.1.0.70
-torch 2.6.0+cu124 12.4 libcudart.so.12 libcublas.so.12 libcudnn.so.9
+torch_cu124 /home/u/pt
 # flash-attn for sm_80 and sm_90, libcudart.so.12 (torch loads it): fine on an RTX 4090 (8.9).
 cuda_ext "$SITE/flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so" flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so "80 90" libcudart.so.12
 extdist "$SITE" flash-attn 2.7.4 "" flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so flash_attn/__init__.py
