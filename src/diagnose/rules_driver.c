@@ -440,7 +440,7 @@ static void rule_nodes(const struct facts *f, const struct kb *kb, struct findin
                                    u->name && dn->user_access >= 0 ? u->name : "this user");
                 if (u->name && dn->user_access >= 0)
                     finding_evidence(out, acc, u->groups_known ? "/etc/group" : "/etc/passwd",
-                                     "%s: uid %ld, groups %s", u->name, u->uid,
+                                     "%s: uid %d, groups %s", u->name, u->uid,
                                      u->n_groups ? join(out->arena, u->groups, u->n_groups, ", ")
                                                  : "(none listed)");
                 fixes_device_access(&fx, out, acc, u->name, group_grants && dn->group ? dn->group : NULL, dn->path);

@@ -1,34 +1,12 @@
 /*
- * node_facts.c - the node facts' lifecycle and the one question asked of
- * a recorded cgroup v1 device list (facts/node_facts.h).
+ * node_facts.c - the one question asked of a recorded cgroup v1 device
+ * list (facts/node_facts.h).
  */
 #include "facts/node_facts.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "util/banned.h"
-
-void node_facts_init(struct node_facts *n)
-{
-    memset(n, 0, sizeof(*n));
-    n->user.uid = n->user.gid = -1;
-    n->uvm_major = n->file_mode = n->file_gid = -1;
-    n->kmods.running_dir = n->kmods.running_headers = n->kmods.newest_headers = -1;
-    n->kmods.secure_boot = -1;
-    n->runtime.docker_nvidia = -1;
-}
-
-void node_facts_release(struct node_facts *n)
-{
-    free(n->user.groups);
-    free(n->cgroup.allow);
-    free(n->kmods.kernels);
-    free(n->kmods.files);
-    free(n->kmods.dkms);
-    free(n->kmods.builds);
-    node_facts_init(n);
-}
 
 /* "195" or "*" at *p: 1 and *v (-1 for '*'), p advanced; 0 on bad syntax. */
 static int majmin(const char **p, long *v)

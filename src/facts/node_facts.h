@@ -21,7 +21,7 @@
 struct node_user {
     const char *name;            /* SUDO_USER, else USER, else LOGNAME; NULL: unknown */
     const char *name_source;     /* "env:SUDO_USER", "env:USER", "env:LOGNAME" */
-    long uid, gid;               /* from /etc/passwd; -1: the user is not in it (LDAP, sssd...) */
+    int uid, gid;                /* from /etc/passwd; -1: the user is not in it (LDAP, sssd...) */
     const char **groups;         /* every group of the user by /etc/group: the primary group
                                     (by gid) and each group whose member list names the user */
     size_t n_groups, alloc_groups;
@@ -113,15 +113,12 @@ struct node_runtime {
 struct node_facts {
     struct node_user user;
     struct node_cgroup cgroup;
-    long uvm_major;              /* nvidia-uvm's character major from /proc/devices; -1 unknown */
-    long file_mode, file_gid;    /* the driver's NVreg_DeviceFileMode / DeviceFileGID from
+    int uvm_major;               /* nvidia-uvm's character major from /proc/devices; -1 unknown */
+    int file_mode, file_gid;     /* the driver's NVreg_DeviceFileMode / DeviceFileGID from
                                     /proc/driver/nvidia/params; -1 unknown */
     struct node_kmods kmods;     /* scan/kmod.c */
     struct node_runtime runtime; /* scan/node_runtime.c */
 };
-
-void node_facts_init(struct node_facts *n);
-void node_facts_release(struct node_facts *n);
 
 /**
  * Does the v1 device list allow type ('c') major:minor for access ("rw")?

@@ -29,6 +29,12 @@ struct gids {
     size_t nr, alloc;
 };
 
+/* A parsed id as the facts keep it: -1 when unknown or past INT_MAX. */
+static int as_int(long v)
+{
+    return v >= 0 && v <= 0x7fffffffL ? (int)v : -1;
+}
+
 struct group_acc {
     struct facts *f;
     struct gids *gids;
@@ -61,8 +67,12 @@ static void read_user(struct scan_ctx *ctx, struct gids *gids)
     }
     if (!u->name)
         return;
-    if (scan_read_text(ctx, "/etc/passwd", ACCOUNT_FILE, &sb) == 1)
-        (void)nodeparse_passwd(sb.buf, sb.len, u->name, &u->uid, &u->gid);
+    if (scan_read_text(ctx, "/etc/passwd", ACCOUNT_FILE, &sb) == 1) {
+        long uid = -1, gid = -1;
+        (void)nodeparse_passwd(sb.buf, sb.len, u->name, &uid, &gid);
+        u->uid = as_int(uid);
+        u->gid = as_int(gid);
+    }
     if (scan_read_text(ctx, "/etc/group", ACCOUNT_FILE, &sb) == 1) {
         struct group_acc acc;
         acc.f = f;
@@ -138,7 +148,7 @@ static void read_majors(struct scan_ctx *ctx)
 {
     struct strbuf sb = STRBUF_INIT;
     if (scan_read_text(ctx, "/proc/devices", SMALL_FILE, &sb) == 1)
-        ctx->facts->node.uvm_major = nodeparse_char_major(sb.buf, sb.len, "nvidia-uvm");
+        ctx->facts->node.uvm_major = as_int(nodeparse_char_major(sb.buf, sb.len, "nvidia-uvm"));
     strbuf_release(&sb);
 }
 
@@ -147,8 +157,8 @@ static void read_params(struct scan_ctx *ctx)
 {
     struct strbuf sb = STRBUF_INIT;
     if (scan_read_text(ctx, "/proc/driver/nvidia/params", SMALL_FILE, &sb) == 1) {
-        ctx->facts->node.file_mode = nodeparse_param(sb.buf, sb.len, "DeviceFileMode");
-        ctx->facts->node.file_gid = nodeparse_param(sb.buf, sb.len, "DeviceFileGID");
+        ctx->facts->node.file_mode = as_int(nodeparse_param(sb.buf, sb.len, "DeviceFileMode"));
+        ctx->facts->node.file_gid = as_int(nodeparse_param(sb.buf, sb.len, "DeviceFileGID"));
     }
     strbuf_release(&sb);
 }
@@ -220,13 +230,13 @@ void scan_node_access(struct scan_ctx *ctx)
         if (u->uid == 0) {
             dn->user_access = 1; /* root passes every mode check */
         } else if (u->uid > 0) {
-            bits = dn->uid == (unsigned long)u->uid ? dn->mode >> 6
+            bits = dn->uid == (unsigned)u->uid ? dn->mode >> 6
                    : (u->groups_known && in_gids(&gids, (long)dn->gid)) ? dn->mode >> 3
                    : dn->mode;
             /* Without /etc/group, a group-only grant cannot be decided. */
             if ((bits & 6u) == 6u)
                 dn->user_access = 1;
-            else if (dn->uid != (unsigned long)u->uid && !u->groups_known && ((dn->mode >> 3) & 6u) == 6u)
+            else if (dn->uid != (unsigned)u->uid && !u->groups_known && ((dn->mode >> 3) & 6u) == 6u)
                 dn->user_access = -1;
             else
                 dn->user_access = 0;
