@@ -192,6 +192,12 @@ void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct fin
                           "with 'unknown error', create it", "sudo nvidia-modprobe -u -c=0");
         return;
     }
+    if (x->facts && x->facts->tegra.present) {
+        finding_fix_group(fl, fd, 0, NULL, "L4T's kernel creates them at boot (nvmap, nvgpu): on the Jetson itself, "
+                          "check that the L4T kernel booted (uname -r ends in -tegra); a container needs NVIDIA's "
+                          "runtime (docker run --runtime nvidia ...)", NULL);
+        return;
+    }
     finding_fix_group(fl, fd, 0, "sh", "Create the nodes (nvidia-modprobe ships with the driver; -c=N for GPU N)",
                       "sudo nvidia-modprobe -c=0 -u");
 }

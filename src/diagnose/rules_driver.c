@@ -562,6 +562,35 @@ static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings
     }
 }
 
+/* A Jetson whose /dev shows none of L4T's GPU nodes (nvmap, nvgpu's
+ * nvhost-ctrl-gpu or /dev/nvgpu/): typically an L4T container started
+ * without NVIDIA's runtime.  Only when /dev could be listed. */
+static void rule_tegra_nodes(const struct facts *f, const struct kb *kb, struct findings *out)
+{
+    static const char *const names[] = { "/dev/nvmap", "/dev/nvhost-ctrl-gpu", "/dev/nvgpu" };
+    struct finding *fd;
+    struct fix_ctx fx;
+    size_t i, k, seen = 0;
+
+    if (!f->tegra.present || !f->driver.dev_listed)
+        return;
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < f->driver.n_nodes; i++)
+            if (!strcmp(f->driver.nodes[i].path, names[k])) {
+                if (f->driver.nodes[i].exists)
+                    return;
+                seen++;
+            }
+    if (seen < 3)
+        return; /* not looked for */
+    fd = findings_add(out, "GD105", SEV_ERROR, "this Jetson's GPU device nodes are missing: no /dev/nvmap, "
+                      "/dev/nvhost-ctrl-gpu or /dev/nvgpu");
+    for (k = 0; k < 3; k++)
+        finding_evidence(out, fd, names[k], "absent");
+    fix_ctx_from_facts(&fx, f, kb, out->arena);
+    fixes_device_nodes(&fx, out, fd, 0);
+}
+
 /* A Jetson (L4T): no nvidia.ko and no PCI device; the GPU driver is the L4T
  * kernel's and its CUDA driver is tegra/libcuda.so.1, which must be where
  * dlopen("libcuda.so.1") looks. */
@@ -606,4 +635,5 @@ void rules_driver(const struct facts *f, const struct kb *kb, struct findings *o
     rule_stub(f, out);
     rule_wsl(f, kb, out);
     rule_tegra(f, kb, out);
+    rule_tegra_nodes(f, kb, out);
 }

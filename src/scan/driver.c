@@ -416,6 +416,14 @@ static void scan_nodes(struct scan_ctx *ctx)
     add_node(ctx, "/dev/nvidia-uvm");
     if (ctx->facts->system.wsl == 2)
         add_node(ctx, "/dev/dxg");
+    if (ctx->facts->system.arch && !strcmp(ctx->facts->system.arch, "aarch64")) {
+        /* A Jetson's integrated GPU: L4T's nvmap and nvgpu nodes
+         * (/dev/nvhost-ctrl-gpu; /dev/nvgpu/ on newer releases), what
+         * NVIDIA's container runtime passes into an L4T container. */
+        add_node(ctx, "/dev/nvmap");
+        add_node(ctx, "/dev/nvhost-ctrl-gpu");
+        add_node(ctx, "/dev/nvgpu");
+    }
 }
 
 void scan_driver(struct scan_ctx *ctx)
