@@ -47,8 +47,28 @@ complete_ gpudoctor explain --db some-rep
 [ "$(cat "$OUT")" = some-report.txt ] || fail "explain --db does not complete files: $(cat "$OUT")"
 complete_ gpudoctor help ""
 has check fleet
-complete_ gpudoctor fleet --gpu
-[ "$(cat "$OUT")" = --gpudoctor ] || fail "fleet --gpu -> $(cat "$OUT")"
+# fleet's own subcommands, then each one's options (node's are check's)
+complete_ gpudoctor fleet ""
+[ "$(cat "$OUT")" = "report slurm node" ] || fail "fleet -> $(cat "$OUT")"
+complete_ gpudoctor fleet slurm --gpu
+[ "$(cat "$OUT")" = --gpudoctor ] || fail "fleet slurm --gpu -> $(cat "$OUT")"
+complete_ gpudoctor fleet report --
+has --json --prometheus --name-from-file --output
+hasnt --gpudoctor --root
+complete_ gpudoctor fleet node --pro
+[ "$(cat "$OUT")" = --probe ] || fail "fleet node --pro -> $(cat "$OUT")"
+# the choices a row accepts are what completes its argument
+complete_ gpudoctor check --os ""
+[ "$(cat "$OUT")" = "linux windows wsl macos" ] || fail "--os -> $(cat "$OUT")"
+complete_ gpudoctor help --completion ""
+[ "$(cat "$OUT")" = "bash zsh fish" ] || fail "--completion -> $(cat "$OUT")"
+# every option any subcommand's completion offers is one it accepts
+for s in check explain matrix plan probe which; do
+    complete_ gpudoctor $s --
+    for o in $(cat "$OUT"); do
+        "$GD_BIN" help $s | grep -qE -- "(^|[ ,])$o([ =[,]|\$)" || fail "$s: $o completes but is not in its --help"
+    done
+done
 # every matrix table name the completion offers is one matrix accepts
 complete_ gpudoctor matrix ""
 for t in $(cat "$OUT"); do
