@@ -139,16 +139,9 @@ int cmd_check(int argc, char **argv)
     options_init(&o);
     err_init(&err);
     memset(&ca, 0, sizeof(ca));
-    switch (optparse(&check_spec, &o, &ca, argc, argv, &err)) {
-    case OPT_OK:
-        break;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("check"));
+    if (cmd_parse("check", &check_spec, &o, &ca, argc, argv, &rc) < 0) {
         options_release(&o);
-        return GD_EXIT_OK;
-    case OPT_BAD_USE:
-        options_release(&o);
-        return usage_error("check", "%s", err.msg);
+        return rc;
     }
     so = ca.so;
     from_facts = ca.from_facts;

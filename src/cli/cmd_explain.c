@@ -113,16 +113,9 @@ int cmd_explain(int argc, char **argv)
 
     options_init(&o);
     err_init(&err);
-    switch (optparse(&explain_spec, &o, &ea, argc, argv, &err)) {
-    case OPT_OK:
-        break;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("explain"));
+    if (cmd_parse("explain", &explain_spec, &o, &ea, argc, argv, &rc) < 0) {
         options_release(&o);
-        return GD_EXIT_OK;
-    case OPT_BAD_USE:
-        options_release(&o);
-        return usage_error("explain", "%s", err.msg);
+        return rc;
     }
     with_check = ea.with_check;
     if (o.operands.n > 1) {

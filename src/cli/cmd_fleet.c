@@ -132,25 +132,6 @@ static const struct exit_doc fleet_exits[] = {
 const struct cmd_spec fleet_spec = { fleet_synopsis, fleet_about, fleet_groups, NULL, 0, 0, NULL,
                                      fleet_exits, fleet_subs };
 
-/* Parse a fleet command's argv by spec; 0, or -1 with *rc the exit status. */
-static int parse(const struct cmd_spec *spec, struct options *o, void *own, int argc, char **argv, int *rc)
-{
-    struct gd_err err;
-    err_init(&err);
-    switch (optparse(spec, o, own, argc, argv, &err)) {
-    case OPT_OK:
-        return 0;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("fleet"));
-        *rc = GD_EXIT_OK;
-        break;
-    case OPT_BAD_USE:
-        *rc = usage_error("fleet", "%s", err.msg);
-        break;
-    }
-    return -1;
-}
-
 /* Render fl; the exit status: 0 all well, 1 a problem, 3 unwritable output. */
 static int render(struct fleet *fl, const struct options *o, const char *origin)
 {
@@ -196,7 +177,7 @@ static int fleet_report(int argc, char **argv)
     int rc;
 
     options_init(&o);
-    if (parse(&fleet_report_spec, &o, &ra, argc, argv, &rc) < 0) {
+    if (cmd_parse("fleet", &fleet_report_spec, &o, &ra, argc, argv, &rc) < 0) {
         options_release(&o);
         return rc;
     }
@@ -233,7 +214,7 @@ static int fleet_slurm(int argc, char **argv)
     options_init(&o);
     memset(&sa, 0, sizeof(sa));
     sa.timeout = 120;
-    if (parse(&fleet_slurm_spec, &o, &sa, argc, argv, &rc) < 0) {
+    if (cmd_parse("fleet", &fleet_slurm_spec, &o, &sa, argc, argv, &rc) < 0) {
         options_release(&o);
         return rc;
     }

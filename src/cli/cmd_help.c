@@ -66,23 +66,14 @@ int cmd_help(int argc, char **argv)
 {
     struct options o;
     struct help_args h = { 0, NULL };
-    struct gd_err err;
     const struct command *c = NULL;
     const char *name;
     int rc = GD_EXIT_OK;
 
     options_init(&o);
-    err_init(&err);
-    switch (optparse(&help_spec, &o, &h, argc, argv, &err)) {
-    case OPT_OK:
-        break;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("help"));
+    if (cmd_parse("help", &help_spec, &o, &h, argc, argv, &rc) < 0) {
         options_release(&o);
-        return GD_EXIT_OK;
-    case OPT_BAD_USE:
-        options_release(&o);
-        return usage_error("help", "%s", err.msg);
+        return rc;
     }
     name = o.operands.n ? o.operands.v[0].arg : NULL;
     if (h.man && h.completion)

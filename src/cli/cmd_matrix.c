@@ -336,16 +336,9 @@ int cmd_matrix(int argc, char **argv)
 
     options_init(&o);
     err_init(&err);
-    switch (optparse(&matrix_spec, &o, &ma, argc, argv, &err)) {
-    case OPT_OK:
-        break;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("matrix"));
+    if (cmd_parse("matrix", &matrix_spec, &o, &ma, argc, argv, &rc) < 0) {
         options_release(&o);
-        return GD_EXIT_OK;
-    case OPT_BAD_USE:
-        options_release(&o);
-        return usage_error("matrix", "%s", err.msg);
+        return rc;
     }
     for (i = 0; i < o.operands.n; i++)
         pos[i] = o.operands.v[i].arg;

@@ -171,16 +171,9 @@ int cmd_plan(int argc, char **argv)
     err_init(&err);
     memset(&c, 0, sizeof(c));
     memset(&pa, 0, sizeof(pa));
-    switch (optparse(&plan_spec, &o, &pa, argc, argv, &err)) {
-    case OPT_OK:
-        break;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("plan"));
+    if (cmd_parse("plan", &plan_spec, &o, &pa, argc, argv, &rc) < 0) {
         options_release(&o);
-        return GD_EXIT_OK;
-    case OPT_BAD_USE:
-        options_release(&o);
-        return usage_error("plan", "%s", err.msg);
+        return rc;
     }
     fw = pa.fw;
     c.version = pa.version;

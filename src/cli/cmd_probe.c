@@ -86,19 +86,8 @@ const struct cmd_spec probe_spec = { probe_synopsis, probe_about, probe_groups, 
 
 static int parse_args(int argc, char **argv, struct options *o, struct probe_args *pa, int *rc)
 {
-    struct gd_err err;
-    err_init(&err);
-    switch (optparse(&probe_spec, o, pa, argc, argv, &err)) {
-    case OPT_OK:
-        break;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("probe"));
-        *rc = GD_EXIT_OK;
+    if (cmd_parse("probe", &probe_spec, o, pa, argc, argv, rc) < 0)
         return -1;
-    case OPT_BAD_USE:
-        *rc = usage_error("probe", "%s", err.msg);
-        return -1;
-    }
     if (pa->timeout_s)
         pa->timeout_ms = (unsigned)pa->timeout_s * 1000u;
     /* Loading code from another tree would run that tree's driver on this

@@ -180,19 +180,8 @@ static int take_list(const struct opt_list *l, const char *opt, const char **arr
 
 static int parse_args(int argc, char **argv, struct which_opts *w, struct options *o, int *rc)
 {
-    struct gd_err err;
-    err_init(&err);
-    switch (optparse(&which_spec, o, w, argc, argv, &err)) {
-    case OPT_OK:
-        break;
-    case OPT_HELP:
-        print_command_usage(stdout, command_find("which"));
-        *rc = GD_EXIT_OK;
+    if (cmd_parse("which", &which_spec, o, w, argc, argv, rc) < 0)
         return -1;
-    case OPT_BAD_USE:
-        *rc = usage_error("which", "%s", err.msg);
-        return -1;
-    }
     if (take_list(&w->from_l, "--from", w->from, &w->n_from, rc) < 0 ||
         take_list(&w->loaded_l, "--loaded", w->loaded, &w->n_loaded, rc) < 0 ||
         take_list(&w->dll_dirs_l, "--dll-dir", w->dll_dirs, &w->n_dll_dirs, rc) < 0)

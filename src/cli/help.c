@@ -270,3 +270,23 @@ int usage_unknown_command(const char *parent, const struct command *table, const
     }
     return usage_error(parent, "unknown subcommand '%s'%s", name, hint);
 }
+
+int cmd_parse(const char *name, const struct cmd_spec *spec, struct options *o, void *own, int argc,
+              char **argv, int *rc)
+{
+    struct gd_err err;
+
+    err_init(&err);
+    switch (optparse(spec, o, own, argc, argv, &err)) {
+    case OPT_OK:
+        return 0;
+    case OPT_HELP:
+        print_command_usage(stdout, command_find(name));
+        *rc = GD_EXIT_OK;
+        break;
+    case OPT_BAD_USE:
+        *rc = usage_error(name, "%s", err.msg);
+        break;
+    }
+    return -1;
+}

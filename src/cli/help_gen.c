@@ -5,6 +5,7 @@
 #include "cli/help_gen.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -394,28 +395,39 @@ static int file_operands(const struct entry *e)
            e->spec->operands[0].arg == ARG_FILE;
 }
 
-/* ---- bash ---- */
+/* ---- bash and zsh: `case $prev in` ---- */
 
-static void bash_prev(FILE *fp, const struct opt_def *o, void *arg)
+/* How a shell completes an option's argument. */
+struct syntax {
+    const char *words, *words_end;   /* around the words of choices or values */
+    const char *dir, *file, *other;
+};
+
+static const struct syntax bash_syntax = { ") COMPREPLY=($(compgen -W '", "' -- \"$cur\"))",
+                                           ") COMPREPLY=($(compgen -d -- \"$cur\"))",
+                                           ") COMPREPLY=($(compgen -f -- \"$cur\"))", ") COMPREPLY=()" };
+static const struct syntax zsh_syntax = { ") compadd -- ", "", ") _files -/", ") _files", ") :" };
+
+/* "--os) ...; return ;;": what follows an option with a (mandatory) argument. */
+static void case_prev(FILE *fp, const struct opt_def *o, void *arg)
 {
+    const struct syntax *sy = arg;
     struct words ws;
-    (void)arg;
     if (!o->metavar || (o->flags & OPT_OPTIONAL_ARG))
         return;
     fputs("            ", fp);
     put_names(fp, o, "|");
     if (arg_words(o, &ws)) {
-        fputs(") COMPREPLY=($(compgen -W '", fp);
+        fputs(sy->words, fp);
         words_print(fp, &ws);
-        fputs("' -- \"$cur\")); return ;;\n", fp);
-    } else if (o->arg == ARG_DIR) {
-        fputs(") COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n", fp);
-    } else if (o->arg == ARG_FILE) {
-        fputs(") COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", fp);
+        fputs(sy->words_end, fp);
     } else {
-        fputs(") COMPREPLY=(); return ;;\n", fp);
+        fputs(o->arg == ARG_DIR ? sy->dir : o->arg == ARG_FILE ? sy->file : sy->other, fp);
     }
+    fputs("; return ;;\n", fp);
 }
+
+/* ---- bash ---- */
 
 static void bash_word(FILE *fp, const struct opt_def *o, void *arg)
 {
@@ -460,7 +472,7 @@ static void gen_bash(FILE *fp)
           "    case $cmd in\n", fp);
     for (i = 0; i < n; i++) {
         fprintf(fp, "    %s)\n        case $prev in\n", e[i].key);
-        each_row(fp, &e[i], bash_prev, NULL);
+        each_row(fp, &e[i], case_prev, (void *)(uintptr_t)&bash_syntax);
         fputs("        esac\n", fp);
         if (operand_words(&e[i], &ws)) {
             fputs("        if [ \"$COMP_CWORD\" -eq $i ] && [[ $cur != -* ]]; then\n"
@@ -481,27 +493,6 @@ static void gen_bash(FILE *fp)
 }
 
 /* ---- zsh ---- */
-
-static void zsh_prev(FILE *fp, const struct opt_def *o, void *arg)
-{
-    struct words ws;
-    (void)arg;
-    if (!o->metavar || (o->flags & OPT_OPTIONAL_ARG))
-        return;
-    fputs("            ", fp);
-    put_names(fp, o, "|");
-    if (arg_words(o, &ws)) {
-        fputs(") compadd -- ", fp);
-        words_print(fp, &ws);
-    } else if (o->arg == ARG_DIR) {
-        fputs(") _files -/", fp);
-    } else if (o->arg == ARG_FILE) {
-        fputs(") _files", fp);
-    } else {
-        fputs(") :", fp);
-    }
-    fputs("; return ;;\n", fp);
-}
 
 static void zsh_item(FILE *fp, const struct opt_def *o, void *arg)
 {
@@ -565,7 +556,7 @@ static void gen_zsh(FILE *fp)
         if (e[i].subs)
             continue;
         fprintf(fp, "    %s)\n        case $words[CURRENT-1] in\n", e[i].key);
-        each_row(fp, &e[i], zsh_prev, NULL);
+        each_row(fp, &e[i], case_prev, (void *)(uintptr_t)&zsh_syntax);
         fputs("        esac\n", fp);
         if (operand_words(&e[i], &ws)) {
             fputs("        if (( CURRENT == i )) && [[ $PREFIX != -* ]]; then\n"

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "util/err.h"
 #include "util/strbuf.h"
 
@@ -29,6 +30,15 @@ int usage_error(const char *cmd, const char *fmt, ...) GD_PRINTF(2, 3);
  * Returns GD_EXIT_USAGE.
  */
 int usage_unknown_command(const char *parent, const struct command *table, const char *name);
+
+/**
+ * optparse() subcommand name's command line by spec (into o and own), and
+ * do what the result asks: on -h/--help print name's help (*rc 0), on a
+ * usage error say so (*rc GD_EXIT_USAGE).  0 to go on, -1 when the
+ * subcommand returns *rc; either way o and own are the caller's to release.
+ */
+int cmd_parse(const char *name, const struct cmd_spec *spec, struct options *o, void *own, int argc,
+              char **argv, int *rc);
 
 /* ---- the pieces, shared with the man pages (help_gen.c) ---- */
 
