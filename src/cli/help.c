@@ -28,6 +28,12 @@ static void pad(struct strbuf *sb, size_t n)
 
 size_t help_wrap(struct strbuf *sb, const char *text, size_t col, size_t indent, int brackets)
 {
+    return help_wrap_at(sb, text, col, indent, brackets, HELP_WIDTH);
+}
+
+size_t help_wrap_at(struct strbuf *sb, const char *text, size_t col, size_t indent, int brackets,
+                    size_t width)
+{
     const char *p = text;
     int first = 1;
 
@@ -48,7 +54,7 @@ size_t help_wrap(struct strbuf *sb, const char *text, size_t col, size_t indent,
         }
         if (!first) {
             /* the text's own spacing ("it.  Then"), unless the line breaks */
-            if (col + gap + n > HELP_WIDTH && col > indent) {
+            if (col + gap + n > width && col > indent) {
                 strbuf_addch(sb, '\n');
                 pad(sb, indent);
                 col = indent;

@@ -92,7 +92,8 @@ static void roff_synopsis(FILE *fp, const char *const *forms)
     fputs(".SH SYNOPSIS\n.nf\n", fp);
     for (i = 0; forms && forms[i]; i++) {
         strbuf_reset(&sb);
-        help_wrap(&sb, forms[i], 0, help_synopsis_indent(forms[i]), 1);
+        /* man(1) indents the section by 7 columns */
+        help_wrap_at(&sb, forms[i], 0, help_synopsis_indent(forms[i]), 1, HELP_WIDTH - 7);
         for (p = sb.buf; *p; p = *e ? e + 1 : e) {
             e = strchr(p, '\n');
             if (!e)

@@ -49,6 +49,9 @@ int cmd_parse(const char *name, const struct cmd_spec *spec, struct options *o, 
  * the column after the last word.
  */
 size_t help_wrap(struct strbuf *sb, const char *text, size_t col, size_t indent, int brackets);
+/** help_wrap, at width columns instead of HELP_WIDTH. */
+size_t help_wrap_at(struct strbuf *sb, const char *text, size_t col, size_t indent, int brackets,
+                    size_t width);
 /** An option as help shows it: "-o, --output FILE", "--color[=WHEN]". */
 void help_term(struct strbuf *sb, const struct opt_def *o);
 /** The length of a synopsis form's command words ("gpudoctor fleet slurm "). */

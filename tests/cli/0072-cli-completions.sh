@@ -106,6 +106,12 @@ source "$0"' "$CASE_DIR/_gpudoctor" "$@" >"$OUT" 2>"$ERR" || fail "zsh completio
     has cudnn kb-meta tf_build
     zc 3 gpudoctor which --
     grep -q -- '--list-cache:list /etc/ld.so.cache' "$OUT" || fail "zsh: which options: $(cat "$OUT")"
+    zc 3 gpudoctor fleet ""
+    has report:merge slurm:run node:what
+    zc 4 gpudoctor fleet slurm --
+    grep -q -- '--gpudoctor:the gpudoctor the nodes run' "$OUT" || fail "zsh: fleet slurm options: $(cat "$OUT")"
+    zc 4 gpudoctor check --os ""
+    has linux windows wsl macos
 else
     echo "note: zsh is not installed; the zsh script's syntax is not checked"
 fi
@@ -120,6 +126,12 @@ if command -v fish >/dev/null 2>&1; then
     HOME="$CASE_DIR" fish --no-config -c "source $CASE_DIR/gpudoctor.fish; complete -C 'gpudoctor which --li'" \
         >"$OUT" 2>"$ERR" || fail "fish complete -C failed"
     grep -q "^--libc" "$OUT" || fail "fish does not complete which --libc"
+    HOME="$CASE_DIR" fish --no-config -c "source $CASE_DIR/gpudoctor.fish; complete -C 'gpudoctor fleet '" \
+        >"$OUT" 2>"$ERR" || fail "fish complete -C failed"
+    [ "$(cut -f1 "$OUT" | sort | tr '\n' ' ')" = "node report slurm " ] || fail "fish: fleet -> $(cat "$OUT")"
+    HOME="$CASE_DIR" fish --no-config -c "source $CASE_DIR/gpudoctor.fish; complete -C 'gpudoctor fleet slurm --gpu'" \
+        >"$OUT" 2>"$ERR" || fail "fish complete -C failed"
+    grep -q "^--gpudoctor" "$OUT" || fail "fish does not complete fleet slurm --gpudoctor: $(cat "$OUT")"
 else
     echo "note: fish is not installed; the fish script is not checked"
 fi
