@@ -35,6 +35,34 @@ static void rule_no_gpu(const struct facts *f, struct findings *out)
                 "in a container, start it with the GPU (docker run --gpus all ...)", NULL);
 }
 
+static int libcuda_not_found(const struct facts *f)
+{
+    return !f->driver.libcuda_resolved && f->driver.libcuda_step && !strcmp(f->driver.libcuda_step, "not_found");
+}
+
+/*
+ * A log's facts (facts.partial): the kernel side is known only where the
+ * log shows it -- nvidia-smi or TensorFlow's diagnostics could not reach the
+ * module (kmod_source without a version: the driver's tools are installed,
+ * the module is not loaded) -- and the user-space side only where dlopen
+ * found no libcuda.
+ */
+static void rule_no_driver_log(const struct facts *f, const struct kb *kb, struct findings *out)
+{
+    struct finding *fd;
+    struct fix_ctx fx;
+    if (f->driver.kmod_source) {
+        fd = findings_add(out, "GD101", SEV_ERROR, "the NVIDIA driver's kernel module is not loaded");
+        finding_evidence(out, fd, f->driver.kmod_source, "the driver's tools cannot reach the nvidia module");
+        fixes_driver_load_module(NULL, out, fd);
+    } else if (libcuda_not_found(f)) {
+        fd = findings_add(out, "GD101", SEV_ERROR, "no NVIDIA driver is installed: dlopen finds no libcuda");
+        finding_evidence(out, fd, NULL, "dlopen(\"libcuda.so.1\") found no library");
+        fix_ctx_from_facts(&fx, f, kb, out->arena);
+        fixes_driver_install(&fx, out, fd);
+    }
+}
+
 static void rule_no_driver(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     const char *drv = facts_driver_version(f);
@@ -44,6 +72,10 @@ static void rule_no_driver(const struct facts *f, const struct kb *kb, struct fi
         return; /* a Jetson has no nvidia.ko: rule_tegra judges its driver */
     if (!f->n_gpus && f->pci_readable)
         return; /* no GPU: GD102 says it; a driver would not help */
+    if (f->partial) {
+        rule_no_driver_log(f, kb, out);
+        return;
+    }
     if (!f->system.kernel) {
         /* No /proc (a container image or disk examined offline): the
          * kernel side cannot be judged. */
@@ -54,10 +86,7 @@ static void rule_no_driver(const struct facts *f, const struct kb *kb, struct fi
                           "the NVIDIA driver %s is installed but its kernel module is not loaded", drv);
         finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
         finding_evidence(out, fd, f->driver.libs[0].path, "user-space driver %s", drv);
-        finding_fix(out, fd, "sh", "Load the module (or reboot after a driver install)", "sudo modprobe nvidia");
-        finding_fix(out, fd, "sh", "If modprobe fails with Secure Boot on, the module is unsigned: "
-                    "enroll the MOK key or disable Secure Boot; check the kernel log",
-                    "sudo dmesg | grep -i -E 'nvidia|secure boot'");
+        fixes_driver_load_module(NULL, out, fd);
     } else {
         fd = findings_add(out, "GD101", SEV_ERROR, "no NVIDIA driver is installed");
         finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
@@ -91,10 +120,7 @@ static void rule_mismatch(const struct facts *f, struct findings *out)
             finding_evidence(out, fd, dl->path, "%s %s", dl->name, dl->version);
         }
         if (fd) {
-            finding_fix(out, fd, "sh", "Reboot, so the new kernel module is loaded (the usual cause is a "
-                        "driver upgrade without a reboot)", "sudo reboot");
-            finding_fix(out, fd, "sh", "Or reload the modules without rebooting (stop every GPU process first)",
-                        "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia");
+            fixes_driver_reload(NULL, out, fd);
             return;
         }
     }
@@ -127,10 +153,7 @@ static void rule_nouveau(const struct facts *f, struct findings *out)
     fd = findings_add(out, "GD104", f->driver.kmod_version ? SEV_WARNING : SEV_ERROR,
                       "the nouveau driver is loaded; CUDA needs NVIDIA's driver");
     finding_evidence(out, fd, NULL, "%s", f->driver.nouveau_evidence);
-    finding_fix(out, fd, "sh", "Blacklist nouveau, rebuild the initramfs, reboot",
-                "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | "
-                "sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n"
-                "sudo update-initramfs -u && sudo reboot");
+    fixes_nouveau_off(NULL, out, fd);
 }
 
 static void rule_nodes(const struct facts *f, struct findings *out)
@@ -156,11 +179,7 @@ static void rule_nodes(const struct facts *f, struct findings *out)
         if (!fd) {
             fd = findings_add(out, "GD105", SEV_ERROR,
                               "the NVIDIA device nodes are missing or not read/write for this user");
-            finding_fix(out, fd, "sh", "Create the nodes (nvidia-modprobe ships with the driver)",
-                        "sudo nvidia-modprobe -c=0 -u");
-            finding_fix(out, fd, "sh", "If they exist but are not accessible, check their group and add "
-                        "yourself to it (log in again afterwards)",
-                        "ls -l /dev/nvidia*\nsudo usermod -aG video \"$USER\"");
+            fixes_device_nodes(NULL, out, fd);
         }
         finding_evidence(out, fd, dn->path, "%s", !dn->exists ? "absent"
                          : !dn->readable ? "not readable" : "not writable");
@@ -187,11 +206,7 @@ static void rule_stub(const struct facts *f, struct findings *out)
     }
     for (i = 0; i < f->driver.n_stubs; i++)
         finding_evidence(out, fd, f->driver.stubs[i], "link-time stub in a searched directory");
-    finding_fix(out, fd, "sh", "Remove the stubs directory from LD_LIBRARY_PATH (it is for linking only)",
-                "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
-                "grep -v '/stubs' | paste -sd:)");
-    finding_fix(out, fd, "sh", "If an ld.so.conf file names it, remove that line and rebuild the cache",
-                "grep -r stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig");
+    fixes_stub_off_path(NULL, out, fd);
 }
 
 static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings *out)
@@ -203,7 +218,15 @@ static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings
     if (f->system.wsl != 2)
         return;
     fix_ctx_from_facts(&fx, f, kb, out->arena);
-    if (!f->driver.wsl_libcuda) {
+    if (f->partial && !f->driver.wsl_libcuda && libcuda_not_found(f)) {
+        /* a log: dlopen found no libcuda, which on WSL2 is the Windows driver's */
+        fd = findings_add(out, "GD110", SEV_ERROR,
+                          "WSL2, but dlopen finds no libcuda: the Windows driver's library in /usr/lib/wsl/lib is "
+                          "missing or not on the loader's path");
+        finding_evidence(out, fd, NULL, "dlopen(\"libcuda.so.1\") found no library");
+        finding_evidence(out, fd, NULL, "WSL2: %s", f->system.wsl_evidence ? f->system.wsl_evidence : "?");
+        fixes_libcuda_missing(&fx, out, fd);
+    } else if (!f->partial && !f->driver.wsl_libcuda) {
         fd = findings_add(out, "GD110", SEV_ERROR,
                           "WSL2, but the Windows driver's CUDA library is not mapped into /usr/lib/wsl/lib");
         finding_evidence(out, fd, "/usr/lib/wsl/lib/libcuda.so.1", "absent");

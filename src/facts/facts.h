@@ -81,7 +81,9 @@ struct dev_node {
 struct driver_facts {
     const char *kmod_version;       /* loaded kernel module, "535.104.05" */
     const char *kmod_flavor;        /* "proprietary", "open", or NULL */
-    const char *kmod_source;        /* /proc/driver/nvidia/version or /sys/module/nvidia/version */
+    const char *kmod_source;        /* /proc/driver/nvidia/version or /sys/module/nvidia/version;
+                                       in a partial facts without kmod_version: where the
+                                       log shows the module is not loaded */
     int nouveau_loaded;
     const char *nouveau_evidence;
     struct driver_lib *libs;
@@ -92,7 +94,9 @@ struct driver_facts {
     const char **stubs;             /* toolkit stub libcuda.so files on a loader path */
     size_t n_stubs, alloc_stubs;
     const char *libcuda_resolved;   /* what dlopen("libcuda.so.1") from a program gets, or NULL */
-    const char *libcuda_step;       /* how the loader found it ("cache", "ld_library_path", ...) */
+    const char *libcuda_step;       /* how the loader found it ("cache", "ld_library_path", ...);
+                                       in a partial facts "not_found" with libcuda_resolved
+                                       NULL: the log shows dlopen found none */
     const char *cuda_max;           /* the highest CUDA the driver supports ("12.2"), via kb */
     const char *cuda_max_source;
 };
@@ -189,12 +193,18 @@ struct lib_dir {
  * instead of reading the disk (diagnose/lookup.h).
  */
 struct lib_answer {
-    const char *query;           /* the question, a canonical string (lookup.c) */
+    const char *query;           /* the question, a canonical string (lookup.c); in a log's
+                                    facts also "any<TAB>NAME" (LIB_ANSWER_ANY): what the
+                                    loader answered when the program asked for NAME, from
+                                    whichever object and path (the log does not say) */
     const char *path;            /* the file, or NULL: not found */
     const char *step;            /* how it was found ("runpath", "cache", "path", ...) */
     const char *stale;           /* not found, but an ld.so.conf directory that the cache
                                     does not list holds it (ldconfig not rerun), or NULL */
 };
+
+/* The query prefix of an answer a log records by library name only (struct lib_answer). */
+#define LIB_ANSWER_ANY "any\t"
 
 struct env_fact {
     const char *name, *value;        /* only variables that matter to GPUs */
@@ -268,6 +278,17 @@ struct facts {
     size_t n_answers, alloc_answers;
     struct tegra_facts tegra;    /* scan/tegra.c (Jetson) */
     struct macos_facts macos;    /* scan/mac_*.c; empty elsewhere */
+    /*
+     * NULL: the facts of a scan (or its --facts replay): what could be read
+     * was read, so an empty field means absent.  "log": a partial facts that
+     * explain built from a log (scan/logscan.h): a field the log does not
+     * show is unknown, not absent, and the rules decide only from what is
+     * there.  Where a log shows an absence, the field that records it says
+     * so (driver.kmod_source without kmod_version: the kernel module is not
+     * loaded; driver.libcuda_step "not_found": dlopen found no libcuda).
+     * Not part of --facts (check's facts are never partial).
+     */
+    const char *partial;
 };
 
 /** Empty facts; never fails. */
