@@ -209,6 +209,11 @@ void fw_candidate_dirs(struct fwctx *c, struct strlist *dirs)
         ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
         dirs->v[dirs->nr++] = arena_printf(c->a, "%s/lib", c->env->nvidia_dirs[i]);
     }
+    /* A log's facts list the library files it shows (scan/logscan.c), wherever they are. */
+    for (i = 0; c->f->partial && i < c->f->n_libdirs; i++) {
+        ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+        dirs->v[dirs->nr++] = c->f->libdirs[i].dir;
+    }
 }
 
 /* 1 if the scan saw the library file name in dir (scan/fwfiles.c). */
@@ -447,7 +452,8 @@ static void judge_missing_windows(struct fwctx *c)
             first_other = n->library;
         if (c->win.mode == WIN_DLL_STANDARD)
             finding_evidence(c->out, fd_missing[k], n->from, "%s: searched python.exe's folder, System32, "
-                             "the Windows folder and PATH=%s", n->library, path ? path : "(unset)");
+                             "the Windows folder and PATH=%s", n->library,
+                             path ? path : c->f->partial ? "(not in the log)" : "(unset)");
         else
             finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the importing DLL's folder, "
                              "python.exe's folder, the os.add_dll_directory folders and System32%s", n->library,
@@ -613,7 +619,8 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
             n_other++;
         finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the module's RPATH/RUNPATH, "
                          "LD_LIBRARY_PATH=%s, ld.so.cache and the default directories", n->library,
-                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");        {
+                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH")
+                         : c->f->partial ? "(not in the log)" : "(unset)");        {
             /* A distribution package that should have put it there. */
             const char *link = NULL;
             const struct dpkg_pkg *p = dpkg_dangling_owner(c->f, n->library, &link);

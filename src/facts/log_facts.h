@@ -13,7 +13,9 @@
 
 #include <stddef.h>
 
-#define LOGREAD_LINE_MAX 4096   /* bytes of a line that are matched */
+#define LOGREAD_LINE_MAX 4096   /* bytes of a line matched at once (a window) */
+#define LOGREAD_OVERLAP 512     /* bytes a window shares with the next, so that a message up to
+                                   this long is whole in one of them */
 #define LOG_QUOTE_MAX 400       /* bytes of a line that are quoted */
 #define LOG_MAX_HITS 3          /* quoted lines per message family */
 #define LOG_MAX_LIBS 32         /* distinct library names */
@@ -98,7 +100,8 @@ struct log_hit {
 
 /* One message family: how often, where first, and what it said. */
 struct log_event {
-    unsigned long count;
+    unsigned long count;     /* lines that show it (a line counts once, whatever its windows) */
+    long last_line;          /* the last line counted */
     struct log_hit hits[LOG_MAX_HITS];
     size_t n_hits;
     const char *a, *b, *c;   /* captured from the first occurrence; meaning per family
@@ -139,7 +142,8 @@ struct log_cuda_error {
 struct log_facts {
     unsigned long lines;
     unsigned long long bytes;
-    unsigned long long_lines;   /* lines longer than LOGREAD_LINE_MAX (matched on a prefix) */
+    unsigned long long_lines;   /* lines longer than LOGREAD_LINE_MAX (matched in windows) */
+    unsigned long segments;     /* '\r'-separated parts of lines matched on their own (progress bars) */
     /* Hints at the OS, counted over the whole log. */
     unsigned long hint_windows, hint_linux, hint_wsl, hint_macos;
     struct log_value os_windows, os_linux, os_wsl, os_macos;  /* first line of each */

@@ -158,7 +158,7 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
         out_raw(&o, "\n");
     }
     if (lf->long_lines)
-        out_printf(&o, "  %lu line(s) longer than %d bytes were matched on their start only\n",
+        out_printf(&o, "  %lu line(s) longer than %d bytes were matched in overlapping windows\n",
                    lf->long_lines, LOGREAD_LINE_MAX);
     if (r->machine)
         out_printf(&o, "  with this machine's scan (--with-check): driver %s, %zu GPU(s)\n",
@@ -315,6 +315,7 @@ void report_explain_json(FILE *fp, const struct explain_report *r)
     jw_kv_int(&jw, "lines", (int64_t)r->log->lines);
     jw_kv_int(&jw, "bytes", (int64_t)r->log->bytes);
     jw_kv_int(&jw, "long_lines", (int64_t)r->log->long_lines);
+    jw_kv_int(&jw, "segments", (int64_t)r->log->segments);
     jw_object_end(&jw);
     if (fl->nr && fl->v[0].severity >= SEV_WARNING)
         jw_kv_str(&jw, "cause", fl->v[0].code);

@@ -223,6 +223,37 @@ static void x_dso(struct ls *s)
 
 /* ---- the GPU ---- */
 
+/*
+ * The kb's row for a model as a log names it: "NVIDIA GeForce RTX 3090",
+ * "Tesla V100-SXM2-16GB", "NVIDIA A100-PCIE-40GB": without the vendor, the
+ * board suffix after '-', then trailing words, while two words remain (the
+ * kb's names are the models: "GeForce RTX 3090", "Tesla V100").  1 found.
+ */
+static int gpu_row(struct ls *s, const char *name, const char **kname, const char **kcc, const char **ksrc)
+{
+    char q[128];
+    size_t n;
+    const char *p = name;
+    if (!strncmp(p, "NVIDIA ", 7))
+        p += 7;
+    n = strcspn(p, "-(");
+    if (n >= sizeof(q))
+        return 0;
+    memcpy(q, p, n);
+    q[n] = '\0';
+    while (n && q[n - 1] == ' ')
+        q[--n] = '\0';
+    for (;;) {
+        char *sp;
+        if (kb_gpu_by_name(s->kb, q, kname, kcc, ksrc) == 1 && *kcc)
+            return 1;
+        sp = strrchr(q, ' ');
+        if (!sp || !strchr(q, ' ') || strchr(q, ' ') == sp)
+            return 0;   /* two words left: no shorter query names a model */
+        *sp = '\0';
+    }
+}
+
 static void x_gpu(struct ls *s)
 {
     const struct log_facts *lf = s->lf;
@@ -240,7 +271,7 @@ static void x_gpu(struct ls *s)
     if (cc) {
         g->compute_capability = facts_str(s->f, cc);
         g->cc_source = src(s, lf->gpu_cc.line);
-    } else if (s->kb && kb_gpu_by_name(s->kb, name, &kname, &kcc, &ksrc) == 1 && kcc) {
+    } else if (s->kb && gpu_row(s, name, &kname, &kcc, &ksrc)) {
         /* as the scan does from the PCI id: the knowledge base's row for the model */
         g->compute_capability = facts_str(s->f, kcc);
         g->cc_source = facts_str(s->f, ksrc);
@@ -372,6 +403,71 @@ static void x_answers(struct ls *s)
          * file is libcudnn.so.8.0.4 (cuDNN's soname link points at it). */
         const char *soname = facts_printf(s->f, "libcudnn.so.%.*s", (int)strcspn(mm->a, "."), mm->a);
         answer(s, soname, facts_printf(s->f, "libcudnn.so.%s", mm->a), "log");
+    }
+}
+
+/* ---- library files the log shows (ls, ldconfig -p, paths) ---- */
+
+static struct lib_dir *libdir_for(struct ls *s, const char *dir)
+{
+    struct lib_dir *d;
+    size_t i;
+    for (i = 0; i < s->f->n_libdirs; i++)
+        if (!strcmp(s->f->libdirs[i].dir, dir))
+            return &s->f->libdirs[i];
+    ALLOC_GROW(s->f->libdirs, s->f->n_libdirs + 1, s->f->alloc_libdirs);
+    d = &s->f->libdirs[s->f->n_libdirs++];
+    memset(d, 0, sizeof(*d));
+    d->dir = facts_str(s->f, dir);
+    d->real = d->dir;
+    return d;
+}
+
+/* Did the log show this name failing to load (on line, or on any line when line is 0)? */
+static int failed(const struct log_facts *lf, const char *name, long line)
+{
+    size_t i;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && !strcmp(lf->libs[i].name, name) && (!line || lf->libs[i].line == line))
+            return 1;
+    return 0;
+}
+
+/*
+ * A CUDA library file the log names outside a failure is installed: in the
+ * directory the line shows it in, else in a directory the facts name by
+ * the line ("log:LINE"), which the judges can compare versions in but that
+ * is no path to put on the loader's.  So a name the log shows failing is
+ * listed only in a real directory.
+ */
+static void x_mentions(struct ls *s)
+{
+    const struct log_facts *lf = s->lf;
+    size_t i;
+    for (i = 0; i < lf->n_mentions; i++) {
+        const struct log_lib *m = &lf->mentions[i];
+        const char *at = m->text ? strstr(m->text, m->name) : NULL, *b = at;
+        struct lib_dir *d;
+        if (failed(lf, m->name, m->line))
+            continue;   /* the failure itself names it */
+        while (b && b > m->text && b[-1] != ' ' && b[-1] != '\'' && b[-1] != '"' && b[-1] != '(' && b[-1] != '=' &&
+               b[-1] != '>' && b[-1] != ':')
+            b--;
+        if (at && b < at && at[-1] == '/' && b[0] == '/')
+            d = libdir_for(s, facts_printf(s->f, "%.*s", (int)(at - b - 1), b));
+        else if (!failed(lf, m->name, 0))
+            d = libdir_for(s, src(s, m->line));
+        else
+            continue;
+        {
+            size_t k;
+            for (k = 0; k < d->n_names && strcmp(d->names[k], m->name); k++)
+                ;
+            if (k < d->n_names)
+                continue;
+        }
+        ALLOC_GROW(d->names, d->n_names + 1, d->alloc_names);
+        d->names[d->n_names++] = facts_str(s->f, m->name);
     }
 }
 
@@ -645,6 +741,7 @@ static const struct extractor {
     { "cuDNN version (collect_env, XLA, TF's runtime check)", x_cudnn },
     { "CUDA toolkit (nvcc --version, /usr/local/cuda-X.Y)", x_cuda },
     { "loader answers by library name (dlopen failed / opened)", x_answers },
+    { "library files the log names (ls, ldconfig -p, paths): installed, listed by directory", x_mentions },
     { "Python environment: framework builds, their versions, variants and missing libraries", x_frameworks },
 };
 
