@@ -165,6 +165,8 @@ static void alt(struct ctx *c, const char *code, int score, const char *why, con
     struct alt *a;
     if (!fc || c->n_alts >= MAX_ALTS)
         return;
+    if (!strcmp(code, "GD102") && c->f->n_gpus)
+        return;   /* the log shows the GPU: "no GPU at all" is ruled out */
     a = &c->alts[c->n_alts++];
     a->kind = fc->kind;
     a->code = code;
@@ -498,6 +500,8 @@ static const struct row rows[] = {
     { LE_NVML_MISMATCH, w_always, "GD103", 90,
       "the NVIDIA kernel module and the user-space driver differ (driver upgraded without a reboot)",
       "cat /proc/driver/nvidia/version; modinfo -F version nvidia", FX_DRIVER_RELOAD, NULL, NULL, E },
+    { LE_NVRM_API_MISMATCH, w_always, "GD103", 92, "the NVIDIA kernel module $b and the user-space driver $a differ",
+      "cat /proc/driver/nvidia/version; modinfo -F version nvidia", FX_DRIVER_RELOAD, NULL, NULL, E },
     { LE_NOUVEAU, w_always, "GD104", 90, "the open-source nouveau driver (or a framebuffer driver) owns the GPU",
       "lsmod | grep nouveau", FX_NOUVEAU, NULL, NULL, E },
     { LE_NVML_PERMISSION, w_always, "GD105", 85,
@@ -669,9 +673,14 @@ static void apply_rows(struct ctx *c)
             fd = cause_of(c, NULL, fc->kind);
         if (fd && (fd_index(c, fd) >= MAX_SCORED || c->judged[fd_index(c, fd)])) {
             /* a judge decided it from the log's facts: the message is its evidence, and
-             * how sure the message is calibrates it (the surest message, when several) */
+             * how sure the message is of its own cause calibrates it (the surest message,
+             * when several) */
             size_t k = fd_index(c, fd);
             quote_ev(c, fd, r->ev);
+            if (strcmp(fd->code, r->code)) {
+                set_tell(c, fd, r->tell);
+                continue;   /* another cause the same facts show (WSL2's libcuda for "no driver") */
+            }
             if (k < MAX_SCORED && c->judged[k] == 1) {
                 set_score(c, fd, r->score);
                 c->judged[k] = 2;

@@ -177,6 +177,8 @@ const char *fw_lib_version(struct fwctx *c, const char *role, const char *path)
             if (f->cuda[i].libdir && !strcmp(f->cuda[i].libdir, dir.buf))
                 ver = f->cuda[i].version;
     }
+    if (!real && c->f->partial)
+        real = path;   /* a log names the file the loader got, not its directory */
     if (!ver && real && *real) {
         /* libcudnn.so.8.9.7 -> 8.9.7 */
         base = path_basename(real);

@@ -90,6 +90,7 @@ enum log_ev {
     LE_CPU_BUILD_MSG,        /* a framework says it is a CPU-only build (Paddle, "Not compiled with CUDA") */
     LE_NOUVEAU,              /* NVRM: nouveau ... obtained ownership of the NVIDIA device(s) */
     LE_NVML_PERMISSION,      /* NVML: Insufficient Permissions / /dev/nvidia* permission denied */
+    LE_NVRM_API_MISMATCH,    /* NVRM: API mismatch: the client has the version X, but ... kernel module ... Y */
     LE__COUNT
 };
 
@@ -153,6 +154,7 @@ struct log_facts {
     struct log_value driver_cuda;      /* nvidia-smi "CUDA Version" (the driver's ceiling) */
     struct log_value nvcc_version;     /* "release 12.4" */
     struct log_value gpu_name, gpu_cc;
+    struct log_value pci_gpu;          /* an NVIDIA GPU on the PCI bus (lspci's line) */
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
     /* Context read from anywhere in the log (banners, paths, prints, the command line). */

@@ -626,6 +626,42 @@ static void take_dso_mismatch(struct logread *lr, const char *line, size_t n, co
     e->b = version_at(lr, line, n, after);
 }
 
+/* "NVRM: API mismatch: the client has the version 550.54.14, but" [\n "NVRM:] this kernel module has
+ * the version 535.104.05.  Please" (one line, or two in dmesg) */
+static void take_nvrm_client(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_NVRM_API_MISMATCH);
+    const char *k = find_after(after, left(line, n, after), "kernel module has the version ");
+    (void)at;
+    if (e->a)
+        return;
+    e->a = version_at(lr, line, n, after);
+    if (k)
+        e->b = version_at(lr, line, n, k);
+}
+
+static void take_nvrm_kernel(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_NVRM_API_MISMATCH);
+    (void)at;
+    if (e->a && !e->b)
+        e->b = version_at(lr, line, n, after);
+}
+
+/* lspci: "01:00.0 VGA compatible controller: NVIDIA Corporation AD102 [GeForce RTX 4090] (rev a1)" */
+static void take_lspci(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *b = memchr(after, '[', left(line, n, after)), *e;
+    (void)at;
+    if (b && (e = memchr(b, ']', left(line, n, b))) != NULL && e > b + 1)
+        setval(lr, &lr->facts.gpu_name, b + 1, span(b + 1, e), line, n);
+    else
+        setval(lr, &lr->facts.gpu_name, after, token_len(after, left(line, n, after)), line, n);
+    setval(lr, &lr->facts.pci_gpu, "lspci", 5, line, n);
+}
+
 static void take_torch_driver_old(struct logread *lr, const char *line, size_t n, const char *at,
                                   const char *after)
 {
@@ -1378,6 +1414,17 @@ static const struct log_pattern patterns[] = {
     { "Make sure that the latest NVIDIA driver is installed and running", NULL,
       "couldn't communicate with the NVIDIA driver", LE_SMI_FAILED, NULL, "no_driver",
       "https://docs.nvidia.com/deploy/nvidia-smi/index.html", 0 },
+    { "NVRM: API mismatch: the client has the version ", NULL, NULL, LE_NVRM_API_MISMATCH, take_nvrm_client,
+      "driver_library_mismatch",
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/src/nvidia/arch/nvalloc/unix/src/osapi.c", 0 },
+    /* the same message's second line in dmesg */
+    { "this kernel module has the version ", NULL, "API mismatch", NONE, take_nvrm_kernel, NULL,
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/src/nvidia/arch/nvalloc/unix/src/osapi.c", 0 },
+    /* lspci (pciutils, names from pci.ids): the GPU is on the bus */
+    { "VGA compatible controller: NVIDIA Corporation ", NULL, NULL, NONE, take_lspci, NULL,
+      "https://github.com/pciutils/pciutils/blob/master/lspci.c", 0 },
+    { "3D controller: NVIDIA Corporation ", NULL, NULL, NONE, take_lspci, NULL,
+      "https://github.com/pciutils/pciutils/blob/master/lspci.c", 0 },
     { "Driver/library version mismatch", NULL, NULL, LE_NVML_MISMATCH, NULL,
       "driver_library_mismatch", "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html", 0 },
     { "Cuda compilation tools, release ", NULL, NULL, NONE, take_nvcc, NULL,

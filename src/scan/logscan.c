@@ -221,6 +221,24 @@ static void x_dso(struct ls *s)
     dl->loaded = 1;
 }
 
+/* The kernel module's API check: the user-space driver (the client) and the module differ. */
+static void x_nvrm(struct ls *s)
+{
+    const struct log_event *e = &s->lf->ev[LE_NVRM_API_MISMATCH];
+    struct driver_facts *d = &s->f->driver;
+    struct driver_lib *dl;
+    if (!e->count || !e->a || !e->b)
+        return;
+    d->kmod_version = facts_str(s->f, e->b);
+    d->kmod_source = src(s, first_line(s, LE_NVRM_API_MISMATCH));
+    ALLOC_GROW(d->libs, d->n_libs + 1, d->alloc_libs);
+    dl = &d->libs[d->n_libs++];
+    memset(dl, 0, sizeof(*dl));
+    dl->name = "libnvidia-ml";   /* the client of the check: NVML or libcuda, same version */
+    dl->version = facts_str(s->f, e->a);
+    dl->path = src(s, first_line(s, LE_NVRM_API_MISMATCH));
+}
+
 /* ---- the GPU ---- */
 
 /*
@@ -393,16 +411,17 @@ static void x_answers(struct ls *s)
     const struct log_event *mm = &lf->ev[LE_CUDNN_MISMATCH];
     size_t i;
 
+    if (mm->a && strchr(mm->a, '.')) {
+        /* "Loaded runtime CuDNN library: 8.0.4": dlopen("libcudnn.so.8") got cuDNN 8.0.4, whose
+         * file is libcudnn.so.8.0.4 (cuDNN's soname link points at it); first, as it says more
+         * than "Successfully opened dynamic library libcudnn.so.8" */
+        const char *soname = facts_printf(s->f, "libcudnn.so.%.*s", (int)strcspn(mm->a, "."), mm->a);
+        answer(s, soname, facts_printf(s->f, "libcudnn.so.%s", mm->a), "log");
+    }
     for (i = 0; i < lf->n_libs; i++) {
         const struct log_lib *l = &lf->libs[i];
         /* found: the file by the name it was asked for (the log shows no directory) */
         answer(s, l->name, l->ok ? facts_str(s->f, l->name) : NULL, l->ok ? "log" : NULL);
-    }
-    if (mm->a && strchr(mm->a, '.')) {
-        /* "Loaded runtime CuDNN library: 8.0.4": dlopen("libcudnn.so.8") got cuDNN 8.0.4, whose
-         * file is libcudnn.so.8.0.4 (cuDNN's soname link points at it). */
-        const char *soname = facts_printf(s->f, "libcudnn.so.%.*s", (int)strcspn(mm->a, "."), mm->a);
-        answer(s, soname, facts_printf(s->f, "libcudnn.so.%s", mm->a), "log");
     }
 }
 
@@ -736,6 +755,7 @@ static const struct extractor {
     { "driver: libcuda not found, or the toolkit's stub loaded", x_libcuda },
     { "driver: nouveau owns the GPU (NVRM)", x_nouveau },
     { "driver: kernel module and libcuda versions (TF's DSO check)", x_dso },
+    { "driver: kernel module and user-space versions (NVRM's API check in dmesg)", x_nvrm },
     { "GPU: name and compute capability (nvidia-smi, collect_env, framework warnings)", x_gpu },
     { "environment: CUDA_VISIBLE_DEVICES, LD_LIBRARY_PATH", x_env },
     { "cuDNN version (collect_env, XLA, TF's runtime check)", x_cudnn },
