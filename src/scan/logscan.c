@@ -492,13 +492,21 @@ static void x_mentions(struct ls *s)
 
 /* ---- the Python environment and its framework builds ---- */
 
+/* The first package the log lists of names (in order; "cupy-cuda*" matches by its prefix). */
 static const struct log_pkg *pkg_of(const struct log_facts *lf, const char *const *names)
 {
     const struct log_pkg *p;
-    size_t i;
-    for (i = 0; names && names[i]; i++)
-        if ((p = log_facts_pkg(lf, names[i])) != NULL)
+    size_t i, j, n;
+    for (i = 0; names && names[i]; i++) {
+        n = strlen(names[i]);
+        if (n && names[i][n - 1] == '*') {
+            for (j = 0; j < lf->n_pkgs; j++)
+                if (!strncmp(lf->pkgs[j].name, names[i], n - 1))
+                    return &lf->pkgs[j];
+        } else if ((p = log_facts_pkg(lf, names[i])) != NULL) {
             return p;
+        }
+    }
     return NULL;
 }
 
@@ -582,6 +590,13 @@ static void fw_ort_more(struct ls *s, struct framework_build *fw)
         fw->dist = NULL;   /* both packages: which one's files win is not in the log */
 }
 
+static void fw_cupy_more(struct ls *s, struct framework_build *fw)
+{
+    (void)s;
+    if (fw->dist && !strncmp(fw->dist, "cupy-rocm", 9))
+        fw->variant = "rocm";   /* CuPy's ROCm wheel */
+}
+
 static void fw_paddle_more(struct ls *s, struct framework_build *fw)
 {
     size_t i;
@@ -608,8 +623,7 @@ static const char *const tf_dists[] = { "tensorflow-gpu", "tensorflow-cpu", "ten
 static const char *const torch_dists[] = { "torch", NULL };
 static const char *const jax_dists[] = { "jax", NULL };
 static const char *const ort_dists[] = { "onnxruntime-gpu", "onnxruntime", NULL };
-static const char *const cupy_dists[] = { "cupy-cuda13x", "cupy-cuda12x", "cupy-cuda11x", "cupy-cuda102",
-                                          "cupy-rocm-5-0", "cupy", NULL };
+static const char *const cupy_dists[] = { "cupy-cuda*", "cupy-rocm*", "cupy", NULL };
 static const char *const paddle_dists[] = { "paddlepaddle-gpu", "paddlepaddle", NULL };
 
 static const struct fw_src fw_srcs[] = {
@@ -628,7 +642,7 @@ static const struct fw_src fw_srcs[] = {
     { "onnxruntime", offsetof(struct log_facts, ort_version), ort_dists, "onnxruntime",
       { LE_ORT_PROVIDER_FAIL, LE_ORT_EP_FAIL, LE_ORT_CPU_PKG, LE__COUNT },
       fw_ort_more },
-    { "cupy", offsetof(struct log_facts, cupy_version), cupy_dists, "cupy", { LE__COUNT }, NULL },
+    { "cupy", offsetof(struct log_facts, cupy_version), cupy_dists, "cupy", { LE__COUNT }, fw_cupy_more },
     { "paddle", 0, paddle_dists, "paddle", { LE__COUNT }, fw_paddle_more },
 };
 
