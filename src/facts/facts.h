@@ -311,6 +311,15 @@ const char *facts_driver_version(const struct facts *f);
 /** The value of an environment variable recorded in f->env, or NULL. */
 const char *facts_env(const struct facts *f, const char *name);
 
+/*
+ * The source of a value a log showed (a partial facts, facts.partial):
+ * "log:" then the line number, as scan/logscan.c writes it; a path under it
+ * ("log:12/libcublas.so.10") names a file the line shows.
+ */
+#define FACTS_LOG_SOURCE "log:"
+/** The log line a source names ("log:12", "log:12/x" -> 12), or 0 when src is not a log's. */
+long facts_log_line(const char *src);
+
 /** The listing of dir (compared exactly, or by Windows' case rule when ci), or NULL. */
 const struct lib_dir *facts_libdir(const struct facts *f, const char *dir, int ci);
 

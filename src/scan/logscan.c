@@ -35,21 +35,13 @@ static unsigned long cnt(const struct ls *s, enum log_ev ev)
 /* "log:LINE" for a line of the log, or NULL (line 0: not from the log). */
 static const char *src(struct ls *s, long line)
 {
-    return line > 0 ? facts_printf(s->f, LOGSCAN_SOURCE "%ld", line) : NULL;
+    return line > 0 ? facts_printf(s->f, FACTS_LOG_SOURCE "%ld", line) : NULL;
 }
 
 static long first_line(const struct ls *s, enum log_ev ev)
 {
     const struct log_event *e = &s->lf->ev[ev];
     return e->n_hits ? e->hits[0].line : 0;
-}
-
-long logscan_line(const char *src_)
-{
-    size_t n = strlen(LOGSCAN_SOURCE);
-    if (!src_ || strncmp(src_, LOGSCAN_SOURCE, n))
-        return 0;
-    return strtol(src_ + n, NULL, 10);
 }
 
 /* ---- the kinds of library a log names ---- */
@@ -717,17 +709,28 @@ static void x_frameworks(struct ls *s)
     const struct log_value *ver[N_FW];
     const struct log_pkg *pkg[N_FW];
     int w[N_FW], best = -1;
-    size_t i, n_lost = 0;
+    size_t i, k, order[N_FW], n_lost = 0;
 
     for (i = 0; i < N_FW; i++) {
         w[i] = fw_weight(s, &fw_srcs[i], &ver[i], &pkg[i]);
         if (w[i] && (best < 0 || w[i] > w[best]))
             best = (int)i;
     }
-    for (i = 0; i < N_FW; i++) {
-        const struct fw_src *r = &fw_srcs[i];
+    /* the framework most of the log is about first (stable for ties) */
+    for (i = 0; i < N_FW; i++)
+        order[i] = i;
+    for (i = 1; i < N_FW; i++) {
+        size_t t = order[i], j;
+        for (j = i; j > 0 && w[order[j - 1]] < w[t]; j--)
+            order[j] = order[j - 1];
+        order[j] = t;
+    }
+    for (k = 0; k < N_FW; k++) {
+        const struct fw_src *r;
         struct framework_build *fw;
         const char *v;
+        i = order[k];
+        r = &fw_srcs[i];
         if (!w[i])
             continue;
         fw = add_fw(s, r->name);

@@ -10,14 +10,15 @@
  * the GPU and its compute capability, the environment variables the log
  * shows, the CUDA toolkit and cuDNN versions it names, one Python
  * environment with a framework build for each framework the log shows at
- * work, and the loader's answers the log records -- "libcudnn.so.9: cannot
+ * work (the one most of the log is about first), and the loader's answers
+ * the log records -- "libcudnn.so.9: cannot
  * open shared object file" is that name not found, "Successfully opened
  * dynamic library libcudart.so.11.0" found -- as answers by name
  * (LIB_ANSWER_ANY, facts.h) that diagnose/lookup.h replays.
  *
  * The facts are partial (facts.partial = "log"): whatever the log does not
  * show stays unknown, never absent.  Every value names its log line as its
- * source ("log:LINE", LOGSCAN_SOURCE), so a finding's evidence points back
+ * source ("log:LINE", FACTS_LOG_SOURCE in facts.h), so a finding's evidence points back
  * into the log.  The work is one table of extractors (logscan.c), each
  * filling one part of the facts from the log's; nothing here judges.
  */
@@ -29,9 +30,6 @@
 
 struct kb;
 
-/* The source of a value read from a log: "log:" then its line number. */
-#define LOGSCAN_SOURCE "log:"
-
 /**
  * Fill f (initialised with facts_init, empty) from the log's facts lf.  kb
  * (may be NULL) gives what a scan would derive the same way: the driver's
@@ -42,12 +40,6 @@ struct kb;
  */
 void logscan_facts(const struct log_facts *lf, const struct kb *kb, const struct facts *machine,
                    struct facts *f);
-
-/**
- * The log line a source names ("log:12" -> 12), or 0 when src is not a
- * log source.
- */
-long logscan_line(const char *src);
 
 /** The i-th extractor's description (for docs and tests), or NULL past the last. */
 const char *logscan_extractor_at(size_t i);

@@ -60,8 +60,8 @@ static void test_smi_driver_and_gpu(void)
     CHECK_STR(s.f.gpus[0].name, "NVIDIA GeForce RTX 3090");
     CHECK_STR(s.f.gpus[0].compute_capability, "8.6");   /* kb's gpu_name row */
     CHECK_INT(s.f.pci_readable, 0);                      /* the bus is not seen: no "no GPU" */
-    CHECK_INT(logscan_line(s.f.driver.kmod_source), 2);
-    CHECK_INT(logscan_line("/proc/driver/nvidia/version"), 0);
+    CHECK_INT(facts_log_line(s.f.driver.kmod_source), 2);
+    CHECK_INT(facts_log_line("/proc/driver/nvidia/version"), 0);
     scanned_release(&s);
 }
 
