@@ -709,14 +709,32 @@ static void lower_missing(struct explain_ctx *c, const char *name)
     }
 }
 
+/* A CUDA library's name: the runtime, cuDNN, the math libraries, NVRTC, CUPTI, NCCL. */
+static int cuda_lib(const char *name)
+{
+    static const char *const stems[] = { "cud", "cublas", "cupti", "cufft", "curand", "cusolver", "cusparse",
+                                         "nvrtc", "nvJitLink", "nvjitlink", "nccl", "nvToolsExt", NULL };
+    const char *const *s;
+    for (s = stems; *s; s++)
+        if (explain_has(name, *s))
+            return 1;
+    return 0;
+}
+
 /* Paddle's loader looks on LD_LIBRARY_PATH only, and says so. */
 static void rule_paddle_libs(struct explain_ctx *c)
 {
     const struct log_facts *lf = c->lf;
     struct finding *fd;
     size_t i;
+    const char *fw = c->env && c->env->n_frameworks ? c->env->frameworks[0].name : NULL;
+    int main_paddle = fw && !strcmp(fw, "paddle");
+    /* its own loader's line, or the loader's when Paddle is what the log is about: a CUDA
+     * library (a line wrapped inside the name leaves a stump such as "libc") */
     for (i = 0; i < lf->n_libs; i++)
-        if (!lf->libs[i].ok && lf->libs[i].via && !strcmp(lf->libs[i].via, "paddle"))
+        if (!lf->libs[i].ok && lf->libs[i].via && cuda_lib(lf->libs[i].name) &&
+            (!strcmp(lf->libs[i].via, "paddle") ||
+             (main_paddle && (!strcmp(lf->libs[i].via, "loader") || !strcmp(lf->libs[i].via, "cudnn")))))
             break;
     if (i == lf->n_libs)
         return;
@@ -802,18 +820,6 @@ static void rule_compiler_arch(struct explain_ctx *c)
     explain_apply_fix(c, fd, FX_FRAMEWORK, NULL);
     explain_alt_hit(c, "GD206", 35, "another CUDA's NVRTC is found before the framework's own",
             "python -c 'import torch; print(torch.version.cuda)'; ldconfig -p | grep nvrtc", LE_COMPILER_ARCH);
-}
-
-/* A CUDA library's name: the runtime, cuDNN, the math libraries, NVRTC, CUPTI, NCCL. */
-static int cuda_lib(const char *name)
-{
-    static const char *const stems[] = { "cud", "cublas", "cupti", "cufft", "curand", "cusolver", "cusparse",
-                                         "nvrtc", "nvJitLink", "nvjitlink", "nccl", "nvToolsExt", NULL };
-    const char *const *s;
-    for (s = stems; *s; s++)
-        if (explain_has(name, *s))
-            return 1;
-    return 0;
 }
 
 /* Two copies of a CUDA library mixed: "undefined symbol: S, version libcudnn_xxx.so.8". */

@@ -62,6 +62,9 @@ static int driver_lib(const char *name)
  * framework's own CUDA module is the importer, not what it misses. */
 static int not_a_need(const char *name)
 {
+    /* a name that is no library file is a stump of a line wrapped inside it ("libc") */
+    if (!has(name, ".so") && !has(name, ".dll") && !has(name, ".dylib"))
+        return 1;
     return has(name, "nvinfer") || has(name, "providers_cuda") || has(name, "torch_cuda") ||
            has(name, "c10_cuda") || driver_lib(name);
 }
