@@ -48,8 +48,8 @@ enum explain_fix {
     FX_DRIVER_LOAD,      /* fixes_driver_load_module */
     FX_LIBCUDA,          /* fixes_libcuda_missing */
     FX_DRIVER_UPGRADE,   /* fixes_driver_upgrade, the floor unknown */
-    FX_DRIVER_RELOAD,    /* fixes_driver_reload */
-    FX_NOUVEAU,          /* fixes_nouveau_off */
+    FX_DRIVER_RELOAD,    /* fixes_kmod_reload (fixes_node.h) */
+    FX_NOUVEAU,          /* fixes_nouveau */
     FX_NODES,            /* fixes_device_nodes */
     FX_STUB,             /* fixes_stub_off_path */
     FX_VISIBLE,          /* fixes_visible_devices */

@@ -18,6 +18,7 @@
 
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_node.h"
 #include "diagnose/lookup.h"
 #include "kb/kb.h"
 #include "util/alloc.h"
@@ -332,13 +333,13 @@ void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_f
         fixes_driver_upgrade(&c->fx, c->out, fd, NULL, NULL);
         break;
     case FX_DRIVER_RELOAD:
-        fixes_driver_reload(&c->fx, c->out, fd);
+        fixes_kmod_reload(&c->fx, c->out, fd);
         break;
     case FX_NOUVEAU:
-        fixes_nouveau_off(&c->fx, c->out, fd);
+        fixes_nouveau(&c->fx, c->out, fd, NULL);
         break;
     case FX_NODES:
-        fixes_device_nodes(&c->fx, c->out, fd);
+        fixes_device_nodes(&c->fx, c->out, fd, 0);
         break;
     case FX_STUB:
         fixes_stub_off_path(&c->fx, c->out, fd);

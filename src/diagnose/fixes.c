@@ -166,23 +166,14 @@ static int windows(const struct fix_ctx *x)
 
 static unsigned next_group(const struct finding *fd)
 {
-    unsigned g = 0;
-    size_t i;
-    for (i = 0; i < fd->n_fixes; i++)
-        if (fd->fixes[i].group > g)
-            g = fd->fixes[i].group;
-    return g + 1;
+    return finding_next_group(fd);
 }
 
 /* Add a fix (command already built) that belongs to group g. */
 static void add(struct findings *fl, struct finding *fd, unsigned g, const char *shell,
                 const char *title, const char *command)
 {
-    if (command)
-        finding_fix(fl, fd, shell, title, "%s", command);
-    else
-        finding_fix(fl, fd, shell, title, NULL);
-    fd->fixes[fd->n_fixes - 1].group = g;
+    finding_fix_group(fl, fd, g, shell, title, command);
 }
 
 /* ---- the driver ---- */
@@ -1902,34 +1893,6 @@ void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, stru
     finding_fix(fl, fd, "sh", "If modprobe fails with Secure Boot on, the module is unsigned: "
                 "enroll the MOK key or disable Secure Boot; check the kernel log",
                 "sudo dmesg | grep -i -E 'nvidia|secure boot'");
-}
-
-void fixes_driver_reload(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
-{
-    (void)x;
-    finding_fix(fl, fd, "sh", "Reboot, so the new kernel module is loaded (the usual cause is a "
-                "driver upgrade without a reboot)", "sudo reboot");
-    finding_fix(fl, fd, "sh", "Or reload the modules without rebooting (stop every GPU process first)",
-                "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia");
-}
-
-void fixes_nouveau_off(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
-{
-    (void)x;
-    finding_fix(fl, fd, "sh", "Blacklist nouveau, rebuild the initramfs, reboot",
-                "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' | "
-                "sudo tee /etc/modprobe.d/blacklist-nouveau.conf\n"
-                "sudo update-initramfs -u && sudo reboot");
-}
-
-void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
-{
-    (void)x;
-    finding_fix(fl, fd, "sh", "Create the nodes (nvidia-modprobe ships with the driver)",
-                "sudo nvidia-modprobe -c=0 -u");
-    finding_fix(fl, fd, "sh", "If they exist but are not accessible, check their group and add "
-                "yourself to it (log in again afterwards)",
-                "ls -l /dev/nvidia*\nsudo usermod -aG video \"$USER\"");
 }
 
 void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd)

@@ -290,18 +290,13 @@ void fixes_jetson_tf(const struct fix_ctx *x, struct findings *fl, struct findin
 
 /*
  * The machine rules' fixes (rules_driver.c, rules_env.c), shared with
- * explain, which finds the same causes in logs.  Each never fails; x may be
+ * explain, which finds the same causes in logs (the driver node's others
+ * are in fixes_node.h).  Each never fails; x may be
  * NULL (the commands do not depend on the machine yet).
  */
 
 /** The user-space driver is installed, its kernel module is not loaded: modprobe, Secure Boot. */
 void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
-/** The kernel module and the user-space driver differ: reboot, or reload the modules. */
-void fixes_driver_reload(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
-/** nouveau holds the GPU: blacklist it, rebuild the initramfs, reboot. */
-void fixes_nouveau_off(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
-/** The /dev/nvidia* nodes are missing or not accessible: create them, check their group. */
-void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
 /** The toolkit's stub libcuda is on the loader path: take lib64/stubs off it. */
 void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
 /** CUDA_VISIBLE_DEVICES hides the GPUs: unset it (sh, fish, PowerShell), or ask the scheduler. */

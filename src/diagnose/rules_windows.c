@@ -114,7 +114,7 @@ static void rule_no_driver(const struct facts *f, struct findings *out)
     if (nvcuda(f))
         return;
     /* a log's facts: only where it shows LoadLibrary found no nvcuda.dll */
-    if (f->partial && !(f->driver.libcuda_step && !strcmp(f->driver.libcuda_step, "not_found")))
+    if (f->partial && !(f->driver.loader_asked && !f->driver.libcuda_resolved))
         return;
     fd = findings_add(out, "GD604", SEV_ERROR, "no NVIDIA driver is installed: C:\\Windows\\System32\\nvcuda.dll is absent");
     finding_evidence(out, fd, "/Windows/System32/nvcuda.dll", "absent (the display driver installs it)");

@@ -176,6 +176,7 @@ static void x_libcuda(struct ls *s)
         if (p) {
             d->libcuda_resolved = facts_printf(s->f, "%.*s", (int)((size_t)(p - b) + strlen("/stubs/libcuda.so")), b);
             d->libcuda_step = "log";
+            d->loader_asked = 1;
         }
         return;
     }
@@ -183,7 +184,7 @@ static void x_libcuda(struct ls *s)
         if (!lf->libs[i].ok && driver_lib(lf->libs[i].name))
             break;
     if (i < lf->n_libs || cnt(s, LE_NO_DRIVER))
-        d->libcuda_step = "not_found";   /* facts.h: partial facts' "dlopen found none" */
+        d->loader_asked = 1;   /* and libcuda_resolved stays NULL: dlopen found none (facts.h) */
 }
 
 static void x_nouveau(struct ls *s)
@@ -229,9 +230,12 @@ static void x_nvrm(struct ls *s)
     ALLOC_GROW(d->libs, d->n_libs + 1, d->alloc_libs);
     dl = &d->libs[d->n_libs++];
     memset(dl, 0, sizeof(*dl));
-    dl->name = "libnvidia-ml";   /* the client of the check: NVML or libcuda, same version */
+    /* the client of the check is the user-space driver (libcuda, NVML: one version, the one
+     * an upgrade installed) */
+    dl->name = "libcuda";
     dl->version = facts_str(s->f, e->a);
     dl->path = src(s, first_line(s, LE_NVRM_API_MISMATCH));
+    dl->loaded = 1;
 }
 
 /* ---- the GPU ---- */
@@ -279,6 +283,7 @@ static void x_gpu(struct ls *s)
     g = &s->f->gpus[s->f->n_gpus++];
     memset(g, 0, sizeof(*g));
     g->vendor = 0x10de;
+    g->minor = -1;   /* its /dev/nvidiaN is not in the log */
     g->name = name ? facts_str(s->f, name) : NULL;
     g->name_source = src(s, lf->gpu_name.line);
     if (cc) {
