@@ -22,6 +22,7 @@
 #include "kb/kb.h"
 #include "report/explain.h"
 #include "scan/logread.h"
+#include "scan/logscan.h"
 #include "scan/scan.h"
 #include "util/banned.h"
 
@@ -102,7 +103,7 @@ int cmd_explain(int argc, char **argv)
     struct gd_err err;
     struct kb *kb = NULL;
     struct logread lr;
-    struct facts machine;
+    struct facts machine, logf;
     struct findings fl;
     struct arena arena;
     struct explain_input in;
@@ -167,10 +168,13 @@ int cmd_explain(int argc, char **argv)
         have_machine = 1;
     }
 
+    /* The log as a machine: a partial facts for check's judges (scan/logscan.h). */
+    facts_init(&logf);
+    logscan_facts(&lr.facts, kb, have_machine ? &machine : NULL, &logf);
     arena_init(&arena);
     findings_init(&fl, &arena);
     in.log = &lr.facts;
-    in.machine = have_machine ? &machine : NULL;
+    in.facts = &logf;
     in.kb = kb;
     explain_rules(&in, &fl, &res);   /* ordered: the top hypothesis's finding first */
 
@@ -178,8 +182,9 @@ int cmd_explain(int argc, char **argv)
     rep.findings = &fl;
     rep.hypotheses = &res;
     rep.input = path;
-    rep.os = explain_log_os(&in, &rep.os_line);
-    rep.machine = in.machine;
+    rep.os = res.os;
+    rep.os_line = res.os_line;
+    rep.machine = have_machine ? &machine : NULL;
     rep.gd_version = GD_VERSION;
     rep.kb_revision = kb_revision(kb);
     rep.shell = ctx.shell;
@@ -199,6 +204,7 @@ int cmd_explain(int argc, char **argv)
 
     findings_release(&fl);
     arena_release(&arena);
+    facts_release(&logf);
     facts_release(&machine);
     logread_release(&lr);
     kb_free(kb);

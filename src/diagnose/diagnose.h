@@ -41,6 +41,8 @@ struct need {
     const char *from;            /* the object it is searched from */
     const char *stale;           /* not found, but an ld.so.conf directory holds it and
                                     the cache does not list it (ldconfig not rerun) */
+    int unknown;                 /* a log's facts (facts.partial) do not show what the loader
+                                    answers for it: neither found nor missing */
 };
 
 /* The answer for one framework install. */

@@ -132,6 +132,16 @@ void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct k
     x->wsl = f->system.wsl;
     x->container = f->system.container;
     x->driver = facts_driver_version(f);
+    if (f->partial) {
+        /* A log's facts: no OS shown leaves WSL unknown; a driver known only by its
+         * CUDA ceiling is at least the first driver with that ceiling. */
+        const char *src;
+        if (!f->system.os)
+            x->wsl = -1;
+        if (!x->driver && kb && f->driver.cuda_max &&
+            kb_cuda_min_driver(kb, f->driver.cuda_max, x->os, &x->driver, &src) != 1)
+            x->driver = NULL;
+    }
     x->arch = f->system.arch;
     x->facts = f;
     /* The GPU a build must have code for: when every GPU whose compute
@@ -1184,4 +1194,35 @@ void fixes_macos_pip(const struct fix_ctx *x, struct findings *fl, struct findin
 {
     add(fl, fd, next_group(fd), "sh", title,
         arena_printf(x->a, "%s -m pip install %s", fix_python(x, env), pkgs));
+}
+
+/* ---- the machine rules' fixes (rules_driver.c, rules_env.c), shared with explain ---- */
+
+void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    (void)x;
+    finding_fix(fl, fd, "sh", "Load the module (or reboot after a driver install)", "sudo modprobe nvidia");
+    finding_fix(fl, fd, "sh", "If modprobe fails with Secure Boot on, the module is unsigned: "
+                "enroll the MOK key or disable Secure Boot; check the kernel log",
+                "sudo dmesg | grep -i -E 'nvidia|secure boot'");
+}
+
+void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    (void)x;
+    finding_fix(fl, fd, "sh", "Remove the stubs directory from LD_LIBRARY_PATH (it is for linking only)",
+                "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
+                "grep -v '/stubs' | paste -sd:)");
+    finding_fix(fl, fd, "sh", "If an ld.so.conf file names it, remove that line and rebuild the cache",
+                "grep -r stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig");
+}
+
+void fixes_visible_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    (void)x;
+    finding_fix(fl, fd, "sh", "Unset it (or list the devices to use, e.g. 0)", "unset CUDA_VISIBLE_DEVICES");
+    finding_fix(fl, fd, "fish", "Unset it", "set -e CUDA_VISIBLE_DEVICES");
+    finding_fix(fl, fd, "powershell", "Unset it", "Remove-Item Env:CUDA_VISIBLE_DEVICES");
+    finding_fix(fl, fd, NULL, "If a job scheduler set it (Slurm, Kubernetes), request GPUs from the "
+                "scheduler instead (e.g. srun --gpus=1)", NULL);
 }

@@ -266,6 +266,20 @@ void fixes_jetson_tf(const struct fix_ctx *x, struct findings *fl, struct findin
                      const struct tegra_facts *t, const char *index);
 
 /*
+ * The machine rules' fixes (rules_driver.c, rules_env.c), shared with
+ * explain, which finds the same causes in logs (the driver node's others
+ * are in fixes_node.h).  Each never fails; x may be
+ * NULL (the commands do not depend on the machine yet).
+ */
+
+/** The user-space driver is installed, its kernel module is not loaded: modprobe, Secure Boot. */
+void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+/** The toolkit's stub libcuda is on the loader path: take lib64/stubs off it. */
+void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+/** CUDA_VISIBLE_DEVICES hides the GPUs: unset it (sh, fish, PowerShell), or ask the scheduler. */
+void fixes_visible_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+/*
  * macOS (check --os macos; rules_macos.c): Apple's GPU is reached through
  * Metal, never CUDA.
  */

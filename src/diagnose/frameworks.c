@@ -32,6 +32,7 @@
 
 #include "kb/kb.h"
 #include "kb/ver_dotted.h"
+#include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
 #include "diagnose/lookup.h"
 #include "diagnose/win_dll.h"
@@ -96,6 +97,63 @@ const char *fw_major(struct arena *a, const char *v)
     return ver_dotted_prefix(a, v, 1);
 }
 
+/* The build's version, or what a log's facts say instead (facts.partial). */
+const char *fw_version_label(const struct fwctx *c)
+{
+    return c->fw->version ? c->fw->version : "(version not shown)";
+}
+
+/* "libcudart.so.11.0" -> "11.0", "libcudnn.so.9" -> "9": the version a soname asks for, or NULL. */
+const char *fw_soname_version(struct fwctx *c, const char *lib)
+{
+    const char *so = strstr(lib, ".so.");
+    if (!so || !is_dotted_version(so + 4, strlen(so + 4), 1, 2))
+        return NULL;
+    return arena_strdup(c->a, so + 4);
+}
+
+/* Change a finding of this install to another code (its kind follows). */
+void fw_retarget(struct fwctx *c, struct finding *fd, const char *code)
+{
+    const struct finding_code *fc = finding_code_find(code);
+    size_t i;
+    if (!fc)
+        BUG("finding code '%s' is not registered", code);
+    for (i = 0; i < c->v->n_codes; i++)
+        if (!strcmp(c->v->codes[i], fd->code))
+            c->v->codes[i] = fc->code;
+    fd->code = fc->code;
+    fd->kind = fc->kind;
+}
+
+/*
+ * Is the driver older than need (a driver version) for CUDA cuda?  1 yes,
+ * 0 no, -1 unknown.  Without the driver's version, its CUDA ceiling
+ * (facts driver.cuda_max: nvidia-smi's "CUDA Version", torch's "found
+ * version") decides by CUDA's minor version compatibility: a driver runs
+ * every minor of the majors up to its ceiling's, so it is too old only for
+ * a later major.
+ */
+int fw_driver_below(struct fwctx *c, const char *need, const char *cuda)
+{
+    const char *ceiling = c->f->driver.cuda_max;
+    if (c->driver && need)
+        return ver_cmp_driver(c->driver, need) < 0;
+    if (c->driver || !ceiling || !cuda)
+        return -1;
+    return ver_cmp_dotted_n(cuda, ceiling, 1) > 0;
+}
+
+/* "535.104.05", or "(CUDA 11.4 level)" when only the ceiling is known, for titles. */
+const char *fw_driver_label(struct fwctx *c)
+{
+    if (c->driver)
+        return c->driver;
+    if (c->f->driver.cuda_max)
+        return arena_printf(c->a, "(CUDA %s level)", c->f->driver.cuda_max);
+    return "(version unknown)";
+}
+
 /* ---- what is on disk ---- */
 
 /* The version of the library file at path: from the install it belongs to,
@@ -119,6 +177,8 @@ const char *fw_lib_version(struct fwctx *c, const char *role, const char *path)
             if (f->cuda[i].libdir && !strcmp(f->cuda[i].libdir, dir.buf))
                 ver = f->cuda[i].version;
     }
+    if (!real && c->f->partial)
+        real = path;   /* a log names the file the loader got, not its directory */
     if (!ver && real && *real) {
         /* libcudnn.so.8.9.7 -> 8.9.7 */
         base = path_basename(real);
@@ -150,6 +210,11 @@ void fw_candidate_dirs(struct fwctx *c, struct strlist *dirs)
     for (i = 0; i < c->env->n_nvidia_dirs; i++) {
         ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
         dirs->v[dirs->nr++] = arena_printf(c->a, "%s/lib", c->env->nvidia_dirs[i]);
+    }
+    /* A log's facts list the library files it shows (scan/logscan.c), wherever they are. */
+    for (i = 0; c->f->partial && i < c->f->n_libdirs; i++) {
+        ALLOC_GROW(dirs->v, dirs->nr + 1, dirs->alloc);
+        dirs->v[dirs->nr++] = c->f->libdirs[i].dir;
     }
 }
 
@@ -243,6 +308,7 @@ static void resolve_need_windows(struct fwctx *c, struct need *n)
     int r = lookup_windows(c->lk, &c->win, n->library, &ans);
     if (r < 0) {
         fw_unknown(c, arena_printf(c->a, "where LoadLibrary finds %s was not recorded", n->library));
+        n->unknown = c->f->partial != NULL;
         return;
     }
     if (!r && c->win_path_fallback) {
@@ -293,6 +359,7 @@ void fw_resolve_need(struct fwctx *c, struct need *n, const char *from)
         n->stale = ans.stale;
     } else {
         fw_unknown(c, arena_printf(c->a, "where the loader finds %s was not recorded", n->library));
+        n->unknown = c->f->partial != NULL;   /* a log that does not show it: not missing */
     }
 }
 
@@ -305,6 +372,8 @@ const char *fw_role_of(const char *lib)
         { "libcusolver.", "cusolver" }, { "libcusparse.", "cusparse" }, { "libnccl.", "nccl" },
         { "libnvrtc.", "nvrtc" }, { "libnvJitLink.", "nvjitlink" }, { "libcupti.", "cupti" },
         { "libcufile.", "cufile" }, { "libcusparseLt.", "cusparselt" },
+        /* cuDNN's sub-libraries, which it loads itself (libcudnn_ops_infer.so.8, cudnn_ops64_9.dll) */
+        { "libcudnn_", "cudnn" }, { "cudnn_", "cudnn" },
         { "libnvToolsExt.", "nvtx" },
         /* Windows DLL names (cuBLASLt before cuBLAS: a longer prefix). */
         { "cudart64_", "cudart" }, { "cudnn64_", "cudnn" }, { "cublasLt64_", "cublaslt" },
@@ -376,7 +445,7 @@ static void judge_missing_windows(struct fwctx *c)
         struct need *n = &c->v->needs[i];
         const char *code = missing_code(n->role);
         int k = !strcmp(code, "GD201") ? 0 : !strcmp(code, "GD202") ? 1 : 2;
-        if (n->resolved_path)
+        if (n->resolved_path || n->unknown)
             continue;
         if (!fd_missing[k])
             fd_missing[k] = fw_finding(c, code, SEV_ERROR, "%s not found: %s cannot load it", n->library,
@@ -385,7 +454,8 @@ static void judge_missing_windows(struct fwctx *c)
             first_other = n->library;
         if (c->win.mode == WIN_DLL_STANDARD)
             finding_evidence(c->out, fd_missing[k], n->from, "%s: searched python.exe's folder, System32, "
-                             "the Windows folder and PATH=%s", n->library, path ? path : "(unset)");
+                             "the Windows folder and PATH=%s", n->library,
+                             path ? path : c->f->partial ? "(not in the log)" : "(unset)");
         else
             finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the importing DLL's folder, "
                              "python.exe's folder, the os.add_dll_directory folders and System32%s", n->library,
@@ -416,6 +486,44 @@ static const struct dpkg_pkg *dpkg_dangling_owner(const struct facts *f, const c
     return NULL;
 }
 
+/*
+ * A cuDNN or CUDA install known only by its version (a log's facts name
+ * "cuDNN 8.9.7" but no directory to list): "cuDNN 8.9.7" when its major is
+ * not the one the missing library's soname asks for, else NULL; *where gets
+ * the version's source.  Installs a scan found are listed
+ * (find_other_version) and not asked here.
+ */
+static const char *other_install_version(struct fwctx *c, const struct need *n, const char **where)
+{
+    const struct facts *f = c->f;
+    const char *want = fw_soname_version(c, n->library);
+    size_t i;
+    int dnn = !strcmp(n->role, "cudnn");
+    /* cuBLAS's soname major is the CUDA major where the runtime's is (libcublas.so.11 in
+     * every CUDA 11.x, .12 in 12.x: Debian's libcublas11 / libcublas12 packages) */
+    int blas = !strcmp(n->role, "cublas") || !strcmp(n->role, "cublaslt");
+    if (!want || (!dnn && !blas && strcmp(n->role, "cudart")))
+        return NULL;
+    for (i = 0; dnn && i < f->n_cudnn; i++)
+        if (!f->cudnn[i].libdir && f->cudnn[i].version && ver_cmp_dotted_n(f->cudnn[i].version, want, 1)) {
+            *where = f->cudnn[i].version_source;
+            return arena_printf(c->a, "cuDNN %s", f->cudnn[i].version);
+        }
+    for (i = 0; !dnn && i < f->n_cuda; i++) {
+        /* the runtime's soname carries the major only from some release on (pkg_fact cuda
+         * runtime_soname: libcudart.so.11.0 for every 11.x), else major.minor */
+        const char *so = NULL;
+        int major = kb_pkg_fact(c->kb, "cuda", "runtime_soname", f->cuda[i].version, &so, NULL) == 1 &&
+                    !strcmp(so, "major");
+        int parts = major || (blas && !strchr(want, '.')) ? 1 : 2;
+        if (!f->cuda[i].libdir && f->cuda[i].version && ver_cmp_dotted_n(f->cuda[i].version, want, parts)) {
+            *where = f->cuda[i].version_source;
+            return arena_printf(c->a, "CUDA %s", f->cuda[i].version);
+        }
+    }
+    return NULL;
+}
+
 void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                           void (*install_fixes)(struct fwctx *, struct finding *, const char *, const char *))
 {
@@ -443,9 +551,9 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     fw_candidate_dirs(c, &dirs);
     for (i = 0; i < c->v->n_needs; i++) {
         struct need *n = &c->v->needs[i];
-        const char *dir, *other, *code;
+        const char *dir, *other, *code, *where = NULL;
         int k;
-        if (n->resolved_path)
+        if (n->resolved_path || n->unknown)
             continue;
         dir = find_on_disk(c, &dirs, n->library);
         if (n->stale) {
@@ -481,14 +589,23 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
                     strbuf_addch(&offpath, ':');
                 strbuf_addstr(&offpath, dir);
             }
-        } else if ((other = find_other_version(c, &dirs, n->library)) != NULL) {
+        } else if ((other = find_other_version(c, &dirs, n->library)) != NULL ||
+                   (other = other_install_version(c, n, &where)) != NULL) {
+            int dnn = !strcmp(n->role, "cudnn");
             if (!fd_other)
-                fd_other = fw_finding(c, "GD206", SEV_ERROR,
-                                      "%s %s needs CUDA %s%s%s; only another version is installed",
-                                      c->fw->name, c->fw->version, cuda ? cuda : "(version unknown)",
-                                      cudnn ? " and cuDNN " : "", cudnn ? cudnn : "");
-            finding_evidence(c->out, fd_other, other, "%s wanted; %s is installed", n->library,
-                             path_basename(other));
+                fd_other = fw_finding(c, dnn ? "GD207" : "GD206", SEV_ERROR,
+                                      "%s %s needs %s %s%s%s; only another version is installed",
+                                      c->fw->name, fw_version_label(c), dnn ? "cuDNN" : "CUDA",
+                                      dnn ? (cudnn ? cudnn : fw_soname_version(c, n->library))
+                                          : (cuda ? cuda : "(version unknown)"),
+                                      !dnn && cudnn ? " and cuDNN " : "", !dnn && cudnn ? cudnn : "");
+            else if (!dnn && !strcmp(fd_other->code, "GD207"))
+                fw_retarget(c, fd_other, "GD206");   /* not only cuDNN: the CUDA version */
+            if (strchr(other, '/'))
+                finding_evidence(c->out, fd_other, other, "%s wanted; %s is installed", n->library,
+                                 path_basename(other));
+            else
+                finding_evidence(c->out, fd_other, where, "%s wanted; %s is installed", n->library, other);
         } else {
             nowhere = 1;
         }
@@ -504,7 +621,8 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
             n_other++;
         finding_evidence(c->out, fd_missing[k], n->from, "%s: searched the module's RPATH/RUNPATH, "
                          "LD_LIBRARY_PATH=%s, ld.so.cache and the default directories", n->library,
-                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH") : "(unset)");        {
+                         facts_env(c->f, "LD_LIBRARY_PATH") ? facts_env(c->f, "LD_LIBRARY_PATH")
+                         : c->f->partial ? "(not in the log)" : "(unset)");        {
             /* A distribution package that should have put it there. */
             const char *link = NULL;
             const struct dpkg_pkg *p = dpkg_dangling_owner(c->f, n->library, &link);
@@ -535,7 +653,7 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
     }
     if (fd_wheel) {
         fix_ld_library_path(c, fd_wheel, wheels.buf);
-        if (c->def->pip_fixes)
+        if (c->def && c->def->pip_fixes)
             c->def->pip_fixes(c, fd_wheel, cuda, cudnn);
     }
     /* The install commands go on the cause: another CUDA installed, or
@@ -571,6 +689,20 @@ struct finding *fw_judge_driver(struct fwctx *c, const char *cuda)
 
     if (!cuda)
         return NULL;
+    if (!c->driver && fw_driver_below(c, NULL, cuda) == 1) {
+        /* Only the driver's CUDA ceiling is known (a log): below this major. */
+        if (kb_cuda_mvc_floor(c->kb, cuda, c->os, &need, &src) != 1 &&
+            kb_cuda_min_driver(c->kb, cuda, c->os, &need, &src) != 1)
+            need = NULL;
+        fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for %s's CUDA %s runtime (needs %s or newer)",
+                        fw_driver_label(c), c->fw->name, cuda, need ? need : "a newer driver");
+        finding_evidence(c->out, fd, c->f->driver.cuda_max_source, "the driver supports CUDA up to %s",
+                         c->f->driver.cuda_max);
+        if (need)
+            finding_evidence(c->out, fd, src, "CUDA %s needs driver >= %s on %s", cuda, need, c->os);
+        fixes_driver_upgrade(&c->fx, c->out, fd, need, arena_printf(c->a, "%s's CUDA %s runtime needs it", c->fw->name, cuda));
+        return fd;
+    }
     if (!c->driver) {
         return NULL; /* no driver: the machine finding already says so */
     }
@@ -901,6 +1033,43 @@ const char *fw_win_app_dir(struct fwctx *c)
     return r;
 }
 
+/* ---- partial facts (a log) ---- */
+
+/*
+ * The libraries a log shows this install failing to load (fw->unresolved,
+ * scan/logscan.c) as its needs, each resolved through the loader's answers
+ * the log records.  Names that are no CUDA library are "other".
+ */
+void fw_log_needs(struct fwctx *c)
+{
+    size_t i, k;
+    for (i = 0; i < c->fw->n_unresolved; i++) {
+        const char *name = c->fw->unresolved[i].what, *role = fw_role_of(name);
+        int dup = 0;
+        for (k = 0; k < c->v->n_needs; k++)
+            dup |= !strcmp(c->v->needs[k].library, name);
+        if (!dup)
+            fw_resolve_need(c, fw_add_need(c, role ? role : "other", name, NULL), NULL);
+    }
+}
+
+/*
+ * A build a log's facts show without its version: nothing the knowledge
+ * base knows of releases applies, so what it needs is what the log shows it
+ * missing, judged like any missing library (with the framework's own
+ * install fixes), and the driver against the CUDA the log says it was
+ * built for.  The rest is unknown, and says so.
+ */
+void fw_judge_unversioned(struct fwctx *c)
+{
+    fw_log_needs(c);
+    fw_judge_missing(c, c->fw->cuda, c->fw->cudnn, c->def ? c->def->install_fixes : NULL);
+    if (c->fw->cuda)
+        fw_judge_driver(c, fw_major_minor(c->a, c->fw->cuda));
+    fw_unknown(c, c->fw->version ? arena_printf(c->a, "%s %s is not in the knowledge base", c->fw->name, c->fw->version)
+                                 : arena_printf(c->a, "the log does not show which %s release this is", c->fw->name));
+}
+
 /* ---- the registry ---- */
 
 static const struct fw_def *const registry[] = {
@@ -972,25 +1141,29 @@ static void fold_symptoms(struct fwctx *c, size_t first)
 {
     struct findings *fl = c->out;
     size_t i, j, w, cause = (size_t)-1;
-    int other = 0, reason_gone = 0;
+    int other = 0, reason_gone = 0, dnn_only = 0;
 
     for (i = first; i < fl->nr && cause == (size_t)-1; i++)
         if (fl->v[i].subject == c->v->subject &&
-            (!strcmp(fl->v[i].code, "GD206") || !strcmp(fl->v[i].code, "GD603")))
+            (!strcmp(fl->v[i].code, "GD206") || !strcmp(fl->v[i].code, "GD603") ||
+             (!strcmp(fl->v[i].code, "GD207") && strstr(fl->v[i].title, "only another version is installed"))))
             cause = i;
     if (cause == (size_t)-1)
         return;
     other = !strcmp(fl->v[cause].code, "GD206") || strstr(fl->v[cause].title, "(another CUDA version)") != NULL;
+    dnn_only = !strcmp(fl->v[cause].code, "GD207");
     for (i = first; i < fl->nr; i++) {
         const struct finding *s = &fl->v[i];
-        if (i == cause || s->subject != c->v->subject || !is_symptom(s->code, other))
+        if (i == cause || s->subject != c->v->subject || !is_symptom(s->code, other) ||
+            (dnn_only && strcmp(s->code, "GD202")))
             continue;
         for (j = 0; j < s->n_evidence; j++)
             finding_evidence(fl, &fl->v[cause], s->evidence[j].path, "%s", s->evidence[j].text);
     }
     for (i = w = first; i < fl->nr; i++) {
         struct finding *s = &fl->v[i];
-        if (i != cause && s->subject == c->v->subject && is_symptom(s->code, other)) {
+        if (i != cause && s->subject == c->v->subject && is_symptom(s->code, other) &&
+            (!dnn_only || !strcmp(s->code, "GD202"))) {
             reason_gone |= c->v->reason == s->title;
             free(s->evidence);
             free(s->fixes);
@@ -1002,7 +1175,7 @@ static void fold_symptoms(struct fwctx *c, size_t first)
     }
     fl->nr = w;
     for (i = w = 0; i < c->v->n_codes; i++)
-        if (!is_symptom(c->v->codes[i], other))
+        if (!is_symptom(c->v->codes[i], other) || (dnn_only && strcmp(c->v->codes[i], "GD202")))
             c->v->codes[w++] = c->v->codes[i];
     c->v->n_codes = w;
     if (reason_gone)
@@ -1148,6 +1321,8 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             if (rules_is_macos(f)) {
                 /* macOS: Metal, not CUDA (rules_macos.c) */
                 rules_macos_install(&c);
+            } else if (!c.def && f->partial) {
+                fw_judge_unversioned(&c);   /* a program the log does not name */
             } else if (c.def) {
                 c.def->judge(&c);
                 judge_machine(&c);
@@ -1163,7 +1338,8 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
             /* "Yes" needs a GPU to have been seen: without sysfs (a container
              * image), on WSL2 and on Windows the files do not show one. */
             if (v->gpu != GPU_NO && !f->n_gpus && !rules_is_macos(f))
-                fw_unknown(&c, f->system.wsl == 2 ? "WSL2 shows no GPU in files; ask the driver with 'gpudoctor probe'"
+                fw_unknown(&c, f->partial ? "the log does not show a GPU at work"
+                                : f->system.wsl == 2 ? "WSL2 shows no GPU in files; ask the driver with 'gpudoctor probe'"
                                 : "no GPU could be seen in the examined files; ask the driver with 'gpudoctor probe'");
             if (v->gpu == GPU_NO)
                 machine_blockers(&dx->findings, n_machine, v);
@@ -1248,7 +1424,7 @@ int fw_jetson_mismatch(struct fwctx *c, const char *name, const char *cuda, fw_j
     if (!t->present || !t->jetpack || !t->jetpack_cuda || !cuda || !ver_cmp_dotted_n(cuda, t->jetpack_cuda, 1))
         return 0;
     for (i = 0; i < c->v->n_needs; i++)
-        if (!c->v->needs[i].resolved_path)
+        if (!c->v->needs[i].resolved_path && !c->v->needs[i].unknown)
             unresolved++;
     newer = ver_cmp_dotted_n(cuda, t->jetpack_cuda, 1) > 0;
     if (!unresolved && !newer)
@@ -1265,7 +1441,7 @@ int fw_jetson_mismatch(struct fwctx *c, const char *name, const char *cuda, fw_j
                      want ? arena_printf(c->a, "%s ships", want) : "");
     for (i = 0; i < c->v->n_needs; i++) {
         const struct need *n = &c->v->needs[i];
-        if (!n->resolved_path)
+        if (!n->resolved_path && !n->unknown)
             finding_evidence(c->out, fd, n->from, "%s: not found on this Jetson (JetPack %s ships CUDA %s)",
                              n->library, t->jetpack, t->jetpack_cuda);
     }

@@ -166,6 +166,29 @@ const char *fw_jetpacks_for(struct fwctx *c, const char *cuda);
  * warning when it is newer than the JetPack's), with fixes.  1 made, 0 not.
  */
 int fw_jetson_mismatch(struct fwctx *c, const char *name, const char *cuda, fw_jetson_fixes_fn *fixes);
+/** The build's version, or "(version not shown)" (a log's partial facts). */
+const char *fw_version_label(const struct fwctx *c);
+/** "libcudart.so.11.0" -> "11.0": the version a soname asks for, or NULL. */
+const char *fw_soname_version(struct fwctx *c, const char *lib);
+/** Change a finding of this install (and its verdict's codes) to another code. */
+void fw_retarget(struct fwctx *c, struct finding *fd, const char *code);
+/**
+ * Is the driver older than need (a driver version, may be NULL) for CUDA
+ * cuda?  1 yes, 0 no, -1 unknown; without the driver's version, by its
+ * CUDA ceiling (facts driver.cuda_max) and CUDA's minor version
+ * compatibility.
+ */
+int fw_driver_below(struct fwctx *c, const char *need, const char *cuda);
+/** The driver for a title: its version, or "(CUDA X.Y level)" when only its ceiling is known. */
+const char *fw_driver_label(struct fwctx *c);
+/** Partial facts (a log): the libraries it shows the build missing become its needs. */
+void fw_log_needs(struct fwctx *c);
+/**
+ * Partial facts, a build without its version (or a program gpudoctor has
+ * no module for): its needs from the log, judged as missing libraries, the
+ * driver against its CUDA when shown; the verdict stays unknown.
+ */
+void fw_judge_unversioned(struct fwctx *c);
 /** python.exe's folder (a venv's base interpreter). */
 const char *fw_win_app_dir(struct fwctx *c);
 

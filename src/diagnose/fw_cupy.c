@@ -43,10 +43,16 @@ static void check_cupy(struct fwctx *c)
         fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
         return;
     }
-    if (!site) {
+    if (!fw->version && c->f->partial) {
+        fw_judge_unversioned(c);   /* a log that does not show it */
+        return;
+    }
+    if (!site && !c->f->partial) {
         fw_unknown(c, "CuPy's site-packages folder was not found");
         return;
     }
+    if (c->f->partial)
+        fw_log_needs(c);   /* a log: what it shows missing */
     /* Its extension modules, as the scan read them (scan/fwfiles.c). */
     for (i = 0; i < fw->n_modules; i++)
         if (fw->modules[i].readable)

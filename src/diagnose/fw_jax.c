@@ -69,20 +69,28 @@ static void check_jax(struct fwctx *c)
         fixes_jax_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
+    if (!flavor && c->f->partial && !(fw->variant && !strcmp(fw->variant, "cpu"))) {
+        fw_judge_unversioned(c);   /* a log that does not show its packages */
+        return;
+    }
     if (!flavor) {
-        fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw->version);
+        fd = fw_finding(c, "GD211", SEV_ERROR, "jax %s has no CUDA plugin: it runs on the CPU", fw_version_label(c));
         if (jaxlib)
             finding_evidence(c->out, fd, jaxlib->path, "jaxlib %s without a +cuda build and no jax-cuda*-plugin", jaxlib->version);
         fixes_jax_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
     ver = plugin ? plugin->version : jaxlib ? jaxlib->version : fw->version;
+    if (!ver) {
+        fw_judge_unversioned(c);
+        return;
+    }
     if (kb_jax(c->kb, ver, flavor, &j) != 1) {
         fw_unknown(c, arena_printf(c->a, "jax %s (%s) is not in the knowledge base", ver, flavor));
         return;
     }
-    if (c->driver && j.driver_min && ver_cmp_dotted(c->driver, j.driver_min) < 0) {
-        fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for jax %s (%s needs %s or newer)", c->driver,
+    if (j.driver_min && fw_driver_below(c, j.driver_min, flavor + strlen("cuda")) == 1) {
+        fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for jax %s (%s needs %s or newer)", fw_driver_label(c),
                         ver, flavor, j.driver_min);
         finding_evidence(c->out, fd, j.source, "jax %s %s: driver >= %s", ver, flavor, j.driver_min);
         fixes_driver_upgrade(&c->fx, c->out, fd, j.driver_min, arena_printf(c->a, "jax %s's %s plugin needs it", ver, flavor));

@@ -58,7 +58,8 @@ static void check_onnxruntime(struct fwctx *c)
     int known, judged = 0;
     size_t i;
 
-    if (!fw->dist || strcmp(fw->dist, "onnxruntime-gpu")) {
+    /* a log's facts may not say which package it is: then that is unknown */
+    if ((!fw->dist && !c->f->partial) || (fw->dist && strcmp(fw->dist, "onnxruntime-gpu"))) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s has no CUDA execution provider",
                                         fw->dist ? fw->dist : "onnxruntime", fw->version);
         finding_evidence(c->out, fd, fw->location, "the distribution is %s, not onnxruntime-gpu", fw->dist ? fw->dist : "onnxruntime");
@@ -66,16 +67,23 @@ static void check_onnxruntime(struct fwctx *c)
         fixes_ort_install(&c->fx, c->out, fd, c->env, fw->version);
         return;
     }
-    if (!fw->location) {
+    if (!fw->version) {
+        fw_judge_unversioned(c);   /* a log that does not show it */
+        return;
+    }
+    if (!fw->location && c->f->partial) {
+        fw_log_needs(c);   /* a log: what it shows the provider missing */
+    } else if (!fw->location) {
         fw_unknown(c, "the loader model was not available");
         return;
+    } else {
+        modpath = arena_printf(c->a, "%s/capi/libonnxruntime_providers_cuda.so", fw->location);
+        if ((m = fw_module_at(c, modpath)) == NULL) {
+            fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
+            return;
+        }
+        fw_module_needs(c, m, 0);
     }
-    modpath = arena_printf(c->a, "%s/capi/libonnxruntime_providers_cuda.so", fw->location);
-    if ((m = fw_module_at(c, modpath)) == NULL) {
-        fw_unknown(c, arena_printf(c->a, "%s could not be read", modpath));
-        return;
-    }
-    fw_module_needs(c, m, 0);
     /* The build this release published for the CUDA major it links (or PyPI's). */
     known = kb_onnxruntime(c->kb, fw->version, linked_cuda_major(c), &o) == 1;
     if (known) {

@@ -26,11 +26,15 @@ static void check_paddle(struct fwctx *c)
 
     if (fw->variant && !strcmp(fw->variant, "cpu")) {
         fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", fw->dist ? fw->dist : "paddlepaddle",
-                        fw->version);
+                        fw_version_label(c));
         finding_evidence(c->out, fd, fw->n_evidence ? fw->evidence[0].path : fw->location,
                          "the distribution is %s, not paddlepaddle-gpu", fw->dist ? fw->dist : "paddlepaddle");
         /* paddlepaddle out, the paddlepaddle-gpu build the chooser takes for this driver in */
         fixes_paddle_install(&c->fx, c->out, fd, c->env, NULL);
+        return;
+    }
+    if (!fw->version) {
+        fw_judge_unversioned(c);   /* a log that does not show it */
         return;
     }
     memset(&k, 0, sizeof(k));
@@ -38,9 +42,9 @@ static void check_paddle(struct fwctx *c)
         fw_unknown(c, arena_printf(c->a, "paddlepaddle-gpu %s is not in the knowledge base", fw->version));
         return;
     }
-    if (c->driver && k.driver_min && strcmp(k.driver_min, "-") && ver_cmp_driver(c->driver, k.driver_min) < 0) {
+    if (k.driver_min && strcmp(k.driver_min, "-") && fw_driver_below(c, k.driver_min, k.cuda) == 1) {
         fd = fw_finding(c, "GD208", SEV_ERROR, "the driver %s is too old for paddlepaddle-gpu %s (CUDA %s needs %s or newer)",
-                        c->driver, fw->version, k.cuda, k.driver_min);
+                        fw_driver_label(c), fw->version, k.cuda, k.driver_min);
         finding_evidence(c->out, fd, k.source, "paddlepaddle-gpu %s %s: CUDA %s, cuDNN %s, driver >= %s", k.version,
                          k.variant, k.cuda, k.cudnn, k.driver_min);
         finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", k.driver_min), NULL);

@@ -76,7 +76,8 @@ static void tf_install_fixes(struct fwctx *c, struct finding *fd, const char *cu
         return;
     }
     fixes_tf_install(&c->fx, c->out, fd, c->env, c->fw->version);
-    fixes_official_image(&c->fx, c->out, fd, "tensorflow", c->fw->version, c->env);
+    if (c->fw->version)   /* a log may not show it */
+        fixes_official_image(&c->fx, c->out, fd, "tensorflow", c->fw->version, c->env);
 }
 
 /* The driver against what TensorFlow itself documents (kb_tf_driver_floor:
@@ -149,7 +150,7 @@ static void check_tensorflow(struct fwctx *c)
     /* Native Windows after the last GPU release comes first: every wheel there is a
      * CPU build (tensorflow pulls tensorflow-intel; tensorflow-cpu), and the cause is
      * the platform, not the package (GD212, not GD211). */
-    if (!strcmp(c->os, "windows") && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
+    if (!strcmp(c->os, "windows") && fw->version && (last_win = kb_tf_last_windows_gpu(c->kb)) != NULL &&
         ver_cmp_dotted_n(fw->version, last_win, 2) > 0) {   /* 2.10.1 is still 2.10 */
         struct finding *fd = fw_finding(c, "GD212", SEV_ERROR,
                                         "TensorFlow %s has no GPU support on native Windows (the last one with it is %s)",
@@ -161,13 +162,17 @@ static void check_tensorflow(struct fwctx *c)
     }
     if ((fw->variant && !strcmp(fw->variant, "cpu")) || (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", fw->dist ? fw->dist : "tensorflow",
-                                        fw->version);
+                                        fw_version_label(c));
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
                          "the distribution is tensorflow-cpu");
         if (fw->dist && strcmp(fw->dist, "tensorflow") && !c->env->externally_managed && !fix_machine_sbsa(&c->fx))
             finding_fix(c->out, fd, "sh", arena_printf(c->a, "Remove the CPU-only package %s first", fw->dist),
                         "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
         tf_install_fixes(c, fd, NULL, NULL);
+        return;
+    }
+    if (!fw->version) {
+        fw_judge_unversioned(c);   /* a log that does not show it */
         return;
     }
     memset(&b, 0, sizeof(b));
@@ -178,6 +183,10 @@ static void check_tensorflow(struct fwctx *c)
     if (fw->cudnn && !strchr(fw->cudnn, '.') && b.cudnn && !strcmp(fw_major(c->a, b.cudnn), fw->cudnn))
         cudnn = b.cudnn;
     if (kb_tf_libs(c->kb, fw->version, c->os, &libs) != 1) {
+        if (c->f->partial) {
+            fw_judge_unversioned(c);   /* a log: what it shows missing */
+            return;
+        }
         fw_unknown(c, arena_printf(c->a, "the libraries TensorFlow %s loads are not in the knowledge base",
                                     fw->version));
         return;
@@ -214,7 +223,20 @@ static void check_tensorflow(struct fwctx *c)
             fw_resolve_need(c, n, have_mod ? modpath : NULL);
         }
     }
-    if (!have_mod && !c->windows)
+    if (c->f->partial) {
+        fw_log_needs(c);   /* a log: what else it shows missing */
+        for (i = 0; i < c->v->n_needs && !c->v->needs[i].unknown; i++)
+            ;
+        if (i < c->v->n_needs && !c->windows && kb_tf_pip_extra(&libs) == 2) {
+            /* the log does not show what loads; this release's own wheels cannot be found */
+            struct finding *fd = fw_finding(c, "GD205", SEV_WARNING, "TensorFlow %s does not find the nvidia-* pip "
+                                            "libraries it installs by itself: if its CUDA came from pip, that is "
+                                            "why it skips the GPU", fw->version);
+            finding_evidence(c->out, fd, libs.source, "TensorFlow %s's wheels lack the RUNPATH into "
+                             "site-packages/nvidia", fw->version);
+            tf_pip_fixes(c, fd, NULL, NULL);
+        }
+    } else if (!have_mod && !c->windows)
         fw_unknown(c, "TensorFlow's own module could not be read, so its RUNPATH is unknown");
     /* On a Jetson, a build for another JetPack's CUDA (the build's own
      * build_info, not tf_build's x86-64 row) is the cause, NVIDIA's build for

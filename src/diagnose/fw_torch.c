@@ -336,7 +336,7 @@ static void check_torch(struct fwctx *c)
     size_t i;
 
     if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
-        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw->version);
+        struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw_version_label(c));
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
         if (fw->installer && !strcmp(fw->installer, "dpkg"))
             finding_evidence(c->out, fd, fw->installer_source, "installed by the package %s %s", fw->installer_package,
@@ -346,9 +346,13 @@ static void check_torch(struct fwctx *c)
     }
     if ((variant && str_starts(variant, "rocm")) || (fw->variant && !strcmp(fw->variant, "rocm")) || fw->hip) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR,
-                                        "torch %s is built for ROCm (AMD GPUs), not for NVIDIA's CUDA", fw->version);
+                                        "torch %s is built for ROCm (AMD GPUs), not for NVIDIA's CUDA", fw_version_label(c));
         finding_evidence(c->out, fd, fw->build_source, "hip = %s", fw->hip ? fw->hip : variant);
         torch_install_fixes(c, fd, NULL, NULL);
+        return;
+    }
+    if (!fw->version) {
+        fw_judge_unversioned(c);   /* a log that does not show it */
         return;
     }
     have_kb = kb_torch(c->kb, fw->version, variant, &t) == 1;
@@ -378,12 +382,14 @@ static void check_torch(struct fwctx *c)
                 continue;
             n = fw_add_need(c, role, m->needed[i], modpath);
             fw_resolve_need(c, n, modpath);
-            if (!n->resolved_path)
+            if (!n->resolved_path && !n->unknown)
                 torch_preload(c, n, &dirs);
         }
         free(dirs.v);
         if (!c->v->n_needs)
             fw_unknown(c, arena_printf(c->a, "%s links no CUDA library by name", modpath));
+    } else if (c->f->partial && fw->n_unresolved) {
+        fw_log_needs(c);   /* a log: what it shows the loader missing */
     } else if (cuda && fw->n_unresolved) {
         /* The import's own closure breaks before libtorch_cuda (a package
          * of the chain removed, a library missing): what the loader cannot
@@ -399,13 +405,14 @@ static void check_torch(struct fwctx *c)
      * JetPack build as its fix; the missing libraries are then its symptoms. */
     fw_judge_missing(c, cuda, have_kb ? t.cudnn : NULL,
                      fw_jetson_mismatch(c, "torch", cuda, torch_jetson_fixes) ? NULL : torch_install_fixes);
-    if (kb_torch_min_driver(c->kb, fw->version, variant, c->os, &need_drv, &src) == 1 && c->driver &&
-        ver_cmp_dotted(c->driver, need_drv) < 0) {
+    if (kb_torch_min_driver(c->kb, fw->version, variant, c->os, &need_drv, &src) == 1 &&
+        fw_driver_below(c, need_drv, cuda) == 1) {
         struct finding *fd = fw_finding(c, "GD208", SEV_ERROR,
                                         "the driver %s is too old for torch %s (CUDA %s needs driver %s or newer)",
-                                        c->driver, fw->version, cuda ? cuda : "?", need_drv);
+                                        fw_driver_label(c), fw->version, cuda ? cuda : "?", need_drv);
         finding_evidence(c->out, fd, c->f->driver.kmod_source ? c->f->driver.kmod_source
-                         : (c->f->driver.n_libs ? c->f->driver.libs[0].path : NULL), "driver %s%s%s", c->driver,
+                         : c->f->driver.n_libs ? c->f->driver.libs[0].path : c->f->driver.cuda_max_source,
+                         "driver %s%s%s", fw_driver_label(c),
                          c->f->driver.cuda_max ? ", supports CUDA up to " : "", c->f->driver.cuda_max ? c->f->driver.cuda_max : "");
         finding_evidence(c->out, fd, src, "torch %s: minimum driver %s (minor-version compatibility of CUDA %s)",
                          fw->version, need_drv, cuda ? fw_major(c->a, cuda) : "?");

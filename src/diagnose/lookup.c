@@ -9,6 +9,7 @@
 
 #include "util/alloc.h"
 #include "util/strbuf.h"
+#include "util/winpath.h"
 #include "util/banned.h"
 
 void lookup_init(struct lookup *lk, struct resolver *r, struct facts *rec)
@@ -41,10 +42,34 @@ static void record(struct lookup *lk, const char *query, const char *path, const
     a->stale = stale ? facts_str(f, stale) : NULL;
 }
 
-/* Answer from the record: 1 / 0, or -1 when it holds no such question. */
-static int replay(const struct lookup *lk, const char *query, struct lookup_answer *out)
+/*
+ * A log's answer for name, whoever asked (LIB_ANSWER_ANY): the log shows
+ * the loader's result, not the object or the path it searched from.
+ * Windows names compare without case, as LoadLibrary does.
+ */
+static const struct lib_answer *recorded_any(const struct lookup *lk, const char *name, int nocase)
+{
+    size_t i, n = strlen(LIB_ANSWER_ANY);
+    if (!lk || !name)
+        return NULL;
+    for (i = 0; i < lk->rec->n_answers; i++) {
+        const char *q = lk->rec->answers[i].query;
+        if (strncmp(q, LIB_ANSWER_ANY, n))
+            continue;
+        if (nocase ? winpath_name_eq(q + n, name) : strcmp(q + n, name) == 0)
+            return &lk->rec->answers[i];
+    }
+    return NULL;
+}
+
+/* Answer from the record (the exact question, else a log's answer for
+ * name): 1 / 0, or -1 when it holds no such question. */
+static int replay_any(const struct lookup *lk, const char *query, const char *name, int nocase,
+                      struct lookup_answer *out)
 {
     const struct lib_answer *a = recorded(lk, query);
+    if (!a)
+        a = recorded_any(lk, name, nocase);
     memset(out, 0, sizeof(*out));
     if (!a)
         return -1;
@@ -52,6 +77,11 @@ static int replay(const struct lookup *lk, const char *query, struct lookup_answ
     out->step = a->step;
     out->stale = a->stale;
     return a->path ? 1 : 0;
+}
+
+static int replay(const struct lookup *lk, const char *query, struct lookup_answer *out)
+{
+    return replay_any(lk, query, NULL, 0, out);
 }
 
 static void add_field(struct strbuf *q, const char *s)
@@ -94,7 +124,7 @@ int lookup_library(struct lookup *lk, const char *name, const char *from, const 
     add_field(&q, name);
     add_field(&q, from);
     add_field(&q, llp);
-    r = replay(lk, q.buf, out);
+    r = replay_any(lk, q.buf, name, 0, out);
     if (r >= 0 || !lk || !lk->r) {
         strbuf_release(&q);
         return r;
@@ -181,7 +211,7 @@ int lookup_windows(struct lookup *lk, const struct win_dll_search *s, const char
     add_field(&q, s->mode == WIN_DLL_STANDARD && s->path ? list.buf : NULL);
     add_field(&q, name);
     strbuf_release(&list);
-    r = replay(lk, q.buf, out);
+    r = replay_any(lk, q.buf, name, 1, out);
     if (r >= 0 || !lk || !lk->r) {
         strbuf_release(&q);
         return r;

@@ -9,6 +9,9 @@
  * them.  In `check --from-facts` there is no resolver and no disk: the
  * recorded answers are the only source, and a question that was never
  * recorded is answered "unknown" (the verdict says so), never guessed.
+ * A log's facts (explain) record answers by library name only
+ * (LIB_ANSWER_ANY, facts.h): a question with no exact record takes the
+ * log's answer for its name, whoever asked.
  *
  * This is the one way the diagnosis reaches the disk, and only through the
  * loader model.  Everything else it reads is facts (scan/fwfiles.c lists

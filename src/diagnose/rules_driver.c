@@ -39,6 +39,35 @@ static void rule_no_gpu(const struct facts *f, struct findings *out)
                 "in a container, start it with the GPU (docker run --gpus all ...)", NULL);
 }
 
+/* The loader was asked for libcuda.so.1 and found none (a log: dlopen said so). */
+static int libcuda_not_found(const struct facts *f)
+{
+    return f->driver.loader_asked && !f->driver.libcuda_resolved;
+}
+
+/*
+ * A log's facts (facts.partial): the kernel side is known only where the
+ * log shows it -- nvidia-smi or TensorFlow's diagnostics could not reach the
+ * module (kmod_source without a version: the driver's tools are installed,
+ * the module is not loaded) -- and the user-space side only where dlopen
+ * found no libcuda.
+ */
+static void rule_no_driver_log(const struct facts *f, const struct kb *kb, struct findings *out)
+{
+    struct finding *fd;
+    struct fix_ctx fx;
+    if (f->driver.kmod_source) {
+        fd = findings_add(out, "GD101", SEV_ERROR, "the NVIDIA driver's kernel module is not loaded");
+        finding_evidence(out, fd, f->driver.kmod_source, "the driver's tools cannot reach the nvidia module");
+        fixes_driver_load_module(NULL, out, fd);
+    } else if (libcuda_not_found(f)) {
+        fd = findings_add(out, "GD101", SEV_ERROR, "no NVIDIA driver is installed: dlopen finds no libcuda");
+        finding_evidence(out, fd, NULL, "dlopen(\"libcuda.so.1\") found no library");
+        fix_ctx_from_facts(&fx, f, kb, out->arena);
+        fixes_driver_install(&fx, out, fd);
+    }
+}
+
 static void rule_no_driver(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     const char *drv = facts_driver_version(f);
@@ -48,6 +77,10 @@ static void rule_no_driver(const struct facts *f, const struct kb *kb, struct fi
         return; /* a Jetson has no nvidia.ko: rule_tegra judges its driver */
     if (!f->n_gpus && f->pci_readable)
         return; /* no GPU: GD102 says it; a driver would not help */
+    if (f->partial) {
+        rule_no_driver_log(f, kb, out);
+        return;
+    }
     if (!f->system.kernel) {
         /* No /proc (a container image or disk examined offline): the
          * kernel side cannot be judged. */
@@ -60,10 +93,7 @@ static void rule_no_driver(const struct facts *f, const struct kb *kb, struct fi
                           "the NVIDIA driver %s is installed but its kernel module is not loaded", drv);
         finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
         finding_evidence(out, fd, f->driver.libs[0].path, "user-space driver %s", drv);
-        finding_fix(out, fd, "sh", "Load the module (or reboot after a driver install)", "sudo modprobe nvidia");
-        finding_fix(out, fd, "sh", "If modprobe fails with Secure Boot on, the module is unsigned: "
-                    "enroll the MOK key or disable Secure Boot; check the kernel log",
-                    "sudo dmesg | grep -i -E 'nvidia|secure boot'");
+        fixes_driver_load_module(NULL, out, fd);
     } else {
         fd = findings_add(out, "GD101", SEV_ERROR, "no NVIDIA driver is installed");
         finding_evidence(out, fd, "/proc/driver/nvidia/version", "absent: the nvidia module is not loaded");
@@ -379,8 +409,8 @@ static void rule_nodes(const struct facts *f, const struct kb *kb, struct findin
     struct fix_ctx fx;
     size_t i, n_nodes = 0, n_unknown = 0, n_known_present = 0;
 
-    if (!f->driver.kmod_version || f->system.wsl || node_container_without_runtime(f))
-        return;
+    if (!f->driver.kmod_version || f->system.wsl || f->partial || node_container_without_runtime(f))
+        return;   /* a log's facts (partial) do not list the device nodes */
     fix_ctx_from_facts(&fx, f, kb, out->arena);
     for (i = 0; i < f->driver.n_nodes; i++) {
         const char *b = path_basename(f->driver.nodes[i].path);
@@ -484,11 +514,7 @@ static void rule_stub(const struct facts *f, struct findings *out)
     }
     for (i = 0; i < f->driver.n_stubs; i++)
         finding_evidence(out, fd, f->driver.stubs[i], "link-time stub in a searched directory");
-    finding_fix(out, fd, "sh", "Remove the stubs directory from LD_LIBRARY_PATH (it is for linking only)",
-                "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
-                "grep -v '/stubs' | paste -sd:)");
-    finding_fix(out, fd, "sh", "If an ld.so.conf file names it, remove that line and rebuild the cache",
-                "grep -r stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig");
+    fixes_stub_off_path(NULL, out, fd);
 }
 
 /* WSL2's GPU is the paravirtualised /dev/dxg (the WSL kernel's dxgkrnl);
@@ -524,7 +550,15 @@ static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings
     if (f->system.wsl != 2)
         return;
     fix_ctx_from_facts(&fx, f, kb, out->arena);
-    if (!f->driver.wsl_libcuda) {
+    if (f->partial && !f->driver.wsl_libcuda && libcuda_not_found(f)) {
+        /* a log: dlopen found no libcuda, which on WSL2 is the Windows driver's */
+        fd = findings_add(out, "GD110", SEV_ERROR,
+                          "WSL2, but dlopen finds no libcuda: the Windows driver's library in /usr/lib/wsl/lib is "
+                          "missing or not on the loader's path");
+        finding_evidence(out, fd, NULL, "dlopen(\"libcuda.so.1\") found no library");
+        finding_evidence(out, fd, NULL, "WSL2: %s", f->system.wsl_evidence ? f->system.wsl_evidence : "?");
+        fixes_libcuda_missing(&fx, out, fd);
+    } else if (!f->partial && !f->driver.wsl_libcuda) {
         fd = findings_add(out, "GD110", SEV_ERROR,
                           "WSL2, but the Windows driver's CUDA library is not mapped into /usr/lib/wsl/lib");
         finding_evidence(out, fd, "/usr/lib/wsl/lib/libcuda.so.1", "absent");

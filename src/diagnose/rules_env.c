@@ -2,6 +2,7 @@
  * rules_env.c - environment variables that hide GPUs, and scan problems.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -77,11 +78,7 @@ static void rule_cuda_visible(const struct facts *f, struct findings *out)
     finding_evidence(out, fd, NULL, "CUDA_VISIBLE_DEVICES=\"%s\" in the environment", v);
     if (f->n_gpus)
         finding_evidence(out, fd, "/sys/bus/pci/devices", "%zu NVIDIA GPU(s) present", f->n_gpus);
-    finding_fix(out, fd, "sh", "Unset it (or list the devices to use, e.g. 0)", "unset CUDA_VISIBLE_DEVICES");
-    finding_fix(out, fd, "fish", "Unset it", "set -e CUDA_VISIBLE_DEVICES");
-    finding_fix(out, fd, "powershell", "Unset it", "Remove-Item Env:CUDA_VISIBLE_DEVICES");
-    finding_fix(out, fd, NULL, "If a job scheduler set it (Slurm, Kubernetes), request GPUs from the "
-                "scheduler instead (e.g. srun --gpus=1)", NULL);
+    fixes_visible_devices(NULL, out, fd);
 }
 
 static void rule_nvidia_visible(const struct facts *f, struct findings *out)

@@ -299,6 +299,10 @@ static void judge_tensorflow(struct macos_ctx *m)
         fixes_macos_pip(&c->fx, c->out, fd, c->env, arena_printf(c->a, "Install %s instead", want_dist),
                         arena_printf(c->a, "\"%s==%s\"", want_dist, ver));
     }
+    if (!metal && f->partial) {
+        fw_unknown(c, "the log does not show whether tensorflow-metal is installed");
+        return;
+    }
     if (!metal) {
         fd = fw_finding(c, "GD703", SEV_ERROR, "TensorFlow on macOS uses the GPU only through Apple's "
                         "tensorflow-metal plugin, which is not installed in %s", c->env->prefix);
@@ -344,6 +348,10 @@ static void judge_jax(struct macos_ctx *m)
     struct fwctx *c = m->c;
     const struct py_dist *metal = dist_of(c->env, "jax-metal");
     struct finding *fd;
+    if (!metal && c->f->partial) {
+        fw_unknown(c, "the log does not show whether jax-metal is installed");
+        return;
+    }
     if (!metal) {
         fd = fw_finding(c, "GD703", SEV_ERROR, "JAX on macOS uses the GPU only through Apple's jax-metal plugin, "
                         "which is not installed in %s", c->env->prefix);

@@ -19,8 +19,9 @@
 int node_container_without_runtime(const struct facts *f)
 {
     size_t i;
-    if (!f->system.container || !f->driver.loader_asked || f->driver.libcuda_resolved || f->tegra.present)
-        return 0;
+    if (!f->system.container || !f->driver.loader_asked || f->driver.libcuda_resolved || f->tegra.present ||
+        f->partial)
+        return 0;   /* a log's facts (partial) do not list the device nodes */
     if (!f->driver.kmod_version && !f->n_gpus)
         return 0;
     for (i = 0; i < f->driver.n_nodes; i++)

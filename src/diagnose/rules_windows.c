@@ -113,6 +113,9 @@ static void rule_no_driver(const struct facts *f, struct findings *out)
     size_t i;
     if (nvcuda(f))
         return;
+    /* a log's facts: only where it shows LoadLibrary found no nvcuda.dll */
+    if (f->partial && !(f->driver.loader_asked && !f->driver.libcuda_resolved))
+        return;
     fd = findings_add(out, "GD604", SEV_ERROR, "no NVIDIA driver is installed: C:\\Windows\\System32\\nvcuda.dll is absent");
     finding_evidence(out, fd, "/Windows/System32/nvcuda.dll", "absent (the display driver installs it)");
     for (i = 0; i < f->driver.n_libs; i++)
@@ -283,7 +286,7 @@ void rules_windows_install(struct fwctx *c)
     struct strlist dirs = { NULL, 0, 0 };
     struct strbuf offdirs = STRBUF_INIT, otherdirs = STRBUF_INIT, d = STRBUF_INIT;
     struct finding *fd_off = NULL, *fd_other = NULL, *fd_renamed = NULL;
-    int tf = !strcmp(v->fw->name, "tensorflow");
+    int tf = !strcmp(v->fw->name, "tensorflow"), unlisted = 0;
     size_t i;
 
     candidate_dirs(f, v->env, a, &dirs);
@@ -291,6 +294,8 @@ void rules_windows_install(struct fwctx *c)
         const struct need *n = &v->needs[i];
         const char *hit, *wdir;
         const struct cuda_install *ci;
+        if (n->unknown)
+            continue;   /* a log that does not show it */
         if (n->resolved_path) {
             if (!strcmp(n->step, "system32")) {
                 struct finding *fd = fw_finding(c, "GD606", SEV_WARNING, "%s",
@@ -352,6 +357,12 @@ void rules_windows_install(struct fwctx *c)
             continue;
         }
         hit = find_other(f, a, &dirs, n->library);
+        if (!hit && f->partial) {
+            /* a log's facts do not list the folders: "not installed anywhere" is unknown,
+             * and the missing DLL (GD201-GD203) gets the install fixes */
+            unlisted = 1;
+            continue;
+        }
         if (!fd_renamed) {
             fd_renamed = fw_finding(c, "GD603", SEV_ERROR, "%s",
                                   hit ? arena_printf(a, "%s is not installed; only %s is (another CUDA version)",
@@ -376,6 +387,15 @@ void rules_windows_install(struct fwctx *c)
         else
             finding_evidence(out, fd_renamed, NULL, "%s: no CUDA toolkit, cuDNN or pip wheel folder has it",
                              n->library);
+    }
+    if (unlisted && c->def->windows_fixes) {
+        size_t k;
+        for (k = 0; k < out->nr; k++)
+            if (out->v[k].subject == c->v->subject &&
+                (!strcmp(out->v[k].code, "GD201") || !strcmp(out->v[k].code, "GD202") || !strcmp(out->v[k].code, "GD203"))) {
+                c->def->windows_fixes(c, &out->v[k], NULL, NULL);
+                break;
+            }
     }
     if (fd_off)
         path_fixes(out, fd_off, offdirs.buf, tf, python_without_path(c->kb, a));

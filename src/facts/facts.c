@@ -100,3 +100,11 @@ const struct lib_dir *facts_libdir(const struct facts *f, const char *dir, int c
             return &f->libdirs[i];
     return NULL;
 }
+
+long facts_log_line(const char *src)
+{
+    size_t n = strlen(FACTS_LOG_SOURCE);
+    if (!src || strncmp(src, FACTS_LOG_SOURCE, n))
+        return 0;
+    return strtol(src + n, NULL, 10);
+}

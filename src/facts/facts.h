@@ -101,7 +101,9 @@ struct dev_node {
 struct driver_facts {
     const char *kmod_version;       /* loaded kernel module, "535.104.05" */
     const char *kmod_flavor;        /* "proprietary", "open", or NULL */
-    const char *kmod_source;        /* /proc/driver/nvidia/version or /sys/module/nvidia/version */
+    const char *kmod_source;        /* /proc/driver/nvidia/version or /sys/module/nvidia/version;
+                                       in a partial facts without kmod_version: where the
+                                       log shows the module is not loaded */
     int nouveau_loaded;
     const char *nouveau_evidence;
     struct driver_lib *libs;
@@ -222,12 +224,18 @@ struct lib_dir {
  * instead of reading the disk (diagnose/lookup.h).
  */
 struct lib_answer {
-    const char *query;           /* the question, a canonical string (lookup.c) */
+    const char *query;           /* the question, a canonical string (lookup.c); in a log's
+                                    facts also "any<TAB>NAME" (LIB_ANSWER_ANY): what the
+                                    loader answered when the program asked for NAME, from
+                                    whichever object and path (the log does not say) */
     const char *path;            /* the file, or NULL: not found */
     const char *step;            /* how it was found ("runpath", "cache", "path", ...) */
     const char *stale;           /* not found, but an ld.so.conf directory that the cache
                                     does not list holds it (ldconfig not rerun), or NULL */
 };
+
+/* The query prefix of an answer a log records by library name only (struct lib_answer). */
+#define LIB_ANSWER_ANY "any\t"
 
 struct env_fact {
     const char *name, *value;        /* only variables that matter to GPUs */
@@ -304,6 +312,17 @@ struct facts {
     struct tegra_facts tegra;    /* scan/tegra.c (Jetson) */
     struct macos_facts macos;    /* scan/mac_*.c; empty elsewhere */
     struct node_facts node;      /* scan/node_access.c, scan/kmod*.c */
+    /*
+     * NULL: the facts of a scan (or its --facts replay): what could be read
+     * was read, so an empty field means absent.  "log": a partial facts that
+     * explain built from a log (scan/logscan.h): a field the log does not
+     * show is unknown, not absent, and the rules decide only from what is
+     * there.  Where a log shows an absence, the field that records it says
+     * so (driver.kmod_source without kmod_version: the kernel module is not
+     * loaded; driver.loader_asked with no libcuda_resolved: dlopen found no libcuda).
+     * Not part of --facts (check's facts are never partial).
+     */
+    const char *partial;
 };
 
 /** Empty facts; never fails. */
@@ -325,6 +344,15 @@ void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t
 const char *facts_driver_version(const struct facts *f);
 /** The value of an environment variable recorded in f->env, or NULL. */
 const char *facts_env(const struct facts *f, const char *name);
+
+/*
+ * The source of a value a log showed (a partial facts, facts.partial):
+ * "log:" then the line number, as scan/logscan.c writes it; a path under it
+ * ("log:12/libcublas.so.10") names a file the line shows.
+ */
+#define FACTS_LOG_SOURCE "log:"
+/** The log line a source names ("log:12", "log:12/x" -> 12), or 0 when src is not a log's. */
+long facts_log_line(const char *src);
 
 /** The listing of dir (compared exactly, or by Windows' case rule when ci), or NULL. */
 const struct lib_dir *facts_libdir(const struct facts *f, const char *dir, int ci);

@@ -86,6 +86,9 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_CPU_BUILD_MSG] = { "framework_cpu_build", "PaddlePaddle pybind.cc and others: a CPU-only build refuses the GPU" },
     [LE_NOUVEAU] = { "nouveau_owns_gpu", "NVIDIA kernel module (NVRM) probe: another driver owns the device" },
     [LE_NVML_PERMISSION] = { "nvml_permission", "NVML_ERROR_NO_PERMISSION (nvml.h) / the /dev/nvidia* device nodes" },
+    [LE_NVRM_API_MISMATCH] = { "nvrm_api_mismatch",
+        "NVIDIA kernel module (open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c): the RM API "
+        "version check, a = the client's (user-space) version, b = the kernel module's" },
     [LE_DEVICE_BUSY] = { "device_busy", "cudaErrorDevicesUnavailable (46): exclusive-process mode or in use" },
 };
 

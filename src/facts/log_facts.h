@@ -13,7 +13,9 @@
 
 #include <stddef.h>
 
-#define LOGREAD_LINE_MAX 4096   /* bytes of a line that are matched */
+#define LOGREAD_LINE_MAX 4096   /* bytes of a line matched at once (a window) */
+#define LOGREAD_OVERLAP 512     /* bytes a window shares with the next, so that a message up to
+                                   this long is whole in one of them */
 #define LOG_QUOTE_MAX 400       /* bytes of a line that are quoted */
 #define LOG_MAX_HITS 3          /* quoted lines per message family */
 #define LOG_MAX_LIBS 32         /* distinct library names */
@@ -88,6 +90,7 @@ enum log_ev {
     LE_CPU_BUILD_MSG,        /* a framework says it is a CPU-only build (Paddle, "Not compiled with CUDA") */
     LE_NOUVEAU,              /* NVRM: nouveau ... obtained ownership of the NVIDIA device(s) */
     LE_NVML_PERMISSION,      /* NVML: Insufficient Permissions / /dev/nvidia* permission denied */
+    LE_NVRM_API_MISMATCH,    /* NVRM: API mismatch: the client has the version X, but ... kernel module ... Y */
     LE__COUNT
 };
 
@@ -98,7 +101,8 @@ struct log_hit {
 
 /* One message family: how often, where first, and what it said. */
 struct log_event {
-    unsigned long count;
+    unsigned long count;     /* lines that show it (a line counts once, whatever its windows) */
+    long last_line;          /* the last line counted */
     struct log_hit hits[LOG_MAX_HITS];
     size_t n_hits;
     const char *a, *b, *c;   /* captured from the first occurrence; meaning per family
@@ -139,7 +143,8 @@ struct log_cuda_error {
 struct log_facts {
     unsigned long lines;
     unsigned long long bytes;
-    unsigned long long_lines;   /* lines longer than LOGREAD_LINE_MAX (matched on a prefix) */
+    unsigned long long_lines;   /* lines longer than LOGREAD_LINE_MAX (matched in windows) */
+    unsigned long segments;     /* '\r'-separated parts of lines matched on their own (progress bars) */
     /* Hints at the OS, counted over the whole log. */
     unsigned long hint_windows, hint_linux, hint_wsl, hint_macos;
     struct log_value os_windows, os_linux, os_wsl, os_macos;  /* first line of each */
@@ -149,6 +154,7 @@ struct log_facts {
     struct log_value driver_cuda;      /* nvidia-smi "CUDA Version" (the driver's ceiling) */
     struct log_value nvcc_version;     /* "release 12.4" */
     struct log_value gpu_name, gpu_cc;
+    struct log_value pci_gpu;          /* an NVIDIA GPU on the PCI bus (lspci's line) */
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
     /* Context read from anywhere in the log (banners, paths, prints, the command line). */

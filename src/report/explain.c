@@ -158,7 +158,7 @@ void report_explain_text(FILE *fp, const struct explain_report *r, int color)
         out_raw(&o, "\n");
     }
     if (lf->long_lines)
-        out_printf(&o, "  %lu line(s) longer than %d bytes were matched on their start only\n",
+        out_printf(&o, "  %lu line(s) longer than %d bytes were matched in overlapping windows\n",
                    lf->long_lines, LOGREAD_LINE_MAX);
     if (r->machine)
         out_printf(&o, "  with this machine's scan (--with-check): driver %s, %zu GPU(s)\n",
@@ -270,11 +270,12 @@ static void json_facts(struct jw *jw, const struct explain_report *r)
     jw_object_end(jw);
 }
 
-static void json_hypotheses(struct jw *jw, const struct explain_result *h)
+/* The first n ranked hypotheses (n: the shown ones, or the whole ranking). */
+static void json_hypotheses(struct jw *jw, const struct explain_result *h, size_t n)
 {
     size_t i, j;
     jw_array_begin(jw);
-    for (i = 0; h && i < h->n; i++) {
+    for (i = 0; h && i < n; i++) {
         const struct explain_hypothesis *x = &h->hyp[i];
         jw_object_begin(jw);
         jw_kv_str(jw, "kind", x->kind);
@@ -282,6 +283,7 @@ static void json_hypotheses(struct jw *jw, const struct explain_result *h)
         jw_kv_int(jw, "confidence", x->confidence);
         jw_kv_str(jw, "why", x->why);
         jw_kv_str(jw, "tell_apart", x->tell);
+        jw_kv_bool(jw, "judged", x->judged);
         jw_key(jw, "evidence");
         jw_array_begin(jw);
         for (j = 0; j < x->n_evidence; j++) {
@@ -313,13 +315,16 @@ void report_explain_json(FILE *fp, const struct explain_report *r)
     jw_kv_int(&jw, "lines", (int64_t)r->log->lines);
     jw_kv_int(&jw, "bytes", (int64_t)r->log->bytes);
     jw_kv_int(&jw, "long_lines", (int64_t)r->log->long_lines);
+    jw_kv_int(&jw, "segments", (int64_t)r->log->segments);
     jw_object_end(&jw);
     if (fl->nr && fl->v[0].severity >= SEV_WARNING)
         jw_kv_str(&jw, "cause", fl->v[0].code);
     else
         jw_kv_null(&jw, "cause");
     jw_key(&jw, "hypotheses");
-    json_hypotheses(&jw, r->hypotheses);
+    json_hypotheses(&jw, r->hypotheses, r->hypotheses ? r->hypotheses->n : 0);
+    jw_key(&jw, "ranking");
+    json_hypotheses(&jw, r->hypotheses, r->hypotheses ? r->hypotheses->n_ranked : 0);
     jw_key(&jw, "findings");
     report_json_findings(&jw, fl);
     jw_key(&jw, "facts");

@@ -23,7 +23,7 @@ struct explain_report {
     const struct findings *findings;  /* ordered: the top hypothesis's cause first */
     const struct explain_result *hypotheses;  /* ranked causes, or NULL */
     const char *input;                /* the file name, or "-" for standard input */
-    const char *os;                   /* explain_log_os(), or NULL */
+    const char *os;                   /* the log's OS (struct explain_result), or NULL */
     long os_line;
     const struct facts *machine;      /* --with-check, or NULL */
     const char *gd_version;

@@ -164,11 +164,14 @@ static const char *dupn(struct logread *lr, const char *s, size_t n)
     return arena_strndup(&lr->arena, s, n < LOG_QUOTE_MAX ? n : LOG_QUOTE_MAX);
 }
 
-/* Count one occurrence; quote it if there is room.  1 on the first. */
+/* Count one line that shows it; quote it if there is room.  1 on the first. */
 static int hit(struct logread *lr, enum log_ev ev, const char *line, size_t n)
 {
     struct log_event *e = &lr->facts.ev[ev];
+    if (e->count && e->last_line == (long)lr->facts.lines)
+        return 0;   /* another segment or window of the same line */
     e->count++;
+    e->last_line = (long)lr->facts.lines;
     if (e->n_hits < LOG_MAX_HITS) {
         e->hits[e->n_hits].line = (long)lr->facts.lines;
         e->hits[e->n_hits].text = quote(lr, line, n);
@@ -621,6 +624,42 @@ static void take_dso_mismatch(struct logread *lr, const char *line, size_t n, co
     if (k)
         e->a = version_at(lr, line, n, k);
     e->b = version_at(lr, line, n, after);
+}
+
+/* "NVRM: API mismatch: the client has the version 550.54.14, but" [\n "NVRM:] this kernel module has
+ * the version 535.104.05.  Please" (one line, or two in dmesg) */
+static void take_nvrm_client(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_NVRM_API_MISMATCH);
+    const char *k = find_after(after, left(line, n, after), "kernel module has the version ");
+    (void)at;
+    if (e->a)
+        return;
+    e->a = version_at(lr, line, n, after);
+    if (k)
+        e->b = version_at(lr, line, n, k);
+}
+
+static void take_nvrm_kernel(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_NVRM_API_MISMATCH);
+    (void)at;
+    if (e->a && !e->b)
+        e->b = version_at(lr, line, n, after);
+}
+
+/* lspci: "01:00.0 VGA compatible controller: NVIDIA Corporation AD102 [GeForce RTX 4090] (rev a1)" */
+static void take_lspci(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *b = memchr(after, '[', left(line, n, after)), *e;
+    (void)at;
+    if (b && (e = memchr(b, ']', left(line, n, b))) != NULL && e > b + 1)
+        setval(lr, &lr->facts.gpu_name, b + 1, span(b + 1, e), line, n);
+    else
+        setval(lr, &lr->facts.gpu_name, after, token_len(after, left(line, n, after)), line, n);
+    setval(lr, &lr->facts.pci_gpu, "lspci", 5, line, n);
 }
 
 static void take_torch_driver_old(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1375,6 +1414,17 @@ static const struct log_pattern patterns[] = {
     { "Make sure that the latest NVIDIA driver is installed and running", NULL,
       "couldn't communicate with the NVIDIA driver", LE_SMI_FAILED, NULL, "no_driver",
       "https://docs.nvidia.com/deploy/nvidia-smi/index.html", 0 },
+    { "NVRM: API mismatch: the client has the version ", NULL, NULL, LE_NVRM_API_MISMATCH, take_nvrm_client,
+      "driver_library_mismatch",
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/src/nvidia/arch/nvalloc/unix/src/osapi.c", 0 },
+    /* the same message's second line in dmesg */
+    { "this kernel module has the version ", NULL, "API mismatch", NONE, take_nvrm_kernel, NULL,
+      GH "NVIDIA/open-gpu-kernel-modules/blob/main/src/nvidia/arch/nvalloc/unix/src/osapi.c", 0 },
+    /* lspci (pciutils, names from pci.ids): the GPU is on the bus */
+    { "VGA compatible controller: NVIDIA Corporation ", NULL, NULL, NONE, take_lspci, NULL,
+      "https://github.com/pciutils/pciutils/blob/master/lspci.c", 0 },
+    { "3D controller: NVIDIA Corporation ", NULL, NULL, NONE, take_lspci, NULL,
+      "https://github.com/pciutils/pciutils/blob/master/lspci.c", 0 },
     { "Driver/library version mismatch", NULL, NULL, LE_NVML_MISMATCH, NULL,
       "driver_library_mismatch", "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html", 0 },
     { "Cuda compilation tools, release ", NULL, NULL, NONE, take_nvcc, NULL,
@@ -1544,8 +1594,11 @@ static void match_table(struct logread *lr, const char *line, size_t n)
         if (r->ev == LE_SO_NOT_FOUND && r->take == take_so_missing &&
             (mfind(line, n, "Failed to load library") || mfind(line, n, "Failed to find dynamic library")))
             continue;
-        if (r->ev != NONE)
-            hit(lr, r->ev, line, n);
+        if (r->ev != NONE) {
+            /* quote from a little before the message: it may sit deep in a long line */
+            const char *q = span(line, at) > 80 ? at - 80 : line;
+            hit(lr, r->ev, q, left(line, n, q));
+        }
         if (r->take)
             r->take(lr, line, n, at, at + strlen(r->text));
     }
@@ -1901,13 +1954,14 @@ static void match_traceback(struct logread *lr, const char *line, size_t n)
     st->in_traceback = 0;
 }
 
-void logread_line(struct logread *lr, const char *line, size_t n)
+/* One segment of the current line: what a terminal shows between two '\r' (a
+ * progress bar's refresh), or one window of a long line. */
+static void segment(struct logread *lr, const char *line, size_t n)
 {
-    struct log_facts *f = &lr->facts;
-
-    f->lines++;
-    if (n && line[n - 1] == '\r')
-        n--;
+    if (!lr->in_line) {
+        lr->facts.lines++;
+        lr->in_line = 1;
+    }
     if (!n)
         return;
     grams_fill(lr->grams, line, n);
@@ -1919,6 +1973,68 @@ void logread_line(struct logread *lr, const char *line, size_t n)
     match_smi(lr, line, n);
     match_pip(lr, line, n);
     match_table(lr, line, n);
+}
+
+/* Match what the line buffer holds as a segment, and empty it. */
+static void flush_segment(struct logread *lr)
+{
+    segment(lr, lr->buf, lr->len);
+    lr->len = 0;
+}
+
+/*
+ * Append to the current segment.  A segment longer than the buffer is
+ * matched in windows of LOGREAD_LINE_MAX bytes, each sharing its last
+ * LOGREAD_OVERLAP bytes with the next, so that a message anywhere in a long
+ * line is matched whole in one window; memory stays one buffer.
+ */
+static void append(struct logread *lr, const char *s, size_t n)
+{
+    while (n) {
+        size_t room = LOGREAD_LINE_MAX - lr->len, k = n < room ? n : room;
+        memcpy(lr->buf + lr->len, s, k);
+        lr->len += k;
+        s += k;
+        n -= k;
+        if (n && lr->len == LOGREAD_LINE_MAX) {
+            if (!lr->long_line) {
+                lr->facts.long_lines++;
+                lr->long_line = 1;
+            }
+            segment(lr, lr->buf, lr->len);
+            memmove(lr->buf, lr->buf + LOGREAD_LINE_MAX - LOGREAD_OVERLAP, LOGREAD_OVERLAP);
+            lr->len = LOGREAD_OVERLAP;
+        }
+    }
+}
+
+/* Part of a line (no '\n'): each '\r' ends a segment (a progress bar redraws over it). */
+static void line_part(struct logread *lr, const char *p, size_t n)
+{
+    const char *cr;
+    while ((cr = memchr(p, '\r', n)) != NULL) {
+        append(lr, p, (size_t)(cr - p));
+        if ((size_t)(cr - p) + 1 < n)
+            lr->facts.segments++;   /* more follows: a redraw, not a CRLF */
+        flush_segment(lr);
+        n -= (size_t)(cr - p) + 1;
+        p = cr + 1;
+    }
+    append(lr, p, n);
+}
+
+/* The line ends: its last segment, then the next line starts afresh. */
+static void line_end(struct logread *lr)
+{
+    flush_segment(lr);
+    lr->in_line = 0;
+    lr->long_line = 0;
+}
+
+void logread_line(struct logread *lr, const char *line, size_t n)
+{
+    line_part(lr, line, n);
+    line_end(lr);
 }
 
 void logread_init(struct logread *lr)
@@ -1943,26 +2059,10 @@ void logread_feed(struct logread *lr, const char *buf, size_t len)
     lr->facts.bytes += len;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t take = nl ? (size_t)(nl - p) : (size_t)(end - p);
-
-        if (!lr->skipping) {
-            size_t room = LOGREAD_LINE_MAX - lr->len;
-            if (take > room) {
-                /* Keep the prefix; the rest of this line is skipped. */
-                memcpy(lr->buf + lr->len, p, room);
-                lr->len += room;
-                lr->skipping = 1;
-                lr->facts.long_lines++;
-            } else {
-                memcpy(lr->buf + lr->len, p, take);
-                lr->len += take;
-            }
-        }
+        line_part(lr, p, nl ? (size_t)(nl - p) : (size_t)(end - p));
         if (!nl)
             break;
-        logread_line(lr, lr->buf, lr->len);
-        lr->len = 0;
-        lr->skipping = 0;
+        line_end(lr);
         p = nl + 1;
     }
 }
@@ -1994,11 +2094,8 @@ void logread_finish(struct logread *lr)
     static const char *const ort[] = { "onnxruntime-gpu", "onnxruntime", NULL };
     static const char *const cupy[] = { "cupy-cuda13x", "cupy-cuda12x", "cupy-cuda11x", "cupy", NULL };
 
-    if (lr->len || lr->skipping) {
-        logread_line(lr, lr->buf, lr->len);
-        lr->len = 0;
-        lr->skipping = 0;
-    }
+    if (lr->len || lr->in_line)
+        line_end(lr);
     if (lr->st.exc_line)
         lr->facts.ev[LE_EXCEPTION].a = arena_strdup(&lr->arena, lr->st.exc);
     lr->facts.ev[LE_EXCEPTION].b = NULL;

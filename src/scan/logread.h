@@ -10,8 +10,14 @@
  * file: the caller feeds bytes (logread_feed, any chunking) and the reader
  * splits lines itself, so a 100 MB log costs bounded memory.
  *
- * Bounds: a line is matched on its first LOGREAD_LINE_MAX bytes (the rest is
- * skipped and counted); each recognised message family keeps its count and
+ * Lines: a '\r' inside a line ends a segment (a progress bar redraws over
+ * what came before), and each segment is matched on its own; a segment
+ * longer than LOGREAD_LINE_MAX bytes is matched in windows of that size
+ * that overlap by LOGREAD_OVERLAP, so an error anywhere in a long line is
+ * found.  A line counts once per message family, however many of its
+ * segments or windows show it.
+ *
+ * Bounds: one buffer of LOGREAD_LINE_MAX bytes; each recognised message family keeps its count and
  * at most LOG_MAX_HITS quoted lines of at most LOG_QUOTE_MAX bytes; scalar
  * facts (versions, driver, GPU) keep their first sighting; lists (libraries,
  * packages, CUDA error names) are capped.  Everything kept lives in the
@@ -52,9 +58,10 @@ struct logread {
     struct arena arena;          /* every string in facts */
     struct log_facts facts;
     struct logread_state st;
-    char *buf;                   /* the current partial line (LOGREAD_LINE_MAX + 1) */
+    char *buf;                   /* the current segment of the line (LOGREAD_LINE_MAX + 1) */
     size_t len;
-    int skipping;                /* the current line overflowed: drop until '\n' */
+    int in_line;                 /* the current line has been counted (facts.lines) */
+    int long_line;               /* it overflowed the buffer: matched in windows */
     /* The 4-byte substrings of the current line, hashed into a bit set: a
        pattern whose first four bytes are not in it cannot match, so most
        rows cost one lookup instead of a scan of the line. */
@@ -76,8 +83,9 @@ void logread_feed(struct logread *lr, const char *buf, size_t len);
 void logread_finish(struct logread *lr);
 
 /**
- * Process one line (without its '\n'; a trailing '\r' is ignored) as line
- * number facts.lines + 1.  Exposed for the unit tests; logread_feed calls it.
+ * Process one line (without its '\n'; its '\r' end segments, a trailing one
+ * is ignored) as line number facts.lines + 1, as logread_feed does.  Exposed
+ * for the unit tests.
  */
 void logread_line(struct logread *lr, const char *line, size_t n);
 

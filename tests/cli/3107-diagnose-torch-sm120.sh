@@ -8,10 +8,7 @@ kmod 570.133.07
 mkdriver 570.133.07
 gpu 0000:01:00.0 0x2b85
 devnodes nvidiactl nvidia0 nvidia-uvm
-put /proc/driver/nvidia/gpus/0000:01:00.0/information "Model: 		 NVIDIA GeForce RTX 5090
-IRQ:   		 156
-GPU UUID: 	 GPU-0a1b2c3d-0000-0000-0000-000000000000
-Bus Location: 	 0000:01:00.0"
+gpuinfo 0000:01:00.0 "NVIDIA GeForce RTX 5090"
 venv /home/u/pt 3.11
 nvwheel cuda_runtime libcudart.so.11.0 nvidia-cuda-runtime-cu11 11.8.89
 nvwheel cudnn libcudnn.so.9 nvidia-cudnn-cu11 9.1.0.70

@@ -8,4 +8,6 @@ expect_rc 0
 expect_json '.schema == "gpudoctor-explain/1"'
 expect_json '.cause == "GD202"'
 expect_json '.facts.torch.value == "2.4.1"'
-expect_json 'any(.findings[0].fixes[]; .command | test("unset LD_LIBRARY_PATH"))'
+# torch's judge: its validated reinstall (the wheels bring cuDNN 9)
+expect_json 'any(.findings[0].fixes[]; .command | test("-m pip install --force-reinstall \"torch==2.4.\\*\" --index-url https://download.pytorch.org/whl/cu"))'
+expect_json '.hypotheses[0].judged'

@@ -10,5 +10,6 @@ expect_rc 0
 expect_json '.cause == "GD208"'
 expect_json '.facts.driver.value == "520.61.05"'
 expect_json '.findings[0].title | test("520.61.05.*525.60.13")'
-expect_json '[.findings[0].evidence[].text] | any(test("minimum driver for this build: 525.60.13 \\(https://www.tensorflow.org/install/pip"))'
+expect_json 'any(.findings[0].evidence[]; (.text | test("needs driver >= 525.60.13")) and (.path | test("^https://www.tensorflow.org/install/pip")))'
+expect_json '.hypotheses[0].judged'
 expect_json '[.findings[0].evidence[].text] | all(test("555.42.02") | not)'

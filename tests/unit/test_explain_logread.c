@@ -9,6 +9,7 @@
 #include "harness.h"
 #include "diagnose/finding.h"
 #include "scan/logread.h"
+#include "util/strbuf.h"
 
 static void feed_str(struct logread *lr, const char *s)
 {
@@ -436,6 +437,56 @@ static void test_nul_in_quote(void)
     logread_release(&lr);
 }
 
+/* A progress bar redraws with '\r': the error after (or between) its segments is found. */
+static void test_carriage_return_segments(void)
+{
+    struct logread lr;
+    struct strbuf sb = STRBUF_INIT;
+    size_t i;
+    for (i = 0; i < 2000; i++)
+        strbuf_addf(&sb, " %3zu%%|####      | %zu/2000 [00:01<00:09]\r", i % 100, i);
+    strbuf_addstr(&sb, "RuntimeError: CUDA error: no kernel image is available for execution on the device\r");
+    strbuf_addstr(&sb, " 99%|#########| done\n");
+    read_all(&lr, sb.buf);
+    CHECK_INT(lr.facts.lines, 1);
+    CHECK_INT(lr.facts.ev[LE_NO_KERNEL_IMAGE].count, 1);
+    CHECK_INT(lr.facts.ev[LE_NO_KERNEL_IMAGE].hits[0].line, 1);
+    CHECK(strstr(lr.facts.ev[LE_NO_KERNEL_IMAGE].hits[0].text, "no kernel image") != NULL);
+    CHECK_INT(lr.facts.segments, 2001);
+    logread_release(&lr);
+    strbuf_release(&sb);
+}
+
+/* A message far into a long line, and one across a window's edge, are found; a line counts once. */
+static void test_message_deep_in_long_line(void)
+{
+    static const char msg[] = "Torch not compiled with CUDA enabled";
+    struct logread lr;
+    size_t n = LOGREAD_LINE_MAX * 5, at, k, edge;
+    char *big = malloc(n + 1);
+    for (k = 0; k < 2; k++) {
+        memset(big, 'x', n);
+        big[n] = '\0';
+        /* k 0: deep inside the fourth window; k 1: across the first window's end */
+        edge = LOGREAD_LINE_MAX - 10;
+        at = k ? edge : LOGREAD_LINE_MAX * 3 + 100;
+        memcpy(big + at, msg, strlen(msg));
+        memcpy(big + n - 200, msg, strlen(msg));   /* a second time on the same line */
+        logread_init(&lr);
+        for (size_t i = 0; i < n; i += 1000)   /* fed in chunks that split the windows anywhere */
+            logread_feed(&lr, big + i, n - i < 1000 ? n - i : 1000);
+        feed_str(&lr, "\n");
+        logread_finish(&lr);
+        CHECK_INT(lr.facts.lines, 1);
+        CHECK_INT(lr.facts.long_lines, 1);
+        CHECK_INT(lr.facts.ev[LE_TORCH_NOT_COMPILED].count, 1);
+        CHECK(strstr(lr.facts.ev[LE_TORCH_NOT_COMPILED].hits[0].text, msg) != NULL);
+        CHECK(strlen(lr.facts.ev[LE_TORCH_NOT_COMPILED].hits[0].text) <= LOG_QUOTE_MAX);
+        logread_release(&lr);
+    }
+    free(big);
+}
+
 int main(void)
 {
     RUN(test_split_chunks_and_crlf);
@@ -457,5 +508,7 @@ int main(void)
     RUN(test_long_tail_captures);
     RUN(test_out_of_order_parts);
     RUN(test_nul_in_quote);
+    RUN(test_carriage_return_segments);
+    RUN(test_message_deep_in_long_line);
     return harness_done();
 }

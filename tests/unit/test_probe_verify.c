@@ -18,12 +18,12 @@
 #include "util/alloc.h"
 
 static struct need needs_torch[] = {
-    { "cudnn", "libcudnn.so.9", "/v/nvidia/cudnn/lib/libcudnn.so.9", "runpath", "9.1.0", NULL, NULL },
-    { "cublas", "libcublas.so.12", "/v/nvidia/cublas/lib/libcublas.so.12", "runpath", NULL, NULL, NULL },
-    { "cudart", "libcudart.so.12", "/v/nvidia/cuda_runtime/lib/libcudart.so.12", "runpath", NULL, NULL, NULL },
-    { "nccl", "libnccl.so.2", NULL, NULL, NULL, NULL, NULL },
-    { "cublaslt", "libcublasLt.so.12", "/v/nvidia/cublas/lib/libcublasLt.so.12", "runpath", NULL, NULL, NULL },
-    { "cudart", "libcudart.so.12", "/v/nvidia/cuda_runtime/lib/libcudart.so.12", "runpath", NULL, NULL, NULL },
+    { "cudnn", "libcudnn.so.9", "/v/nvidia/cudnn/lib/libcudnn.so.9", "runpath", "9.1.0", NULL, NULL, 0 },
+    { "cublas", "libcublas.so.12", "/v/nvidia/cublas/lib/libcublas.so.12", "runpath", NULL, NULL, NULL, 0 },
+    { "cudart", "libcudart.so.12", "/v/nvidia/cuda_runtime/lib/libcudart.so.12", "runpath", NULL, NULL, NULL, 0 },
+    { "nccl", "libnccl.so.2", NULL, NULL, NULL, NULL, NULL, 0 },
+    { "cublaslt", "libcublasLt.so.12", "/v/nvidia/cublas/lib/libcublasLt.so.12", "runpath", NULL, NULL, NULL, 0 },
+    { "cudart", "libcudart.so.12", "/v/nvidia/cuda_runtime/lib/libcudart.so.12", "runpath", NULL, NULL, NULL, 0 },
 };
 
 static void one_verdict(struct diagnosis *dx, struct verdict *vd)

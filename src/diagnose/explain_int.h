@@ -1,0 +1,106 @@
+/*
+ * explain_int.h - what explain_rules.c and explain_logonly.c share: the
+ * state of one explanation (the log, its partial facts, the findings so
+ * far with their confidence), the helpers that add causes, evidence and
+ * alternatives, and the fix intents the fix engine writes.  Internal to
+ * diagnose/; the public contract is explain_rules.h.
+ */
+#ifndef GD_DIAGNOSE_EXPLAIN_INT_H
+#define GD_DIAGNOSE_EXPLAIN_INT_H
+
+#include "diagnose/explain_rules.h"
+#include "diagnose/fixes.h"
+
+#define MAX_SCORED 64   /* findings whose confidence is kept (more are ranked last) */
+#define MAX_ALTS 16
+
+/* An alternative cause that has no finding of its own. */
+struct explain_alt {
+    const char *kind, *code, *why, *tell;
+    int score;
+    long line;
+    const char *text;
+};
+
+/* One explanation in progress. */
+struct explain_ctx {
+    const struct explain_input *in;
+    const struct log_facts *lf;
+    const struct facts *f;   /* the log's partial facts */
+    struct findings *out;
+    const char *os;          /* windows / wsl / linux / macos / NULL */
+    int n_causes;            /* error/warning findings so far */
+    int score[MAX_SCORED];   /* confidence per finding index (0: not a cause) */
+    const char *tell[MAX_SCORED];
+    unsigned char judged[MAX_SCORED];
+    struct explain_alt alts[MAX_ALTS];
+    size_t n_alts;
+    struct fix_ctx fx;                 /* the fix engine's view of the log's machine */
+    const struct python_env *env;      /* the log's Python, or NULL */
+};
+
+/* Fixes by intent: each is the fix engine's (diagnose/fixes.h), except the
+ * log-only ones, whose causes check does not judge. */
+enum explain_fix {
+    FX_NONE = 0,
+    FX_CHECK,            /* gpudoctor check on that machine */
+    FX_DRIVER_INSTALL,   /* fixes_driver_install */
+    FX_DRIVER_LOAD,      /* fixes_driver_load_module */
+    FX_LIBCUDA,          /* fixes_libcuda_missing */
+    FX_DRIVER_UPGRADE,   /* fixes_driver_upgrade, the floor unknown */
+    FX_DRIVER_RELOAD,    /* fixes_kmod_reload (fixes_node.h) */
+    FX_NOUVEAU,          /* fixes_nouveau */
+    FX_NODES,            /* fixes_device_nodes */
+    FX_STUB,             /* fixes_stub_off_path */
+    FX_VISIBLE,          /* fixes_visible_devices */
+    FX_FRAMEWORK,        /* the engine's install of the row's (or the log's) framework */
+    FX_LOADER_PATH,      /* fixes_loader_path with the toolkit's lib64 */
+    FX_TOOLKIT,          /* log-only (GD408): the NVIDIA Container Toolkit for Docker */
+};
+
+/** Lines of the log that show family ev. */
+unsigned long explain_cnt(const struct explain_ctx *c, enum log_ev ev);
+/** s contains needle (s may be NULL). */
+int explain_has(const char *s, const char *needle);
+/** The log's OS is os ("windows", "wsl", "linux", "macos"). */
+int explain_os_is(const struct explain_ctx *c, const char *os);
+/** Quote a log line as evidence (once per line). */
+void explain_quote_line(struct explain_ctx *c, struct finding *fd, long line, const char *text);
+/** Quote a family's lines as evidence. */
+void explain_quote_ev(struct explain_ctx *c, struct finding *fd, enum log_ev ev);
+/** Quote the line a value came from. */
+void explain_quote_val(struct explain_ctx *c, struct finding *fd, const struct log_value *v);
+/** How sure fd is (0-100). */
+void explain_set_score(struct explain_ctx *c, const struct finding *fd, int score);
+/** How sure fd is. */
+int explain_get_score(const struct explain_ctx *c, const struct finding *fd);
+/** What tells fd apart from the other causes (kept when already set). */
+void explain_set_tell(struct explain_ctx *c, const struct finding *fd, const char *tell);
+/** A new finding that is a cause (warning, error) or information; its default confidence. */
+struct finding *explain_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title);
+/** An alternative cause the log cannot rule out, and what would tell it apart. */
+void explain_alt(struct explain_ctx *c, const char *code, int score, const char *why, const char *tell, long line, const char *text);
+/** The same, quoting the first line of family ev. */
+void explain_alt_hit(struct explain_ctx *c, const char *code, int score, const char *why, const char *tell, enum log_ev ev);
+/** The first quoted line of family ev, or NULL. */
+const struct log_hit *explain_first_hit(const struct explain_ctx *c, enum log_ev ev);
+/** The cause finding of this code (or, code NULL, of this kind), or NULL. */
+struct finding *explain_cause_of(struct explain_ctx *c, const char *code, const char *kind);
+/** The framework build of this name the log's facts hold, or NULL. */
+const struct framework_build *explain_log_fw(const struct explain_ctx *c, const char *name);
+/** The fixes of intent fix on fd (fw: whose install, NULL: the log's framework). */
+void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_fix fix, const char *fw);
+/** The fix engine's install of framework fw (NULL: the log's) on fd. */
+void explain_framework_fix(struct explain_ctx *c, struct finding *fd, const char *fw);
+/** The pip NVIDIA wheel the log lists that carries library name, or NULL. */
+const struct log_pkg *explain_pip_wheel_for(const struct explain_ctx *c, const char *name);
+
+/* The log-only rules (explain_logonly.c), in the order explain_rules runs them. */
+void explain_rule_cuda_errors(struct explain_ctx *c);
+void explain_rule_log_only(struct explain_ctx *c);
+void explain_rule_setting(struct explain_ctx *c);
+void explain_rule_no_gpu_unexplained(struct explain_ctx *c);
+void explain_rule_noise(struct explain_ctx *c);
+void explain_rule_nothing_found(struct explain_ctx *c);
+
+#endif

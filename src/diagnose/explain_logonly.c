@@ -1,0 +1,446 @@
+/*
+ * explain_logonly.c - the causes only a log shows (diagnose/explain_int.h):
+ * CUDA error numbers, out of memory, NCCL and /dev/shm, a CUDA extension's
+ * build, the framework missing from the Python that ran, a container or a
+ * batch job without GPUs, a fallback to the CPU nothing explains, the
+ * harmless noise and "nothing found".  Check has no twin for these (their
+ * codes are GD4xx, or the program's own words), so their advice is written
+ * here; a cause check also judges gets the fix engine's fixes.
+ */
+#include "diagnose/explain_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "kb/kb.h"
+#include "util/banned.h"
+
+/* What a CUDA error number means for the user (CUDA 13.0 headers: driver_types.h, cuda.h). */
+static const struct { long number; const char *meaning; } meanings[] = {
+    { 3, "CUDA could not initialise (often the result of an earlier failure)" },
+    { 46, "the GPU is busy or in an exclusive/prohibited compute mode" },
+    { 101, "a device number that does not exist was asked for" },
+    { 200, "the program's GPU code is not valid for this GPU" },
+    { 218, "PTX JIT compilation failed (the PTX is newer than the driver, or invalid)" },
+    { 221, "the driver's PTX JIT compiler library is missing" },
+    { 304, "an operating-system call inside CUDA failed" },
+    { 801, "the operation is not supported on this system" },
+    { 802, "the system is not ready: on NVSwitch systems, nvidia-fabricmanager is not running" },
+    { 804, "forward-compatibility libraries (cuda-compat) were loaded on a GPU that does not support them" },
+    { 999, "an unknown CUDA error (often after suspend/resume; a reboot usually helps)" },
+    { 0, NULL }
+};
+
+void explain_rule_cuda_errors(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    size_t i, j;
+
+    for (i = 0; i < lf->n_errs; i++) {
+        const struct log_cuda_error *er = &lf->errs[i];
+        if (er->number == 35 || er->number == 222) {
+            /* cudaErrorInsufficientDriver, ...UnsupportedPtxVersion: the driver is older */
+            if (!(fd = explain_cause_of(c, "GD208", NULL))) {
+                fd = explain_cause(c, "GD208", SEV_ERROR, "the NVIDIA driver is older than the CUDA runtime or PTX the program uses");
+                explain_set_tell(c, fd, "nvidia-smi (CUDA Version) vs the framework's CUDA");
+                explain_apply_fix(c, fd, FX_DRIVER_UPGRADE, NULL);
+            }
+            explain_quote_line(c, fd, er->line, er->text);
+            if (explain_os_is(c, "wsl"))
+                explain_alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver "
+                    "(or Windows build) shows this way", "nvidia-smi inside WSL and on Windows; ls -l /usr/lib/wsl/lib",
+                    er->line, er->text);
+            else if (!c->os || explain_os_is(c, "linux"))
+                explain_alt(c, "GD110", 35, "on WSL2: the Windows driver (or Windows build) lacks CUDA support for WSL",
+                    "uname -r (\"microsoft\" = WSL); nvidia-smi on Windows", er->line, er->text);
+            continue;
+        }
+        if (er->number == 209) {
+            if (!(fd = explain_cause_of(c, "GD209", NULL))) {
+                fd = explain_cause(c, "GD209", SEV_ERROR, "the framework has no code for this GPU (CUDA error 209)");
+                explain_apply_fix(c, fd, FX_FRAMEWORK, NULL);
+            }
+            explain_quote_line(c, fd, er->line, er->text);
+            continue;
+        }
+        if (er->number == 803)
+            continue;   /* the driver mismatch rows quote it */
+        if (er->number == 804) {
+            fd = explain_cause(c, "GD208", SEV_ERROR,
+                       "the driver is older than the CUDA runtime, so its forward-compatibility libraries were used, "
+                       "and this GPU does not support them (CUDA error 804)");
+            explain_set_score(c, fd, 72);
+            explain_quote_line(c, fd, er->line, er->text);
+            explain_quote_val(c, fd, &lf->driver_version);
+            explain_quote_val(c, fd, &lf->container);
+            explain_apply_fix(c, fd, FX_DRIVER_UPGRADE, NULL);
+            explain_alt(c, "GD402", 40, "cuda-compat is on the loader path although the driver is new enough",
+                "echo $LD_LIBRARY_PATH | tr : '\\n' | grep compat", er->line, er->text);
+            continue;
+        }
+        if (er->number == 100) {
+            if (explain_cnt(c, LE_CVD_HIDDEN) && (fd = explain_cause_of(c, "GD108", NULL)) != NULL) {
+                explain_quote_line(c, fd, er->line, er->text);
+            } else if (!explain_cnt(c, LE_CVD_HIDDEN)) {
+                fd = explain_cause(c, "GD403", SEV_ERROR, "");
+                fd->title = arena_printf(c->out->arena, "CUDA found no usable GPU (%s)", er->name);
+                explain_quote_line(c, fd, er->line, er->text);
+                finding_evidence(c->out, fd, NULL, "causes: CUDA_VISIBLE_DEVICES empty or -1, a container started "
+                                 "without GPUs, or on WSL2 a Linux libcuda shadowing /usr/lib/wsl/lib");
+                explain_set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+                finding_fix(c->out, fd, NULL, "In a container: start it with the GPUs", "docker run --gpus all ...");
+                explain_apply_fix(c, fd, FX_CHECK, NULL);
+            }
+            continue;
+        }
+        if (er->number == 34) {
+            if (!(fd = explain_cause_of(c, "GD106", NULL))) {
+                fd = explain_cause(c, "GD106", SEV_ERROR, "the CUDA toolkit's stub libcuda was loaded instead of the driver "
+                           "(CUDA_ERROR_STUB_LIBRARY)");
+                explain_apply_fix(c, fd, FX_STUB, NULL);
+            }
+            explain_quote_line(c, fd, er->line, er->text);
+            continue;
+        }
+        fd = explain_cause(c, "GD402", SEV_ERROR, "");
+        for (j = 0; meanings[j].meaning && meanings[j].number != er->number; j++)
+            ;
+        if (er->number >= 0)
+            fd->title = arena_printf(c->out->arena, "CUDA error %s (%ld)%s%s", er->name, er->number,
+                                     meanings[j].meaning ? ": " : "", meanings[j].meaning ? meanings[j].meaning : "");
+        else
+            fd->title = arena_printf(c->out->arena, "CUDA error %s", er->name);
+        explain_quote_line(c, fd, er->line, er->text);
+        if (er->number == 804)
+            finding_fix(c->out, fd, "sh", "Take the cuda-compat directory off the loader path",
+                        "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep compat");
+        else if (er->number == 802)
+            finding_fix(c->out, fd, "sh", "Start the fabric manager", "sudo systemctl enable --now nvidia-fabricmanager");
+        else
+            explain_apply_fix(c, fd, FX_CHECK, NULL);
+    }
+    /* torch's "CUDA initialization: ..." warning without a cause of its own. */
+    if (explain_cnt(c, LE_CUDA_INIT_WARNING) && !c->n_causes) {
+        fd = explain_cause(c, "GD404", SEV_WARNING, "");
+        fd->title = arena_printf(c->out->arena, "PyTorch could not initialise CUDA: %s",
+                                 lf->ev[LE_CUDA_INIT_WARNING].a ? lf->ev[LE_CUDA_INIT_WARNING].a : "?");
+        explain_quote_ev(c, fd, LE_CUDA_INIT_WARNING);
+        explain_apply_fix(c, fd, FX_CHECK, NULL);
+    }
+}
+
+/* ---- the log-only causes (GD4xx: check has no twin for them) ---- */
+
+static const char *const framework_modules[] = {
+    "torch", "tensorflow", "jax", "jaxlib", "onnxruntime", "cupy", "paddle", "keras", "tensorrt", NULL
+};
+
+/* The same variables for the log's shell: sh, or PowerShell and cmd (one group). */
+static void shell_fix(struct explain_ctx *c, struct finding *fd, const char *title, const char *sh, const char *ps,
+                      const char *cm)
+{
+    unsigned g = 1;
+    size_t i;
+    if (strcmp(c->fx.os, "windows")) {
+        finding_fix(c->out, fd, "sh", title, "%s", sh);
+        return;
+    }
+    for (i = 0; i < fd->n_fixes; i++)
+        if (fd->fixes[i].group >= g)
+            g = fd->fixes[i].group + 1;
+    finding_fix(c->out, fd, "powershell", title, "%s", ps);
+    fd->fixes[fd->n_fixes - 1].group = g;
+    finding_fix(c->out, fd, "cmd", title, "%s", cm);
+    fd->fixes[fd->n_fixes - 1].group = g;
+}
+
+void explain_rule_log_only(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct log_hit *h;
+    struct finding *fd;
+    size_t i;
+
+    if (explain_cnt(c, LE_OOM)) {
+        fd = explain_cause(c, "GD407", SEV_ERROR,
+                   "the GPU ran out of memory: it works, but another process holds memory or the job is too large");
+        explain_quote_ev(c, fd, LE_OOM);
+        explain_quote_val(c, fd, &lf->gpu_name);
+        finding_fix(c->out, fd, NULL, "See which processes hold GPU memory", "nvidia-smi");
+        finding_fix(c->out, fd, NULL, "Make the job smaller (batch size, sequence length, precision)",
+                    "e.g. halve the batch size; use bf16/fp16");
+        shell_fix(c, fd, "TensorFlow and JAX take all GPU memory at start unless told not to",
+                  "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false",
+                  "$env:TF_FORCE_GPU_ALLOW_GROWTH = \"true\"; $env:XLA_PYTHON_CLIENT_PREALLOCATE = \"false\"",
+                  "set \"TF_FORCE_GPU_ALLOW_GROWTH=true\"\nset \"XLA_PYTHON_CLIENT_PREALLOCATE=false\"");
+    }
+    if (explain_cnt(c, LE_NCCL_SHM)) {
+        fd = explain_cause(c, "GD409", SEV_ERROR,
+                   "the shared memory in /dev/shm is too small for NCCL or the DataLoader (Docker gives 64 MB)");
+        explain_quote_ev(c, fd, LE_NCCL_SHM);
+        explain_quote_val(c, fd, &lf->container);
+        explain_set_tell(c, fd, "df -h /dev/shm (64M is Docker's default)");
+        finding_fix(c->out, fd, "sh", "Give the container the host's IPC namespace, or more shared memory",
+                    "docker run --ipc=host ...   # or --shm-size=16g");
+        finding_fix(c->out, fd, "sh", "Or let NCCL go without shared memory (slower)", "export NCCL_SHM_DISABLE=1");
+        h = explain_first_hit(c, LE_NCCL_SHM);
+        if (h && (explain_has(h->text, "ermission denied") || explain_has(h->text, "No such file")))
+            explain_set_score(c, fd, 45);   /* not a size: the segment exists elsewhere or cannot be opened */
+    }
+    if (explain_cnt(c, LE_NCCL_SYSERR) && !explain_cnt(c, LE_NCCL_SHM)) {
+        fd = explain_cause(c, "GD409", SEV_ERROR,
+                   "NCCL failed on a system call; in a container this is usually /dev/shm being too small");
+        explain_set_score(c, fd, lf->container.v ? 55 : 40);
+        explain_quote_ev(c, fd, LE_NCCL_SYSERR);
+        explain_set_tell(c, fd, "NCCL_DEBUG=INFO shows the call that failed; df -h /dev/shm");
+        shell_fix(c, fd, "See which call failed", "NCCL_DEBUG=INFO python your_script.py",
+                  "$env:NCCL_DEBUG = \"INFO\"\npython your_script.py", "set \"NCCL_DEBUG=INFO\"\npython your_script.py");
+        finding_fix(c->out, fd, "sh", "In Docker, give it the host's IPC namespace", "docker run --ipc=host ...");
+    }
+    if ((fd = explain_cause_of(c, "GD408", NULL)) != NULL && explain_cnt(c, LE_DOCKER_NO_GPU))
+        explain_quote_val(c, fd, &lf->command);
+    if (explain_cnt(c, LE_EXT_CUDA_MISMATCH)) {
+        const struct log_event *e = &lf->ev[LE_EXT_CUDA_MISMATCH];
+        fd = explain_cause(c, "GD410", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "a CUDA extension is being compiled with CUDA %s, but PyTorch was "
+                                 "built with CUDA %s", e->a ? e->a : "?", e->b ? e->b : "?");
+        explain_quote_ev(c, fd, LE_EXT_CUDA_MISMATCH);
+        explain_quote_val(c, fd, &lf->torch_version);
+        if (e->b)
+            finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
+                        "export CUDA_HOME=/usr/local/cuda-%s", e->b);
+        /* torch's cpp_extension refuses only another CUDA major: any build of the toolkit's major */
+        if (e->a && strtol(e->a, NULL, 10) > 0)
+            finding_fix(c->out, fd, NULL, "Or install a PyTorch build for the toolkit's CUDA major, or a prebuilt "
+                        "wheel of the extension", "gpudoctor plan --framework torch --cuda %ld", strtol(e->a, NULL, 10));
+    } else if (explain_cnt(c, LE_CUDA_HOME_UNSET)) {
+        fd = explain_cause(c, "GD410", SEV_ERROR,
+                   "a CUDA extension is being compiled, but no CUDA toolkit was found (CUDA_HOME is not set)");
+        explain_set_score(c, fd, 70);
+        explain_quote_ev(c, fd, LE_CUDA_HOME_UNSET);
+        finding_fix(c->out, fd, "sh", "Install the toolkit of PyTorch's CUDA version and point CUDA_HOME at it",
+                    "export CUDA_HOME=/usr/local/cuda");
+    }
+    if (explain_cnt(c, LE_MODULE_MISSING) && lf->ev[LE_MODULE_MISSING].a) {
+        const char *m = lf->ev[LE_MODULE_MISSING].a;
+        for (i = 0; framework_modules[i]; i++) {
+            size_t k = strlen(framework_modules[i]);
+            if (!strncmp(m, framework_modules[i], k) && (m[k] == '\0' || m[k] == '.' || m[k] == '_'))
+                break;
+        }
+        if (framework_modules[i]) {
+            const char *fw = !strncmp(m, "jax", 3) ? "jax" : !strcmp(framework_modules[i], "keras") ? NULL
+                                                                                                 : framework_modules[i];
+            fd = explain_cause(c, "GD411", SEV_ERROR, "");
+            fd->title = arena_printf(c->out->arena, "'%s' is not installed in the Python that ran: another "
+                                     "environment or kernel", m);
+            explain_quote_ev(c, fd, LE_MODULE_MISSING);
+            explain_quote_val(c, fd, &lf->command);
+            explain_framework_fix(c, fd, fw && strcmp(fw, "tensorrt") ? fw : NULL);
+            explain_alt_hit(c, "GD216", 40, "the package is installed but broken (a partial install or two versions)",
+                    "python -m pip show -f <package>", LE_MODULE_MISSING);
+        }
+    }
+}
+
+/* No GPU in use, and no cause named: a container without GPUs, a batch job without one. */
+void explain_rule_setting(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    int tf_empty = !explain_cnt(c, LE_GPU_WORKS) &&
+                   (explain_cnt(c, LE_GPU_LIST_EMPTY) || (explain_cnt(c, LE_TF_CPU_DEVICES) && !explain_cnt(c, LE_TF_GPU_DEVICES)));
+    if (c->n_causes || !(explain_cnt(c, LE_TORCH_NO_GPU) || tf_empty || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_NO_CUDA_GPUS)))
+        return;
+    if (lf->container.v && !lf->docker_gpus.v && lf->command.v) {
+        fd = explain_cause(c, "GD408", SEV_ERROR, "the container was started without GPUs: docker run needs --gpus all (and "
+                   "the NVIDIA Container Toolkit)");
+        explain_set_score(c, fd, 62);
+        explain_quote_val(c, fd, &lf->command);
+        explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
+        finding_fix(c->out, fd, "sh", "Start it with the GPUs", "docker run --gpus all ...");
+    } else if (lf->cluster.v) {
+        fd = explain_cause(c, "GD403", SEV_ERROR, "the batch job has no GPU: it ran on a node (or in an allocation) without one");
+        explain_set_score(c, fd, 65);
+        explain_quote_val(c, fd, &lf->cluster);
+        explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
+        explain_quote_ev(c, fd, LE_SMI_FAILED);
+        finding_fix(c->out, fd, "sh", "Ask the scheduler for a GPU", "srun --gpus=1 ...   # or #SBATCH --gres=gpu:1");
+    }
+}
+
+/* TensorFlow with its loader's messages switched on (log-only advice: the log hides them). */
+static void tf_verbose_fix(struct explain_ctx *c, struct finding *fd, const char *title)
+{
+    shell_fix(c, fd, title, "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py",
+              "$env:TF_CPP_MIN_LOG_LEVEL = \"0\"; $env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py",
+              "set \"TF_CPP_MIN_LOG_LEVEL=0\"\nset \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py");
+}
+
+/*
+ * The framework fell back to the CPU and nothing named a cause: what the
+ * log cannot tell, ranked, with what would tell.
+ */
+void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct kb *kb = c->in->kb;
+    struct finding *fd;
+    int mac = explain_os_is(c, "macos"), win = explain_os_is(c, "windows");
+    int tf_empty = !explain_cnt(c, LE_GPU_WORKS) &&
+                   (explain_cnt(c, LE_GPU_LIST_EMPTY) || (explain_cnt(c, LE_TF_CPU_DEVICES) && !explain_cnt(c, LE_TF_GPU_DEVICES)));
+
+    if (c->n_causes || explain_cnt(c, LE_GPU_WORKS))
+        return;
+    if (explain_cnt(c, LE_TF_SKIP_GPU)) {
+        fd = explain_cause(c, "GD404", SEV_WARNING,
+                   "TensorFlow skipped the GPU because some CUDA library did not load; the log does not name it");
+        explain_quote_ev(c, fd, LE_TF_SKIP_GPU);
+        shell_fix(c, fd, "Rerun with the loader's messages switched on to see which library",
+                  "TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py 2>&1 | grep dso_loader",
+                  "$env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py 2>&1 | Select-String dso_loader",
+                  "set \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py 2>&1 | findstr dso_loader");
+        explain_apply_fix(c, fd, FX_CHECK, NULL);
+        if (explain_pip_wheel_for(c, "cudnn"))
+            explain_alt_hit(c, "GD205", 45, "the nvidia-* pip wheels are installed, but this TensorFlow does not find them "
+                    "(some releases lack the RUNPATH into site-packages/nvidia)",
+                    "ls $(python -c 'import nvidia; print(nvidia.__path__[0])')", LE_TF_SKIP_GPU);
+        explain_alt_hit(c, "GD201", 40, "a CUDA library TensorFlow needs is not installed", "TF_CPP_MAX_VLOG_LEVEL=3 python -c "
+                "\"import tensorflow\" 2>&1 | grep dso_loader", LE_TF_SKIP_GPU);
+        return;
+    }
+    if (!(tf_empty || explain_cnt(c, LE_TORCH_NO_GPU) || explain_cnt(c, LE_JAX_NO_GPU) || explain_cnt(c, LE_JAX_BACKEND_FAIL) ||
+          explain_cnt(c, LE_MPS_UNAVAILABLE)))
+        return;
+    if (mac || (explain_cnt(c, LE_MPS_UNAVAILABLE) && !win)) {
+        /* check's macOS judges decide from the Mach-O files a log does not have: what tells */
+        fd = explain_cause(c, "GD214", SEV_ERROR,
+                   "this is a Mac: there is no CUDA; the GPU is reached through Metal (tensorflow-metal, PyTorch's MPS)");
+        explain_set_score(c, fd, 75);
+        explain_quote_val(c, fd, &lf->os_macos);
+        explain_quote_ev(c, fd, LE_MPS_UNAVAILABLE);
+        explain_quote_ev(c, fd, LE_GPU_LIST_EMPTY);
+        explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
+        explain_set_tell(c, fd, "pip list | grep -i metal; python -c \"import torch; print(torch.backends.mps.is_available())\"");
+        if (explain_log_fw(c, "tensorflow"))
+            fixes_macos_pip(&c->fx, c->out, fd, c->env, "Install Apple's Metal plugin "
+                            "(developer.apple.com/metal/tensorflow-plugin/)", "tensorflow-metal");
+        explain_apply_fix(c, fd, FX_CHECK, NULL);
+        return;
+    }
+    if (explain_cnt(c, LE_JAX_NO_GPU) && !explain_cnt(c, LE_JAX_BACKEND_FAIL)) {
+        /* Older JAX prints only this when jaxlib has no CUDA at all; a CUDA jaxlib or
+         * plugin that fails also prints the backend error. */
+        fd = explain_cause(c, "GD211", SEV_ERROR, "JAX fell back to the CPU without a CUDA backend error: a CPU-only jaxlib");
+        explain_set_score(c, fd, 65);
+        explain_quote_ev(c, fd, LE_JAX_NO_GPU);
+        explain_quote_val(c, fd, &lf->jaxlib_version);
+        explain_set_tell(c, fd, "pip list | grep -i jax (a +cuda jaxlib or a jax-cuda plugin?)");
+        explain_apply_fix(c, fd, FX_FRAMEWORK, "jax");
+        if (win)
+            explain_alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", "wsl --install",
+                lf->os_windows.line, lf->os_windows.text);
+        explain_alt_hit(c, "GD201", 30, "jaxlib has CUDA, but a CUDA library did not load (rerun with TF_CPP_MIN_LOG_LEVEL=0)",
+                "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py", LE_JAX_NO_GPU);
+        return;
+    }
+    if (tf_empty) {
+        const struct log_hit *h = explain_first_hit(c, explain_cnt(c, LE_GPU_LIST_EMPTY) ? LE_GPU_LIST_EMPTY : LE_TF_CPU_DEVICES);
+        const struct framework_build *tf = explain_log_fw(c, "tensorflow");
+        struct kb_tf_build wb;
+        int win_cpu_only = tf && tf->version && kb_tf_build(kb, tf->version, "windows", &wb) == 1 && !wb.cuda;
+        int win_score = win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
+        const char *tf_win_last = kb_tf_last_windows_gpu(kb);
+        fd = explain_cause(c, "GD404", SEV_WARNING,
+                   "TensorFlow lists no GPU, and the log does not say why (it hides the loader's messages by default)");
+        explain_set_score(c, fd, 20);
+        explain_quote_ev(c, fd, LE_GPU_LIST_EMPTY);
+        explain_quote_ev(c, fd, LE_TF_CPU_DEVICES);
+        tf_verbose_fix(c, fd, "TensorFlow hides the reason at the default log level: rerun with");
+        explain_apply_fix(c, fd, FX_CHECK, NULL);
+        if (win_score)
+            explain_alt(c, "GD212", win_score,
+                tf_win_last ? arena_printf(c->out->arena, "TensorFlow after %s has no GPU build for native Windows "
+                                           "(WSL2 or TensorFlow %s are the ways)", tf_win_last, tf_win_last)
+                            : "this TensorFlow has no GPU build for native Windows (WSL2 is the way)",
+                "python -c \"import sys; print(sys.platform)\" (win32 = native Windows)", h ? h->line : 0,
+                h ? h->text : NULL);
+        explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
+            "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", h ? h->line : 0,
+            h ? h->text : NULL);
+        explain_alt(c, "GD211", 35, "this TensorFlow is a CPU-only build (tensorflow-cpu, or a build without CUDA)",
+            "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"", h ? h->line : 0,
+            h ? h->text : NULL);
+        return;
+    }
+    fd = explain_cause(c, "GD404", SEV_WARNING, "the framework reports no GPU, and the log does not say why");
+    explain_set_score(c, fd, 30);
+    explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
+    explain_quote_ev(c, fd, LE_JAX_NO_GPU);
+    explain_quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
+    explain_apply_fix(c, fd, FX_CHECK, NULL);
+    if (explain_cnt(c, LE_TORCH_NO_GPU)) {
+        explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
+                "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
+        explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi (CUDA Version)",
+                LE_TORCH_NO_GPU);
+    }
+}
+
+/* Harmless lines (GD401, never a cause), with the source that prints each. */
+void explain_rule_noise(struct explain_ctx *c)
+{
+    static const struct { enum log_ev ev; const char *title; } noise[] = {
+        { LE_NOISE_FACTORY, "\"Unable to register cuDNN/cuFFT/cuBLAS factory\" is harmless: duplicate plugin "
+                            "registration, the GPU still works" },
+        { LE_NOISE_NUMA, "\"successful NUMA node read from SysFS had negative value\" is harmless" },
+        { LE_NOISE_ONEDNN, "the oneDNN notice is about CPU math only, harmless" },
+        { LE_NOISE_CPU_FEATURE, "the CPU instruction-set notice is harmless for the GPU" },
+        { LE_NOISE_TRT, "\"TF-TRT Warning\": TensorRT is optional; the GPU works without it" },
+        { LE_NOISE_ABSL, "the absl::InitializeLog banner is harmless" },
+    };
+    const struct log_facts *lf = c->lf;
+    struct finding *fd = NULL;
+    size_t i;
+
+    for (i = 0; i < sizeof(noise) / sizeof(noise[0]); i++) {
+        if (!explain_cnt(c, noise[i].ev))
+            continue;
+        fd = findings_add(c->out, "GD401", SEV_INFO, "%s", noise[i].title);
+        explain_quote_ev(c, fd, noise[i].ev);
+        finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(noise[i].ev));
+    }
+    fd = NULL;
+    for (i = 0; i < lf->n_libs; i++) {
+        if (lf->libs[i].ok || !explain_has(lf->libs[i].name, "nvinfer"))
+            continue;
+        if (!fd)
+            fd = findings_add(c->out, "GD401", SEV_INFO, "%s",
+                              "TensorRT (libnvinfer) was not found: it is optional, the GPU works without it");
+        finding_evidence_line(c->out, fd, lf->libs[i].line, lf->libs[i].text);
+    }
+}
+
+void explain_rule_nothing_found(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+
+    if (c->n_causes)
+        return;
+    if (explain_cnt(c, LE_EXCEPTION)) {
+        fd = findings_add(c->out, "GD406", SEV_INFO, "the log ends in a Python exception that is not a known GPU "
+                          "problem: %s", lf->ev[LE_EXCEPTION].a ? lf->ev[LE_EXCEPTION].a : "?");
+        explain_quote_ev(c, fd, LE_EXCEPTION);
+    }
+    fd = findings_add(c->out, "GD405", SEV_INFO, "%s", "no cause of a GPU problem was found in this log");
+    finding_evidence(c->out, fd, NULL, "%lu lines read; %s", lf->lines,
+                     lf->driver_version.v ? "driver version shown" : "no driver version in the log");
+    if (!c->env || !c->env->n_frameworks)
+        finding_evidence(c->out, fd, NULL, "the log does not show which framework runs");
+    finding_fix(c->out, fd, NULL, "Run gpudoctor on the machine that wrote the log", "gpudoctor check");
+    if (!explain_cnt(c, LE_TF_DLOPEN_FAIL) && !explain_cnt(c, LE_TF_DLOPEN_OK))
+        tf_verbose_fix(c, fd, "For TensorFlow, a log with the library loader's messages says more");
+}
+
