@@ -4,13 +4,15 @@
 #   sh tests/explain/run-corpus.sh GPUDOCTOR [CORPUS_DIR] [MIN_TOP1 MIN_TOP3]
 #
 # Each tests/explain/corpus/NNNN-<slug>.log holds a header (# source, #
-# framework, # os, # year, # cause: <kind>, # also: <kind>[,<kind>], # note)
-# and, after a line "---", the log as posted.  Only the log is given to
-# `gpudoctor explain --json -` (the header would give the answer away).  A
+# framework, # os, # year, # split: train|heldout, # cause: <kind>, # also:
+# <kind>[,<kind>], # note) and, after a line "---", the log as posted.  Only
+# the log is given to `gpudoctor explain --json -` (the header would give the answer away).  A
 # case is right at top-1 when the first hypothesis's kind is the cause or one
 # of the "also" kinds, and at top-3 when any of the first three is.
-# Prints each miss, accuracy by kind, and the totals; exits 1 when top-1 or
-# top-3 (in percent) is below the bar, 2 on a usage error.
+# Prints each miss (held-out ones tagged), accuracy by kind and the totals for
+# the train split, the held-out split and all; a file without a split header
+# counts as train.  Exits 1 when top-1 or top-3 (in percent) of the train split
+# is below the bar (held-out accuracy is only printed), 2 on a usage error.
 set -u
 bin=${1:?usage: run-corpus.sh GPUDOCTOR [CORPUS_DIR] [MIN_TOP1 MIN_TOP3]}
 dir=${2:-$(dirname "$0")/corpus}
@@ -26,6 +28,8 @@ for f in "$dir"/*.log; do
     [ -f "$f" ] || continue
     cause=$(sed -n 's/^# cause: *\([a-z_]*\).*/\1/p' "$f" | head -n 1)
     also=$(sed -n 's/^# also: *//p' "$f" | head -n 1 | tr -d ' ')
+    split=$(sed -n '1,/^---$/s/^# split: *\([a-z]*\).*/\1/p' "$f" | head -n 1)
+    [ "$split" = heldout ] || split=train
     [ -n "$cause" ] || { echo "run-corpus: $(basename "$f"): no '# cause:' line"; exit 2; }
     sed '1,/^---$/d' "$f" >"$tmp/log"
     if ! "$bin" explain --json - <"$tmp/log" >"$tmp/out" 2>"$tmp/err"; then
@@ -41,14 +45,24 @@ for f in "$dir"/*.log; do
     for k in $(echo "$got" | tr ',' ' ' | cut -d' ' -f1-3); do
         case "$want" in *",$k,"*) top3=1 ;; esac
     done
-    echo "$cause $top1 $top3" >>"$tmp/results"
+    echo "$cause $top1 $top3 $split" >>"$tmp/results"
     n=$((n + 1))
-    [ $top1 -eq 1 ] || echo "miss$( [ $top3 -eq 1 ] && echo '@1' || echo '@3') $(basename "$f"): want $cause${also:+ (or $also)}, got ${got:-nothing}"
+    [ $top1 -eq 1 ] || echo "miss$( [ $top3 -eq 1 ] && echo '@1' || echo '@3') $(basename "$f")$( [ "$split" = heldout ] && echo ' [heldout]'): want $cause${also:+ (or $also)}, got ${got:-nothing}"
 done
 [ $n -gt 0 ] || { echo "run-corpus: no cases in '$dir'"; exit 2; }
-echo "by kind (cases, top-1, top-3):"
-sort "$tmp/results" | awk '{c[$1]++; a[$1]+=$2; b[$1]+=$3} END {for (k in c) printf "  %-28s %3d %3d %3d\n", k, c[k], a[k], b[k]}' | sort
-awk -v min1="$min1" -v min3="$min3" '{n++; a+=$2; b+=$3} END {
-    p1 = 100 * a / n; p3 = 100 * b / n
-    printf "corpus: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%); bar: top-1 >= %s%%, top-3 >= %s%%\n", n, a, p1, b, p3, min1, min3
+echo "by kind (cases, top-1, top-3: train | heldout | all):"
+awk '{k = $1; s = $4; c[k, s]++; a[k, s] += $2; b[k, s] += $3; seen[k] = 1}
+    END {for (k in seen) {
+        ct = c[k, "train"] + 0; ch = c[k, "heldout"] + 0
+        at = a[k, "train"] + 0; ah = a[k, "heldout"] + 0
+        bt = b[k, "train"] + 0; bh = b[k, "heldout"] + 0
+        printf "  %-28s %3d %3d %3d | %3d %3d %3d | %3d %3d %3d\n", k, ct, at, bt, ch, ah, bh, ct + ch, at + ah, bt + bh}}' "$tmp/results" | sort
+awk -v min1="$min1" -v min3="$min3" '{n[$4]++; a[$4] += $2; b[$4] += $3; N++; A += $2; B += $3} END {
+    nt = n["train"] + 0; nh = n["heldout"] + 0
+    if (nt > 0) { p1 = 100 * a["train"] / nt; p3 = 100 * b["train"] / nt }
+    else { p1 = 100; p3 = 100 }
+    printf "split train: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%); bar: top-1 >= %s%%, top-3 >= %s%%\n", nt, a["train"], p1, b["train"], p3, min1, min3
+    if (nh > 0)
+        printf "split heldout: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%); no bar\n", nh, a["heldout"], 100 * a["heldout"] / nh, b["heldout"], 100 * b["heldout"] / nh
+    printf "corpus: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%)\n", N, A, 100 * A / N, B, 100 * B / N
     exit (p1 < min1 || p3 < min3) ? 1 : 0 }' "$tmp/results"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Counts of the corpus by framework family, year, setting and cause.
+# Counts of the corpus by framework family, split, year, setting and cause.
 # Usage: sh tests/explain/corpus/stats.sh   (prints the tables in README.md)
 cd "$(dirname "$0")" || exit 1
 echo "files: $(ls [0-9]*.log | wc -l), with an 'also': $(grep -l '^# also:' [0-9]*.log | wc -l)"
@@ -11,6 +11,8 @@ awk -F': ' '/^# framework: /{f=tolower($2); fam="other";
   else if (f ~ /torch|flash-attn/) fam="pytorch";
   else if (f ~ /nvidia-smi|docker|container|podman|nvml|nvidia-settings|dkms|driver/) fam="nvidia driver/docker";
   print fam}' [0-9]*.log | sort | uniq -c | sort -rn
+echo "## split"
+sed -n 's/^# split: //p' [0-9]*.log | sort | uniq -c
 echo "## year"
 sed -n 's/^# year: //p' [0-9]*.log | sort | uniq -c
 echo "## setting"
