@@ -555,6 +555,15 @@ int compat_fs_folds_case(void)
     return 0;
 }
 
+int compat_names_exact(void)
+{
+#ifdef __linux__
+    return 1;
+#else
+    return 0;   /* macOS: APFS and HFS+ fold case by default; other systems unknown */
+#endif
+}
+
 int compat_disk_name(const char *path, char *buf, size_t size)
 {
     const char *base = strrchr(path, '/');

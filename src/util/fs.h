@@ -53,8 +53,9 @@ struct fs_cache;
 struct fs {
     char *root;       /* owned; "/" or a canonical host directory, no trailing '/' except "/" */
     int host_root;    /* root is "/": let the kernel resolve */
-    uint64_t nstat;   /* counters, for --stats and the benchmark */
-    uint64_t nread;
+    uint64_t nstat;   /* counters of the work done, for tests and the benchmark: */
+    uint64_t nread;   /* stats and opens asked of the system; files and directories opened */
+    uint64_t ndirent; /* directory entries read */
     /*
      * I/O fault injection for tests (tests run as root, where permissions
      * cannot make a file unreadable): every path at or below this virtual
@@ -130,7 +131,9 @@ struct fs_dirlist {
 /**
  * List directory vpath into list, sorted by name (byte order) so output is
  * stable.  At most max_entries are kept (GD_ERR_LIMIT beyond, with the list
- * filled so far).  1 / 0 (absent or not a directory) / -1.
+ * filled so far).  1 / 0 (absent or not a directory) / -1.  The directory
+ * is read once per struct fs: later calls (with a limit no larger than one
+ * it was read with, if it had more entries) answer from what was read.
  */
 int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
                 struct fs_dirlist *list, struct gd_err *err);
@@ -143,6 +146,25 @@ int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
 int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
                          int (*keep)(const char *name, void *arg), void *arg,
                          struct fs_dirlist *list, struct gd_err *err);
+/**
+ * fs_list_dir's answer without a copy: *ents, *n entries sorted by name
+ * (byte order), borrowed from fs's memory of the run and valid until
+ * fs_release.  A directory of more than max_entries: -1 (GD_ERR_LIMIT)
+ * with nothing listed, and that is remembered too, so asking again reads
+ * nothing.  1 / 0 (absent or not a directory) / -1.
+ */
+int fs_list_dir_sorted(struct fs *fs, const char *vpath, size_t max_entries,
+                       const struct fs_dirent *const **ents, size_t *n, struct gd_err *err);
+/**
+ * Say that many names will be looked up below directory dir (the loader
+ * model's search directories): at the first one found absent, dir is
+ * listed once (at most a few thousand entries), and every later existence
+ * question below it (stat, lstat, open, list) whose answer the listing
+ * holds (a name it lacks) costs no system call.  A hint only: nothing is
+ * read when nothing below dir is missed, and where file systems may fold
+ * case (compat_names_exact) it does nothing.
+ */
+void fs_expect_lookups(struct fs *fs, const char *dir);
 /** A keep function for fs_list_dir_filtered: names starting with the string arg. */
 int fs_keep_prefix(const char *name, void *prefix);
 void fs_dirlist_release(struct fs_dirlist *list);
