@@ -51,11 +51,11 @@ void pyenv_warn(struct scan_ctx *ctx, const char *path, const char *fmt, ...)
 
 static int exists(struct scan_ctx *ctx, const char *path, enum compat_ftype want)
 {
-    struct compat_stat st;
+    enum compat_ftype type;
     struct gd_err err;
-    if (fs_stat(ctx->fs, path, &st, &err) != 1)
+    if (fs_stat_type(ctx->fs, path, &type, &err) != 1)
         return 0;
-    return want == COMPAT_FT_UNKNOWN || st.type == want;
+    return want == COMPAT_FT_UNKNOWN || type == want;
 }
 
 /* exists(path, COMPAT_FT_REG) for a pyvenv.cfg, which add_env reads next:
@@ -271,7 +271,7 @@ static void add_env(struct finder *fd, const struct cand *c)
                        c->prefix, c->found_by);
         goto out;
     }
-    if (fs_stat(ctx->fs, canon.buf, &st, &err) != 1 || st.type != COMPAT_FT_DIR)
+    if (!exists(ctx, canon.buf, COMPAT_FT_DIR))
         goto out;
     prefix = facts_str(f, canon.buf);
 
@@ -343,8 +343,9 @@ static void add_env(struct finder *fd, const struct cand *c)
             site_dirs_for(fd, &e, prefix, v, ids, &n_ids);
         }
         /* One environment per main site dir; without one, per (prefix, X.Y). */
+        /* The prefix's own identity only without a site dir (its stat then). */
         if (n_ids ? already_seen(fd, ids[0].dev, ids[0].ino, NULL)
-                  : already_seen(fd, st.dev, st.ino, v)) {
+                  : (fs_stat(ctx->fs, prefix, &st, &err) == 1 && already_seen(fd, st.dev, st.ino, v))) {
             free(e.site_dirs);
             if (c->active) {
                 /* The active environment was reached earlier by another route. */

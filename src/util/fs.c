@@ -57,7 +57,8 @@ struct fs_memo_ent {
     struct fs_dirent *ents;   /* 'D': names in the arena; array owned */
     size_t n;
     size_t over;              /* 'D' with r -1: more than this many entries (ents holds them) */
-    const struct fs_dirent **sorted; /* 'D' complete: ents in name order, for lookups (arena), built on demand */
+    const struct fs_dirent **sorted; /* 'D' complete: ents in name order (arena), built on demand */
+    size_t *hidx, hcap;       /* 'D' complete: a hash of ents' names (index + 1), for lookups (arena) */
     unsigned misses;          /* 'D': names found absent in it by a system call */
     int expect;               /* 'D': fs_expect_lookups: list it at the first miss below it */
     char *data;               /* 'R': the whole content of a file read to its end (arena) */
@@ -505,30 +506,61 @@ static int cmp_ent_ptr(const void *a, const void *b)
     return strcmp((*(const struct fs_dirent *const *)a)->name, (*(const struct fs_dirent *const *)b)->name);
 }
 
-/* The entry of the complete listing e named name[0, n), or NULL. */
+/* e->ents in name order (e complete: its entries no longer move). */
+static void listing_sort(struct fs *fs, struct fs_memo_ent *e)
+{
+    size_t i;
+    if (e->sorted || !e->n)
+        return;
+    e->sorted = arena_alloc(&fs->cache->arena, st_mult(e->n, sizeof(*e->sorted)));
+    for (i = 0; i < e->n; i++)
+        e->sorted[i] = &e->ents[i];
+    qsort(e->sorted, e->n, sizeof(*e->sorted), cmp_ent_ptr);
+}
+
+/* A listing's name hash: the length and three 8-byte words (first, middle,
+ * last), mixed; a few instructions whatever the name's length.  Names that
+ * share all of them only lengthen a probe chain (a lookup compares names). */
+static size_t name_hash(const char *s, size_t n)
+{
+    uint64_t a = 0, b = 0, c = 0, h;
+    memcpy(&a, s, n < 8 ? n : 8);
+    if (n > 8)
+        memcpy(&b, s + n - 8, 8);
+    if (n > 16)
+        memcpy(&c, s + n / 2 - 4, 8);
+    h = (uint64_t)n * 0x9e3779b97f4a7c15u;
+    h = (h ^ a) * 0xff51afd7ed558ccdu;
+    h = (h ^ (h >> 29) ^ b) * 0xc4ceb9fe1a85ec53u;
+    h = (h ^ (h >> 32) ^ c) * 0xff51afd7ed558ccdu;
+    return (size_t)(h ^ (h >> 33));
+}
+
+/* The entry of the complete listing e named name[0, n), or NULL: through a
+ * hash of its names (entry index + 1; 0 free), built on the first lookup. */
 static const struct fs_dirent *listing_find(struct fs *fs, struct fs_memo_ent *e, const char *name, size_t n)
 {
-    size_t lo = 0, hi = e->n;
-    if (!e->sorted && e->n) {
-        size_t i;
-        /* e->ents no longer moves: the listing is complete. */
-        e->sorted = arena_alloc(&fs->cache->arena, st_mult(e->n, sizeof(*e->sorted)));
-        for (i = 0; i < e->n; i++)
-            e->sorted[i] = &e->ents[i];
-        qsort(e->sorted, e->n, sizeof(*e->sorted), cmp_ent_ptr);
+    size_t i, mask;
+    if (!e->n)
+        return NULL;
+    if (!e->hidx) {
+        size_t cap = 16;
+        while (cap < 2 * e->n)
+            cap *= 2;
+        e->hidx = arena_alloc(&fs->cache->arena, st_mult(cap, sizeof(*e->hidx)));
+        e->hcap = cap;
+        for (i = 0; i < e->n; i++) {
+            size_t k = name_hash(e->ents[i].name, strlen(e->ents[i].name)) & (cap - 1);
+            while (e->hidx[k])
+                k = (k + 1) & (cap - 1);
+            e->hidx[k] = i + 1;
+        }
     }
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const char *m = e->sorted[mid]->name;
-        int c = strncmp(m, name, n);
-        if (!c && m[n])
-            c = 1;
-        if (!c)
-            return e->sorted[mid];
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
+    mask = e->hcap - 1;
+    for (i = name_hash(name, n) & mask; e->hidx[i]; i = (i + 1) & mask) {
+        const struct fs_dirent *d = &e->ents[e->hidx[i] - 1];
+        if (!strncmp(d->name, name, n) && !d->name[n])
+            return d;
     }
     return NULL;
 }
@@ -889,6 +921,46 @@ int fs_lstat(struct fs *fs, const char *vpath, struct compat_stat *st,
     return do_stat(fs, vpath, 0, st, err);
 }
 
+int fs_stat_type(struct fs *fs, const char *vpath, enum compat_ftype *type, struct gd_err *err)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'S', vpath, 0);
+    struct compat_stat st;
+    const char *slash = strrchr(vpath, '/');
+    int r;
+
+    if (e && e->r >= 0) {
+        if (e->r == 1)
+            *type = e->st.type;
+        return e->r;
+    }
+    /* The parent's listing names the entry's own type; a link (or an
+     * unknown type) is asked.  Not for the fault-injection path. */
+    if (slash && slash[1] && compat_names_exact() && plain_path(vpath) &&
+        !(fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces))) {
+        struct fs_memo_ent *d = memo_find(fs, 'D', slash == vpath ? "/" : "", 0);
+        char dir[FS_PATH_MAX];
+        size_t n = (size_t)(slash - vpath);
+        if (slash != vpath && n < sizeof(dir)) {
+            memcpy(dir, vpath, n);
+            dir[n] = '\0';
+            d = memo_find(fs, 'D', dir, 0);
+        }
+        if (d && d->r == 1) {
+            const struct fs_dirent *de = listing_find(fs, d, slash + 1, strlen(slash + 1));
+            if (!de)
+                return 0;
+            if (de->type != COMPAT_FT_LNK && de->type != COMPAT_FT_UNKNOWN) {
+                *type = de->type;
+                return 1;
+            }
+        }
+    }
+    r = fs_stat(fs, vpath, &st, err);
+    if (r == 1)
+        *type = st.type;
+    return r;
+}
+
 int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
                 struct gd_err *err)
 {
@@ -1173,6 +1245,8 @@ static int dir_read(struct fs *fs, const char *vpath, size_t max, struct fs_memo
     e->n = 0;
     e->over = 0;
     e->sorted = NULL;
+    e->hidx = NULL;
+    e->hcap = 0;
     if (fs->root_fd >= 0) {
         int fd;
         r = open_in_root(fs, vpath, COMPAT_IR_DIR, &fd, "cannot list", err);
@@ -1295,8 +1369,7 @@ int fs_list_dir_sorted(struct fs *fs, const char *vpath, size_t max_entries,
     }
     if (e->over || e->n > max_entries)
         return err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
-    if (e->n && !e->sorted)
-        (void)listing_find(fs, e, "", 0);   /* builds e->sorted */
+    listing_sort(fs, e);
     *ents = e->sorted;
     *n = e->n;
     return 1;

@@ -87,6 +87,13 @@ int fs_stat(struct fs *fs, const char *vpath, struct compat_stat *st,
             struct gd_err *err);
 int fs_lstat(struct fs *fs, const char *vpath, struct compat_stat *st,
              struct gd_err *err);
+/**
+ * What fs_stat would say of vpath's type, only: 1 and *type, 0 absent, -1
+ * error.  A listing of its directory read before answers without a system
+ * call when it names the entry's own type (not a link, not unknown).
+ */
+int fs_stat_type(struct fs *fs, const char *vpath, enum compat_ftype *type,
+                 struct gd_err *err);
 /** The target of symlink vpath, as stored (not resolved). */
 int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
                 struct gd_err *err);
