@@ -122,7 +122,8 @@ exec unshare -m sh -c 'R=$1; shift; mkdir -p "$R/dev" "$R/proc" "$R/sys" && moun
     mount -t proc proc "$R/proc" && mount --bind /sys "$R/sys" && exec chroot "$R" "$@"' sh "$R" "$@"
 EOF2
 inroot() { sh "$work/inroot.sh" "$@"; }
-can_chroot() { [ "$(id -u)" -eq 0 ] && have unshare && have chroot && inroot "$1" /bin/true 2>/dev/null; }
+# can_chroot ROOT: put_runtime (or the tree itself) made /tmp/gdbench/gd runnable there.
+can_chroot() { [ "$(id -u)" -eq 0 ] && have unshare && have chroot && inroot "$1" /tmp/gdbench/gd --version >/dev/null 2>&1; }
 # inroot_syscalls ROOT PROG ARGS...: the system calls of PROG's process
 # only (not unshare's, mount's or chroot's): its lines after its execve.
 inroot_syscalls() {

@@ -22,9 +22,17 @@
  * On Windows (no openat) paths are opened by name.
  *
  * One struct fs answers for the tree as it first saw it: stats, directory
- * listings, "absent" answers and files read to their end are remembered
- * (a scan asks the same questions many times), so a file created later is
- * seen by a new struct fs, not by this one.
+ * listings (also a refusal for more entries than the caller's limit),
+ * "absent" answers and files read to their end are remembered (a scan asks
+ * the same questions many times), so a file created later is seen by a new
+ * struct fs, not by this one.  Where names are exact (compat_names_exact:
+ * Linux), what is remembered also answers existence questions without a
+ * system call: a path below one known absent or not a directory is absent,
+ * and so is a name a complete listing of its directory lacks.  Directories
+ * are listed for that when a caller says many names will be looked up
+ * below one (fs_expect_lookups) or after a run of misses in one.  The
+ * counters nstat, nread and ndirent count the work done (tests assert on
+ * them, never on time).
  *
  * Reads are bounded: fs_read_file refuses files bigger than the caller's
  * limit (GD_ERR_LIMIT) without reading them, and fs_read_head reads only a
