@@ -27,8 +27,9 @@
 #     one environment), BENCH_FLEET_NODES (10,000; 1000000 on request)
 #     fleet reports (with peak memory).
 #
-# Before/after: by default the previous commit is the baseline (HEAD~1, or
-# HEAD when src/ has uncommitted changes), built once into BENCH_CACHE;
+# Before/after: by default the previous commit is the baseline (the parent
+# of the last commit that changed the program, or HEAD when src/ has
+# uncommitted changes), built once into BENCH_CACHE;
 # BENCH_BASELINE=path/to/an/older/gpudoctor measures that binary instead,
 # BENCH_BASELINE=none measures no baseline.  The baseline runs on every
 # machine in the same run, alternating with this one, and after/before
@@ -40,6 +41,7 @@
 # build downloads about 150 MB of .debs).  BENCH_RUNS (default 20) runs per
 # timed figure.
 set -eu
+t_start=$(date +%s)
 gd=${1:?usage: bench/run.sh path/to/gpudoctor}
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -61,7 +63,15 @@ elif [ -n "$old" ]; then
     [ -x "$old" ] || { echo "BENCH_BASELINE=$old is not an executable" >&2; exit 2; }
     base_note="BENCH_BASELINE=$old"
 elif have git && git -C "$repo" rev-parse HEAD >/dev/null 2>&1; then
-    if git -C "$repo" diff --quiet HEAD -- src mk Makefile 2>/dev/null; then rev=HEAD~1; else rev=HEAD; fi
+    # The binary before the last change to it: HEAD when src/ has
+    # uncommitted changes, else the parent of the last commit that changed
+    # src/, mk/ or the Makefile (a docs commit changes no binary).
+    if git -C "$repo" diff --quiet HEAD -- src mk Makefile 2>/dev/null; then
+        last=$(git -C "$repo" log -1 --format=%h -- src mk Makefile 2>/dev/null || true)
+        rev=${last:-HEAD}~1
+    else
+        rev=HEAD
+    fi
     sha=$(git -C "$repo" rev-parse --short "$rev" 2>/dev/null || true)
     if [ -n "$sha" ]; then
         b="$cache/base-$sha"
@@ -330,3 +340,4 @@ echo
 
 # Bench programs built by mk/*.mk (make bench sets BENCH_PROGS) print their own lines.
 for p in ${BENCH_PROGS:-}; do "$p"; done
+echo "bench: $(( $(date +%s) - t_start )) s (the torch tree and the baseline, once built, are kept in $cache)"

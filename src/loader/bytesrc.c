@@ -73,12 +73,15 @@ static const struct bytesrc_win *fetch(const struct bytesrc *s, uint64_t off, si
     return w;
 }
 
-/* The window length for a read of len at off: BYTESRC_WINDOW or more,
- * never past the end of the source. */
-static size_t window_len(const struct bytesrc *s, uint64_t off, size_t len)
+/* The window for a read of len at off: from off rounded down to 4 KiB
+ * (a table just before what is read is often read next), BYTESRC_WINDOW or
+ * more past off, never past the end of the source.  *start is set. */
+static size_t window_len(const struct bytesrc *s, uint64_t off, size_t len, uint64_t *start)
 {
     uint64_t want = len > BYTESRC_WINDOW ? len : BYTESRC_WINDOW;
-    return (size_t)(want < s->size - off ? want : s->size - off);
+    *start = off & ~(uint64_t)4095;
+    want += off - *start;
+    return (size_t)(want < s->size - *start ? want : s->size - *start);
 }
 
 int bytesrc_read(const struct bytesrc *s, uint64_t off, void *buf, size_t len, struct gd_err *err)
@@ -101,8 +104,11 @@ int bytesrc_read(const struct bytesrc *s, uint64_t off, void *buf, size_t len, s
         return fs_pread(s->file, off, buf, len, err);
     }
     w = held(s->cache, off, len);
-    if (!w)
-        w = fetch(s, off, window_len(s, off, len));
+    if (!w) {
+        uint64_t start;
+        size_t wl = window_len(s, off, len, &start);
+        w = fetch(s, start, wl);
+    }
     if (!w) {
         s->cache->nreads++;
         return fs_pread(s->file, off, buf, len, err);
@@ -119,7 +125,11 @@ void bytesrc_want(const struct bytesrc *s, uint64_t off, uint64_t len)
         len = s->size - off;
     if (!len || len > BYTESRC_WINDOW_MAX || held(s->cache, off, (size_t)len))
         return;
-    (void)fetch(s, off, window_len(s, off, (size_t)len));
+    {
+        uint64_t start;
+        size_t wl = window_len(s, off, (size_t)len, &start);
+        (void)fetch(s, start, wl);
+    }
 }
 
 int bytesrc_parse_named(const struct bytesrc *s, const char *vpath, const char *kind, bytesrc_parse_fn parse,

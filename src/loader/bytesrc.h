@@ -5,9 +5,10 @@
  * never maps or slurps a whole library.
  *
  * A file source reads in windows: a read that falls outside what was read
- * already fetches BYTESRC_WINDOW bytes from its offset (or the read itself
- * when larger, up to BYTESRC_WINDOW_MAX; a larger one is read as asked and
- * not kept), and later reads inside a window are copies.  The headers, the
+ * already fetches BYTESRC_WINDOW bytes past its offset, from that offset
+ * rounded down to 4 KiB (or the read itself when larger, up to
+ * BYTESRC_WINDOW_MAX; a larger one is read as asked and not kept), and
+ * later reads inside a window are copies.  The headers, the
  * program or load commands and the tables after them usually share one
  * window, the dynamic section and its strings one or two more: two or
  * three reads per object instead of one per field.  bytesrc_want() says in
