@@ -60,6 +60,7 @@ struct fs_memo_ent {
     const struct fs_dirent **sorted; /* 'D' complete: ents in name order (arena), built on demand */
     size_t *hidx, hcap;       /* 'D' complete: a hash of ents' names (index + 1), for lookups (arena) */
     unsigned misses;          /* 'D': names found absent in it by a system call */
+    int alias;                /* 'D': ents, hidx belong to the listing of its real path */
     int expect;               /* 'D': fs_expect_lookups: list it at the first miss below it */
     char *data;               /* 'R': the whole content of a file read to its end (arena) */
     size_t len;
@@ -346,6 +347,9 @@ struct fs_cache {
     struct arena arena;
     struct fs_memo_ent **memo;     /* entries in the arena */
     size_t memo_cap, memo_n;
+    /* A bit per hash of the 'D' entries known (listed, absent or not a
+     * directory): known_absent asks the table only where one is set. */
+    uint64_t dir_known[64];
     size_t memo_data;         /* bytes of 'R' content held */
 };
 
@@ -501,6 +505,24 @@ static int plain_path(const char *p)
     return 1;
 }
 
+/* e (the 'D' entry of vpath) is known now: listed, absent or not a directory. */
+static void dir_known(struct fs *fs, const char *vpath, struct fs_memo_ent *e, int r)
+{
+    size_t h = FNV_STEP(FNV_BASIS, 'D');
+    const char *p;
+    e->r = r;
+    if (r < 0 || !fs->cache)
+        return;
+    for (p = vpath; *p; p++)
+        h = FNV_STEP(h, *p);
+    fs->cache->dir_known[(h >> 6) & 63] |= (uint64_t)1 << (h & 63);
+}
+
+static int is_dir_known(const struct fs_cache *c, size_t h)
+{
+    return (c->dir_known[(h >> 6) & 63] >> (h & 63)) & 1;
+}
+
 static int cmp_ent_ptr(const void *a, const void *b)
 {
     return strcmp((*(const struct fs_dirent *const *)a)->name, (*(const struct fs_dirent *const *)b)->name);
@@ -593,7 +615,7 @@ static int known_absent(struct fs *fs, const char *vpath)
             nlen++;
         if (!nlen || (name[0] == '.' && (nlen == 1 || (nlen == 2 && name[1] == '.'))))
             return 0;
-        e = memo_probe(c, h, 'D', i ? vpath : "/", i ? i : 1);
+        e = is_dir_known(c, h) ? memo_probe(c, h, 'D', i ? vpath : "/", i ? i : 1) : NULL;
         if (e && e->r == 0 && i)
             return 1;
         if (e && e->r == 1) {
@@ -624,7 +646,7 @@ static void dir_absent(struct fs *fs, const char *vpath, int follow, int r, cons
         return;
     if (compat_names_exact() && plain_path(vpath) && (e = memo_find(fs, 'D', vpath, 1)) != NULL && e->r < 0 &&
         !e->over)
-        e->r = 0;
+        dir_known(fs, vpath, e, 0);
 }
 
 static int dir_read(struct fs *fs, const char *vpath, size_t max, struct fs_memo_ent *e, struct gd_err *err);
@@ -634,6 +656,40 @@ static void up(struct strbuf *dir)
 {
     const char *slash = strrchr(dir->buf, '/');
     strbuf_setlen(dir, slash && slash > dir->buf ? (size_t)(slash - dir->buf) : 1);
+}
+
+/*
+ * List dir (its memo entry e) to answer lookups below it.  A directory
+ * reached by another name (merged /usr: /lib/x86_64-linux-gnu is
+ * /usr/lib/x86_64-linux-gnu) shares the listing of its real path, read
+ * once for both.
+ */
+static void list_for_lookups(struct fs *fs, const char *dir, struct fs_memo_ent *e)
+{
+    struct strbuf real = STRBUF_INIT;
+    struct fs_memo_ent *c;
+
+    if (fs_realpath(fs, dir, &real, NULL) == 1 && strcmp(real.buf, dir) && plain_path(real.buf) &&
+        (c = memo_find(fs, 'D', real.buf, 1)) != NULL) {
+        if (c->r < 0 && !c->over)
+            (void)dir_read(fs, real.buf, FS_AUTO_LIST_MAX, c, NULL);
+        if (c->r >= 0) {
+            if (c->r == 1 && c->n)
+                (void)listing_find(fs, c, "", 0);   /* its hash, to share */
+            free(e->ents);
+            e->ents = c->ents;
+            e->n = c->n;
+            e->hidx = c->hidx;
+            e->hcap = c->hcap;
+            e->sorted = NULL;
+            e->alias = 1;
+            dir_known(fs, dir, e, c->r);
+            strbuf_release(&real);
+            return;
+        }
+    }
+    strbuf_release(&real);
+    (void)dir_read(fs, dir, FS_AUTO_LIST_MAX, e, NULL);
 }
 
 /*
@@ -658,7 +714,7 @@ static void note_miss(struct fs *fs, const char *vpath)
         if (e && (e->r >= 0 || e->over))
             break;   /* listed already, absent, or too big to list: nothing to learn */
         if (e && (e->expect || (parent && ++e->misses >= FS_MISSES_TO_LIST))) {
-            (void)dir_read(fs, dir.buf, FS_AUTO_LIST_MAX, e, NULL);
+            list_for_lookups(fs, dir.buf, e);
             break;
         }
         if (!strcmp(dir.buf, "/"))
@@ -682,7 +738,7 @@ static void cache_free(struct fs_cache *c)
     if (!c)
         return;
     for (i = 0; c->memo && i < c->memo_cap; i++)
-        if (c->memo[i])
+        if (c->memo[i] && !c->memo[i]->alias)
             free(c->memo[i]->ents);
     free(c->memo);
     free(c->ents);
@@ -1240,7 +1296,9 @@ static int dir_read(struct fs *fs, const char *vpath, size_t max, struct fs_memo
     size_t alloc = 0;
     int r, rr;
 
-    free(e->ents);
+    if (!e->alias)
+        free(e->ents);
+    e->alias = 0;
     e->ents = NULL;
     e->n = 0;
     e->over = 0;
@@ -1281,7 +1339,7 @@ static int dir_read(struct fs *fs, const char *vpath, size_t max, struct fs_memo
         r = err_set(err, "cannot list '%s'", vpath);
     compat_closedir(d);
 out:
-    e->r = r == 1 ? 1 : r == 0 ? 0 : -1;
+    dir_known(fs, vpath, e, r == 1 ? 1 : r == 0 ? 0 : -1);
     strbuf_release(&host);
     return r;
 }
