@@ -1,82 +1,189 @@
 #!/bin/sh
-# bench/run.sh GPUDOCTOR - time `gpudoctor check` and count its system calls.
+# bench/run.sh GPUDOCTOR - what `gpudoctor check` (and explain, fleet) cost,
+# in one run, next to what the usual tools cost on the same machine.
 #
-# Not part of the tests: timings are figures to read, not assertions.  Every
-# figure is measured in this one run, and each is also given as a ratio to
-# the cost of starting a trivial process (/bin/true) measured alongside, so
-# numbers from different machines can be compared.
+# Not part of the tests: timings are figures to read, not assertions.
+# Every figure is measured in this one run.  Each case gives the mean wall
+# time and CPU time (user + system, bench_run.c) of a run and its system
+# calls (strace -f -c), and the CPU time as a multiple of starting a trivial
+# process (/bin/true).  The references, measured alongside: /bin/true,
+# `ldconfig -p`, `ld.so --list` (the real loader mapping a closure), and,
+# where PyTorch is installed, `python3 -m torch.utils.collect_env`.
 #
-# Machines: this one (root /), a synthetic one with 20 CUDA toolkits, and,
-# when bench/gen_*.sh generators exist, the ones they build (Python
-# environments, loader caches...).
+# Machines:
+#   - this one (root /);
+#   - a synthetic one with 20 CUDA toolkits and an RTX 4090 on the PCI bus,
+#     and the same without the GPU: what a GPU on the bus costs (also in
+#     instructions, with valgrind's callgrind, which is repeatable on a
+#     shared machine);
+#   - Debian's CPU build of PyTorch as apt installs it (bench/debian_torch.sh:
+#     bookworm's python3-torch and its 400 packages, from Debian's real
+#     .debs through the real-package tests' cache; BENCH_TORCH_SUITE=trixie
+#     for trixie's), examined with --root and, when this runs as root, as
+#     the machine itself in a chroot (with /dev, /proc and /sys mounted in a
+#     private mount namespace), where collect_env runs too;
+#   - the bench/gen_*.sh machines: a venv with 5,000 distributions, 1 and
+#     BENCH_ENVS (200) Python environments (their difference: the cost of
+#     one environment), BENCH_FLEET_NODES (10,000; 1000000 on request)
+#     fleet reports (with peak memory).
 #
-# Before/after: BENCH_BASELINE=path/to/an/older/gpudoctor (an environment
-# variable, so `BENCH_BASELINE=/tmp/old/gpudoctor make bench`) measures that
-# binary on every machine too, in the same run and alternating with this
-# one, and prints after/before ratios of time and system calls.
+# Before/after: by default the previous commit is the baseline (the parent
+# of the last commit that changed the program, or HEAD when src/ has
+# uncommitted changes), built once into BENCH_CACHE;
+# BENCH_BASELINE=path/to/an/older/gpudoctor measures that binary instead,
+# BENCH_BASELINE=none measures no baseline.  The baseline runs on every
+# machine in the same run, alternating with this one, and after/before
+# ratios are printed.
+#
+# Budget: under two minutes with the defaults on a warm machine (the torch
+# tree and the baseline are built once and kept in BENCH_CACHE, default
+# ~/.cache/gpudoctor-bench, outside the checkout; the first
+# build downloads about 150 MB of .debs).  BENCH_RUNS (default 20) runs per
+# timed figure.
 set -eu
+t_start=$(date +%s)
 gd=${1:?usage: bench/run.sh path/to/gpudoctor}
-old=${BENCH_BASELINE:-}
-[ -z "$old" ] || [ -x "$old" ] || { echo "BENCH_BASELINE=$old is not an executable" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-N=${BENCH_RUNS:-200}
+repo=$(cd "$here/.." && pwd)
+N=${BENCH_RUNS:-20}
+cache=${BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/gpudoctor-bench}
+brun=${BENCH_RUN_PROG:-$repo/build/rel/bench/bench_run}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gdbench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+mkdir -p "$cache"
+[ -x "$brun" ] || { echo "bench: $brun is missing (make bench builds it)" >&2; exit 2; }
+have() { command -v "$1" >/dev/null 2>&1; }
 
-now_ns() { date +%s%N; }
-
-# time_cmd LABEL CMD...: mean wall time per run over N runs, in microseconds.
-time_cmd() {
-    label=$1; shift
-    "$@" >/dev/null 2>&1 || true
-    t0=$(now_ns)
-    i=0
-    while [ $i -lt "$N" ]; do "$@" >/dev/null 2>&1 || true; i=$((i + 1)); done
-    t1=$(now_ns)
-    echo $(( (t1 - t0) / N / 1000 ))
-}
-
-syscalls() {
-    if command -v strace >/dev/null 2>&1; then
-        strace -f -c -o "$work/strace.out" "$@" >/dev/null 2>&1 || true
-        # The "total" line: % time, seconds, usecs/call, calls, [errors,] total.
-        awk '$NF == "total" { n = $4 } END { print n }' "$work/strace.out"
+# ---- the baseline ----
+old=${BENCH_BASELINE:-}
+base_note=
+if [ "$old" = none ]; then
+    old=
+elif [ -n "$old" ]; then
+    [ -x "$old" ] || { echo "BENCH_BASELINE=$old is not an executable" >&2; exit 2; }
+    base_note="BENCH_BASELINE=$old"
+elif have git && git -C "$repo" rev-parse HEAD >/dev/null 2>&1; then
+    # The binary before the last change to it: HEAD when src/ has
+    # uncommitted changes, else the parent of the last commit that changed
+    # src/, mk/ or the Makefile (a docs commit changes no binary).
+    if git -C "$repo" diff --quiet HEAD -- src mk Makefile 2>/dev/null; then
+        last=$(git -C "$repo" log -1 --format=%h -- src mk Makefile 2>/dev/null || true)
+        rev=${last:-HEAD}~1
     else
-        echo "n/a"
+        rev=HEAD
+    fi
+    sha=$(git -C "$repo" rev-parse --short "$rev" 2>/dev/null || true)
+    if [ -n "$sha" ]; then
+        b="$cache/base-$sha"
+        if [ ! -x "$b/gpudoctor" ]; then
+            echo "bench: building the baseline $rev ($sha) in $b ..." >&2
+            rm -rf "$b"; mkdir -p "$b"
+            if ! { git -C "$repo" archive "$sha" | tar -x -C "$b" && make -C "$b" -j"$(nproc)" gpudoctor; } >"$b.log" 2>&1; then
+                echo "bench: the baseline $sha does not build (see $b.log); no baseline" >&2
+                rm -rf "$b"
+            fi
+        fi
+        [ -x "$b/gpudoctor" ] && old="$b/gpudoctor" && base_note="the commit $sha ($rev)"
+    fi
+fi
+
+# ---- measuring ----
+# cost CMD...: "WALL_US CPU_US MAXRSS_KB STATUS" of one run: the mean over
+# runs for about BENCH_MS (default 800) milliseconds, at least 3, at most N.
+MSB=${BENCH_MS:-800}
+cost() { "$brun" -t "$MSB" "$N" "$@" 2>/dev/null | sed 's/[a-z_]*=//g' || echo "0 0 0 -1"; }
+cost_n() { _n=$1; shift; "$brun" "$_n" "$@" 2>/dev/null | sed 's/[a-z_]*=//g' || echo "0 0 0 -1"; }
+syscalls() {
+    if have strace; then
+        strace -f -c -o "$work/strace.out" "$@" >/dev/null 2>&1 || true
+        awk '$NF == "total" { n = $4 } END { print n ? n : "n/a" }' "$work/strace.out"
+    else
+        echo n/a
     fi
 }
-
-report() {
-    label=$1; us=$2; base=$3; sc=$4
-    printf '%-44s %8d us  %6.1fx true  %6s syscalls\n' "$label" "$us" "$(echo "$us $base" | awk '{ printf "%.1f", $1 / ($2 ? $2 : 1) }')" "$sc"
+ms() { awk -v u="$1" 'BEGIN { printf "%.2f", u / 1000 }'; }
+div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 > 0 && a != "n/a" && a != "") printf "%.2f", a / b; else printf "n/a" }'; }
+row() {   # LABEL WALL CPU SYSCALLS [NOTE]
+    printf '%-46s %9s %9s %8s %8sx %s\n' "$1" "$(ms "$2")" "$(ms "$3")" "$4" "$(div "$3" "$tcpu")" "${5:-}"
 }
-
-ratio() { echo "$1 $2" | awk '{ if ($2 + 0 > 0 && $1 != "n/a") printf "%.2f", $1 / $2; else printf "n/a" }'; }
-
-# measure LABEL ARGS...: time and count `gpudoctor ARGS`, and, with a
-# baseline, the baseline's too (halves of the runs interleaved, so load on
-# the machine falls on both alike) and the after/before ratios.
+mem_note() { case $1 in *fleet*) echo "peak $(( $2 / 1024 )) MB" ;; esac; }
+# measure LABEL ARGS...: gpudoctor ARGS, then the baseline's; sets W C RSS SC
+# (and OC OSC for the baseline).
 measure() {
     label=$1; shift
-    if [ -z "$old" ]; then
-        us=$(time_cmd "$label" "$gd" "$@")
-        report "$label" "$us" "$base" "$(syscalls "$gd" "$@")"
-        return
+    set -- $(cost "$gd" "$@") "$@"
+    W=$1 C=$2 RSS=$3; shift 4
+    SC=$(syscalls "$gd" "$@")
+    row "$label" "$W" "$C" "$SC" "$(mem_note "$label" "$RSS")"
+    if [ -n "$old" ]; then
+        set -- $(cost "$old" "$@") "$@"
+        OW=$1 OC=$2 ORSS=$3; shift 4
+        OSC=$(syscalls "$old" "$@")
+        row "  before" "$OW" "$OC" "$OSC" "$(mem_note "$label" "$ORSS")"
+        printf '%-46s CPU x%s, system calls x%s\n' "  after/before" "$(div "$C" "$OC")" "$(div "$SC" "$OSC")"
     fi
-    N0=$N; N=$((N0 / 2 > 0 ? N0 / 2 : 1))
-    a1=$(time_cmd "$label" "$gd" "$@"); b1=$(time_cmd "$label" "$old" "$@")
-    a2=$(time_cmd "$label" "$gd" "$@"); b2=$(time_cmd "$label" "$old" "$@")
-    N=$N0
-    us=$(( (a1 + a2) / 2 )); ous=$(( (b1 + b2) / 2 ))
-    sc=$(syscalls "$gd" "$@"); osc=$(syscalls "$old" "$@")
-    rt=$(ratio "$us" "$ous"); rs=$(ratio "$sc" "$osc")   # report() sets us and sc
-    report "$label" "$us" "$base" "$sc"
-    report "  before (BENCH_BASELINE)" "$ous" "$base" "$osc"
-    printf '%-44s time x%s, syscalls x%s\n' "  after/before" "$rt" "$rs"
 }
 
-# A synthetic machine with 20 CUDA toolkits (each with version.json, a
-# runtime library name and a cuDNN header) and a driver.
+# In a chroot of a tree, as that machine itself would run it: /dev, /proc
+# and /sys mounted in a private mount namespace (as root only).
+cat >"$work/inroot.sh" <<'EOF2'
+R=$1; shift
+exec unshare -m sh -c 'R=$1; shift; mkdir -p "$R/dev" "$R/proc" "$R/sys" && mount --bind /dev "$R/dev" &&
+    mount -t proc proc "$R/proc" && mount --bind /sys "$R/sys" && exec chroot "$R" "$@"' sh "$R" "$@"
+EOF2
+inroot() { sh "$work/inroot.sh" "$@"; }
+# can_chroot ROOT: put_runtime (or the tree itself) made /tmp/gdbench/gd runnable there.
+can_chroot() { [ "$(id -u)" -eq 0 ] && have unshare && have chroot && inroot "$1" /tmp/gdbench/gd --version >/dev/null 2>&1; }
+# inroot_syscalls ROOT PROG ARGS...: the system calls of PROG's process
+# only (not unshare's, mount's or chroot's): its lines after its execve.
+inroot_syscalls() {
+    _r=$1; shift
+    if have strace; then
+        strace -f -qq -o "$work/chroot.tr" sh "$work/inroot.sh" "$_r" "$@" >/dev/null 2>&1 || true
+        awk -v prog="$1" '$0 ~ "execve\\(\"" prog "\"" && $0 ~ "= 0$" { p = $1; n = 0 } p != "" && $1 == p { n++ }
+            END { print n ? n : "n/a" }' "$work/chroot.tr"
+    else
+        echo n/a
+    fi
+}
+# put_runtime ROOT: this machine's loader and C library in ROOT, and the
+# binaries under /tmp/gdbench, so they run in a chroot of it.
+put_runtime() {
+    mkdir -p "$1/tmp/gdbench" "$1/lib64" "$1/lib/x86_64-linux-gnu"
+    [ -e "$1/lib64/ld-linux-x86-64.so.2" ] || cp -L /lib64/ld-linux-x86-64.so.2 "$1/lib64/" 2>/dev/null || true
+    [ -e "$1/lib/x86_64-linux-gnu/libc.so.6" ] || cp -L /lib/x86_64-linux-gnu/libc.so.6 "$1/lib/x86_64-linux-gnu/" 2>/dev/null || true
+    cp "$gd" "$1/tmp/gdbench/gd" && cp "$brun" "$1/tmp/gdbench/bench_run" && { [ -z "$old" ] || cp "$old" "$1/tmp/gdbench/gd-old"; }
+}
+
+echo "gpudoctor bench: $N runs per figure, $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "binary: $gd; baseline: ${base_note:-none}"
+printf '%-46s %9s %9s %8s %9s\n' "" "wall ms" "CPU ms" "syscalls" "CPU/true"
+set -- $(cost /bin/true)
+tcpu=$2
+[ "$tcpu" -gt 0 ] 2>/dev/null || tcpu=1
+row "start /bin/true (the unit)" "$1" "$2" "$(syscalls /bin/true)"
+LDSO=
+for l in /lib64/ld-linux-x86-64.so.2 /lib/ld-linux-aarch64.so.1; do [ -x "$l" ] && LDSO=$l && break; done
+if have ldconfig || [ -x /sbin/ldconfig ]; then
+    lc=$(command -v ldconfig || echo /sbin/ldconfig)
+    set -- $(cost "$lc" -p); row "ldconfig -p" "$1" "$2" "$(syscalls "$lc" -p)"; LCCPU=$2
+fi
+if [ -n "$LDSO" ]; then
+    set -- $(cost "$LDSO" --list /bin/sh); row "ld.so --list /bin/sh" "$1" "$2" "$(syscalls "$LDSO" --list /bin/sh)"
+fi
+echo
+
+measure "check, this machine" check --json
+HOSTC=$C HOSTSC=$SC
+if have python3 && python3 -c 'import torch' >/dev/null 2>&1; then
+    set -- $(cost_n 3 python3 -m torch.utils.collect_env)
+    row "python3 -m torch.utils.collect_env (here)" "$1" "$2" "$(syscalls python3 -m torch.utils.collect_env)"
+    echo "  collect_env / check on this machine: CPU x$(div "$2" "$HOSTC"), wall x$(div "$1" "$W")"
+fi
+[ -n "${LCCPU:-}" ] && echo "  check / ldconfig -p: CPU x$(div "$HOSTC" "$LCCPU")"
+echo
+
+# ---- a GPU on the bus ----
 mk_cuda_machine() {
     r=$1
     mkdir -p "$r/etc" "$r/proc/driver/nvidia" "$r/proc/sys/kernel" "$r/lib64" "$r/usr/lib/x86_64-linux-gnu"
@@ -95,56 +202,142 @@ mk_cuda_machine() {
         printf '#define CUDNN_MAJOR 8\n#define CUDNN_MINOR %d\n#define CUDNN_PATCHLEVEL 0\n' "$i" >"$d/include/cudnn_version.h"
     done
     ln -s cuda-11.8 "$r/usr/local/cuda"
-    mkdir -p "$r/sys/bus/pci/devices/0000:01:00.0"
-    printf '0x10de\n' >"$r/sys/bus/pci/devices/0000:01:00.0/vendor"
-    printf '0x2684\n' >"$r/sys/bus/pci/devices/0000:01:00.0/device"
-    printf '0x030000\n' >"$r/sys/bus/pci/devices/0000:01:00.0/class"
-}
-
-echo "gpudoctor bench: $N runs each, $(nproc) cores, $(uname -m)"
-base=$(time_cmd "true" /bin/true)
-printf '%-44s %8d us  (the unit of the ratios below)\n' "start /bin/true" "$base"
-
-measure "check on this machine" check --json
-
-mk_cuda_machine "$work/cuda20"
-measure "check, 20 CUDA toolkits" check --root "$work/cuda20" --clear-env --json
-
-# explain: time per MB of log, on real-looking logs (the test logs and the
-# corpus, concatenated and repeated to about 32 MB) and on a log of noise.
-explain_per_mb() {
-    label=$1 f=$2
-    bytes=$(wc -c <"$f")
-    "$gd" explain --json "$f" >/dev/null 2>&1 || true
-    t0=$(now_ns)
-    for i in 1 2 3; do "$gd" explain --json "$f" >/dev/null 2>&1 || true; done
-    t1=$(now_ns)
-    # CPU time too: on a loaded machine the wall clock says more about the neighbours.
-    cpu=n/a
-    if [ -x /usr/bin/time ] && /usr/bin/time -f %U true >/dev/null 2>&1; then
-        cpu=$(/usr/bin/time -f '%U %S' "$gd" explain --json "$f" 2>&1 >/dev/null | tail -n 1 | awk '{ printf "%.0f", ($1 + $2) * 1000 }')
+    if [ "${2:-}" = gpu ]; then
+        mkdir -p "$r/sys/bus/pci/devices/0000:01:00.0"
+        printf '0x10de\n' >"$r/sys/bus/pci/devices/0000:01:00.0/vendor"
+        printf '0x2684\n' >"$r/sys/bus/pci/devices/0000:01:00.0/device"
+        printf '0x030000\n' >"$r/sys/bus/pci/devices/0000:01:00.0/class"
+    else
+        mkdir -p "$r/sys/bus/pci/devices"
     fi
-    awk -v ns=$((t1 - t0)) -v b="$bytes" -v l="$label" -v cpu="$cpu" 'BEGIN {
-        ms = ns / 3 / 1e6; mb = b / 1048576
-        printf "%-44s %8.1f ms/MB wall, %s ms/MB CPU  (%.1f MB)\n", l, ms / mb,
-               cpu == "n/a" ? cpu : sprintf("%.1f", cpu / mb), mb }'
 }
-cat "$here"/../tests/explain/*.log "$here"/../tests/explain/corpus/*.log >"$work/logs1" 2>/dev/null || true
-: >"$work/logs"
-while [ "$(wc -c <"$work/logs")" -lt 33554432 ] && [ -s "$work/logs1" ]; do cat "$work/logs1" >>"$work/logs"; done
-[ -s "$work/logs" ] && explain_per_mb "explain, real logs" "$work/logs"
-yes '1875/1875 [==============================] - 5s 2ms/step - loss: 0.2630 - E0000 cuda_dnn.cc:8310] Unable to register cuDNN factory' | head -c 33554432 >"$work/noise"
-explain_per_mb "explain, noise" "$work/noise"
+# instructions BIN ARGS...: callgrind's count (repeatable), or n/a.
+instructions() {
+    if have valgrind; then
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+            awk '/Collected :/ { print $NF; f = 1 } END { if (!f) print "n/a" }'
+    else
+        echo n/a
+    fi
+}
+mk_cuda_machine "$work/gpu" gpu
+mk_cuda_machine "$work/nogpu"
+measure "check, 20 CUDA toolkits, RTX 4090" check --root "$work/gpu" --clear-env --json
+GC=$C
+measure "check, the same without the GPU" check --root "$work/nogpu" --clear-env --json
+NC=$C
+gi=$(instructions "$gd" check --root "$work/gpu" --clear-env --json)
+ni=$(instructions "$gd" check --root "$work/nogpu" --clear-env --json)
+echo "  a GPU on the bus: instructions x$(div "$gi" "$ni") ($gi / $ni), CPU x$(div "$GC" "$NC")  (target: < 1.10)"
+if [ -n "$old" ]; then
+    ogi=$(instructions "$old" check --root "$work/gpu" --clear-env --json)
+    ogn=$(instructions "$old" check --root "$work/nogpu" --clear-env --json)
+    echo "  before: instructions x$(div "$ogi" "$ogn") ($ogi / $ogn)"
+fi
+echo
 
-# Generators contributed by other areas: each prints "LABEL<TAB>ARGS..." lines
-# naming the machines it built under the directory it is given.
+# ---- Debian's PyTorch ----
+suite=${BENCH_TORCH_SUITE:-bookworm}
+troot="$cache/debian-torch-$suite"
+if [ "${BENCH_TORCH:-1}" = 0 ]; then
+    echo "Debian's torch: skipped (BENCH_TORCH=0)"
+elif ! sh "$here/debian_torch.sh" "$troot" "$suite" >"$work/torch.log" 2>&1; then
+    echo "Debian's torch: not measured: $(tail -n 1 "$work/torch.log")"
+else
+    measure "check --root, Debian $suite python3-torch" check --root "$troot" --json
+    if mkdir -p "$troot/tmp/gdbench" && cp "$gd" "$troot/tmp/gdbench/gd" && cp "$brun" "$troot/tmp/gdbench/bench_run" &&
+        can_chroot "$troot"; then
+        [ -n "$old" ] && cp "$old" "$troot/tmp/gdbench/gd-old"
+        set -- $(inroot "$troot" /tmp/gdbench/bench_run -t "$MSB" "$N" /tmp/gdbench/gd check --json | sed 's/[a-z_]*=//g')
+        TW=$1 TC=$2 TSC=$(inroot_syscalls "$troot" /tmp/gdbench/gd check --json)
+        row "check, Debian $suite python3-torch (chroot)" "$TW" "$TC" "$TSC"
+        if [ -n "$old" ]; then
+            set -- $(inroot "$troot" /tmp/gdbench/bench_run -t "$MSB" "$N" /tmp/gdbench/gd-old check --json | sed 's/[a-z_]*=//g')
+            OSC=$(inroot_syscalls "$troot" /tmp/gdbench/gd-old check --json)
+            row "  before" "$1" "$2" "$OSC"
+            printf '%-46s CPU x%s, system calls x%s\n' "  after/before" "$(div "$TC" "$2")" "$(div "$TSC" "$OSC")"
+        fi
+        ext=$(cd "$troot" && ls usr/lib/python3/dist-packages/torch/_C.cpython-*.so 2>/dev/null | head -n 1)
+        if [ -n "$ext" ]; then
+            set -- $(inroot "$troot" /tmp/gdbench/bench_run -t "$MSB" "$N" /usr/lib64/ld-linux-x86-64.so.2 --list "/$ext" | sed 's/[a-z_]*=//g')
+            row "ld.so --list torch/_C (chroot)" "$1" "$2" "$(inroot_syscalls "$troot" /usr/lib64/ld-linux-x86-64.so.2 --list "/$ext")"
+            LDC=$2
+        fi
+        set -- $(inroot "$troot" /tmp/gdbench/bench_run 1 /usr/bin/python3 -m torch.utils.collect_env | sed 's/[a-z_]*=//g')
+        CEW=$1 CEC=$2 CES=$4
+        if [ "$CES" = 0 ]; then
+            row "python3 -m torch.utils.collect_env (chroot)" "$CEW" "$CEC" "$(inroot_syscalls "$troot" /usr/bin/python3 -m torch.utils.collect_env)"
+            echo "  collect_env / check: CPU x$(div "$CEC" "$TC"), wall x$(div "$CEW" "$TW")  (target: >= 300)"
+        else
+            echo "  collect_env did not run in the chroot (exit $CES)"
+        fi
+        [ -n "${LDC:-}" ] && echo "  check / ld.so --list torch/_C: CPU x$(div "$TC" "$LDC")"
+        echo "  check's system calls: $TSC  (target: <= 400)"
+        rm -rf "$troot/tmp/gdbench"
+    else
+        echo "  (not root, or no unshare/chroot: the chroot figures and collect_env are not measured)"
+    fi
+fi
+echo
+
+# ---- explain: time per MB of log ----
+mb=${BENCH_EXPLAIN_MB:-8}
+cat "$repo"/tests/explain/*.log "$repo"/tests/explain/corpus/*.log >"$work/logs1" 2>/dev/null || true
+: >"$work/logs"
+while [ "$(wc -c <"$work/logs")" -lt $((mb * 1048576)) ] && [ -s "$work/logs1" ]; do cat "$work/logs1" >>"$work/logs"; done
+yes '1875/1875 [==============================] - 5s 2ms/step - loss: 0.2630 - E0000 cuda_dnn.cc:8310] Unable to register cuDNN factory' |
+    head -c $((mb * 1048576)) >"$work/noise"
+for f in logs noise; do
+    [ -s "$work/$f" ] || continue
+    set -- $(cost_n 3 "$gd" explain --json "$work/$f")
+    printf '%-46s %9s ms/MB CPU\n' "explain, $( [ $f = logs ] && echo 'real logs' || echo noise) ($mb MB)" "$(awk -v c="$2" -v m="$mb" 'BEGIN { printf "%.1f", c / 1000 / m }')"
+done
+echo
+
+# ---- generated machines (Python environments, fleet) ----
+# One environment's cost: the difference between 1 and N environments, over
+# N - 1; with --root (every open made from the root's handle and checked
+# before reading, bench/../src/util/fs.h), and as the machine itself in a
+# chroot of the same tree, where an open is a plain open.
+per_env() {   # LABEL S1 SN C1 CN
+    [ -n "$2" ] && [ -n "$3" ] && [ "$2" != n/a ] && [ "$3" != n/a ] || return 0
+    echo "  one Python environment, $1: $(awk -v a="$3" -v b="$2" -v n="$EN" 'BEGIN { printf "%.1f", (a - b) / (n - 1) }') system calls, $(awk -v a="$5" -v b="$4" -v n="$EN" 'BEGIN { printf "%.0f", (a - b) / (n - 1) }') us CPU  (target: <= 30 system calls)"
+}
 for g in "$here"/gen_*.sh; do
     [ -f "$g" ] || continue
-    sh "$g" "$work/$(basename "$g" .sh)" | while IFS='	' read -r label args; do
+    sh "$g" "$work/$(basename "$g" .sh)" >"$work/gen.out"
+    while IFS='	' read -r label args; do
         # shellcheck disable=SC2086
-        measure "$label" $args
-    done
+        case $label in *fleet*) N0=$N; N=1; measure "$label" $args; N=$N0 ;; *) measure "$label" $args ;; esac
+        case $label in
+        "check, 1 Python environment"|*" Python environments") ;;
+        *) continue ;;
+        esac
+        # The same in a chroot of the tree: the arguments without --root DIR.
+        tree=$(echo "$args" | awk '{ for (i = 1; i < NF; i++) if ($i == "--root") print $(i + 1) }')
+        cargs=$(echo "$args" | awk '{ s = ""; for (i = 1; i <= NF; i++) { if ($i == "--root") { i++; continue } s = s " " $i } print s }')
+        HC= HS=
+        if [ -n "$tree" ] && put_runtime "$tree" && can_chroot "$tree"; then
+            # shellcheck disable=SC2086
+            set -- $(inroot "$tree" /tmp/gdbench/bench_run -t "$MSB" "$N" /tmp/gdbench/gd $cargs | sed 's/[a-z_]*=//g')
+            HC=$2
+            # shellcheck disable=SC2086
+            HS=$(inroot_syscalls "$tree" /tmp/gdbench/gd $cargs)
+            row "  the same in a chroot of the tree" "$1" "$2" "$HS"
+        fi
+        case $label in
+        "check, 1 Python environment") E1C=$C E1S=$SC H1C=$HC H1S=$HS ;;
+        *) ENC=$C ENS=$SC HNC=$HC HNS=$HS EN=$(echo "$label" | awk '{ print $2 }') ;;
+        esac
+    done <"$work/gen.out"
+    rm -rf "$work/$(basename "$g" .sh)"
 done
+if [ -n "${EN:-}" ]; then
+    per_env "with --root" "${E1S:-}" "${ENS:-}" "${E1C:-0}" "${ENC:-0}"
+    per_env "in a chroot" "${H1S:-}" "${HNS:-}" "${H1C:-0}" "${HNC:-0}"
+fi
+echo
 
 # Bench programs built by mk/*.mk (make bench sets BENCH_PROGS) print their own lines.
 for p in ${BENCH_PROGS:-}; do "$p"; done
+echo "bench: $(( $(date +%s) - t_start )) s (the torch tree and the baseline, once built, are kept in $cache)"

@@ -144,6 +144,13 @@ int compat_system_root(char *buf, size_t size);
  */
 int compat_fs_folds_case(void);
 /**
+ * 1 when a name is found in a directory only by an entry spelled byte for
+ * byte the same (Linux), so a directory's listing answers "does dir/NAME
+ * exist" without asking for NAME itself; 0 where a file system may fold
+ * case or normalise Unicode (Windows, and macOS: APFS and HFS+ by default).
+ */
+int compat_names_exact(void);
+/**
  * The name of path's last component as stored on disk (its letter case),
  * into buf.  Windows: FindFirstFileW on the path (no wildcards).  POSIX:
  * the last component as given.  0, or -1 with errno.

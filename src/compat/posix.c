@@ -410,6 +410,92 @@ int compat_access_fd(int fd, int mode)
 #endif
 }
 
+static enum compat_ftype dtype_of(unsigned char t)
+{
+    switch (t) {
+    case DT_REG: return COMPAT_FT_REG;
+    case DT_DIR: return COMPAT_FT_DIR;
+    case DT_LNK: return COMPAT_FT_LNK;
+    case DT_CHR: return COMPAT_FT_CHR;
+    case DT_UNKNOWN: return COMPAT_FT_UNKNOWN;
+    default: return COMPAT_FT_OTHER;
+    }
+}
+
+#if defined(__linux__) && defined(SYS_getdents64)
+/*
+ * Linux: getdents64 on the descriptor itself.  opendir/fdopendir would add
+ * an fstat and two fcntl calls per directory (it is opened O_DIRECTORY
+ * and O_CLOEXEC already), which is most of what listing a small directory
+ * costs.  The records are the kernel's struct linux_dirent64
+ * (include/linux/dirent.h): d_ino, d_off, d_reclen, d_type, d_name.
+ */
+#define DIRBUF 32768
+
+struct compat_dir {
+    int fd;
+    size_t len, pos;
+    char buf[DIRBUF];
+};
+
+struct compat_dir *compat_opendir_fd(int fd)
+{
+    struct compat_dir *cd = xmalloc(sizeof(*cd));
+    cd->fd = fd;
+    cd->len = cd->pos = 0;
+    return cd;
+}
+
+struct compat_dir *compat_opendir(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    return compat_opendir_fd(fd);
+}
+
+int compat_readdir(struct compat_dir *cd, const char **name, enum compat_ftype *type)
+{
+    for (;;) {
+        const char *rec;
+        unsigned short reclen;
+        if (cd->pos >= cd->len) {
+            long n = syscall(SYS_getdents64, cd->fd, cd->buf, sizeof(cd->buf));
+            if (n < 0)
+                return -1;
+            if (n == 0)
+                return 0;
+            cd->len = (size_t)n;
+            cd->pos = 0;
+        }
+        rec = cd->buf + cd->pos;
+        /* d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name */
+        memcpy(&reclen, rec + 16, sizeof(reclen));
+        if (reclen < 20 || reclen > cd->len - cd->pos) {
+            errno = EIO;
+            return -1;
+        }
+        cd->pos += reclen;
+        if (!memchr(rec + 19, '\0', (size_t)reclen - 19)) {
+            errno = EIO;
+            return -1;
+        }
+        if (!strcmp(rec + 19, ".") || !strcmp(rec + 19, ".."))
+            continue;
+        *name = rec + 19;
+        *type = dtype_of((unsigned char)rec[18]);
+        return 1;
+    }
+}
+
+void compat_closedir(struct compat_dir *cd)
+{
+    if (!cd)
+        return;
+    close(cd->fd);
+    free(cd);
+}
+#else
 struct compat_dir {
     DIR *d;
 };
@@ -451,14 +537,7 @@ int compat_readdir(struct compat_dir *cd, const char **name, enum compat_ftype *
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
             continue;
         *name = e->d_name;
-        switch (e->d_type) {
-        case DT_REG: *type = COMPAT_FT_REG; break;
-        case DT_DIR: *type = COMPAT_FT_DIR; break;
-        case DT_LNK: *type = COMPAT_FT_LNK; break;
-        case DT_CHR: *type = COMPAT_FT_CHR; break;
-        case DT_UNKNOWN: *type = COMPAT_FT_UNKNOWN; break;
-        default: *type = COMPAT_FT_OTHER; break;
-        }
+        *type = dtype_of(e->d_type);
         return 1;
     }
 }
@@ -470,6 +549,7 @@ void compat_closedir(struct compat_dir *cd)
     closedir(cd->d);
     free(cd);
 }
+#endif
 
 char **compat_environ(void)
 {
@@ -553,6 +633,15 @@ int compat_system_root(char *buf, size_t size)
 int compat_fs_folds_case(void)
 {
     return 0;
+}
+
+int compat_names_exact(void)
+{
+#ifdef __linux__
+    return 1;
+#else
+    return 0;   /* macOS: APFS and HFS+ fold case by default; other systems unknown */
+#endif
 }
 
 int compat_disk_name(const char *path, char *buf, size_t size)

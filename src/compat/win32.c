@@ -604,6 +604,11 @@ int compat_fs_folds_case(void)
     return 1;
 }
 
+int compat_names_exact(void)
+{
+    return 0;
+}
+
 /* FindFirstFileW without wildcards finds the entry itself, named as stored
  * (a drive root has no entry: -1). */
 int compat_disk_name(const char *path, char *buf, size_t size)

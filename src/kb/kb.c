@@ -33,10 +33,15 @@ struct kb {
     struct kb_gpu *gpus;
     size_t ngpus, alloc_gpus;
     /* The index costs most of a kb's load (a compute capability for each of
-     * ~1,750 pci.ids devices) and most runs look up no GPU at all, so it is
-     * built on the first GPU lookup: the one lazily computed part of an
-     * otherwise immutable kb (gpudoctor is single-threaded). */
+     * ~1,750 pci.ids devices): it is built only for the listings that need
+     * every device (kb_gpu_at, kb_gpu_find: matrix, a Jetson's name), on
+     * their first call.  A lookup by PCI id describes that one device
+     * (kb_gpu_by_pci) and remembers it in byid; both are the lazily
+     * computed part of an otherwise immutable kb (gpudoctor is
+     * single-threaded). */
     int gpus_stale;
+    struct kb_gpu *byid;      /* devices looked up by id, strings in gpu_arena */
+    size_t nbyid, alloc_byid;
 };
 
 static void index_gpus(struct kb *kb);
@@ -75,6 +80,7 @@ void kb_free(struct kb *kb)
     free(kb->origin);
     free(kb->pci_origin);
     free(kb->gpus);
+    free(kb->byid);
     arena_release(&kb->gpu_arena);
     free(kb);
 }
@@ -208,6 +214,7 @@ struct kb *kb_load(const char *path, struct gd_err *err)
     kb->db = t;
     kb->has_db = 1;
     kb->gpus_stale = 1;
+    kb->nbyid = 0;
     free(kb->origin);
     kb->origin = xstrdup(path);
     fs_release(&fs);
@@ -691,17 +698,16 @@ static int name_cc(const struct kb *kb, const char *name, size_t *row)
     return best_len > 0;
 }
 
-static void add_gpu(struct kb *kb, unsigned device, const char *full, const char *chip,
-                    const char *src)
+/* What the tables say of one device (named full, its chip code in chip),
+ * into g: its name, chip, architecture, compute capability and source. */
+static void describe_gpu(struct kb *kb, struct kb_gpu *g, unsigned device, const char *full, const char *chip,
+                         const char *src)
 {
-    struct kb_gpu *g;
     const char *lb = strchr(full, '[');
     const char *rb = lb ? strrchr(lb, ']') : NULL;
     const char *arch = NULL, *cc = NULL, *csrc = NULL;
     size_t row;
 
-    ALLOC_GROW(kb->gpus, kb->ngpus + 1, kb->alloc_gpus);
-    g = &kb->gpus[kb->ngpus++];
     memset(g, 0, sizeof(*g));
     g->device = device;
     g->name = lb && rb && rb > lb + 1 ? arena_strndup(&kb->gpu_arena, lb + 1, (size_t)(rb - lb - 1))
@@ -721,16 +727,30 @@ static void add_gpu(struct kb *kb, unsigned device, const char *full, const char
                      : arena_strdup(&kb->gpu_arena, src);
 }
 
+static void add_gpu(struct kb *kb, unsigned device, const char *full, const char *chip,
+                    const char *src)
+{
+    ALLOC_GROW(kb->gpus, kb->ngpus + 1, kb->alloc_gpus);
+    describe_gpu(kb, &kb->gpus[kb->ngpus++], device, full, chip, src);
+}
+
+/* How a pci.ids name is cited. */
+static const char *pci_source(struct kb *kb)
+{
+    return arena_printf(&kb->gpu_arena, "pci.ids %s (%s)", kb->pci.version ? kb->pci.version : "(unversioned)",
+                        kb->pci_origin);
+}
+
 static void index_gpus(struct kb *kb)
 {
     const struct kb_table *t = T(kb, "gpu_pci");
-    char *pci_src;
+    const char *pci_src;
     size_t i, r;
 
-    arena_release(&kb->gpu_arena);
+    /* gpu_arena also holds byid's strings: they stay (kb_set_pci_ids
+     * empties byid, and only a load makes the index stale). */
     kb->ngpus = 0;
-    pci_src = arena_printf(&kb->gpu_arena, "pci.ids %s (%s)",
-                           kb->pci.version ? kb->pci.version : "(unversioned)", kb->pci_origin);
+    pci_src = pci_source(kb);
     for (i = 0; i < kb->pci.n; i++) {
         const struct pciids_dev *d = &kb->pci.devs[i];
         int overridden = 0;
@@ -755,26 +775,63 @@ static const struct kb *gpus_ready(const struct kb *kb)
     return kb;
 }
 
+/*
+ * The one device the index would give for device, without the index: a
+ * gpu_pci row for it wins over pci.ids (index_gpus lists pci.ids devices
+ * no gpu_pci row overrides, then the rows, and a lookup takes the first
+ * match), else its pci.ids entry.  1 and *out, 0 none.
+ */
+static int describe_by_id(struct kb *kb, unsigned device, struct kb_gpu *out)
+{
+    const struct kb_table *t = T(kb, "gpu_pci");
+    const struct pciids_dev *d;
+    size_t r;
+
+    for (r = 0; r < t->nrows; r++)
+        if ((unsigned)strtoul(kb_table_get(t, r, "device"), NULL, 16) == device) {
+            describe_gpu(kb, out, device, kb_table_get(t, r, "name"), kb_table_get(t, r, "chip"),
+                         kb_table_get(t, r, "source"));
+            return 1;
+        }
+    d = pciids_find(&kb->pci, device);
+    if (!d)
+        return 0;
+    describe_gpu(kb, out, device, d->name, d->name, pci_source(kb));
+    return 1;
+}
+
 int kb_gpu_by_pci(const struct kb *kb, unsigned vendor, unsigned device,
                   const char **name, const char **cc, const char **source)
 {
+    struct kb *mut = (struct kb *)(uintptr_t)kb;
+    const struct kb_gpu *g = NULL;
     size_t i;
 
     if (vendor > 0xffff || device > 0xffff)
         return -1;
     if (vendor != 0x10de)
         return 0;
-    kb = gpus_ready(kb);
-    for (i = 0; i < kb->ngpus; i++) {
-        if (kb->gpus[i].device == device) {
-            *name = kb->gpus[i].name;
-            *cc = kb->gpus[i].cc;
-            if (source)
-                *source = kb->gpus[i].source;
-            return 1;
+    for (i = 0; i < kb->nbyid; i++)
+        if (kb->byid[i].device == device)
+            g = &kb->byid[i];
+    if (!g) {
+        struct kb_gpu one;
+        /* A device the tables do not know is remembered too, with no name. */
+        if (!describe_by_id(mut, device, &one)) {
+            memset(&one, 0, sizeof(one));
+            one.device = device;
         }
+        ALLOC_GROW(mut->byid, mut->nbyid + 1, mut->alloc_byid);
+        mut->byid[mut->nbyid] = one;
+        g = &mut->byid[mut->nbyid++];
     }
-    return 0;
+    if (!g->name)
+        return 0;
+    *name = g->name;
+    *cc = g->cc;
+    if (source)
+        *source = g->source;
+    return 1;
 }
 
 int kb_gpu_at(const struct kb *kb, size_t i, struct kb_gpu *out)
@@ -851,6 +908,7 @@ int kb_set_pci_ids(struct kb *kb, const uint8_t *buf, size_t len, const char *or
     free(kb->pci_origin);
     kb->pci_origin = xstrdup(origin);
     kb->gpus_stale = 1;
+    kb->nbyid = 0;
     return 1;
 }
 

@@ -15,10 +15,12 @@
  *
  * A struct kb does not change once loading is done (kb_new_builtin /
  * kb_load, then optionally kb_read_pci_ids or kb_set_pci_ids, before any
- * lookup), with one exception: the GPU index (a compute capability for each
- * pci.ids device) is built on the first GPU lookup after a load, because
- * most runs look up no GPU and it is most of a load's cost; so a GPU lookup
- * may allocate once (gpudoctor is single-threaded).  Every other lookup
+ * lookup), with one exception: GPU answers are computed when first asked.
+ * kb_gpu_by_pci describes the one device asked (its gpu_pci row or pci.ids
+ * entry, then its chip's compute capability) and remembers it; the index
+ * of every pci.ids device (most of a load's cost) is built only by the
+ * listings, kb_gpu_at and kb_gpu_find.  So a GPU lookup may allocate
+ * (gpudoctor is single-threaded).  Every other lookup
  * never allocates (kb_python_newest writes into the caller's arena), and
  * returned strings are owned by the kb, valid until kb_free.  Versions are compared with the comparators in ver_*.h, and a
  * framework version matches a table row by MAJOR.MINOR unless the row says

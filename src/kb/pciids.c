@@ -112,6 +112,8 @@ int pciids_parse(struct pciids *p, const uint8_t *buf, size_t len, struct gd_err
             if (memchr(s + i, '\0', n - i))
                 return err_setx(err, GD_ERR_FORMAT, "pci.ids:%u: NUL byte", lineno);
             ALLOC_GROW(p->devs, p->n + 1, p->alloc);
+            if (p->n && dev < p->devs[p->n - 1].device)
+                p->unsorted = 1;
             p->devs[p->n].device = dev;
             p->devs[p->n].name = arena_strndup(&p->arena, s + i, n - i);
             p->n++;
@@ -122,9 +124,19 @@ int pciids_parse(struct pciids *p, const uint8_t *buf, size_t len, struct gd_err
 
 const struct pciids_dev *pciids_find(const struct pciids *p, unsigned device)
 {
-    size_t i;
-    for (i = 0; i < p->n; i++)
-        if (p->devs[i].device == device)
-            return &p->devs[i];
-    return NULL;
+    size_t i, lo = 0, hi = p->n;
+    if (p->unsorted) {
+        for (i = 0; i < p->n; i++)
+            if (p->devs[i].device == device)
+                return &p->devs[i];
+        return NULL;
+    }
+    while (lo < hi) {   /* the first entry not below device */
+        size_t mid = lo + (hi - lo) / 2;
+        if (p->devs[mid].device < device)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < p->n && p->devs[lo].device == device ? &p->devs[lo] : NULL;
 }

@@ -31,6 +31,7 @@ struct pciids {
     struct arena arena;
     struct pciids_dev *devs;   /* in file order (ascending ids in a real file) */
     size_t n, alloc;
+    int unsorted;              /* some id is smaller than the one before it */
     const char *version;       /* "2023.04.10", or NULL */
 };
 
@@ -43,7 +44,7 @@ void pciids_release(struct pciids *p);
  */
 int pciids_parse(struct pciids *p, const uint8_t *buf, size_t len, struct gd_err *err);
 
-/** The entry for device, or NULL. */
+/** The first entry for device, or NULL (a binary search when ids ascend). */
 const struct pciids_dev *pciids_find(const struct pciids *p, unsigned device);
 
 #endif

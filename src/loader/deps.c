@@ -49,7 +49,7 @@ int resolve_deps(struct resolver *r, const char *vpath, const struct resolve_req
     add_node(out, arena_strdup(&r->arena, vpath), (size_t)-1, 0);
     out->nodes[0].res.path = out->nodes[0].name;
     out->nodes[0].res.step = RSTEP_PATH;
-    if (elf_read(r->fs, vpath, &r->arena, &out->nodes[0].elf, err) != 1) {
+    if (resolve_elf(r, vpath, &out->nodes[0].elf, err) != 1) {
         if (!err || !err->msg[0])
             err_setx(err, GD_ERR_NOTFOUND, "cannot read '%s': No such file or directory", vpath);
         free(loaded);
@@ -99,7 +99,7 @@ int resolve_deps(struct resolver *r, const char *vpath, const struct resolve_req
             req.loaded = NULL;
             req.n_loaded = 0;
             if (resolve_library(r, &req, &node->res, NULL) == 1) {
-                node->have_elf = elf_read(r->fs, node->res.path, &r->arena, &node->elf, NULL) == 1;
+                node->have_elf = resolve_elf(r, node->res.path, &node->elf, NULL) == 1;
                 if (node->have_elf && node->elf.truncated)
                     out->truncated = 1;
                 ALLOC_GROW(loaded, n_loaded + 2, alloc_loaded);

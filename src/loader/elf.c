@@ -439,6 +439,8 @@ static void read_verdefs(struct parse *p, uint64_t off, uint64_t num)
 
     if (num > ELF_MAX_VERDEF)
         num = ELF_MAX_VERDEF;
+    /* A Verdef and its first Verdaux each: one read for the table. */
+    bytesrc_want(p->s, off, num * 28 < BYTESRC_WINDOW ? num * 28 : BYTESRC_WINDOW);
     for (i = 0; i < num; i++) {
         uint8_t vd[20], va[8];
         uint32_t aux, next;
@@ -528,6 +530,24 @@ static int parse_src(const struct bytesrc *s, struct arena *arena, struct elf_in
     if (!p.have_str && (d.n_needed || d.has_soname || d.has_rpath || d.has_runpath))
         warn(&p, "the dynamic string table cannot be located");
 
+    if (p.have_str) {
+        /* The strings wanted, in one read: the span from the first to the
+         * last offset (names are short; a long one reads on). */
+        uint64_t lo = UINT64_MAX, hi = 0;
+        size_t i;
+#define SPAN(v) do { if ((v) < lo) lo = (v); if ((v) > hi) hi = (v); } while (0)
+        if (d.has_soname)
+            SPAN(d.soname);
+        if (d.has_rpath)
+            SPAN(d.rpath);
+        if (d.has_runpath)
+            SPAN(d.runpath);
+        for (i = 0; i < d.n_needed; i++)
+            SPAN(d.needed[i]);
+#undef SPAN
+        if (lo <= hi && lo < p.str_size && p.str_off <= UINT64_MAX - lo)
+            bytesrc_want(s, p.str_off + lo, (hi - lo) + 256);
+    }
     if (d.has_soname)
         out->soname = get_string(&p, d.soname);
     if (d.has_rpath)
@@ -560,6 +580,13 @@ out:
 static int parse_any(const struct bytesrc *s, struct arena *arena, void *out, struct gd_err *err)
 {
     return parse_src(s, arena, out, err);
+}
+
+int elf_parse_src(const struct bytesrc *s, const char *vpath, struct arena *arena, struct elf_info *out,
+                  struct gd_err *err)
+{
+    memset(out, 0, sizeof(*out));
+    return bytesrc_parse_named(s, vpath, "ELF", parse_any, arena, out, err);
 }
 
 int elf_parse(const uint8_t *buf, size_t len, struct arena *arena, struct elf_info *out,

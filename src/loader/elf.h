@@ -15,8 +15,12 @@
  * Every offset is checked against the file size, every string must end
  * inside the string table (and the file), counts are bounded (ELF_MAX_*),
  * and elf_read() fetches only the ranges it needs (header, program headers,
- * the dynamic array, the individual strings) with fs_pread, never the whole
- * object, so a 2 GiB libtorch_cuda.so costs a few kilobytes of I/O.
+ * the dynamic array, the span of the strings it names, the version
+ * definitions), never the whole object: through bytesrc's windows that is
+ * one open and two or three reads for most objects (the headers and the
+ * tables after them in the first window, the dynamic section in a second,
+ * its strings in the first or a third), and a 2 GiB libtorch_cuda.so costs
+ * a few tens of kilobytes of I/O.
  *
  * This module does not decide anything: which file wins is the resolver's
  * policy (resolve.h).  Facts from ELF's own documentation and glibc
@@ -143,5 +147,15 @@ int elf_parse(const uint8_t *buf, size_t len, struct arena *arena,
  */
 int elf_read(struct fs *fs, const char *vpath, struct arena *arena,
              struct elf_info *out, struct gd_err *err);
+
+struct bytesrc;
+/**
+ * The same over a source the caller opened (and may have read from: the
+ * resolver checks a candidate's header first, loader/resolve.c), vpath
+ * naming it in messages.  1 parsed, -1 not ELF or unreadable (err, with
+ * elf_read's prefix).
+ */
+int elf_parse_src(const struct bytesrc *s, const char *vpath, struct arena *arena,
+                  struct elf_info *out, struct gd_err *err);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader/bytesrc.h"
 #include "loader/isa.h"
 #include "loader/resolve_int.h"
 #include "util/alloc.h"
@@ -365,6 +366,109 @@ void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_co
     }
 }
 
+/*
+ * The objects of a run.  checked: resolve_check_file's outcome and detail
+ * are known; elf_rc: elf_read's answer (1, 0 absent, -1 with elf_err),
+ * ELF_UNREAD when the dynamic section was not read.  Strings in r's arena.
+ */
+#define ELF_UNREAD (-2)
+#define RESOLVE_MEMO_MAX 65536u
+
+struct resolve_memo {
+    const char *path;              /* NULL: a free slot */
+    int checked;
+    enum resolve_outcome outcome;
+    const char *detail;
+    int elf_rc;
+    struct elf_info info;
+    const char *elf_err;
+    enum gd_err_code elf_err_code;
+    int elf_errnum;
+};
+
+static size_t memo_hash(const char *s)
+{
+    size_t h = 1469598103934665603u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 1099511628211u;
+    return h;
+}
+
+static struct resolve_memo *memo_slot(struct resolve_memo *tab, size_t cap, const char *path)
+{
+    size_t i = memo_hash(path) & (cap - 1);
+    while (tab[i].path && strcmp(tab[i].path, path))
+        i = (i + 1) & (cap - 1);
+    return &tab[i];
+}
+
+/* The entry for path, created (unchecked, unread) when new; NULL when the
+ * table is full. */
+static struct resolve_memo *memo_get(struct resolver *r, const char *path)
+{
+    struct resolve_memo *m;
+    if (!r->memo) {
+        r->memo_cap = 256;
+        r->memo = xcalloc(r->memo_cap, sizeof(*r->memo));
+    }
+    m = memo_slot(r->memo, r->memo_cap, path);
+    if (m->path)
+        return m;
+    if (r->memo_n >= RESOLVE_MEMO_MAX)
+        return NULL;
+    if ((r->memo_n + 1) * 10 > r->memo_cap * 7) {
+        struct resolve_memo *old = r->memo;
+        size_t oldcap = r->memo_cap, i;
+        r->memo_cap *= 2;
+        r->memo = xcalloc(r->memo_cap, sizeof(*r->memo));
+        for (i = 0; i < oldcap; i++)
+            if (old[i].path)
+                *memo_slot(r->memo, r->memo_cap, old[i].path) = old[i];
+        free(old);
+        m = memo_slot(r->memo, r->memo_cap, path);
+    }
+    m->path = arena_strdup(&r->arena, path);
+    m->elf_rc = ELF_UNREAD;
+    r->memo_n++;
+    return m;
+}
+
+/* Keep elf_read's answer rc (err) in m. */
+static void memo_elf(struct resolver *r, struct resolve_memo *m, int rc, const struct gd_err *err)
+{
+    m->elf_rc = rc;
+    if (rc < 0 && err) {
+        m->elf_err = arena_strdup(&r->arena, err->msg);
+        m->elf_err_code = err->code;
+        m->elf_errnum = err->errnum;
+    }
+}
+
+int resolve_elf(struct resolver *r, const char *vpath, struct elf_info *info, struct gd_err *err)
+{
+    struct resolve_memo *m = memo_get(r, vpath);
+    struct gd_err own;
+    int rc;
+
+    if (m && m->elf_rc != ELF_UNREAD) {
+        *info = m->info;
+        if (m->elf_rc < 0 && err) {
+            err_setx(err, m->elf_err_code, "%s", m->elf_err ? m->elf_err : "");
+            err->errnum = m->elf_errnum;
+        }
+        return m->elf_rc;
+    }
+    err_init(&own);
+    rc = elf_read(r->fs, vpath, &r->arena, info, &own);
+    if (m) {
+        m->info = *info;
+        memo_elf(r, m, rc, &own);
+    }
+    if (rc < 0 && err)
+        *err = own;
+    return rc;
+}
+
 void resolver_init(struct resolver *r, struct fs *fs, const struct resolve_config *cfg)
 {
     memset(r, 0, sizeof(*r));
@@ -383,6 +487,9 @@ void resolver_release(struct resolver *r)
     ldconf_release(&r->conf);
     free(r->suggest_dirs);
     r->suggest_dirs = NULL;
+    free(r->memo);
+    r->memo = NULL;
+    r->memo_n = r->memo_cap = 0;
     r->n_suggest_dirs = r->alloc_suggest_dirs = 0;
     r->suggest_listed = 0;
     arena_release(&r->arena);
@@ -414,7 +521,7 @@ static const struct ldconf *resolver_conf(struct resolver *r)
 int resolve_object_read(struct resolver *r, const char *vpath, struct resolve_object *out,
                         struct elf_info *info, struct gd_err *err)
 {
-    int rc = elf_read(r->fs, vpath, &r->arena, info, err);
+    int rc = resolve_elf(r, vpath, info, err);
     out->path = arena_strdup(&r->arena, vpath);
     out->elf = rc == 1 ? info : NULL;
     return rc;
@@ -441,7 +548,7 @@ void resolve_add_attempt(struct resolve_result *res, enum resolve_step step, con
  * them maps, and the first touch of a missing page faults (SIGBUS).  Both
  * end the dlopen at this file.  A table too large to read here is let be.
  */
-static enum resolve_outcome check_extent(struct resolver *r, struct fs_file *f,
+static enum resolve_outcome check_extent(struct resolver *r, const struct bytesrc *s,
                                          const struct elf_header *h, const char **detail)
 {
     size_t need = (size_t)h->phnum * h->phentsize;
@@ -451,15 +558,15 @@ static enum resolve_outcome check_extent(struct resolver *r, struct fs_file *f,
 
     if (!h->phnum || h->phnum == 0xffffu || need > 65536)
         return ROUT_FOUND;
-    if (h->phoff > f->size || need > f->size - h->phoff) {
+    if (h->phoff > s->size || need > s->size - h->phoff) {
         *detail = "cannot read file data (truncated: the program headers are past its end)";
         return ROUT_INVALID;
     }
     buf = xmalloc(need);
-    if (fs_pread(f, h->phoff, buf, need, NULL) == 0 && elf_load_end(h, buf, need, &end) == 1 &&
-        end > f->size) {
+    if (bytesrc_read(s, h->phoff, buf, need, NULL) == 0 && elf_load_end(h, buf, need, &end) == 1 &&
+        end > s->size) {
         *detail = arena_printf(&r->arena, "file truncated: its segments end at byte %llu, the file has %llu",
-                               (unsigned long long)end, (unsigned long long)f->size);
+                               (unsigned long long)end, (unsigned long long)s->size);
         bad = 1;
     }
     free(buf);
@@ -517,9 +624,12 @@ static enum resolve_outcome check_header(struct resolver *r, const uint8_t *buf,
     return ROUT_FOUND;
 }
 
-enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath, const char **detail)
+static enum resolve_outcome check_file(struct resolver *r, const char *vpath, struct resolve_memo *m,
+                                       const char **detail)
 {
     struct fs_file f;
+    struct bytesrc s;
+    struct bytesrc_cache cache;
     struct gd_err err;
     uint8_t buf[64];
     size_t n;
@@ -530,22 +640,52 @@ enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath, c
     *detail = NULL;
     err_init(&err);
     rc = fs_open(r->fs, vpath, &f, &err);
-    if (rc == 0)
+    if (rc == 0) {
+        if (m)
+            memo_elf(r, m, 0, NULL);
         return ROUT_ABSENT;
+    }
     if (rc < 0) {
         *detail = arena_strdup(&r->arena, err.msg);
         return err.code == GD_ERR_FORMAT ? ROUT_NOT_REGULAR : ROUT_UNREADABLE;
     }
+    bytesrc_file(&s, &f, &cache);
     n = f.size < sizeof(buf) ? (size_t)f.size : sizeof(buf);
-    if (fs_pread(&f, 0, buf, n, &err) < 0) {
+    if (bytesrc_read(&s, 0, buf, n, &err) < 0) {
+        bytesrc_release(&s);
         fs_close(&f);
         *detail = arena_strdup(&r->arena, err.msg);
         return ROUT_UNREADABLE;
     }
     o = check_header(r, buf, n, &h, detail);
     if (o == ROUT_FOUND)
-        o = check_extent(r, &f, &h, detail);
+        o = check_extent(r, &s, &h, detail);
+    if (o == ROUT_FOUND && m && m->elf_rc == ELF_UNREAD) {
+        /* What the walk asks next, from the same open and windows. */
+        err_init(&err);
+        rc = elf_parse_src(&s, vpath, &r->arena, &m->info, &err);
+        memo_elf(r, m, rc, &err);
+    }
+    bytesrc_release(&s);
     fs_close(&f);
+    return o;
+}
+
+enum resolve_outcome resolve_check_file(struct resolver *r, const char *vpath, const char **detail)
+{
+    struct resolve_memo *m = memo_get(r, vpath);
+    enum resolve_outcome o;
+
+    if (m && m->checked) {
+        *detail = m->detail;
+        return m->outcome;
+    }
+    o = check_file(r, vpath, m, detail);
+    if (m) {
+        m->checked = 1;
+        m->outcome = o;
+        m->detail = *detail;
+    }
     return o;
 }
 

@@ -243,6 +243,13 @@ struct resolver {
     const char **suggest_dirs;     /* owned array of arena strings */
     size_t n_suggest_dirs, alloc_suggest_dirs;
     int suggest_listed;
+    /* Every file examined, once per run (resolve.c): resolve_check_file's
+     * verdict and, for a loadable one, its dynamic section, parsed from the
+     * same open.  A scan reaches the same objects from many environments
+     * and modules (libc, libstdc++, the driver); the tree is taken not to
+     * change during a run, as util/fs does. */
+    struct resolve_memo *memo;     /* owned hash table */
+    size_t memo_n, memo_cap;
 };
 
 /** Set cfg to neutral defaults: glibc, x86-64, Debian dirs, no hwcaps. */
@@ -278,6 +285,14 @@ void resolver_release(struct resolver *r);
  */
 int resolve_object_read(struct resolver *r, const char *vpath, struct resolve_object *out,
                         struct elf_info *info, struct gd_err *err);
+
+/**
+ * elf_read of vpath through r's memory of the run: an object read (or
+ * checked by resolve_check_file) before is not read again.  *info's
+ * strings and arrays are in r's arena.  1 / 0 absent / -1 (err, the same
+ * message each time).
+ */
+int resolve_elf(struct resolver *r, const char *vpath, struct elf_info *info, struct gd_err *err);
 
 /**
  * Resolve req with r's rule set into out (initialised here; release with

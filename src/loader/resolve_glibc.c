@@ -72,6 +72,10 @@ static int search_dirs(struct search *s, enum resolve_step step, const char *con
     int rc = 0;
 
     for (i = 0; i < n && rc == 0; i++) {
+        /* Each name is tried in every hwcaps subdirectory first, most of
+         * which do not exist: one listing of dirs[i] answers them all. */
+        if (cfg->n_hwcaps + cfg->n_legacy)
+            fs_expect_lookups(s->r->fs, dirs[i]);
         for (j = 0; j < cfg->n_hwcaps && rc == 0; j++) {
             strbuf_reset(&d);
             strbuf_addf(&d, "%s/glibc-hwcaps/%s", strcmp(dirs[i], "/") ? dirs[i] : "", cfg->hwcaps[j]);

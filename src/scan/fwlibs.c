@@ -14,6 +14,17 @@
  * The architectures come from the library's fat binaries (loader/fatbin.h):
  * only headers are read, a few hundred positioned reads for a 1 GiB
  * libtorch_cuda.  What is not found stays NULL (unknown).
+ *
+ * The walk is the expensive part of a scan (Debian's python3-torch: 289
+ * libraries), so it is done only when its answers can matter: for a build
+ * the package's own files already say is not a CUDA build (torch/version.py
+ * "cuda = None", a +cpu or +rocm label, tensorflow-cpu, onnxruntime
+ * without -gpu: variant "cpu", "rocm", "xpu" or "metal"), no CUDA library
+ * can be reached and the framework judges stop at that fact, so only the
+ * extension module is named (one listing) and its closure is not walked:
+ * unresolved stays empty and cuda_library and the architectures unknown.
+ * Every object the walk reads is read once per run, whichever environment
+ * reaches it (the resolver remembers what it read, loader/resolve.h).
  */
 #include "scan/scan.h"
 
@@ -79,6 +90,13 @@ static void read_fallback(struct scan_ctx *ctx, struct framework_build *fw, cons
         read_archs(ctx, fw, lib);
 }
 
+/* What the package's files say: NULL (unknown) or "cuda" leave the
+ * question to the closure; another variant is not a CUDA build. */
+static int may_use_cuda(const struct framework_build *fw)
+{
+    return !fw->variant || !strcmp(fw->variant, "cuda");
+}
+
 static int rd(void *arg, uint64_t off, void *buf, size_t len, struct gd_err *err)
 {
     return fs_pread(arg, off, buf, len, err);
@@ -101,6 +119,10 @@ static void one(struct scan_ctx *ctx, struct framework_build *fw, const struct f
     strbuf_addstr(&dir, p->ext_dir);
     ext = find_ext(ctx, dir.buf, p->ext_prefix);
     strbuf_release(&dir);
+    if (!may_use_cuda(fw)) {
+        fw->extension = ext;
+        return;
+    }
     if (!ext) {
         read_fallback(ctx, fw, p);
         return;

@@ -51,11 +51,32 @@ void pyenv_warn(struct scan_ctx *ctx, const char *path, const char *fmt, ...)
 
 static int exists(struct scan_ctx *ctx, const char *path, enum compat_ftype want)
 {
-    struct compat_stat st;
+    enum compat_ftype type;
     struct gd_err err;
-    if (fs_stat(ctx->fs, path, &st, &err) != 1)
+    if (fs_stat_type(ctx->fs, path, &type, &err) != 1)
         return 0;
-    return want == COMPAT_FT_UNKNOWN || st.type == want;
+    return want == COMPAT_FT_UNKNOWN || type == want;
+}
+
+/* exists(path, COMPAT_FT_REG) for a pyvenv.cfg, which add_env reads next:
+ * reading it now answers (util/fs keeps what it read), where a stat would
+ * be one more question.  A file it cannot read is asked with a stat. */
+static int cfg_exists(struct scan_ctx *ctx, const char *path)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int r = fs_read_file(ctx->fs, path, PYENV_SMALL_LIMIT, &sb, NULL);
+    strbuf_release(&sb);
+    return r == 1 || (r < 0 && exists(ctx, path, COMPAT_FT_REG));
+}
+
+/* exists(path, COMPAT_FT_DIR) for conda-meta, which is listed next
+ * (scan/pyenv_dists.c): listing it now answers, the listing is kept. */
+static int dir_listable(struct scan_ctx *ctx, const char *path)
+{
+    const struct fs_dirent *const *ents;
+    size_t n;
+    int r = fs_list_dir_sorted(ctx->fs, path, PYENV_DIR_MAX, &ents, &n, NULL);
+    return r == 1 || (r < 0 && exists(ctx, path, COMPAT_FT_DIR));
 }
 
 void pyenv_homes(struct scan_ctx *ctx, struct strlist *out)
@@ -250,7 +271,7 @@ static void add_env(struct finder *fd, const struct cand *c)
                        c->prefix, c->found_by);
         goto out;
     }
-    if (fs_stat(ctx->fs, canon.buf, &st, &err) != 1 || st.type != COMPAT_FT_DIR)
+    if (!exists(ctx, canon.buf, COMPAT_FT_DIR))
         goto out;
     prefix = facts_str(f, canon.buf);
 
@@ -273,7 +294,7 @@ static void add_env(struct finder *fd, const struct cand *c)
         strbuf_release(&cfgtext);
         if (!has_cfg) {
             path_join(&p, prefix, "conda-meta");
-            if (exists(ctx, p.buf, COMPAT_FT_DIR))
+            if (dir_listable(ctx, p.buf))
                 kind = "conda";
         }
     }
@@ -322,8 +343,9 @@ static void add_env(struct finder *fd, const struct cand *c)
             site_dirs_for(fd, &e, prefix, v, ids, &n_ids);
         }
         /* One environment per main site dir; without one, per (prefix, X.Y). */
+        /* The prefix's own identity only without a site dir (its stat then). */
         if (n_ids ? already_seen(fd, ids[0].dev, ids[0].ino, NULL)
-                  : already_seen(fd, st.dev, st.ino, v)) {
+                  : (fs_stat(ctx->fs, prefix, &st, &err) == 1 && already_seen(fd, st.dev, st.ino, v))) {
             free(e.site_dirs);
             if (c->active) {
                 /* The active environment was reached earlier by another route. */
@@ -380,7 +402,7 @@ static void add_interpreter(struct finder *fd, const char *path, const char *fou
     path_dirname(&dir, path);
     path_dirname(&up, dir.buf);
     path_join(&real, up.buf, "pyvenv.cfg");
-    if (exists(ctx, real.buf, COMPAT_FT_REG)) {
+    if (cfg_exists(ctx, real.buf)) {
         c.prefix = up.buf;
         add_env(fd, &c);
         goto out;
@@ -472,7 +494,7 @@ static void scan_conda_root(struct finder *fd, const char *root, const char *fou
     size_t i;
 
     path_join(&meta, root, "conda-meta");
-    if (!exists(fd->ctx, meta.buf, COMPAT_FT_DIR))
+    if (!dir_listable(fd->ctx, meta.buf))
         goto out;
     add_prefix(fd, root, "conda", found_by, "base", 0, 0);
     path_join(&p, root, "envs");
@@ -712,7 +734,7 @@ static void scan_project(struct finder *fd)
     for (i = 0; i < 2; i++) {
         path_join(&p, pwd, names[i]);
         path_join(&cfg, p.buf, "pyvenv.cfg");
-        if (exists(fd->ctx, cfg.buf, COMPAT_FT_REG))
+        if (cfg_exists(fd->ctx, cfg.buf))
             add_prefix(fd, p.buf, "venv", "current directory", NULL, 0, 0);
     }
     strbuf_release(&p);

@@ -32,25 +32,49 @@ static struct fs_cache *cache_get(struct fs *fs);
  * pyvenv.cfg and conda-meta; the driver, CUDA and loader observers each
  * list /usr/lib/<triplet>).  Keyed by kind and path as asked: 'S' stat,
  * 'L' lstat (r 1 with st, or 0 absent; fs_open also answers 'S' absent),
- * 'D' a complete directory listing (every entry, in readdir order), 'R'
- * the content of a file read to its end (ld.so.conf and ld.so.cache are
- * read by the observers and again by the loader model).
- * Errors, fault injection and listings over their limit are not memoised.
+ * 'D' a directory listing (every entry, in readdir order; or, for a
+ * directory over the limit it was read with, the entries up to that limit
+ * and the fact that there are more, so a directory too big for its caller
+ * is not read again), 'R' the content of a file read to its end
+ * (ld.so.conf and ld.so.cache are read by the observers and again by the
+ * loader model).  Errors and fault injection are not memoised.
+ *
+ * Listings also answer existence questions (where names are exact,
+ * compat_names_exact): a path whose ancestor is known absent or not a
+ * directory, or whose ancestor's complete listing lacks the next
+ * component, is absent without a system call (known_absent).  Directories
+ * are listed for that (at most FS_AUTO_LIST_MAX entries) when a miss below
+ * one says it will pay (note_miss): a caller said many names will be
+ * looked up below it (fs_expect_lookups: the loader model tries each name
+ * in the glibc-hwcaps and legacy hwcap subdirectories of every RPATH and
+ * default directory, most of which do not exist), or FS_MISSES_TO_LIST
+ * names were already missed in it one by one.
  */
 struct fs_memo_ent {
     char *key;
-    int r;
+    int r;                    /* 1 yes (a complete listing), 0 absent, -1 unknown */
     struct compat_stat st;
     struct fs_dirent *ents;   /* 'D': names in the arena; array owned */
     size_t n;
+    size_t over;              /* 'D' with r -1: more than this many entries (ents holds them) */
+    const struct fs_dirent **sorted; /* 'D' complete: ents in name order (arena), built on demand */
+    size_t *hidx, hcap;       /* 'D' complete: a hash of ents' names (index + 1), for lookups (arena) */
+    unsigned misses;          /* 'D': names found absent in it by a system call */
+    int alias;                /* 'D': ents, hidx belong to the listing of its real path */
+    int expect;               /* 'D': fs_expect_lookups: list it at the first miss below it */
     char *data;               /* 'R': the whole content of a file read to its end (arena) */
     size_t len;
 };
+#define FS_MISSES_TO_LIST 8
+#define FS_AUTO_LIST_MAX 8192
 #define FS_MEMO_DATA_MAX (16u << 20)   /* bytes of file content remembered, in all */
 
 static struct fs_memo_ent *memo_find(struct fs *fs, char kind, const char *vpath, int create);
 static void memo_put_stat(struct fs *fs, char kind, const char *vpath, int r,
                           const struct compat_stat *st);
+static int known_absent(struct fs *fs, const char *vpath);
+static void note_miss(struct fs *fs, const char *vpath);
+static void dir_absent(struct fs *fs, const char *vpath, int follow, int r, const struct compat_stat *st);
 
 int fs_init(struct fs *fs, const char *root, struct gd_err *err)
 {
@@ -241,11 +265,15 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
             }
             if (e && e->r == 1) {
                 st = e->st;
+            } else if (known_absent(fs, virt->buf)) {
+                ret = 0;
+                goto out;
             } else {
                 fs->nstat++;
                 if (compat_lstat(host.buf, &st) < 0) {
                     if (errno == ENOENT || errno == ENOTDIR) {
                         memo_put_stat(fs, 'L', virt->buf, 0, NULL);
+                        dir_absent(fs, virt->buf, 0, 0, NULL);
                         ret = 0;
                         goto out;
                     }
@@ -253,6 +281,7 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
                     goto out;
                 }
                 memo_put_stat(fs, 'L', virt->buf, 1, &st);
+                dir_absent(fs, virt->buf, 0, 1, &st);
             }
         }
         if (st.type == COMPAT_FT_LNK) {
@@ -316,8 +345,11 @@ struct fs_cache {
     struct fs_cache_ent *ents;
     size_t cap, n;    /* cap is a power of two */
     struct arena arena;
-    struct fs_memo_ent *memo;
+    struct fs_memo_ent **memo;     /* entries in the arena */
     size_t memo_cap, memo_n;
+    /* A bit per hash of the 'D' entries known (listed, absent or not a
+     * directory): known_absent asks the table only where one is set. */
+    uint64_t dir_known[64];
     size_t memo_data;         /* bytes of 'R' content held */
 };
 
@@ -375,21 +407,21 @@ static struct fs_cache *cache_get(struct fs *fs)
     return c;
 }
 
-static struct fs_memo_ent *memo_slot(struct fs_memo_ent *tab, size_t cap, const char *key)
+static struct fs_memo_ent **memo_slot(struct fs_memo_ent **tab, size_t cap, const char *key)
 {
     size_t i = hash_str(key) & (cap - 1);
-    while (tab[i].key && strcmp(tab[i].key, key))
+    while (tab[i] && strcmp(tab[i]->key, key))
         i = (i + 1) & (cap - 1);
     return &tab[i];
 }
 
 /* The memo entry for (kind, vpath): NULL when absent (and !create), or
- * when the memo is full, or vpath is under the fault-injection path.  The
- * pointer is valid until the next memo_find. */
+ * when the memo is full, or vpath is under the fault-injection path.
+ * Entries live in the arena: the pointer stays valid until fs_release. */
 static struct fs_memo_ent *memo_find(struct fs *fs, char kind, const char *vpath, int create)
 {
     struct fs_cache *c;
-    struct fs_memo_ent *e;
+    struct fs_memo_ent **slot, *e;
     char key[FS_PATH_MAX + 2];
     size_t n = strlen(vpath);
 
@@ -405,22 +437,23 @@ static struct fs_memo_ent *memo_find(struct fs *fs, char kind, const char *vpath
         c->memo_cap = 1024;
         c->memo = xcalloc(c->memo_cap, sizeof(*c->memo));
     }
-    e = memo_slot(c->memo, c->memo_cap, key);
-    if (e->key || !create)
-        return e->key ? e : NULL;
+    slot = memo_slot(c->memo, c->memo_cap, key);
+    if (*slot || !create)
+        return *slot;
     if (c->memo_n >= FS_CACHE_MAX)
         return NULL;
     if ((c->memo_n + 1) * 10 > c->memo_cap * 7) {
-        struct fs_memo_ent *old = c->memo;
+        struct fs_memo_ent **old = c->memo;
         size_t oldcap = c->memo_cap, i;
         c->memo_cap *= 2;
         c->memo = xcalloc(c->memo_cap, sizeof(*c->memo));
         for (i = 0; i < oldcap; i++)
-            if (old[i].key)
-                *memo_slot(c->memo, c->memo_cap, old[i].key) = old[i];
+            if (old[i])
+                *memo_slot(c->memo, c->memo_cap, old[i]->key) = old[i];
         free(old);
-        e = memo_slot(c->memo, c->memo_cap, key);
+        slot = memo_slot(c->memo, c->memo_cap, key);
     }
+    e = *slot = arena_alloc(&c->arena, sizeof(*e));
     e->key = arena_strdup(&c->arena, key);
     e->r = -1;
     c->memo_n++;
@@ -438,13 +471,275 @@ static void memo_put_stat(struct fs *fs, char kind, const char *vpath, int r,
         e->st = *st;
 }
 
+#define FNV_BASIS 1469598103934665603u
+#define FNV_STEP(h, c) (((h) ^ (unsigned char)(c)) * 1099511628211u)
+
+/* The memo entry of kind for path[0, len), whose key hashes to h, or NULL. */
+static struct fs_memo_ent *memo_probe(const struct fs_cache *c, size_t h, char kind, const char *path,
+                                      size_t len)
+{
+    size_t i;
+    for (i = h & (c->memo_cap - 1); c->memo[i]; i = (i + 1) & (c->memo_cap - 1)) {
+        const char *k = c->memo[i]->key;
+        if (k[0] == kind && !strncmp(k + 1, path, len) && !k[len + 1])
+            return c->memo[i];
+    }
+    return NULL;
+}
+
+/* An absolute path of plain names: no empty, "." or ".." component and no
+ * trailing '/', so that its prefixes are its ancestors. */
+static int plain_path(const char *p)
+{
+    if (p[0] != '/')
+        return 0;
+    if (!p[1])
+        return 1;
+    while (*p == '/') {
+        const char *c = ++p;
+        while (*p && *p != '/')
+            p++;
+        if (p == c || (p - c == 1 && c[0] == '.') || (p - c == 2 && c[0] == '.' && c[1] == '.'))
+            return 0;
+    }
+    return 1;
+}
+
+/* e (the 'D' entry of vpath) is known now: listed, absent or not a directory. */
+static void dir_known(struct fs *fs, const char *vpath, struct fs_memo_ent *e, int r)
+{
+    size_t h = FNV_STEP(FNV_BASIS, 'D');
+    const char *p;
+    e->r = r;
+    if (r < 0 || !fs->cache)
+        return;
+    for (p = vpath; *p; p++)
+        h = FNV_STEP(h, *p);
+    fs->cache->dir_known[(h >> 6) & 63] |= (uint64_t)1 << (h & 63);
+}
+
+static int is_dir_known(const struct fs_cache *c, size_t h)
+{
+    return (c->dir_known[(h >> 6) & 63] >> (h & 63)) & 1;
+}
+
+static int cmp_ent_ptr(const void *a, const void *b)
+{
+    return strcmp((*(const struct fs_dirent *const *)a)->name, (*(const struct fs_dirent *const *)b)->name);
+}
+
+/* e->ents in name order (e complete: its entries no longer move). */
+static void listing_sort(struct fs *fs, struct fs_memo_ent *e)
+{
+    size_t i;
+    if (e->sorted || !e->n)
+        return;
+    e->sorted = arena_alloc(&fs->cache->arena, st_mult(e->n, sizeof(*e->sorted)));
+    for (i = 0; i < e->n; i++)
+        e->sorted[i] = &e->ents[i];
+    qsort(e->sorted, e->n, sizeof(*e->sorted), cmp_ent_ptr);
+}
+
+/* A listing's name hash: the length and three 8-byte words (first, middle,
+ * last), mixed; a few instructions whatever the name's length.  Names that
+ * share all of them only lengthen a probe chain (a lookup compares names). */
+static size_t name_hash(const char *s, size_t n)
+{
+    uint64_t a = 0, b = 0, c = 0, h;
+    memcpy(&a, s, n < 8 ? n : 8);
+    if (n > 8)
+        memcpy(&b, s + n - 8, 8);
+    if (n > 16)
+        memcpy(&c, s + n / 2 - 4, 8);
+    h = (uint64_t)n * 0x9e3779b97f4a7c15u;
+    h = (h ^ a) * 0xff51afd7ed558ccdu;
+    h = (h ^ (h >> 29) ^ b) * 0xc4ceb9fe1a85ec53u;
+    h = (h ^ (h >> 32) ^ c) * 0xff51afd7ed558ccdu;
+    return (size_t)(h ^ (h >> 33));
+}
+
+/* The entry of the complete listing e named name[0, n), or NULL: through a
+ * hash of its names (entry index + 1; 0 free), built on the first lookup. */
+static const struct fs_dirent *listing_find(struct fs *fs, struct fs_memo_ent *e, const char *name, size_t n)
+{
+    size_t i, mask;
+    if (!e->n)
+        return NULL;
+    if (!e->hidx) {
+        size_t cap = 16;
+        while (cap < 2 * e->n)
+            cap *= 2;
+        e->hidx = arena_alloc(&fs->cache->arena, st_mult(cap, sizeof(*e->hidx)));
+        e->hcap = cap;
+        for (i = 0; i < e->n; i++) {
+            size_t k = name_hash(e->ents[i].name, strlen(e->ents[i].name)) & (cap - 1);
+            while (e->hidx[k])
+                k = (k + 1) & (cap - 1);
+            e->hidx[k] = i + 1;
+        }
+    }
+    mask = e->hcap - 1;
+    for (i = name_hash(name, n) & mask; e->hidx[i]; i = (i + 1) & mask) {
+        const struct fs_dirent *d = &e->ents[e->hidx[i] - 1];
+        if (!strncmp(d->name, name, n) && !d->name[n])
+            return d;
+    }
+    return NULL;
+}
+
+/*
+ * 1 when what is memoised already says vpath does not exist: an ancestor
+ * is absent or not a directory, or the complete listing of an ancestor
+ * has no entry for the next component (or one that is not a directory,
+ * link or unknown, with more components to come).  0: not known.
+ */
+static int known_absent(struct fs *fs, const char *vpath)
+{
+    struct fs_cache *c = fs->cache;
+    size_t h, i = 0;
+
+    if (!c || !c->memo || vpath[0] != '/' || !vpath[1] || !compat_names_exact() ||
+        (fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces)))
+        return 0;
+    /* Each ancestor A = vpath[0, i) ("/" for i == 0), then its child's
+     * name; the key's hash grows with the path ('D' entries hash as
+     * memo_find's keys do).  A stat that found a path absent or not a
+     * directory left an absent 'D' entry for it (dir_absent).  A path that
+     * is not plain (an empty, "." or ".." component) is not judged. */
+    h = FNV_STEP(FNV_STEP(FNV_BASIS, 'D'), '/');
+    while (vpath[i] == '/') {
+        const char *name = vpath + i + 1;
+        size_t nlen = 0, k;
+        struct fs_memo_ent *e;
+        while (name[nlen] && name[nlen] != '/')
+            nlen++;
+        if (!nlen || (name[0] == '.' && (nlen == 1 || (nlen == 2 && name[1] == '.'))))
+            return 0;
+        e = is_dir_known(c, h) ? memo_probe(c, h, 'D', i ? vpath : "/", i ? i : 1) : NULL;
+        if (e && e->r == 0 && i)
+            return 1;
+        if (e && e->r == 1) {
+            const struct fs_dirent *d = listing_find(fs, e, name, nlen);
+            if (!d)
+                return 1;
+            if (name[nlen] && d->type != COMPAT_FT_DIR && d->type != COMPAT_FT_LNK && d->type != COMPAT_FT_UNKNOWN)
+                return 1;
+        }
+        /* The hash of vpath[0, i + 1 + nlen): the root's "/" is counted. */
+        if (i)
+            h = FNV_STEP(h, '/');
+        for (k = 0; k < nlen; k++)
+            h = FNV_STEP(h, name[k]);
+        i += 1 + nlen;
+    }
+    return 0;
+}
+
+/* What a stat of vpath found (r, st), for known_absent: absent, or not a
+ * directory (a link, unless followed, may be one), means nothing below it
+ * exists. */
+static void dir_absent(struct fs *fs, const char *vpath, int follow, int r, const struct compat_stat *st)
+{
+    struct fs_memo_ent *e;
+    if (r < 0 || (r == 1 && (st->type == COMPAT_FT_DIR || (!follow && st->type == COMPAT_FT_LNK) ||
+                             st->type == COMPAT_FT_UNKNOWN)))
+        return;
+    if (compat_names_exact() && plain_path(vpath) && (e = memo_find(fs, 'D', vpath, 1)) != NULL && e->r < 0 &&
+        !e->over)
+        dir_known(fs, vpath, e, 0);
+}
+
+static int dir_read(struct fs *fs, const char *vpath, size_t max, struct fs_memo_ent *e, struct gd_err *err);
+
+/* dir (an absolute plain path) becomes its parent. */
+static void up(struct strbuf *dir)
+{
+    const char *slash = strrchr(dir->buf, '/');
+    strbuf_setlen(dir, slash && slash > dir->buf ? (size_t)(slash - dir->buf) : 1);
+}
+
+/*
+ * List dir (its memo entry e) to answer lookups below it.  A directory
+ * reached by another name (merged /usr: /lib/x86_64-linux-gnu is
+ * /usr/lib/x86_64-linux-gnu) shares the listing of its real path, read
+ * once for both.
+ */
+static void list_for_lookups(struct fs *fs, const char *dir, struct fs_memo_ent *e)
+{
+    struct strbuf real = STRBUF_INIT;
+    struct fs_memo_ent *c;
+
+    if (fs_realpath(fs, dir, &real, NULL) == 1 && strcmp(real.buf, dir) && plain_path(real.buf) &&
+        (c = memo_find(fs, 'D', real.buf, 1)) != NULL) {
+        if (c->r < 0 && !c->over)
+            (void)dir_read(fs, real.buf, FS_AUTO_LIST_MAX, c, NULL);
+        if (c->r >= 0) {
+            if (c->r == 1 && c->n)
+                (void)listing_find(fs, c, "", 0);   /* its hash, to share */
+            free(e->ents);
+            e->ents = c->ents;
+            e->n = c->n;
+            e->hidx = c->hidx;
+            e->hcap = c->hcap;
+            e->sorted = NULL;
+            e->alias = 1;
+            dir_known(fs, dir, e, c->r);
+            strbuf_release(&real);
+            return;
+        }
+    }
+    strbuf_release(&real);
+    (void)dir_read(fs, dir, FS_AUTO_LIST_MAX, e, NULL);
+}
+
+/*
+ * A system call said vpath does not exist.  An ancestor marked by
+ * fs_expect_lookups is listed now (the deepest), so that the next
+ * questions below it are answered by known_absent; so is vpath's own
+ * directory once FS_MISSES_TO_LIST names were missed in it one by one
+ * (several callers probe a few names in each of many directories, where a
+ * listing would not pay: only a run of misses in one directory lists it).
+ */
+static void note_miss(struct fs *fs, const char *vpath)
+{
+    struct strbuf dir = STRBUF_INIT;
+    struct fs_memo_ent *e;
+    int parent = 1;
+
+    if (!compat_names_exact() || !plain_path(vpath) || !strcmp(vpath, "/"))
+        return;
+    path_dirname(&dir, vpath);
+    for (;;) {
+        e = memo_find(fs, 'D', dir.buf, parent);
+        if (e && (e->r >= 0 || e->over))
+            break;   /* listed already, absent, or too big to list: nothing to learn */
+        if (e && (e->expect || (parent && ++e->misses >= FS_MISSES_TO_LIST))) {
+            list_for_lookups(fs, dir.buf, e);
+            break;
+        }
+        if (!strcmp(dir.buf, "/"))
+            break;
+        up(&dir);
+        parent = 0;
+    }
+    strbuf_release(&dir);
+}
+
+void fs_expect_lookups(struct fs *fs, const char *dir)
+{
+    struct fs_memo_ent *e;
+    if (compat_names_exact() && plain_path(dir) && (e = memo_find(fs, 'D', dir, 1)) != NULL)
+        e->expect = 1;
+}
+
 static void cache_free(struct fs_cache *c)
 {
     size_t i;
     if (!c)
         return;
     for (i = 0; c->memo && i < c->memo_cap; i++)
-        free(c->memo[i].ents);
+        if (c->memo[i] && !c->memo[i]->alias)
+            free(c->memo[i]->ents);
     free(c->memo);
     free(c->ents);
     arena_release(&c->arena);
@@ -629,8 +924,13 @@ static int do_stat(struct fs *fs, const char *vpath, int follow,
             *st = e->st;
         return e->r;
     }
+    if (known_absent(fs, vpath))
+        return 0;
     r = do_stat_uncached(fs, vpath, follow, st, err);
     memo_put_stat(fs, kind, vpath, r, st);
+    dir_absent(fs, vpath, follow, r, st);
+    if (r == 0)
+        note_miss(fs, vpath);
     return r;
 }
 
@@ -675,6 +975,46 @@ int fs_lstat(struct fs *fs, const char *vpath, struct compat_stat *st,
              struct gd_err *err)
 {
     return do_stat(fs, vpath, 0, st, err);
+}
+
+int fs_stat_type(struct fs *fs, const char *vpath, enum compat_ftype *type, struct gd_err *err)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'S', vpath, 0);
+    struct compat_stat st;
+    const char *slash = strrchr(vpath, '/');
+    int r;
+
+    if (e && e->r >= 0) {
+        if (e->r == 1)
+            *type = e->st.type;
+        return e->r;
+    }
+    /* The parent's listing names the entry's own type; a link (or an
+     * unknown type) is asked.  Not for the fault-injection path. */
+    if (slash && slash[1] && compat_names_exact() && plain_path(vpath) &&
+        !(fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces))) {
+        struct fs_memo_ent *d = memo_find(fs, 'D', slash == vpath ? "/" : "", 0);
+        char dir[FS_PATH_MAX];
+        size_t n = (size_t)(slash - vpath);
+        if (slash != vpath && n < sizeof(dir)) {
+            memcpy(dir, vpath, n);
+            dir[n] = '\0';
+            d = memo_find(fs, 'D', dir, 0);
+        }
+        if (d && d->r == 1) {
+            const struct fs_dirent *de = listing_find(fs, d, slash + 1, strlen(slash + 1));
+            if (!de)
+                return 0;
+            if (de->type != COMPAT_FT_LNK && de->type != COMPAT_FT_UNKNOWN) {
+                *type = de->type;
+                return 1;
+            }
+        }
+    }
+    r = fs_stat(fs, vpath, &st, err);
+    if (r == 1)
+        *type = st.type;
+    return r;
 }
 
 int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
@@ -782,11 +1122,16 @@ int fs_open(struct fs *fs, const char *vpath, struct fs_file *f,
 
     f->fd = -1;
     f->size = 0;
-    if (e && e->r == 0)
-        return 0;      /* known absent: a stat or an open said so */
+    if ((e && e->r == 0) || known_absent(fs, vpath))
+        return 0;      /* known absent: a stat, an open or a listing said so */
     r = open_uncached(fs, vpath, f, err);
-    if (r == 0)
+    if (r == 0) {
         memo_put_stat(fs, 'S', vpath, 0, NULL);
+        dir_absent(fs, vpath, 1, 0, NULL);
+        note_miss(fs, vpath);
+    } else if (r == 1) {
+        dir_absent(fs, vpath, 1, 1, &f->st);
+    }
     return r;
 }
 
@@ -935,41 +1280,31 @@ int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
     return fs_list_dir_filtered(fs, vpath, max_entries, NULL, NULL, list, err);
 }
 
-int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
-                         int (*keep)(const char *name, void *arg), void *arg,
-                         struct fs_dirlist *list, struct gd_err *err)
+/*
+ * Read directory vpath into e, at most max entries: e->ents in readdir
+ * order (names in the arena), and e->r 1 (complete), or -1 with e->over =
+ * max when it has more.  1, 0 (absent or not a directory), or -1 (err:
+ * GD_ERR_LIMIT for more than max entries, e as said; another error
+ * leaves e->ents holding what was read and e->r -1, e->over 0).
+ */
+static int dir_read(struct fs *fs, const char *vpath, size_t max, struct fs_memo_ent *e, struct gd_err *err)
 {
-    size_t seen = 0, i;
     struct strbuf host = STRBUF_INIT;
     struct compat_dir *d;
     const char *name;
     enum compat_ftype type;
-    struct fs_memo_ent *e = memo_find(fs, 'D', vpath, 0);
-    struct fs_dirent *all = NULL;
-    size_t nall = 0, aall = 0;
+    size_t alloc = 0;
     int r, rr;
 
-    memset(list, 0, sizeof(*list));
-    if (e && e->r == 0)
-        return 0;
-    if (e && e->r == 1) {
-        /* The same answer as reading it again: entries in readdir order,
-         * the same limit, the same filter. */
-        for (i = 0; i < e->n; i++) {
-            if (seen++ >= max_entries) {
-                r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
-                goto sort;
-            }
-            if (keep && !keep(e->ents[i].name, arg))
-                continue;
-            ALLOC_GROW(list->ents, list->nr + 1, list->alloc);
-            list->ents[list->nr].name = xstrdup(e->ents[i].name);
-            list->ents[list->nr].type = e->ents[i].type;
-            list->nr++;
-        }
-        r = 1;
-        goto sort;
-    }
+    if (!e->alias)
+        free(e->ents);
+    e->alias = 0;
+    e->ents = NULL;
+    e->n = 0;
+    e->over = 0;
+    e->sorted = NULL;
+    e->hidx = NULL;
+    e->hcap = 0;
     if (fs->root_fd >= 0) {
         int fd;
         r = open_in_root(fs, vpath, COMPAT_IR_DIR, &fd, "cannot list", err);
@@ -989,40 +1324,113 @@ int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
         goto out;
     }
     while ((rr = compat_readdir(d, &name, &type)) == 1) {
-        if (seen++ >= max_entries) {
+        if (e->n >= max) {
+            e->over = max;
+            r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max);
+            break;
+        }
+        ALLOC_GROW(e->ents, e->n + 1, alloc);
+        e->ents[e->n].name = arena_strdup(&cache_get(fs)->arena, name);
+        e->ents[e->n].type = type;
+        e->n++;
+        fs->ndirent++;
+    }
+    if (rr < 0 && r == 1)
+        r = err_set(err, "cannot list '%s'", vpath);
+    compat_closedir(d);
+out:
+    dir_known(fs, vpath, e, r == 1 ? 1 : r == 0 ? 0 : -1);
+    strbuf_release(&host);
+    return r;
+}
+
+int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
+                         int (*keep)(const char *name, void *arg), void *arg,
+                         struct fs_dirlist *list, struct gd_err *err)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'D', vpath, 0), tmp;
+    size_t i;
+    int r = 1;
+
+    memset(list, 0, sizeof(*list));
+    memset(&tmp, 0, sizeof(tmp));
+    if ((e && e->r == 0) || known_absent(fs, vpath))
+        return 0;
+    if (!e || !(e->r == 1 || (e->over && max_entries <= e->over))) {
+        /* Not read yet, or read with a smaller limit than this one. */
+        if (!e)
+            e = memo_find(fs, 'D', vpath, 1);
+        if (!e)
+            e = &tmp;   /* no memo (full, or the fault-injection path) */
+        r = dir_read(fs, vpath, max_entries, e, err);
+        if (r == 0) {
+            note_miss(fs, vpath);
+            goto out;
+        }
+        if (r < 0 && !e->over) {
+            /* Another error: what was read, filtered, as before; not memoised. */
+            e->r = -1;
+            max_entries = e->n;
+        }
+    }
+    /* The same answer as reading it: entries in readdir order, the same
+     * limit (reached or passed), the same filter. */
+    for (i = 0; i < e->n; i++) {
+        if (i >= max_entries) {
             r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
             break;
         }
-        /* Every entry, for the memo (names in its arena). */
-        ALLOC_GROW(all, nall + 1, aall);
-        all[nall].name = arena_strdup(&cache_get(fs)->arena, name);
-        all[nall].type = type;
-        nall++;
-        if (keep && !keep(name, arg))
+        if (keep && !keep(e->ents[i].name, arg))
             continue;
         ALLOC_GROW(list->ents, list->nr + 1, list->alloc);
-        list->ents[list->nr].name = xstrdup(name);
-        list->ents[list->nr].type = type;
+        list->ents[list->nr].name = xstrdup(e->ents[i].name);
+        list->ents[list->nr].type = e->ents[i].type;
         list->nr++;
     }
-    if (rr < 0)
-        r = err_set(err, "cannot list '%s'", vpath);
-    compat_closedir(d);
-    if (r == 1 && (e = memo_find(fs, 'D', vpath, 1)) != NULL) {
-        e->r = 1;
-        e->ents = all;
-        e->n = nall;
-        all = NULL;
-    }
-    free(all);
-sort:
+    if (i == e->n && e->over)
+        r = err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
     if (list->nr)
         qsort(list->ents, list->nr, sizeof(*list->ents), cmp_dirent);
 out:
-    if (r == 0 && (e = memo_find(fs, 'D', vpath, 1)) != NULL)
-        e->r = 0;
-    strbuf_release(&host);
+    if (e == &tmp || (e->r < 0 && !e->over)) {
+        free(e->ents);
+        e->ents = NULL;
+        e->n = 0;
+    }
     return r;
+}
+
+int fs_list_dir_sorted(struct fs *fs, const char *vpath, size_t max_entries,
+                       const struct fs_dirent *const **ents, size_t *n, struct gd_err *err)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'D', vpath, 0);
+    int r;
+
+    *ents = NULL;
+    *n = 0;
+    if ((e && e->r == 0) || known_absent(fs, vpath))
+        return 0;
+    if (!e || !(e->r == 1 || (e->over && max_entries <= e->over))) {
+        if (!e)
+            e = memo_find(fs, 'D', vpath, 1);
+        if (!e) {
+            /* No memo (full, or the fault-injection path): an entry of
+             * its own in the arena, for the caller to borrow. */
+            e = arena_alloc(&cache_get(fs)->arena, sizeof(*e));
+            e->r = -1;
+        }
+        r = dir_read(fs, vpath, max_entries, e, err);
+        if (r == 0)
+            note_miss(fs, vpath);
+        if (r != 1)
+            return r;
+    }
+    if (e->over || e->n > max_entries)
+        return err_setx(err, GD_ERR_LIMIT, "cannot list '%s': more than %zu entries", vpath, max_entries);
+    listing_sort(fs, e);
+    *ents = e->sorted;
+    *n = e->n;
+    return 1;
 }
 
 int fs_keep_prefix(const char *name, void *prefix)

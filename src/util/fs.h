@@ -22,9 +22,17 @@
  * On Windows (no openat) paths are opened by name.
  *
  * One struct fs answers for the tree as it first saw it: stats, directory
- * listings, "absent" answers and files read to their end are remembered
- * (a scan asks the same questions many times), so a file created later is
- * seen by a new struct fs, not by this one.
+ * listings (also a refusal for more entries than the caller's limit),
+ * "absent" answers and files read to their end are remembered (a scan asks
+ * the same questions many times), so a file created later is seen by a new
+ * struct fs, not by this one.  Where names are exact (compat_names_exact:
+ * Linux), what is remembered also answers existence questions without a
+ * system call: a path below one known absent or not a directory is absent,
+ * and so is a name a complete listing of its directory lacks.  Directories
+ * are listed for that when a caller says many names will be looked up
+ * below one (fs_expect_lookups) or after a run of misses in one.  The
+ * counters nstat, nread and ndirent count the work done (tests assert on
+ * them, never on time).
  *
  * Reads are bounded: fs_read_file refuses files bigger than the caller's
  * limit (GD_ERR_LIMIT) without reading them, and fs_read_head reads only a
@@ -53,8 +61,9 @@ struct fs_cache;
 struct fs {
     char *root;       /* owned; "/" or a canonical host directory, no trailing '/' except "/" */
     int host_root;    /* root is "/": let the kernel resolve */
-    uint64_t nstat;   /* counters, for --stats and the benchmark */
-    uint64_t nread;
+    uint64_t nstat;   /* counters of the work done, for tests and the benchmark: */
+    uint64_t nread;   /* stats and opens asked of the system; files and directories opened */
+    uint64_t ndirent; /* directory entries read */
     /*
      * I/O fault injection for tests (tests run as root, where permissions
      * cannot make a file unreadable): every path at or below this virtual
@@ -86,6 +95,13 @@ int fs_stat(struct fs *fs, const char *vpath, struct compat_stat *st,
             struct gd_err *err);
 int fs_lstat(struct fs *fs, const char *vpath, struct compat_stat *st,
              struct gd_err *err);
+/**
+ * What fs_stat would say of vpath's type, only: 1 and *type, 0 absent, -1
+ * error.  A listing of its directory read before answers without a system
+ * call when it names the entry's own type (not a link, not unknown).
+ */
+int fs_stat_type(struct fs *fs, const char *vpath, enum compat_ftype *type,
+                 struct gd_err *err);
 /** The target of symlink vpath, as stored (not resolved). */
 int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
                 struct gd_err *err);
@@ -130,7 +146,9 @@ struct fs_dirlist {
 /**
  * List directory vpath into list, sorted by name (byte order) so output is
  * stable.  At most max_entries are kept (GD_ERR_LIMIT beyond, with the list
- * filled so far).  1 / 0 (absent or not a directory) / -1.
+ * filled so far).  1 / 0 (absent or not a directory) / -1.  The directory
+ * is read once per struct fs: later calls (with a limit no larger than one
+ * it was read with, if it had more entries) answer from what was read.
  */
 int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
                 struct fs_dirlist *list, struct gd_err *err);
@@ -143,6 +161,25 @@ int fs_list_dir(struct fs *fs, const char *vpath, size_t max_entries,
 int fs_list_dir_filtered(struct fs *fs, const char *vpath, size_t max_entries,
                          int (*keep)(const char *name, void *arg), void *arg,
                          struct fs_dirlist *list, struct gd_err *err);
+/**
+ * fs_list_dir's answer without a copy: *ents, *n entries sorted by name
+ * (byte order), borrowed from fs's memory of the run and valid until
+ * fs_release.  A directory of more than max_entries: -1 (GD_ERR_LIMIT)
+ * with nothing listed, and that is remembered too, so asking again reads
+ * nothing.  1 / 0 (absent or not a directory) / -1.
+ */
+int fs_list_dir_sorted(struct fs *fs, const char *vpath, size_t max_entries,
+                       const struct fs_dirent *const **ents, size_t *n, struct gd_err *err);
+/**
+ * Say that many names will be looked up below directory dir (the loader
+ * model's search directories): at the first one found absent, dir is
+ * listed once (at most a few thousand entries), and every later existence
+ * question below it (stat, lstat, open, list) whose answer the listing
+ * holds (a name it lacks) costs no system call.  A hint only: nothing is
+ * read when nothing below dir is missed, and where file systems may fold
+ * case (compat_names_exact) it does nothing.
+ */
+void fs_expect_lookups(struct fs *fs, const char *dir);
 /** A keep function for fs_list_dir_filtered: names starting with the string arg. */
 int fs_keep_prefix(const char *name, void *prefix);
 void fs_dirlist_release(struct fs_dirlist *list);

@@ -83,8 +83,8 @@ int winpath_child_ci(struct fs *fs, const char *dir, const char *name, struct st
                      struct gd_err *err)
 {
     struct compat_stat st;
-    struct fs_dirlist dl;
-    size_t i;
+    const struct fs_dirent *const *ents;
+    size_t i, n;
     int r;
 
     path_join(out, dir, name);
@@ -93,17 +93,18 @@ int winpath_child_ci(struct fs *fs, const char *dir, const char *name, struct st
             disk_case(fs, dir, out);
         return 1;
     }
-    r = fs_list_dir(fs, dir, WINPATH_DIR_MAX, &dl, err);
+    /* The listing is read once per run (and a directory over the limit is
+     * refused once): every component of every path looked up goes here. */
+    r = fs_list_dir_sorted(fs, dir, WINPATH_DIR_MAX, &ents, &n, err);
     if (r == 1) {
         r = 0;
-        for (i = 0; i < dl.nr; i++)
-            if (winpath_name_eq(dl.ents[i].name, name)) {
-                path_join(out, dir, dl.ents[i].name);
+        for (i = 0; i < n; i++)
+            if (winpath_name_eq(ents[i]->name, name)) {
+                path_join(out, dir, ents[i]->name);
                 r = 1;
                 break;
             }
     }
-    fs_dirlist_release(&dl);
     if (r != 1)
         strbuf_reset(out);
     return r;

@@ -170,6 +170,44 @@ rp_install() {
     cp "$_dir.list" "$ROOT/var/lib/dpkg/info/$_pkg.list"
 }
 
+# rp_install_closure SUITE PKG...: the packages and every package they
+# depend on, as `apt-get install --no-install-recommends PKG...` would
+# install them onto a system with nothing installed (apt's own resolution,
+# SUITE preferred; Essential packages that nothing depends on are not
+# pulled in), each with rp_install.  The .debs come in one apt-get
+# download; the package names are remembered in the cache beside the lists
+# (apt takes seconds to resolve), until the lists are refreshed.
+rp_install_closure() {
+    _s=$1; shift
+    _cl="$RP_CACHE/apt/closure-$_s-$(printf '%s+' "$@")"
+    flock 9
+    : >>"$RP_CACHE/apt/index"
+    if [ ! -s "$_cl" ] || { [ -e "$RP_CACHE/apt/stamp" ] && [ "$_cl" -ot "$RP_CACHE/apt/stamp" ]; }; then
+        # shellcheck disable=SC2086
+        apt-get $RP_APT -o APT::Default-Release="$_s" install --no-install-recommends --print-uris -y "$@" \
+            >"$CASE_DIR/closure.out" 2>&1 || { flock -u 9; fail "apt cannot resolve $* in $_s: $(grep '^E:' "$CASE_DIR/closure.out" | head -n 1)"; }
+        # 'URI' name_version_arch.deb size hash: the package is the name before the first '_'.
+        awk -v s="$_s" "/^'/ { f = \$2; n = f; sub(/_.*/, \"\", n); print n \"/\" s, f }" "$CASE_DIR/closure.out" >"$_cl.tmp"
+        [ -s "$_cl.tmp" ] || { flock -u 9; fail "apt names no package for $* in $_s"; }
+        # rp_deb's index: one line per package, so rp_deb asks apt nothing.
+        awk 'FILENAME == ARGV[1] { have[$1] = 1; next } !($1 in have)' "$RP_CACHE/apt/index" "$_cl.tmp" >"$_cl.new"
+        cat "$_cl.new" >>"$RP_CACHE/apt/index"; rm -f "$_cl.new"
+        # One download for every .deb the cache lacks.
+        _want=$(while read -r _p _f; do [ -s "$RP_CACHE/debs/$_f" ] || printf '%s ' "$_p"; done <"$_cl.tmp")
+        # shellcheck disable=SC2086
+        if [ -n "$_want" ] && ! (cd "$RP_CACHE/debs" && apt-get $RP_APT download $_want) >"$CASE_DIR/apt.log" 2>&1; then
+            flock -u 9
+            rp_unavailable "cannot download the closure of $*: $(grep -E '^E:' "$CASE_DIR/apt.log" | head -n 1)"
+        fi
+        mv "$_cl.tmp" "$_cl"
+    fi
+    flock -u 9
+    # Packages the root has already (rp_base's) keep their one stanza.
+    while read -r _p _f <&3; do
+        grep -qx "Package: ${_p%/*}" "$ROOT/var/lib/dpkg/status" 2>/dev/null || rp_install "$_p"
+    done 3<"$_cl"
+}
+
 # rp_base [SUITE]: a Debian base (trixie by default): merged /usr,
 # os-release, and the real libc6, libc-bin (ldconfig, ld.so.conf),
 # libgcc-s1 and libstdc++6, so that the real loader can run in a chroot.

@@ -70,6 +70,73 @@ static void test_read_file(void)
     fs_release(&fs);
 }
 
+/* A file source reads in windows and answers exactly what memory would:
+ * the same bytes for every range, the same refusals past the end, and far
+ * fewer reads than ranges asked; a file that shrank after it was opened
+ * fails the read that reaches the lost part, as fs_pread does. */
+static void test_windows(void)
+{
+    enum { SIZE = 100000 };
+    static uint8_t data[SIZE];
+    struct fs fs;
+    struct fs_file f;
+    struct bytesrc mem, file;
+    struct bytesrc_cache cache;
+    struct gd_err err = { 0 };
+    uint8_t a[3000], b[3000];
+    uint32_t x = 12345;
+    char p[512];
+    FILE *fp;
+    size_t i, asked = 0;
+
+    for (i = 0; i < SIZE; i++) {
+        x = x * 1103515245u + 12345u;
+        data[i] = (uint8_t)(x >> 16);
+    }
+    snprintf(p, sizeof(p), "%s/blob", root);
+    fp = fopen(p, "w");
+    if (fp) {
+        fwrite(data, 1, SIZE, fp);
+        fclose(fp);
+    }
+    CHECK_INT(fs_init(&fs, root, &err), 0);
+    CHECK_INT(fs_open(&fs, "/blob", &f, &err), 1);
+    bytesrc_mem(&mem, data, SIZE);
+    bytesrc_file(&file, &f, &cache);
+    /* Headers, then strings nearby, then a far table, as a reader asks. */
+    for (i = 0; i < 400; i++) {
+        uint64_t off;
+        size_t len;
+        x = x * 1103515245u + 12345u;
+        off = (i % 4 == 3) ? 60000 + (x >> 8) % 40000 : (x >> 8) % 20000;
+        len = 1 + (x >> 4) % sizeof(a);
+        CHECK_INT(bytesrc_read(&file, off, a, len, NULL), bytesrc_read(&mem, off, b, len, NULL));
+        if (off + len <= SIZE)
+            CHECK(!memcmp(a, b, len));
+        asked++;
+    }
+    CHECK(cache.nreads < asked / 4);
+    CHECK_INT(bytesrc_read(&file, SIZE - 1, a, 2, &err), -1);
+    CHECK(strstr(err.msg, "past the end") != NULL);
+    bytesrc_want(&file, 90000, 5000);                 /* a hint, then reads inside it: no new read */
+    i = (size_t)cache.nreads;
+    CHECK_INT(bytesrc_read(&file, 91000, a, 100, NULL), 0);
+    CHECK(!memcmp(a, data + 91000, 100));
+    CHECK_INT(cache.nreads, i);
+    bytesrc_release(&file);
+    /* Shrunk after the open: the window cannot be read whole, and the
+     * read that needs the lost bytes fails as an exact fs_pread would. */
+    bytesrc_file(&file, &f, &cache);
+    CHECK_INT(truncate(p, 50000), 0);
+    CHECK_INT(bytesrc_read(&file, 100, a, 100, NULL), 0);
+    CHECK(!memcmp(a, data + 100, 100));
+    CHECK_INT(bytesrc_read(&file, 49990, a, 100, &err), -1);
+    CHECK(strstr(err.msg, "shrank") != NULL);
+    bytesrc_release(&file);
+    fs_close(&f);
+    fs_release(&fs);
+}
+
 int main(void)
 {
     char cmd[600];
@@ -78,6 +145,7 @@ int main(void)
         return 1;
     RUN(test_mem_bounds);
     RUN(test_read_file);
+    RUN(test_windows);
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
     if (system(cmd) != 0)
         perror("rm");

@@ -196,6 +196,135 @@ static void test_dir_cache(void)
     CHECK(fs.cache == NULL);
 }
 
+/* A directory over its caller's limit is read once: asking again gives the
+ * same refusal and the same partial list, reading nothing (work counted by
+ * fs's counters, never by time); a larger limit reads it again, once. */
+static void test_listing_remembered(void)
+{
+    struct fs fs;
+    struct fs_dirlist a, b;
+    struct gd_err err;
+    uint64_t reads, ents;
+    size_t i;
+    mkdirs("many");
+    for (i = 0; i < 10; i++) {
+        char n[32];
+        snprintf(n, sizeof(n), "many/f%zu", i);
+        mkfile(n, "x");
+    }
+    fs_init(&fs, root, &err);
+    err_init(&err);
+    CHECK_INT(fs_list_dir(&fs, "/many", 5, &a, &err), -1);
+    CHECK_INT(err.code, GD_ERR_LIMIT);
+    CHECK_INT(a.nr, 5);
+    reads = fs.nread;
+    ents = fs.ndirent;
+    err_init(&err);
+    CHECK_INT(fs_list_dir(&fs, "/many", 5, &b, &err), -1);
+    CHECK_INT(err.code, GD_ERR_LIMIT);
+    CHECK_STR(err.msg, "cannot list '/many': more than 5 entries");
+    CHECK_INT(b.nr, 5);
+    for (i = 0; i < a.nr && i < b.nr; i++)
+        CHECK_STR(a.ents[i].name, b.ents[i].name);
+    CHECK(fs.nread == reads && fs.ndirent == ents);
+    fs_dirlist_release(&b);
+    CHECK_INT(fs_list_dir(&fs, "/many", 3, &b, &err), -1);   /* a smaller limit: no read either */
+    CHECK_INT(b.nr, 3);
+    CHECK(fs.nread == reads && fs.ndirent == ents);
+    fs_dirlist_release(&b);
+    CHECK_INT(fs_list_dir(&fs, "/many", 100, &b, &err), 1);  /* larger: read again, complete */
+    CHECK_INT(b.nr, 10);
+    CHECK(fs.nread == reads + 1 && fs.ndirent == ents + 10);
+    fs_dirlist_release(&b);
+    CHECK_INT(fs_list_dir(&fs, "/many", 100, &b, &err), 1);
+    CHECK(fs.nread == reads + 1 && fs.ndirent == ents + 10);
+    fs_dirlist_release(&b);
+    fs_dirlist_release(&a);
+    fs_release(&fs);
+
+    /* The borrowed, sorted view (winpath's lookups): over the limit once,
+     * refused from memory after that. */
+    {
+        const struct fs_dirent *const *v;
+        size_t n;
+        fs_init(&fs, root, &err);
+        err_init(&err);
+        CHECK_INT(fs_list_dir_sorted(&fs, "/many", 4, &v, &n, &err), -1);
+        CHECK_INT(err.code, GD_ERR_LIMIT);
+        CHECK(n == 0 && v == NULL);
+        reads = fs.nread;
+        ents = fs.ndirent;
+        for (i = 0; i < 50; i++)
+            CHECK_INT(fs_list_dir_sorted(&fs, "/many", 4, &v, &n, &err), -1);
+        CHECK(fs.nread == reads && fs.ndirent == ents);
+        CHECK_INT(fs_list_dir_sorted(&fs, "/many", 10, &v, &n, &err), 1);
+        CHECK_INT(n, 10);
+        for (i = 1; i < n; i++)
+            CHECK(strcmp(v[i - 1]->name, v[i]->name) < 0);
+        CHECK_INT(fs_list_dir_sorted(&fs, "/many", 9, &v, &n, &err), -1);   /* 10 > 9, from memory */
+        CHECK(fs.nread == reads + 1);
+        fs_release(&fs);
+    }
+}
+
+/* A listing answers "does it exist" for the names it lacks, and for what
+ * lies below a name that is not a directory; a name it has is asked. */
+static void test_absent_from_listing(void)
+{
+    struct fs fs;
+    struct fs_dirlist l;
+    struct fs_file f;
+    struct compat_stat st;
+    struct gd_err err;
+    uint64_t stats;
+    mkdirs("ls");
+    mkdirs("ls/sub");
+    mkfile("ls/a", "a");
+    fs_init(&fs, root, &err);
+    CHECK_INT(fs_list_dir(&fs, "/ls", 100, &l, &err), 1);
+    fs_dirlist_release(&l);
+    stats = fs.nstat;
+    CHECK_INT(fs_stat(&fs, "/ls/zzz", &st, &err), 0);
+    CHECK_INT(fs_lstat(&fs, "/ls/zzz", &st, &err), 0);
+    CHECK_INT(fs_open(&fs, "/ls/zzz/deeper", &f, &err), 0);
+    CHECK_INT(fs_list_dir(&fs, "/ls/nodir", 100, &l, &err), 0);
+    CHECK_INT(fs_stat(&fs, "/ls/a/x", &st, &err), 0);      /* below a regular file */
+    CHECK(fs.nstat == stats);
+    CHECK_INT(fs_stat(&fs, "/ls/a", &st, &err), 1);        /* listed: asked */
+    CHECK_INT(fs_stat(&fs, "/ls/sub/x", &st, &err), 0);    /* below a directory: asked */
+    CHECK(fs.nstat == stats + 2);
+    CHECK_INT(fs_stat(&fs, "/ls/./zzz", &st, &err), 0);    /* not plain: asked */
+    CHECK(fs.nstat == stats + 3);
+    fs_release(&fs);
+}
+
+/* The loader model's hint: the first miss below a search directory lists
+ * it, and the hwcaps subdirectories the next names are tried in cost no
+ * system call. */
+static void test_expect_lookups(void)
+{
+    static const char *const cand[] = {
+        "/ls/glibc-hwcaps/x86-64-v3/libq.so.1", "/ls/glibc-hwcaps/x86-64-v2/libq.so.1",
+        "/ls/tls/x86_64/libq.so.1", "/ls/x86_64/libq.so.1", "/ls/libq.so.1",
+    };
+    struct fs fs;
+    struct fs_file f;
+    struct gd_err err;
+    uint64_t stats, reads;
+    size_t i;
+    fs_init(&fs, root, &err);
+    fs_expect_lookups(&fs, "/ls");
+    CHECK_INT(fs_open(&fs, cand[0], &f, &err), 0);
+    stats = fs.nstat;
+    reads = fs.nread;
+    for (i = 1; i < sizeof(cand) / sizeof(cand[0]); i++)
+        CHECK_INT(fs_open(&fs, cand[i], &f, &err), 0);
+    CHECK(fs.nstat == stats && fs.nread == reads);
+    CHECK_INT(fs_open(&fs, "/ls/a", &f, &err), 1);
+    fs_close(&f);
+    fs_release(&fs);
+}
+
 static void test_bad_root(void)
 {
     struct fs fs;
@@ -218,6 +347,9 @@ int main(void)
     RUN(test_list_dir_sorted);
     RUN(test_path_helpers);
     RUN(test_dir_cache);
+    RUN(test_listing_remembered);
+    RUN(test_absent_from_listing);
+    RUN(test_expect_lookups);
     RUN(test_bad_root);
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
     if (system(cmd) != 0)

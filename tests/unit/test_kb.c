@@ -120,6 +120,40 @@ static void test_gpus(void)
     }
 }
 
+/* kb_gpu_by_pci describes one device directly: for every device the full
+ * index lists (kb_gpu_at, the one the lookup used to search), the same
+ * name, compute capability and source as the index's first entry for it. */
+static void test_gpu_by_pci_is_the_index(void)
+{
+    struct kb *k = kb_new_builtin();
+    struct kb_gpu g;
+    size_t i, j, n = 0;
+    const char *name, *cc, *src;
+
+    while (kb_gpu_at(k, n, &g) == 1)
+        n++;
+    CHECK(n > 1000);
+    for (i = 0; i < n; i++) {
+        struct kb_gpu first;
+        kb_gpu_at(k, i, &g);
+        for (j = 0; j < i; j++) {
+            kb_gpu_at(k, j, &first);
+            if (first.device == g.device)
+                break;
+        }
+        if (j < i)
+            continue;   /* the lookup gives the first entry of a device */
+        name = cc = src = NULL;
+        CHECK_INT(kb_gpu_by_pci(k, 0x10de, g.device, &name, &cc, &src), 1);
+        CHECK_STR(name, g.name);
+        CHECK(cc == g.cc || (cc && g.cc && !strcmp(cc, g.cc)));
+        CHECK_STR(src, g.source);
+    }
+    CHECK_INT(kb_gpu_by_pci(k, 0x10de, 0xfffe, &name, &cc, &src), 0);
+    CHECK_INT(kb_gpu_by_pci(k, 0x10de, 0xfffe, &name, &cc, &src), 0);   /* remembered, still none */
+    kb_free(k);
+}
+
 static void test_chip_cc(void)
 {
     const char *arch = NULL, *cc = NULL;
@@ -162,6 +196,8 @@ static void test_pci_ids_runtime(void)
     static const char bad[] = "#\tVersion: 2999.01.01\n10de  NVIDIA\n\tzz  broken\n";
 
     err_init(&err);
+    /* Asked before the newer pci.ids comes: the answer must not stick. */
+    (void)kb_gpu_by_pci(k, 0x10de, 0x2b85, &name, &cc, &src);
     CHECK_INT(kb_set_pci_ids(k, (const uint8_t *)older, sizeof(older) - 1, "old", &err),
               kb_pci_ids_version(k) ? 0 : 1);
     CHECK_INT(kb_set_pci_ids(k, (const uint8_t *)bad, sizeof(bad) - 1, "bad", &err), -1);
@@ -424,6 +460,7 @@ int main(void)
     RUN(test_cuda_min_driver);
     RUN(test_mvc);
     RUN(test_gpus);
+    RUN(test_gpu_by_pci_is_the_index);
     RUN(test_chip_cc);
     RUN(test_arch_list);
     RUN(test_pci_ids_runtime);

@@ -83,10 +83,63 @@ static void test_resolve_ci(void)
     strbuf_release(&out);
 }
 
+/*
+ * Issue 36: a folder of more than the 100,000 entries a lookup reads
+ * (WINPATH_DIR_MAX) in a Windows tree was read again for every name looked
+ * up in it (2.3 s of CPU).  Every lookup in a folder now answers from one
+ * reading of it: here the second and later lookups read no entry (fs's
+ * counters; no time is measured).  That a folder over the limit is refused
+ * from memory too is test_fs's test_listing_remembered (fs_list_dir_sorted,
+ * with a small limit: 100,001 files take seconds to create).
+ */
+static void test_folder_read_once(void)
+{
+    char tmpl[] = "/tmp/gd_winpath_once_XXXXXX";
+    char *dir = mkdtemp(tmpl);
+    char p[512], cmd[600];
+    struct fs fs;
+    struct gd_err err;
+    struct strbuf out = STRBUF_INIT;
+    uint64_t ents, reads;
+    unsigned i;
+
+    CHECK(dir != NULL);
+    if (!dir)
+        return;
+    snprintf(p, sizeof(p), "%s/WinSxS", dir);
+    mkdir(p, 0755);
+    for (i = 0; i < 200; i++) {
+        FILE *fp;
+        snprintf(p, sizeof(p), "%s/WinSxS/F%u.DLL", dir, i);
+        fp = fopen(p, "w");
+        if (fp)
+            fclose(fp);
+    }
+    err_init(&err);
+    CHECK_INT(fs_init(&fs, dir, &err), 0);
+    CHECK_INT(winpath_child_ci(&fs, "/WinSxS", "f7.dll", &out, &err), 1);
+    CHECK_STR(out.buf, "/WinSxS/F7.DLL");
+    ents = fs.ndirent;
+    reads = fs.nread;
+    CHECK(ents == 200);
+    for (i = 0; i < 100; i++) {
+        char n[32];
+        snprintf(n, sizeof(n), "f%u.dll", 199 - i);
+        CHECK_INT(winpath_child_ci(&fs, "/WinSxS", n, &out, &err), 1);
+        CHECK_INT(winpath_child_ci(&fs, "/WinSxS", "nvml.dll", &out, &err), 0);
+    }
+    CHECK(fs.ndirent == ents && fs.nread == reads);
+    fs_release(&fs);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    CHECK_INT(system(cmd), 0);
+    strbuf_release(&out);
+}
+
 int main(void)
 {
     RUN(test_to_virtual);
     RUN(test_from_virtual);
     RUN(test_resolve_ci);
+    RUN(test_folder_read_once);
     return harness_done();
 }
