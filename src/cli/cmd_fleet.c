@@ -15,6 +15,7 @@
 #include "compat/spawn.h"
 #include "fleet/fleet.h"
 #include "fleet/fleet_input.h"
+#include "fleet/hostlist.h"
 #include "fleet/slurm.h"
 #include "report/fleet.h"
 #include "util/alloc.h"
@@ -26,6 +27,7 @@ struct fleet_out {
     enum fleet_fmt fmt;
     const char *output;
     int color;          /* -1 auto */
+    int nodes;          /* --per-node: the per-node table */
 };
 
 /* Output options shared by `fleet report` and `fleet slurm`: 1 consumed, 0 not mine. */
@@ -42,6 +44,8 @@ static int out_option(struct fleet_out *fo, int argc, char **argv, int *i, int *
         fo->color = 1;
     else if (!strcmp(a, "--no-color"))
         fo->color = 0;
+    else if (!strcmp(a, "--per-node"))
+        fo->nodes = 1;
     else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
         if (*i + 1 >= argc) {
             *bad = 1;
@@ -53,14 +57,32 @@ static int out_option(struct fleet_out *fo, int argc, char **argv, int *i, int *
     return 1;
 }
 
+/* The per-node table is kept when it is asked for, and for --prometheus,
+ * whose samples are per node: before the first report is merged. */
+static int keep_nodes(struct fleet *fl, const struct fleet_out *fo)
+{
+    struct gd_err err;
+    err_init(&err);
+    if ((fo->nodes || fo->fmt == FF_PROMETHEUS) && fleet_keep_nodes(fl, &err) < 0) {
+        fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
 /* Render fl; the exit status: 0 all well, 1 a problem, 3 unwritable output. */
 static int render(struct fleet *fl, const struct fleet_out *fo, const char *origin)
 {
     struct fleet_report_input in;
+    struct gd_err err;
     FILE *fp = stdout;
-    int color = fo->color, rc;
+    int color = fo->color, rc, r = 0;
 
-    fleet_finish(fl);
+    err_init(&err);
+    if (fleet_finish(fl, &err) < 0) {
+        fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
+        return GD_EXIT_FAILURE;
+    }
     rc = fleet_has_problems(fl) ? GD_EXIT_FINDINGS : GD_EXIT_OK;
     if (fo->output && !(fp = fopen(fo->output, "w"))) {
         perror(fo->output);
@@ -73,11 +95,16 @@ static int render(struct fleet *fl, const struct fleet_out *fo, const char *orig
     in.gd_version = GD_VERSION;
     in.origin = origin;
     in.exit_status = rc;
+    in.nodes = fo->nodes || fo->fmt == FF_PROMETHEUS;
     switch (fo->fmt) {
-    case FF_TEXT: report_fleet_text(fp, &in, color); break;
-    case FF_JSON: report_fleet_json(fp, &in); break;
-    case FF_MARKDOWN: report_fleet_markdown(fp, &in); break;
-    case FF_PROMETHEUS: report_fleet_prometheus(fp, &in); break;
+    case FF_TEXT: r = report_fleet_text(fp, &in, color, &err); break;
+    case FF_JSON: r = report_fleet_json(fp, &in, &err); break;
+    case FF_MARKDOWN: r = report_fleet_markdown(fp, &in, &err); break;
+    case FF_PROMETHEUS: r = report_fleet_prometheus(fp, &in, &err); break;
+    }
+    if (r < 0) {
+        fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
+        rc = GD_EXIT_FAILURE;
     }
     if (fp != stdout) {
         int bad = ferror(fp);
@@ -89,9 +116,28 @@ static int render(struct fleet *fl, const struct fleet_out *fo, const char *orig
     return rc;
 }
 
+static int expect_check(const char *name, void *arg)
+{
+    (void)name;
+    (void)arg;
+    return 0;
+}
+
+struct expect_arg {
+    struct fleet *fl;
+};
+
+static int expect_one(const char *name, void *arg)
+{
+    struct expect_arg *e = arg;
+    fleet_add_unreachable(e->fl, name, "no report among the inputs");
+    return 0;
+}
+
 static int fleet_report(int argc, char **argv)
 {
-    struct fleet_out fo = { FF_TEXT, NULL, -1 };
+    struct fleet_out fo = { FF_TEXT, NULL, -1, 0 };
+    const char *expect = NULL;
     struct fleet fl;
     struct gd_err err;
     const char **paths = xcalloc((size_t)argc + 1, sizeof(*paths));
@@ -108,6 +154,12 @@ static int fleet_report(int argc, char **argv)
             }
         } else if (!strcmp(a, "--name-from-file")) {
             name_from_file = 1;
+        } else if (!strcmp(a, "--expect")) {
+            if (i + 1 >= argc) {
+                free(paths);
+                return usage_error("fleet", "option '%s' needs an argument", a);
+            }
+            expect = argv[++i];
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             free(paths);
             print_command_usage(stdout, command_find("fleet"));
@@ -123,7 +175,20 @@ static int fleet_report(int argc, char **argv)
         free(paths);
         return usage_error("fleet", "fleet report needs FILE, DIR or - (standard input)");
     }
+    if (expect) {
+        /* Checked before anything is read: a bad list is a usage error. */
+        err_init(&err);
+        if (hostlist_expand(expect, expect_check, NULL, &err) < 0) {
+            free(paths);
+            return usage_error("fleet", "--expect: %s", err.msg);
+        }
+    }
     fleet_init(&fl);
+    if (keep_nodes(&fl, &fo) < 0) {
+        fleet_release(&fl);
+        free(paths);
+        return GD_EXIT_FAILURE;
+    }
     for (i = 0; i < n; i++) {
         err_init(&err);
         if (fleet_read_path(&fl, paths[i], name_from_file, &err) < 0) {
@@ -134,6 +199,12 @@ static int fleet_report(int argc, char **argv)
         }
     }
     free(paths);
+    if (expect) {
+        /* Every expected node without a report is unreachable, by name. */
+        struct expect_arg e = { &fl };
+        err_init(&err);
+        hostlist_expand(expect, expect_one, &e, &err);
+    }
     rc = render(&fl, &fo, "reports");
     fleet_release(&fl);
     return rc;
@@ -141,7 +212,7 @@ static int fleet_report(int argc, char **argv)
 
 static int fleet_slurm(int argc, char **argv)
 {
-    struct fleet_out fo = { FF_TEXT, NULL, -1 };
+    struct fleet_out fo = { FF_TEXT, NULL, -1, 0 };
     struct slurm_opts so;
     struct fleet fl;
     struct gd_err err;
@@ -200,6 +271,10 @@ static int fleet_slurm(int argc, char **argv)
         so.gpudoctor = self;
     }
     fleet_init(&fl);
+    if (keep_nodes(&fl, &fo) < 0) {
+        fleet_release(&fl);
+        return GD_EXIT_FAILURE;
+    }
     err_init(&err);
     if (slurm_gather(&fl, &so, &err) < 0) {
         fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);

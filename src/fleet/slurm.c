@@ -380,7 +380,7 @@ size_t slurm_merge(struct fleet *fl, struct slurm_demux *d, const struct slurm_o
     /* Nodes of the step or of --nodelist from which nothing came at all. */
     for (k = 0; k < step.nr + expected.nr; k++) {
         const char *nm = k < step.nr ? step.v[k] : expected.v[k - step.nr];
-        if (fleet_find_node(fl, nm) >= 0)
+        if (fleet_has_node(fl, nm))
             continue;
         count++;
         strbuf_reset(&reason);
