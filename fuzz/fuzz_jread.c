@@ -166,7 +166,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * is required. */
     if (!!doc != ok && !(doc && memchr(data, 0, size)))
         abort();
-    if (doc && !dups) {
+    if (doc && ok && !dups) {
         dump_jansson(&a, doc);
         if (strcmp(a.buf, b.buf) || a.len != b.len)
             abort();
