@@ -135,7 +135,7 @@ static int try_candidate(struct wsearch *w, enum resolve_step step, const char *
             oc = ROUT_ABSENT;
         } else if (rc < 0 && err.code == GD_ERR_FORMAT) {
             oc = ROUT_INVALID;
-            detail = "not a PE image: LoadLibrary fails here with error 193";
+            detail = arena_printf(&r->arena, "%s: LoadLibrary fails here with error 193", err.msg);
         } else if (rc < 0) {
             oc = ROUT_UNREADABLE;
             detail = arena_strdup(&r->arena, err.msg);
