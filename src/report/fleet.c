@@ -459,8 +459,9 @@ int report_fleet_markdown(FILE *fp, const struct fleet_report_input *in, struct 
  * A label value: backslash, double quote and line feed escaped as the
  * format requires (those three are its only escapes); bytes that are not
  * well-formed UTF-8 become U+FFFD, and so does every other control
- * character (C0, DEL, C1): the format would carry a raw CR or ESC, but a
- * textfile is read by line-based tools and by people at terminals.
+ * character (C0, DEL, C1) and every bidirectional control (util/utf8.h):
+ * the format would carry a raw CR or ESC, but a textfile is read by
+ * line-based tools and by people at terminals.
  */
 static void prom_label(struct strbuf *sb, const char *name, const char *v, int first)
 {
@@ -483,7 +484,8 @@ static void prom_label(struct strbuf *sb, const char *name, const char *v, int f
             strbuf_addstr(sb, "\\\"");
         else if (*p == '\n')
             strbuf_addstr(sb, "\\n");
-        else if (*p < 0x20 || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0))
+        else if (*p < 0x20 || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0) ||
+                 utf8_display_control(p, n))
             strbuf_addstr(sb, "\xef\xbf\xbd");
         else
             strbuf_add(sb, p, n);
