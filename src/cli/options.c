@@ -149,6 +149,8 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
     /* Test hook (see compat.h): the component walk where openat2 exists. */
     if (getenv("GPUDOCTOR_TEST_NO_OPENAT2"))
         compat_set_no_openat2(1);
+    if (getenv("GPUDOCTOR_TEST_NO_PROC_FD"))
+        compat_set_no_proc_fd(1);
     if (!o->clear_env)
         env_import(&ctx->env, compat_environ());
     for (i = 0; i < o->n_env_changes; i++) {

@@ -81,6 +81,17 @@ int compat_open_root(const char *path);
  * then util/fs opens by name).
  */
 int compat_open_in_root(int rootfd, const char *rel, unsigned flags);
+/**
+ * Open rel under rootfd for reading as compat_open_in_root(COMPAT_IR_READ)
+ * does, but only if the last component is the regular file expect names
+ * (its dev and ino): the walk (never openat2) stats that component from
+ * its parent's handle and opens it one system call later, from the same
+ * handle; anything else there is left unopened (ENXIO not a regular file,
+ * ESTALE another file).  For callers that cannot reopen a handle
+ * (compat_reopen_read fails without /proc): the window in which a swapped
+ * name gets opened is that one call.  Walks on every system (win32: ENOSYS).
+ */
+int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect);
 /** Tests only (GPUDOCTOR_TEST_NO_OPENAT2): use the component walk even where openat2 exists. */
 void compat_set_no_openat2(int on);
 /** readlinkat(2); name "" reads the link a compat_open_in_root NOFOLLOW handle is. */
@@ -92,6 +103,8 @@ int compat_readlinkat(int fd, const char *name, char *buf, size_t size);
  * open the path again and compare identities.
  */
 int compat_reopen_read(int fd);
+/** Tests only (GPUDOCTOR_TEST_NO_PROC_FD): compat_reopen_read fails as it does without /proc. */
+void compat_set_no_proc_fd(int on);
 /** access(2) on the file handle fd refers to. */
 int compat_access_fd(int fd, int mode);
 

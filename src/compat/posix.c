@@ -248,7 +248,7 @@ static int try_openat2(int rootfd, const char *rel, unsigned flags, int *fd)
  * readlinkat and spliced into the rest of the path, restarting at rootfd
  * when it is absolute.
  */
-static int walk_in_root(int rootfd, const char *rel, unsigned flags)
+static int walk_in_root(int rootfd, const char *rel, unsigned flags, const struct compat_stat *expect)
 {
     int stack[WALK_DEPTH + 1];
     size_t depth = 0, pos = 0, todo_len;
@@ -326,6 +326,14 @@ static int walk_in_root(int rootfd, const char *rel, unsigned flags)
             if (fstatat(stack[depth], name, &st, AT_SYMLINK_NOFOLLOW) < 0)
                 goto out;
             if (!S_ISLNK(st.st_mode) || (flags & COMPAT_IR_NOFOLLOW)) {
+                if ((flags & COMPAT_IR_READ) && !S_ISREG(st.st_mode)) {
+                    errno = ENXIO;   /* a special file is never opened to be read */
+                    goto out;
+                }
+                if (expect && ((uint64_t)st.st_dev != expect->dev || (uint64_t)st.st_ino != expect->ino)) {
+                    errno = ESTALE;  /* not the file that was checked: left unopened */
+                    goto out;
+                }
 #ifndef O_PATH
                 if (!(flags & COMPAT_IR_READ) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
                     errno = ENXIO;
@@ -383,13 +391,31 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
         return fd;
     if (r < 0)
         return -1;
-    return walk_in_root(rootfd, rel, flags);
+    return walk_in_root(rootfd, rel, flags, NULL);
+}
+
+int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect)
+{
+    while (*rel == '/')
+        rel++;
+    return walk_in_root(rootfd, rel, COMPAT_IR_READ, expect);
+}
+
+static int no_proc_fd;
+
+void compat_set_no_proc_fd(int on)
+{
+    no_proc_fd = on;
 }
 
 int compat_reopen_read(int fd)
 {
 #if defined(__linux__) && defined(O_PATH)
     char p[64];
+    if (no_proc_fd) {
+        errno = ENOENT;      /* as open("/proc/self/fd/N") says without /proc */
+        return -1;
+    }
     snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
     return open(p, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 #else

@@ -339,7 +339,19 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
     return -1;
 }
 
+int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect)
+{
+    (void)rootfd, (void)rel, (void)expect;
+    errno = ENOSYS;
+    return -1;
+}
+
 void compat_set_no_openat2(int on)
+{
+    (void)on;
+}
+
+void compat_set_no_proc_fd(int on)
 {
     (void)on;
 }
