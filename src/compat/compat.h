@@ -243,6 +243,15 @@ enum compat_child_end {
     COMPAT_CHILD_OVERFLOW      /* it wrote more than the buffer holds: killed */
 };
 
+/* Whether the child's guard (see compat_child_run) was installed. */
+enum compat_guard {
+    COMPAT_GUARD_UNKNOWN = 0,  /* the child said nothing (it died at once) */
+    COMPAT_GUARD_ON,           /* signals to gpudoctor, ptrace and process_vm_* are refused */
+    COMPAT_GUARD_UNSUPPORTED,  /* not this system or architecture (no seccomp filter) */
+    COMPAT_GUARD_REFUSED,      /* the kernel refused the filter: guard_errno says why */
+    COMPAT_GUARD_NOT_WANTED    /* it needs no_new_privs, which the caller did not allow */
+};
+
 struct compat_child_result {
     enum compat_child_end end;
     int code;                  /* exit status or signal number */
@@ -250,7 +259,13 @@ struct compat_child_result {
     size_t len;                /* bytes captured into the caller's buffer */
     int unreaped;              /* killed but not reaped within the grace time
                                   (a process stuck in the kernel); left behind */
+    enum compat_guard guard;
+    int guard_errno;
 };
+
+/* compat_child_run flags */
+#define COMPAT_CHILD_NNP 1u        /* the guard may set no_new_privs (setuid programs the
+                                      child runs then gain no privilege) */
 
 /**
  * While compat_child_run waits: fn(arg, buf, len, elapsed_ns) about once a
@@ -270,20 +285,31 @@ struct compat_child_tick {
  * the pipe when the child has exited is read without blocking.  tick, when
  * not NULL, is called while waiting (see struct compat_child_tick).
  *
- * The child starts in its own process group, with standard input, output
- * and error on the null device (a library that prints cannot disturb the
- * report), the crash signals (SEGV, BUS, ILL, FPE, ABRT, TRAP, SYS) reset to
- * their default action so that a crash ends it with that signal even in a
- * sanitizer build, and (Linux) a parent-death signal.  fn's return value is
- * the child's exit status; the child never returns to the caller's code, and
- * never runs atexit handlers.  On the deadline (or overflow) the whole
- * process group is killed and reaped for up to a short grace time.
+ * The child starts in a session and process group of its own (setsid: no
+ * controlling terminal, no job-control signals, and it cannot join this
+ * process's group), with standard input, output and error on the null
+ * device (a library that prints cannot disturb the report), the crash
+ * signals (SEGV, BUS, ILL, FPE, ABRT, TRAP, SYS) reset to their default
+ * action so that a crash ends it with that signal even in a sanitizer
+ * build, and (Linux) a parent-death signal.  While it runs this process is
+ * not dumpable (no same-user ptrace or /proc/PID/mem of it without
+ * CAP_SYS_PTRACE), and the child, before fn, drops CAP_SYS_PTRACE when it
+ * has it and installs the guard (Linux x86-64 and AArch64): a seccomp
+ * filter, inherited by everything it starts, that refuses with EPERM every
+ * signal to this process, to its process group and to all processes
+ * (kill -1), ptrace and process_vm_readv/writev.  The filter needs
+ * CAP_SYS_ADMIN or no_new_privs; the latter only with COMPAT_CHILD_NNP in
+ * flags.  res->guard says what happened.  fn's return value is the child's
+ * exit status; the child never returns to the caller's code, and never runs
+ * atexit handlers.  Every wait is bounded by the deadline: on it (or on
+ * overflow) the child's process group is killed and reaped for up to a
+ * short grace time, then left.
  *
  * Returns 0 with res filled (whatever happened to the child), or -1 with
  * errno when the child could not be started (pipe or fork failed).
  */
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
-                     const char *const *args, size_t nargs, unsigned timeout_ms,
+                     const char *const *args, size_t nargs, unsigned timeout_ms, unsigned flags,
                      unsigned char *buf, size_t cap, struct compat_child_result *res,
                      const struct compat_child_tick *tick);
 

@@ -704,7 +704,7 @@ int compat_child_exec(int wfd, const char *const *args, size_t nargs)
 }
 
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
-                     const char *const *args, size_t nargs, unsigned timeout_ms,
+                     const char *const *args, size_t nargs, unsigned timeout_ms, unsigned flags,
                      unsigned char *buf, size_t cap, struct compat_child_result *res,
                      const struct compat_child_tick *tick)
 {
@@ -712,6 +712,7 @@ int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
     (void)args;
     (void)nargs;
     (void)timeout_ms;
+    (void)flags;
     (void)buf;
     (void)cap;
     (void)tick;
@@ -768,8 +769,9 @@ int compat_child_kill(struct compat_child *c, int hard)
     return -1;
 }
 
-int compat_child_wait(struct compat_child *c, int *status)
+int compat_child_wait(struct compat_child *c, int *status, int timeout_ms)
 {
+    (void)timeout_ms;
     (void)c;
     if (status)
         *status = 0;
