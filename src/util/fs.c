@@ -70,6 +70,10 @@ int fs_init(struct fs *fs, const char *root, struct gd_err *err)
         return err_set(err, "cannot use root '%s'", root);
     if (st.type != COMPAT_FT_DIR)
         return err_setx(err, GD_ERR_USAGE, "cannot use root '%s': not a directory", root);
+    /* A root that cannot be listed would be a scan of nothing that looks
+     * like a machine without a GPU (O_PATH opens it regardless). */
+    if (compat_access(buf, COMPAT_R_OK | COMPAT_X_OK) < 0)
+        return err_set(err, "cannot use root '%s': it cannot be read", root);
     fs->host_root = !strcmp(buf, "/");
     fs->root_fd = -1;
     /* Windows gives a drive root as "C:/": keep "C:", so that the host path
