@@ -1,5 +1,5 @@
 # tests/reliability/lib.sh - helpers for the reliability cases
-# (tests/reliability/NNNN-*.sh), sourced after tests/cli/lib.sh.
+# (tests/reliability/rNNN-*.sh), sourced after tests/cli/lib.sh.
 #
 # The cases hold gpudoctor to what docs/reliability.md promises, on hostile
 # inputs built here: no write, no exec of examined code outside probe, no

@@ -24,7 +24,7 @@
  *                        result pipe included, and sleeps daemon_s seconds
  *                        (default 20); the call itself returns at once
  *
- * The evil kinds (tests/reliability/0020): FN attacks the process that
+ * The evil kinds (tests/reliability/r020): FN attacks the process that
  * started it, and, where it can learn whether that worked, writes one line
  * per attempt to the file named by GD_FAKE_REPORT ("what rc errno"):
  *     stop_parent=FN     kill(getppid(), SIGSTOP), then returns
