@@ -328,8 +328,10 @@ void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_co
         ldcache_release(&c);
         for (i = 0; !cfg->glibc_major && i < cfg->n_system_dirs; i++) {
             size_t j;
-            if (fs_list_dir(fs, cfg->system_dirs[i], 65536, &list, NULL) != 1)
+            if (fs_list_dir(fs, cfg->system_dirs[i], 65536, &list, NULL) != 1) {
+                fs_dirlist_release(&list);   /* -1 leaves the entries read so far */
                 continue;
+            }
             for (j = 0; j < list.nr; j++) {
                 unsigned mi;
                 char tail[8];

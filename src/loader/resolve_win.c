@@ -300,8 +300,10 @@ static void suggest_win(struct wsearch *w)
 
     if (strpbrk(w->name, "\\/") || ci_find(r, base, &b, NULL) != 1)
         goto out;
-    if (fs_list_dir(r->fs, b.buf, 1024, &list, NULL) != 1)
+    if (fs_list_dir(r->fs, b.buf, 1024, &list, NULL) != 1) {
+        fs_dirlist_release(&list);   /* -1 leaves the entries read so far */
         goto out;
+    }
     for (i = 0; i < list.nr && !w->out->suggest_dir; i++) {
         for (k = 0; subs[k] && !w->out->suggest_dir; k++) {
             struct strbuf real = STRBUF_INIT;
