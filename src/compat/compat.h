@@ -43,6 +43,12 @@ int compat_lstat(const char *path, struct compat_stat *st);
 int compat_readlink(const char *path, char *buf, size_t size);
 /** Open for reading (no controlling tty, close-on-exec, no atime update if allowed). */
 int compat_open_read(const char *path);
+/**
+ * Make reads of fd wait for data (clear O_NONBLOCK, which compat_open_read
+ * sets so that a FIFO in a scanned tree cannot block a scan): for an input
+ * the user named, such as `fleet report <(kubectl logs ...)`.  0 or -1.
+ */
+int compat_fd_blocking(int fd);
 /** Bounded read; returns bytes read, 0 at EOF, -1 on error (EINTR retried). */
 long compat_read(int fd, void *buf, size_t len);
 long compat_pread(int fd, void *buf, size_t len, uint64_t off);

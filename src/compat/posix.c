@@ -101,6 +101,14 @@ int compat_open_read(const char *path)
     return open(path, flags);
 }
 
+int compat_fd_blocking(int fd)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0)
+        return -1;
+    return (fl & O_NONBLOCK) ? fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) : 0;
+}
+
 long compat_read(int fd, void *buf, size_t len)
 {
     for (;;) {

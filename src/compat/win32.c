@@ -267,6 +267,12 @@ char *compat_win32_realpath(const char *path, char *resolved)
 
 /* ---- reading files ---------------------------------------------------- */
 
+int compat_fd_blocking(int fd)
+{
+    (void)fd;
+    return 0;     /* files opened here never are non-blocking */
+}
+
 int compat_open_read(const char *path)
 {
     wchar_t *w = wide_dup(path);

@@ -663,7 +663,6 @@ void fleet_init(struct fleet *fl)
     memset(fl, 0, sizeof(*fl));
     arena_init(&fl->arena);
     fl->pool = hostpool_new();
-    hostset_init(&fl->all, fl->pool);
     for (i = 0; i < 3; i++)
         hostset_init(&fl->state[i], fl->pool);
     fl->by_key = map_new();
@@ -688,7 +687,6 @@ void fleet_release(struct fleet *fl)
         hostset_release(&fl->unreach[i].nodes);
     free(fl->unreach);
     free(fl->rejects);
-    hostset_release(&fl->all);
     for (i = 0; i < 3; i++)
         hostset_release(&fl->state[i]);
     hostpool_free(fl->pool);
@@ -712,7 +710,9 @@ const char *fleet_state_name(enum fleet_state st)
 
 int fleet_has_node(const struct fleet *fl, const char *name)
 {
-    return hostset_has(&fl->all, name);
+    /* No set of every node: the three states are it (a node is in one). */
+    return hostset_has(&fl->state[FLEET_OK], name) || hostset_has(&fl->state[FLEET_FAILING], name) ||
+           hostset_has(&fl->state[FLEET_UNREACHABLE], name);
 }
 
 /* The index of the entry for key (kind byte, then parts joined by 0x1f), created by make. */
@@ -735,7 +735,7 @@ static void unreachable_add(struct fleet *fl, const char *name, const char *reas
     struct fleet_unreachable *u;
     int created;
     size_t i;
-    if (hostset_has(&fl->all, name))
+    if (fleet_has_node(fl, name))
         return;
     i = keyed(fl, fl->n_unreach, &created, "U", reason, NULL);
     if (created) {
@@ -745,7 +745,6 @@ static void unreachable_add(struct fleet *fl, const char *name, const char *reas
         hostset_init(&u->nodes, fl->pool);
     }
     hostset_add(&fl->unreach[i].nodes, name);
-    hostset_add(&fl->all, name);
     hostset_add(&fl->state[FLEET_UNREACHABLE], name);
 }
 
@@ -763,7 +762,6 @@ static void unreachable_drop(struct fleet *fl, const char *name)
     for (i = 0; i < fl->n_unreach; i++)
         if (hostset_remove(&fl->unreach[i].nodes, name))
             break;
-    hostset_remove(&fl->all, name);
 }
 
 void fleet_add_reject(struct fleet *fl, const char *source, const char *node, const char *reason)
@@ -821,7 +819,8 @@ static void drift_add(struct fleet *fl, const char *what, const char *value, con
 {
     size_t dim = drift_dim(fl, what);
     hostset_add(&drift_value(fl, dim, value ? value : "none")->nodes, node);
-    hostset_add(&fl->drift[dim].seen, node);
+    if (dim >= 3)      /* driver, cuda and cudnn are given for every node */
+        hostset_add(&fl->drift[dim].seen, node);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -971,7 +970,7 @@ static int merge(struct fleet *fl, const char *name, const char *source, struct 
                       "not a host name", FLEET_NAME_MAX);
     if (sc->findings_bad || sc->verdicts_bad)
         return refuse(fl, source, name, err, "malformed report: \"findings\" or \"verdicts\" is not an array");
-    if (hostset_has(&fl->all, name)) {
+    if (fleet_has_node(fl, name)) {
         if (!hostset_has(&fl->state[FLEET_UNREACHABLE], name))
             return refuse(fl, source, name, err, "a second report for node '%s'", name);
         unreachable_drop(fl, name);   /* a report after all */
@@ -986,7 +985,6 @@ static int merge(struct fleet *fl, const char *name, const char *source, struct 
     row.driver = intern(fl, S(sc, sc->driver));
     row.cuda = list_set(fl, &sc->cuda);
     row.cudnn = list_set(fl, &sc->cudnn);
-    hostset_add(&fl->all, name);
     fl->n_reports++;
     drift_add(fl, "driver", row.driver, name);
     drift_add(fl, "cuda", row.cuda, name);
@@ -1204,9 +1202,11 @@ int fleet_finish(struct fleet *fl, struct gd_err *err)
     }
     fl->n_unreach = k;
 
-    fl->n_nodes = hostset_count(&fl->all);
-    for (i = 0; i < 3; i++)
+    fl->n_nodes = 0;
+    for (i = 0; i < 3; i++) {
         fl->n_state[i] = hostset_count(&fl->state[i]);
+        fl->n_nodes += fl->n_state[i];
+    }
 
     if (fl->table) {
         for (i = 0; i < fl->n_unreach; i++) {

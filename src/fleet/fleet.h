@@ -106,7 +106,7 @@ struct fleet_drift {
     const char *what;          /* "driver", "cuda", "cudnn", or a framework name */
     struct fleet_drift_value *values;  /* after fleet_finish: majority first */
     size_t nr, alloc;
-    struct hostset seen;       /* every node with a value (for "none") */
+    struct hostset seen;       /* frameworks: every node with a value (for "none") */
 };
 
 struct fleet_unreachable {
@@ -127,7 +127,6 @@ struct fleet_table;
 struct fleet {
     struct arena arena;
     struct hostpool *pool;     /* the names of every hostset below */
-    struct hostset all;        /* every node */
     struct hostset state[3];   /* by enum fleet_state */
     struct fleet_group *groups;
     size_t n_groups, alloc_groups;

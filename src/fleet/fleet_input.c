@@ -223,6 +223,8 @@ static int read_file(struct fleet *fl, const char *path, int name_from_file, str
         compat_close(fd);
         return err_setx(err, GD_ERR_USAGE, "'%s' is a directory", path);
     }
+    /* Named on the command line (a pipe: <(kubectl logs ...)): wait for its data. */
+    compat_fd_blocking(fd);
     if (name_from_file)
         file_node(&name, path);
     ret = fleet_read_fd(fl, fd, path, name.len ? name.buf : NULL, err);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "util/arena.h"
 #include "util/banned.h"
 
 #define MAX_DIGITS 18
@@ -100,15 +101,70 @@ static void map_free(struct hs_map *m)
     free(m);
 }
 
+/* ---- a set of pool ids: one u32 per slot (ids < 2^31; the top bit marks
+ * a removed id, which keeps its probe chain) ---- */
+
+#define LIT_GONE 0x80000000u
+
+struct hs_idset {
+    uint32_t *slots;               /* NONE: empty */
+    size_t cap, used;              /* used: slots taken, removed ones too */
+};
+
+static size_t idset_find(const struct hs_idset *m, uint32_t id)
+{
+    size_t i;
+    if (!m || !m->cap)
+        return SIZE_MAX;
+    for (i = (size_t)mix64(id) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->slots[i] == NONE)
+            return SIZE_MAX;
+        if ((m->slots[i] & ~LIT_GONE) == id)
+            return i;
+    }
+}
+
+static void idset_put(struct hs_idset *m, uint32_t v)
+{
+    size_t i;
+    for (i = (size_t)mix64(v & ~LIT_GONE) & (m->cap - 1); m->slots[i] != NONE; i = (i + 1) & (m->cap - 1))
+        ;
+    m->slots[i] = v;
+    m->used++;
+}
+
+static void idset_grow(struct hs_idset *m)
+{
+    uint32_t *old = m->slots;
+    size_t i, oc = m->cap;
+    m->cap = oc ? st_mult(oc, 2) : 16;
+    m->slots = xmalloc(st_mult(m->cap, sizeof(*m->slots)));
+    memset(m->slots, 0xff, m->cap * sizeof(*m->slots));
+    m->used = 0;
+    for (i = 0; i < oc; i++)
+        if (old[i] != NONE && !(old[i] & LIT_GONE))
+            idset_put(m, old[i]);        /* removed ids are dropped here */
+    free(old);
+}
+
+static void idset_free(struct hs_idset *m)
+{
+    if (!m)
+        return;
+    free(m->slots);
+    free(m);
+}
+
 /* ---- the pool: strings interned once, by id ---- */
 
 struct pool_str {
-    char *s;                       /* xmalloc'ed */
-    size_t len;
-    uint64_t hash;
+    const char *s;                 /* in the pool's arena, NUL-terminated */
+    uint32_t len;
+    uint32_t hash;
 };
 
 struct hostpool {
+    struct arena arena;
     struct pool_str *v;            /* by id */
     size_t nr, alloc;
     uint32_t *slots;               /* open addressing over ids; NONE empty */
@@ -117,16 +173,16 @@ struct hostpool {
 
 struct hostpool *hostpool_new(void)
 {
-    return xcalloc(1, sizeof(struct hostpool));
+    struct hostpool *p = xcalloc(1, sizeof(struct hostpool));
+    arena_init(&p->arena);
+    return p;
 }
 
 void hostpool_free(struct hostpool *p)
 {
-    size_t i;
     if (!p)
         return;
-    for (i = 0; i < p->nr; i++)
-        free(p->v[i].s);
+    arena_release(&p->arena);
     free(p->v);
     free(p->slots);
     free(p);
@@ -143,7 +199,7 @@ static void pool_slot(struct hostpool *p, uint32_t id)
 /* The id of s[0..n), or NONE when absent and !create. */
 static uint32_t pool_id(struct hostpool *p, const char *s, size_t n, int create)
 {
-    uint64_t h = hash_bytes(s, n);
+    uint32_t h = (uint32_t)hash_bytes(s, n);
     size_t i;
     if (p->cap) {
         for (i = (size_t)h & (p->cap - 1); p->slots[i] != NONE; i = (i + 1) & (p->cap - 1)) {
@@ -154,11 +210,11 @@ static uint32_t pool_id(struct hostpool *p, const char *s, size_t n, int create)
     }
     if (!create)
         return NONE;
-    if (p->nr >= NONE - 1)
-        BUG("hostpool: more than %u strings", NONE - 1);
+    if (p->nr >= LIT_GONE - 1 || n > UINT32_MAX)
+        BUG("hostpool: too many or too long strings");
     ALLOC_GROW(p->v, p->nr + 1, p->alloc);
-    p->v[p->nr].s = xstrndup(s, n);
-    p->v[p->nr].len = n;
+    p->v[p->nr].s = arena_strndup(&p->arena, s, n);
+    p->v[p->nr].len = (uint32_t)n;
     p->v[p->nr].hash = h;
     if ((p->nr + 1) * 4 > p->cap * 3) {
         size_t k;
@@ -392,7 +448,7 @@ void hostset_release(struct hostset *hs)
     }
     free(hs->cls);
     map_free(hs->class_of);
-    map_free(hs->literals);
+    idset_free(hs->literals);
     hostset_init(hs, hs->pool);
 }
 
@@ -406,21 +462,23 @@ static int literal_add(struct hostset *hs, uint32_t id)
     size_t i;
     if (!hs->literals)
         hs->literals = xcalloc(1, sizeof(*hs->literals));
-    i = map_find(hs->literals, id);
+    i = idset_find(hs->literals, id);
     if (i != SIZE_MAX) {
-        if (hs->literals->vals[i])
+        if (!(hs->literals->slots[i] & LIT_GONE))
             return 0;
-        hs->literals->vals[i] = 1;
+        hs->literals->slots[i] = id;
         return 1;
     }
-    map_insert(hs->literals, id, 1);
+    if ((hs->literals->used + 1) * 4 > hs->literals->cap * 3)
+        idset_grow(hs->literals);
+    idset_put(hs->literals, id);
     return 1;
 }
 
 static int literal_has(const struct hostset *hs, uint32_t id)
 {
-    size_t i = map_find(hs->literals, id);
-    return i != SIZE_MAX && hs->literals->vals[i] == 1;
+    size_t i = idset_find(hs->literals, id);
+    return i != SIZE_MAX && !(hs->literals->slots[i] & LIT_GONE);
 }
 
 int hostset_add(struct hostset *hs, const char *name)
@@ -463,10 +521,10 @@ int hostset_remove(struct hostset *hs, const char *name)
     if (id == NONE)
         return 0;
     if (!e.ndig) {
-        i = map_find(hs->literals, id);
-        if (i == SIZE_MAX || hs->literals->vals[i] != 1)
+        i = idset_find(hs->literals, id);
+        if (i == SIZE_MAX || (hs->literals->slots[i] & LIT_GONE))
             return 0;
-        hs->literals->vals[i] = 0;
+        hs->literals->slots[i] |= LIT_GONE;
         hs->count--;
         return 1;
     }
@@ -659,12 +717,12 @@ static void put_literal(struct strbuf *out, const char *name)
 static struct hs_ent *entries(const struct hostset *hs, size_t *n)
 {
     struct hs_ent *v;
-    size_t i, k = 0, max = hs->n_cls + (hs->literals ? hs->literals->nr : 0);
+    size_t i, k = 0, max = hs->n_cls + (hs->literals ? hs->literals->used : 0);
     v = xcalloc(max ? max : 1, sizeof(*v));
     if (hs->literals)
         for (i = 0; i < hs->literals->cap; i++)
-            if (hs->literals->vals[i] == 1) {
-                uint32_t id = (uint32_t)hs->literals->keys[i];
+            if (hs->literals->slots[i] != NONE && !(hs->literals->slots[i] & LIT_GONE)) {
+                uint32_t id = hs->literals->slots[i];
                 v[k].s = hs->pool->v[id].s;
                 v[k].len = hs->pool->v[id].len;
                 k++;
@@ -786,9 +844,11 @@ void hostset_add_difference(struct hostset *dst, const struct hostset *a, const 
     if (dst->pool != a->pool || a->pool != b->pool)
         BUG("hostset_add_difference over different pools");
     if (a->literals)
-        for (i = 0; i < a->literals->cap; i++)
-            if (a->literals->vals[i] == 1 && !literal_has(b, (uint32_t)a->literals->keys[i]))
-                dst->count += (size_t)literal_add(dst, (uint32_t)a->literals->keys[i]);
+        for (i = 0; i < a->literals->cap; i++) {
+            uint32_t id = a->literals->slots[i];
+            if (id != NONE && !(id & LIT_GONE) && !literal_has(b, id))
+                dst->count += (size_t)literal_add(dst, id);
+        }
     for (i = 0; i < a->n_cls; i++) {
         const struct hs_class *c = &a->cls[i];
         struct hs_chunk *sc = sorted_chunks(c);

@@ -58,7 +58,7 @@ struct hostset {
     struct hs_class *cls;
     size_t n_cls, alloc_cls;
     struct hs_map *class_of;   /* (prefix id, width) -> index in cls */
-    struct hs_map *literals;   /* pool id -> 1 present, 0 removed */
+    struct hs_idset *literals; /* the pool ids of the literal names */
     size_t count;              /* distinct names in the set */
 };
 

@@ -269,9 +269,9 @@ static int string(struct jread *r, struct sink *s)
             i += k;
             continue;
         }
-        /* A backslash. */
+        /* A backslash (the last byte read: the input ends inside its escape). */
         if (i + 1 >= n)
-            return fail(r, i, "the string starting at offset %zu does not end", r->pos);
+            return fail(r, n, "the string starting at offset %zu does not end", r->pos);
         switch (b[i + 1]) {
         case '"': keep(s, "\"", 1); i += 2; continue;
         case '\\': keep(s, "\\", 1); i += 2; continue;

@@ -174,6 +174,16 @@ static void json_csv_array(struct jw *jw, const char *key, const char *csv)
     jw_array_end(jw);
 }
 
+/* Write out what the JSON writer produced so far, once it is large: the
+ * writer keeps its nesting, not its text, so a document streams. */
+static void flush_big(FILE *fp, struct strbuf *sb)
+{
+    if (sb->len >= 65536) {
+        fwrite(sb->buf, 1, sb->len, fp);
+        strbuf_reset(sb);
+    }
+}
+
 struct json_nodes {
     FILE *fp;
     struct jw *jw;
@@ -217,9 +227,7 @@ static int json_node(const struct fleet_node *n, void *arg)
         jw_object_end(jw);
     }
     jw_object_end(jw);
-    /* Streamed: the writer keeps its nesting state, not the text. */
-    fwrite(t->sb->buf, 1, t->sb->len, t->fp);
-    strbuf_reset(t->sb);
+    flush_big(t->fp, t->sb);
     return 0;
 }
 
@@ -246,8 +254,10 @@ int report_fleet_json(FILE *fp, const struct fleet_report_input *in, struct gd_e
     jw_object_end(&jw);
     jw_key(&jw, "hostlists");
     jw_object_begin(&jw);
-    for (st = FLEET_OK; st <= FLEET_UNREACHABLE; st++)
+    for (st = FLEET_OK; st <= FLEET_UNREACHABLE; st++) {
         jw_kv_str(&jw, fleet_state_name((enum fleet_state)st), hl(&h, &fl->state[st]));
+        flush_big(fp, &sb);
+    }
     jw_object_end(&jw);
 
     jw_key(&jw, "groups");
@@ -272,6 +282,7 @@ int report_fleet_json(FILE *fp, const struct fleet_report_input *in, struct gd_e
             jw_null(&jw);
         }
         jw_object_end(&jw);
+        flush_big(fp, &sb);
     }
     jw_array_end(&jw);
 
@@ -291,6 +302,7 @@ int report_fleet_json(FILE *fp, const struct fleet_report_input *in, struct gd_e
             jw_kv_int(&jw, "count", (int64_t)hostset_count(&d->values[j].nodes));
             jw_kv_str(&jw, "nodes", hl(&h, &d->values[j].nodes));
             jw_object_end(&jw);
+            flush_big(fp, &sb);
         }
         jw_array_end(&jw);
         jw_object_end(&jw);
@@ -305,6 +317,7 @@ int report_fleet_json(FILE *fp, const struct fleet_report_input *in, struct gd_e
         jw_kv_str(&jw, "nodes", hl(&h, &fl->unreach[i].nodes));
         jw_kv_int(&jw, "node_count", (int64_t)hostset_count(&fl->unreach[i].nodes));
         jw_object_end(&jw);
+        flush_big(fp, &sb);
     }
     jw_array_end(&jw);
 
@@ -326,6 +339,7 @@ int report_fleet_json(FILE *fp, const struct fleet_report_input *in, struct gd_e
         jw_kv_str(&jw, "node", fl->rejects[i].node);
         jw_kv_str(&jw, "reason", fl->rejects[i].reason);
         jw_object_end(&jw);
+        flush_big(fp, &sb);
     }
     jw_array_end(&jw);
     jw_kv_int(&jw, "exit_status", in->exit_status);

@@ -75,7 +75,7 @@ static void test_pull(void)
 static void test_truncated(void)
 {
     static const char *const cuts[] = { "{\"a\": \"abc", "{\"a\": [1, 2", "{\"a\": tr", "{\"a\": \"\\u00", "{\"a\": \"\xc3",
-                                        "{\"a\": \"\\ud83d\\ude", "{\"a\": 12" };
+                                        "{\"a\": \"\\ud83d\\ude", "{\"a\": 12", "{\"a\": \"x\\" };
     char msg[128];
     size_t i;
     for (i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
