@@ -97,9 +97,9 @@ static const struct opt_operand report_operands[] = { { "FILE|DIR|-", NULL, ARG_
                                                       { NULL, NULL, ARG_WORD } };
 
 static const struct cmd_spec fleet_report_spec = { NULL, NULL, report_groups, report_operands,
-                                                   OPT_MAX_OPERANDS, 0, NULL, NULL, NULL };
+                                                   OPT_MAX_OPERANDS, 0, NULL, NULL, NULL, NULL };
 static const struct cmd_spec fleet_slurm_spec = { NULL, NULL, slurm_groups, NULL, 0, 1,
-                                                  "srun options go after --", NULL, NULL };
+                                                  "srun options go after --", NULL, NULL, NULL };
 
 static int fleet_report(int argc, char **argv);
 static int fleet_slurm(int argc, char **argv);
@@ -145,7 +145,7 @@ static const struct exit_doc fleet_exits[] = {
 };
 
 const struct cmd_spec fleet_spec = { fleet_synopsis, fleet_about, fleet_groups, NULL, 0, 0, NULL,
-                                     fleet_exits, fleet_subs };
+                                     fleet_exits, fleet_subs, NULL };
 
 /* The per-node table is kept when it is asked for, and for --prometheus,
  * whose samples are per node: before the first report is merged. */

@@ -87,7 +87,7 @@ static const struct exit_doc probe_exits[] = {
 };
 
 const struct cmd_spec probe_spec = { probe_synopsis, probe_about, probe_groups, NULL, 0, 0, NULL,
-                                     probe_exits, NULL };
+                                     probe_exits, NULL, NULL };
 
 static int parse_args(int argc, char **argv, struct options *o, struct probe_args *pa, int *rc)
 {
@@ -175,6 +175,12 @@ int cmd_probe(int argc, char **argv)
     if (pa.verify) {
         /* The diagnosis needs the knowledge base too. */
         if ((rc = options_open(&o, "probe", &ctx, &kb)) != 0) {
+            options_release(&o);
+            return rc;
+        }
+        if ((rc = examine_check_named_env(&ctx, &pa.so, "probe")) != 0) {
+            kb_free(kb);
+            run_ctx_release(&ctx, NULL);
             options_release(&o);
             return rc;
         }

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 enum compat_ftype {
@@ -49,6 +50,21 @@ int compat_open_read(const char *path);
  * the user named, such as `fleet report <(kubectl logs ...)`.  0 or -1.
  */
 int compat_fd_blocking(int fd);
+
+/**
+ * Open path for writing a report without truncating it yet, so that a run
+ * that fails before its report leaves an existing file as it was (POSIX:
+ * O_CREAT | O_EXCL first, *created then 1; else the file as it is, 0).
+ * NULL with errno.  Finish with compat_close_output.
+ */
+FILE *compat_open_output(const char *path, int *created);
+/**
+ * Close fp from compat_open_output: a regular file is cut to what was
+ * written (the rest of an older, longer file goes); a file it created and
+ * wrote nothing to is removed again.  0, or -1 with errno when the close,
+ * the cut or a write before it failed.
+ */
+int compat_close_output(FILE *fp, const char *path, int created);
 /** Bounded read; returns bytes read, 0 at EOF, -1 on error (EINTR retried). */
 long compat_read(int fd, void *buf, size_t len);
 long compat_pread(int fd, void *buf, size_t len, uint64_t off);

@@ -109,6 +109,50 @@ int compat_fd_blocking(int fd)
     return (fl & O_NONBLOCK) ? fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) : 0;
 }
 
+FILE *compat_open_output(const char *path, int *created)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    FILE *fp;
+    *created = fd >= 0;
+    if (fd < 0 && errno == EEXIST)
+        fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    if (!(fp = fdopen(fd, "w"))) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return fp;
+}
+
+int compat_close_output(FILE *fp, const char *path, int created)
+{
+    struct stat st;
+    long pos;
+    int bad;
+    if (fflush(fp) != 0 || ferror(fp)) {
+        fclose(fp);
+        return -1;
+    }
+    pos = ftell(fp);
+    bad = pos < 0;
+    if (pos > 0 || !created) {
+        /* Cut what an older, longer file had after the report; nothing
+         * written to a file that was there: it is as it was. */
+        if (pos > 0 && fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(fp), (off_t)pos) != 0)
+            bad = 1;
+        if (fclose(fp) != 0)
+            bad = 1;
+        return bad ? -1 : 0;
+    }
+    if (fclose(fp) != 0)
+        bad = 1;
+    if (unlink(path) != 0)
+        bad = 1;
+    return bad ? -1 : 0;
+}
+
 long compat_read(int fd, void *buf, size_t len)
 {
     for (;;) {

@@ -267,6 +267,19 @@ char *compat_win32_realpath(const char *path, char *resolved)
 
 /* ---- reading files ---------------------------------------------------- */
 
+FILE *compat_open_output(const char *path, int *created)
+{
+    *created = 0;
+    return fopen(path, "w");      /* truncated at once here: no O_EXCL dance on Windows yet */
+}
+
+int compat_close_output(FILE *fp, const char *path, int created)
+{
+    int bad = ferror(fp) != 0;
+    (void)path, (void)created;
+    return fclose(fp) != 0 || bad ? -1 : 0;
+}
+
 int compat_fd_blocking(int fd)
 {
     (void)fd;
