@@ -147,6 +147,7 @@ struct gd_sock_fprog {
 };
 #define GD_BPF_LD_W_ABS 0x20      /* BPF_LD | BPF_W | BPF_ABS */
 #define GD_BPF_JEQ_K 0x15         /* BPF_JMP | BPF_JEQ | BPF_K */
+#define GD_BPF_JGE_K 0x35         /* BPF_JMP | BPF_JGE | BPF_K */
 #define GD_BPF_RET_K 0x06         /* BPF_RET | BPF_K */
 #define GD_SECCOMP_MODE_FILTER 2
 #define GD_SECCOMP_RET_ALLOW 0x7fff0000u
@@ -156,8 +157,10 @@ struct gd_sock_fprog {
 #define GD_OFF_ARG0_LO 16         /* little-endian: the low word of args[0] */
 #if defined(__x86_64__)
 #define GD_AUDIT_ARCH 0xc000003eu /* AUDIT_ARCH_X86_64 */
+#define GD_X32_SKIP 19            /* from 4 to the final deny, 24 */
 #else
 #define GD_AUDIT_ARCH 0xc00000b7u /* AUDIT_ARCH_AARCH64 */
+#define GD_X32_SKIP 0             /* no x32 here: numbers that high do not exist; the test falls through */
 #endif
 #define GD_PR_SET_NO_NEW_PRIVS 38
 #define GD_PR_CAPBSET_DROP 24
@@ -183,7 +186,8 @@ struct gd_sock_fprog {
  * its only thread); ptrace, process_vm_readv, process_vm_writev and
  * pidfd_send_signal (whose pidfd can be an open /proc/PID) altogether.  Signals the
  * child sends to itself and its own processes go through.  A system call of
- * another architecture (the i386 entry on x86-64) is refused whole.
+ * another architecture (the i386 entry on x86-64) or of the x32 ABI is
+ * refused whole.
  */
 static int install_guard(pid_t parent, pid_t parent_group, int allow_nnp)
 {
@@ -193,26 +197,28 @@ static int install_guard(pid_t parent, pid_t parent_group, int allow_nnp)
         /* 1 */ JEQ(GD_AUDIT_ARCH, 1, 0),
         /* 2 */ DENY,
         /* 3 */ STMT(GD_BPF_LD_W_ABS, GD_OFF_NR),
-        /* 4 */ JEQ(__NR_ptrace, 18, 0),              /* -> 23 deny */
-        /* 5 */ JEQ(__NR_process_vm_readv, 17, 0),
-        /* 6 */ JEQ(__NR_process_vm_writev, 16, 0),
-        /* 7 */ JEQ(__NR_pidfd_send_signal, 15, 0),   /* its pidfd may be a /proc/PID fd */
-        /* 8 */ JEQ(__NR_kill, 7, 0),                 /* -> 16 */
-        /* 9 */ JEQ(__NR_tkill, 10, 0),               /* -> 20 */
-        /* 10 */ JEQ(__NR_tgkill, 9, 0),
-        /* 11 */ JEQ(__NR_rt_sigqueueinfo, 8, 0),
-        /* 12 */ JEQ(__NR_rt_tgsigqueueinfo, 7, 0),
-        /* 13 */ JEQ(__NR_pidfd_open, 6, 0),
-        /* 14 */ JEQ(__NR_prlimit64, 5, 0),
-        /* 15 */ ALLOW,
-        /* 16: kill */ STMT(GD_BPF_LD_W_ABS, GD_OFF_ARG0_LO),
-        /* 17 */ JEQ(pp, 5, 0),                       /* -> 23 */
-        /* 18 */ JEQ(pg, 4, 0),
-        /* 19 */ JEQ(all, 3, 2),                      /* -> 23, else 22 */
-        /* 20: the target pid or tgid first */ STMT(GD_BPF_LD_W_ABS, GD_OFF_ARG0_LO),
-        /* 21 */ JEQ(pp, 1, 0),
-        /* 22 */ ALLOW,
-        /* 23 */ DENY,
+        /* 4: x86-64's x32 calls (nr | 0x40000000) would name kill differently: refused whole */
+        { GD_BPF_JGE_K, GD_X32_SKIP, 0, 0x40000000u },
+        /* 5 */ JEQ(__NR_ptrace, 18, 0),              /* -> 24 deny */
+        /* 6 */ JEQ(__NR_process_vm_readv, 17, 0),
+        /* 7 */ JEQ(__NR_process_vm_writev, 16, 0),
+        /* 8 */ JEQ(__NR_pidfd_send_signal, 15, 0),   /* its pidfd may be a /proc/PID fd */
+        /* 9 */ JEQ(__NR_kill, 7, 0),                 /* -> 17 */
+        /* 10 */ JEQ(__NR_tkill, 10, 0),               /* -> 21 */
+        /* 11 */ JEQ(__NR_tgkill, 9, 0),
+        /* 12 */ JEQ(__NR_rt_sigqueueinfo, 8, 0),
+        /* 13 */ JEQ(__NR_rt_tgsigqueueinfo, 7, 0),
+        /* 14 */ JEQ(__NR_pidfd_open, 6, 0),
+        /* 15 */ JEQ(__NR_prlimit64, 5, 0),
+        /* 16 */ ALLOW,
+        /* 17: kill */ STMT(GD_BPF_LD_W_ABS, GD_OFF_ARG0_LO),
+        /* 18 */ JEQ(pp, 5, 0),                       /* -> 24 */
+        /* 19 */ JEQ(pg, 4, 0),
+        /* 20 */ JEQ(all, 3, 2),                      /* -> 24, else 23 */
+        /* 21: the target pid or tgid first */ STMT(GD_BPF_LD_W_ABS, GD_OFF_ARG0_LO),
+        /* 22 */ JEQ(pp, 1, 0),
+        /* 23 */ ALLOW,
+        /* 24 */ DENY,
     };
     struct gd_sock_fprog prog;
     prog.len = (unsigned short)(sizeof(f) / sizeof(f[0]));

@@ -52,6 +52,7 @@ for who in root nobody; do
     for a in kill-parent kill-parent-group kill-all ptrace-parent pidfd-open-parent prlimit-parent process-vm-readv-parent; do
         refused $a
     done
+    [ "$(uname -m)" = x86_64 ] && refused kill-parent-x32
     evil stop_parent $run
     refused sigstop-parent
     expect_json '.probe.child.end == "exited"'

@@ -136,6 +136,11 @@ static void try_parent(void)
     errno = 0;
     r = process_vm_readv(pp, &local, 1, &remote, 1, 0);
     report("process-vm-readv-parent", r, errno);
+#ifdef __x86_64__
+    errno = 0;
+    r = syscall(0x40000000 | 62 /* x32 kill */, pp, 0);
+    report("kill-parent-x32", r, errno);
+#endif
 }
 
 static void misbehave(const char *fn)
