@@ -21,6 +21,7 @@
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #endif
 
 #include "util/banned.h"
@@ -132,7 +133,6 @@ static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, S
 /* ---- the guard: a seccomp filter against the parent ---- */
 
 #if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
-#include <sys/syscall.h>
 /* <linux/filter.h>, <linux/seccomp.h>, <linux/audit.h> and
  * <linux/capability.h>, spelled out (stable kernel ABI) so that a libc
  * without kernel headers (musl in `make static`) builds too. */
