@@ -31,17 +31,6 @@ struct fleet_map {
     size_t cap, nr;            /* cap is a power of two */
 };
 
-static uint64_t hash_bytes(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;   /* FNV-1a */
-    size_t i;
-    for (i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
 static struct fleet_map *map_new(void)
 {
     struct fleet_map *m = xcalloc(1, sizeof(*m));
@@ -84,7 +73,7 @@ static void map_grow(struct fleet_map *m)
 static struct fleet_map_ent *map_put(struct fleet_map *m, struct arena *a, const char *key, size_t len,
                                      size_t dflt, int *created)
 {
-    uint64_t h = hash_bytes(key, len);
+    uint64_t h = mem_hash(key, len);
     struct fleet_map_ent *e;
     if ((m->nr + 1) * 4 > m->cap * 3)
         map_grow(m);

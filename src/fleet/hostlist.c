@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "util/text.h"
 #include "util/arena.h"
 #include "util/banned.h"
 
@@ -26,17 +27,6 @@ static uint64_t mix64(uint64_t x)
     x ^= x >> 27;
     x *= 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
-}
-
-static uint64_t hash_bytes(const char *s, size_t n)
-{
-    uint64_t h = 1469598103934665603ULL;   /* FNV-1a */
-    size_t i;
-    for (i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
 }
 
 /* ---- a u64 -> u32 open-addressing map; val NONE marks an empty slot ---- */
@@ -199,7 +189,7 @@ static void pool_slot(struct hostpool *p, uint32_t id)
 /* The id of s[0..n), or NONE when absent and !create. */
 static uint32_t pool_id(struct hostpool *p, const char *s, size_t n, int create)
 {
-    uint32_t h = (uint32_t)hash_bytes(s, n);
+    uint32_t h = (uint32_t)mem_hash(s, n);
     size_t i;
     if (p->cap) {
         for (i = (size_t)h & (p->cap - 1); p->slots[i] != NONE; i = (i + 1) & (p->cap - 1)) {
