@@ -108,10 +108,11 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags);
  * does, but only if the last component is the regular file expect names
  * (its dev and ino): the walk (never openat2) stats that component from
  * its parent's handle and opens it one system call later, from the same
- * handle; anything else there is left unopened (ENXIO not a regular file,
- * ESTALE another file).  For callers that cannot reopen a handle
- * (compat_reopen_read fails without /proc): the window in which a swapped
- * name gets opened is that one call.  Walks on every system (win32: ENOSYS).
+ * handle; anything else there (not a regular file, or another file) is
+ * left unopened and the result is -2.  For callers that cannot reopen a
+ * handle (compat_reopen_read fails without /proc): the window in which a
+ * swapped name gets opened is that one call.  fd, -2, or -1 with errno
+ * (win32: ENOSYS).
  */
 int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect);
 /** Tests only (GPUDOCTOR_TEST_NO_OPENAT2): use the component walk even where openat2 exists. */

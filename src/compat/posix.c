@@ -448,9 +448,11 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
 
 int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect)
 {
+    int fd;
     while (*rel == '/')
         rel++;
-    return walk_in_root(rootfd, rel, COMPAT_IR_READ, expect);
+    fd = walk_in_root(rootfd, rel, COMPAT_IR_READ, expect);
+    return fd < 0 && (errno == ESTALE || errno == ENXIO) ? -2 : fd;
 }
 
 static int no_proc_fd;

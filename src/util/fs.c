@@ -783,13 +783,12 @@ static int open_rooted(struct fs *fs, const char *vpath, struct fs_file *f, stru
         /* Stat and open the last component from its parent's handle, back
          * to back: only the same regular file is opened. */
         f->fd = compat_open_in_root_as(fs->root_fd, vpath + 1, &f->st);
-        if (f->fd < 0) {
-            if (errno == ENOENT || errno == ENOTDIR)
-                return 0;
-            if (errno == ESTALE || errno == ENXIO)
-                return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': it changed while being opened", vpath);
-            return err_set(err, "cannot open '%s'", vpath);
+        if (f->fd == -2) {
+            f->fd = -1;
+            return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': it changed while being opened", vpath);
         }
+        if (f->fd < 0)
+            return errno == ENOENT || errno == ENOTDIR ? 0 : err_set(err, "cannot open '%s'", vpath);
         if (compat_fstat(f->fd, &st2) < 0 || st2.dev != f->st.dev || st2.ino != f->st.ino) {
             fs_close(f);
             return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': it changed while being opened", vpath);
