@@ -130,25 +130,29 @@ int compat_close_output(FILE *fp, const char *path, int created)
 {
     struct stat st;
     long pos;
-    int bad;
+    int bad = 0;
     if (fflush(fp) != 0 || ferror(fp)) {
         fclose(fp);
         return -1;
     }
+    /* A pipe, a terminal, /dev/stdout: nothing to cut or remove. */
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode))
+        return fclose(fp) != 0 ? -1 : 0;
     pos = ftell(fp);
-    bad = pos < 0;
-    if (pos > 0 || !created) {
-        /* Cut what an older, longer file had after the report; nothing
-         * written to a file that was there: it is as it was. */
-        if (pos > 0 && fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(fp), (off_t)pos) != 0)
-            bad = 1;
+    if (pos < 0)
+        bad = 1;
+    else if (pos == 0 && created) {
+        /* Made for a report that never came: gone again. */
         if (fclose(fp) != 0)
             bad = 1;
+        if (unlink(path) != 0)
+            bad = 1;
         return bad ? -1 : 0;
+    } else if (pos > 0 && ftruncate(fileno(fp), (off_t)pos) != 0) {
+        bad = 1;        /* the rest of an older, longer file would stay */
     }
+    /* pos 0 and the file was there: nothing was written, it is as it was. */
     if (fclose(fp) != 0)
-        bad = 1;
-    if (unlink(path) != 0)
         bad = 1;
     return bad ? -1 : 0;
 }
