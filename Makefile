@@ -4,6 +4,8 @@
 #   make check      build with ASan+UBSan and run every test (unit + CLI)
 #   make bench      time `gpudoctor check` on this machine and synthetic ones
 #   make fuzz       run each fuzz target for FUZZ_SECONDS under libFuzzer
+#   make fuzz-long  fuzz every target for its share of FUZZ_LONG_BUDGET seconds and
+#                   merge new coverage into fuzz/corpus (fuzz/long.sh; commit it)
 #   make clean
 #
 # Sources are found, not listed: every src/**/*.c is part of the program
@@ -62,7 +64,7 @@ UNIT_BINS := $(patsubst tests/unit/%.c,build/san/tests/%,$(UNIT_SRCS))
 FUZZ_BINS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRCS))
 TEST_HELPERS := $(patsubst tests/helpers/%.c,build/san/helpers/%,$(sort $(wildcard tests/helpers/*.c)))
 
-.PHONY: all check checksrc unit cli sanitize bench fuzz fuzz-build clean
+.PHONY: all check checksrc unit cli sanitize bench fuzz fuzz-build fuzz-long clean
 .SUFFIXES:
 
 all: gpudoctor
@@ -96,10 +98,14 @@ build/san/helpers/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE -O1 -g -o $@ $< -ldl
 
-# The suite: unit binaries and CLI cases, all under ASan and UBSan, then
-# every fuzz target for CHECK_FUZZ_SECONDS (libFuzzer with ASan+UBSan; the
-# fuzz family is skipped, and says so, when $(FUZZ_CC) is not installed).
+# The suite: unit binaries, CLI and reliability cases, all under ASan and
+# UBSan, then every fuzz target for CHECK_FUZZ_SECONDS (libFuzzer with
+# ASan+UBSan; the fuzz family is skipped, and says so, when $(FUZZ_CC) is
+# not installed), then fuzz/long.sh over the targets whose code changed
+# since their corpus did, CHECK_FUZZ_LONG_BUDGET seconds in all (0: off).
 CHECK_FUZZ_SECONDS ?= 5
+CHECK_FUZZ_LONG_BUDGET ?= 300
+FUZZ_LONG_BUDGET ?= 1200
 HAVE_FUZZ_CC := $(shell command -v $(FUZZ_CC) >/dev/null 2>&1 && echo yes)
 check: checksrc sanitize
 
@@ -113,7 +119,7 @@ checksrc:
 ifeq ($(HAVE_FUZZ_CC),yes)
 sanitize: build/san/gpudoctor $(UNIT_BINS) $(TEST_HELPERS) $(FUZZ_BINS)
 	@GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san GD_FUZZ_DIR=$(CURDIR)/build/fuzz \
-	    GD_FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) sh tests/run.sh
+	    GD_FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) GD_FUZZ_LONG_BUDGET=$(CHECK_FUZZ_LONG_BUDGET) sh tests/run.sh
 else
 sanitize: build/san/gpudoctor $(UNIT_BINS) $(TEST_HELPERS)
 	@GD_BIN=$(CURDIR)/build/san/gpudoctor GD_BUILD=$(CURDIR)/build/san sh tests/run.sh
@@ -146,6 +152,9 @@ fuzz-build: $(FUZZ_BINS)
 
 fuzz: $(FUZZ_BINS)
 	@sh fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BINS)
+
+fuzz-long: $(FUZZ_BINS)
+	@sh fuzz/long.sh $(FUZZ_LONG_BUDGET) $(FUZZ_BINS)
 
 clean:
 	rm -rf build gpudoctor

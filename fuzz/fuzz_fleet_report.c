@@ -1,29 +1,49 @@
 /*
- * Fuzz target: a check report as `fleet report` reads it - the structural
- * scanner (fleet/jscan.c), member extraction and the merge into a fleet,
- * then the renderers' input (fleet_finish).  Any input must be merged or
- * refused, never crash.
+ * Fuzz target: a check report as `fleet report` reads it - the reader
+ * (fleet/jread.c), member extraction and the merge into a fleet, cut at
+ * every point a stream reader may see it, then fleet_finish with the
+ * per-node table written and read back.  Any input must be merged or
+ * refused, never crash; a refusal is always recorded.
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "fleet/fleet.h"
-#include "fleet/jscan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int count(const struct fleet_node *n, void *arg)
+{
+    (void)n;
+    (*(size_t *)arg)++;
+    return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct fleet fl;
     struct gd_err err;
-    struct jscan_member m[8];
-    size_t n, bad;
+    size_t rows = 0, before;
+    long r;
 
-    (void)jscan_value((const char *)data, size, m, 8, &n, &bad);
     fleet_init(&fl);
-    (void)fleet_add_report(&fl, (const char *)data, size, NULL, "fuzz", &err);
+    if (fleet_keep_nodes(&fl, &err) < 0)
+        abort();
+    before = fl.n_rejects;
+    if (fleet_add_report(&fl, (const char *)data, size, NULL, "fuzz", &err) < 0 && fl.n_rejects != before + 1)
+        abort();
     (void)fleet_add_report(&fl, (const char *)data, size, "again", "fuzz", &err);
-    fleet_finish(&fl);
+    /* As a stream reader sees it: a prefix asks for more, or is complete. */
+    if (size && data[0] != ' ') {
+        r = fleet_add_front(&fl, (const char *)data, size / 2, 1, "half", "fuzz", &err);
+        if (r > (long)(size / 2))
+            abort();
+    }
+    if (fleet_finish(&fl, &err) < 0)
+        abort();
+    if (fleet_each_node(&fl, count, &rows, &err) < 0 || rows != fl.n_nodes)
+        abort();
     fleet_release(&fl);
     return 0;
 }

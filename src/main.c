@@ -44,7 +44,8 @@ static int top_option(int argc, char **argv)
     }
     options_init(&o);
     err_init(&err);
-    rc = optparse(&main_spec, &o, &version, 2, argv, &err);
+    /* All of argv: `--version --json` is an unknown option, not a --json ignored. */
+    rc = optparse(&main_spec, &o, &version, argc, argv, &err);
     options_release(&o);
     if (rc == OPT_HELP) {
         print_main_usage(stdout);

@@ -5,7 +5,12 @@
 # "FAIL name" line per test function.  CLI tests: every tests/cli/*.sh case is
 # a script that builds a fixture machine and runs the real binary ($GD_BIN);
 # exit 0 = pass, 77 = skip (with the reason on stdout), anything else = fail.
-# GD_ONLY=unit|cli restricts; GD_FILTER=substring selects cases by name.
+# Reliability cases: tests/reliability/rNNN-*.sh, run as CLI cases are
+# (tests/reliability/lib.sh; docs/reliability.md).  Fuzz targets: each for
+# GD_FUZZ_SECONDS, then fuzz/long.sh for GD_FUZZ_LONG_BUDGET seconds over
+# the targets whose code changed since their corpus did.
+# GD_ONLY=unit|cli|fuzz restricts (cli includes reliability);
+# GD_FILTER=substring selects cases by name.
 set -u
 : "${GD_BIN:?GD_BIN must name the gpudoctor binary}"
 : "${GD_BUILD:?GD_BUILD must name the build directory}"
@@ -54,6 +59,8 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
     export GD_FIXLINT_DIR
     mkdir -p "$GD_FIXLINT_DIR"
     ls "$here"/cli/*.sh 2>/dev/null | grep -v '/lib\.sh$' >"$work/cases"
+    # The reliability cases (tests/reliability) run beside them.
+    ls "$here"/reliability/r[0-9]*.sh 2>/dev/null >>"$work/cases"
     # A pool of GD_JOBS workers (xargs -P), not batches: one slow case (a
     # chroot, qemu, a package build) no longer holds the others back.  The
     # slow families start first so they overlap the many short cases.
@@ -132,6 +139,19 @@ if [ "${GD_ONLY:-fuzz}" = fuzz ] || [ "${GD_ONLY:-}" = "" ]; then
                 tail -n 30 "$work/$name.log"
             fi
         done
+        # Longer fuzzing where the code changed since the corpus did (fuzz/long.sh).
+        if [ "${GD_FUZZ_LONG_BUDGET:-0}" -gt 0 ] && [ -z "${GD_FILTER:-}" ]; then
+            if sh "$here/../fuzz/long.sh" --changed --no-merge "$GD_FUZZ_LONG_BUDGET" "$GD_FUZZ_DIR"/fuzz_* \
+                >"$work/fuzz-long.log" 2>&1; then
+                pass=$((pass + 1))
+                head -n 1 "$work/fuzz-long.log"
+            else
+                fail=$((fail + 1))
+                failed_names="$failed_names fuzz-long"
+                echo "--- fuzz-long"
+                tail -n 40 "$work/fuzz-long.log"
+            fi
+        fi
     elif [ "${GD_ONLY:-}" = "" ]; then
         skip=$((skip + 1))
         echo "--- skipped the fuzz targets: no clang (libFuzzer); install clang and rerun"

@@ -116,7 +116,7 @@ const struct exit_doc check_exits[] = {
 };
 
 const struct cmd_spec check_spec = { check_synopsis, check_about, check_groups, NULL, 0, 0, NULL,
-                                     check_exits, NULL };
+                                     check_exits, NULL, NULL };
 
 int cmd_check(int argc, char **argv)
 {
@@ -165,6 +165,12 @@ int cmd_check(int argc, char **argv)
      * unless told otherwise (compat_native_os). */
     so.os = o.os ? o.os : compat_native_os();
     if ((rc = options_open(&o, "check", &ctx, &kb)) != 0) {
+        options_release(&o);
+        return rc;
+    }
+    if ((rc = examine_check_named_env(&ctx, &so, "check")) != 0) {
+        kb_free(kb);
+        run_ctx_release(&ctx, NULL);
         options_release(&o);
         return rc;
     }

@@ -93,7 +93,7 @@ static const struct exit_doc explain_exits[] = {
 
 /* more than one operand is explain's own message (two logs) */
 const struct cmd_spec explain_spec = { explain_synopsis, explain_about, explain_groups, explain_operands,
-                                       OPT_MAX_OPERANDS, 0, NULL, explain_exits, NULL };
+                                       OPT_MAX_OPERANDS, 0, NULL, explain_exits, NULL, NULL };
 
 int cmd_explain(int argc, char **argv)
 {

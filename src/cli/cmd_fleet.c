@@ -17,6 +17,7 @@
 #include "compat/spawn.h"
 #include "fleet/fleet.h"
 #include "fleet/fleet_input.h"
+#include "fleet/hostlist.h"
 #include "fleet/slurm.h"
 #include "report/fleet.h"
 #include "util/alloc.h"
@@ -27,11 +28,18 @@
 struct slurm_args {
     long nodes, timeout;
     const char *nodelist, *partition, *gpudoctor, *srun;
+    int per_node;
 };
 
 struct report_args {
     int name_from_file;
+    int per_node;
+    const char *expect;
 };
+
+#define PER_NODE_HELP                                                                              \
+    "add the per-node table (each node's state, versions and verdicts; always with --prometheus); " \
+    "spooled to a temporary file, so memory stays bounded"
 
 static const struct opt_def fleet_output_rows[] = {
     { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
@@ -53,6 +61,11 @@ static const struct opt_def fleet_report_rows[] = {
       .ival = 1,
       .help = "name each file's node after the file, not its host.hostname (for reports gathered as "
               "NODE.json)" },
+    { .name = "expect", .kind = OPT_STRING, .off = offsetof(struct report_args, expect), .metavar = "LIST",
+      .help = "the nodes that should have sent a report (hostlist notation); each one that did not is "
+              "unreachable" },
+    { .name = "per-node", .kind = OPT_FLAG, .off = offsetof(struct report_args, per_node), .ival = 1,
+      .help = PER_NODE_HELP },
     OPT_END
 };
 #define SOFF(field) offsetof(struct slurm_args, field)
@@ -69,6 +82,7 @@ static const struct opt_def fleet_slurm_rows[] = {
       .help = "the gpudoctor the nodes run (default: this one; it must exist at that path on every node)" },
     { .name = "srun", .kind = OPT_STRING, .off = SOFF(srun), .metavar = "PATH", .arg = ARG_FILE,
       .help = "the srun to run (default: srun on PATH)" },
+    { .name = "per-node", .kind = OPT_FLAG, .off = SOFF(per_node), .ival = 1, .help = PER_NODE_HELP },
     OPT_END
 };
 static const struct opt_group fleet_output = { "Options of fleet report and fleet slurm", NULL,
@@ -83,9 +97,9 @@ static const struct opt_operand report_operands[] = { { "FILE|DIR|-", NULL, ARG_
                                                       { NULL, NULL, ARG_WORD } };
 
 static const struct cmd_spec fleet_report_spec = { NULL, NULL, report_groups, report_operands,
-                                                   OPT_MAX_OPERANDS, 0, NULL, NULL, NULL };
+                                                   OPT_MAX_OPERANDS, 0, NULL, NULL, NULL, NULL };
 static const struct cmd_spec fleet_slurm_spec = { NULL, NULL, slurm_groups, NULL, 0, 1,
-                                                  "srun options go after --", NULL, NULL };
+                                                  "srun options go after --", NULL, NULL, NULL };
 
 static int fleet_report(int argc, char **argv);
 static int fleet_slurm(int argc, char **argv);
@@ -112,8 +126,9 @@ static const struct help_block fleet_about[] = {
             "at a time, in bounded memory.  The view: nodes by state (every framework uses the GPU / "
             "some do not / unreachable), nodes grouped by shared problem (same finding code and title) "
             "in Slurm hostlist notation (node[03-07,12]) with the fix, and drift tables (driver, CUDA "
-            "toolkits, cuDNN, framework versions: nodes that differ from the majority).  A broken "
-            "report or one of another schema is named and counted, never dropped." },
+            "toolkits, cuDNN, framework versions: nodes that differ from the majority).  A broken, "
+            "empty or foreign report is named and counted, never dropped, and the node it stands for "
+            "is unreachable." },
     { NULL, "`fleet slurm` runs `srun --ntasks-per-node=1 --label ... gpudoctor fleet node check "
             "--json` (this binary, or --gpudoctor PATH) and merges what comes back; a node whose task "
             "fails or does not finish within --timeout is reported unreachable with the reason.  "
@@ -130,16 +145,34 @@ static const struct exit_doc fleet_exits[] = {
 };
 
 const struct cmd_spec fleet_spec = { fleet_synopsis, fleet_about, fleet_groups, NULL, 0, 0, NULL,
-                                     fleet_exits, fleet_subs };
+                                     fleet_exits, fleet_subs, NULL };
+
+/* The per-node table is kept when it is asked for, and for --prometheus,
+ * whose samples are per node: before the first report is merged. */
+static int keep_nodes(struct fleet *fl, const struct options *o, int per_node)
+{
+    struct gd_err err;
+    err_init(&err);
+    if ((per_node || o->format == FMT_PROMETHEUS) && fleet_keep_nodes(fl, &err) < 0) {
+        fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
 
 /* Render fl; the exit status: 0 all well, 1 a problem, 3 unwritable output. */
-static int render(struct fleet *fl, const struct options *o, const char *origin)
+static int render(struct fleet *fl, const struct options *o, const char *origin, int per_node)
 {
     struct fleet_report_input in;
+    struct gd_err err;
     FILE *fp = stdout;
-    int color, rc;
+    int color, rc, r = 0;
 
-    fleet_finish(fl);
+    err_init(&err);
+    if (fleet_finish(fl, &err) < 0) {
+        fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
+        return GD_EXIT_FAILURE;
+    }
     rc = fleet_has_problems(fl) ? GD_EXIT_FINDINGS : GD_EXIT_OK;
     if (o->output && !(fp = fopen(o->output, "w"))) {
         perror(o->output);
@@ -151,11 +184,16 @@ static int render(struct fleet *fl, const struct options *o, const char *origin)
     in.gd_version = GD_VERSION;
     in.origin = origin;
     in.exit_status = rc;
+    in.nodes = per_node || o->format == FMT_PROMETHEUS;
     switch (o->format) {
-    case FMT_JSON: report_fleet_json(fp, &in); break;
-    case FMT_MARKDOWN: report_fleet_markdown(fp, &in); break;
-    case FMT_PROMETHEUS: report_fleet_prometheus(fp, &in); break;
-    default: report_fleet_text(fp, &in, color); break;
+    case FMT_JSON: r = report_fleet_json(fp, &in, &err); break;
+    case FMT_MARKDOWN: r = report_fleet_markdown(fp, &in, &err); break;
+    case FMT_PROMETHEUS: r = report_fleet_prometheus(fp, &in, &err); break;
+    default: r = report_fleet_text(fp, &in, color, &err); break;
+    }
+    if (r < 0) {
+        fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
+        rc = GD_EXIT_FAILURE;
     }
     if (fp != stdout) {
         int bad = ferror(fp);
@@ -165,6 +203,19 @@ static int render(struct fleet *fl, const struct options *o, const char *origin)
         }
     }
     return rc;
+}
+
+static int expect_check(const char *name, void *arg)
+{
+    (void)name;
+    (void)arg;
+    return 0;
+}
+
+static int expect_one(const char *name, void *arg)
+{
+    fleet_add_unreachable(arg, name, "no report among the inputs");
+    return 0;
 }
 
 static int fleet_report(int argc, char **argv)
@@ -185,7 +236,20 @@ static int fleet_report(int argc, char **argv)
         options_release(&o);
         return usage_error("fleet", "fleet report needs FILE, DIR or - (standard input)");
     }
+    if (ra.expect) {
+        /* Checked before anything is read: a bad list is a usage error. */
+        err_init(&err);
+        if (hostlist_expand(ra.expect, expect_check, NULL, &err) < 0) {
+            options_release(&o);
+            return usage_error("fleet", "--expect: %s", err.msg);
+        }
+    }
     fleet_init(&fl);
+    if (keep_nodes(&fl, &o, ra.per_node) < 0) {
+        fleet_release(&fl);
+        options_release(&o);
+        return GD_EXIT_FAILURE;
+    }
     for (i = 0; i < o.operands.n; i++) {
         err_init(&err);
         if (fleet_read_path(&fl, o.operands.v[i].arg, ra.name_from_file, &err) < 0) {
@@ -195,7 +259,12 @@ static int fleet_report(int argc, char **argv)
             return GD_EXIT_USAGE;
         }
     }
-    rc = render(&fl, &o, "reports");
+    if (ra.expect) {
+        /* Every expected node without a report is unreachable, by name. */
+        err_init(&err);
+        hostlist_expand(ra.expect, expect_one, &fl, &err);
+    }
+    rc = render(&fl, &o, "reports", ra.per_node);
     fleet_release(&fl);
     options_release(&o);
     return rc;
@@ -241,6 +310,11 @@ static int fleet_slurm(int argc, char **argv)
         so.gpudoctor = self;
     }
     fleet_init(&fl);
+    if (keep_nodes(&fl, &o, sa.per_node) < 0) {
+        fleet_release(&fl);
+        options_release(&o);
+        return GD_EXIT_FAILURE;
+    }
     err_init(&err);
     if (slurm_gather(&fl, &so, &err) < 0) {
         fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
@@ -248,7 +322,7 @@ static int fleet_slurm(int argc, char **argv)
         options_release(&o);
         return err.code == GD_ERR_USAGE ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
     }
-    rc = render(&fl, &o, "slurm");
+    rc = render(&fl, &o, "slurm", sa.per_node);
     fleet_release(&fl);
     options_release(&o);
     return rc;

@@ -51,7 +51,7 @@ static const struct exit_doc help_exits[] = {
 };
 
 const struct cmd_spec help_spec = { help_synopsis, help_about, help_groups, help_operands, 1, 0, NULL,
-                                    help_exits, NULL };
+                                    help_exits, NULL, NULL };
 
 /* The subcommand named, or NULL after a usage error (*rc set). */
 static const struct command *named(const char *name, int *rc)

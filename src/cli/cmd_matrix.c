@@ -341,7 +341,7 @@ static const struct exit_doc matrix_exits[] = {
 };
 
 const struct cmd_spec matrix_spec = { matrix_synopsis, matrix_about, matrix_groups, matrix_operands, 2, 0,
-                                      NULL, matrix_exits, NULL };
+                                      NULL, matrix_exits, NULL, NULL };
 
 int cmd_matrix(int argc, char **argv)
 {

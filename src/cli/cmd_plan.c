@@ -154,8 +154,15 @@ static const struct exit_doc plan_exits[] = {
     { -1, NULL }
 };
 
+static const struct opt_conflict plan_conflicts[] = {
+    { "requirements", "dockerfile", "each is a whole file of its own" },
+    { "json", "dockerfile", "--dockerfile writes a Dockerfile, not JSON" },
+    { "json", "requirements", "--requirements writes a requirements file, not JSON" },
+    { NULL, NULL, NULL }
+};
+
 const struct cmd_spec plan_spec = { plan_synopsis, plan_about, plan_groups, NULL, 0, 0, NULL, plan_exits,
-                                    NULL };
+                                    NULL, plan_conflicts };
 
 int cmd_plan(int argc, char **argv)
 {
@@ -208,10 +215,6 @@ int cmd_plan(int argc, char **argv)
         return rc;
     }
     c.framework = fw;
-    if (requirements && dockerfile) {
-        options_release(&o);
-        return usage_error("plan", "--requirements and --dockerfile cannot be combined");
-    }
     if (o.os)
         constrained = 1;
     c.os = o.os;

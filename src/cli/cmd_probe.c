@@ -68,8 +68,13 @@ static const struct help_block probe_about[] = {
             "and any copy inside a Python environment, then loads them by full path in a child process "
             "(running their initialisation code) and asks for the driver version, the driver's CUDA "
             "version, every device (name, compute capability, memory, PCI bus id, UUID) and what "
-            "CUDA_VISIBLE_DEVICES leaves visible.  A driver that hangs or crashes is killed and "
-            "reported; gpudoctor itself is never at risk." },
+            "CUDA_VISIBLE_DEVICES leaves visible.  A driver that hangs or crashes is killed at the "
+            "timeout and reported." },
+    { NULL, "The child has a session of its own and (Linux x86-64, AArch64) a seccomp guard: it cannot "
+            "stop, kill, trace or read gpudoctor, nor signal its process group.  Not protected: the "
+            "driver runs with your privileges (your files, the network, memory and CPU until the "
+            "timeout), and a process it starts in a session of its own may outlive the probe; "
+            "docs/probe.md says what is and is not protected." },
     { NULL, NULL }
 };
 static const struct exit_doc probe_exits[] = {
@@ -82,7 +87,7 @@ static const struct exit_doc probe_exits[] = {
 };
 
 const struct cmd_spec probe_spec = { probe_synopsis, probe_about, probe_groups, NULL, 0, 0, NULL,
-                                     probe_exits, NULL };
+                                     probe_exits, NULL, NULL };
 
 static int parse_args(int argc, char **argv, struct options *o, struct probe_args *pa, int *rc)
 {
@@ -170,6 +175,12 @@ int cmd_probe(int argc, char **argv)
     if (pa.verify) {
         /* The diagnosis needs the knowledge base too. */
         if ((rc = options_open(&o, "probe", &ctx, &kb)) != 0) {
+            options_release(&o);
+            return rc;
+        }
+        if ((rc = examine_check_named_env(&ctx, &pa.so, "probe")) != 0) {
+            kb_free(kb);
+            run_ctx_release(&ctx, NULL);
             options_release(&o);
             return rc;
         }

@@ -161,8 +161,13 @@ static const struct exit_doc which_exits[] = {
     { -1, NULL }
 };
 
+static const struct opt_conflict which_conflicts[] = {
+    { "json", "list-cache", "--list-cache prints the cache as ldconfig -p does" },
+    { NULL, NULL, NULL }
+};
+
 const struct cmd_spec which_spec = { which_synopsis, which_about, which_groups, which_operands, 1, 0, NULL,
-                                     which_exits, NULL };
+                                     which_exits, NULL, which_conflicts };
 
 /* A repeated option's values into arr (at most MAX_FROM); -1 after a usage error (*rc). */
 static int take_list(const struct opt_list *l, const char *opt, const char **arr, size_t *n, int *rc)

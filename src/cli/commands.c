@@ -42,7 +42,7 @@ static const struct help_block main_about[] = {
 };
 
 const struct cmd_spec main_spec = { main_synopsis, main_about, main_groups, NULL, 0, 0, NULL,
-                                    check_exits, NULL };
+                                    check_exits, NULL, NULL };
 
 const char main_exits_note[] =
     "These are check's, the default subcommand's; each subcommand's help lists its own.";

@@ -3,6 +3,11 @@
  */
 #include "cli/examine.h"
 
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/exit.h"
+
 #include "kb/kb.h"
 #include "util/banned.h"
 
@@ -28,4 +33,32 @@ void examine_scan(struct run_ctx *ctx, struct kb *kb, const struct scan_options 
     sc.resolver = resolver;
     sc.facts = facts;
     scan_all(&sc);
+}
+
+int examine_check_named_env(struct run_ctx *ctx, const struct scan_options *so, const char *cmd)
+{
+    const char *what = so->python ? "--python" : "--prefix", *path = so->python ? so->python : so->prefix;
+    struct strbuf real = STRBUF_INIT;
+    struct compat_stat st;
+    struct gd_err err;
+    int r;
+
+    if (!path || (so->os && !strcmp(so->os, "windows")))
+        return 0;
+    err_init(&err);
+    r = fs_realpath(&ctx->fs, path, &real, &err);
+    if (r == 1 && fs_stat(&ctx->fs, real.buf, &st, &err) == 1 &&
+        (so->python ? st.type == COMPAT_FT_REG : st.type == COMPAT_FT_DIR)) {
+        strbuf_release(&real);
+        return 0;
+    }
+    strbuf_release(&real);
+    if (r < 0)
+        fprintf(stderr, "gpudoctor %s: cannot use %s '%s': %s\n", cmd, what, path, err.msg);
+    else
+        fprintf(stderr, "gpudoctor %s: cannot use %s '%s': %s\n", cmd, what, path,
+                r == 0 ? "no such file or directory"
+                       : so->python ? "not a file (the interpreter is asked for)" : "not a directory");
+    fprintf(stderr, "see 'gpudoctor help %s'\n", cmd);
+    return GD_EXIT_USAGE;
 }

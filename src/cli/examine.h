@@ -27,4 +27,13 @@ struct kb;
 void examine_scan(struct run_ctx *ctx, struct kb *kb, const struct scan_options *so,
                   struct resolve_config *rcfg, struct resolver *resolver, struct facts *facts);
 
+/**
+ * The environment the user named (--python PATH, --prefix DIR) must exist
+ * in the examined tree: else print "gpudoctor CMD: ..." and return the
+ * usage exit status (2), as for a missing --root; 0 when it exists or none
+ * was named.  Windows paths (--os windows) are left to the Windows
+ * observers, which map drive letters.
+ */
+int examine_check_named_env(struct run_ctx *ctx, const struct scan_options *so, const char *cmd);
+
 #endif

@@ -112,6 +112,8 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
     /* Test hook (see compat.h): the component walk where openat2 exists. */
     if (getenv("GPUDOCTOR_TEST_NO_OPENAT2"))
         compat_set_no_openat2(1);
+    if (getenv("GPUDOCTOR_TEST_NO_PROC_FD"))
+        compat_set_no_proc_fd(1);
     if (!o->clear_env)
         env_import(&ctx->env, compat_environ());
     for (i = 0; i < o->env_changes.n; i++) {
@@ -151,11 +153,14 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
         }
     }
     if (o->output && strcmp(o->output, "-")) {
-        ctx->out = fopen(o->output, "w");
+        /* Not truncated until the report is written: a run that fails
+         * before (a missing log, an unreadable --from-facts) keeps FILE. */
+        ctx->out = compat_open_output(o->output, &ctx->out_created);
         if (!ctx->out) {
             ctx->out = stdout;
             return err_set(err, "cannot write '%s'", o->output);
         }
+        ctx->out_path = o->output;
     }
     ctx->color = options_use_color(o->color, o->format == FMT_TEXT, ctx->out == stdout);
     ctx->shell = o->all_shells ? NULL : reader_shell();
@@ -302,11 +307,12 @@ int run_ctx_release(struct run_ctx *ctx, struct gd_err *err)
     if (ctx->redact_to && redact_flush(ctx) < 0)
         bad = 1;
     if (ctx->out && ctx->out != stdout) {
-        bad = ferror(ctx->out) != 0;
-        if (fclose(ctx->out) != 0)
+        if (ctx->out_path ? compat_close_output(ctx->out, ctx->out_path, ctx->out_created) < 0
+                          : (ferror(ctx->out) != 0) | (fclose(ctx->out) != 0))
             bad = 1;
     }
     ctx->out = NULL;
+    ctx->out_path = NULL;
     fs_release(&ctx->fs);
     env_release(&ctx->env);
     if (bad)

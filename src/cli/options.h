@@ -79,6 +79,8 @@ struct run_ctx {
     struct fs fs;
     struct env env;
     FILE *out;          /* stdout or the --output file */
+    const char *out_path;   /* the --output file (compat_open_output), or NULL */
+    int out_created;        /* it did not exist before */
     int color;          /* resolved: 1 only on a terminal without NO_COLOR */
     const char *shell;  /* the reader's shell for fixes ("sh", "fish", "powershell", "cmd"),
                            from gpudoctor's own $SHELL (PowerShell on native Windows);

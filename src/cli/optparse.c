@@ -254,10 +254,49 @@ static int add_operand(const struct cmd_spec *spec, struct options *common, cons
     return 0;
 }
 
+/* The options given so far, for the conflict rules. */
+#define GIVEN_MAX 64
+struct given {
+    const struct opt_def *row[GIVEN_MAX];
+    size_t n;
+};
+
+static int same_field(const struct opt_def *a, const struct opt_def *b)
+{
+    return a->off == b->off && (a->flags & OPT_IN_OPTIONS) == (b->flags & OPT_IN_OPTIONS);
+}
+
+/* Record row; -1 with err when it conflicts with one given before. */
+static int give(struct given *g, const struct cmd_spec *spec, const struct opt_def *row, struct gd_err *err)
+{
+    const struct opt_conflict *c;
+    size_t i;
+    for (i = 0; i < g->n; i++) {
+        const struct opt_def *p = g->row[i];
+        if (p == row)
+            continue;
+        if (p->kind == OPT_FLAG && row->kind == OPT_FLAG && same_field(p, row) && p->ival != row->ival)
+            return err_setx(err, GD_ERR_USAGE, "options '--%s' and '--%s' cannot be used together", p->name,
+                            row->name);
+        for (c = spec->conflicts; c && c->a; c++)
+            if (p->name && row->name &&
+                ((!strcmp(c->a, p->name) && !strcmp(c->b, row->name)) ||
+                 (!strcmp(c->b, p->name) && !strcmp(c->a, row->name))))
+                return err_setx(err, GD_ERR_USAGE, "options '--%s' and '--%s' cannot be used together%s%s",
+                                p->name, row->name, c->why ? ": " : "", c->why ? c->why : "");
+    }
+    if (g->n < GIVEN_MAX)
+        g->row[g->n++] = row;
+    return 0;
+}
+
 enum opt_result optparse(const struct cmd_spec *spec, struct options *common, void *own, int argc,
                          char **argv, struct gd_err *err)
 {
+    struct given given;
     int i, dashdash = 0;
+
+    given.n = 0;
 
     common->rest = argc;
     for (i = 1; i < argc; i++) {
@@ -303,7 +342,7 @@ enum opt_result optparse(const struct cmd_spec *spec, struct options *common, vo
             }
             if (!to)
                 BUG("alias '%s' of an option this spec lacks", o->same_as);
-            if (store(common, own, to, shown, teq ? teq + 1 : NULL, err) < 0)
+            if (give(&given, spec, to, err) < 0 || store(common, own, to, shown, teq ? teq + 1 : NULL, err) < 0)
                 return OPT_BAD_USE;
             continue;
         }
@@ -322,7 +361,7 @@ enum opt_result optparse(const struct cmd_spec *spec, struct options *common, vo
             err_setx(err, GD_ERR_USAGE, "option '%s' needs an argument", shown);
             return OPT_BAD_USE;
         }
-        if (store(common, own, o, shown, val, err) < 0)
+        if (give(&given, spec, o, err) < 0 || store(common, own, o, shown, val, err) < 0)
             return OPT_BAD_USE;
     }
     return OPT_OK;

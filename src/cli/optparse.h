@@ -33,7 +33,10 @@
  *               is "--color=never")
  *   OPT_HELP_ROW  nothing: optparse returns OPT_HELP (-h, --help)
  *
- * Given twice, a non-list option keeps the last value.
+ * Given twice, a non-list option keeps the last value; but two flags that
+ * set one field to different values (--json --markdown) are a usage error,
+ * and so is any pair the spec lists in its conflicts (struct opt_conflict):
+ * nothing given is silently ignored.
  *
  * Grammar: `--name VALUE`, `--name=VALUE`, `-x VALUE`; an optional argument
  * (OPT_OPTIONAL_ARG) only as `--name=VALUE`.  A lone "-" is an operand, and
@@ -133,6 +136,18 @@ struct help_block {
     const char *text;
 };
 
+/*
+ * Two options that cannot be given together (by long name, without "--"),
+ * and why, said after "options '--a' and '--b' cannot be used together";
+ * a list ends with { NULL }.  Two flags that set the same field to
+ * different values (--json and --markdown: the output format) conflict
+ * without being listed: the last one would silently win.
+ */
+struct opt_conflict {
+    const char *a, *b;
+    const char *why;                        /* or NULL */
+};
+
 struct command;
 
 struct cmd_spec {
@@ -145,6 +160,7 @@ struct cmd_spec {
     const char *unknown_hint;               /* said after "unknown option 'X'", or NULL */
     const struct exit_doc *exits;           /* NULL for a nested spec documented by its parent */
     const struct command *subs;             /* nested subcommands (fleet's), name NULL ends; or NULL */
+    const struct opt_conflict *conflicts;   /* explicit incompatibilities, or NULL */
 };
 
 /* A subcommand: gpudoctor NAME, or a nested one (fleet report). */

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 enum compat_ftype {
@@ -43,6 +44,27 @@ int compat_lstat(const char *path, struct compat_stat *st);
 int compat_readlink(const char *path, char *buf, size_t size);
 /** Open for reading (no controlling tty, close-on-exec, no atime update if allowed). */
 int compat_open_read(const char *path);
+/**
+ * Make reads of fd wait for data (clear O_NONBLOCK, which compat_open_read
+ * sets so that a FIFO in a scanned tree cannot block a scan): for an input
+ * the user named, such as `fleet report <(kubectl logs ...)`.  0 or -1.
+ */
+int compat_fd_blocking(int fd);
+
+/**
+ * Open path for writing a report without truncating it yet, so that a run
+ * that fails before its report leaves an existing file as it was (POSIX:
+ * O_CREAT | O_EXCL first, *created then 1; else the file as it is, 0).
+ * NULL with errno.  Finish with compat_close_output.
+ */
+FILE *compat_open_output(const char *path, int *created);
+/**
+ * Close fp from compat_open_output: a regular file is cut to what was
+ * written (the rest of an older, longer file goes); a file it created and
+ * wrote nothing to is removed again.  0, or -1 with errno when the close,
+ * the cut or a write before it failed.
+ */
+int compat_close_output(FILE *fp, const char *path, int created);
 /** Bounded read; returns bytes read, 0 at EOF, -1 on error (EINTR retried). */
 long compat_read(int fd, void *buf, size_t len);
 long compat_pread(int fd, void *buf, size_t len, uint64_t off);
@@ -81,6 +103,18 @@ int compat_open_root(const char *path);
  * then util/fs opens by name).
  */
 int compat_open_in_root(int rootfd, const char *rel, unsigned flags);
+/**
+ * Open rel under rootfd for reading as compat_open_in_root(COMPAT_IR_READ)
+ * does, but only if the last component is the regular file expect names
+ * (its dev and ino): the walk (never openat2) stats that component from
+ * its parent's handle and opens it one system call later, from the same
+ * handle; anything else there (not a regular file, or another file) is
+ * left unopened and the result is -2.  For callers that cannot reopen a
+ * handle (compat_reopen_read fails without /proc): the window in which a
+ * swapped name gets opened is that one call.  fd, -2, or -1 with errno
+ * (win32: ENOSYS).
+ */
+int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect);
 /** Tests only (GPUDOCTOR_TEST_NO_OPENAT2): use the component walk even where openat2 exists. */
 void compat_set_no_openat2(int on);
 /** readlinkat(2); name "" reads the link a compat_open_in_root NOFOLLOW handle is. */
@@ -92,6 +126,8 @@ int compat_readlinkat(int fd, const char *name, char *buf, size_t size);
  * open the path again and compare identities.
  */
 int compat_reopen_read(int fd);
+/** Tests only (GPUDOCTOR_TEST_NO_PROC_FD): compat_reopen_read fails as it does without /proc. */
+void compat_set_no_proc_fd(int on);
 /** access(2) on the file handle fd refers to. */
 int compat_access_fd(int fd, int mode);
 
@@ -237,6 +273,15 @@ enum compat_child_end {
     COMPAT_CHILD_OVERFLOW      /* it wrote more than the buffer holds: killed */
 };
 
+/* Whether the child's guard (see compat_child_run) was installed. */
+enum compat_guard {
+    COMPAT_GUARD_UNKNOWN = 0,  /* the child said nothing (it died at once) */
+    COMPAT_GUARD_ON,           /* signals to gpudoctor, ptrace and process_vm_* are refused */
+    COMPAT_GUARD_UNSUPPORTED,  /* not this system or architecture (no seccomp filter) */
+    COMPAT_GUARD_REFUSED,      /* the kernel refused the filter: guard_errno says why */
+    COMPAT_GUARD_NOT_WANTED    /* it needs no_new_privs, which the caller did not allow */
+};
+
 struct compat_child_result {
     enum compat_child_end end;
     int code;                  /* exit status or signal number */
@@ -244,7 +289,13 @@ struct compat_child_result {
     size_t len;                /* bytes captured into the caller's buffer */
     int unreaped;              /* killed but not reaped within the grace time
                                   (a process stuck in the kernel); left behind */
+    enum compat_guard guard;
+    int guard_errno;
 };
+
+/* compat_child_run flags */
+#define COMPAT_CHILD_NNP 1u        /* the guard may set no_new_privs (setuid programs the
+                                      child runs then gain no privilege) */
 
 /**
  * While compat_child_run waits: fn(arg, buf, len, elapsed_ns) about once a
@@ -264,20 +315,31 @@ struct compat_child_tick {
  * the pipe when the child has exited is read without blocking.  tick, when
  * not NULL, is called while waiting (see struct compat_child_tick).
  *
- * The child starts in its own process group, with standard input, output
- * and error on the null device (a library that prints cannot disturb the
- * report), the crash signals (SEGV, BUS, ILL, FPE, ABRT, TRAP, SYS) reset to
- * their default action so that a crash ends it with that signal even in a
- * sanitizer build, and (Linux) a parent-death signal.  fn's return value is
- * the child's exit status; the child never returns to the caller's code, and
- * never runs atexit handlers.  On the deadline (or overflow) the whole
- * process group is killed and reaped for up to a short grace time.
+ * The child starts in a session and process group of its own (setsid: no
+ * controlling terminal, no job-control signals, and it cannot join this
+ * process's group), with standard input, output and error on the null
+ * device (a library that prints cannot disturb the report), the crash
+ * signals (SEGV, BUS, ILL, FPE, ABRT, TRAP, SYS) reset to their default
+ * action so that a crash ends it with that signal even in a sanitizer
+ * build, and (Linux) a parent-death signal.  While it runs this process is
+ * not dumpable (no same-user ptrace or /proc/PID/mem of it without
+ * CAP_SYS_PTRACE), and the child, before fn, drops CAP_SYS_PTRACE when it
+ * has it and installs the guard (Linux x86-64 and AArch64): a seccomp
+ * filter, inherited by everything it starts, that refuses with EPERM every
+ * signal to this process, to its process group and to all processes
+ * (kill -1), ptrace and process_vm_readv/writev.  The filter needs
+ * CAP_SYS_ADMIN or no_new_privs; the latter only with COMPAT_CHILD_NNP in
+ * flags.  res->guard says what happened.  fn's return value is the child's
+ * exit status; the child never returns to the caller's code, and never runs
+ * atexit handlers.  Every wait is bounded by the deadline: on it (or on
+ * overflow) the child's process group is killed and reaped for up to a
+ * short grace time, then left.
  *
  * Returns 0 with res filled (whatever happened to the child), or -1 with
  * errno when the child could not be started (pipe or fork failed).
  */
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
-                     const char *const *args, size_t nargs, unsigned timeout_ms,
+                     const char *const *args, size_t nargs, unsigned timeout_ms, unsigned flags,
                      unsigned char *buf, size_t cap, struct compat_child_result *res,
                      const struct compat_child_tick *tick);
 

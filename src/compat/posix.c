@@ -101,6 +101,62 @@ int compat_open_read(const char *path)
     return open(path, flags);
 }
 
+int compat_fd_blocking(int fd)
+{
+    int fl = fcntl(fd, F_GETFL);
+    if (fl < 0)
+        return -1;
+    return (fl & O_NONBLOCK) ? fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) : 0;
+}
+
+FILE *compat_open_output(const char *path, int *created)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    FILE *fp;
+    *created = fd >= 0;
+    if (fd < 0 && errno == EEXIST)
+        fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    if (!(fp = fdopen(fd, "w"))) {
+        int e = errno;
+        close(fd);
+        errno = e;
+    }
+    return fp;
+}
+
+int compat_close_output(FILE *fp, const char *path, int created)
+{
+    struct stat st;
+    long pos;
+    int bad = 0;
+    if (fflush(fp) != 0 || ferror(fp)) {
+        fclose(fp);
+        return -1;
+    }
+    /* A pipe, a terminal, /dev/stdout: nothing to cut or remove. */
+    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode))
+        return fclose(fp) != 0 ? -1 : 0;
+    pos = ftell(fp);
+    if (pos < 0)
+        bad = 1;
+    else if (pos == 0 && created) {
+        /* Made for a report that never came: gone again. */
+        if (fclose(fp) != 0)
+            bad = 1;
+        if (unlink(path) != 0)
+            bad = 1;
+        return bad ? -1 : 0;
+    } else if (pos > 0 && ftruncate(fileno(fp), (off_t)pos) != 0) {
+        bad = 1;        /* the rest of an older, longer file would stay */
+    }
+    /* pos 0 and the file was there: nothing was written, it is as it was. */
+    if (fclose(fp) != 0)
+        bad = 1;
+    return bad ? -1 : 0;
+}
+
 long compat_read(int fd, void *buf, size_t len)
 {
     for (;;) {
@@ -248,7 +304,7 @@ static int try_openat2(int rootfd, const char *rel, unsigned flags, int *fd)
  * readlinkat and spliced into the rest of the path, restarting at rootfd
  * when it is absolute.
  */
-static int walk_in_root(int rootfd, const char *rel, unsigned flags)
+static int walk_in_root(int rootfd, const char *rel, unsigned flags, const struct compat_stat *expect)
 {
     int stack[WALK_DEPTH + 1];
     size_t depth = 0, pos = 0, todo_len;
@@ -326,6 +382,14 @@ static int walk_in_root(int rootfd, const char *rel, unsigned flags)
             if (fstatat(stack[depth], name, &st, AT_SYMLINK_NOFOLLOW) < 0)
                 goto out;
             if (!S_ISLNK(st.st_mode) || (flags & COMPAT_IR_NOFOLLOW)) {
+                if ((flags & COMPAT_IR_READ) && !S_ISREG(st.st_mode)) {
+                    errno = ENXIO;   /* a special file is never opened to be read */
+                    goto out;
+                }
+                if (expect && ((uint64_t)st.st_dev != expect->dev || (uint64_t)st.st_ino != expect->ino)) {
+                    errno = ESTALE;  /* not the file that was checked: left unopened */
+                    goto out;
+                }
 #ifndef O_PATH
                 if (!(flags & COMPAT_IR_READ) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
                     errno = ENXIO;
@@ -383,13 +447,33 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
         return fd;
     if (r < 0)
         return -1;
-    return walk_in_root(rootfd, rel, flags);
+    return walk_in_root(rootfd, rel, flags, NULL);
+}
+
+int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect)
+{
+    int fd;
+    while (*rel == '/')
+        rel++;
+    fd = walk_in_root(rootfd, rel, COMPAT_IR_READ, expect);
+    return fd < 0 && (errno == ESTALE || errno == ENXIO) ? -2 : fd;
+}
+
+static int no_proc_fd;
+
+void compat_set_no_proc_fd(int on)
+{
+    no_proc_fd = on;
 }
 
 int compat_reopen_read(int fd)
 {
 #if defined(__linux__) && defined(O_PATH)
     char p[64];
+    if (no_proc_fd) {
+        errno = ENOENT;      /* as open("/proc/self/fd/N") says without /proc */
+        return -1;
+    }
     snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
     return open(p, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 #else

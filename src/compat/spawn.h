@@ -43,10 +43,13 @@ int compat_child_pump(struct compat_child *c, int timeout_ms,
 int compat_child_kill(struct compat_child *c, int hard);
 
 /**
- * Reap the child (blocking); close the pipes.  *status is the exit code,
- * or 128 + the signal that ended it.  -1 with errno on error.
+ * Reap the child, waiting at most timeout_ms; close the pipes either way.
+ * *status is the exit code, or 128 + the signal that ended it.  0 reaped,
+ * 1 still running after timeout_ms (c still names it, for compat_child_kill
+ * and another wait; a process stuck in the kernel cannot be waited for, so
+ * the caller then leaves it), -1 with errno on error.
  */
-int compat_child_wait(struct compat_child *c, int *status);
+int compat_child_wait(struct compat_child *c, int *status, int timeout_ms);
 
 /** 1 if the child has exited (it is then reaped; see *status), 0 if not. */
 int compat_child_done(struct compat_child *c, int *status);

@@ -4,6 +4,7 @@
  */
 #ifndef _WIN32
 #include "compat/spawn.h"
+#include "compat/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -142,21 +143,34 @@ int compat_child_done(struct compat_child *c, int *status)
     return 1;
 }
 
-int compat_child_wait(struct compat_child *c, int *status)
+int compat_child_wait(struct compat_child *c, int *status, int timeout_ms)
 {
-    int st;
+    int st, ret = 0;
     pid_t r = 0;
     if (c->pid > 0) {
-        do
-            r = waitpid((pid_t)c->pid, &st, 0);
-        while (r < 0 && errno == EINTR);
-        if (r > 0)
-            *status = decode(st);
-        c->pid = 0;
+        uint64_t deadline = compat_now_ns() + (uint64_t)(timeout_ms > 0 ? (unsigned)timeout_ms : 0u) * 1000000u;
+        for (;;) {
+            r = waitpid((pid_t)c->pid, &st, WNOHANG);
+            if (r > 0) {
+                *status = decode(st);
+                break;
+            }
+            if (r < 0 && errno != EINTR) {
+                ret = -1;
+                break;
+            }
+            if (compat_now_ns() >= deadline) {
+                ret = 1;
+                break;
+            }
+            poll(NULL, 0, 10);
+        }
+        if (ret != 1)
+            c->pid = 0;
     }
     close_fd(&c->out_fd);
     close_fd(&c->err_fd);
-    return r < 0 ? -1 : 0;
+    return ret;
 }
 
 int compat_self_exe(char *buf, size_t size)

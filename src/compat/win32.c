@@ -267,6 +267,25 @@ char *compat_win32_realpath(const char *path, char *resolved)
 
 /* ---- reading files ---------------------------------------------------- */
 
+FILE *compat_open_output(const char *path, int *created)
+{
+    *created = 0;
+    return fopen(path, "w");      /* truncated at once here: no O_EXCL dance on Windows yet */
+}
+
+int compat_close_output(FILE *fp, const char *path, int created)
+{
+    int bad = ferror(fp) != 0;
+    (void)path, (void)created;
+    return fclose(fp) != 0 || bad ? -1 : 0;
+}
+
+int compat_fd_blocking(int fd)
+{
+    (void)fd;
+    return 0;     /* files opened here never are non-blocking */
+}
+
 int compat_open_read(const char *path)
 {
     wchar_t *w = wide_dup(path);
@@ -339,7 +358,19 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
     return -1;
 }
 
+int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect)
+{
+    (void)rootfd, (void)rel, (void)expect;
+    errno = ENOSYS;
+    return -1;
+}
+
 void compat_set_no_openat2(int on)
+{
+    (void)on;
+}
+
+void compat_set_no_proc_fd(int on)
 {
     (void)on;
 }
@@ -697,7 +728,7 @@ int compat_child_exec(int wfd, const char *const *args, size_t nargs)
 }
 
 int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
-                     const char *const *args, size_t nargs, unsigned timeout_ms,
+                     const char *const *args, size_t nargs, unsigned timeout_ms, unsigned flags,
                      unsigned char *buf, size_t cap, struct compat_child_result *res,
                      const struct compat_child_tick *tick)
 {
@@ -705,6 +736,7 @@ int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
     (void)args;
     (void)nargs;
     (void)timeout_ms;
+    (void)flags;
     (void)buf;
     (void)cap;
     (void)tick;
@@ -761,8 +793,9 @@ int compat_child_kill(struct compat_child *c, int hard)
     return -1;
 }
 
-int compat_child_wait(struct compat_child *c, int *status)
+int compat_child_wait(struct compat_child *c, int *status, int timeout_ms)
 {
+    (void)timeout_ms;
     (void)c;
     if (status)
         *status = 0;

@@ -380,7 +380,7 @@ size_t slurm_merge(struct fleet *fl, struct slurm_demux *d, const struct slurm_o
     /* Nodes of the step or of --nodelist from which nothing came at all. */
     for (k = 0; k < step.nr + expected.nr; k++) {
         const char *nm = k < step.nr ? step.v[k] : expected.v[k - step.nr];
-        if (fleet_find_node(fl, nm) >= 0)
+        if (fleet_has_node(fl, nm))
             continue;
         count++;
         strbuf_reset(&reason);
@@ -444,7 +444,11 @@ int slurm_gather(struct fleet *fl, const struct slurm_opts *o, struct gd_err *er
             compat_child_kill(&c, 1);
         }
     }
-    compat_child_wait(&c, &status);
+    /* srun closed its output: it is ending.  Bounded: a stuck srun is killed, then left. */
+    if (compat_child_wait(&c, &status, (int)KILL_GRACE_MS) == 1) {
+        compat_child_kill(&c, 1);
+        compat_child_wait(&c, &status, 1000);
+    }
     slurm_demux_end(&d);
     if (slurm_merge(fl, &d, o, timed_out, status) == 0) {
         struct strbuf sb = STRBUF_INIT;

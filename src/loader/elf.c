@@ -146,6 +146,40 @@ int elf_load_end(const struct elf_header *h, const uint8_t *phdrs, size_t len, u
     return any;
 }
 
+int elf_phdr_facts(const struct elf_header *h, const uint8_t *phdrs, size_t len, struct elf_phdr_facts *out)
+{
+    struct rd r;
+    size_t ent = h->elfclass == ELF_CLASS64 ? 56 : 32, i;
+
+    memset(out, 0, sizeof(*out));
+    r.be = h->data == ELF_DATA_MSB;
+    if (h->phentsize != ent || (size_t)h->phnum > len / ent)
+        return -1;
+    for (i = 0; i < h->phnum; i++) {
+        const uint8_t *e = phdrs + i * ent;
+        uint32_t type = get32(&r, e);
+        uint64_t off = ent == 56 ? get64(&r, e + 8) : get32(&r, e + 4);
+        uint64_t vaddr = ent == 56 ? get64(&r, e + 16) : get32(&r, e + 8);
+        uint64_t filesz = ent == 56 ? get64(&r, e + 32) : get32(&r, e + 16);
+        if (type == PT_DYNAMIC) {
+            if (filesz)
+                out->dynamic++;
+            else
+                out->empty_dynamic++;
+        }
+        if (type != PT_LOAD)
+            continue;
+        if (filesz > UINT64_MAX - off)
+            return -1;
+        out->loads++;
+        if ((vaddr - off) & 4095u)
+            out->misaligned = 1;
+        if (off + filesz > out->load_end)
+            out->load_end = off + filesz;
+    }
+    return 0;
+}
+
 struct seg {
     uint64_t vaddr, offset, filesz;
 };

@@ -130,6 +130,25 @@ const char *elf_machine_name(uint16_t machine);
  */
 int elf_load_end(const struct elf_header *h, const uint8_t *phdrs, size_t len, uint64_t *end);
 
+/* What glibc's _dl_map_object_from_fd checks in the program header table. */
+struct elf_phdr_facts {
+    size_t loads;              /* PT_LOAD entries */
+    size_t dynamic;            /* PT_DYNAMIC entries with contents (p_filesz > 0) */
+    size_t empty_dynamic;      /* PT_DYNAMIC entries without (separate debuginfo) */
+    int misaligned;            /* a PT_LOAD's p_vaddr - p_offset is not a multiple of 4096,
+                                  so of no Linux page size */
+    uint64_t load_end;         /* the largest p_offset + p_filesz of a PT_LOAD */
+};
+
+/**
+ * Read the facts above from the h->phnum entries of phdrs (len bytes, read
+ * at h->phoff).  e_phnum is taken as it is, PN_XNUM (0xffff) included: glibc
+ * reads that many entries (it does not look in section header 0).  0, or -1
+ * when the table does not fit in len, the entry size is not the class's, or
+ * an entry overflows.
+ */
+int elf_phdr_facts(const struct elf_header *h, const uint8_t *phdrs, size_t len, struct elf_phdr_facts *out);
+
 /**
  * Parse an object held in memory (the first len bytes of the file).
  * Fills out (zeroed first) with strings and arrays in arena.  Returns 0,

@@ -301,11 +301,16 @@ static int parse_src(const struct bytesrc *s, struct arena *arena, struct pe_inf
         dir_size[i] = le32(opt + dirs_at + 8 * i + 4);
     }
 
+    sec_at = (uint64_t)lfanew + 24 + opt_size;
+    /* The loader reads the whole section table (Wine: STATUS_INVALID_IMAGE_FORMAT,
+     * LoadLibrary's error 193); one that runs past the end is no image. */
+    if (sec_at + 40 * (uint64_t)c.n_sec > s->size)
+        return err_setx(err, GD_ERR_FORMAT, "not a PE image (its %u section headers run past the end of the file)",
+                        (unsigned)c.n_sec);
     if (c.n_sec > MAX_SECTIONS) {
         out->warning = "too many sections; only the first 96 are read";
         c.n_sec = MAX_SECTIONS;
     }
-    sec_at = (uint64_t)lfanew + 24 + opt_size;
     for (i = 0; i < c.n_sec; i++) {
         if (bytesrc_read(s, sec_at + 40 * (uint64_t)i, sh, sizeof(sh), NULL) < 0) {
             out->warning = "truncated section table";

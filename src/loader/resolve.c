@@ -329,8 +329,10 @@ void resolve_config_detect(struct fs *fs, struct arena *arena, struct resolve_co
         ldcache_release(&c);
         for (i = 0; !cfg->glibc_major && i < cfg->n_system_dirs; i++) {
             size_t j;
-            if (fs_list_dir(fs, cfg->system_dirs[i], 65536, &list, NULL) != 1)
+            if (fs_list_dir(fs, cfg->system_dirs[i], 65536, &list, NULL) != 1) {
+                fs_dirlist_release(&list);   /* -1 leaves the entries read so far */
                 continue;
+            }
             for (j = 0; j < list.nr; j++) {
                 unsigned mi;
                 char tail[8];
@@ -543,33 +545,52 @@ void resolve_add_attempt(struct resolve_result *res, enum resolve_step step, con
 }
 
 /*
- * A truncated file: open_verify reads the program headers and fails with
- * "cannot read file data" when they are past the end; a file cut after
- * them maps, and the first touch of a missing page faults (SIGBUS).  Both
- * end the dlopen at this file.  A table too large to read here is let be.
+ * glibc's checks after the header (elf/dl-load.c): open_verify reads
+ * e_phnum * e_phentsize bytes of program headers at e_phoff, taking e_phnum
+ * as it is (PN_XNUM, 0xffff, is no escape to section header 0 there), and a
+ * short read is fatal: "cannot read file data".  _dl_map_object_from_fd
+ * then refuses a table without PT_LOAD, a load command whose address and
+ * offset disagree modulo the page, a shared object without a dynamic
+ * section (or with an empty one: separate debuginfo), and an executable;
+ * a file cut inside its segments maps, and the first touch of a missing
+ * page faults (SIGBUS).  Each ends the dlopen at this file.
  */
-static enum resolve_outcome check_extent(struct resolver *r, const struct bytesrc *s,
-                                         const struct elf_header *h, const char **detail)
+static enum resolve_outcome check_phdrs(struct resolver *r, const struct bytesrc *s, const struct elf_header *h,
+                                        const char **detail)
 {
     size_t need = (size_t)h->phnum * h->phentsize;
+    struct elf_phdr_facts pf;
     uint8_t *buf;
-    uint64_t end;
     int bad = 0;
 
-    if (!h->phnum || h->phnum == 0xffffu || need > 65536)
-        return ROUT_FOUND;
     if (h->phoff > s->size || need > s->size - h->phoff) {
         *detail = "cannot read file data (truncated: the program headers are past its end)";
         return ROUT_INVALID;
     }
-    buf = xmalloc(need);
-    if (bytesrc_read(s, h->phoff, buf, need, NULL) == 0 && elf_load_end(h, buf, need, &end) == 1 &&
-        end > s->size) {
-        *detail = arena_printf(&r->arena, "file truncated: its segments end at byte %llu, the file has %llu",
-                               (unsigned long long)end, (unsigned long long)s->size);
-        bad = 1;
+    buf = xmalloc(need ? need : 1);
+    if (bytesrc_read(s, h->phoff, buf, need, NULL) < 0 || elf_phdr_facts(h, buf, need, &pf) < 0) {
+        free(buf);
+        *detail = "cannot read file data";
+        return ROUT_INVALID;
     }
     free(buf);
+    if (pf.misaligned) {
+        *detail = "ELF load command address/offset not page-aligned";
+        bad = 1;
+    } else if (!pf.loads) {
+        *detail = "object file has no loadable segments";
+        bad = 1;
+    } else if (h->type != ELF_ET_DYN) {
+        *detail = "cannot dynamically load executable";
+        bad = 1;
+    } else if (!pf.dynamic || pf.empty_dynamic) {
+        *detail = "object file has no dynamic section";
+        bad = 1;
+    } else if (pf.load_end > s->size) {
+        *detail = arena_printf(&r->arena, "file truncated: its segments end at byte %llu, the file has %llu",
+                               (unsigned long long)pf.load_end, (unsigned long long)s->size);
+        bad = 1;
+    }
     return bad ? ROUT_INVALID : ROUT_FOUND;
 }
 
@@ -659,7 +680,7 @@ static enum resolve_outcome check_file(struct resolver *r, const char *vpath, st
     }
     o = check_header(r, buf, n, &h, detail);
     if (o == ROUT_FOUND)
-        o = check_extent(r, &s, &h, detail);
+        o = check_phdrs(r, &s, &h, detail);
     if (o == ROUT_FOUND && m && m->elf_rc == ELF_UNREAD) {
         /* What the walk asks next, from the same open and windows. */
         err_init(&err);

@@ -135,7 +135,7 @@ static int try_candidate(struct wsearch *w, enum resolve_step step, const char *
             oc = ROUT_ABSENT;
         } else if (rc < 0 && err.code == GD_ERR_FORMAT) {
             oc = ROUT_INVALID;
-            detail = "not a PE image: LoadLibrary fails here with error 193";
+            detail = arena_printf(&r->arena, "%s: LoadLibrary fails here with error 193", err.msg);
         } else if (rc < 0) {
             oc = ROUT_UNREADABLE;
             detail = arena_strdup(&r->arena, err.msg);
@@ -300,8 +300,10 @@ static void suggest_win(struct wsearch *w)
 
     if (strpbrk(w->name, "\\/") || ci_find(r, base, &b, NULL) != 1)
         goto out;
-    if (fs_list_dir(r->fs, b.buf, 1024, &list, NULL) != 1)
+    if (fs_list_dir(r->fs, b.buf, 1024, &list, NULL) != 1) {
+        fs_dirlist_release(&list);   /* -1 leaves the entries read so far */
         goto out;
+    }
     for (i = 0; i < list.nr && !w->out->suggest_dir; i++) {
         for (k = 0; subs[k] && !w->out->suggest_dir; k++) {
             struct strbuf real = STRBUF_INIT;

@@ -60,7 +60,7 @@ int probe_helper_find(struct strbuf *out, struct strbuf *tried)
 }
 
 int probe_child_spawn(const char *mode, int (*fn)(int wfd, const char *const *args, size_t nargs),
-                      const char *const *args, size_t nargs, unsigned timeout_ms,
+                      const char *const *args, size_t nargs, unsigned timeout_ms, unsigned flags,
                       unsigned char *buf, size_t cap, struct compat_child_result *res,
                       const struct compat_child_tick *tick, struct gd_err *err)
 {
@@ -70,7 +70,7 @@ int probe_child_spawn(const char *mode, int (*fn)(int wfd, const char *const *ar
     int rc;
 
     if (compat_can_dlopen()) {
-        if (compat_child_run(fn, args, nargs, timeout_ms, buf, cap, res, tick) < 0)
+        if (compat_child_run(fn, args, nargs, timeout_ms, flags, buf, cap, res, tick) < 0)
             return err_set(err, "cannot start the probe's child process");
         return 0;
     }
@@ -88,7 +88,7 @@ int probe_child_spawn(const char *mode, int (*fn)(int wfd, const char *const *ar
     hargs[1] = mode;
     for (i = 0; i < nargs; i++)
         hargs[i + 2] = args[i];
-    rc = compat_child_run(compat_child_exec, hargs, nargs + 2, timeout_ms, buf, cap, res, tick);
+    rc = compat_child_run(compat_child_exec, hargs, nargs + 2, timeout_ms, flags, buf, cap, res, tick);
     free(hargs);
     if (rc < 0) {
         strbuf_release(&path);

@@ -40,14 +40,15 @@ int probe_helper_find(struct strbuf *out, struct strbuf *tried);
 /**
  * Run one probe child: fn(wfd, args, nargs) in a fork when this build can
  * load libraries, else the helper with mode ("probe" or "verify") and the
- * same args.  Arguments and result as compat_child_run, which it calls.
+ * same args.  Arguments (flags: COMPAT_CHILD_*) and result as
+ * compat_child_run, which it calls.
  * 0 with res filled; -1 with err when no child could be started: fork or
  * pipe failed, the helper is not found (err says where it was looked for),
  * or it could not be executed (no output and exit 126 or 127: e.g. a
  * system without glibc's loader; err says so).
  */
 int probe_child_spawn(const char *mode, int (*fn)(int wfd, const char *const *args, size_t nargs),
-                      const char *const *args, size_t nargs, unsigned timeout_ms,
+                      const char *const *args, size_t nargs, unsigned timeout_ms, unsigned flags,
                       unsigned char *buf, size_t cap, struct compat_child_result *res,
                       const struct compat_child_tick *tick, struct gd_err *err);
 

@@ -362,6 +362,47 @@ static void check_nodes(struct probe_result *r, struct fs *fs)
     }
 }
 
+/*
+ * May the child's guard set no_new_privs?  Not when the driver may need
+ * its setuid helper: nvidia-modprobe makes missing device nodes (and loads
+ * the module) for a user who is not root, and under no_new_privs it would
+ * run without privilege.  So only when the nodes it would make exist, or
+ * there is no setuid nvidia-modprobe.
+ */
+static unsigned guard_flags(struct fs *fs)
+{
+    static const char *const helpers[] = { "/usr/bin/nvidia-modprobe", "/usr/sbin/nvidia-modprobe",
+                                           "/bin/nvidia-modprobe" };
+    struct compat_stat st;
+    struct gd_err err;
+    size_t i;
+    err_init(&err);
+    if (fs_stat(fs, "/dev/nvidiactl", &st, &err) == 1 && fs_stat(fs, "/dev/nvidia-uvm", &st, &err) == 1)
+        return COMPAT_CHILD_NNP;
+    for (i = 0; i < sizeof(helpers) / sizeof(helpers[0]); i++)
+        if (fs_stat(fs, helpers[i], &st, &err) == 1 && (st.mode & 04000))
+            return 0;
+    return COMPAT_CHILD_NNP;
+}
+
+const char *probe_guard_text(struct arena *a, const struct compat_child_result *cr)
+{
+    switch (cr->guard) {
+    case COMPAT_GUARD_ON:
+        return "on";
+    case COMPAT_GUARD_UNSUPPORTED:
+        return "off: no seccomp filter on this system or architecture";
+    case COMPAT_GUARD_REFUSED:
+        return arena_printf(a, "off: the kernel refused the seccomp filter (%s)", strerror(cr->guard_errno));
+    case COMPAT_GUARD_NOT_WANTED:
+        return "off: it needs no_new_privs, which would keep the setuid nvidia-modprobe from "
+               "making the missing /dev/nvidia* nodes";
+    case COMPAT_GUARD_UNKNOWN:
+        break;
+    }
+    return "unknown: the child did not say";
+}
+
 /* compat_child_run's tick: which call the child is in, from its stream so far. */
 static void on_tick(void *arg, const unsigned char *buf, size_t len, uint64_t elapsed_ns)
 {
@@ -400,8 +441,8 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
     buf = xmalloc(PROBEWIRE_MAX_BYTES);
     tick.fn = on_tick;
     tick.arg = r;
-    if (probe_child_spawn("probe", probe_child_main, args, 4, timeout_ms, buf, PROBEWIRE_MAX_BYTES,
-                          &cr, r->progress.fn ? &tick : NULL, err) < 0) {
+    if (probe_child_spawn("probe", probe_child_main, args, 4, timeout_ms, guard_flags(fs), buf,
+                          PROBEWIRE_MAX_BYTES, &cr, r->progress.fn ? &tick : NULL, err) < 0) {
         free(buf);
         return -1;
     }
@@ -414,6 +455,7 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
     r->child_code = cr.code;
     r->child_ns = cr.elapsed_ns;
     r->child_unreaped = cr.unreaped;
+    r->guard = probe_guard_text(&r->arena, &cr);
     err_init(&werr);
     if (probewire_parse(buf, cr.len, r, &werr) < 0)
         r->wire_error = arena_strdup(&r->arena, werr.msg);

@@ -169,6 +169,8 @@ struct probe_result {
     int child_code;           /* exit status or signal */
     uint64_t child_ns;
     int child_unreaped;
+    const char *guard;        /* the child's guard (compat_child_run): "on", or what is
+                                 missing and why (arena); NULL when no child ran */
     int complete;             /* the END record arrived */
     const char *wire_error;   /* malformed output from the child, or NULL */
     int in_flight_fn;         /* called but never returned (hang, crash), or 0 */
@@ -261,5 +263,12 @@ size_t probe_fold_facts(const struct probe_result *r, struct facts *f);
  * [0] libnvidia-ml path or "", [1] libcuda path or "", then "NAME=VALUE" to
  * set or "NAME" to unset in the child's environment. */
 int probe_child_main(int wfd, const char *const *args, size_t nargs);
+
+/**
+ * The guard of a child run (compat_child_run's res->guard) in words, for
+ * reports: "on", or "off: why" (allocated in a when it needs formatting).
+ */
+struct compat_child_result;
+const char *probe_guard_text(struct arena *a, const struct compat_child_result *cr);
 
 #endif

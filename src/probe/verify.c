@@ -138,8 +138,9 @@ static int run_install(struct probe_verify *v, struct probe_verify_install *vi, 
             args[i] = vi->libs[i].path;
         strbuf_release(&sb);
     }
-    if (probe_child_spawn("verify", probe_verify_child_main, args, vi->n_load, v->timeout_ms, buf,
-                          PROBEWIRE_MAX_BYTES, &cr, NULL, err) < 0)
+    /* The framework's libraries need no setuid helper: the guard may set no_new_privs. */
+    if (probe_child_spawn("verify", probe_verify_child_main, args, vi->n_load, v->timeout_ms, COMPAT_CHILD_NNP,
+                          buf, PROBEWIRE_MAX_BYTES, &cr, NULL, err) < 0)
         return -1;
     switch (cr.end) {
     case COMPAT_CHILD_EXITED: vi->child_end = PROBE_CHILD_EXITED; break;

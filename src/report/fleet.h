@@ -13,15 +13,21 @@
 #include "fleet/fleet.h"
 
 struct fleet_report_input {
-    const struct fleet *fleet;     /* after fleet_finish */
+    struct fleet *fleet;           /* after fleet_finish */
     const char *gd_version;
     const char *origin;            /* "reports", "slurm" */
     int exit_status;
+    int nodes;                     /* write the per-node table (kept: fleet_keep_nodes) */
 };
 
-void report_fleet_text(FILE *fp, const struct fleet_report_input *in, int color);
-void report_fleet_json(FILE *fp, const struct fleet_report_input *in);
-void report_fleet_markdown(FILE *fp, const struct fleet_report_input *in);
-void report_fleet_prometheus(FILE *fp, const struct fleet_report_input *in);
+/*
+ * Each writes the view to fp; 0, or -1 with err when the per-node table
+ * cannot be read back (the output is then incomplete).  --prometheus
+ * needs the table: its samples are per node.
+ */
+int report_fleet_text(FILE *fp, const struct fleet_report_input *in, int color, struct gd_err *err);
+int report_fleet_json(FILE *fp, const struct fleet_report_input *in, struct gd_err *err);
+int report_fleet_markdown(FILE *fp, const struct fleet_report_input *in, struct gd_err *err);
+int report_fleet_prometheus(FILE *fp, const struct fleet_report_input *in, struct gd_err *err);
 
 #endif

@@ -153,9 +153,15 @@ static void put_sanitised(FILE *fp, const char *s, size_t len, int keep_newlines
             i++;
         } else {
             size_t n = utf8_valid_seq(p + i, len - i);
-            /* C1 controls (U+0080..U+009F) are escape sequences too. */
+            /* C1 controls (U+0080..U+009F) are escape sequences too, and
+             * bidirectional controls reorder what the reader sees. */
             if (n == 2 && c == 0xc2 && p[i + 1] < 0xa0)
                 n = 0;
+            else if (n && utf8_display_control(p + i, n)) {
+                fputc('?', fp);
+                i += n;
+                continue;
+            }
             if (n) {
                 fwrite(p + i, 1, n, fp);
                 i += n;

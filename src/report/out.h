@@ -2,9 +2,10 @@
  * out.h - the printing primitives every renderer uses.
  *
  * Paths and values come from untrusted trees, so everything printed as text
- * goes through out_str(), which replaces control characters (and invalid
- * UTF-8) with '?' so that a file name cannot move the cursor or inject
- * escape sequences.  Colour is a property of the printer: struct out says
+ * goes through out_str(), which replaces control characters, invalid
+ * UTF-8 and the bidirectional controls (util/utf8.h) with '?' so that a
+ * file name cannot move the cursor, inject escape sequences or show its
+ * text reordered.  Colour is a property of the printer: struct out says
  * whether to emit ANSI codes (only on a terminal, never with NO_COLOR).
  */
 #ifndef GD_OUT_H

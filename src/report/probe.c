@@ -214,6 +214,8 @@ void report_probe_text(struct out *o, const struct probe_result *r, const struct
         if (r->in_flight_fn)
             out_printf(o, " in %s", probe_fn_name(r->in_flight_fn));
         out_printf(o, " after %.1f ms\n", (double)r->child_ns / 1e6);
+        if (r->guard && strcmp(r->guard, "on"))
+            out_printf(o, "  %-22s %s\n", "child's guard", r->guard);
 
         heading(o, "GPUs");
         if (!r->n_gpus)
@@ -375,6 +377,7 @@ void report_probe_json_value(struct jw *jw, const struct probe_result *r)
     jw_kv_str(jw, "signal", r->child_end == PROBE_CHILD_SIGNALED ? compat_signal_name(r->child_code) : NULL);
     jw_kv_int(jw, "elapsed_us", (int64_t)(r->child_ns / 1000u));
     jw_kv_int(jw, "timeout_ms", r->timeout_ms);
+    jw_kv_str(jw, "guard", r->guard);
     jw_kv_bool(jw, "complete", r->complete);
     jw_kv_str(jw, "in_flight", r->in_flight_fn ? probe_fn_name(r->in_flight_fn) : NULL);
     jw_kv_str(jw, "protocol_error", r->wire_error);

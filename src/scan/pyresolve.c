@@ -145,6 +145,7 @@ static int latest_prefix(struct rs *r, const char *prefix, struct strbuf *out)
 
     path_join(&p, r->pyenv_root, "versions");
     if (fs_list_dir(r->ctx->fs, p.buf, 4096, &dl, &err) != 1) {
+        fs_dirlist_release(&dl);   /* -1 leaves the entries read so far */
         strbuf_release(&p);
         return 0;
     }
@@ -547,8 +548,10 @@ static int store_python_installed(struct scan_ctx *ctx, const char *dir)
     size_t i;
     int found = 0;
     static const char pkg[] = "pythonsoftwarefoundation.python.";
-    if (fs_list_dir(ctx->fs, dir, 4096, &dl, &err) != 1)
+    if (fs_list_dir(ctx->fs, dir, 4096, &dl, &err) != 1) {
+        fs_dirlist_release(&dl);
         return 0;
+    }
     for (i = 0; i < dl.nr && !found; i++) {
         char head[sizeof(pkg)];
         if (strlen(dl.ents[i].name) < sizeof(pkg) - 1)

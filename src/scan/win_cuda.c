@@ -40,8 +40,12 @@ static const char *dll_with_prefix(struct scan_ctx *ctx, const char *dir, const 
     struct fs_dirlist dl;
     const char *hit = NULL;
     size_t i, pl = strlen(prefix);
-    if (!dir || fs_list_dir(ctx->fs, dir, WIN_DIR_MAX, &dl, NULL) != 1)
+    if (!dir)
         return NULL;
+    if (fs_list_dir(ctx->fs, dir, WIN_DIR_MAX, &dl, NULL) != 1) {
+        fs_dirlist_release(&dl);   /* -1 leaves the entries read so far */
+        return NULL;
+    }
     for (i = 0; i < dl.nr && !hit; i++) {
         const char *n = dl.ents[i].name;
         size_t len = strlen(n);
@@ -186,8 +190,12 @@ static void scan_program_files(struct scan_ctx *ctx)
     const char *root = win_find(ctx, "/Program Files/NVIDIA GPU Computing Toolkit/CUDA");
     struct fs_dirlist dl;
     size_t i;
-    if (!root || fs_list_dir(ctx->fs, root, WIN_DIR_MAX, &dl, NULL) != 1)
+    if (!root)
         return;
+    if (fs_list_dir(ctx->fs, root, WIN_DIR_MAX, &dl, NULL) != 1) {
+        fs_dirlist_release(&dl);
+        return;
+    }
     for (i = 0; i < dl.nr; i++)
         if (dl.ents[i].name[0] == 'v' || dl.ents[i].name[0] == 'V')
             add_toolkit(ctx, facts_printf(ctx->facts, "%s/%s", root, dl.ents[i].name), "program_files");
@@ -346,8 +354,10 @@ static void scan_cudnn_dirs(struct scan_ctx *ctx)
                 }
                 cudnn_major_from_dll(ctx, cn);
             }
-            if (fs_list_dir(ctx->fs, bin, WIN_DIR_MAX, &cudas, NULL) != 1)
+            if (fs_list_dir(ctx->fs, bin, WIN_DIR_MAX, &cudas, NULL) != 1) {
+                fs_dirlist_release(&cudas);
                 continue;
+            }
             for (j = 0; j < cudas.nr; j++) {
                 const char *cdir = facts_printf(f, "%s/%s", bin, cudas.ents[j].name);
                 const char *x64 = win_find_in(ctx, cdir, "x64");

@@ -54,8 +54,12 @@ static void scan_driver_store(struct scan_ctx *ctx)
     struct fs_dirlist dl;
     size_t i;
 
-    if (!repo || fs_list_dir(ctx->fs, repo, WIN_DIR_MAX, &dl, NULL) != 1)
+    if (!repo)
         return;
+    if (fs_list_dir(ctx->fs, repo, WIN_DIR_MAX, &dl, NULL) != 1) {
+        fs_dirlist_release(&dl);   /* -1 leaves the entries read so far */
+        return;
+    }
     for (i = 0; i < dl.nr; i++) {
         const char *n = dl.ents[i].name, *dir, *lib;
         /* nv_dispi.inf_amd64_<hash>, nvlti.inf_amd64_<hash>, ... */

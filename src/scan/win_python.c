@@ -65,8 +65,10 @@ static const char *version_from_dll(struct scan_ctx *ctx, const char *prefix, co
     struct fs_dirlist dl;
     const char *v = NULL;
     size_t i;
-    if (fs_list_dir(ctx->fs, prefix, WIN_DIR_MAX, &dl, NULL) != 1)
+    if (fs_list_dir(ctx->fs, prefix, WIN_DIR_MAX, &dl, NULL) != 1) {
+        fs_dirlist_release(&dl);   /* -1 leaves the entries read so far */
         return NULL;
+    }
     for (i = 0; i < dl.nr && !v; i++) {
         const char *n = dl.ents[i].name;
         size_t len = strlen(n), d;
@@ -206,8 +208,12 @@ static void add_conda_root(struct wfinder *w, const char *root, const char *foun
         return;
     add_env(w, root, found_by, "base", 0);
     envs = win_find_in(ctx, root, "envs");
-    if (!envs || fs_list_dir(ctx->fs, envs, WIN_DIR_MAX, &dl, NULL) != 1)
+    if (!envs)
         return;
+    if (fs_list_dir(ctx->fs, envs, WIN_DIR_MAX, &dl, NULL) != 1) {
+        fs_dirlist_release(&dl);
+        return;
+    }
     for (i = 0; i < dl.nr; i++)
         add_env(w, facts_printf(ctx->facts, "%s/%s", envs, dl.ents[i].name), "conda envs",
                 facts_str(ctx->facts, dl.ents[i].name), 0);
@@ -220,8 +226,12 @@ static void add_children(struct wfinder *w, const char *dir, const char *prefix,
     struct scan_ctx *ctx = w->ctx;
     struct fs_dirlist dl;
     size_t i, pl = strlen(prefix);
-    if (!dir || fs_list_dir(ctx->fs, dir, WIN_DIR_MAX, &dl, NULL) != 1)
+    if (!dir)
         return;
+    if (fs_list_dir(ctx->fs, dir, WIN_DIR_MAX, &dl, NULL) != 1) {
+        fs_dirlist_release(&dl);
+        return;
+    }
     for (i = 0; i < dl.nr; i++) {
         char head[32];
         if (strlen(dl.ents[i].name) < pl || pl >= sizeof(head))

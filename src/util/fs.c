@@ -94,6 +94,10 @@ int fs_init(struct fs *fs, const char *root, struct gd_err *err)
         return err_set(err, "cannot use root '%s'", root);
     if (st.type != COMPAT_FT_DIR)
         return err_setx(err, GD_ERR_USAGE, "cannot use root '%s': not a directory", root);
+    /* A root that cannot be listed would be a scan of nothing that looks
+     * like a machine without a GPU (O_PATH opens it regardless). */
+    if (compat_access(buf, COMPAT_R_OK | COMPAT_X_OK) < 0)
+        return err_set(err, "cannot use root '%s': it cannot be read", root);
     fs->host_root = !strcmp(buf, "/");
     fs->root_fd = -1;
     /* Windows gives a drive root as "C:/": keep "C:", so that the host path
@@ -1077,8 +1081,15 @@ int fs_access(struct fs *fs, const char *vpath, int mode)
 /*
  * fs_open under --root: a handle first (it opens nothing), its type from
  * fstat, and only a regular file is opened for reading, as the same inode
- * (compat_reopen_read), or, without /proc, by its path again with the
- * identity compared: a file swapped in between is refused.
+ * (compat_reopen_read, through /proc/self/fd).  Without /proc the file
+ * must be opened by its path again: a second handle (O_PATH) is taken and
+ * its identity (st_dev, st_ino) compared with the first before anything is
+ * opened for reading, then the opened file is compared once more.  A swap
+ * before the second handle is refused unopened; one in the few
+ * microseconds between the second handle and the read-open can still get
+ * a device or FIFO opened (read-only, non-blocking, no controlling tty)
+ * and at once closed, unread: nothing on Linux turns a handle into a
+ * readable descriptor without /proc (docs/reliability.md).
  */
 static int open_rooted(struct fs *fs, const char *vpath, struct fs_file *f, struct gd_err *err)
 {
@@ -1099,9 +1110,25 @@ static int open_rooted(struct fs *fs, const char *vpath, struct fs_file *f, stru
     compat_close(h);
     if (f->fd < 0) {
         struct compat_stat st2;
-        r = open_in_root(fs, vpath, COMPAT_IR_READ, &f->fd, "cannot open", err);
+        int h2;
+        r = open_in_root(fs, vpath, 0u, &h2, "cannot open", err);
         if (r != 1)
             return r;
+        if (compat_fstat(h2, &st2) < 0 || st2.type != COMPAT_FT_REG || st2.dev != f->st.dev ||
+            st2.ino != f->st.ino) {
+            compat_close(h2);
+            return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': it changed while being opened", vpath);
+        }
+        compat_close(h2);
+        /* Stat and open the last component from its parent's handle, back
+         * to back: only the same regular file is opened. */
+        f->fd = compat_open_in_root_as(fs->root_fd, vpath + 1, &f->st);
+        if (f->fd == -2) {
+            f->fd = -1;
+            return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': it changed while being opened", vpath);
+        }
+        if (f->fd < 0)
+            return errno == ENOENT || errno == ENOTDIR ? 0 : err_set(err, "cannot open '%s'", vpath);
         if (compat_fstat(f->fd, &st2) < 0 || st2.dev != f->st.dev || st2.ino != f->st.ino) {
             fs_close(f);
             return err_setx(err, GD_ERR_FORMAT, "cannot read '%s': it changed while being opened", vpath);

@@ -75,7 +75,12 @@ struct fs {
     int root_fd;              /* a handle on root under --root (-1: none, or "/"); owned */
 };
 
-/** Use host directory root (NULL or "/" for this machine). -1 if unusable. */
+/**
+ * Use host directory root (NULL or "/" for this machine).  -1 with err if
+ * it is unusable: missing, not a directory, or not readable and searchable
+ * by this user (a scan of a root it cannot list would find nothing and
+ * look like a machine without a GPU).
+ */
 int fs_init(struct fs *fs, const char *root, struct gd_err *err);
 void fs_release(struct fs *fs);
 

@@ -140,3 +140,14 @@ int header_define_int(const char *buf, size_t len, const char *name, long *val)
     }
     return 0;
 }
+
+uint64_t mem_hash(const char *s, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;   /* FNV-1a */
+    size_t i;
+    for (i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}

@@ -6,6 +6,7 @@
 #define GD_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /** 1 if s starts with prefix. */
 int str_starts(const char *s, const char *prefix);
@@ -13,6 +14,8 @@ int str_starts(const char *s, const char *prefix);
 int str_ends(const char *s, const char *suffix);
 /** 1 if needle occurs in the first len bytes of hay (no NUL needed). */
 int mem_contains(const char *hay, size_t len, const char *needle);
+/** FNV-1a (64-bit) of s[0..n): a hash for the tables of interned strings. */
+uint64_t mem_hash(const char *s, size_t n);
 /**
  * Next line of buf[*pos..len): sets *line and *n (without '\n' or '\r'),
  * advances *pos.  0 at the end.

@@ -36,3 +36,16 @@ size_t utf8_valid_seq(const unsigned char *p, size_t len)
     }
     return 0;
 }
+
+size_t utf8_display_control(const unsigned char *p, size_t len)
+{
+    if (len >= 2 && p[0] == 0xd8 && p[1] == 0x9c)
+        return 2;                                   /* U+061C */
+    if (len < 3 || p[0] != 0xe2)
+        return 0;
+    if (p[1] == 0x80 && (p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xa8 && p[2] <= 0xae)))
+        return 3;                                   /* U+200E-F, U+2028-202E */
+    if (p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)
+        return 3;                                   /* U+2066-2069 */
+    return 0;
+}

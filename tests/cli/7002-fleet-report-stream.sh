@@ -12,7 +12,7 @@ command -v jq >/dev/null || skip "jq is not installed"
     cat "$R/gpu07.json"
     cat "$R/gpu02.json"
 } >"$CASE_DIR/stream"
-"$GD_BIN" fleet report --json - <"$CASE_DIR/stream" >"$OUT" 2>"$ERR"
+"$GD_BIN" fleet report --json --per-node - <"$CASE_DIR/stream" >"$OUT" 2>"$ERR"
 RC=$?
 expect_rc 1
 expect_json '.summary.reports == 4 and .summary.rejected == 1'
@@ -22,11 +22,15 @@ expect_json '.nodes[2].source | test("^stdin #4 \\(line 4\\)$")'
 
 # The same stream as a file; a second file named by --name-from-file.
 cp "$R/gpu05.json" "$CASE_DIR/rack7-slot3.json"
-gd fleet report --json --name-from-file "$CASE_DIR/stream" "$CASE_DIR/rack7-slot3.json"
+gd fleet report --json --per-node --name-from-file "$CASE_DIR/stream" "$CASE_DIR/rack7-slot3.json"
 expect_json '[.nodes[].name] == ["stream", "gpu04", "gpu07", "gpu02", "rack7-slot3"]'
 expect_json '.nodes[4].hostname == "gpu05"'
 
-# Empty input: no nodes, nothing wrong.
+# An empty input is no report: named and counted (exit 1), never "nothing wrong".
 gd fleet report --json /dev/null
-expect_rc 0
-expect_json '.summary.nodes == 0'
+expect_rc 1
+expect_json '.summary.nodes == 0 and .rejected == [{"source": "/dev/null", "node": null, "reason": "no report: the input is empty"}]'
+printf '' | "$GD_BIN" fleet report --json - >"$OUT" 2>"$ERR"
+RC=$?
+expect_rc 1
+expect_json '.rejected[0].source == "stdin" and .rejected[0].reason == "no report: the input is empty"'

@@ -46,7 +46,7 @@ trap 'exit 1' INT TERM
 BASEPORT=${GD_SLURM_BASEPORT:-16817} NODES=3 slurm_ci_up >"$CASE_DIR/slurm-up.log" 2>&1 || { cat "$CASE_DIR/slurm-up.log"; fail "the Slurm cluster did not come up"; }
 
 # 1. All three nodes answer: exactly these verdicts, groups and fixes.
-gd fleet slurm --json --gpudoctor "$CASE_DIR/node-gd" --nodes 3 --timeout 60
+gd fleet slurm --json --per-node --gpudoctor "$CASE_DIR/node-gd" --nodes 3 --timeout 60
 expect_rc 1
 expect_json '.origin == "slurm" and .summary == {"nodes": 3, "reports": 3, "ok": 1, "failing": 2, "unreachable": 0, "rejected": 0}'
 expect_json '.hostlists == {"ok": "node1", "failing": "node[2-3]", "unreachable": ""}'
@@ -76,16 +76,17 @@ expect_text "470.223.02           node2"
 # 2. node3's gpudoctor hangs: unreachable within the timeout (5 s, plus
 # srun's own teardown), the others still reported.
 t0=$(date +%s)
-HANG_NODE=node3 gd fleet slurm --json --gpudoctor "$CASE_DIR/node-gd" --nodes 3 --timeout 5
+HANG_NODE=node3 gd fleet slurm --json --per-node --gpudoctor "$CASE_DIR/node-gd" --nodes 3 --timeout 5
 t1=$(date +%s)
 expect_rc 1
 [ $((t1 - t0)) -le 15 ] || fail "fleet slurm took $((t1 - t0)) s with --timeout 5"
 expect_json '.summary.unreachable == 1 and .hostlists.unreachable == "node3" and .hostlists.ok == "node1"'
 expect_json '.nodes[] | select(.name == "node3") | .reason == "no report within 5 s (timed out)"'
+expect_json '.unreachable == [{"reason": "no report within 5 s (timed out)", "nodes": "node3", "node_count": 1}]'
 expect_json '.nodes[] | select(.name == "node2") | .state == "failing"'
 
 # 3. node2's gpudoctor fails: unreachable, with srun's reason.
-FAIL_NODE=node2 gd fleet slurm --json --gpudoctor "$CASE_DIR/node-gd" --nodes 3 --timeout 60
+FAIL_NODE=node2 gd fleet slurm --json --per-node --gpudoctor "$CASE_DIR/node-gd" --nodes 3 --timeout 60
 expect_rc 1
 expect_json '.nodes[] | select(.name == "node2") | .state == "unreachable" and (.reason | test("exit code 3"))'
 expect_json '.hostlists.ok == "node1" and .hostlists.failing == "node3"'

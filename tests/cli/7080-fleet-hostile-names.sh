@@ -23,7 +23,7 @@ expect_rc 1
 expect_text 'gpu\[01-99\]'
 expect_no_text 'gpu[01-99]'
 grep -q "$(printf '\033')" "$OUT" && fail "an escape character reached the text report"
-gd fleet report --json "$D"
+gd fleet report --json --per-node "$D"
 expect_rc 1
 expect_json '.summary.nodes == 4'
 expect_json '.hostlists.ok | contains("gpu\\[01-99\\]")'

@@ -57,13 +57,15 @@ mkarm() {
 }
 
 # oracle [--via P | --needed-of P] NAME: run the real dlopen with
-# $LLP as LD_LIBRARY_PATH (unset when LLP is unset); sets REAL.
+# $LLP as LD_LIBRARY_PATH (unset when LLP is unset); sets REAL (and
+# REAL_RAW: what dlwhich printed, dlerror's words for an error).
 oracle() {
     if [ "${LLP+set}" = set ]; then
         REAL=$(cd "$CASE_DIR" && env LD_LIBRARY_PATH="$LLP" "$DLWHICH" "$@" 2>&1)
     else
         REAL=$(cd "$CASE_DIR" && env -u LD_LIBRARY_PATH "$DLWHICH" "$@" 2>&1)
     fi
+    REAL_RAW=$REAL
     case $REAL in ERROR:*) REAL=null ;; esac
 }
 # predict NAME [which options...]: gpudoctor's answer; sets PRED ("null" if none).

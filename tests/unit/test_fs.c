@@ -6,6 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <errno.h>
+
+#include "compat/compat.h"
 #include "harness.h"
 #include "util/fs.h"
 
@@ -336,6 +339,49 @@ static void test_bad_root(void)
     CHECK(strstr(err.msg, "not a directory") != NULL);
 }
 
+/*
+ * Without /proc a handle cannot be reopened: compat_open_in_root_as opens
+ * the path again only if its last component is still the regular file
+ * checked.  A FIFO or another file swapped in is left unopened (-2).
+ */
+static void test_open_as_checked(void)
+{
+    struct compat_stat st, st2;
+    char p[512], q[512];
+    int rootfd, h, fd;
+    mkdirs("swap");
+    mkfile("swap/file", "one\n");
+    mkfile("swap/other", "two\n");
+    rootfd = compat_open_root(root);
+    CHECK(rootfd >= 0);
+    h = compat_open_in_root(rootfd, "swap/file", 0);
+    CHECK(h >= 0);
+    CHECK_INT(compat_fstat(h, &st), 0);
+    compat_close(h);
+    /* The same file: opened, and it is the same inode. */
+    fd = compat_open_in_root_as(rootfd, "/swap/file", &st);
+    CHECK(fd >= 0);
+    CHECK_INT(compat_fstat(fd, &st2), 0);
+    CHECK(st2.ino == st.ino);
+    compat_close(fd);
+    /* Another regular file in its place: ESTALE, unopened. */
+    snprintf(p, sizeof(p), "%s/swap/other", root);
+    snprintf(q, sizeof(q), "%s/swap/file", root);
+    CHECK_INT(rename(p, q), 0);
+    CHECK_INT(compat_open_in_root_as(rootfd, "swap/file", &st), -2);
+    /* A FIFO in its place: ENXIO, never opened. */
+    unlink(q);
+    CHECK_INT(mkfifo(q, 0600), 0);
+    CHECK_INT(compat_open_in_root_as(rootfd, "swap/file", &st), -2);
+    /* A link to the FIFO: followed, and refused the same way. */
+    unlink(q);
+    snprintf(p, sizeof(p), "%s/swap/fifo", root);
+    CHECK_INT(mkfifo(p, 0600), 0);
+    CHECK_INT(symlink("fifo", q), 0);
+    CHECK_INT(compat_open_in_root_as(rootfd, "swap/file", &st), -2);
+    compat_close(rootfd);
+}
+
 int main(void)
 {
     char cmd[600];
@@ -351,6 +397,7 @@ int main(void)
     RUN(test_absent_from_listing);
     RUN(test_expect_lookups);
     RUN(test_bad_root);
+    RUN(test_open_as_checked);
     snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
     if (system(cmd) != 0)
         return 1;

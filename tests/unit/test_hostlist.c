@@ -134,9 +134,66 @@ static void test_round_trip(void)
     }
 }
 
+static const char *written(const struct hostset *hs)
+{
+    static struct strbuf sb = STRBUF_INIT;
+    strbuf_reset(&sb);
+    hostset_write(hs, &sb);
+    return sb.buf;
+}
+
+/* Names arrive in any order and leave in hostlist order; remove and has. */
+static void test_hostset(void)
+{
+    struct hostpool *pool = hostpool_new();
+    struct hostset a, b, d;
+    char name[32];
+    int i;
+    hostset_init(&a, pool);
+    hostset_init(&b, pool);
+    hostset_init(&d, pool);
+    CHECK_STR(written(&a), "");
+    CHECK_INT(hostset_add(&a, "node09"), 1);
+    CHECK_INT(hostset_add(&a, "login"), 1);
+    CHECK_INT(hostset_add(&a, "node10"), 1);      /* unpadded, but prints as the padded class */
+    CHECK_INT(hostset_add(&a, "node08"), 1);
+    CHECK_INT(hostset_add(&a, "node08"), 0);
+    CHECK_INT(hostset_add(&a, "gpu[1]"), 1);
+    CHECK_INT((int)hostset_count(&a), 5);
+    CHECK_STR(written(&a), "gpu\\[1\\],login,node[08-10]");
+    CHECK_INT(hostset_has(&a, "node10"), 1);
+    CHECK_INT(hostset_has(&a, "node010"), 0);
+    CHECK_INT(hostset_has(&a, "nobody"), 0);
+    CHECK_INT(hostset_remove(&a, "node08"), 1);
+    CHECK_INT(hostset_remove(&a, "node08"), 0);
+    CHECK_INT(hostset_remove(&a, "login"), 1);
+    CHECK_STR(written(&a), "gpu\\[1\\],node[09-10]");
+    CHECK_INT((int)hostset_count(&a), 3);
+    /* Numbers beyond one chunk, in reverse, dense enough for a bitmap. */
+    for (i = 200000; i > 0; i--) {
+        snprintf(name, sizeof(name), "n%d", i);
+        hostset_add(&b, name);
+    }
+    hostset_remove(&b, "n70000");
+    CHECK_STR(written(&b), "n[1-69999,70001-200000]");
+    CHECK_INT((int)hostset_count(&b), 199999);
+    /* The difference. */
+    for (i = 1; i <= 10; i++) {
+        snprintf(name, sizeof(name), "n%d", i * 10000);
+        hostset_add(&a, name);
+    }
+    hostset_add_difference(&d, &a, &b);
+    CHECK_STR(written(&d), "gpu\\[1\\],n70000,node[09-10]");
+    hostset_release(&a);
+    hostset_release(&b);
+    hostset_release(&d);
+    hostpool_free(pool);
+}
+
 int main(void)
 {
     RUN(test_compress);
+    RUN(test_hostset);
     RUN(test_expand);
     RUN(test_expand_stops);
     RUN(test_round_trip);

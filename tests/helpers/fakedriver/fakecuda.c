@@ -24,16 +24,38 @@
  *                        result pipe included, and sleeps daemon_s seconds
  *                        (default 20); the call itself returns at once
  *
+ * The evil kinds (tests/reliability/r020): FN attacks the process that
+ * started it, and, where it can learn whether that worked, writes one line
+ * per attempt to the file named by GD_FAKE_REPORT ("what rc errno"):
+ *     stop_parent=FN     kill(getppid(), SIGSTOP), then returns
+ *     kill_parent=FN     kill(getppid(), SIGKILL), then returns
+ *     try_parent=FN      only asks: kill(ppid, 0), kill(-pgid(ppid), 0),
+ *                        kill(-1, 0), ptrace(PTRACE_ATTACH, ppid),
+ *                        pidfd_open(ppid), prlimit(ppid), process_vm_readv
+ *     escape=FN          a grandchild in a new session outlives the call,
+ *                        and after escape_ms (default 300) sends SIGSTOP to
+ *                        the first parent; the call returns at once
+ *     exit=FN            _exit(0) inside the call (no END record)
+ *     flood=FN           writes 1 MiB of 0xff to every descriptor 3..63
+ *     closefds=FN        closes every descriptor 3..1023, then never returns
+ *     stopself=FN        raise(SIGSTOP)
+ *     spin=FN            a busy loop that never returns
+ *
  * cuInit honours CUDA_VISIBLE_DEVICES like the real driver does for
  * indices: a comma-separated list, read up to the first invalid entry; no
  * valid entry (also "" and "-1") means CUDA_ERROR_NO_DEVICE.  PCI bus ids are
  * 0000:0I:00.0 (CUDA) and 00000000:0I:00.0 (NVML), so probe can match them.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #define MAXDEV 16
@@ -74,9 +96,108 @@ static int devices(void)
     return n < 0 ? 0 : n > MAXDEV ? MAXDEV : (int)n;
 }
 
+static void report(const char *what, long rc, int err)
+{
+    const char *path = getenv("GD_FAKE_REPORT");
+    FILE *f = path ? fopen(path, "a") : NULL;
+    if (f) {
+        fprintf(f, "%s %ld %d\n", what, rc, rc < 0 ? err : 0);
+        fclose(f);
+    }
+}
+
+static void try_parent(void)
+{
+    pid_t pp = getppid(), pg = getpgid(pp);
+    struct rlimit rl;
+    char byte;
+    struct iovec local = { &byte, 1 }, remote = { &byte, 1 };
+    long r;
+    errno = 0;
+    r = kill(pp, 0);
+    report("kill-parent", r, errno);
+    errno = 0;
+    r = pg > 0 ? kill(-pg, 0) : -1;
+    report("kill-parent-group", r, errno);
+    errno = 0;
+    r = kill(-1, 0);
+    report("kill-all", r, errno);
+    errno = 0;
+    r = ptrace(PTRACE_ATTACH, pp, NULL, NULL);
+    report("ptrace-parent", r, errno);
+    if (r == 0)
+        ptrace(PTRACE_DETACH, pp, NULL, NULL);
+    errno = 0;
+    r = syscall(434 /* pidfd_open */, pp, 0);
+    report("pidfd-open-parent", r, errno);
+    errno = 0;
+    r = prlimit(pp, RLIMIT_NOFILE, NULL, &rl);
+    report("prlimit-parent", r, errno);
+    errno = 0;
+    r = process_vm_readv(pp, &local, 1, &remote, 1, 0);
+    report("process-vm-readv-parent", r, errno);
+#ifdef __x86_64__
+    errno = 0;
+    r = syscall(0x40000000 | 62 /* x32 kill */, pp, 0);
+    report("kill-parent-x32", r, errno);
+#endif
+}
+
 static void misbehave(const char *fn)
 {
     char b[64];
+    if (conf("stop_parent", b, sizeof(b)) && !strcmp(b, fn)) {
+        long r = kill(getppid(), SIGSTOP);
+        report("sigstop-parent", r, errno);
+    }
+    if (conf("kill_parent", b, sizeof(b)) && !strcmp(b, fn)) {
+        long r = kill(getppid(), SIGKILL);
+        report("sigkill-parent", r, errno);
+    }
+    if (conf("try_parent", b, sizeof(b)) && !strcmp(b, fn))
+        try_parent();
+    if (conf("escape", b, sizeof(b)) && !strcmp(b, fn)) {
+        pid_t first = getppid();
+        if (fork() == 0) {
+            if (fork() == 0) {
+                long ms = conf_int("escape_ms", 300);
+                setsid();
+                report("escaped", (long)getpid(), 0);
+                usleep((useconds_t)ms * 1000u);
+                long r;
+                r = kill(first, SIGSTOP);
+                report("sigstop-first-parent", r, errno);
+                _exit(0);
+            }
+            _exit(0);
+        }
+    }
+    if (conf("exit", b, sizeof(b)) && !strcmp(b, fn))
+        _exit(0);
+    if (conf("flood", b, sizeof(b)) && !strcmp(b, fn)) {
+        static unsigned char junk[65536];
+        int fd, i;
+        memset(junk, 0xff, sizeof(junk));
+        signal(SIGPIPE, SIG_IGN);
+        for (fd = 3; fd < 64; fd++)
+            for (i = 0; i < 16; i++)
+                if (write(fd, junk, sizeof(junk)) < 0)
+                    break;
+    }
+    if (conf("closefds", b, sizeof(b)) && !strcmp(b, fn)) {
+        int fd;
+        for (fd = 3; fd < 1024; fd++)
+            close(fd);
+        for (;;)
+            pause();
+    }
+    if (conf("stopself", b, sizeof(b)) && !strcmp(b, fn))
+        raise(SIGSTOP);
+    if (conf("spin", b, sizeof(b)) && !strcmp(b, fn)) {
+        volatile unsigned long n = 0;
+        for (;;)
+            n++;
+    }
     if (conf("hang", b, sizeof(b)) && !strcmp(b, fn))
         for (;;)
             pause();
