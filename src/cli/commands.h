@@ -35,6 +35,7 @@ int cmd_explain(int argc, char **argv);
 int cmd_fleet(int argc, char **argv);
 int cmd_help(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
+int cmd_ps(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_which(int argc, char **argv);

@@ -27,4 +27,12 @@ struct kb;
 void examine_scan(struct run_ctx *ctx, struct kb *kb, const struct scan_options *so,
                   struct resolve_config *rcfg, struct resolver *resolver, struct facts *facts);
 
+/**
+ * The same over any machine view: fs and env (borrowed), without reading
+ * the machine's pci.ids into kb (examine_scan does that once per run).
+ * For ps, which scans each running job's root with its own variables.
+ */
+void examine_scan_view(struct fs *fs, const struct env *env, const struct kb *kb, const struct scan_options *so,
+                       struct resolve_config *rcfg, struct resolver *resolver, struct facts *facts);
+
 #endif

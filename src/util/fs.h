@@ -68,6 +68,13 @@ struct fs {
 
 /** Use host directory root (NULL or "/" for this machine). -1 if unusable. */
 int fs_init(struct fs *fs, const char *root, struct gd_err *err);
+/**
+ * Use root as written, not canonicalised: for /proc/PID/root, the root of
+ * a process in another mount namespace.  Its target names no path here
+ * (realpath(3) gives "/", this machine's root), but opening it reaches
+ * that namespace's root, and so does every path below it.  -1 if unusable.
+ */
+int fs_init_pinned(struct fs *fs, const char *root, struct gd_err *err);
 void fs_release(struct fs *fs);
 
 /**
