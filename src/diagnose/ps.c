@@ -173,14 +173,12 @@ struct pairing {
     unsigned char *need_used;    /* per need of the verdict: paired with a mapping */
 };
 
-static void pair_with_needs(struct pairing *pr, const struct proc_map *m, const char *role, struct ps_lib *l)
+/* The need whose file is this mapping. */
+static void pair_exact(struct pairing *pr, const struct proc_map *m, struct ps_lib *l)
 {
     const struct verdict *v = pr->job->verdict;
     size_t i;
-    if (!v)
-        return;
-    /* The need whose file is this mapping. */
-    for (i = 0; i < v->n_needs; i++) {
+    for (i = 0; v && i < v->n_needs; i++) {
         const struct need *n = &v->needs[i];
         const char *r;
         if (!n->resolved_path)
@@ -196,8 +194,15 @@ static void pair_with_needs(struct pairing *pr, const struct proc_map *m, const 
         pr->need_used[i] = 1;
         return;
     }
-    /* Else a need of the same role: the model predicts another file (or none). */
-    for (i = 0; i < v->n_needs; i++) {
+}
+
+/* A need of the same role not paired yet: the model predicts another file
+ * (or none) for what the process loaded from here. */
+static void pair_role(struct pairing *pr, const char *role, struct ps_lib *l)
+{
+    const struct verdict *v = pr->job->verdict;
+    size_t i;
+    for (i = 0; v && i < v->n_needs; i++) {
         const struct need *n = &v->needs[i];
         if (!n->role || strcmp(n->role, role) || pr->need_used[i])
             continue;
@@ -255,8 +260,10 @@ static void compare_libs(struct pairing *pr)
     const struct ps_proc *p = pr->in->proc;
     struct ps_job *job = pr->job;
     const struct verdict *v = job->verdict;
-    size_t i;
+    size_t i, first, n;
+    const struct proc_map **maps;
 
+    maps = arena_alloc(pr->a, (p->n_maps ? p->n_maps : 1) * sizeof(*maps));
     for (i = 0; i < p->n_maps; i++) {
         const struct proc_map *m = &p->maps[i];
         const char *base = path_basename(m->path), *role;
@@ -284,26 +291,38 @@ static void compare_libs(struct pairing *pr)
         role = fw_role_of(base);
         if (!role)
             continue;
+        maps[job->n_libs] = m;
         l = add_lib(job, pr->a, &pr->alloc_libs);
         l->role = role;
         l->mapped = m->path;
         l->deleted = m->deleted;
         l->match = PS_NOT_PREDICTED;
-        pair_with_needs(pr, m, role, l);
-        if (!l->source)
-            ask_model(pr, m, l);
     }
+    /* Three passes, so that the order of the mappings does not matter: the
+     * needs whose file was mapped, then needs of the same role for what is
+     * left, then the model asked for the rest by soname. */
+    first = 0;
+    n = job->n_libs;
+    for (i = first; i < n; i++)
+        if (job->libs[i].match == PS_NOT_PREDICTED && !job->libs[i].source)
+            pair_exact(pr, maps[i], &job->libs[i]);
+    for (i = first; i < n; i++)
+        if (job->libs[i].match == PS_NOT_PREDICTED && !job->libs[i].source)
+            pair_role(pr, job->libs[i].role, &job->libs[i]);
+    for (i = first; i < n; i++)
+        if (job->libs[i].match == PS_NOT_PREDICTED && !job->libs[i].source)
+            ask_model(pr, maps[i], &job->libs[i]);
     /* What the model predicts that the process has not mapped (yet). */
     for (i = 0; v && i < v->n_needs; i++) {
-        const struct need *n = &v->needs[i];
+        const struct need *nd = &v->needs[i];
         struct ps_lib *l;
         if (pr->need_used[i])
             continue;
         l = add_lib(job, pr->a, &pr->alloc_libs);
-        l->role = n->role;
-        l->name = n->library;
-        l->predicted = n->resolved_path ? canon(pr->in->lk, n->resolved_path) : NULL;
-        l->step = n->step;
+        l->role = nd->role;
+        l->name = nd->library;
+        l->predicted = nd->resolved_path ? canon(pr->in->lk, nd->resolved_path) : NULL;
+        l->step = nd->step;
         l->source = "framework verdict";
         l->match = PS_NOT_MAPPED;
     }
@@ -316,9 +335,10 @@ static const char *subject(const struct ps_job *job, struct arena *a)
     return arena_printf(a, "PID %ld", job->proc->pid);
 }
 
-static void lib_findings(struct ps_job *job, struct arena *a)
+static void lib_findings(const struct ps_input *in, struct ps_job *job, struct arena *a)
 {
     struct findings *fl = &job->findings;
+    const char *preload = facts_env(in->facts, "LD_PRELOAD");
     struct finding *del = NULL;
     size_t i;
 
@@ -353,6 +373,10 @@ static void lib_findings(struct ps_job *job, struct arena *a)
         if (l->predicted)
             finding_evidence(fl, fd, NULL, "predicted: %s (%s%s%s)", l->predicted, l->source,
                              l->step ? ", " : "", l->step ? l->step : "");
+        if (preload)
+            finding_evidence(fl, fd, NULL, "LD_PRELOAD=%s in its environment: the loader model does not follow "
+                             "LD_PRELOAD, and a preloaded library serves every later request for its soname",
+                             preload);
         finding_evidence(fl, fd, NULL, "a library loaded from another place than its environment gives: "
                          "by full path (ctypes, a preload), through a variable set after start, or from files "
                          "that changed since");
@@ -438,12 +462,10 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
 
     if (job->driver_lib && gpu_dev) {
         job->state = PS_ON_GPU;
-        job->why = arena_printf(a, "on the GPU: %s is mapped and %s is open", path_basename(job->driver_lib),
-                                job->devices[0]);
         for (i = 0; i < job->n_devices; i++)
             if (gpu_device(job->devices[i])) {
-                job->why = arena_printf(a, "on the GPU: %s is mapped and %s is open",
-                                        path_basename(job->driver_lib), job->devices[i]);
+                job->why = arena_printf(a, "%s is mapped and %s is open", path_basename(job->driver_lib),
+                                        job->devices[i]);
                 break;
             }
         return;
@@ -452,8 +474,7 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
         const struct finding *h = first_code(&dx->findings, "GD108");
         job->state = job->driver_lib || cuda_libs ? PS_CUDA_NO_DEVICE : PS_ON_CPU;
         job->nodev = PS_NODEV_HIDDEN;
-        job->why = arena_printf(a, "%s: %s", job->state == PS_ON_CPU ? "on the CPU" : "CUDA is loaded but no GPU "
-                                "is open", h->title);
+        job->why = h->title;
         job->how_to_tell = "the variable is in the job's own environment (/proc/PID/environ): CUDA shows it no "
                            "device, whatever the machine has";
         fd = findings_add(fl, "GD903", SEV_ERROR, "PID %ld cannot use the GPU: %s", p->pid, h->title);
@@ -497,8 +518,7 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
     }
     if (v) {
         job->state = PS_ON_CPU;
-        job->why = arena_printf(a, "on the CPU: %s%s%s", v->subject, v->reason ? ": " : "",
-                                v->reason ? v->reason : "");
+        job->why = arena_printf(a, "%s%s%s", v->subject, v->reason ? ": " : "", v->reason ? v->reason : "");
         fd = findings_add(fl, "GD903", SEV_ERROR, "PID %ld runs on the CPU: %s%s%s", p->pid, v->subject,
                           v->reason ? ": " : "", v->reason ? v->reason : "");
         fd->subject = subject(job, a);
@@ -544,7 +564,7 @@ void ps_judge(const struct ps_input *in, struct ps_job *job, struct arena *arena
 
     state_of(in, job, arena);
     stub_finding(job, arena);
-    lib_findings(job, arena);
+    lib_findings(in, job, arena);
     env_finding(in, job, arena);
     if (p->access == PROC_DENIED) {
         struct finding *fd = findings_add(&job->findings, "GD907", SEV_INFO, "PID %ld: the kernel refused its "
@@ -566,16 +586,17 @@ void ps_judge_unread(const struct ps_proc *p, struct ps_job *job, struct arena *
     findings_init(&job->findings, arena);
     if (p->access == PROC_GONE || p->access == PROC_HIDDEN) {
         job->state = PS_GONE;
-        job->why = p->access == PROC_HIDDEN ? "not visible: gone, or hidden from this user by /proc's hidepid"
-                                            : "no such process (it has exited)";
+        job->why = p->access == PROC_HIDDEN
+                       ? "/proc does not show it: it exited, or /proc's hidepid hides it from this user"
+                       : "no such process (it has exited)";
         return;
     }
     job->state = PS_UNREADABLE;
     job->why = p->status.uid >= 0
-                   ? arena_printf(arena, "not readable: it belongs to %s (uid %ld), and the kernel lets only "
-                                  "that user or root read its %s", p->user ? p->user : "another user",
+                   ? arena_printf(arena, "it belongs to %s (uid %ld), and the kernel lets only that user or "
+                                  "root read its %s", p->user ? p->user : "another user",
                                   p->status.uid, p->denied ? p->denied : "files")
-                   : arena_printf(arena, "not readable: the kernel refused its %s", p->denied ? p->denied : "files");
+                   : arena_printf(arena, "the kernel refused its %s", p->denied ? p->denied : "files");
     fd = findings_add(&job->findings, "GD907", SEV_INFO, "PID %ld belongs to %s (uid %ld): the kernel does not "
                       "let gpudoctor read its %s", p->pid, p->user ? p->user : "another user", p->status.uid,
                       p->denied ? p->denied : "files");
@@ -608,7 +629,7 @@ void ps_judge_probe(struct ps_job *job, const struct probe_result *pr, struct ar
         job->state = PS_ON_GPU;
         job->nodev = PS_NODEV_NONE;
         job->how_to_tell = NULL;
-        job->why = arena_printf(arena, "on the GPU: the driver lists it on GPU %d (ps --probe)", job->nvml[0].gpu);
+        job->why = arena_printf(arena, "the driver lists it on GPU %d (ps --probe)", job->nvml[0].gpu);
     }
 }
 

@@ -100,7 +100,7 @@ struct ps_job {
     const struct ps_proc *proc;
     enum ps_state state;
     enum ps_nodev nodev;
-    const char *why;             /* the verdict in one line */
+    const char *why;             /* why the state is what it is, in one line (without the state) */
     const char *how_to_tell;     /* CUDA, no device: what tells hidden from not yet, or NULL */
     const char *interpreter;     /* the interpreter the job runs (see the cli), or NULL */
     const char *env_prefix;      /* the environment examined for it */

@@ -133,11 +133,7 @@ static void text_job(struct out *o, const struct ps_report *r, size_t idx)
     out_raw(o, "  ");
     out_styled(o, state_style(j), "%s", state_title(j));
     out_raw(o, ": ");
-    {
-        const char *why = j->why ? j->why : "";
-        const char *colon = strstr(why, ": ");
-        out_wrapped(o, 4 + strlen(state_title(j)), 4, colon && j->state != PS_ON_CPU ? colon + 2 : why);
-    }
+    out_wrapped(o, 4 + strlen(state_title(j)), 4, j->why ? j->why : "");
     out_raw(o, "\n");
     if (j->how_to_tell) {
         out_raw(o, "    how to tell: ");
