@@ -475,6 +475,10 @@ static void vscode(struct fs *fs, const struct env *env, const char *cwd, struct
         it->problem = arena_printf(a, "'%s' is a command name: the Python extension looks it up itself", path.buf);
         goto out;
     }
+    /* path.resolve: "." and ".." out */
+    path_normalize(&v, path.buf);
+    strbuf_reset(&path);
+    strbuf_addstr(&path, v.buf);
     if (is_dir(fs, path.buf)) {
         const char *const *e;
         struct strbuf c = STRBUF_INIT;

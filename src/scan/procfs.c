@@ -508,9 +508,12 @@ int procfs_proc_mount(const uint8_t *buf, size_t len, struct arena *a, const cha
 {
     const char *s = TXT(buf), *line;
     size_t pos = 0, ln;
+    int found = 0;
 
     *hidepid = NULL;
     *gid = -1;
+    /* Mounts are listed in the order they were made: the last one at /proc
+     * is the one on top, the one a path lookup reaches. */
     while (next_line(s, len, &pos, &line, &ln)) {
         const char *f = NULL, *mnt = NULL, *opts;
         size_t i = 0, fn = 0, mn = 0, on, k;
@@ -531,8 +534,11 @@ int procfs_proc_mount(const uint8_t *buf, size_t len, struct arena *a, const cha
             continue;
         if (!field(line, ln, &i, &f, &fn) || fn != 4 || memcmp(f, "proc", 4))
             continue;
+        found = 1;
+        *hidepid = NULL;
+        *gid = -1;
         if (!field(line, ln, &i, &f, &fn) || !field(line, ln, &i, &opts, &on))
-            return 1;
+            continue;
         for (k = 0; k < on;) {
             const char *o = opts + k, *comma = memchr(o, ',', on - k);
             size_t ol = comma ? (size_t)(comma - o) : on - k;
@@ -546,9 +552,8 @@ int procfs_proc_mount(const uint8_t *buf, size_t len, struct arena *a, const cha
                     *gid = (long)v;
             }
         }
-        return 1;
     }
-    return 0;
+    return found;
 }
 
 int procfs_passwd_name(const uint8_t *buf, size_t len, long uid, struct arena *a, const char **name)

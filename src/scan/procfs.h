@@ -81,7 +81,8 @@ void procfs_parse_cgroup(const uint8_t *buf, size_t len, struct arena *a, struct
 int procfs_parse_ns(const char *link, uint64_t *ino);
 
 /**
- * /proc/self/mountinfo: the proc file system mounted at "/proc".  1 found,
+ * /proc/self/mountinfo: the proc file system mounted at "/proc" (the last
+ * such line: the mount on top).  1 found,
  * with *hidepid its hidepid= value ("2", "invisible", "noaccess",
  * "ptraceable"; NULL when the option is absent or 0) and *gid its gid=
  * value (-1 absent); 0 when no such line.

@@ -55,7 +55,7 @@ expect_json "$(pj $G) | .libraries[] | select(.role == \"cudnn\") | .mapped == \
 expect_json "$(pj $G) | .libraries[] | select(.role == \"driver\") | .predicted == \"/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.15\" and .source == \"driver scan\""
 expect_json "[$(pj $G) | .findings[] | select(.severity != \"info\")] | length == 0"
 # Its variables: only the ones that matter were read.
-expect_json "[$(pj $G) | .env[].name] == [\"VIRTUAL_ENV\", \"PATH\", \"HOME\"] and ($(pj $G) | .env_total == 3)"
+expect_json "[$(pj $G) | .env[].name] == [\"VIRTUAL_ENV\", \"PATH\", \"HOME\"] and ($(pj $G) | .env_total == 4)"
 
 expect_json "$(pj $H) | .state == \"cuda_no_device\" and .no_device == \"hidden\""
 expect_json "[$(pj $H) | .findings[] | select(.code == \"GD903\" and .severity == \"error\") | .evidence[] | select(.text | startswith(\"GD108\"))] | length == 1"

@@ -13,7 +13,9 @@
  *   --open FILE    open(FILE, O_RDONLY) and keep it open (a device node, or
  *                  a file standing in for one)
  *   --ready FILE   when everything is loaded and open, write "ready PID\n"
- *                  to FILE (created), so the test knows /proc is complete
+ *                  to FILE (created), so the test knows /proc is complete;
+ *                  without it, $GD_FAKEJOB_READY names FILE (the command
+ *                  line then looks like the job's alone)
  *   --wait S       exit after S seconds (default 120): a test that dies
  *                  cannot leave it behind for long
  *   ARG...         any other word, anywhere, is ignored: the rest of a
@@ -52,6 +54,8 @@ int main(int argc, char **argv)
         /* any other word is for show (python -m ipykernel_launcher -f ...) */
     }
     alarm(wait_s);
+    if (!ready)
+        ready = getenv("GD_FAKEJOB_READY");
     if (ready) {
         FILE *f = fopen(ready, "w");
         if (!f) {
