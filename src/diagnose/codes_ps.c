@@ -20,5 +20,6 @@ const struct finding_code finding_codes_ps[] = {
     { "GD907", "other", "another user's job: the kernel does not let gpudoctor read its maps, descriptors or environment" },
     { "GD908", "other", "/proc hides other users' processes (hidepid): the list is this user's jobs only" },
     { "GD909", "stub_driver_on_path", "the job mapped the CUDA toolkit's stub libcuda instead of the driver" },
+    { "GD910", "prediction_mismatch", "the job is on the GPU although the diagnosis of its environment says its framework cannot be" },
     { NULL, NULL, NULL }
 };

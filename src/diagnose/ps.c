@@ -468,6 +468,17 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
                                         job->devices[i]);
                 break;
             }
+        if (v && v->gpu == GPU_NO) {
+            /* Reality against the verdict itself. */
+            fd = findings_add(fl, "GD910", SEV_WARNING, "PID %ld is on the GPU, but the diagnosis of its "
+                              "environment says %s cannot be: %s", p->pid, v->subject,
+                              v->reason ? v->reason : "GPU NO");
+            fd->subject = subject(job, a);
+            cause_evidence(job, fd, dx);
+            finding_fix(fl, fd, NULL, "If the job's environment and files did not change since it started, "
+                        "the diagnosis is wrong: that is a gpudoctor bug -- please report it with the output of "
+                        "`gpudoctor ps --json PID`", NULL);
+        }
         return;
     }
     if (hidden && (job->driver_lib || v || cuda_libs)) {

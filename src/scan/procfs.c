@@ -143,6 +143,11 @@ void procfs_parse_maps(const uint8_t *buf, size_t len, struct arena *a, size_t m
     struct mapset ms = { NULL, 0 };
     static const char deleted[] = " (deleted)";
 
+    /* The kernel ends every line with '\n': a last line without one was cut
+     * by the reader's limit, and its path may be cut too. */
+    while (len && buf[len - 1] != '\n')
+        len--;
+
     while (next_line(s, len, &pos, &line, &ln)) {
         size_t i = 0, where = 0, k, pl;
         uint64_t lo, hi, off, maj, min, ino;

@@ -30,7 +30,8 @@
  * when any of its lines is executable).  Lines without a path, or whose path
  * does not start with '/' ([heap], [vdso], anon_inode:...), are not files.
  * The kernel's " (deleted)" suffix is removed and recorded.  Paths are kept
- * as written (the kernel writes a newline in a name as \012).  At most
+ * as written (the kernel writes a newline in a name as \012).  A last line
+ * without its newline was cut by the reader and is ignored.  At most
  * max_files files; *skipped counts malformed lines.  *out is in a (NULL when
  * there is none).
  */
