@@ -6,7 +6,8 @@
 # the cost of starting a trivial process (/bin/true) measured alongside, so
 # numbers from different machines can be compared.
 #
-# Machines: this one (root /), a synthetic one with 20 CUDA toolkits, and,
+# Machines: this one (root /), a synthetic one with 20 CUDA toolkits, running
+# processes for `ps` (bench/ps_setup.sh), and,
 # when bench/gen_*.sh generators exist, the ones they build (Python
 # environments, loader caches...).
 #
@@ -21,7 +22,7 @@ old=${BENCH_BASELINE:-}
 here=$(cd "$(dirname "$0")" && pwd)
 N=${BENCH_RUNS:-200}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gdbench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'for _d in "$work"/ps*; do [ -d "$_d" ] && sh "$here/ps_setup.sh" "$_d" stop; done; rm -rf "$work"' EXIT
 
 now_ns() { date +%s%N; }
 
@@ -109,6 +110,33 @@ measure "check on this machine" check --json
 
 mk_cuda_machine "$work/cuda20"
 measure "check, 20 CUDA toolkits" check --root "$work/cuda20" --clear-env --json
+
+# ps (issue 33): running processes started here (bench/ps_setup.sh): 20
+# Python jobs in two environments among 480 other processes (a node), then
+# 500 jobs; the machine's own processes come on top.  Every process ends by
+# itself after 300 s, and at once when the bench ends.
+# CPU time too (user + system, the mean of 5 runs): on a loaded machine the
+# wall clock says more about the neighbours.
+cpu_ms() {
+    if [ -x /usr/bin/time ] && /usr/bin/time -f %U true >/dev/null 2>&1; then
+        for _i in 1 2 3 4 5; do /usr/bin/time -f '%U %S' "$gd" "$@" 2>&1 >/dev/null | tail -n 1; done |
+            awk '{ t += $1 + $2 } END { printf "%.1f", t / NR * 1000 }'
+    else
+        echo n/a
+    fi
+}
+if [ "$(uname -s)" = Linux ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
+    sh "$here/ps_setup.sh" "$work/ps" start 20 480
+    measure "ps, 20 jobs among 500 processes" ps --json
+    printf '%-44s %8s ms CPU\n' "" "$(cpu_ms ps --json)"
+    sh "$here/ps_setup.sh" "$work/ps" stop
+    sh "$here/ps_setup.sh" "$work/ps500" start 500 0
+    N0=$N; N=$((N0 / 10 > 0 ? N0 / 10 : 1))
+    measure "ps, 500 jobs (2 environments)" ps --json
+    printf '%-44s %8s ms CPU\n' "" "$(cpu_ms ps --json)"
+    N=$N0
+    sh "$here/ps_setup.sh" "$work/ps500" stop
+fi
 
 # explain: time per MB of log, on real-looking logs (the test logs and the
 # corpus, concatenated and repeated to about 32 MB) and on a log of noise.

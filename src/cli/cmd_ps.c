@@ -61,6 +61,7 @@ struct group {
     struct resolver resolver;
     struct lookup lk;
     struct diagnosis dx;
+    struct proc_sonames sonames;   /* the libraries' sonames read on this root */
     const char *root, *how;
 };
 
@@ -232,6 +233,7 @@ static struct group *group_get(struct ps_run *run, const char *root, int pinned,
 
 static void group_free(struct group *g)
 {
+    proc_sonames_release(&g->sonames);
     diagnosis_release(&g->dx);
     resolver_release(&g->resolver);
     facts_release(&g->facts);
@@ -359,7 +361,7 @@ static void judge_one(struct ps_run *run, struct proc_reader *rd, struct ps_proc
         job->cpu_s = proc_cpu_s(rd, p);
         return;
     }
-    proc_read_sonames(g->fs, run->a, p);
+    proc_read_sonames(g->fs, run->a, &g->sonames, p);
     in.proc = p;
     in.facts = &g->facts;
     in.dx = &g->dx;

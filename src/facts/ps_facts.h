@@ -96,7 +96,7 @@ struct ps_proc {
     const char *root;            /* readlink /proc/PID/root as this reader sees it */
     int other_mnt_ns;            /* 1: another mount namespace than gpudoctor's; 0 the same;
                                     -1 unknown */
-    uint64_t mnt_ns, pid_ns;     /* namespace inode numbers, 0 unknown */
+    uint64_t mnt_ns;             /* its mount namespace's inode number, 0 unknown */
     struct proc_cgroup cgroup;
     struct env_fact *env;        /* the variables that matter (scan/proc.h), in environ order */
     size_t n_env;

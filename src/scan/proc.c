@@ -475,8 +475,6 @@ void proc_observe(struct proc_reader *r, long pid, struct ps_proc *p)
         p->other_mnt_ns = p->mnt_ns != r->self_mnt_ns;
     else if (refused(&err))
         denied(r, p, "ns/mnt");
-    if (read_link(r, pid, "ns/pid", &sb, &err) == 1)
-        procfs_parse_ns(sb.buf, &p->pid_ns);
     p->exe = proc_in_root(r->a, p->root, link_target(r, p, "exe", &del));
     p->exe_deleted = del;
     p->cwd = proc_in_root(r->a, p->root, link_target(r, p, "cwd", NULL));
@@ -544,20 +542,40 @@ const char *proc_comm(struct proc_reader *r, long pid)
     return n ? arena_strndup(r->a, r->buf.buf, n) : NULL;
 }
 
-void proc_read_sonames(struct fs *fs, struct arena *a, struct ps_proc *p)
+void proc_sonames_release(struct proc_sonames *c)
 {
-    size_t i;
+    free(c->v);
+    memset(c, 0, sizeof(*c));
+}
+
+void proc_read_sonames(struct fs *fs, struct arena *a, struct proc_sonames *cache, struct ps_proc *p)
+{
+    size_t i, k;
     for (i = 0; i < p->n_maps; i++) {
         struct proc_map *m = &p->maps[i];
         const char *b = path_basename(m->path);
         struct elf_info info;
         struct gd_err err;
+        int known = 0;
         if (m->deleted || !(str_starts(b, "libcu") || str_starts(b, "libnv") || str_starts(b, "libnccl")) ||
             !strstr(b, ".so"))
+            continue;
+        for (k = 0; cache && k < cache->n && !known; k++)
+            if (!strcmp(cache->v[k].path, m->path)) {
+                m->soname = cache->v[k].name;
+                known = 1;
+            }
+        if (known)
             continue;
         err_init(&err);
         if (elf_read(fs, m->path, a, &info, &err) == 1 && info.soname)
             m->soname = info.soname;
+        if (cache) {
+            ALLOC_GROW(cache->v, cache->n + 1, cache->alloc);
+            cache->v[cache->n].path = m->path;
+            cache->v[cache->n].name = m->soname;
+            cache->n++;
+        }
     }
 }
 

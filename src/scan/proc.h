@@ -100,13 +100,27 @@ const char *proc_in_root(struct arena *a, const char *root, const char *path);
 /** The kernel's short name of pid (/proc/PID/comm), in r->a, or NULL. */
 const char *proc_comm(struct proc_reader *r, long pid);
 
+/* The sonames read so far on one root, so that jobs sharing a root read each
+ * library once (proc_read_sonames).  Zero it to start; free with
+ * proc_sonames_release.  Strings are in the reader's arena. */
+struct proc_soname {
+    const char *path;
+    const char *name;              /* NULL: the file has none, or could not be read */
+};
+struct proc_sonames {
+    struct proc_soname *v;
+    size_t n, alloc;
+};
+void proc_sonames_release(struct proc_sonames *c);
+
 /**
  * The DT_SONAME of every mapped file of the CUDA family (names starting
  * libcu, libnv, libnccl: the runtime, cuDNN, cuBLAS, ..., NVRTC, the
  * driver), read from the file on fs, the process's root (loader/elf.h: the
- * headers only).  Deleted files are not read.  Fills maps[].soname.
+ * headers only), or from cache (filled as files are read; NULL: none).
+ * Deleted files are not read.  Fills maps[].soname.
  */
-void proc_read_sonames(struct fs *fs, struct arena *a, struct ps_proc *p);
+void proc_read_sonames(struct fs *fs, struct arena *a, struct proc_sonames *cache, struct ps_proc *p);
 
 /**
  * The Python environment whose modules the process mapped: the prefix of
