@@ -11,6 +11,7 @@
  * with the same view share one scan.  --cwd adds the interpreters an IDE
  * will run for a project; --probe the driver's own process list.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,109 +44,111 @@ struct ps_args {
     long *pids;
     size_t n_pids;
     int probe;
+    long timeout_s;
     unsigned timeout_ms;
     const char *cwd;
 };
 
-/* One view of a machine -- a root, a set of variables, an environment --
- * scanned and diagnosed once for every job (or IDE) that shares it. */
-struct group {
-    char *key;
-    struct fs own;             /* the root when it is not this machine's */
-    int has_own;
-    struct fs *fs;
-    struct env env;
-    struct scan_options so;
-    struct facts facts;
-    struct resolve_config rcfg;
-    struct resolver resolver;
-    struct lookup lk;
-    struct diagnosis dx;
-    struct proc_sonames sonames;   /* the libraries' sonames read on this root */
-    const char *root, *how;
+#define OFF(field) offsetof(struct ps_args, field)
+
+static const struct opt_def ps_rows[] = {
+    { .name = "cwd", .kind = OPT_STRING, .off = OFF(cwd), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "also the interpreters the IDEs will run for the project at DIR: VS Code's "
+              "python.defaultInterpreterPath (.vscode/settings.json, with python.envFile), PyCharm's "
+              "project SDK (.idea/misc.xml and its jdk.table.xml), each with the diagnosis of its "
+              "environment" },
+    { .name = "probe", .kind = OPT_FLAG, .off = OFF(probe), .ival = 1,
+      .help = "also load the NVIDIA driver in a child process (as `gpudoctor probe` does) and ask it which "
+              "processes hold each GPU, and how much memory" },
+    { .name = "timeout", .kind = OPT_LONG, .off = OFF(timeout_s), .min = 1, .max = MAX_TIMEOUT_S,
+      .metavar = "SECONDS", .help = "with --probe: give the driver this long in all (1-600, default 10)" },
+    { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
+      .flags = OPT_IN_OPTIONS, .help = "write JSON (schema gpudoctor-ps/1, docs/json.md)" },
+    { .name = "root", .kind = OPT_STRING, .off = offsetof(struct options, root), .metavar = "DIR",
+      .arg = ARG_DIR, .flags = OPT_IN_OPTIONS,
+      .help = "refused: ps examines the processes running on this machine (a container's jobs are read "
+              "through their /proc/PID/root)" },
+    OPT_END
+};
+static const struct opt_group ps_group = { "Options of ps", NULL, ps_rows, 0 };
+static const struct opt_group *const ps_groups[] = { &ps_group, &options_shared, NULL };
+static const struct opt_operand ps_operands[] = { { "PID", NULL, ARG_WORD }, { NULL, NULL, ARG_WORD } };
+static const char *const ps_synopsis[] = { "gpudoctor ps [PID...] [--probe] [--cwd DIR] [--json|--markdown] [options]",
+                                           NULL };
+static const struct help_block ps_about[] = {
+    { NULL, "Look at running jobs instead of the disk: what each process really mapped and opened, read "
+            "from /proc (its maps, descriptors, environment, command line, owner, cgroup and mount "
+            "namespace), against what the loader model predicts for its own environment.  Without PID, "
+            "every process whose command is a Python interpreter or launcher (python*, torchrun, "
+            "accelerate, deepspeed, jupyter*, Ray workers); with PIDs, those, whatever they run." },
+    { NULL, "Per job a verdict: on the GPU (libcuda mapped, a GPU device file open), CUDA loaded but no "
+            "device (hidden, none visible, or not initialised yet), on the CPU (and why), or no GPU "
+            "framework loaded; then the diagnosis `check` gives for the job's own interpreter and "
+            "variables, every CUDA library it mapped against the file the model predicts (a "
+            "disagreement is GD904), and how a job on the CPU differs from one on the GPU.  A job in a "
+            "container is read through /proc/PID/root." },
+    { NULL, "Nothing is signalled, traced or loaded; another user's job is reported as unreadable.  Only "
+            "the variables that matter are read from a job's environment (docs/ps.md); --redact also "
+            "shortens command lines.  Linux only." },
+    { NULL, NULL }
+};
+static const struct exit_doc ps_exits[] = {
+    { GD_EXIT_OK, "every job examined is on the GPU or has no GPU framework loaded" },
+    { GD_EXIT_FINDINGS, "a job cannot use the GPU, or an IDE's interpreter has an error finding (with "
+                        "--strict: or a warning)" },
+    { GD_EXIT_USAGE, "usage error" },
+    { GD_EXIT_FAILURE, "not supported on this OS, /proc cannot be read, or the output could not be written" },
+    { -1, NULL }
 };
 
-struct ps_run {
-    struct run_ctx *ctx;
-    struct kb *kb;
-    struct arena *a;
-    struct group **groups;
-    size_t n_groups, alloc_groups;
-};
+const struct cmd_spec ps_spec = { ps_synopsis, ps_about, ps_groups, ps_operands, OPT_MAX_OPERANDS, 0, NULL,
+                                  ps_exits, NULL };
 
+/* A process id: decimal digits, 1 to 2^30. */
 static int parse_pid(const char *s, long *pid)
 {
-    return parse_int_arg(s, 1, 0x3fffffff, pid);
+    long v = 0;
+    const char *p = s;
+    if (!*p)
+        return -1;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9' || v > 0x3fffffff / 10)
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    if (v < 1 || v > 0x3fffffff)
+        return -1;
+    *pid = v;
+    return 0;
 }
 
 static int parse_args(int argc, char **argv, struct options *o, struct ps_args *pa, int *rc)
 {
-    struct gd_err err;
-    size_t alloc = 0;
-    int i;
+    size_t i, alloc = 0;
 
-    err_init(&err);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
+    if (cmd_parse("ps", &ps_spec, o, pa, argc, argv, rc) < 0)
+        return -1;
+    if (pa->timeout_s)
+        pa->timeout_ms = (unsigned)pa->timeout_s * 1000u;
+    for (i = 0; i < o->operands.n; i++) {
         long v;
-        if (!strcmp(a, "--probe")) {
-            pa->probe = 1;
-            continue;
-        }
-        if (!strcmp(a, "--timeout") || !strcmp(a, "--cwd")) {
-            if (i + 1 >= argc) {
-                *rc = usage_error("ps", "option '%s' needs an argument", a);
-                return -1;
-            }
-            if (!strcmp(a, "--cwd")) {
-                pa->cwd = argv[++i];
-                continue;
-            }
-            if (parse_int_arg(argv[++i], 1, MAX_TIMEOUT_S, &v) < 0) {
-                *rc = usage_error("ps", "option '--timeout' takes whole seconds from 1 to %d, not '%s'",
-                                  MAX_TIMEOUT_S, argv[i]);
-                return -1;
-            }
-            pa->timeout_ms = (unsigned)v * 1000u;
-            continue;
-        }
-        if (a[0] >= '0' && a[0] <= '9') {
-            if (parse_pid(a, &v) < 0) {
-                *rc = usage_error("ps", "'%s' is not a process id", a);
-                return -1;
-            }
-            if (pa->n_pids >= MAX_PIDS) {
-                *rc = usage_error("ps", "at most %d process ids", MAX_PIDS);
-                return -1;
-            }
-            ALLOC_GROW(pa->pids, pa->n_pids + 1, alloc);
-            pa->pids[pa->n_pids++] = v;
-            continue;
-        }
-        switch (options_parse_common(o, argc, argv, &i, &err)) {
-        case OPT_OK:
-            continue;
-        case OPT_HELP:
-            print_command_usage(stdout, command_find("ps"));
-            *rc = GD_EXIT_OK;
-            return -1;
-        case OPT_BAD_USE:
-            *rc = usage_error("ps", "%s", err.msg);
-            return -1;
-        case OPT_NOT_MINE:
-            if (a[0] == '-' && a[1])
-                *rc = usage_error("ps", "unknown option '%s'", a);
-            else
-                *rc = usage_error("ps", "unexpected argument '%s'", a);
+        if (parse_pid(o->operands.v[i].arg, &v) < 0) {
+            *rc = usage_error("ps", "'%s' is not a process id", o->operands.v[i].arg);
             return -1;
         }
+        if (pa->n_pids >= MAX_PIDS) {
+            *rc = usage_error("ps", "at most %d process ids", MAX_PIDS);
+            return -1;
+        }
+        ALLOC_GROW(pa->pids, pa->n_pids + 1, alloc);
+        pa->pids[pa->n_pids++] = v;
     }
     if (o->root) {
         *rc = usage_error("ps", "'--root' cannot be used: ps examines the processes running on this machine "
                                 "(a container's jobs are read through their /proc/PID/root)");
         return -1;
     }
-    if (o->os || o->format == FMT_FACTS) {
+    if (o->os || o->format == FMT_FACTS || o->format == FMT_PROMETHEUS) {
         *rc = usage_error("ps", "'%s' cannot be used with ps", o->os ? "--os" : "--facts");
         return -1;
     }
