@@ -155,6 +155,32 @@ static int parse_args(int argc, char **argv, struct options *o, struct ps_args *
     return 0;
 }
 
+/* One view of a machine -- a root, a set of variables, an environment --
+ * scanned and diagnosed once for every job (or IDE) that shares it. */
+struct group {
+    char *key;
+    struct fs own;             /* the root when it is not this machine's */
+    int has_own;
+    struct fs *fs;
+    struct env env;
+    struct scan_options so;
+    struct facts facts;
+    struct resolve_config rcfg;
+    struct resolver resolver;
+    struct lookup lk;
+    struct diagnosis dx;
+    struct proc_sonames sonames;   /* the libraries' sonames read on this root */
+    const char *root, *how;
+};
+
+struct ps_run {
+    struct run_ctx *ctx;
+    struct kb *kb;
+    struct arena *a;
+    struct group **groups;
+    size_t n_groups, alloc_groups;
+};
+
 /* ---- groups ------------------------------------------------------------------ */
 
 static void key_add(struct strbuf *k, const char *s)
