@@ -646,15 +646,6 @@ void ps_judge_probe(struct ps_job *job, const struct probe_result *pr, struct ar
 
 /* ---- comparing two jobs ---------------------------------------------------------- */
 
-static const char *penv(const struct ps_proc *p, const char *name)
-{
-    size_t i;
-    for (i = 0; i < p->n_env; i++)
-        if (!strcmp(p->env[i].name, name))
-            return p->env[i].value;
-    return NULL;
-}
-
 static int same(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
@@ -724,7 +715,7 @@ void ps_compare(struct ps_job *job, const struct ps_job *ref, struct arena *a)
     diff(job, a, &alloc, "root", job->proc->root, ref->proc->root);
     diff(job, a, &alloc, "container", job->proc->cgroup.container, ref->proc->cgroup.container);
     for (k = 0; k < sizeof(vars) / sizeof(vars[0]); k++)
-        diff(job, a, &alloc, vars[k], penv(job->proc, vars[k]), penv(ref->proc, vars[k]));
+        diff(job, a, &alloc, vars[k], ps_proc_env(job->proc, vars[k]), ps_proc_env(ref->proc, vars[k]));
     for (k = 0; k < sizeof(roles) / sizeof(roles[0]); k++)
         diff(job, a, &alloc, roles[k], mapped_role(job, roles[k]), mapped_role(ref, roles[k]));
     diff(job, a, &alloc, "devices", gpu_devices(job, a), gpu_devices(ref, a));

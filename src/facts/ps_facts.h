@@ -114,4 +114,7 @@ struct ps_proc {
     size_t n_notes;
 };
 
+/** The value of variable name in p's environment (the kept ones), or NULL. */
+const char *ps_proc_env(const struct ps_proc *p, const char *name);
+
 #endif

@@ -376,26 +376,17 @@ static int argv_has(const struct ps_proc *p, const char *word, int base)
     return 0;
 }
 
-static const char *env_of(const struct ps_proc *p, const char *name)
-{
-    size_t i;
-    for (i = 0; i < p->n_env; i++)
-        if (!strcmp(p->env[i].name, name))
-            return p->env[i].value;
-    return NULL;
-}
-
 /* Who started it, from its command line and the variables launchers set. */
 static const char *role_of(const struct ps_proc *p)
 {
     size_t bn;
     const char *b0 = p->n_argv ? base_of(p->argv[0], strlen(p->argv[0]), &bn) : "";
     if (argv_has(p, "ipykernel_launcher", 0) || argv_has(p, "ipykernel_launcher.py", 1) ||
-        argv_has(p, "ipykernel", 0) || env_of(p, "JPY_PARENT_PID"))
+        argv_has(p, "ipykernel", 0) || ps_proc_env(p, "JPY_PARENT_PID"))
         return "jupyter kernel";
     if (p->n_argv && str_starts(p->argv[0], "ray::"))
         return "ray worker";
-    if (env_of(p, "TORCHELASTIC_RUN_ID"))
+    if (ps_proc_env(p, "TORCHELASTIC_RUN_ID"))
         return "torchrun worker";
     if (!strcmp(b0, "torchrun") || argv_has(p, "torchrun", 1) || argv_has(p, "torch.distributed.run", 0))
         return "torchrun launcher";
@@ -407,7 +398,7 @@ static const char *role_of(const struct ps_proc *p)
         return "VS Code debugger (debugpy)";
     if (argv_has(p, "pydevd.py", 1))
         return "PyCharm debugger (pydevd)";
-    if (env_of(p, "SLURM_JOB_ID") || p->cgroup.slurm_job)
+    if (ps_proc_env(p, "SLURM_JOB_ID") || p->cgroup.slurm_job)
         return "slurm step";
     if (!strncmp(b0, "jupyter", 7))
         return "jupyter server";
@@ -605,11 +596,8 @@ static const char *prefix_of_site(struct arena *a, const char *d, size_t n)
 
 const char *proc_site_prefix(struct arena *a, const struct ps_proc *p)
 {
-    const char *best = NULL, *home = NULL;
+    const char *best = NULL, *home = ps_proc_env(p, "HOME");
     size_t i, j, best_n = 0;
-    for (i = 0; i < p->n_env; i++)
-        if (!strcmp(p->env[i].name, "HOME"))
-            home = p->env[i].value;
     for (i = 0; i < p->n_maps; i++) {
         const char *m = p->maps[i].path, *s = strstr(m, "/site-packages/"), *pre;
         size_t count = 0;
@@ -646,7 +634,6 @@ const char *proc_interpreter(struct fs *fs, struct arena *a, const struct ps_pro
 {
     struct strbuf sb = STRBUF_INIT, norm = STRBUF_INIT;
     const char *r = NULL, *a0 = p->n_argv ? p->argv[0] : NULL, *path = NULL;
-    size_t i;
 
     *how = NULL;
     if (a0 && *a0 && strchr(a0, '/')) {
@@ -662,9 +649,7 @@ const char *proc_interpreter(struct fs *fs, struct arena *a, const struct ps_pro
             }
         }
     } else if (a0 && *a0) {
-        for (i = 0; i < p->n_env; i++)
-            if (!strcmp(p->env[i].name, "PATH"))
-                path = p->env[i].value;
+        path = ps_proc_env(p, "PATH");
         while (path && *path && !r) {
             const char *colon = strchr(path, ':');
             size_t n = colon ? (size_t)(colon - path) : strlen(path);

@@ -12,17 +12,7 @@
 . "$GD_TESTS/cli/ps.inc"
 machine 550.54.15 0x2330
 ps_glibc
-venv /srv/env 3.11
-ps_python /srv/env 3.11
-nvwheel cuda_runtime libcudart.so.12 nvidia-cuda-runtime-cu12 12.4.127
-nvwheel cublas libcublas.so.12 nvidia-cublas-cu12 12.4.5.8
-nvwheel cudnn libcudnn.so.9 nvidia-cudnn-cu12 9.1.0.70
-nvwheel nccl libnccl.so.2 nvidia-nccl-cu12 2.20.5
-torch 2.4.0+cu124 12.4 libcudart.so.12 libcublas.so.12 libcudnn.so.9 libnccl.so.2
-# The extension module `import torch` loads, which links libtorch_cuda.so.
-mklib "$SITE/torch/_C.cpython-311-x86_64-linux-gnu.so" _C.cpython-311-x86_64-linux-gnu.so -Wl,--no-as-needed \
-    -L"$ROOT$SITE/torch/lib" -l:libtorch_cuda.so -Wl,--enable-new-dtags '-Wl,-rpath,$ORIGIN/lib'
-TC=$SITE/torch/_C.cpython-311-x86_64-linux-gnu.so
+ps_torch_gpu /srv/env
 E="VIRTUAL_ENV=/srv/env PATH=/srv/env/bin:/usr/bin HOME=/root"
 
 job gpu $E -- /srv/env/bin/python train.py --dlopen $TC --dlopen libcuda.so.1 --open /dev/nvidiactl --open /dev/nvidia0 --open /dev/nvidia-uvm

@@ -19,19 +19,8 @@ nvwheel cuda_runtime libcudart.so.12 nvidia-cuda-runtime-cu12 12.2.140
 nvwheel cublas libcublas.so.12 nvidia-cublas-cu12 12.2.5.6
 tensorflow 2.15.0 12.2 8 "$(tf_rpath cublas cuda_runtime cudnn cufft cusolver cusparse nccl)"
 
-venv /envs/cpu 3.11
-ps_python /envs/cpu 3.11
+ps_torch_cpu /envs/cpu 2.3.1+cpu
 CPS=$SITE
-dist "$SITE" torch 2.3.1+cpu
-put "$SITE/torch/__init__.py" ""
-put "$SITE/torch/version.py" "__version__ = '2.3.1+cpu'
-debug = False
-cuda = None
-git_version = 'abc'
-hip = None"
-mklib "$SITE/torch/lib/libtorch_cpu.so" libtorch_cpu.so
-mklib "$SITE/torch/_C.cpython-311-x86_64-linux-gnu.so" _C.cpython-311-x86_64-linux-gnu.so -Wl,--no-as-needed \
-    -L"$ROOT$SITE/torch/lib" -l:libtorch_cpu.so -Wl,--enable-new-dtags '-Wl,-rpath,$ORIGIN/lib'
 
 # TensorFlow loads its module, then what it finds of CUDA, then falls back.
 job tf VIRTUAL_ENV=/envs/tf PATH=/envs/tf/bin:/usr/bin -- /envs/tf/bin/python3 \

@@ -14,24 +14,9 @@
 . "$GD_TESTS/cli/ps.inc"
 machine 550.54.15 0x2330
 ps_glibc
-venv /srv/gpu 3.11
-ps_python /srv/gpu 3.11
-nvwheel cuda_runtime libcudart.so.12 nvidia-cuda-runtime-cu12 12.4.127
-nvwheel cublas libcublas.so.12 nvidia-cublas-cu12 12.4.5.8
-nvwheel cudnn libcudnn.so.9 nvidia-cudnn-cu12 9.1.0.70
-nvwheel nccl libnccl.so.2 nvidia-nccl-cu12 2.20.5
-torch 2.4.0+cu124 12.4 libcudart.so.12 libcublas.so.12 libcudnn.so.9 libnccl.so.2
+ps_torch_gpu /srv/gpu
 GS=$SITE
-venv /srv/cpu 3.11
-ps_python /srv/cpu 3.11
-dist "$SITE" torch 2.4.0+cpu
-put "$SITE/torch/__init__.py" ""
-put "$SITE/torch/version.py" "__version__ = '2.4.0+cpu'
-debug = False
-cuda = None
-git_version = 'abc'
-hip = None"
-mklib "$SITE/torch/lib/libtorch_cpu.so" libtorch_cpu.so
+ps_torch_cpu /srv/cpu 2.4.0+cpu
 CS=$SITE
 
 job term VIRTUAL_ENV=/srv/gpu PATH=/srv/gpu/bin:/usr/bin HOME=/root -- /srv/gpu/bin/python train.py --epochs 10 \
