@@ -25,7 +25,9 @@
 #   - the bench/gen_*.sh machines: a venv with 5,000 distributions, 1 and
 #     BENCH_ENVS (200) Python environments (their difference: the cost of
 #     one environment), BENCH_FLEET_NODES (10,000; 1000000 on request)
-#     fleet reports (with peak memory).
+#     fleet reports (with peak memory);
+#   - running processes for `ps` (bench/ps_setup.sh): 20 Python jobs among
+#     500 processes, then 500 jobs.
 #
 # Before/after: by default the previous commit is the baseline (the parent
 # of the last commit that changed the program, or HEAD when src/ has
@@ -49,7 +51,7 @@ N=${BENCH_RUNS:-20}
 cache=${BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/gpudoctor-bench}
 brun=${BENCH_RUN_PROG:-$repo/build/rel/bench/bench_run}
 work=$(mktemp -d "${TMPDIR:-/tmp}/gdbench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'for _d in "$work"/ps*; do [ -d "$_d" ] && sh "$here/ps_setup.sh" "$_d" stop; done; rm -rf "$work"' EXIT
 mkdir -p "$cache"
 [ -x "$brun" ] || { echo "bench: $brun is missing (make bench builds it)" >&2; exit 2; }
 have() { command -v "$1" >/dev/null 2>&1; }
@@ -277,6 +279,22 @@ else
     else
         echo "  (not root, or no unshare/chroot: the chroot figures and collect_env are not measured)"
     fi
+fi
+echo
+
+# ---- ps (issue 33): running processes started here ----
+# 20 Python jobs in two environments among 480 other processes (a node),
+# then 500 jobs; the machine's own processes come on top.  Every process
+# ends by itself after 300 s, and at once when the bench ends.
+if [ "$(uname -s)" = Linux ] && have "${CC:-cc}"; then
+    sh "$here/ps_setup.sh" "$work/ps" start 20 480
+    measure "ps, 20 jobs among 500 processes" ps --json
+    sh "$here/ps_setup.sh" "$work/ps" stop
+    sh "$here/ps_setup.sh" "$work/ps500" start 500 0
+    N0=$N; N=$((N0 / 10 > 0 ? N0 / 10 : 1))
+    measure "ps, 500 jobs (2 environments)" ps --json
+    N=$N0
+    sh "$here/ps_setup.sh" "$work/ps500" stop
 fi
 echo
 

@@ -21,6 +21,7 @@ const struct command commands[] = {
     { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources", &matrix_spec },
     { "plan", cmd_plan, "choose a framework, CUDA, cuDNN, driver and image that work together", &plan_spec },
     { "probe", cmd_probe, "load the NVIDIA driver in a child process and ask it for its GPUs", &probe_spec },
+    { "ps", cmd_ps, "is each running Python job on the GPU, and if not, why", &ps_spec },
     { "which", cmd_which, "trace how the dynamic loader would look for one library", &which_spec },
     { NULL, NULL, NULL, NULL }
 };

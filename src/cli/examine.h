@@ -28,6 +28,14 @@ void examine_scan(struct run_ctx *ctx, struct kb *kb, const struct scan_options 
                   struct resolve_config *rcfg, struct resolver *resolver, struct facts *facts);
 
 /**
+ * The same over any machine view: fs and env (borrowed), without reading
+ * the machine's pci.ids into kb (examine_scan does that once per run).
+ * For ps, which scans each running job's root with its own variables.
+ */
+void examine_scan_view(struct fs *fs, const struct env *env, const struct kb *kb, const struct scan_options *so,
+                       struct resolve_config *rcfg, struct resolver *resolver, struct facts *facts);
+
+/**
  * The environment the user named (--python PATH, --prefix DIR) must exist
  * in the examined tree: else print "gpudoctor CMD: ..." and return the
  * usage exit status (2), as for a missing --root; 0 when it exists or none

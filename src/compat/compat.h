@@ -154,6 +154,8 @@ int compat_host_machine(char *buf, size_t size);
 int compat_getcwd(char *buf, size_t size);
 /** The effective user and groups (for device node permission checks). */
 uint32_t compat_geteuid(void);
+/** Clock ticks per second of /proc's times (sysconf(_SC_CLK_TCK)); 100 where there is none. */
+long compat_clock_ticks(void);
 /** Monotonic clock in nanoseconds (for benchmarks and probe timing). */
 uint64_t compat_now_ns(void);
 /** The host's name, into buf. */
@@ -165,6 +167,8 @@ int compat_hostname(char *buf, size_t size);
  * observers, the default everywhere else).
  */
 const char *compat_native_os(void);
+/** 1 when gpudoctor runs on Linux (its /proc is what `ps` reads), else 0. */
+int compat_linux(void);
 /**
  * The host directory that is this machine's "/" for util/fs when no --root
  * is given, into buf: "/" on POSIX; on Windows the root of the system drive

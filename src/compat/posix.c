@@ -683,6 +683,21 @@ uint32_t compat_geteuid(void)
     return (uint32_t)geteuid();
 }
 
+int compat_linux(void)
+{
+#ifdef __linux__
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+long compat_clock_ticks(void)
+{
+    long t = sysconf(_SC_CLK_TCK);
+    return t > 0 ? t : 100;
+}
+
 uint64_t compat_now_ns(void)
 {
     struct timespec ts;

@@ -588,6 +588,16 @@ uint32_t compat_geteuid(void)
     return 0;   /* no POSIX ids; device-node permission checks do not apply */
 }
 
+int compat_linux(void)
+{
+    return 0;
+}
+
+long compat_clock_ticks(void)
+{
+    return 100;   /* no /proc; the value is never used */
+}
+
 uint64_t compat_now_ns(void)
 {
     LARGE_INTEGER c, f;

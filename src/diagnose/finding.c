@@ -17,7 +17,7 @@ static const char *const kinds[] = {
     "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
     "broken_install", "wrong_environment", "scan_problem", "harmless_noise", "other",
     "out_of_memory", "container_toolkit_missing", "shm_too_small", "extension_build_mismatch",
-    "driver_component_mismatch", "gpu_not_allocated",
+    "driver_component_mismatch", "gpu_not_allocated", "prediction_mismatch",
     NULL
 };
 
@@ -83,7 +83,8 @@ const struct finding_code finding_codes[] = {
 
 /* Every table, searched in order; each area owns its table's file. */
 static const struct finding_code *const code_tables[] = {
-    finding_codes, finding_codes_explain, finding_codes_probe, finding_codes_windows, finding_codes_macos, NULL
+    finding_codes, finding_codes_explain, finding_codes_probe, finding_codes_windows, finding_codes_macos,
+    finding_codes_ps, NULL
 };
 
 int finding_kind_valid(const char *kind)

@@ -38,6 +38,9 @@ static const struct {
     { PF_NVML_PCI, "nvmlDeviceGetPciInfo_v3" },
     { PF_NVML_SHUTDOWN, "nvmlShutdown" },
     { PF_NVML_INIT_ERROR, "nvmlErrorString" },
+    { PF_NVML_PROCS, "nvmlDeviceGetComputeRunningProcesses_v3" },
+    { PF_NVML_PROC_PID, "nvmlDeviceGetComputeRunningProcesses_v3" },
+    { PF_NVML_PROC_MEM, "nvmlDeviceGetComputeRunningProcesses_v3" },
     { PF_LIB_CUDA, "dlopen(libcuda)" },
     { PF_CU_DRIVER_VERSION, "cuDriverGetVersion" },
     { PF_CU_INIT, "cuInit" },
@@ -423,7 +426,8 @@ static void on_tick(void *arg, const unsigned char *buf, size_t len, uint64_t el
 int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
                   unsigned timeout_ms, struct gd_err *err)
 {
-    const char *args[4];
+    const char *args[5];
+    size_t nargs = 4;
     struct compat_child_result cr;
     unsigned char *buf;
     struct gd_err werr;
@@ -438,10 +442,12 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
     args[1] = host_path(r, fs, &r->cuda);
     args[2] = env_arg(r, env, "CUDA_VISIBLE_DEVICES");
     args[3] = env_arg(r, env, "CUDA_DEVICE_ORDER");
+    if (r->want_procs)
+        args[nargs++] = "+procs";
     buf = xmalloc(PROBEWIRE_MAX_BYTES);
     tick.fn = on_tick;
     tick.arg = r;
-    if (probe_child_spawn("probe", probe_child_main, args, 4, timeout_ms, guard_flags(fs), buf,
+    if (probe_child_spawn("probe", probe_child_main, args, nargs, timeout_ms, guard_flags(fs), buf,
                           PROBEWIRE_MAX_BYTES, &cr, r->progress.fn ? &tick : NULL, err) < 0) {
         free(buf);
         return -1;

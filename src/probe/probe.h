@@ -46,6 +46,8 @@
 #define PROBE_MAX_DEVICES 64
 #define PROBE_MAX_CALLS 512
 #define PROBE_MAX_REFUSED 8
+#define PROBE_MAX_PROCS 256           /* compute processes kept, all GPUs together */
+#define PROBE_MAX_PROCS_PER_DEV 64    /* asked of each GPU */
 #define PROBE_STR_MAX 128
 #define PROBE_DEFAULT_TIMEOUT_MS 10000u
 /* "not called" in a call record or an rc field */
@@ -67,6 +69,10 @@ enum probe_fn {
     PF_NVML_PCI,              /* nvmlDeviceGetPciInfo_v3: value busId */
     PF_NVML_SHUTDOWN,         /* nvmlShutdown */
     PF_NVML_INIT_ERROR,       /* nvmlErrorString(rc of nvmlInit_v2) */
+    PF_NVML_PROCS,            /* nvmlDeviceGetComputeRunningProcesses_v3 (_v2, v1), per device;
+                                 only when asked (probe_result.want_procs: ps --probe) */
+    PF_NVML_PROC_PID,         /* one process it listed: value its pid */
+    PF_NVML_PROC_MEM,         /* that process's used GPU memory in bytes, -1 unknown */
     PF_LIB_CUDA = 32,         /* dlopen of libcuda */
     PF_CU_DRIVER_VERSION,     /* cuDriverGetVersion */
     PF_CU_INIT,               /* cuInit(0) */
@@ -123,6 +129,13 @@ struct probe_dev {
     char pci_bus_id[PROBE_STR_MAX];   /* as the API wrote it */
     int cc_major, cc_minor;           /* -1 unknown */
     uint64_t mem_total;               /* 0 unknown */
+};
+
+/* A compute process the driver lists on a GPU (ps --probe). */
+struct probe_gpu_proc {
+    int dev;                  /* NVML device index */
+    uint64_t pid;             /* as the driver sees it: the host's pid namespace */
+    uint64_t mem;             /* used GPU memory in bytes; UINT64_MAX unknown (NVML_VALUE_NOT_AVAILABLE) */
 };
 
 /* One call the child made and what it returned. */
@@ -203,6 +216,13 @@ struct probe_result {
 
     /* Set by the caller before probe_execute; zero: no progress calls. */
     struct probe_progress progress;
+
+    /* ps --probe: set want_procs before probe_execute and the child also asks
+     * NVML for each GPU's compute processes (PF_NVML_PROCS). */
+    int want_procs;
+    int procs_asked;          /* the driver answered the question for some GPU */
+    struct probe_gpu_proc procs[PROBE_MAX_PROCS];
+    size_t n_procs;
 };
 
 /** Empty result ("nothing probed").  Never fails. */
@@ -261,7 +281,8 @@ size_t probe_fold_facts(const struct probe_result *r, struct facts *f);
 
 /* The child's entry point (compat_child_run): args are
  * [0] libnvidia-ml path or "", [1] libcuda path or "", then "NAME=VALUE" to
- * set or "NAME" to unset in the child's environment. */
+ * set or "NAME" to unset in the child's environment, and "+procs" to list
+ * each GPU's compute processes. */
 int probe_child_main(int wfd, const char *const *args, size_t nargs);
 
 /**

@@ -92,6 +92,23 @@ struct nvml_pci_info {
     unsigned spare[64];
 };
 
+/* nvmlProcessInfo_v2_t, which nvmlDeviceGetComputeRunningProcesses_v3 and
+ * _v2 fill, and the v1 struct the unversioned symbol fills (nvml.h, NVML
+ * API 13, as in NVIDIA/go-nvml pkg/nvml/nvml.h: unsigned int pid; unsigned
+ * long long usedGpuMemory; then, from v2, gpuInstanceId and
+ * computeInstanceId).  usedGpuMemory is NVML_VALUE_NOT_AVAILABLE,
+ * (unsigned long long)-1, where the driver does not know it (WDDM). */
+struct nvml_process_info {
+    unsigned pid;
+    unsigned long long used_gpu_memory;
+    unsigned gpu_instance_id, compute_instance_id;
+};
+struct nvml_process_info_v1 {
+    unsigned pid;
+    unsigned long long used_gpu_memory;
+};
+#define NVML_ERR_INSUFFICIENT_SIZE 7
+
 /* Function pointer types of the entry points (CUDAAPI / NVML_API are the
  * platform's C calling convention on every target gpudoctor supports). */
 typedef int (*cu_init_fn)(unsigned flags);                       /* cuInit */
@@ -112,5 +129,6 @@ typedef int (*nvml_cc_fn)(void *dev, int *major, int *minor);    /* nvmlDeviceGe
 typedef int (*nvml_mem_fn)(void *dev, struct nvml_memory *m);    /* nvmlDeviceGetMemoryInfo */
 typedef int (*nvml_pci_fn)(void *dev, struct nvml_pci_info *p);  /* nvmlDeviceGetPciInfo_v3 */
 typedef const char *(*nvml_error_string_fn)(int rc);             /* nvmlErrorString */
+typedef int (*nvml_procs_fn)(void *dev, unsigned *count, void *infos); /* nvmlDeviceGetComputeRunningProcesses* */
 
 #endif

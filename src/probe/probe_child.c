@@ -26,6 +26,7 @@
 struct child {
     int fd;
     struct strbuf sb;
+    int want_procs;   /* "+procs": list each GPU's compute processes */
 };
 
 /* Send what is buffered now: a crash in the next call must not lose it. */
@@ -80,6 +81,31 @@ static void *load(struct child *c, const char *path, int fn)
     return h;
 }
 
+/* The compute processes NVML lists on one GPU: PROC_PID then PROC_MEM per
+ * process (v2 is v3's layout; the unversioned symbol fills the v1 struct). */
+static void nvml_procs(struct child *c, void *dev, int d, nvml_procs_fn fn, int v1)
+{
+    struct nvml_process_info info[PROBE_MAX_PROCS_PER_DEV];
+    struct nvml_process_info_v1 info1[PROBE_MAX_PROCS_PER_DEV];
+    unsigned n = PROBE_MAX_PROCS_PER_DEV, i;
+    int rc;
+
+    memset(info, 0, sizeof(info));
+    memset(info1, 0, sizeof(info1));
+    begin(c, PF_NVML_PROCS, d);
+    rc = fn(dev, &n, v1 ? (void *)info1 : (void *)info);
+    rc_of(c, PF_NVML_PROCS, d, rc);
+    if (rc != NVML_OK)
+        return;
+    if (n > PROBE_MAX_PROCS_PER_DEV)
+        n = PROBE_MAX_PROCS_PER_DEV;
+    for (i = 0; i < n; i++) {
+        unsigned long long mem = v1 ? info1[i].used_gpu_memory : info[i].used_gpu_memory;
+        probewire_put_int(&c->sb, PW_INT, PF_NVML_PROC_PID, d, v1 ? info1[i].pid : info[i].pid);
+        probewire_put_int(&c->sb, PW_INT, PF_NVML_PROC_MEM, d, mem > (unsigned long long)INT64_MAX ? -1 : (int64_t)mem);
+    }
+}
+
 static void probe_nvml(struct child *c, const char *path)
 {
     void *h = load(c, path, PF_LIB_NVML);
@@ -93,6 +119,8 @@ static void probe_nvml(struct child *c, const char *path)
     nvml_mem_fn mem;
     nvml_pci_fn pci;
     nvml_error_string_fn errstr;
+    nvml_procs_fn procs = NULL;
+    int procs_v1 = 0;
     unsigned n = 0, i;
     uint64_t t0;
     int rc;
@@ -113,6 +141,14 @@ static void probe_nvml(struct child *c, const char *path)
     uuid = (nvml_dev_str_fn)sym(c, h, PF_NVML_UUID, "nvmlDeviceGetUUID", NULL);
     pci = (nvml_pci_fn)sym(c, h, PF_NVML_PCI, "nvmlDeviceGetPciInfo_v3", NULL);
     errstr = (nvml_error_string_fn)compat_dl_sym(h, "nvmlErrorString");
+    if (c->want_procs) {
+        procs = (nvml_procs_fn)compat_dl_sym(h, "nvmlDeviceGetComputeRunningProcesses_v3");
+        if (!procs)
+            procs = (nvml_procs_fn)compat_dl_sym(h, "nvmlDeviceGetComputeRunningProcesses_v2");
+        if (!procs && (procs = (nvml_procs_fn)compat_dl_sym(h, "nvmlDeviceGetComputeRunningProcesses")) != NULL)
+            procs_v1 = 1;
+        /* An optional question: a driver without it is not "missing" anything. */
+    }
     flush(c);
     if (!init)
         return;
@@ -214,6 +250,8 @@ static void probe_nvml(struct child *c, const char *path)
             if (rc == NVML_OK && info.bus_id[0])
                 probewire_put_str(&c->sb, PW_STR, PF_NVML_PCI, d, info.bus_id);
         }
+        if (procs)
+            nvml_procs(c, dev, d, procs, procs_v1);
         flush(c);
     }
     if (shutdown) {
@@ -348,11 +386,16 @@ int probe_child_main(int wfd, const char *const *args, size_t nargs)
     size_t i;
 
     c.fd = wfd;
+    c.want_procs = 0;
     strbuf_init(&c.sb);
     /* The examined environment's device selection, set before any driver
      * code runs (the driver reads it once, in cuInit). */
     for (i = 2; i < nargs; i++) {
         const char *eq = strchr(args[i], '=');
+        if (!strcmp(args[i], "+procs")) {
+            c.want_procs = 1;
+            continue;
+        }
         char name[64];
         size_t n = eq ? (size_t)(eq - args[i]) : strlen(args[i]);
         if (n == 0 || n >= sizeof(name))

@@ -68,7 +68,7 @@ static void copy_str(char *dst, size_t size, const uint8_t *p, size_t n)
 
 static int known_fn(int fn)
 {
-    return (fn >= PF_LIB_NVML && fn <= PF_NVML_INIT_ERROR) ||
+    return (fn >= PF_LIB_NVML && fn <= PF_NVML_PROC_MEM) ||
            (fn >= PF_LIB_CUDA && fn <= PF_CU_INIT_ERROR);
 }
 
@@ -129,6 +129,19 @@ static void apply_int(struct probe_result *r, int fn, int dev, int64_t v)
     case PF_CU_GET:
         if (d)
             d->present = 1;
+        break;
+    case PF_NVML_PROC_PID:
+        /* One process per record; its memory follows in a PROC_MEM record. */
+        if (dev >= 0 && v >= 0 && r->n_procs < PROBE_MAX_PROCS) {
+            r->procs[r->n_procs].dev = dev;
+            r->procs[r->n_procs].pid = (uint64_t)v;
+            r->procs[r->n_procs].mem = UINT64_MAX;
+            r->n_procs++;
+        }
+        break;
+    case PF_NVML_PROC_MEM:
+        if (r->n_procs && r->procs[r->n_procs - 1].dev == dev && v >= 0)
+            r->procs[r->n_procs - 1].mem = (uint64_t)v;
         break;
     default:
         break;
@@ -284,6 +297,8 @@ int probewire_parse(const uint8_t *buf, size_t len, struct probe_result *r, stru
             r->calls[r->n_calls].dev = (int16_t)dev;
             r->calls[r->n_calls].rc = get_i64(p);
             r->n_calls++;
+            if (fn == PF_NVML_PROCS && get_i64(p) == 0)
+                r->procs_asked = 1;
             if (r->in_flight_fn == fn && r->in_flight_dev == dev)
                 r->in_flight_fn = 0;
             break;

@@ -83,7 +83,7 @@ static void run_by_json(struct jw *jw, const struct facts *f, const struct pytho
     jw_array_end(jw);
 }
 
-static void verdicts_json(struct jw *jw, const struct facts *f, const struct diagnosis *dx)
+void report_json_verdicts(struct jw *jw, const struct facts *f, const struct diagnosis *dx)
 {
     size_t i, j;
     jw_array_begin(jw);
@@ -167,7 +167,7 @@ void report_json(FILE *fp, const struct report_input *in)
     jw_key(&jw, "packages");
     facts_json_dpkg(&jw, f);
     jw_key(&jw, "verdicts");
-    verdicts_json(&jw, f, in->dx);
+    report_json_verdicts(&jw, f, in->dx);
     if (in->probe) {
         jw_key(&jw, "probe");
         report_probe_json_value(&jw, in->probe);

@@ -33,6 +33,8 @@ void report_markdown(FILE *fp, const struct report_input *in);
 struct jw;
 /** A findings array as check's JSON writes it (docs/json.md); probe shares it. */
 void report_json_findings(struct jw *jw, const struct findings *fl);
+/** The verdicts array as check's JSON writes it (docs/json.md); ps shares it. */
+void report_json_verdicts(struct jw *jw, const struct facts *f, const struct diagnosis *dx);
 /**
  * The "summary" member every findings report ends with (check, explain,
  * probe: docs/json.md): the key and {"errors", "warnings", "infos"}, the

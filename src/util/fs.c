@@ -113,6 +113,34 @@ int fs_init(struct fs *fs, const char *root, struct gd_err *err)
     return 0;
 }
 
+int fs_init_pinned(struct fs *fs, const char *root, struct gd_err *err)
+{
+    struct compat_stat st;
+    size_t n;
+
+    memset(fs, 0, sizeof(*fs));
+    fs->root_fd = -1;
+    if (!root || root[0] != '/' || !strcmp(root, "/"))
+        return fs_init(fs, root, err);
+    if (compat_stat(root, &st) < 0)
+        return err_set(err, "cannot use root '%s'", root);
+    if (st.type != COMPAT_FT_DIR)
+        return err_setx(err, GD_ERR_USAGE, "cannot use root '%s': not a directory", root);
+    fs->root = xstrdup(root);
+    n = strlen(fs->root);
+    while (n > 1 && fs->root[n - 1] == '/')
+        fs->root[--n] = '\0';
+    fs->root_fd = compat_open_root(fs->root);
+    if (fs->root_fd < 0 && errno != ENOSYS) {
+        int e = errno;
+        free(fs->root);
+        fs->root = NULL;
+        errno = e;
+        return err_set(err, "cannot use root '%s'", root);
+    }
+    return 0;
+}
+
 void fs_release(struct fs *fs)
 {
     free(fs->root);

@@ -82,6 +82,13 @@ struct fs {
  * look like a machine without a GPU).
  */
 int fs_init(struct fs *fs, const char *root, struct gd_err *err);
+/**
+ * Use root as written, not canonicalised: for /proc/PID/root, the root of
+ * a process in another mount namespace.  Its target names no path here
+ * (realpath(3) gives "/", this machine's root), but opening it reaches
+ * that namespace's root, and so does every path below it.  -1 if unusable.
+ */
+int fs_init_pinned(struct fs *fs, const char *root, struct gd_err *err);
 void fs_release(struct fs *fs);
 
 /**

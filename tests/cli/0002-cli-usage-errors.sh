@@ -31,6 +31,10 @@ expect_err "gpudoctor: unknown subcommand 'chekc'; did you mean 'check'?"
 expect_err "see 'gpudoctor --help'"
 gd pl
 expect_rc 2
+# a prefix of plan, one letter from ps: both are named
+expect_err "did you mean 'plan' or 'ps'?"
+gd plna
+expect_rc 2
 expect_err "did you mean 'plan'?"
 gd help explian
 expect_rc 2

@@ -19,7 +19,7 @@ while IFS= read -r line; do
     [ -n "$line" ] || continue
     grep -F -x -q -- "$line" "$OUT" || fail "README sample line not printed: $line"
 done <"$CASE_DIR/sample"
-for c in check which matrix plan explain probe fleet; do
+for c in check which matrix plan explain probe fleet ps; do
     grep -q "gpudoctor $c\|gpudoctor \[check\]" "$readme" || fail "README lacks $c"
     gd help $c
     expect_rc 0

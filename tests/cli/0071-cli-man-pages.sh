@@ -4,7 +4,7 @@
 . "$GD_TESTS/cli/lib.sh"
 subs=$("$GD_BIN" --help | sed -n '/^Subcommands/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p' | grep -v '^help$')
 [ -n "$subs" ] || fail "no subcommands in --help"
-for s in check which matrix plan explain probe fleet; do
+for s in check which matrix plan explain probe fleet ps; do
     echo "$subs" | grep -qx "$s" || fail "--help does not list $s"
 done
 lint=""

@@ -17,7 +17,7 @@ has() { for _w in "$@"; do grep -qE "(^| )$_w( |\$)" "$OUT" || fail "completion 
 hasnt() { for _w in "$@"; do grep -qE "(^| )$_w( |\$)" "$OUT" && fail "completion offers $_w: $(cat "$OUT")"; done; :; }
 
 complete_ gpudoctor ""
-has check which matrix plan explain probe fleet help
+has check which matrix plan explain probe fleet ps help
 complete_ gpudoctor pl
 [ "$(cat "$OUT")" = plan ] || fail "pl -> $(cat "$OUT")"
 complete_ gpudoctor check --ro

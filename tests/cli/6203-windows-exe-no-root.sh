@@ -3,7 +3,7 @@
 # Unix folder Wine was started from), and with --os windows by default.
 # Wine's own C: has no NVIDIA driver: GD604.  `which` takes the process's
 # current folder as the CWD step when it is on C:.  --root 'C:\' is the
-# same machine.
+# same machine.  `ps` is not supported there, and says so.
 . "$GD_TESTS/cli/lib.sh"
 . "$GD_TESTS/cli/python.inc"
 . "$GD_TESTS/cli/windows_machine.inc"
@@ -33,4 +33,8 @@ expect_rc 1
 expect_json '.win_error == 126'
 expect_json '[.attempts[] | select(.step == "win_cwd")] | .[0].outcome == "skipped"'
 rm -rf "$ROOT"
+# ps reads Linux's /proc: on Windows it says so (exit 3), whatever it is given.
+wexe ps
+expect_rc 3
+grep -q "gpudoctor ps: not supported on this OS" "$ERR" || fail "ps on Windows: $(cat "$ERR")"
 exit 0

@@ -320,8 +320,60 @@ static void test_names(void)
     }
 }
 
+/* ps --probe: NVML's compute processes, a pid record then its memory. */
+static void test_wire_procs(void)
+{
+    struct probe_result *r = fresh();
+    struct strbuf sb = STRBUF_INIT;
+    struct gd_err err;
+    int i;
+
+    err_init(&err);
+    strbuf_add(&sb, PROBEWIRE_MAGIC, PROBEWIRE_MAGIC_LEN);
+    probewire_put_int(&sb, PW_INT, PF_NVML_PROC_MEM, 0, 99);   /* no pid before it: ignored */
+    probewire_put(&sb, PW_BEGIN, PF_NVML_PROCS, 0);
+    probewire_put_int(&sb, PW_RC, PF_NVML_PROCS, 0, 0);
+    probewire_put_int(&sb, PW_INT, PF_NVML_PROC_PID, 0, 4242);
+    probewire_put_int(&sb, PW_INT, PF_NVML_PROC_MEM, 0, 1 << 30);
+    probewire_put_int(&sb, PW_INT, PF_NVML_PROC_PID, 0, 7);
+    probewire_put_int(&sb, PW_INT, PF_NVML_PROC_MEM, 0, -1);
+    probewire_put_int(&sb, PW_INT, PF_NVML_PROC_PID, 1, 8);
+    probewire_put_int(&sb, PW_INT, PF_NVML_PROC_MEM, 0, 5);   /* another device's: not pid 8's */
+    probewire_put(&sb, PW_END, PF_NONE, -1);
+    CHECK_INT(probewire_parse((const uint8_t *)sb.buf, sb.len, r, &err), 0);
+    CHECK_INT(r->procs_asked, 1);
+    CHECK_INT(r->n_procs, 3);
+    CHECK_INT(r->procs[0].pid, 4242);
+    CHECK(r->procs[0].mem == (uint64_t)1 << 30);
+    CHECK(r->procs[1].mem == UINT64_MAX);
+    CHECK_INT(r->procs[2].dev, 1);
+    CHECK(r->procs[2].mem == UINT64_MAX);
+    CHECK_STR(probe_fn_name(PF_NVML_PROCS), "nvmlDeviceGetComputeRunningProcesses_v3");
+    done(r);
+    /* A refused question: nothing listed, and not "asked". */
+    r = fresh();
+    strbuf_reset(&sb);
+    strbuf_add(&sb, PROBEWIRE_MAGIC, PROBEWIRE_MAGIC_LEN);
+    probewire_put_int(&sb, PW_RC, PF_NVML_PROCS, 0, 4);
+    probewire_put(&sb, PW_END, PF_NONE, -1);
+    CHECK_INT(probewire_parse((const uint8_t *)sb.buf, sb.len, r, &err), 0);
+    CHECK_INT(r->procs_asked, 0);
+    done(r);
+    /* More than it keeps: the rest is dropped, the stream still parses. */
+    r = fresh();
+    strbuf_reset(&sb);
+    strbuf_add(&sb, PROBEWIRE_MAGIC, PROBEWIRE_MAGIC_LEN);
+    for (i = 0; i < PROBE_MAX_PROCS + 10; i++)
+        probewire_put_int(&sb, PW_INT, PF_NVML_PROC_PID, i % PROBE_MAX_DEVICES, i + 1);
+    CHECK_INT(probewire_parse((const uint8_t *)sb.buf, sb.len, r, &err), 0);
+    CHECK_INT(r->n_procs, PROBE_MAX_PROCS);
+    done(r);
+    strbuf_release(&sb);
+}
+
 int main(void)
 {
+    RUN(test_wire_procs);
     RUN(test_wire_roundtrip);
     RUN(test_wire_truncated);
     RUN(test_wire_in_flight);

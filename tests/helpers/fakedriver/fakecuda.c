@@ -18,6 +18,10 @@
  *     nvmlinit=RC        nvmlInit_v2's result (default 0)
  *     hang=FN            cuInit or nvmlInit never return
  *     crash=FN           cuInit or nvmlInit die with SIGSEGV
+ *     procsI=PID:MIB,... the compute processes nvmlDeviceGetComputeRunningProcesses_v3
+ *                        lists on device I (default none); MIB "-" is
+ *                        NVML_VALUE_NOT_AVAILABLE
+ *     procsrc=RC         its result instead (e.g. 4, NVML_ERROR_NO_PERMISSION)
  *     daemon=FN          cuInit or nvmlInit start a detached process (a new
  *                        session, as a daemonising helper does) that holds
  *                        every descriptor the caller had open, the probe's
@@ -447,5 +451,54 @@ int nvmlDeviceGetPciInfo_v3(void *dev, struct fake_pci *p)
     p->bus = (unsigned)idx(dev) + 1;
     snprintf(p->legacy, sizeof(p->legacy), "0000:%02x:00.0", p->bus);
     snprintf(p->bus_id, sizeof(p->bus_id), "00000000:%02x:00.0", p->bus);
+    return 0;
+}
+
+/* nvmlProcessInfo_t (v2 layout), as nvml.h declares it. */
+struct fake_proc {
+    unsigned pid;
+    unsigned long long used;
+    unsigned gi, ci;
+};
+
+int nvmlDeviceGetComputeRunningProcesses_v3(void *dev, unsigned *count, struct fake_proc *infos)
+{
+    char key[16], b[512];
+    const char *p;
+    unsigned n = 0;
+    long rc = conf_int("procsrc", 0);
+    if (rc)
+        return (int)rc;
+    snprintf(key, sizeof(key), "procs%d", idx(dev));
+    p = conf(key, b, sizeof(b));
+    while (p && *p) {
+        char *end;
+        unsigned long pid = strtoul(p, &end, 10);
+        unsigned long long mib = ~0ull;
+        if (*end != ':')
+            break;
+        p = end + 1;
+        if (*p == '-')
+            p++;
+        else {
+            mib = strtoull(p, &end, 10);
+            p = end;
+            mib = mib * 1024 * 1024;
+        }
+        if (n < *count) {
+            infos[n].pid = (unsigned)pid;
+            infos[n].used = mib;
+            infos[n].gi = infos[n].ci = 0xffffffffu;
+        }
+        n++;
+        if (*p != ',')
+            break;
+        p++;
+    }
+    if (n > *count) {
+        *count = n;
+        return 7;   /* NVML_ERROR_INSUFFICIENT_SIZE */
+    }
+    *count = n;
     return 0;
 }
