@@ -102,7 +102,7 @@ static const struct exit_doc ps_exits[] = {
 };
 
 const struct cmd_spec ps_spec = { ps_synopsis, ps_about, ps_groups, ps_operands, OPT_MAX_OPERANDS, 0, NULL,
-                                  ps_exits, NULL };
+                                  ps_exits, NULL, NULL };
 
 /* A process id: decimal digits, 1 to 2^30. */
 static int parse_pid(const char *s, long *pid)
