@@ -8,6 +8,7 @@
 #include "compat/compat.h"
 #include "cli/examine.h"
 #include "cli/exit.h"
+#include "cli/image_check.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
 #include "cli/version.h"
@@ -79,7 +80,9 @@ int cmd_check(int argc, char **argv)
     struct lookup lk;
     struct probe_result pr;
     struct probe_verify pv;
-    const char *from_facts = NULL;
+    const char *from_facts = NULL, *image = NULL, *host_facts = NULL;
+    struct image_check ic;
+    struct facts host;
     int i, rc, probe = 0, verify = 0;
 
     options_init(&o);
@@ -94,12 +97,17 @@ int cmd_check(int argc, char **argv)
             verify = 1;
             continue;
         }
-        if (!strcmp(a, "--from-facts")) {
+        if (!strcmp(a, "--from-facts") || !strcmp(a, "--image") || !strcmp(a, "--host-facts")) {
             if (i + 1 >= argc) {
                 options_release(&o);
                 return usage_error("check", "option '%s' needs an argument", a);
             }
-            from_facts = argv[++i];
+            if (!strcmp(a, "--image"))
+                image = argv[++i];
+            else if (!strcmp(a, "--host-facts"))
+                host_facts = argv[++i];
+            else
+                from_facts = argv[++i];
             continue;
         }
         if (!strcmp(a, "--python") || !strcmp(a, "--prefix") || !strcmp(a, "--cwd")) {
@@ -142,6 +150,19 @@ int cmd_check(int argc, char **argv)
         return usage_error("check", "--from-facts judges recorded facts: --root, --env, --env-file, "
                            "--clear-env, --os, --python, --prefix and --probe do not apply");
     }
+    if (host_facts && !image) {
+        options_release(&o);
+        return usage_error("check", "--host-facts names the node an --image is judged against");
+    }
+    if (image && (from_facts || probe || o.clear_env || o.os || so.python || so.prefix || so.cwd ||
+                  (host_facts && o.root))) {
+        options_release(&o);
+        return usage_error("check", "--image reads the image and judges it against this machine, --root HOST "
+                           "or --host-facts FILE: --from-facts, --probe, --clear-env, --os, --python, "
+                           "--prefix and --cwd do not apply (--env sets the container's environment)");
+    }
+    if (image)
+        o.clear_env = 1;   /* --env / --env-file are the container's (image_check.h) */
     if (verify && !probe) {
         options_release(&o);
         return usage_error("check", "--verify-libs loads libraries and needs --probe");
@@ -155,7 +176,35 @@ int cmd_check(int argc, char **argv)
     }
 
     facts_init(&facts);
-    if (from_facts) {
+    facts_init(&host);
+    memset(&ic, 0, sizeof(ic));
+    if (image) {
+        /* The host: a node's recorded facts, or this machine (--root HOST),
+         * scanned with an empty environment (--env is the container's). */
+        struct run_ctx hctx = ctx;
+        struct scan_options hso = { NULL, NULL, "linux", NULL };
+        const char *label = host_facts ? host_facts : o.root ? o.root : "this machine";
+        env_init(&hctx.env);
+        resolve_config_default(&rcfg);
+        resolver_init(&resolver, &ctx.fs, &rcfg);
+        if (host_facts && read_facts_file(host_facts, &host, &err) < 0) {
+            fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
+            rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+            goto image_fail;
+        }
+        if (!host_facts) {
+            struct resolve_config hrcfg;
+            struct resolver hres;
+            examine_scan(&hctx, kb, &hso, &hrcfg, &hres, &host);
+            resolver_release(&hres);
+        }
+        env_release(&hctx.env);
+        if (image_check_open(&ic, &ctx, kb, image, &host, label, &facts, &err) < 0) {
+            fprintf(stderr, "gpudoctor check: --image: %s\n", err.msg);
+            rc = err.code == GD_ERR_NOTFOUND || err.code == GD_ERR_USAGE ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+            goto image_fail;
+        }
+    } else if (from_facts) {
         /* No scan and no loader model: the facts and the loader's answers
          * recorded in them are everything the diagnosis gets. */
         resolve_config_default(&rcfg);
@@ -183,7 +232,8 @@ int cmd_check(int argc, char **argv)
             fprintf(stderr, "gpudoctor check: probe: %s\n", err.msg);
         probe_fold_facts(&pr, &facts);
     }
-    lookup_init(&lk, from_facts ? NULL : &resolver, &facts);
+    /* --image: the loader model of the image's tree answers. */
+    lookup_init(&lk, from_facts ? NULL : image ? &ic.resolver : &resolver, &facts);
     diagnose_run(&facts, kb, &lk, &dx, &facts.arena);
     if (probe) {
         struct fix_ctx fx;
@@ -222,12 +272,24 @@ int cmd_check(int argc, char **argv)
     probe_verify_release(&pv);
     probe_result_release(&pr);
     resolver_release(&resolver);
+    image_check_release(&ic);
     facts_release(&facts);
+    facts_release(&host);
     kb_free(kb);
     if (run_ctx_release(&ctx, &err) < 0) {
         fprintf(stderr, "gpudoctor check: %s\n", err.msg);
         rc = GD_EXIT_FAILURE;
     }
+    options_release(&o);
+    return rc;
+
+image_fail:
+    resolver_release(&resolver);
+    image_check_release(&ic);
+    facts_release(&facts);
+    facts_release(&host);
+    kb_free(kb);
+    run_ctx_release(&ctx, NULL);
     options_release(&o);
     return rc;
 }

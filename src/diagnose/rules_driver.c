@@ -79,7 +79,10 @@ static void rule_mismatch(const struct facts *f, struct findings *out)
     if (f->driver.kmod_version) {
         for (i = 0; i < f->driver.n_libs; i++) {
             const struct driver_lib *dl = &f->driver.libs[i];
-            if (!strcmp(dl->version, f->driver.kmod_version) || str_starts(dl->path, "/usr/lib/wsl/"))
+            /* A forward-compatibility libcuda differs from the module by design
+             * (rules_container.c judges whether the GPU runs it). */
+            if (!strcmp(dl->version, f->driver.kmod_version) || str_starts(dl->path, "/usr/lib/wsl/") ||
+                (dl->origin && !strcmp(dl->origin, "compat")))
                 continue;
             if (!fd) {
                 fd = findings_add(out, "GD103", SEV_ERROR,
@@ -106,6 +109,8 @@ static void rule_mismatch(const struct facts *f, struct findings *out)
             if (strcmp(a->name, b->name) || !strcmp(a->version, b->version))
                 continue;
             if (str_starts(a->path, "/usr/lib/wsl/") || str_starts(b->path, "/usr/lib/wsl/"))
+                continue;
+            if ((a->origin && !strcmp(a->origin, "compat")) || (b->origin && !strcmp(b->origin, "compat")))
                 continue;
             fd = findings_add(out, "GD111", SEV_WARNING,
                               "two versions of the user-space driver are installed: %s and %s",

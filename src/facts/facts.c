@@ -14,6 +14,7 @@ void facts_init(struct facts *f)
     arena_init(&f->arena);
     f->system.wsl = 0;
     f->macos.rosetta = -1;
+    container_facts_init(&f->ctk, &f->container);
 }
 
 static void release_python(struct facts *f)
@@ -74,6 +75,7 @@ void facts_release(struct facts *f)
         free(f->libdirs[i].names);
     free(f->libdirs);
     free(f->answers);
+    container_facts_release(&f->ctk, &f->container);
     arena_release(&f->arena);
     facts_init(f);
 }

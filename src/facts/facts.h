@@ -71,6 +71,10 @@ struct driver_lib {
                               file was found by listing its directory */
     int loaded;            /* 1: this is the file dlopen("libcuda.so.1") / ("libnvidia-ml.so.1")
                               gets, by the loader model */
+    const char *origin;    /* NULL: a file of the examined tree; check --image: "host" (the
+                              container runtime mounts the host's file at path) or "compat"
+                              (the image's CUDA forward-compatibility library, meant to be
+                              newer than the kernel module) */
 };
 
 struct dev_node {
@@ -208,6 +212,8 @@ struct env_fact {
 #include "facts/interp_facts.h"
 /* macOS: release, Apple Silicon or Intel, Mach-O files (check --os macos). */
 #include "facts/macos_facts.h"
+/* The NVIDIA Container Toolkit (scan/ctk.c) and check --image's container (image/ctk.c). */
+#include "facts/container_facts.h"
 
 /*
  * A Jetson (L4T, "Linux for Tegra"): scan/tegra.c.  The GPU is integrated in
@@ -268,6 +274,8 @@ struct facts {
     size_t n_answers, alloc_answers;
     struct tegra_facts tegra;    /* scan/tegra.c (Jetson) */
     struct macos_facts macos;    /* scan/mac_*.c; empty elsewhere */
+    struct ctk_facts ctk;        /* scan/ctk.c: the NVIDIA Container Toolkit on this machine */
+    struct container_facts container; /* check --image only (image/ctk.c) */
 };
 
 /** Empty facts; never fails. */

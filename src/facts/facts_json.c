@@ -69,6 +69,8 @@ static void driver_object(struct jw *jw, const struct facts *f)
         jw_kv_str(jw, "path", d->libs[i].path);
         jw_kv_str(jw, "via", d->libs[i].via);
         jw_kv_bool(jw, "loaded", d->libs[i].loaded);
+        if (d->libs[i].origin)
+            jw_kv_str(jw, "origin", d->libs[i].origin);
         jw_object_end(jw);
     }
     jw_array_end(jw);

@@ -227,6 +227,7 @@ static void read_driver(struct rd *r, const json_t *doc)
         d->libs[d->n_libs].path = str(r, e, "path");
         d->libs[d->n_libs].via = str(r, e, "via");
         d->libs[d->n_libs].loaded = boolean(r, e, "loaded", 0);
+        d->libs[d->n_libs].origin = str(r, e, "origin");
         /* The scan records each library by its file: a rule may rely on all three. */
         if (!d->libs[d->n_libs].name || !d->libs[d->n_libs].version || !d->libs[d->n_libs].path) {
             bad(r, "a library with a name, a version and a path", "libraries");

@@ -56,6 +56,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_dpkg_owners(ctx);
     scan_fw_libs(ctx);
     scan_driver(ctx);
+    scan_ctk(ctx);
     scan_gpus(ctx);
     scan_tegra(ctx);
     scan_cuda(ctx);
