@@ -62,6 +62,11 @@ static void entry_python(struct image_check *ic, struct facts *cf)
         goto out;
     }
     if (strchr(prog, '/')) {
+        struct compat_stat st;
+        if (fs_stat(&ic->ictx.fs, prog, &st, NULL) != 1 || st.type != COMPAT_FT_REG) {
+            c->entry_note = facts_printf(cf, "the entrypoint runs %s, which is not in the image", prog);
+            goto out;
+        }
         strbuf_addstr(&p, prog);
     } else {
         const char *dirs = env_get(&ic->ictx.env, "PATH");

@@ -1,4 +1,5 @@
 #include "facts/facts_json.h"
+#include "facts/facts_json_container.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -334,5 +335,9 @@ void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_versi
     jw_array_end(jw);
     jw_key(jw, "tegra");
     facts_json_tegra(jw, f);
+    jw_key(jw, "container_toolkit");
+    facts_json_ctk(jw, f);
+    jw_key(jw, "container");
+    facts_json_container(jw, f);
     jw_object_end(jw);
 }

@@ -7,6 +7,7 @@
  * list of fields.
  */
 #include "facts/facts_read.h"
+#include "facts/facts_json_container.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -840,6 +841,8 @@ int facts_json_read(const char *buf, size_t len, struct facts *f, struct gd_err 
     read_macos(&r, doc);
     read_rest(&r, doc);
     read_tegra(&r, doc);
+    if (!r.failed && facts_json_container_read(doc, f, err) < 0)
+        r.failed = 1;
     json_decref(doc);
     return r.failed ? -1 : 0;
 }

@@ -12,6 +12,7 @@
 #include "compat/compat.h"
 #include "compat/wtree.h"
 #include "util/alloc.h"
+#include "util/fs.h"
 #include "util/banned.h"
 
 #define BUF_SIZE (64u * 1024)
@@ -118,9 +119,32 @@ static void split(const char *path, struct strbuf *dir, const char **base)
     }
 }
 
+/* path cleaned as a chroot resolves it: ".." stops at the root. */
+static void clamp_clean(const char *in, struct strbuf *out)
+{
+    const char *p = in;
+    strbuf_reset(out);
+    while (*p) {
+        size_t n = strcspn(p, "/");
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
+            char *slash = strrchr(out->buf, '/');
+            strbuf_setlen(out, slash ? (size_t)(slash - out->buf) : 0);
+        } else if (n && !(n == 1 && p[0] == '.')) {
+            if (out->len)
+                strbuf_addch(out, '/');
+            strbuf_add(out, p, n);
+        }
+        p += n;
+        if (*p == '/')
+            p++;
+    }
+}
+
 /* A new handle on directory dir (cleaned, "" the root), resolved inside the
- * tree; missing components are created when create.  -1 with errno. */
-static int open_dir(struct applier *ap, const char *dir, int create)
+ * tree; missing components are created when create -- through a symlink
+ * that leads nowhere yet too, as moby and containerd create its target
+ * (inside the tree: MkdirAll on the scoped path).  -1 with errno. */
+static int open_dir_hops(struct applier *ap, const char *dir, int create, unsigned hops)
 {
     struct strbuf parent = STRBUF_INIT;
     const char *base;
@@ -130,18 +154,48 @@ static int open_dir(struct applier *ap, const char *dir, int create)
     if (fd >= 0 || errno != ENOENT || !create || !*dir)
         return fd;
     split(dir, &parent, &base);
-    pfd = open_dir(ap, parent.buf, 1);
-    strbuf_release(&parent);
-    if (pfd < 0)
-        return -1;
-    if (compat_wt_mkdir(pfd, base, 0755) < 0 && errno != EEXIST) {
-        saved = errno;
-        compat_close(pfd);
-        errno = saved;
+    pfd = open_dir_hops(ap, parent.buf, 1, hops);
+    if (pfd < 0) {
+        strbuf_release(&parent);
         return -1;
     }
+    if (compat_wt_mkdir(pfd, base, 0755) < 0) {
+        struct compat_stat st;
+        char target[APPLY_PATH_MAX + 1];
+        saved = errno;
+        if (saved == EEXIST && hops < FS_MAX_HOPS && compat_wt_lstat(pfd, base, &st) == 0 &&
+            st.type == COMPAT_FT_LNK && compat_readlinkat(pfd, base, target, sizeof(target)) == 0) {
+            struct strbuf t = STRBUF_INIT, c = STRBUF_INIT;
+            int tfd;
+            if (target[0] != '/' && parent.len)
+                strbuf_addf(&t, "%s/", parent.buf);
+            strbuf_addstr(&t, target);
+            clamp_clean(t.buf, &c);
+            compat_close(pfd);
+            tfd = open_dir_hops(ap, c.buf, 1, hops + 1);
+            strbuf_release(&t);
+            strbuf_release(&c);
+            strbuf_release(&parent);
+            if (tfd < 0)
+                return -1;
+            compat_close(tfd);
+            return compat_open_in_root(ap->rootfd, dir, COMPAT_IR_DIR);
+        }
+        if (saved != EEXIST) {
+            compat_close(pfd);
+            strbuf_release(&parent);
+            errno = saved;
+            return -1;
+        }
+    }
     compat_close(pfd);
+    strbuf_release(&parent);
     return compat_open_in_root(ap->rootfd, dir, COMPAT_IR_DIR);
+}
+
+static int open_dir(struct applier *ap, const char *dir, int create)
+{
+    return open_dir_hops(ap, dir, create, 0);
 }
 
 /* The parent handle for entries in dir, cached across consecutive entries
