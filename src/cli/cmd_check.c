@@ -181,10 +181,9 @@ int cmd_check(int argc, char **argv)
     if (image) {
         /* The host: a node's recorded facts, or this machine (--root HOST),
          * scanned with an empty environment (--env is the container's). */
-        struct run_ctx hctx = ctx;
         struct scan_options hso = { NULL, NULL, "linux", NULL };
         const char *label = host_facts ? host_facts : o.root ? o.root : "this machine";
-        env_init(&hctx.env);
+        struct env cenv = ctx.env;
         resolve_config_default(&rcfg);
         resolver_init(&resolver, &ctx.fs, &rcfg);
         if (host_facts && read_facts_file(host_facts, &host, &err) < 0) {
@@ -195,10 +194,12 @@ int cmd_check(int argc, char **argv)
         if (!host_facts) {
             struct resolve_config hrcfg;
             struct resolver hres;
-            examine_scan(&hctx, kb, &hso, &hrcfg, &hres, &host);
+            env_init(&ctx.env);
+            examine_scan(&ctx, kb, &hso, &hrcfg, &hres, &host);
             resolver_release(&hres);
+            env_release(&ctx.env);
+            ctx.env = cenv;
         }
-        env_release(&hctx.env);
         if (image_check_open(&ic, &ctx, kb, image, &host, label, &facts, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --image: %s\n", err.msg);
             rc = err.code == GD_ERR_NOTFOUND || err.code == GD_ERR_USAGE ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
@@ -257,7 +258,7 @@ int cmd_check(int argc, char **argv)
         in.exit_status = rc;
         in.gd_version = GD_VERSION;
         in.kb_revision = kb_revision(kb);
-        in.root = o.root;
+        in.root = image ? NULL : o.root;   /* --image: the machine reported is the container */
         in.probe = probe ? &pr : NULL;
         in.shell = ctx.shell;
         switch (o.format) {

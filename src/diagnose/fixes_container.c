@@ -4,9 +4,12 @@
  */
 #include "diagnose/fixes_container.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "diagnose/fixes.h"
+#include "util/strbuf.h"
 #include "util/banned.h"
 
 static enum fix_family host_family(const struct facts *f)
@@ -82,4 +85,75 @@ void fixes_image_drop_compat(struct findings *fl, struct finding *fd)
 {
     finding_fix(fl, fd, "sh", "In the image: remove the forward-compatibility package (cuda-compat-*), or its "
                 "files, in the Dockerfile, then rebuild", "RUN rm -rf /usr/local/cuda/compat");
+}
+
+static int mentions_host(const char *t)
+{
+    const char *p;
+    for (p = t; p && *p; p++)
+        if (!strncasecmp(p, "host", 4))
+            return 1;
+    return 0;
+}
+
+/* The Dockerfile form of a shell command: NULL when it has none. */
+static const char *dockerfile(struct arena *a, const char *cmd)
+{
+    struct strbuf sb = STRBUF_INIT;
+    const char *c, *nl, *r;
+    for (c = cmd; c && *c; c = nl ? nl + 1 : NULL) {
+        size_t n;
+        nl = strchr(c, '\n');
+        n = nl ? (size_t)(nl - c) : strlen(c);
+        if (n > 6 && !strncmp(c, "unset ", 6)) {
+            strbuf_release(&sb);
+            return NULL;
+        }
+        if (sb.len)
+            strbuf_addch(&sb, '\n');
+        if (n > 7 && !strncmp(c, "export ", 7))
+            strbuf_addf(&sb, "ENV %.*s", (int)(n - 7), c + 7);
+        else
+            strbuf_addf(&sb, "RUN %.*s", (int)n, c);
+    }
+    r = arena_strdup(a, sb.buf);
+    strbuf_release(&sb);
+    return r;
+}
+
+void fixes_container_sides(struct findings *fl)
+{
+    size_t i, j, n;
+    for (i = 0; i < fl->nr; i++) {
+        struct finding *fd = &fl->v[i];
+        if (!strncmp(fd->code, "GD8", 3))
+            continue;
+        for (j = 0, n = 0; j < fd->n_fixes; j++) {
+            struct fix x = fd->fixes[j];
+            if (mentions_host(x.title)) {
+                fd->fixes[n++] = x;
+                continue;
+            }
+            if (x.shell && strcmp(x.shell, "sh"))
+                continue;   /* fish, PowerShell, cmd: the Dockerfile line is written once */
+            if (x.command) {
+                const char *d = dockerfile(fl->arena, x.command);
+                if (d) {
+                    x.title = arena_printf(fl->arena, "In the image: %s (a Dockerfile line; rebuild the image "
+                                           "after)", x.title);
+                    x.command = d;
+                } else {
+                    x.title = arena_printf(fl->arena, "In the image: %s -- drop the ENV line that sets it from "
+                                           "the Dockerfile (and check the base image's), then rebuild", x.title);
+                    x.command = NULL;
+                    x.shell = NULL;
+                }
+            } else {
+                x.title = arena_printf(fl->arena, "In the image: %s", x.title);
+            }
+            x.group = 0;
+            fd->fixes[n++] = x;
+        }
+        fd->n_fixes = n;
+    }
 }

@@ -34,4 +34,16 @@ void fixes_image_base(struct findings *fl, struct finding *fd, const char *cuda_
 /** The image side: drop the CUDA forward-compatibility libraries from the image. */
 void fixes_image_drop_compat(struct findings *fl, struct finding *fd);
 
+/**
+ * Put every other fix of a container's diagnosis on its side: the fix
+ * engine's driver fixes already say "on the host"; the rest change what is
+ * inside the container, so they become lines of the image's Dockerfile
+ * (RUN for a command, ENV for an `export`; an `unset` becomes the advice to
+ * drop the ENV line, as an empty value can mean something else, e.g.
+ * CUDA_VISIBLE_DEVICES=""), titled "In the image", and their fish /
+ * PowerShell / cmd twins are dropped (a Dockerfile has one syntax).  The
+ * GD8xx findings are written sided already and are left as they are.
+ */
+void fixes_container_sides(struct findings *fl);
+
 #endif

@@ -276,6 +276,7 @@ void rules_container_fold(const struct facts *f, struct diagnosis *dx, struct ar
 
     if (!c->present)
         return;
+    fixes_container_sides(fl);
     for (i = 0; i < fl->nr && !root; i++)
         if (fl->v[i].severity == SEV_ERROR &&
             (str_starts(fl->v[i].code, "GD80") || !strcmp(fl->v[i].code, "GD108")))
