@@ -130,7 +130,9 @@ void fixes_container_sides(struct findings *fl)
             continue;
         for (j = 0, n = 0; j < fd->n_fixes; j++) {
             struct fix x = fd->fixes[j];
-            if (mentions_host(x.title)) {
+            /* The host's side, and how the container is started: not the image's. */
+            if (mentions_host(x.title) || (x.command && !strncmp(x.command, "docker ", 7)) ||
+                strstr(x.title, "Kubernetes") || strstr(x.title, "the container")) {
                 fd->fixes[n++] = x;
                 continue;
             }

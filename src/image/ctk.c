@@ -961,7 +961,16 @@ void ctk_model_start(const struct ctk_start *in, struct facts *cf)
     }
     if (c->hook_error)
         set_refused(&m, "%s", c->hook_error);
-    driver_init(&m);
+    /* The CDI path (nvidia-container-runtime in cdi mode, podman --device
+     * nvidia.com/gpu=all) applies the spec's edits: no nvidia-container-cli,
+     * so no NVML start-up and no requirement check. */
+    if (!strcmp(c->runtime_path, "cdi")) {
+        for (i = 0; i < c->n_reqs; i++)
+            c->reqs[i].unknown = "not checked: the CDI path does not evaluate requirements";
+        c->n_reqs = 0;
+    } else {
+        driver_init(&m);
+    }
     if (!c->refused && select_gpus(&m, &cannot_tell, &bad) < 0)
         set_refused(&m, "device error: %s: unknown device", bad);
     if (cannot_tell && c->started == 1)
