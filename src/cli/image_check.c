@@ -4,6 +4,7 @@
  */
 #include "cli/image_check.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,8 +166,18 @@ int image_check_open(struct image_check *ic, struct run_ctx *ctx, struct kb *kb,
     ic->ictx.out = ctx->out;
     image_options_default(&io);
     io.arch = host->system.arch;
-    /* Test hook: keep the unpacked tree, to compare it with umoci's (tests/image/). */
+    /* Test hooks (tests/image/): keep the unpacked tree, to compare it with
+     * umoci's; smaller limits, to meet them without writing gigabytes
+     * ("ENTRIES:BYTES:FILE_BYTES"). */
     io.keep = getenv("GPUDOCTOR_TEST_KEEP_IMAGE");
+    if (getenv("GPUDOCTOR_TEST_IMAGE_LIMITS")) {
+        unsigned long long e, b, f;
+        if (sscanf(getenv("GPUDOCTOR_TEST_IMAGE_LIMITS"), "%llu:%llu:%llu", &e, &b, &f) == 3) {
+            io.limits.max_entries = e;
+            io.limits.max_bytes = b;
+            io.limits.max_file = f;
+        }
+    }
     if (image_open(&ic->im, ref, &io, err) < 0)
         return -1;
 

@@ -572,14 +572,28 @@ static int unpack(struct image *im, struct source *src, const struct image_optio
         struct source_stream st;
         char hex[SHA256_HEX_LEN + 1];
 
-        if (source_open_layer(src, l->member, &st, err) < 0) {
+        if (source_open_layer(src, l->member, &st, err) == 0) {
+            rc = applier_layer(&ap, st.tar, err);
+            if (rc == 0)
+                rc = source_stream_finish(&st, hex, err);
+        } else {
             rc = -1;
-            source_stream_close(&st);
-            break;
         }
-        rc = applier_layer(&ap, st.tar, err);
-        if (rc == 0)
-            rc = source_stream_finish(&st, hex, err);
+        if (rc < 0 && err->code != GD_ERR_LIMIT && err->code != GD_ERR_NOTFOUND && l->digest) {
+            /* Unreadable as a tar: a damaged or truncated blob says so by
+             * its digest, which is then the one error to report. */
+            struct gd_err e2;
+            uint64_t size;
+            err_init(&e2);
+            if (source_blob_digest(src, l->member, hex, &size, &e2) == 0 && strcmp(l->digest + 7, hex))
+                err_setx(err, GD_ERR_FORMAT, "layer %zu does not match its digest %s (sha256:%s, %llu bytes): "
+                         "the blob is damaged or incomplete", i + 1, l->digest, hex, (unsigned long long)size);
+            else if (!strstr(err->msg, "layer ")) {
+                char m[GD_ERR_MSG_MAX];
+                snprintf(m, sizeof(m), "%s", err->msg);
+                err_setx(err, err->code, "layer %zu (%s): %.400s", i + 1, l->member, m);
+            }
+        }
         if (rc == 0) {
             uint64_t raw = tarread_raw_bytes(st.tar);
             l->compression = tarread_compression(st.tar);

@@ -364,3 +364,62 @@ void source_stream_close(struct source_stream *st)
     memset(st, 0, sizeof(*st));
     st->fd = -1;
 }
+
+int source_blob_digest(struct source *s, const char *name, char hex[SHA256_HEX_LEN + 1], uint64_t *size,
+                       struct gd_err *err)
+{
+    struct strbuf c = STRBUF_INIT;
+    struct sha256 h;
+    unsigned char d[SHA256_LEN];
+    char buf[65536];
+    long n = 0;
+    int rc = -1;
+
+    sha256_init(&h);
+    *size = 0;
+    if (clean_name(name, &c, err) < 0)
+        return -1;
+    if (!s->is_tar) {
+        struct compat_stat st;
+        int fd = open_in_dir(s, c.buf, &st, err);
+        if (fd >= 0) {
+            while ((n = compat_read(fd, buf, sizeof(buf))) > 0) {
+                sha256_update(&h, buf, (size_t)n);
+                *size += (uint64_t)n;
+            }
+            compat_close(fd);
+            rc = n < 0 ? err_set(err, "cannot read '%s/%s'", s->path, c.buf) : 0;
+        } else if (fd == -2) {
+            err_setx(err, GD_ERR_NOTFOUND, "'%s' has no blob '%s'", s->path, c.buf);
+        }
+    } else {
+        struct source_entry *e = resolve(s, c.buf);
+        struct strbuf en = STRBUF_INIT;
+        struct tar_entry te;
+        struct tarread *outer = NULL;
+        int fd = e ? compat_open_read(s->path) : -1, r = 0;
+        unsigned seen = 0;
+        if (fd >= 0 && (outer = tarread_open_fd(fd, NULL, err)) != NULL) {
+            while ((r = tarread_next(outer, &te, err)) == 1)
+                if (layer_path_clean(te.path, &en) == 1 && !strcmp(en.buf, e->name) && ++seen == e->nth)
+                    break;
+            if (r == 1) {
+                while ((n = tarread_data(outer, buf, sizeof(buf), err)) > 0) {
+                    sha256_update(&h, buf, (size_t)n);
+                    *size += (uint64_t)n;
+                }
+                rc = n < 0 ? -1 : 0;
+            }
+        }
+        tarread_close(outer);
+        if (fd >= 0)
+            compat_close(fd);
+        strbuf_release(&en);
+    }
+    strbuf_release(&c);
+    if (rc == 0) {
+        sha256_final(&h, d);
+        sha256_hex(d, hex);
+    }
+    return rc;
+}

@@ -80,5 +80,12 @@ int source_open_layer(struct source *s, const char *name, struct source_stream *
 /** Read the blob to its end (so the hash covers it) and give the hex digest of its raw bytes. */
 int source_stream_finish(struct source_stream *st, char hex[SHA256_HEX_LEN + 1], struct gd_err *err);
 void source_stream_close(struct source_stream *st);
+/**
+ * The hex digest of blob name's raw bytes, read without parsing them (to
+ * tell a damaged blob from a hostile one when it does not read as a tar).
+ * 0, or -1 with err.
+ */
+int source_blob_digest(struct source *s, const char *name, char hex[SHA256_HEX_LEN + 1], uint64_t *size,
+                       struct gd_err *err);
 
 #endif
