@@ -127,27 +127,26 @@ static void record_image(struct image_check *ic, struct facts *cf, const char *h
     c->manifest_digest = facts_str(cf, im->manifest_digest);
     c->config_digest = facts_str(cf, im->config_digest);
     c->platform = facts_str(cf, im->platform);
-    c->n_layers = im->n_layers;
+    c->n_layers = (unsigned)im->n_layers;
     c->workdir = facts_str(cf, g->workdir);
     c->user = facts_str(cf, g->user);
     c->host = facts_str(cf, host_label);
     c->host_name = facts_str(cf, host->system.hostname);
     c->host_distro = facts_str(cf, host->system.distro_id);
     /* Entrypoint + Cmd, as the runtime joins them (image-spec config.md). */
-    c->entrypoint = arena_alloc(&cf->arena, (g->n_entrypoint + g->n_cmd + 1) * sizeof(*c->entrypoint));
-    for (i = 0; i < g->n_entrypoint; i++)
-        c->entrypoint[n++] = facts_str(cf, g->entrypoint[i]);
-    for (i = 0; i < g->n_cmd; i++)
-        c->entrypoint[n++] = facts_str(cf, g->cmd[i]);
-    c->n_entrypoint = n;
-    c->labels = arena_alloc(&cf->arena, (g->n_labels + 1) * sizeof(*c->labels));
+    (void)n;
+    for (i = 0; i < g->n_entrypoint + g->n_cmd; i++) {
+        ALLOC_GROW(c->entrypoint, c->n_entrypoint + 1, c->alloc_entrypoint);
+        c->entrypoint[c->n_entrypoint++] =
+            facts_str(cf, i < g->n_entrypoint ? g->entrypoint[i] : g->cmd[i - g->n_entrypoint]);
+    }
     for (i = 0; i < g->n_labels; i++) {
-        c->labels[i] = facts_printf(cf, "%s=%s", g->labels[i].key, g->labels[i].value);
+        ALLOC_GROW(c->labels, c->n_labels + 1, c->alloc_labels);
+        c->labels[c->n_labels++] = facts_printf(cf, "%s=%s", g->labels[i].key, g->labels[i].value);
         /* annotations.md: the base image, when the builder recorded it */
         if (!strcmp(g->labels[i].key, "org.opencontainers.image.base.name"))
             c->base_image = facts_str(cf, g->labels[i].value);
     }
-    c->n_labels = g->n_labels;
     for (i = 0; i < im->n_warnings; i++)
         facts_warn(cf, im->ref, im->warnings[i]);
 }

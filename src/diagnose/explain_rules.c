@@ -282,30 +282,20 @@ static int lib_version(const char *name, char *buf, size_t size)
 static int tf_range_for_lib(const struct kb *kb, const char *name, const char *os,
                             const char **first, const char **last, const char **source)
 {
-    const struct kb_table *t = kb_table(kb, "tf_libs");
+    const struct kb_table *t = kb_tab(kb, KB_T_tf_libs);
     size_t r, c;
-    int cf, cl, co, cs;
-    if (!t)
-        return 0;
-    cf = kb_schema_col(t->schema, "first");
-    cl = kb_schema_col(t->schema, "last");
-    co = kb_schema_col(t->schema, "os");
-    cs = kb_schema_col(t->schema, "source");
-    if (cf < 0 || cl < 0 || co < 0 || cs < 0)
-        return 0;
     *first = *last = NULL;
     for (r = 0; r < t->nrows; r++) {
-        const char *ros = kb_table_cell(t, r, (size_t)co);
-        if (!ros || strcmp(ros, os))
+        if (strcmp(kb_cell(t, r, tf_libs, os), os))
             continue;
         for (c = 0; c < t->schema->ncols; c++) {
             const char *cell = kb_table_cell(t, r, c);
             if (cell && !strcmp(cell, name)) {
                 if (!*first) {
-                    *first = kb_table_cell(t, r, (size_t)cf);
-                    *source = kb_table_cell(t, r, (size_t)cs);
+                    *first = kb_cell(t, r, tf_libs, first);
+                    *source = kb_cell(t, r, tf_libs, source);
                 }
-                *last = kb_table_cell(t, r, (size_t)cl);
+                *last = kb_cell(t, r, tf_libs, last);
                 break;
             }
         }
@@ -1641,20 +1631,8 @@ static void rule_long_tail(struct ctx *c)
 /* tensorflow-metal next to the TensorFlow it pairs with (data/tf_metal.kb's newest row). */
 static void metal_fix(struct ctx *c, struct finding *fd)
 {
-    const struct kb_table *t = kb_table(c->in->kb, "tf_metal");
     const char *metal = NULL, *tf = NULL, *src = NULL;
-    size_t r;
-    int cm = t ? kb_schema_col(t->schema, "metal") : -1, ct = t ? kb_schema_col(t->schema, "tf") : -1;
-    int cs = t ? kb_schema_col(t->schema, "source") : -1;
-    for (r = 0; t && cm >= 0 && ct >= 0 && cs >= 0 && r < t->nrows; r++) {
-        const char *m = kb_table_cell(t, r, (size_t)cm);
-        if (m && (!metal || ver_cmp_dotted(m, metal) > 0)) {
-            metal = m;
-            tf = kb_table_cell(t, r, (size_t)ct);
-            src = kb_table_cell(t, r, (size_t)cs);
-        }
-    }
-    if (!metal || !tf) {
+    if (kb_tf_metal_for_tf(c->in->kb, NULL, &metal, &tf, &src) != 1) {
         finding_fix(c->out, fd, NULL, "TensorFlow: install Apple's Metal plugin next to the TensorFlow it pairs with",
                     "https://developer.apple.com/metal/tensorflow-plugin/");
         return;

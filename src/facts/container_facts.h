@@ -17,9 +17,11 @@
  * files it injects (host path -> container path), the image's CUDA
  * forward-compatibility libraries and whether they are used.
  *
- * Included by facts.h; written by facts_json_container.c, read back by
- * facts_read.c.  Strings live in the facts arena, arrays are freed by
- * facts_release.  Unknown stays unknown: NULL strings, -1 tri-states.
+ * Included by facts.h; described for the JSON writer, the reader and
+ * facts_release by the field tables in facts_fields.c ("container_toolkit"
+ * and "container").  Strings live in the facts arena, arrays (ALLOC_GROW)
+ * are freed by facts_release.  Unknown stays unknown: NULL strings, -1
+ * tri-states.
  */
 #ifndef GD_CONTAINER_FACTS_H
 #define GD_CONTAINER_FACTS_H
@@ -101,16 +103,16 @@ struct container_facts {
     int present;                 /* 1: check --image */
     /* the image */
     const char *ref, *format, *name, *manifest_digest, *config_digest, *platform;
-    size_t n_layers;
+    unsigned n_layers;
     const char **entrypoint;     /* Entrypoint + Cmd as the runtime joins them */
-    size_t n_entrypoint;
+    size_t n_entrypoint, alloc_entrypoint;
     const char *workdir, *user;
     const char *entry_python;    /* the interpreter the entrypoint runs, or NULL */
     const char *entry_env;       /* its environment's prefix, or NULL */
     const char *entry_note;      /* why it is unknown ("the entrypoint runs /bin/bash"), or NULL */
     const char *base_image;      /* org.opencontainers.image.base.name / ref.name label, or NULL */
     const char **labels;         /* "key=value" */
-    size_t n_labels;
+    size_t n_labels, alloc_labels;
     /* the host */
     const char *host;            /* "this machine", a --root directory, a facts file */
     const char *host_name;       /* its hostname, or NULL */
@@ -144,10 +146,5 @@ struct container_facts {
     int compat_gpu_ok;           /* the GPU supports forward compatibility: 1 / 0 / -1 unknown */
     const char *image_driver;    /* a libcuda the image ships outside compat/, or NULL */
 };
-
-/** Unknown everywhere (tri-states -1); called by facts_init. */
-void container_facts_init(struct ctk_facts *ctk, struct container_facts *c);
-/** Free the arrays (strings are the facts arena's); called by facts_release. */
-void container_facts_release(struct ctk_facts *ctk, struct container_facts *c);
 
 #endif

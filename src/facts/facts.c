@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts/facts_fields.h"
 #include "util/alloc.h"
 #include "util/winpath.h"
 #include "util/banned.h"
@@ -12,70 +13,13 @@ void facts_init(struct facts *f)
 {
     memset(f, 0, sizeof(*f));
     arena_init(&f->arena);
-    f->system.wsl = 0;
-    f->macos.rosetta = -1;
-    container_facts_init(&f->ctk, &f->container);
-}
-
-static void release_python(struct facts *f)
-{
-    size_t i, j;
-    for (i = 0; i < f->n_pyenvs; i++) {
-        struct python_env *e = &f->pyenvs[i];
-        for (j = 0; j < e->n_frameworks; j++) {
-            struct framework_build *fw = &e->frameworks[j];
-            free(fw->evidence);
-            free(fw->bundled_libs);
-            free(fw->deps);
-            free(fw->components);
-            free(fw->unresolved);
-            for (size_t k = 0; k < fw->n_modules; k++)
-                free(fw->modules[k].needed);
-            free(fw->modules);
-        }
-        free(e->frameworks);
-        free(e->dists);
-        free(e->site_dirs);
-        free(e->nvidia_dirs);
-    }
-    free(f->pyenvs);
+    fj_record_init(&facts_record, f);   /* the tri-states -1: unknown */
 }
 
 void facts_release(struct facts *f)
 {
-    size_t i;
-    free(f->driver.libs);
-    free(f->driver.nodes);
-    free(f->driver.stubs);
-    free(f->gpus);
-    for (i = 0; i < f->n_cuda; i++) {
-        free(f->cuda[i].aliases);
-        free(f->cuda[i].evidence);
-    }
-    free(f->cuda);
-    for (i = 0; i < f->n_cudnn; i++)
-        free(f->cudnn[i].evidence);
-    free(f->cudnn);
-    free(f->ldenv.ld_library_path.v);
-    free(f->ldenv.path.v);
-    free(f->ldenv.ldconf_dirs.v);
-    free(f->env);
-    release_python(f);
-    for (i = 0; i < f->macos.n_bins; i++)
-        free(f->macos.bins[i].dylibs);
-    free(f->macos.bins);
-    for (i = 0; i < f->dpkg.n_pkgs; i++)
-        free(f->dpkg.pkgs[i].dangling);
-    free(f->dpkg.pkgs);
-    module_facts_release(&f->modules);
-    free(f->interp.v);
-    free(f->interp.kernels);
-    free(f->warnings);
-    for (i = 0; i < f->n_libdirs; i++)
-        free(f->libdirs[i].names);
-    free(f->libdirs);
-    free(f->answers);
-    container_facts_release(&f->ctk, &f->container);
+    /* Every array is in the field tables (facts_fields.c), which free it. */
+    fj_record_release(&facts_record, f);
     arena_release(&f->arena);
     facts_init(f);
 }

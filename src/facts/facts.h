@@ -11,6 +11,14 @@
  *
  * Every observed value that a verdict may cite carries the file it came from
  * (`*_source`), so findings can name their evidence.
+ *
+ * Each struct here (and in the part headers included below) has a field
+ * table in facts_fields.c -- JSON key, kind, offsetof -- that writes it
+ * (--facts, check --json), reads it back (--from-facts), frees it
+ * (facts_release) and documents it (docs/json.md); see facts_fields.h.  A
+ * new member goes into its table too, or into the table's FJ_SKIP list
+ * when it is scan-only: tests/unit/test_facts_fields.c accounts for every
+ * byte of every struct and round-trips every field.
  */
 #ifndef GD_FACTS_H
 #define GD_FACTS_H

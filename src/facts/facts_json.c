@@ -1,343 +1,274 @@
+/*
+ * facts_json.c - struct facts as JSON: the --facts document and the facts
+ * members of the check --json report, all written by one walk over the
+ * field tables (facts_fields.c), so the layout is the tables' and
+ * docs/json.md's.
+ */
 #include "facts/facts_json.h"
-#include "facts/facts_json_container.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "facts/facts_fields.h"
 #include "util/banned.h"
 
-void facts_json_system(struct jw *jw, const struct facts *f)
+/* Is the value of fd in rec unknown (FJ_OMIT leaves it out)? */
+static int unknown(const struct fj_field *fd, const void *rec)
 {
-    const struct sys_facts *s = &f->system;
-    jw_object_begin(jw);
-    jw_kv_str(jw, "os", s->os);
-    jw_key(jw, "distro");
-    if (s->distro_id || s->distro_name) {
-        jw_object_begin(jw);
-        jw_kv_str(jw, "id", s->distro_id);
-        jw_kv_str(jw, "name", s->distro_name);
-        jw_kv_str(jw, "version", s->distro_version);
-        jw_kv_str(jw, "source", s->distro_source);
-        jw_object_end(jw);
-    } else {
-        jw_null(jw);
+    switch (fd->kind) {
+    case FJ_STR:
+    case FJ_CSV:
+        return !fj_get_str(rec, fd->off);
+    case FJ_TRI:
+        return fj_get_int(rec, fd->off) < 0;
+    case FJ_BOOL:
+    case FJ_FALSEINT:
+        return !fj_get_int(rec, fd->off);
+    case FJ_UINT:
+        return !fj_get_uint(rec, fd->off);
+    case FJ_U64:
+        return !fj_get_u64(rec, fd->off);
+    case FJ_STRS:
+    case FJ_ARR:
+    case FJ_MAP:
+        return !fj_get_size(rec, fd->off_n);
+    default:
+        return 0;
     }
-    jw_kv_str(jw, "arch", s->arch);
-    jw_kv_str(jw, "arch_source", s->arch_source);
-    jw_kv_str(jw, "kernel", s->kernel);
-    jw_kv_str(jw, "kernel_source", s->kernel_source);
-    jw_key(jw, "page_size_kib");
-    if (s->page_size_kib)
-        jw_int(jw, s->page_size_kib);
-    else
-        jw_null(jw);
-    jw_kv_str(jw, "page_size_source", s->page_size_source);
-    jw_kv_str(jw, "libc", s->libc);
-    jw_kv_str(jw, "libc_version", s->libc_version);
-    jw_kv_str(jw, "libc_source", s->libc_source);
-    jw_kv_str(jw, "multiarch", s->multiarch);
-    jw_key(jw, "wsl");
-    if (s->wsl)
-        jw_int(jw, s->wsl);
-    else
-        jw_bool(jw, 0);
-    jw_kv_str(jw, "wsl_evidence", s->wsl_evidence);
-    jw_kv_str(jw, "proc", s->proc_state);
-    jw_kv_str(jw, "container", s->container);
-    jw_kv_str(jw, "container_evidence", s->container_evidence);
+}
+
+/* "sm_50,sm_60,compute_90" as a JSON array, empty items dropped. */
+static void write_csv(struct jw *jw, const char *csv)
+{
+    jw_array_begin(jw);
+    while (*csv) {
+        size_t n = strcspn(csv, ",");
+        if (n)
+            jw_strn(jw, csv, n);
+        csv += n;
+        if (*csv == ',')
+            csv++;
+    }
+    jw_array_end(jw);
+}
+
+/* The value of fd in rec (its key written already). */
+static void write_value(struct jw *jw, const struct fj_field *fd, const void *rec, const struct fj_ctx *c)
+{
+    const char *v = (const char *)rec;
+    size_t i, n;
+    char id[16];
+
+    switch (fd->kind) {
+    case FJ_STR:
+        jw_str(jw, fj_get_str(rec, fd->off));
+        break;
+    case FJ_BOOL:
+        jw_bool(jw, fj_get_int(rec, fd->off));
+        break;
+    case FJ_TRI:
+        if (fj_get_int(rec, fd->off) < 0)
+            jw_null(jw);
+        else
+            jw_bool(jw, fj_get_int(rec, fd->off));
+        break;
+    case FJ_UINT:
+        if ((fd->flags & FJ_NULLZERO) && !fj_get_uint(rec, fd->off))
+            jw_null(jw);
+        else
+            jw_int(jw, fj_get_uint(rec, fd->off));
+        break;
+    case FJ_U64:
+        jw_int(jw, (int64_t)fj_get_u64(rec, fd->off));
+        break;
+    case FJ_FALSEINT:
+        if (fj_get_int(rec, fd->off))
+            jw_int(jw, fj_get_int(rec, fd->off));
+        else
+            jw_bool(jw, 0);
+        break;
+    case FJ_HEX:
+        snprintf(id, sizeof(id), "%04x:%04x", fj_get_uint(rec, fd->off), fj_get_uint(rec, fd->off_n));
+        jw_str(jw, id);
+        break;
+    case FJ_CSV:
+        if (fj_get_str(rec, fd->off))
+            write_csv(jw, fj_get_str(rec, fd->off));
+        else
+            jw_null(jw);
+        break;
+    case FJ_STRS: {
+        const char **s = fj_get_ptr(rec, fd->off);
+        jw_array_begin(jw);
+        for (i = 0, n = fj_get_size(rec, fd->off_n); i < n; i++)
+            jw_str(jw, s[i]);
+        jw_array_end(jw);
+        break;
+    }
+    case FJ_OBJ:
+        fj_write_record(jw, fd->sub, v + fd->off, c);
+        break;
+    case FJ_ARR: {
+        struct fj_ctx ec = *c;
+        const char *e = fj_get_ptr(rec, fd->off);
+        ec.detail = (fd->flags & FJ_ELEMDETAIL) != 0;
+        jw_array_begin(jw);
+        for (i = 0, n = fj_get_size(rec, fd->off_n); i < n; i++)
+            fj_write_record(jw, fd->sub, e + i * fd->elem_size, &ec);
+        jw_array_end(jw);
+        break;
+    }
+    case FJ_MAP: {
+        const char *e = fj_get_ptr(rec, fd->off);
+        const struct fj_field *kf = &fd->sub->fields[0], *vf = &fd->sub->fields[1];
+        jw_object_begin(jw);
+        for (i = 0, n = fj_get_size(rec, fd->off_n); i < n; i++)
+            jw_kv_str(jw, fj_get_str(e + i * fd->elem_size, kf->off), fj_get_str(e + i * fd->elem_size, vf->off));
+        jw_object_end(jw);
+        break;
+    }
+    case FJ_OUT:
+        fd->write(jw, rec, c);
+        break;
+    default:
+        BUG("facts field '%s' has no value", fd->key ? fd->key : "?");
+    }
+}
+
+/* fd's condition in rec: 1 write, 0 null, -1 absent. */
+static int when(const struct fj_field *fd, const void *rec, const struct fj_ctx *c)
+{
+    if (!fd->when)
+        return 1;
+    return fd->when(fd->kind == FJ_OBJ ? (const char *)rec + fd->off : rec, c);
+}
+
+/* The members of r in rec, into the object being written. */
+void fj_write_members(struct jw *jw, const struct fj_record *r, const void *rec, const struct fj_ctx *c)
+{
+    size_t i;
+    for (i = 0; i < r->n_fields; i++) {
+        const struct fj_field *fd = &r->fields[i];
+        int w = when(fd, rec, c);
+        if (fd->kind == FJ_SKIP || fd->kind == FJ_PRESENT)
+            continue;
+        if (((fd->flags & FJ_FACTS) && !c->facts_doc) || ((fd->flags & FJ_DETAIL) && !c->detail))
+            continue;
+        if (fd->kind == FJ_GROUP) {
+            fj_write_members(jw, fd->sub, (const char *)rec + fd->off, c);
+            continue;
+        }
+        if (w < 0 || ((fd->flags & FJ_OMIT) && unknown(fd, rec)))
+            continue;
+        jw_key(jw, fd->key);
+        if (w == 0)
+            jw_null(jw);
+        else
+            write_value(jw, fd, rec, c);
+    }
+}
+
+void fj_write_record(struct jw *jw, const struct fj_record *r, const void *rec, const struct fj_ctx *c)
+{
+    jw_object_begin(jw);
+    fj_write_members(jw, r, rec, c);
     jw_object_end(jw);
 }
 
-static void driver_object(struct jw *jw, const struct facts *f)
+void fj_write_value(struct jw *jw, const struct fj_field *fd, const void *rec, const struct fj_ctx *c)
 {
-    const struct driver_facts *d = &f->driver;
-    const char *ver = facts_driver_version(f);
-    size_t i;
+    if (when(fd, rec, c) <= 0)
+        jw_null(jw);
+    else
+        write_value(jw, fd, rec, c);
+}
 
-    jw_object_begin(jw);
-    jw_kv_str(jw, "version", ver);
-    jw_kv_str(jw, "kernel_module_version", d->kmod_version);
-    jw_kv_str(jw, "kernel_module_flavor", d->kmod_flavor);
-    jw_kv_str(jw, "cuda_max", d->cuda_max);
-    jw_kv_str(jw, "cuda_max_source", d->cuda_max_source);
-    jw_kv_str(jw, "source", d->kmod_source ? d->kmod_source : (d->n_libs ? d->libs[0].path : d->wsl_libcuda));
-    jw_key(jw, "libraries");
-    jw_array_begin(jw);
-    for (i = 0; i < d->n_libs; i++) {
-        jw_object_begin(jw);
-        jw_kv_str(jw, "name", d->libs[i].name);
-        jw_kv_str(jw, "version", d->libs[i].version);
-        jw_kv_str(jw, "path", d->libs[i].path);
-        jw_kv_str(jw, "via", d->libs[i].via);
-        jw_kv_bool(jw, "loaded", d->libs[i].loaded);
-        if (d->libs[i].origin)
-            jw_kv_str(jw, "origin", d->libs[i].origin);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-    jw_kv_str(jw, "libcuda_resolved", d->libcuda_resolved);
-    jw_kv_str(jw, "libcuda_step", d->libcuda_step);
-    jw_kv_bool(jw, "nouveau_loaded", d->nouveau_loaded);
-    jw_kv_str(jw, "nouveau_evidence", d->nouveau_evidence);
-    jw_kv_str(jw, "kernel_module_source", d->kmod_source);
-    jw_kv_str(jw, "wsl_libcuda", d->wsl_libcuda);
-    jw_key(jw, "device_nodes");
-    jw_array_begin(jw);
-    for (i = 0; i < d->n_nodes; i++) {
-        jw_object_begin(jw);
-        jw_kv_str(jw, "path", d->nodes[i].path);
-        jw_kv_bool(jw, "exists", d->nodes[i].exists);
-        jw_kv_bool(jw, "readable", d->nodes[i].readable);
-        jw_kv_bool(jw, "writable", d->nodes[i].writable);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-    jw_key(jw, "stubs_on_loader_path");
-    jw_array_begin(jw);
-    for (i = 0; i < d->n_stubs; i++)
-        jw_str(jw, d->stubs[i]);
-    jw_array_end(jw);
-    jw_object_end(jw);
+/* ---- the parts the report writes, and the whole document ---- */
+
+/* The root member key, as the report writes it (or, facts_doc, as --facts does). */
+static void member(struct jw *jw, const struct facts *f, const char *key, unsigned facts_doc)
+{
+    struct fj_ctx c = { f, facts_doc, 1 };
+    fj_write_value(jw, fj_root_field(key), f, &c);
+}
+
+void facts_json_system(struct jw *jw, const struct facts *f)
+{
+    member(jw, f, "system", 0);
 }
 
 void facts_json_driver(struct jw *jw, const struct facts *f)
 {
-    const struct driver_facts *d = &f->driver;
-    if (!facts_driver_version(f) && !d->nouveau_loaded && !d->wsl_libcuda)
-        jw_null(jw);
-    else
-        driver_object(jw, f);
+    member(jw, f, "driver", 0);
 }
 
 void facts_json_gpus(struct jw *jw, const struct facts *f)
 {
-    size_t i;
-    char id[16];
-    jw_array_begin(jw);
-    for (i = 0; i < f->n_gpus; i++) {
-        const struct gpu *g = &f->gpus[i];
-        jw_object_begin(jw);
-        jw_kv_str(jw, "name", g->name);
-        snprintf(id, sizeof(id), "%04x:%04x", g->vendor, g->device);
-        jw_kv_str(jw, "pci_id", id);
-        snprintf(id, sizeof(id), "%04x:%04x", g->subsys_vendor, g->subsys_device);
-        jw_kv_str(jw, "subsystem_id", id);
-        jw_kv_int(jw, "pci_class", g->pci_class);
-        jw_kv_str(jw, "pci_slot", g->pci_slot);
-        jw_kv_str(jw, "compute_capability", g->compute_capability);
-        jw_kv_str(jw, "compute_capability_source", g->cc_source);
-        jw_kv_str(jw, "name_source", g->name_source);
-        jw_kv_str(jw, "uuid", g->uuid);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-}
-
-void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n)
-{
-    size_t i;
-    jw_array_begin(jw);
-    for (i = 0; i < n; i++) {
-        jw_object_begin(jw);
-        jw_kv_str(jw, "what", ev[i].what);
-        jw_kv_str(jw, "path", ev[i].path);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
+    member(jw, f, "gpus", 0);
 }
 
 void facts_json_cuda(struct jw *jw, const struct facts *f)
 {
-    size_t i, j;
-    jw_array_begin(jw);
-    for (i = 0; i < f->n_cuda; i++) {
-        const struct cuda_install *c = &f->cuda[i];
-        jw_object_begin(jw);
-        jw_kv_str(jw, "version", c->version);
-        jw_kv_str(jw, "path", c->path);
-        jw_kv_str(jw, "source", c->version_source);
-        jw_kv_str(jw, "provenance", c->provenance);
-        jw_kv_str(jw, "libdir", c->libdir);
-        jw_kv_str(jw, "cudart_soname", c->cudart_soname);
-        jw_key(jw, "aliases");
-        jw_array_begin(jw);
-        for (j = 0; j < c->n_aliases; j++)
-            jw_str(jw, c->aliases[j]);
-        jw_array_end(jw);
-        jw_key(jw, "evidence");
-        facts_json_evidence(jw, c->evidence, c->n_evidence);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
+    member(jw, f, "cuda_toolkits", 0);
 }
 
 void facts_json_cudnn(struct jw *jw, const struct facts *f)
 {
-    size_t i;
-    jw_array_begin(jw);
-    for (i = 0; i < f->n_cudnn; i++) {
-        const struct cudnn_install *c = &f->cudnn[i];
-        jw_object_begin(jw);
-        jw_kv_str(jw, "version", c->version);
-        jw_kv_str(jw, "path", c->path);
-        jw_kv_str(jw, "source", c->version_source);
-        jw_kv_str(jw, "provenance", c->provenance);
-        jw_kv_str(jw, "libdir", c->libdir);
-        jw_kv_str(jw, "cuda_major", c->cuda_major);
-        jw_key(jw, "evidence");
-        facts_json_evidence(jw, c->evidence, c->n_evidence);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-}
-
-static void strlist_json(struct jw *jw, const struct strlist *l)
-{
-    size_t i;
-    jw_array_begin(jw);
-    for (i = 0; i < l->nr; i++)
-        jw_str(jw, l->v[i]);
-    jw_array_end(jw);
+    member(jw, f, "cudnn", 0);
 }
 
 void facts_json_ldenv(struct jw *jw, const struct facts *f)
 {
-    jw_object_begin(jw);
-    jw_key(jw, "ld_library_path");
-    strlist_json(jw, &f->ldenv.ld_library_path);
-    jw_key(jw, "path");
-    strlist_json(jw, &f->ldenv.path);
-    jw_key(jw, "ld_so_conf_dirs");
-    strlist_json(jw, &f->ldenv.ldconf_dirs);
-    jw_kv_str(jw, "ld_so_conf_source", f->ldenv.ldconf_source);
-    jw_object_end(jw);
-}
-
-/* dpkg's GPU-related packages: {"dpkg": {"source", "packages": [...]}}, or null. */
-void facts_json_dpkg(struct jw *jw, const struct facts *f)
-{
-    size_t i;
-    if (!f->dpkg.status_source) {
-        jw_null(jw);
-        return;
-    }
-    jw_object_begin(jw);
-    jw_key(jw, "dpkg");
-    jw_object_begin(jw);
-    jw_kv_str(jw, "source", f->dpkg.status_source);
-    jw_key(jw, "packages");
-    jw_array_begin(jw);
-    for (i = 0; i < f->dpkg.n_pkgs; i++) {
-        const struct dpkg_pkg *p = &f->dpkg.pkgs[i];
-        jw_object_begin(jw);
-        jw_kv_str(jw, "name", p->name);
-        jw_kv_str(jw, "version", p->version);
-        jw_kv_str(jw, "architecture", p->arch);
-        jw_kv_str(jw, "want", p->want);
-        jw_kv_str(jw, "flag", p->flag);
-        jw_kv_str(jw, "state", p->state);
-        if (p->n_dangling) {
-            size_t k;
-            jw_key(jw, "dangling_libraries");
-            jw_array_begin(jw);
-            for (k = 0; k < p->n_dangling; k++)
-                jw_str(jw, p->dangling[k]);
-            jw_array_end(jw);
-        }
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-    jw_object_end(jw);
-    jw_object_end(jw);
+    member(jw, f, "loader", 0);
 }
 
 void facts_json_warnings(struct jw *jw, const struct facts *f)
 {
-    size_t i;
-    jw_array_begin(jw);
-    for (i = 0; i < f->n_warnings; i++) {
-        jw_object_begin(jw);
-        jw_kv_str(jw, "path", f->warnings[i].path);
-        jw_kv_str(jw, "reason", f->warnings[i].reason);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
+    member(jw, f, "warnings", 0);
+}
+
+void facts_json_dpkg(struct jw *jw, const struct facts *f)
+{
+    member(jw, f, "packages", 0);
+}
+
+void facts_json_python(struct jw *jw, const struct facts *f, int full)
+{
+    member(jw, f, "python_envs", full != 0);
+}
+
+void facts_json_macos(struct jw *jw, const struct facts *f)
+{
+    member(jw, f, "macos", 0);
+}
+
+void facts_json_tegra(struct jw *jw, const struct facts *f)
+{
+    member(jw, f, "tegra", 0);
+}
+
+void facts_json_interp(struct jw *jw, const struct interp_facts *in)
+{
+    const struct fj_field *fd = fj_root_field("interp");
+    struct fj_ctx c = { NULL, 0, 1 };
+    fj_write_members(jw, fd->sub, in, &c);
+}
+
+void facts_json_modules(struct jw *jw, const struct module_facts *m)
+{
+    const struct fj_field *fd = fj_root_field("modules");
+    struct fj_ctx c = { NULL, 0, 1 };
+    jw_object_begin(jw);
+    fj_write_members(jw, fd->sub, m, &c);
+    jw_object_end(jw);
 }
 
 void facts_json_write(struct jw *jw, const struct facts *f, const char *gd_version)
 {
-    size_t i;
+    struct fj_ctx c = { f, 1, 1 };
     jw_object_begin(jw);
     jw_kv_str(jw, "schema", FACTS_SCHEMA);
     jw_kv_str(jw, "gpudoctor_version", gd_version);
-    jw_key(jw, "host");
-    jw_object_begin(jw);
-    jw_kv_str(jw, "hostname", f->system.hostname);
-    jw_kv_str(jw, "machine_id", f->system.machine_id);
-    jw_object_end(jw);
-    jw_key(jw, "system");
-    facts_json_system(jw, f);
-    /* Always an object here, so that every observation round-trips
-     * (check --from-facts); the report writes null for "no driver". */
-    jw_key(jw, "driver");
-    driver_object(jw, f);
-    jw_kv_bool(jw, "pci_readable", f->pci_readable);
-    jw_key(jw, "gpus");
-    facts_json_gpus(jw, f);
-    jw_key(jw, "cuda_toolkits");
-    facts_json_cuda(jw, f);
-    jw_key(jw, "cudnn");
-    facts_json_cudnn(jw, f);
-    jw_key(jw, "loader");
-    facts_json_ldenv(jw, f);
-    jw_key(jw, "environment");
-    jw_object_begin(jw);
-    for (i = 0; i < f->n_env; i++)
-        jw_kv_str(jw, f->env[i].name, f->env[i].value);
-    jw_object_end(jw);
-    jw_key(jw, "python_envs");
-    facts_json_python(jw, f, 1);
-    facts_json_interp(jw, &f->interp);
-    jw_key(jw, "modules");
-    facts_json_modules(jw, &f->modules);
-    jw_key(jw, "packages");
-    facts_json_dpkg(jw, f);
-    jw_key(jw, "macos");
-    facts_json_macos(jw, f);
-    jw_key(jw, "warnings");
-    facts_json_warnings(jw, f);
-    jw_key(jw, "library_dirs");
-    jw_array_begin(jw);
-    for (i = 0; i < f->n_libdirs; i++) {
-        const struct lib_dir *ld = &f->libdirs[i];
-        size_t j;
-        jw_object_begin(jw);
-        jw_kv_str(jw, "dir", ld->dir);
-        jw_kv_str(jw, "real", ld->real);
-        jw_key(jw, "names");
-        jw_array_begin(jw);
-        for (j = 0; j < ld->n_names; j++)
-            jw_str(jw, ld->names[j]);
-        jw_array_end(jw);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-    jw_key(jw, "loader_answers");
-    jw_array_begin(jw);
-    for (i = 0; i < f->n_answers; i++) {
-        jw_object_begin(jw);
-        jw_kv_str(jw, "query", f->answers[i].query);
-        jw_kv_str(jw, "path", f->answers[i].path);
-        jw_kv_str(jw, "step", f->answers[i].step);
-        jw_kv_str(jw, "stale", f->answers[i].stale);
-        jw_object_end(jw);
-    }
-    jw_array_end(jw);
-    jw_key(jw, "tegra");
-    facts_json_tegra(jw, f);
-    jw_key(jw, "container_toolkit");
-    facts_json_ctk(jw, f);
-    jw_key(jw, "container");
-    facts_json_container(jw, f);
+    fj_write_members(jw, &facts_record, f, &c);
     jw_object_end(jw);
 }

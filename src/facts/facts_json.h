@@ -2,8 +2,10 @@
  * facts_json.h - struct facts as JSON (for --facts and for the report).
  *
  * Each function writes one value (object or array) at the writer's current
- * position; the caller writes the key.  The layout is documented in
- * docs/json.md and versioned with the report schema.
+ * position; the caller writes the key.  Everything is written from the
+ * field tables (facts_fields.h), which also drive the reader (facts_read.h),
+ * so the two cannot drift; the layout is docs/json.md's, whose --facts
+ * reference is generated from the same tables.
  */
 #ifndef GD_FACTS_JSON_H
 #define GD_FACTS_JSON_H
@@ -26,15 +28,14 @@ void facts_json_warnings(struct jw *jw, const struct facts *f);
 /** {"dpkg": {"source", "packages": [{name, version, architecture, want, flag, state}]}}, or null. */
 void facts_json_dpkg(struct jw *jw, const struct facts *f);
 /**
- * The python_envs array (facts_json_python.c).  full: also every
+ * The python_envs array.  full: also every
  * distribution with its site dir and flags (the --facts document), not only
  * the CUDA components (the report).
  */
 void facts_json_python(struct jw *jw, const struct facts *f, int full);
-/** The "macos" object (facts_json_macos.c), or null when the machine is not macOS. */
+/** The "macos" object, or null when the machine is not macOS. */
 void facts_json_macos(struct jw *jw, const struct facts *f);
-void facts_json_evidence(struct jw *jw, const struct fact_evidence *ev, size_t n);
-/** The Jetson facts (facts_json_tegra.c): an object, or null when not a Jetson. */
+/** The Jetson facts ("tegra"): an object, or null when not a Jetson. */
 void facts_json_tegra(struct jw *jw, const struct facts *f);
 /**
  * The whole facts document (--facts): {"schema": "gpudoctor-facts/1", ...},

@@ -6,10 +6,12 @@
  * The reader is pure (bytes in, facts out), bounded (FACTS_DOC_MAX bytes,
  * FACTS_LIST_MAX entries per list; longer lists are an error, not a silent
  * cut) and fuzzed (fuzz/fuzz_facts.c).  It accepts exactly the layout
- * facts_json_write produces (schema "gpudoctor-facts/1"); unknown keys are
- * ignored so that a newer writer's additions do not stop an older reader,
- * and a missing key leaves its fact unknown (NULL, 0 or -1 as the struct
- * documents).  It never reads a file and never prints.
+ * facts_json_write produces (schema "gpudoctor-facts/1"), because both are
+ * driven by the same field tables (facts_fields.h): a value of the wrong
+ * JSON type, or a number outside its field's range, is an error; unknown
+ * keys are ignored so that a newer writer's additions do not stop an older
+ * reader, and a missing or null key leaves its fact unknown (NULL, 0 or -1
+ * as the struct documents).  It never reads a file and never prints.
  */
 #ifndef GD_FACTS_READ_H
 #define GD_FACTS_READ_H

@@ -3,8 +3,8 @@
  * release from SystemVersion.plist, Apple Silicon or Intel, and the Mach-O
  * files the macOS rules judge (each environment's interpreter, each
  * framework's native module, the tensorflow-metal plugin).  Included by
- * facts.h; filled by scan/mac_*.c; written by facts_json_macos.c and read
- * back by facts_read.c ("macos" member).  Strings live in the facts arena;
+ * facts.h; filled by scan/mac_*.c; written and read back as the "macos"
+ * member of --facts (its table in facts_fields.c).  Strings live in the facts arena;
  * the arrays are freed by facts_release.  Unknown stays unknown: NULL
  * strings, -1 tri-state ints.
  */

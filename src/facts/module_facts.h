@@ -3,11 +3,11 @@
  * Environment Modules): the MODULEPATH that was searched and the module
  * files found there for CUDA, cuDNN and NCCL, i.e. toolkits a user can get
  * with `module load cuda/11.8` on a machine where they cannot install
- * anything.  Filled by scan/modules.c, serialised by facts_json_modules.c
+ * anything.  Filled by scan/modules.c, serialised from facts_fields.c
  * (the "modules" object of --facts and --json, docs/json.md).
  *
  * Strings belong to the facts arena; the files array is freed by
- * module_facts_release (called from facts_release).
+ * facts_release (or module_facts_release, for a module_facts of its own).
  */
 #ifndef GD_MODULE_FACTS_H
 #define GD_MODULE_FACTS_H

@@ -877,7 +877,11 @@ static void copy_ctk(struct facts *cf, const struct ctk_facts *k)
     struct ctk_facts *d = &cf->ctk;
     size_t i, j;
 
-    container_facts_release(d, &(struct container_facts){ 0 });
+    /* What the image's own scan found (a toolkit inside the image) gives way. */
+    for (i = 0; i < d->n_cdi; i++)
+        free(d->cdi[i].devices);
+    free(d->cdi);
+    free(d->libs);
     *d = *k;
     d->cdi = NULL;
     d->n_cdi = d->alloc_cdi = 0;

@@ -220,20 +220,26 @@ fail:
 
 /* ---- table access ---- */
 
+const struct kb_table *kb_tab(const struct kb *kb, enum kb_table_id id)
+{
+    if (kb->has_db && kb->db.tables[id].nrows)
+        return &kb->db.tables[id];
+    return &kb->t.tables[id];
+}
+
 const struct kb_table *kb_table(const struct kb *kb, const char *name)
 {
     const struct kb_schema *s = kb_schema_find(name);
-    size_t i;
-
-    if (!s)
-        return NULL;
-    i = (size_t)(s - kb_schemas);
-    if (kb->has_db && kb->db.tables[i].nrows)
-        return &kb->db.tables[i];
-    return &kb->t.tables[i];
+    return s ? kb_tab(kb, (enum kb_table_id)(s - kb_schemas)) : NULL;
 }
 
-/* The table called name, which must exist (a typo here is a BUG). */
+#define TAB(kb, name) kb_tab((kb), KB_T_##name)
+#define CELL(t, r, name, col) kb_cell((t), (r), name, col)
+/* Row r of table name into *out, a struct that opens with that table's columns. */
+#define ROW(t, r, name, out) kb_table_row_of((t), KB_T_##name, (r), (out), sizeof(*(out)))
+
+/* The table called name, which must exist (a typo here is a BUG); the GPU
+ * lookups' way in, before they take table ids too. */
 static const struct kb_table *T(const struct kb *kb, const char *name)
 {
     const struct kb_table *t = kb_table(kb, name);
@@ -260,24 +266,36 @@ static int in_range(const char *v, const char *first, const char *last)
     return 1;
 }
 
+/* A key column and the text it must hold. */
+struct key {
+    size_t col;
+    const char *value;
+};
+
 /*
- * The search most lookups are: from row *r on, the next row of t whose key
- * columns hold the given texts (keys: column name, value, ..., NULL; NULL
- * for no keys) and whose "first".."last" holds version (as in_range; a
- * "-" last is still current).  1 with *r at that row, 0 when none is left.
- * A lookup with a further condition calls it again from *r + 1.
+ * The search most lookups are: from row *r on, the next row of table name
+ * (t) whose key columns hold the given texts (keys: up to two, the first
+ * with value NULL ends them) and whose first..last holds version (as
+ * in_range; a "-" last is still current).  1 with *r at that row, 0 when
+ * none is left.  A lookup with a further condition calls it again from
+ * *r + 1.
  */
-static int range_row(const struct kb_table *t, const char *const *keys, const char *version,
-                     size_t *r)
+#define RANGE_ROW(t, name, keys, version, r)                                                         \
+    range_row((t), KB_T_##name, (keys), KB_COL(name, first), KB_COL(name, last), (version), (r))
+#define KEY(name, col, v) { KB_COL(name, col), (v) }
+#define NOKEY { 0, NULL }
+
+static int range_row(const struct kb_table *t, enum kb_table_id id, const struct key *keys, size_t first,
+                     size_t last, const char *version, size_t *r)
 {
     for (; *r < t->nrows; (*r)++) {
         size_t k;
-        for (k = 0; keys && keys[k]; k += 2)
-            if (strcmp(kb_table_get(t, *r, keys[k]), keys[k + 1]))
+        for (k = 0; keys[k].value; k++)
+            if (strcmp(kb_table_cell_of(t, id, *r, keys[k].col), keys[k].value))
                 break;
-        if (keys && keys[k])
+        if (keys[k].value)
             continue;
-        if (in_range(version, kb_table_get(t, *r, "first"), kb_table_get(t, *r, "last")))
+        if (in_range(version, kb_table_cell_of(t, id, *r, first), kb_table_cell_of(t, id, *r, last)))
             return 1;
     }
     return 0;
@@ -303,7 +321,7 @@ static int os_match(const char *row_os, const char *os)
 int kb_driver_cuda_max(const struct kb *kb, const char *driver_version,
                        const char **cuda, const char **source)
 {
-    const struct kb_table *t = T(kb, "driver_cuda");
+    const struct kb_table *t = TAB(kb, driver_cuda);
     long branch = ver_driver_branch(driver_version);
     long best = -1, last = -1;
     size_t r, found = 0;
@@ -311,7 +329,7 @@ int kb_driver_cuda_max(const struct kb *kb, const char *driver_version,
     if (branch < 0)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        long b = ver_major(kb_table_get(t, r, "branch"));
+        long b = ver_major(CELL(t, r, driver_cuda, branch));
         if (b > last)
             last = b;
         if (b <= branch && b > best) {
@@ -322,16 +340,16 @@ int kb_driver_cuda_max(const struct kb *kb, const char *driver_version,
     /* Newer than every branch we know: its ceiling is unknown, not ours. */
     if (best < 0 || branch > last + 10)
         return 0;
-    *cuda = kb_table_get(t, found, "cuda");
+    *cuda = CELL(t, found, driver_cuda, cuda);
     if (source)
-        *source = kb_table_get(t, found, "source");
+        *source = CELL(t, found, driver_cuda, source);
     return 1;
 }
 
 int kb_cuda_min_driver(const struct kb *kb, const char *cuda_version, const char *os,
                        const char **driver, const char **source)
 {
-    const struct kb_table *t = T(kb, "cuda_driver");
+    const struct kb_table *t = TAB(kb, cuda_driver);
     char v[32];
     size_t r;
 
@@ -340,10 +358,10 @@ int kb_cuda_min_driver(const struct kb *kb, const char *cuda_version, const char
     if (ncomponents(v) < 2)
         return 0;
     for (r = 0; r < t->nrows; r++) {
-        if (os_match(kb_table_get(t, r, "os"), os) && same_minor(kb_table_get(t, r, "cuda"), v)) {
-            *driver = kb_table_get(t, r, "driver");
+        if (os_match(CELL(t, r, cuda_driver, os), os) && same_minor(CELL(t, r, cuda_driver, cuda), v)) {
+            *driver = CELL(t, r, cuda_driver, driver);
             if (source)
-                *source = kb_table_get(t, r, "source");
+                *source = CELL(t, r, cuda_driver, source);
             return 1;
         }
     }
@@ -353,7 +371,7 @@ int kb_cuda_min_driver(const struct kb *kb, const char *cuda_version, const char
 int kb_cuda_mvc_floor(const struct kb *kb, const char *cuda_version, const char *os,
                       const char **driver, const char **source)
 {
-    const struct kb_table *t = T(kb, "cuda_mvc");
+    const struct kb_table *t = TAB(kb, cuda_mvc);
     char v[32];
     long major;
     size_t r;
@@ -362,10 +380,10 @@ int kb_cuda_mvc_floor(const struct kb *kb, const char *cuda_version, const char 
         return -1;
     major = ver_major(v);
     for (r = 0; r < t->nrows; r++) {
-        if (os_match(kb_table_get(t, r, "os"), os) && ver_major(kb_table_get(t, r, "major")) == major) {
-            *driver = kb_table_get(t, r, "driver");
+        if (os_match(CELL(t, r, cuda_mvc, os), os) && ver_major(CELL(t, r, cuda_mvc, major)) == major) {
+            *driver = CELL(t, r, cuda_mvc, driver);
             if (source)
-                *source = kb_table_get(t, r, "source");
+                *source = CELL(t, r, cuda_mvc, source);
             return 1;
         }
     }
@@ -438,7 +456,7 @@ static long sm_number(const char *s, const char **suffix)
 int kb_sm_toolkits(const struct kb *kb, const char *sm, const char **first, const char **last,
                    const char **source)
 {
-    const struct kb_table *t = T(kb, "cuda_sm");
+    const struct kb_table *t = TAB(kb, cuda_sm);
     const char *suf = NULL, *rsuf = NULL;
     long want = sm ? sm_number(sm, &suf) : -1;
     size_t r;
@@ -446,11 +464,11 @@ int kb_sm_toolkits(const struct kb *kb, const char *sm, const char **first, cons
     if (want < 0)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (sm_number(kb_table_get(t, r, "sm"), &rsuf) == want && !strcmp(rsuf, suf)) {
-            *first = kb_table_get(t, r, "first");
-            *last = kb_table_get(t, r, "last");
+        if (sm_number(CELL(t, r, cuda_sm, sm), &rsuf) == want && !strcmp(rsuf, suf)) {
+            *first = CELL(t, r, cuda_sm, first);
+            *last = CELL(t, r, cuda_sm, last);
             if (source)
-                *source = kb_table_get(t, r, "source");
+                *source = CELL(t, r, cuda_sm, source);
             return 1;
         }
     }
@@ -460,7 +478,7 @@ int kb_sm_toolkits(const struct kb *kb, const char *sm, const char **first, cons
 int kb_cuda_sm_range(const struct kb *kb, const char *cuda, const char **lowest,
                      const char **highest)
 {
-    const struct kb_table *t = T(kb, "cuda_sm");
+    const struct kb_table *t = TAB(kb, cuda_sm);
     char v[32];
     long lo = -1, hi = -1;
     size_t r;
@@ -468,12 +486,12 @@ int kb_cuda_sm_range(const struct kb *kb, const char *cuda, const char **lowest,
     if (ver_cuda_normalize(cuda, v, sizeof(v)))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        const char *sm = kb_table_get(t, r, "sm");
+        const char *sm = CELL(t, r, cuda_sm, sm);
         const char *suf = NULL;
         long n = sm_number(sm, &suf);
         if (*suf)
             continue;   /* "90a": the plain number decides the range */
-        if (!in_range(v, kb_table_get(t, r, "first"), kb_table_get(t, r, "last")))
+        if (!in_range(v, CELL(t, r, cuda_sm, first), CELL(t, r, cuda_sm, last)))
             continue;
         if (lo < 0 || n < lo) {
             lo = n;
@@ -499,9 +517,9 @@ static int cudnn_precision(const struct kb_table *t, const char *dn, const char 
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *rd = kb_table_get(t, r, "cudnn");
+        const char *rd = CELL(t, r, cudnn_cuda, cudnn);
         if (ver_cmp_dotted_n(dn, rd, ncomponents(rd)) ||
-            ver_major(kb_table_get(t, r, "cuda_major")) != ver_major(cu))
+            ver_major(CELL(t, r, cudnn_cuda, cuda_major)) != ver_major(cu))
             continue;
         if (ncomponents(rd) > best)
             best = ncomponents(rd);
@@ -516,10 +534,10 @@ static long cudnn_row(const struct kb_table *t, const char *dn, const char *cu)
     size_t r;
 
     for (r = 0; prec && r < t->nrows; r++) {
-        const char *rd = kb_table_get(t, r, "cudnn");
+        const char *rd = CELL(t, r, cudnn_cuda, cudnn);
         if (ncomponents(rd) != prec || ver_cmp_dotted_n(dn, rd, prec) ||
-            ver_major(kb_table_get(t, r, "cuda_major")) != ver_major(cu) ||
-            !in_range(cu, kb_table_get(t, r, "cuda_min"), kb_table_get(t, r, "cuda_max")))
+            ver_major(CELL(t, r, cudnn_cuda, cuda_major)) != ver_major(cu) ||
+            !in_range(cu, CELL(t, r, cudnn_cuda, cuda_min), CELL(t, r, cudnn_cuda, cuda_max)))
             continue;
         return (long)r;
     }
@@ -529,7 +547,7 @@ static long cudnn_row(const struct kb_table *t, const char *dn, const char *cu)
 int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *cuda,
                            const char **source)
 {
-    const struct kb_table *t = T(kb, "cudnn_cuda");
+    const struct kb_table *t = TAB(kb, cudnn_cuda);
     char dn[32], cu[32];
     long r;
 
@@ -538,7 +556,7 @@ int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *c
     if ((r = cudnn_row(t, dn, cu)) < 0)
         return 0;
     if (source)
-        *source = kb_table_get(t, (size_t)r, "source");
+        *source = CELL(t, (size_t)r, cudnn_cuda, source);
     return 1;
 }
 
@@ -882,20 +900,15 @@ int kb_read_pci_ids(struct kb *kb, struct fs *fs, struct gd_err *err)
 int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
                 struct kb_tf_build *out)
 {
-    const struct kb_table *t = T(kb, "tf_build");
+    const struct kb_table *t = TAB(kb, tf_build);
     size_t r;
 
     if (!is_version(tf_version) || !os)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (strcmp(kb_table_get(t, r, "os"), os) || !same_minor(kb_table_get(t, r, "version"), tf_version))
+        if (strcmp(CELL(t, r, tf_build, os), os) || !same_minor(CELL(t, r, tf_build, version), tf_version))
             continue;
-        out->version = kb_table_get(t, r, "version");
-        out->os = kb_table_get(t, r, "os");
-        out->python = kb_table_get(t, r, "python");
-        out->cuda = kb_table_get(t, r, "cuda");
-        out->cudnn = kb_table_get(t, r, "cudnn");
-        out->source = kb_table_get(t, r, "source");
+        ROW(t, r, tf_build, out);
         return 1;
     }
     return 0;
@@ -903,19 +916,14 @@ int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
 
 int kb_tf_build_at(const struct kb *kb, const char *os, size_t i, struct kb_tf_build *out)
 {
-    const struct kb_table *t = T(kb, "tf_build");
+    const struct kb_table *t = TAB(kb, tf_build);
     size_t r, k = 0;
 
     /* Rows ascend per OS (tf_build.kb): walk them from the end. */
     for (r = t->nrows; r-- > 0;) {
-        if (strcmp(kb_table_get(t, r, "os"), os) || k++ != i)
+        if (strcmp(CELL(t, r, tf_build, os), os) || k++ != i)
             continue;
-        out->version = kb_table_get(t, r, "version");
-        out->os = kb_table_get(t, r, "os");
-        out->python = kb_table_get(t, r, "python");
-        out->cuda = kb_table_get(t, r, "cuda");
-        out->cudnn = kb_table_get(t, r, "cudnn");
-        out->source = kb_table_get(t, r, "source");
+        ROW(t, r, tf_build, out);
         return 1;
     }
     return 0;
@@ -944,13 +952,13 @@ const char *kb_python_newest(struct arena *a, const char *range)
 
 const char *kb_tf_last_windows_gpu(const struct kb *kb)
 {
-    const struct kb_table *t = T(kb, "tf_build");
+    const struct kb_table *t = TAB(kb, tf_build);
     const char *best = NULL;
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *v = kb_table_get(t, r, "version");
-        if (strcmp(kb_table_get(t, r, "os"), "windows") || !kb_table_get(t, r, "cuda"))
+        const char *v = CELL(t, r, tf_build, version);
+        if (strcmp(CELL(t, r, tf_build, os), "windows") || !CELL(t, r, tf_build, cuda))
             continue;
         if (!best || ver_cmp_dotted(v, best) > 0)
             best = v;
@@ -961,36 +969,28 @@ const char *kb_tf_last_windows_gpu(const struct kb *kb)
 int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
                struct kb_tf_libs *out)
 {
-    const struct kb_table *t = T(kb, "tf_libs");
+    const struct kb_table *t = TAB(kb, tf_libs);
     size_t r;
 
     if (!is_version(tf_version) || !os)
         return -1;
     r = 0;
-    if (range_row(t, (const char *const[]){ "os", os, NULL }, tf_version, &r)) {
-        out->first = kb_table_get(t, r, "first");
-        out->last = kb_table_get(t, r, "last");
-        out->os = kb_table_get(t, r, "os");
-        out->cudart = kb_table_get(t, r, "cudart");
-        out->cublas = kb_table_get(t, r, "cublas");
-        out->cublaslt = kb_table_get(t, r, "cublaslt");
-        out->cufft = kb_table_get(t, r, "cufft");
-        out->curand = kb_table_get(t, r, "curand");
-        out->cusolver = kb_table_get(t, r, "cusolver");
-        out->cusparse = kb_table_get(t, r, "cusparse");
-        out->cudnn = kb_table_get(t, r, "cudnn");
-        out->nvinfer = kb_table_get(t, r, "nvinfer");
-        out->pip_libs = kb_table_get(t, r, "pip_libs");
-        out->source = kb_table_get(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if (!RANGE_ROW(t, tf_libs, ((const struct key[]){ KEY(tf_libs, os, os), NOKEY }), tf_version, &r))
+        return 0;
+    ROW(t, r, tf_libs, out);
+    return 1;
+}
+
+static void torch_row(const struct kb_table *t, size_t r, struct kb_torch *out)
+{
+    ROW(t, r, torch, out);
+    out->is_default = !strcmp(out->dflt, "yes");
 }
 
 int kb_torch(const struct kb *kb, const char *torch_version, const char *variant,
              struct kb_torch *out)
 {
-    const struct kb_table *t = T(kb, "torch");
+    const struct kb_table *t = TAB(kb, torch);
     size_t r;
 
     if (!is_version(torch_version))
@@ -998,18 +998,12 @@ int kb_torch(const struct kb *kb, const char *torch_version, const char *variant
     if (!variant)
         variant = ver_pep440_local(torch_version);
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(kb_table_get(t, r, "version"), torch_version))
+        if (!same_minor(CELL(t, r, torch, version), torch_version))
             continue;
-        if (variant ? strcmp(kb_table_get(t, r, "variant"), variant)
-                    : strcmp(kb_table_get(t, r, "default"), "yes"))
+        if (variant ? strcmp(CELL(t, r, torch, variant), variant)
+                    : strcmp(CELL(t, r, torch, dflt), "yes"))
             continue;
-        out->version = kb_table_get(t, r, "version");
-        out->variant = kb_table_get(t, r, "variant");
-        out->is_default = !strcmp(kb_table_get(t, r, "default"), "yes");
-        out->cuda = kb_table_get(t, r, "cuda");
-        out->cudnn = kb_table_get(t, r, "cudnn");
-        out->arch = kb_table_get(t, r, "arch");
-        out->source = kb_table_get(t, r, "source");
+        torch_row(t, r, out);
         return 1;
     }
     return 0;
@@ -1017,31 +1011,24 @@ int kb_torch(const struct kb *kb, const char *torch_version, const char *variant
 
 int kb_torch_build_at(const struct kb *kb, const char *torch_version, size_t i, struct kb_torch *out)
 {
-    const struct kb_table *t = T(kb, "torch");
+    const struct kb_table *t = TAB(kb, torch);
     size_t rows[64], n = 0, r, j;
 
     if (!is_version(torch_version))
         return -1;
     for (r = 0; r < t->nrows && n < sizeof(rows) / sizeof(rows[0]); r++) {
-        const char *cuda = kb_table_get(t, r, "cuda");
-        if (!cuda || !same_minor(kb_table_get(t, r, "version"), torch_version))
+        const char *cuda = CELL(t, r, torch, cuda);
+        if (!cuda || !same_minor(CELL(t, r, torch, version), torch_version))
             continue;
         /* Newest CUDA first (insertion: a release has a handful of builds). */
-        for (j = n; j > 0 && ver_cmp_dotted(kb_table_get(t, rows[j - 1], "cuda"), cuda) < 0; j--)
+        for (j = n; j > 0 && ver_cmp_dotted(CELL(t, rows[j - 1], torch, cuda), cuda) < 0; j--)
             rows[j] = rows[j - 1];
         rows[j] = r;
         n++;
     }
     if (i >= n)
         return 0;
-    r = rows[i];
-    out->version = kb_table_get(t, r, "version");
-    out->variant = kb_table_get(t, r, "variant");
-    out->is_default = !strcmp(kb_table_get(t, r, "default"), "yes");
-    out->cuda = kb_table_get(t, r, "cuda");
-    out->cudnn = kb_table_get(t, r, "cudnn");
-    out->arch = kb_table_get(t, r, "arch");
-    out->source = kb_table_get(t, r, "source");
+    torch_row(t, rows[i], out);
     return 1;
 }
 
@@ -1063,17 +1050,17 @@ int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const ch
 int kb_torch_python(const struct kb *kb, const char *torch_version, const char **py_min,
                     const char **py_max, const char **source)
 {
-    const struct kb_table *t = T(kb, "torch_python");
+    const struct kb_table *t = TAB(kb, torch_python);
     size_t r;
 
     if (!is_version(torch_version))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(kb_table_get(t, r, "version"), torch_version))
+        if (!same_minor(CELL(t, r, torch_python, version), torch_version))
             continue;
-        *py_min = kb_table_get(t, r, "python_min");
-        *py_max = kb_table_get(t, r, "python_max");
-        *source = kb_table_get(t, r, "source");
+        *py_min = CELL(t, r, torch_python, python_min);
+        *py_max = CELL(t, r, torch_python, python_max);
+        *source = CELL(t, r, torch_python, source);
         return 1;
     }
     return 0;
@@ -1082,96 +1069,69 @@ int kb_torch_python(const struct kb *kb, const char *torch_version, const char *
 int kb_jax(const struct kb *kb, const char *jaxlib_version, const char *flavor,
            struct kb_jax *out)
 {
-    const struct kb_table *t = T(kb, "jax");
+    const struct kb_table *t = TAB(kb, jax);
     size_t r;
 
     if (!is_version(jaxlib_version) || !flavor)
         return -1;
     r = 0;
-    if (range_row(t, (const char *const[]){ "flavor", flavor, NULL }, jaxlib_version, &r)) {
-        out->first = kb_table_get(t, r, "first");
-        out->last = kb_table_get(t, r, "last");
-        out->flavor = kb_table_get(t, r, "flavor");
-        out->cuda_min = kb_table_get(t, r, "cuda_min");
-        out->cudnn_min = kb_table_get(t, r, "cudnn_min");
-        out->cudnn_max = kb_table_get(t, r, "cudnn_max");
-        out->driver_min = kb_table_get(t, r, "driver_min");
-        out->cc_min = kb_table_get(t, r, "cc_min");
-        out->extras = kb_table_get(t, r, "extras");
-        out->source = kb_table_get(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if (!RANGE_ROW(t, jax, ((const struct key[]){ KEY(jax, flavor, flavor), NOKEY }), jaxlib_version, &r))
+        return 0;
+    ROW(t, r, jax, out);
+    return 1;
 }
 
 int kb_cupy(const struct kb *kb, const char *package, const char *version, struct kb_cupy *out)
 {
-    const struct kb_table *t = T(kb, "cupy");
+    const struct kb_table *t = TAB(kb, cupy);
     size_t r;
 
     if (!package || !is_version(version))
         return -1;
     r = 0;
-    if (range_row(t, (const char *const[]){ "package", package, NULL }, version, &r)) {
-        out->package = kb_table_get(t, r, "package");
-        out->first = kb_table_get(t, r, "first");
-        out->last = kb_table_get(t, r, "last");
-        out->cuda_min = kb_table_get(t, r, "cuda_min");
-        out->cuda_max = kb_table_get(t, r, "cuda_max");
-        out->source = kb_table_get(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if (!RANGE_ROW(t, cupy, ((const struct key[]){ KEY(cupy, package, package), NOKEY }), version, &r))
+        return 0;
+    ROW(t, r, cupy, out);
+    return 1;
 }
 
 int kb_cupy_for_cuda(const struct kb *kb, const char *cuda, struct kb_cupy *out)
 {
-    const struct kb_table *t = T(kb, "cupy");
+    const struct kb_table *t = TAB(kb, cupy);
     long best = -1;
     size_t r;
 
     if (cuda && !is_version(cuda))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        const char *last = kb_table_get(t, r, "last"), *min = kb_table_get(t, r, "cuda_min");
-        const char *blast = best < 0 ? NULL : kb_table_get(t, (size_t)best, "last");
-        if (cuda ? !in_range(cuda, min, kb_table_get(t, r, "cuda_max")) : last != NULL)
+        const char *last = CELL(t, r, cupy, last), *min = CELL(t, r, cupy, cuda_min);
+        const char *blast = best < 0 ? NULL : CELL(t, (size_t)best, cupy, last);
+        if (cuda ? !in_range(cuda, min, CELL(t, r, cupy, cuda_max)) : last != NULL)
             continue;
         if (best >= 0 && (cuda ? !blast || (last && ver_cmp_dotted(last, blast) <= 0)
-                               : ver_cmp_dotted(min, kb_table_get(t, (size_t)best, "cuda_min")) >= 0))
+                               : ver_cmp_dotted(min, CELL(t, (size_t)best, cupy, cuda_min)) >= 0))
             continue;
         best = (long)r;
     }
     if (best < 0)
         return 0;
-    r = (size_t)best;
-    out->package = kb_table_get(t, r, "package");
-    out->first = kb_table_get(t, r, "first");
-    out->last = kb_table_get(t, r, "last");
-    out->cuda_min = kb_table_get(t, r, "cuda_min");
-    out->cuda_max = kb_table_get(t, r, "cuda_max");
-    out->source = kb_table_get(t, r, "source");
+    ROW(t, (size_t)best, cupy, out);
     return 1;
 }
 
 int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_major,
                    struct kb_ort *out)
 {
-    const struct kb_table *t = T(kb, "onnxruntime");
+    const struct kb_table *t = TAB(kb, onnxruntime);
     size_t r;
 
     if (!is_version(version) || (cuda_major && !is_version(cuda_major)))
         return -1;
-    for (r = 0; range_row(t, NULL, version, &r); r++) {
-        if (cuda_major ? ver_major(kb_table_get(t, r, "cuda")) != ver_major(cuda_major)
-                       : strcmp(kb_table_get(t, r, "pypi"), "yes"))
+    for (r = 0; RANGE_ROW(t, onnxruntime, ((const struct key[]){ NOKEY }), version, &r); r++) {
+        if (cuda_major ? ver_major(CELL(t, r, onnxruntime, cuda)) != ver_major(cuda_major)
+                       : strcmp(CELL(t, r, onnxruntime, pypi), "yes"))
             continue;
-        out->first = kb_table_get(t, r, "first");
-        out->last = kb_table_get(t, r, "last");
-        out->cuda = kb_table_get(t, r, "cuda");
-        out->cudnn = kb_table_get(t, r, "cudnn");
-        out->pypi = kb_table_get(t, r, "pypi");
-        out->source = kb_table_get(t, r, "source");
+        ROW(t, r, onnxruntime, out);
         return 1;
     }
     return 0;
@@ -1180,7 +1140,7 @@ int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_ma
 int kb_paddle(const struct kb *kb, const char *version, const char *variant,
               struct kb_paddle *out)
 {
-    const struct kb_table *t = T(kb, "paddle");
+    const struct kb_table *t = TAB(kb, paddle);
     char post[32] = "";
     const char *p;
     size_t r;
@@ -1195,14 +1155,9 @@ int kb_paddle(const struct kb *kb, const char *version, const char *variant,
     if (!variant)
         variant = "pypi";
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(kb_table_get(t, r, "version"), version) || strcmp(kb_table_get(t, r, "variant"), variant))
+        if (!same_minor(CELL(t, r, paddle, version), version) || strcmp(CELL(t, r, paddle, variant), variant))
             continue;
-        out->version = kb_table_get(t, r, "version");
-        out->variant = kb_table_get(t, r, "variant");
-        out->cuda = kb_table_get(t, r, "cuda");
-        out->cudnn = kb_table_get(t, r, "cudnn");
-        out->driver_min = kb_table_get(t, r, "driver_min");
-        out->source = kb_table_get(t, r, "source");
+        ROW(t, r, paddle, out);
         return 1;
     }
     return 0;
@@ -1210,17 +1165,17 @@ int kb_paddle(const struct kb *kb, const char *version, const char *variant,
 
 int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const char **source)
 {
-    const struct kb_table *t = T(kb, "tf_metal");
+    const struct kb_table *t = TAB(kb, tf_metal);
     size_t r;
 
     if (!is_version(metal))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (!same_minor(kb_table_get(t, r, "metal"), metal))
+        if (!same_minor(CELL(t, r, tf_metal, metal), metal))
             continue;
-        *tf = kb_table_get(t, r, "tf");
+        *tf = CELL(t, r, tf_metal, tf);
         if (source)
-            *source = kb_table_get(t, r, "source");
+            *source = CELL(t, r, tf_metal, source);
         return 1;
     }
     return 0;
@@ -1231,22 +1186,17 @@ int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const c
 int kb_python_support(const struct kb *kb, const char *framework, const char *version,
                       struct kb_py *out)
 {
-    const struct kb_table *t = T(kb, "py_support");
+    const struct kb_table *t = TAB(kb, py_support);
     size_t r;
 
     if (!framework || !is_version(version))
         return -1;
     r = 0;
-    if (range_row(t, (const char *const[]){ "framework", framework, NULL }, version, &r)) {
-        out->framework = kb_table_get(t, r, "framework");
-        out->first = kb_table_get(t, r, "first");
-        out->last = kb_table_get(t, r, "last");
-        out->python_min = kb_table_get(t, r, "python_min");
-        out->python_max = kb_table_get(t, r, "python_max");
-        out->source = kb_table_get(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if (!RANGE_ROW(t, py_support, ((const struct key[]){ KEY(py_support, framework, framework), NOKEY }), version,
+                   &r))
+        return 0;
+    ROW(t, r, py_support, out);
+    return 1;
 }
 
 int kb_python_in(const struct kb_py *py, const char *python)
@@ -1261,17 +1211,17 @@ int kb_python_in(const struct kb_py *py, const char *python)
 int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os,
                      const char **driver, const char **source)
 {
-    const struct kb_table *t = T(kb, "tf_driver");
+    const struct kb_table *t = TAB(kb, tf_driver);
     size_t r;
 
     if (!is_version(tf_version) || !os)
         return -1;
-    for (r = 0; range_row(t, NULL, tf_version, &r); r++) {
-        if (!os_match(kb_table_get(t, r, "os"), os))
+    for (r = 0; RANGE_ROW(t, tf_driver, ((const struct key[]){ NOKEY }), tf_version, &r); r++) {
+        if (!os_match(CELL(t, r, tf_driver, os), os))
             continue;
-        *driver = kb_table_get(t, r, "driver");
+        *driver = CELL(t, r, tf_driver, driver);
         if (source)
-            *source = kb_table_get(t, r, "source");
+            *source = CELL(t, r, tf_driver, source);
         return 1;
     }
     return 0;
@@ -1279,21 +1229,16 @@ int kb_tf_min_driver(const struct kb *kb, const char *tf_version, const char *os
 
 int kb_tf_arch(const struct kb *kb, const char *tf_version, struct kb_tf_arch *out)
 {
-    const struct kb_table *t = T(kb, "tf_arch");
+    const struct kb_table *t = TAB(kb, tf_arch);
     size_t r;
 
     if (!is_version(tf_version))
         return -1;
     r = 0;
-    if (range_row(t, NULL, tf_version, &r)) {
-        out->first = kb_table_get(t, r, "first");
-        out->last = kb_table_get(t, r, "last");
-        out->sass = kb_table_get(t, r, "sass");
-        out->ptx = kb_table_get(t, r, "ptx");
-        out->source = kb_table_get(t, r, "source");
-        return 1;
-    }
-    return 0;
+    if (!RANGE_ROW(t, tf_arch, ((const struct key[]){ NOKEY }), tf_version, &r))
+        return 0;
+    ROW(t, r, tf_arch, out);
+    return 1;
 }
 
 /* Does cc run tf_arch row ar's kernels only from its PTX (no SASS for it)? */
@@ -1360,23 +1305,17 @@ int kb_tf_driver_floor(const struct kb *kb, const char *tf_version, const char *
 int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
                   struct kb_arch_floor *out)
 {
-    const struct kb_table *t = T(kb, "arch_floor");
+    const struct kb_table *t = TAB(kb, arch_floor);
     size_t r;
 
     if (!is_version(cc) || !strchr(cc, '.') || !os)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (!os_match(kb_table_get(t, r, "os"), os) ||
-            ver_cmp_dotted(cc, kb_table_get(t, r, "cc_min")) < 0 ||
-            ver_cmp_dotted(cc, kb_table_get(t, r, "cc_max")) > 0)
+        if (!os_match(CELL(t, r, arch_floor, os), os) ||
+            ver_cmp_dotted(cc, CELL(t, r, arch_floor, cc_min)) < 0 ||
+            ver_cmp_dotted(cc, CELL(t, r, arch_floor, cc_max)) > 0)
             continue;
-        out->arch = kb_table_get(t, r, "arch");
-        out->os = kb_table_get(t, r, "os");
-        out->cc_min = kb_table_get(t, r, "cc_min");
-        out->cc_max = kb_table_get(t, r, "cc_max");
-        out->driver_min = kb_table_get(t, r, "driver_min");
-        out->cuda_min = kb_table_get(t, r, "cuda_min");
-        out->source = kb_table_get(t, r, "source");
+        ROW(t, r, arch_floor, out);
         return 1;
     }
     return 0;
@@ -1415,7 +1354,7 @@ int kb_build_min_driver(const struct kb *kb, const char *cuda, const char *cc, c
 int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
                     const char **cc_min, const char **source)
 {
-    const struct kb_table *t = T(kb, "cudnn_cuda");
+    const struct kb_table *t = TAB(kb, cudnn_cuda);
     char dn[32], cu[32];
     long r;
 
@@ -1423,26 +1362,27 @@ int kb_cudnn_cc_min(const struct kb *kb, const char *cudnn, const char *cuda,
         return -1;
     if ((r = cudnn_row(t, dn, cu)) < 0)
         return 0;
-    *cc_min = kb_table_get(t, (size_t)r, "cc_min");
+    *cc_min = CELL(t, (size_t)r, cudnn_cuda, cc_min);
     if (source)
-        *source = kb_table_get(t, (size_t)r, "source");
+        *source = CELL(t, (size_t)r, cudnn_cuda, source);
     return 1;
 }
 
 int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
                 const char *version, const char **value, const char **source)
 {
-    const struct kb_table *t = T(kb, "pkg_fact");
+    const struct kb_table *t = TAB(kb, pkg_fact);
     size_t r;
 
     if (!framework || !fact || !is_version(version))
         return -1;
     r = 0;
-    if (range_row(t, (const char *const[]){ "framework", framework, "fact", fact, NULL }, version,
-                  &r)) {
-        *value = kb_table_get(t, r, "value");
+    if (RANGE_ROW(t, pkg_fact,
+                  ((const struct key[]){ KEY(pkg_fact, framework, framework), KEY(pkg_fact, fact, fact), NOKEY }),
+                  version, &r)) {
+        *value = CELL(t, r, pkg_fact, value);
         if (source)
-            *source = kb_table_get(t, r, "source");
+            *source = CELL(t, r, pkg_fact, source);
         return 1;
     }
     return 0;
@@ -1451,20 +1391,20 @@ int kb_pkg_fact(const struct kb *kb, const char *framework, const char *fact,
 int kb_pkg_fact_since(const struct kb *kb, const char *framework, const char *fact, const char *value,
                       const char **first, const char **source)
 {
-    const struct kb_table *t = T(kb, "pkg_fact");
+    const struct kb_table *t = TAB(kb, pkg_fact);
     size_t r;
 
     if (!framework || !fact || !value)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (strcmp(kb_table_get(t, r, "framework"), framework) || strcmp(kb_table_get(t, r, "fact"), fact) ||
-            kb_table_get(t, r, "last"))
+        if (strcmp(CELL(t, r, pkg_fact, framework), framework) || strcmp(CELL(t, r, pkg_fact, fact), fact) ||
+            CELL(t, r, pkg_fact, last))
             continue;
-        if (strcmp(kb_table_get(t, r, "value"), value))
+        if (strcmp(CELL(t, r, pkg_fact, value), value))
             return 0;
-        *first = kb_table_get(t, r, "first");
+        *first = CELL(t, r, pkg_fact, first);
         if (source)
-            *source = kb_table_get(t, r, "source");
+            *source = CELL(t, r, pkg_fact, source);
         return 1;
     }
     return 0;
@@ -1473,20 +1413,20 @@ int kb_pkg_fact_since(const struct kb *kb, const char *framework, const char *fa
 int kb_meta(const struct kb *kb, const char *table, const char **checked, const char **newest,
             const char **source)
 {
-    const struct kb_table *t = T(kb, "kb_meta");
+    const struct kb_table *t = TAB(kb, kb_meta);
     size_t r;
 
     if (!table)
         return 0;
     for (r = 0; r < t->nrows; r++) {
-        if (strcmp(kb_table_get(t, r, "table"), table))
+        if (strcmp(CELL(t, r, kb_meta, table), table))
             continue;
         if (checked)
-            *checked = kb_table_get(t, r, "checked");
+            *checked = CELL(t, r, kb_meta, checked);
         if (newest)
-            *newest = kb_table_get(t, r, "newest");
+            *newest = CELL(t, r, kb_meta, newest);
         if (source)
-            *source = kb_table_get(t, r, "source");
+            *source = CELL(t, r, kb_meta, source);
         return 1;
     }
     return 0;
@@ -1498,16 +1438,16 @@ int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_ve
                   const char *role, const char *value, const char **package_out, const char **value_out,
                   const char **source)
 {
-    const struct kb_table *t = T(kb, "distro_pkg");
+    const struct kb_table *t = TAB(kb, distro_pkg);
     size_t r, best = 0;
     const char *best_first = NULL;
 
     if (!distro || !role || (distro_version && !is_version(distro_version)))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        const char *first = kb_table_get(t, r, "first");
-        if (strcmp(kb_table_get(t, r, "distro"), distro) || strcmp(kb_table_get(t, r, "role"), role) ||
-            (package && strcmp(kb_table_get(t, r, "package"), package)) || (value && strcmp(kb_table_get(t, r, "value"), value)))
+        const char *first = CELL(t, r, distro_pkg, first);
+        if (strcmp(CELL(t, r, distro_pkg, distro), distro) || strcmp(CELL(t, r, distro_pkg, role), role) ||
+            (package && strcmp(CELL(t, r, distro_pkg, package), package)) || (value && strcmp(CELL(t, r, distro_pkg, value), value)))
             continue;
         if (distro_version && ver_cmp_dotted_n(distro_version, first, ncomponents(first)) < 0)
             continue;
@@ -1519,11 +1459,11 @@ int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_ve
     if (!best_first)
         return 0;
     if (package_out)
-        *package_out = kb_table_get(t, best, "package");
+        *package_out = CELL(t, best, distro_pkg, package);
     if (value_out)
-        *value_out = kb_table_get(t, best, "value");
+        *value_out = CELL(t, best, distro_pkg, value);
     if (source)
-        *source = kb_table_get(t, best, "source");
+        *source = CELL(t, best, distro_pkg, source);
     return 1;
 }
 
@@ -1532,42 +1472,42 @@ int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_ve
 int kb_tf_metal_for_tf(const struct kb *kb, const char *tf, const char **metal, const char **tf_out,
                        const char **source)
 {
-    const struct kb_table *t = T(kb, "tf_metal");
+    const struct kb_table *t = TAB(kb, tf_metal);
     size_t r, best = (size_t)-1;
 
     if (tf && !is_version(tf))
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        if (tf && !same_minor(kb_table_get(t, r, "tf"), tf))
+        if (tf && !same_minor(CELL(t, r, tf_metal, tf), tf))
             continue;
-        if (best == (size_t)-1 || ver_cmp_dotted(kb_table_get(t, r, "metal"), kb_table_get(t, best, "metal")) > 0)
+        if (best == (size_t)-1 || ver_cmp_dotted(CELL(t, r, tf_metal, metal), CELL(t, best, tf_metal, metal)) > 0)
             best = r;
     }
     if (best == (size_t)-1)
         return 0;
-    *metal = kb_table_get(t, best, "metal");
-    *tf_out = kb_table_get(t, best, "tf");
+    *metal = CELL(t, best, tf_metal, metal);
+    *tf_out = CELL(t, best, tf_metal, tf);
     if (source)
-        *source = kb_table_get(t, best, "source");
+        *source = CELL(t, best, tf_metal, source);
     return 1;
 }
 
 int kb_pkg_fact_current(const struct kb *kb, const char *framework, const char *fact, const char **value,
                         const char **source)
 {
-    const struct kb_table *t = T(kb, "pkg_fact");
+    const struct kb_table *t = TAB(kb, pkg_fact);
     size_t r;
 
     if (!framework || !fact)
         return -1;
     for (r = 0; r < t->nrows; r++) {
-        const char *last = kb_table_get(t, r, "last");
-        if (strcmp(kb_table_get(t, r, "framework"), framework) || strcmp(kb_table_get(t, r, "fact"), fact) ||
+        const char *last = CELL(t, r, pkg_fact, last);
+        if (strcmp(CELL(t, r, pkg_fact, framework), framework) || strcmp(CELL(t, r, pkg_fact, fact), fact) ||
             (last && *last && strcmp(last, "-")))
             continue;
-        *value = kb_table_get(t, r, "value");
+        *value = CELL(t, r, pkg_fact, value);
         if (source)
-            *source = kb_table_get(t, r, "source");
+            *source = CELL(t, r, pkg_fact, source);
         return 1;
     }
     return 0;
@@ -1577,27 +1517,19 @@ int kb_pkg_fact_current(const struct kb *kb, const char *framework, const char *
 
 static void jetpack_row(const struct kb_table *t, size_t r, struct kb_jetpack *out)
 {
-    memset(out, 0, sizeof(*out));
-    out->l4t = kb_table_get(t, r, "l4t");
-    out->jetpack = kb_table_get(t, r, "jetpack");
-    out->cuda = kb_table_get(t, r, "cuda");
-    out->cudnn = kb_table_get(t, r, "cudnn");
-    out->tensorrt = kb_table_get(t, r, "tensorrt");
-    out->ubuntu = kb_table_get(t, r, "ubuntu");
-    out->wheels = kb_table_get(t, r, "wheels");
-    out->source = kb_table_get(t, r, "source");
+    ROW(t, r, jetpack, out);
     out->unverified = out->source && !strncmp(out->source, "unverified:", 11);
 }
 
 int kb_jetpack(const struct kb *kb, const char *l4t, struct kb_jetpack *out)
 {
-    const struct kb_table *t = T(kb, "jetpack");
+    const struct kb_table *t = TAB(kb, jetpack);
     size_t r;
 
     if (!l4t || !(*l4t >= '0' && *l4t <= '9'))
         return -1;
     for (r = 0; r < t->nrows; r++)
-        if (!ver_cmp_dotted(kb_table_get(t, r, "l4t"), l4t)) {
+        if (!ver_cmp_dotted(CELL(t, r, jetpack, l4t), l4t)) {
             jetpack_row(t, r, out);
             return 1;
         }
@@ -1606,13 +1538,13 @@ int kb_jetpack(const struct kb *kb, const char *l4t, struct kb_jetpack *out)
 
 int kb_jetpack_for_cuda(const struct kb *kb, const char *cuda_major, size_t *iter, struct kb_jetpack *out)
 {
-    const struct kb_table *t = T(kb, "jetpack");
+    const struct kb_table *t = TAB(kb, jetpack);
 
     if (!cuda_major || !(*cuda_major >= '0' && *cuda_major <= '9'))
         return -1;
     while (*iter < t->nrows) {
         size_t r = (*iter)++;
-        const char *cu = kb_table_get(t, r, "cuda");
+        const char *cu = CELL(t, r, jetpack, cuda);
         if (cu && !ver_cmp_dotted_n(cu, cuda_major, 1)) {
             jetpack_row(t, r, out);
             return 1;
@@ -1623,19 +1555,19 @@ int kb_jetpack_for_cuda(const struct kb *kb, const char *cuda_major, size_t *ite
 
 int kb_tegra_soc(const struct kb *kb, const char *soc, const char **gpu, const char **cc, const char **source)
 {
-    const struct kb_table *t = T(kb, "tegra_soc");
+    const struct kb_table *t = TAB(kb, tegra_soc);
     size_t r;
 
     if (!soc || !*soc)
         return -1;
     for (r = 0; r < t->nrows; r++)
-        if (!strcmp(kb_table_get(t, r, "soc"), soc)) {
+        if (!strcmp(CELL(t, r, tegra_soc, soc), soc)) {
             if (gpu)
-                *gpu = kb_table_get(t, r, "gpu");
+                *gpu = CELL(t, r, tegra_soc, gpu);
             if (cc)
-                *cc = kb_table_get(t, r, "cc");
+                *cc = CELL(t, r, tegra_soc, cc);
             if (source)
-                *source = kb_table_get(t, r, "source");
+                *source = CELL(t, r, tegra_soc, source);
             return 1;
         }
     return 0;

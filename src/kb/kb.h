@@ -86,6 +86,20 @@ const char *kb_origin(const struct kb *kb);
 
 /** The table called name ("tf_build", ...; see kb_schemas), or NULL.  For `matrix`. */
 const struct kb_table *kb_table(const struct kb *kb, const char *name);
+/**
+ * Table id (KB_T_torch, ...; kb_tables.h): the --db's when it defines the
+ * table, else the built-in one.  Read it with kb_cell / kb_row (kbdata.h).
+ */
+const struct kb_table *kb_tab(const struct kb *kb, enum kb_table_id id);
+
+/*
+ * The lookups' answer types below open with their table's row
+ * (KB_ROW_FIELDS: one member per column, named as in kb_tables.h), so a
+ * lookup copies a row whole (kb_table_row_of); KB_ROW_OF checks that.
+ */
+#define KB_ROW_OF(type, name)                                                                          \
+    _Static_assert(offsetof(struct type, source) == offsetof(struct kb_row_##name, source),          \
+                   #type " opens with a " #name " row")
 
 /**
  * Replace the embedded pci.ids names with buf (a whole pci.ids file) when
@@ -191,10 +205,11 @@ int kb_cudnn_supports_cuda(const struct kb *kb, const char *cudnn, const char *c
  */
 int kb_arch_list_covers(const char *arch_list, const char *cc);
 
-/* TensorFlow. */
+/* TensorFlow: a tf_build row (cuda NULL: a CPU-only build). */
 struct kb_tf_build {
-    const char *version, *os, *python, *cuda, *cudnn, *source;   /* cuda NULL: CPU-only build */
+    KB_ROW_FIELDS(tf_build)
 };
+KB_ROW_OF(kb_tf_build, tf_build);
 /** The tested build configuration for tf_version on os ("linux", "windows"). */
 int kb_tf_build(const struct kb *kb, const char *tf_version, const char *os,
                 struct kb_tf_build *out);
@@ -208,14 +223,12 @@ int kb_tf_build_at(const struct kb *kb, const char *os, size_t i, struct kb_tf_b
 /** The newest Python of a python range cell ("3.7-3.10" -> "3.10"), in a, or NULL. */
 const char *kb_python_newest(struct arena *a, const char *range);
 
+/* A tf_libs row: first, last, os, the file names of cudart ... nvinfer (NULL: not
+ * loaded by that version), pip_libs, source. */
 struct kb_tf_libs {
-    const char *first, *last, *os;
-    const char *cudart, *cublas, *cublaslt, *cufft, *curand, *cusolver, *cusparse, *cudnn,
-        *nvinfer;            /* file names; NULL = not loaded by that version */
-    const char *pip_libs;    /* how it finds site-packages/nvidia/.../lib: "no", "ld_library_path",
-                                "rpath", "rpath-broken" */
-    const char *source;
+    KB_ROW_FIELDS(tf_libs)
 };
+KB_ROW_OF(kb_tf_libs, tf_libs);
 /** The libraries tf_version loads on os. */
 int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
                struct kb_tf_libs *out);
@@ -227,12 +240,13 @@ int kb_tf_libs(const struct kb *kb, const char *tf_version, const char *os,
  */
 int kb_tf_pip_extra(const struct kb_tf_libs *l);
 
-/* PyTorch. */
+/* PyTorch: a torch row: version "2.1", variant "cu121" / "rocm5.6" / "cpu", dflt, cuda, cudnn,
+ * arch, source. */
 struct kb_torch {
-    const char *version, *variant;   /* "2.1", "cu121" / "rocm5.6" / "cpu" */
-    int is_default;                  /* the wheel `pip install torch` gets on Linux x86_64 */
-    const char *cuda, *cudnn, *arch, *source;
+    KB_ROW_FIELDS(torch)
+    int is_default;                  /* dflt "yes": the wheel `pip install torch` gets on Linux x86_64 */
 };
+KB_ROW_OF(kb_torch, torch);
 /**
  * The build of torch_version ("2.1.0+cu121" works: the local label is the
  * variant when variant is NULL) for variant; no variant and no label: the
@@ -261,19 +275,20 @@ int kb_torch_min_driver(const struct kb *kb, const char *torch_version, const ch
 int kb_torch_python(const struct kb *kb, const char *torch_version, const char **py_min,
                     const char **py_max, const char **source);
 
-/* JAX. */
+/* JAX: a jax row (flavor "cuda11", "cuda12", "cuda13"). */
 struct kb_jax {
-    const char *first, *last, *flavor;   /* flavor: "cuda11", "cuda12", "cuda13" */
-    const char *cuda_min, *cudnn_min, *cudnn_max, *driver_min, *cc_min, *extras, *source;
+    KB_ROW_FIELDS(jax)
 };
+KB_ROW_OF(kb_jax, jax);
 /** The requirements of jaxlib (or jax-cudaNN-plugin) version for flavor. */
 int kb_jax(const struct kb *kb, const char *jaxlib_version, const char *flavor,
            struct kb_jax *out);
 
-/* CuPy, ONNX Runtime, PaddlePaddle, tensorflow-metal. */
+/* CuPy, ONNX Runtime, PaddlePaddle, tensorflow-metal: their rows. */
 struct kb_cupy {
-    const char *package, *first, *last, *cuda_min, *cuda_max, *source;
+    KB_ROW_FIELDS(cupy)
 };
+KB_ROW_OF(kb_cupy, cupy);
 /** The CUDA range of a CuPy wheel ("cupy-cuda12x") at version. */
 int kb_cupy(const struct kb *kb, const char *package, const char *version, struct kb_cupy *out);
 /**
@@ -285,8 +300,9 @@ int kb_cupy(const struct kb *kb, const char *package, const char *version, struc
 int kb_cupy_for_cuda(const struct kb *kb, const char *cuda, struct kb_cupy *out);
 
 struct kb_ort {
-    const char *first, *last, *cuda, *cudnn, *pypi, *source;
+    KB_ROW_FIELDS(onnxruntime)
 };
+KB_ROW_OF(kb_ort, onnxruntime);
 /**
  * onnxruntime-gpu version built for CUDA major cuda_major ("12"); NULL: the
  * build PyPI serves.
@@ -295,8 +311,9 @@ int kb_onnxruntime(const struct kb *kb, const char *version, const char *cuda_ma
                    struct kb_ort *out);
 
 struct kb_paddle {
-    const char *version, *variant, *cuda, *cudnn, *driver_min, *source;
+    KB_ROW_FIELDS(paddle)
 };
+KB_ROW_OF(kb_paddle, paddle);
 /** paddlepaddle-gpu version (e.g. "2.5.2.post117" or "3.0.0" with variant "cu126"). */
 int kb_paddle(const struct kb *kb, const char *version, const char *variant,
               struct kb_paddle *out);
@@ -327,12 +344,12 @@ int kb_tf_metal_for_tf(const struct kb *kb, const char *tf, const char **metal, 
  * it as certain.
  */
 
-/* The Python versions a framework release supports (data/py_support.kb). */
+/* The Python versions a framework release supports: a py_support row (last NULL:
+ * still current; python_max NULL: no documented cap). */
 struct kb_py {
-    const char *framework, *first, *last;   /* last NULL: still current */
-    const char *python_min, *python_max;    /* python_max NULL: no documented cap */
-    const char *source;
+    KB_ROW_FIELDS(py_support)
 };
+KB_ROW_OF(kb_py, py_support);
 /**
  * framework: "pytorch", "jax", "onnxruntime", "cupy" (TensorFlow's range is
  * in tf_build).  1 and *out, 0 unknown, -1 bad input.
@@ -376,19 +393,19 @@ struct kb_tf_floor {
 int kb_tf_driver_floor(const struct kb *kb, const char *tf_version, const char *cuda, const char *cc,
                        const char *arch_list, const char *os, struct kb_tf_floor *out);
 
-/* TensorFlow's compiled architectures. */
+/* TensorFlow's compiled architectures: a tf_arch row (sass "3.5;5.0;6.0;7.0;7.5;8.0";
+ * ptx: which PTX ships, "newest-only", a cc, or NULL). */
 struct kb_tf_arch {
-    const char *first, *last;
-    const char *sass;   /* "3.5;5.0;6.0;7.0;7.5;8.0" */
-    const char *ptx;    /* which PTX ships: "newest-only", a cc, or NULL */
-    const char *source;
+    KB_ROW_FIELDS(tf_arch)
 };
+KB_ROW_OF(kb_tf_arch, tf_arch);
 int kb_tf_arch(const struct kb *kb, const char *tf_version, struct kb_tf_arch *out);
 
-/* A per-architecture floor: the driver and CUDA build a GPU family needs. */
+/* A per-architecture floor, an arch_floor row: the driver and CUDA build a GPU family needs. */
 struct kb_arch_floor {
-    const char *arch, *os, *cc_min, *cc_max, *driver_min, *cuda_min, *source;
+    KB_ROW_FIELDS(arch_floor)
 };
+KB_ROW_OF(kb_arch_floor, arch_floor);
 /** The floor for compute capability cc ("12.0") on os.  1 / 0 / -1. */
 int kb_arch_floor(const struct kb *kb, const char *cc, const char *os,
                   struct kb_arch_floor *out);
@@ -455,16 +472,14 @@ int kb_distro_pkg(const struct kb *kb, const char *distro, const char *distro_ve
 
 /* ---- Added with issue #20: Jetson (data/jetpack.kb). ---- */
 
-/* One row of the jetpack table: an L4T release and what its JetPack ships. */
+/* One row of the jetpack table: an L4T release ("35.4.1") and what its JetPack
+ * ("5.1.2") ships: cuda ("11.4"), cudnn, tensorrt, ubuntu (each NULL when no
+ * source names it), wheels (NVIDIA's PyTorch wheel index, or NULL), source. */
 struct kb_jetpack {
-    const char *l4t;       /* "35.4.1" */
-    const char *jetpack;   /* "5.1.2" */
-    const char *cuda;      /* "11.4", or NULL when no source names it */
-    const char *cudnn, *tensorrt, *ubuntu;   /* each NULL when unknown */
-    const char *wheels;    /* NVIDIA's PyTorch wheel index for that JetPack, or NULL */
-    const char *source;
+    KB_ROW_FIELDS(jetpack)
     int unverified;        /* the source starts with "unverified:" */
 };
+KB_ROW_OF(kb_jetpack, jetpack);
 
 /**
  * The JetPack of L4T release l4t ("35.4.1"; "35.1" is the row 35.1.0:

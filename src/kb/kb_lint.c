@@ -55,15 +55,21 @@ static int ncomp(const char *v)
 
 /* ---- driver floors ---- */
 
-static void check_floor(const struct kb *kb, struct kb_lint *l, const char *table,
-                        const char *column)
+/* A table's column. */
+struct col {
+    enum kb_table_id table;
+    size_t col;
+};
+#define COL(name, col) { KB_T_##name, KB_COL(name, col) }
+
+static void check_floor(const struct kb *kb, struct kb_lint *l, struct col c)
 {
-    const struct kb_table *t = kb_table(kb, table);
+    const struct kb_table *t = kb_tab(kb, c.table);
     const char *d, *s;
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *cu = kb_table_get(t, r, column);
+        const char *cu = kb_table_cell_of(t, c.table, r, c.col);
         int ok;
         if (!cu)
             continue;
@@ -73,19 +79,21 @@ static void check_floor(const struct kb *kb, struct kb_lint *l, const char *tabl
             ok = kb_cuda_min_driver(kb, cu, "linux", &d, &s) == 1;
         if (!ok)
             add(l, t, r, "CUDA %s (column %s) has no driver floor (cuda_mvc / cuda_driver)", cu,
-                column);
+                t->schema->cols[c.col].name);
     }
 }
 
 /* ---- cuDNN pairs ---- */
 
-static void check_cudnn(const struct kb *kb, struct kb_lint *l, const char *table)
+/* The cuda and cudnn columns of one table. */
+static void check_cudnn(const struct kb *kb, struct kb_lint *l, struct col cuda, struct col cudnn)
 {
-    const struct kb_table *t = kb_table(kb, table);
+    const struct kb_table *t = kb_tab(kb, cuda.table);
     size_t r;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *cu = kb_table_get(t, r, "cuda"), *dn = kb_table_get(t, r, "cudnn");
+        const char *cu = kb_table_cell_of(t, cuda.table, r, cuda.col);
+        const char *dn = kb_table_cell_of(t, cudnn.table, r, cudnn.col);
         if (!cu || !dn)
             continue;
         if (kb_cudnn_supports_cuda(kb, dn, cu, NULL) != 1)
@@ -101,24 +109,24 @@ static void check_cudnn(const struct kb *kb, struct kb_lint *l, const char *tabl
  * relies on to name the JetPack a wheel's CUDA belongs to). */
 static void check_jetpack(const struct kb *kb, struct kb_lint *l)
 {
-    const struct kb_table *t = kb_table(kb, "jetpack");
+    const struct kb_table *t = kb_tab(kb, KB_T_jetpack);
     size_t r, q;
 
-    for (r = 1; t && r < t->nrows; r++) {
-        const char *l0 = kb_table_get(t, r - 1, "l4t"), *l1 = kb_table_get(t, r, "l4t");
-        const char *j0 = kb_table_get(t, r - 1, "jetpack"), *j1 = kb_table_get(t, r, "jetpack");
+    for (r = 1; r < t->nrows; r++) {
+        const char *l0 = kb_cell(t, r - 1, jetpack, l4t), *l1 = kb_cell(t, r, jetpack, l4t);
+        const char *j0 = kb_cell(t, r - 1, jetpack, jetpack), *j1 = kb_cell(t, r, jetpack, jetpack);
         if (ver_cmp_dotted(l0, l1) >= 0)
             add(l, t, r, "L4T %s does not follow %s: rows must ascend by L4T release", l1, l0);
         else if (ver_cmp_dotted(j0, j1) > 0)
             add(l, t, r, "JetPack %s (L4T %s) is older than JetPack %s of the earlier L4T %s", j1, l1, j0, l0);
     }
-    for (r = 0; t && r < t->nrows; r++)
+    for (r = 0; r < t->nrows; r++)
         for (q = 0; q < r; q++) {
-            const char *a = kb_table_get(t, q, "cuda"), *b = kb_table_get(t, r, "cuda");
-            if (a && b && !ver_cmp_dotted_n(kb_table_get(t, q, "jetpack"), kb_table_get(t, r, "jetpack"), 1) &&
-                ver_cmp_dotted_n(a, b, 1)) {
-                add(l, t, r, "JetPack %s ships CUDA %s, but JetPack %s of the same major ships CUDA %s",
-                    kb_table_get(t, r, "jetpack"), b, kb_table_get(t, q, "jetpack"), a);
+            const char *a = kb_cell(t, q, jetpack, cuda), *b = kb_cell(t, r, jetpack, cuda);
+            const char *ja = kb_cell(t, q, jetpack, jetpack), *jb = kb_cell(t, r, jetpack, jetpack);
+            if (a && b && !ver_cmp_dotted_n(ja, jb, 1) && ver_cmp_dotted_n(a, b, 1)) {
+                add(l, t, r, "JetPack %s ships CUDA %s, but JetPack %s of the same major ships CUDA %s", jb, b,
+                    ja, a);
                 break;
             }
         }
@@ -195,47 +203,39 @@ static void check_lane(struct kb_lint *l, const struct kb_table *t, const char *
 /* The lane of row r: a string in buf, or NULL to skip the row. */
 typedef const char *(*lane_fn)(const struct kb_table *t, size_t r, char *buf, size_t n);
 
-static const char *lane_col0(const struct kb_table *t, size_t r, char *buf, size_t n,
-                             const char *c1, const char *c2)
-{
-    snprintf(buf, n, "%s%s%s", c1 ? kb_table_get(t, r, c1) : "", c2 ? " " : "", c2 ? kb_table_get(t, r, c2) : "");
-    return buf;
-}
+/* The lane of a row: the text of one of its columns. */
+#define LANE_COL(fn, name, col)                                                                      \
+    static const char *fn(const struct kb_table *t, size_t r, char *b, size_t n)                     \
+    {                                                                                                \
+        (void)b;                                                                                     \
+        (void)n;                                                                                     \
+        return kb_cell(t, r, name, col);                                                             \
+    }
+LANE_COL(lane_flavor, jax, flavor)
+LANE_COL(lane_package, cupy, package)
+LANE_COL(lane_libs_os, tf_libs, os)
+LANE_COL(lane_driver_os, tf_driver, os)
+LANE_COL(lane_framework, py_support, framework)
 
-static const char *lane_flavor(const struct kb_table *t, size_t r, char *b, size_t n)
-{
-    return lane_col0(t, r, b, n, "flavor", NULL);
-}
 /* One CUDA major's builds, PyPI's and ORT's own feeds together: checked for
  * overlaps only, as off PyPI a CUDA major is published for some releases
  * only (1.28's CUDA 12 build, none of 1.27).  The PyPI default (lane_ort_pypi)
  * is checked for holes too. */
 static const char *lane_ort_cuda(const struct kb_table *t, size_t r, char *b, size_t n)
 {
-    snprintf(b, n, "CUDA %ld builds", ver_major(kb_table_get(t, r, "cuda")));
+    snprintf(b, n, "CUDA %ld builds", ver_major(kb_cell(t, r, onnxruntime, cuda)));
     return b;
 }
 static const char *lane_ort_pypi(const struct kb_table *t, size_t r, char *b, size_t n)
 {
     (void)n;
     (void)b;
-    return strcmp(kb_table_get(t, r, "pypi"), "yes") ? NULL : "the PyPI default";
-}
-static const char *lane_package(const struct kb_table *t, size_t r, char *b, size_t n)
-{
-    return lane_col0(t, r, b, n, "package", NULL);
-}
-static const char *lane_os(const struct kb_table *t, size_t r, char *b, size_t n)
-{
-    return lane_col0(t, r, b, n, "os", NULL);
-}
-static const char *lane_framework(const struct kb_table *t, size_t r, char *b, size_t n)
-{
-    return lane_col0(t, r, b, n, "framework", NULL);
+    return strcmp(kb_cell(t, r, onnxruntime, pypi), "yes") ? NULL : "the PyPI default";
 }
 static const char *lane_fact(const struct kb_table *t, size_t r, char *b, size_t n)
 {
-    return lane_col0(t, r, b, n, "framework", "fact");
+    snprintf(b, n, "%s %s", kb_cell(t, r, pkg_fact, framework), kb_cell(t, r, pkg_fact, fact));
+    return b;
 }
 static const char *lane_all(const struct kb_table *t, size_t r, char *b, size_t n)
 {
@@ -246,9 +246,14 @@ static const char *lane_all(const struct kb_table *t, size_t r, char *b, size_t 
     return "all rows";
 }
 
-static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *table, lane_fn lane, int holes)
+/* Table name's first..last ranges, lane by lane. */
+#define CHECK_RANGES(kb, l, name, lane, holes)                                                       \
+    check_ranges((kb), (l), (struct col)COL(name, first), KB_COL(name, last), (lane), (holes))
+
+static void check_ranges(const struct kb *kb, struct kb_lint *l, struct col first, size_t last, lane_fn lane,
+                         int holes)
 {
-    const struct kb_table *t = kb_table(kb, table);
+    const struct kb_table *t = kb_tab(kb, first.table);
     struct lane_row *v = xcalloc(t->nrows + 1, sizeof(*v));
     char *done = xcalloc(t->nrows + 1, 1);
     char key[128], other[128];
@@ -269,8 +274,8 @@ static void check_ranges(const struct kb *kb, struct kb_lint *l, const char *tab
                 continue;
             done[k] = 1;
             v[n].r = k;
-            v[n].first = kb_table_get(t, k, "first");
-            v[n].last = kb_table_get(t, k, "last");
+            v[n].first = kb_table_cell_of(t, first.table, k, first.col);
+            v[n].last = kb_table_cell_of(t, first.table, k, last);
             n++;
         }
         check_lane(l, t, lk, v, n, holes);
@@ -335,7 +340,7 @@ static long day_number(const char *d)
 
 static void check_dates(const struct kb *kb, const char *today, struct kb_lint *l)
 {
-    const struct kb_table *t = kb_table(kb, "kb_meta");
+    const struct kb_table *t = kb_tab(kb, KB_T_kb_meta);
     const char *rev = kb_revision(kb);
     size_t r;
 
@@ -344,7 +349,7 @@ static void check_dates(const struct kb *kb, const char *today, struct kb_lint *
     else if (today && day_number(rev) > day_number(today))
         add(l, NULL, 0, "the revision %s is after today (%s)", rev, today);
     for (r = 0; r < t->nrows; r++) {
-        const char *c = kb_table_get(t, r, "checked"), *name = kb_table_get(t, r, "table");
+        const char *c = kb_cell(t, r, kb_meta, checked), *name = kb_cell(t, r, kb_meta, table);
         if (!kbdata_is_date(c))
             add(l, t, r, "checked '%s' is not a date", c);
         else if (today && day_number(c) > day_number(today))
@@ -357,31 +362,29 @@ static void check_dates(const struct kb *kb, const char *today, struct kb_lint *
 size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
 {
     size_t before = l->n;
-    static const struct {
-        const char *table, *column;
-    } cuda_cols[] = {
-        { "tf_build", "cuda" },     { "torch", "cuda" },         { "jax", "cuda_min" },
-        { "onnxruntime", "cuda" },  { "paddle", "cuda" },        { "cupy", "cuda_min" },
-        { "cupy", "cuda_max" },     { "cudnn_cuda", "cuda_min" }, { "cudnn_cuda", "cuda_max" },
-        { "arch_floor", "cuda_min" },
+    static const struct col cuda_cols[] = {
+        COL(tf_build, cuda),   COL(torch, cuda),           COL(jax, cuda_min),
+        COL(onnxruntime, cuda), COL(paddle, cuda),         COL(cupy, cuda_min),
+        COL(cupy, cuda_max),   COL(cudnn_cuda, cuda_min),  COL(cudnn_cuda, cuda_max),
+        COL(arch_floor, cuda_min),
     };
     size_t i;
 
     if (today && !kbdata_is_date(today))
         today = NULL;
     for (i = 0; i < sizeof(cuda_cols) / sizeof(cuda_cols[0]); i++)
-        check_floor(kb, l, cuda_cols[i].table, cuda_cols[i].column);
-    check_cudnn(kb, l, "tf_build");
-    check_cudnn(kb, l, "torch");
-    check_ranges(kb, l, "jax", lane_flavor, 1);
-    check_ranges(kb, l, "onnxruntime", lane_ort_cuda, 0);
-    check_ranges(kb, l, "onnxruntime", lane_ort_pypi, 1);
-    check_ranges(kb, l, "cupy", lane_package, 1);
-    check_ranges(kb, l, "tf_libs", lane_os, 1);
-    check_ranges(kb, l, "tf_driver", lane_os, 1);
-    check_ranges(kb, l, "tf_arch", lane_all, 1);
-    check_ranges(kb, l, "py_support", lane_framework, 1);
-    check_ranges(kb, l, "pkg_fact", lane_fact, 1);
+        check_floor(kb, l, cuda_cols[i]);
+    check_cudnn(kb, l, (struct col)COL(tf_build, cuda), (struct col)COL(tf_build, cudnn));
+    check_cudnn(kb, l, (struct col)COL(torch, cuda), (struct col)COL(torch, cudnn));
+    CHECK_RANGES(kb, l, jax, lane_flavor, 1);
+    CHECK_RANGES(kb, l, onnxruntime, lane_ort_cuda, 0);
+    CHECK_RANGES(kb, l, onnxruntime, lane_ort_pypi, 1);
+    CHECK_RANGES(kb, l, cupy, lane_package, 1);
+    CHECK_RANGES(kb, l, tf_libs, lane_libs_os, 1);
+    CHECK_RANGES(kb, l, tf_driver, lane_driver_os, 1);
+    CHECK_RANGES(kb, l, tf_arch, lane_all, 1);
+    CHECK_RANGES(kb, l, py_support, lane_framework, 1);
+    CHECK_RANGES(kb, l, pkg_fact, lane_fact, 1);
     check_jetpack(kb, l);
     check_sources(kb, l);
     check_dates(kb, today, l);
@@ -418,16 +421,16 @@ static long meta_row(const struct kb_table *m, const char *name)
 {
     size_t r;
     for (r = 0; r < m->nrows; r++)
-        if (!strcmp(kb_table_get(m, r, "table"), name))
+        if (!strcmp(kb_cell(m, r, kb_meta, table), name))
             return (long)r;
     return -1;
 }
 
 /* Tables keyed by releases: each should say in kb_meta when it was checked. */
-static const char *const versioned[] = {
-    "tf_build", "tf_libs", "tf_driver", "tf_arch",     "torch",       "torch_python", "jax",
-    "cupy",     "paddle",  "onnxruntime", "cuda_driver", "driver_cuda", "cudnn_cuda",  "py_support",
-    "jetpack",
+static const enum kb_table_id versioned[] = {
+    KB_T_tf_build,    KB_T_tf_libs,     KB_T_tf_driver,   KB_T_tf_arch,      KB_T_torch,
+    KB_T_torch_python, KB_T_jax,        KB_T_cupy,        KB_T_paddle,       KB_T_onnxruntime,
+    KB_T_cuda_driver, KB_T_driver_cuda, KB_T_cudnn_cuda,  KB_T_py_support,   KB_T_jetpack,
 };
 
 /* py_support's framework -> the table whose kb_meta row names its newest release. */
@@ -440,22 +443,22 @@ static const char *py_framework_table(const char *fw)
  * release kb_meta names for that framework's own table. */
 static void stale_py_support(const struct kb *kb, const struct kb_table *m, struct kb_lint *l)
 {
-    const struct kb_table *t = kb_table(kb, "py_support");
+    const struct kb_table *t = kb_tab(kb, KB_T_py_support);
     size_t r, k;
 
     for (r = 0; r < t->nrows; r++) {
-        const char *fw = kb_table_get(t, r, "framework"), *best = kb_table_get(t, r, "last"), *newest;
+        const char *fw = kb_cell(t, r, py_support, framework), *best = kb_cell(t, r, py_support, last), *newest;
         size_t at = r;
         int seen = 0, open = !best;
         long mr;
 
         for (k = 0; k < r && !seen; k++)
-            seen = !strcmp(kb_table_get(t, k, "framework"), fw);
+            seen = !strcmp(kb_cell(t, k, py_support, framework), fw);
         if (seen)
             continue; /* this framework was done at its first row */
         for (k = r + 1; k < t->nrows; k++) {
-            const char *v = kb_table_get(t, k, "last");
-            if (strcmp(kb_table_get(t, k, "framework"), fw))
+            const char *v = kb_cell(t, k, py_support, last);
+            if (strcmp(kb_cell(t, k, py_support, framework), fw))
                 continue;
             if (!v)
                 open = 1;
@@ -465,7 +468,7 @@ static void stale_py_support(const struct kb *kb, const struct kb_table *m, stru
         mr = meta_row(m, py_framework_table(fw));
         if (open || mr < 0)
             continue;
-        newest = kb_table_get(m, (size_t)mr, "newest");
+        newest = kb_cell(m, (size_t)mr, kb_meta, newest);
         if (!best || ver_cmp_dotted_n(best, newest, ncomp(newest)) < 0)
             add(l, t, at, "%s: newest row %s is older than %s, the newest release kb_meta names "
                           "for %s", fw, best ? best : "(none)", newest, py_framework_table(fw));
@@ -474,14 +477,14 @@ static void stale_py_support(const struct kb *kb, const struct kb_table *m, stru
 
 size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
 {
-    const struct kb_table *m = kb_table(kb, "kb_meta");
+    const struct kb_table *m = kb_tab(kb, KB_T_kb_meta);
     size_t before = l->n, r;
 
     if (today && !kbdata_is_date(today))
         today = NULL;
     for (r = 0; r < m->nrows; r++) {
-        const char *name = kb_table_get(m, r, "table"), *newest = kb_table_get(m, r, "newest");
-        const char *checked = kb_table_get(m, r, "checked"), *have;
+        const char *name = kb_cell(m, r, kb_meta, table), *newest = kb_cell(m, r, kb_meta, newest);
+        const char *checked = kb_cell(m, r, kb_meta, checked), *have;
         const struct kb_table *t;
         int open;
 
@@ -490,7 +493,7 @@ size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
         t = kb_table(kb, name);
         /* py_support mixes frameworks: compared per framework below. */
         have = newest_row(t, &open);
-        if (strcmp(name, "py_support") && !open &&
+        if (t->schema != &kb_schemas[KB_T_py_support] && !open &&
             (!have || ver_cmp_dotted_n(have, newest, ncomp(newest)) < 0))
             add(l, t, 0, "newest row %s is older than %s, the newest release its sources name "
                          "(kb_meta, checked %s)", have ? have : "(none)", newest, checked);
@@ -505,9 +508,9 @@ size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
 
         missing[0] = '\0';
         for (r = 0; r < sizeof(versioned) / sizeof(versioned[0]); r++)
-            if (meta_row(m, versioned[r]) < 0 && len < sizeof(missing)) {
+            if (meta_row(m, kb_schemas[versioned[r]].name) < 0 && len < sizeof(missing)) {
                 int w = snprintf(missing + len, sizeof(missing) - len, "%s%s", len ? ", " : "",
-                                 versioned[r]);
+                                 kb_schemas[versioned[r]].name);
                 len += w > 0 ? (size_t)w : 0;
             }
         if (len)

@@ -7,104 +7,27 @@
 #include "util/alloc.h"
 #include "util/banned.h"
 
-#define K 1   /* key column */
-#define O 1   /* optional: "-" allowed */
-#define SRC { "source", KB_COL_SOURCE, 0, 0 }
-
 /*
- * The schemas.  Adding a table: a row here, a data file, docs/kb.md.
- * Column order is the order in the files; never reorder a released one.
+ * The schemas, from kb_tables.h (adding a table: see there).  FLAGS K is a
+ * key column, O an optional one.
  */
+#define KEY_K 1
+#define KEY_O 0
+#define KEY_0 0
+#define OPT_K 0
+#define OPT_O 1
+#define OPT_0 0
+#define COLUMN(f, name, kind, flags) { name, KB_COL_##kind, KEY_##flags, OPT_##flags },
+#define SCHEMA(name, title) { #name, title, KB_NCOLS(name), { KB_COLUMNS(name, COLUMN) } },
 const struct kb_schema kb_schemas[] = {
-    { "driver_cuda", "driver branch -> highest CUDA it supports (nvidia-smi \"CUDA Version\")", 3,
-      { { "branch", KB_COL_VER, K, 0 }, { "cuda", KB_COL_VER, 0, 0 }, SRC } },
-    { "cuda_driver", "CUDA toolkit -> minimum driver (toolkit driver, no minor-version compatibility)", 4,
-      { { "cuda", KB_COL_VER, K, 0 }, { "os", KB_COL_OS, K, 0 }, { "driver", KB_COL_VER, 0, 0 }, SRC } },
-    { "cuda_mvc", "CUDA major -> minimum driver with minor-version compatibility", 4,
-      { { "major", KB_COL_VER, K, 0 }, { "os", KB_COL_OS, K, 0 }, { "driver", KB_COL_VER, 0, 0 }, SRC } },
-    { "cuda_sm", "GPU architecture -> first and last CUDA toolkit that can build for it", 4,
-      { { "sm", KB_COL_TEXT, K, 0 }, { "first", KB_COL_VER, 0, 0 }, { "last", KB_COL_VER, 0, O },
-        SRC } },
-    { "cudnn_cuda", "cuDNN release -> CUDA versions it supports, oldest GPU", 6,
-      { { "cudnn", KB_COL_VER, K, 0 }, { "cuda_major", KB_COL_VER, K, 0 },
-        { "cuda_min", KB_COL_VER, 0, 0 }, { "cuda_max", KB_COL_VER, 0, 0 },
-        { "cc_min", KB_COL_CC, 0, O }, SRC } },
-    { "gpu_chip", "GPU chip code -> architecture and compute capability", 4,
-      { { "chip", KB_COL_TEXT, K, 0 }, { "arch", KB_COL_TEXT, 0, 0 }, { "cc", KB_COL_CC, 0, 0 },
-        SRC } },
-    { "gpu_pci", "NVIDIA PCI device ids missing from the embedded pci.ids", 4,
-      { { "device", KB_COL_HEX, K, 0 }, { "name", KB_COL_TEXT, 0, 0 }, { "chip", KB_COL_TEXT, 0, 0 },
-        SRC } },
-    { "gpu_name", "GPU marketing name -> compute capability", 4,
-      { { "name", KB_COL_TEXT, K, 0 }, { "cc", KB_COL_CC, 0, 0 }, { "arch", KB_COL_TEXT, 0, 0 },
-        SRC } },
-    { "tf_build", "TensorFlow tested build configurations", 6,
-      { { "version", KB_COL_VER, K, 0 }, { "os", KB_COL_OS, K, 0 }, { "python", KB_COL_VER, 0, 0 },
-        { "cuda", KB_COL_VER, 0, O }, { "cudnn", KB_COL_VER, 0, O }, SRC } },
-    { "tf_libs", "TensorFlow: the CUDA libraries it loads, by version range and OS", 14,
-      { { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, 0 }, { "os", KB_COL_OS, K, 0 },
-        { "cudart", KB_COL_TEXT, 0, O }, { "cublas", KB_COL_TEXT, 0, O },
-        { "cublaslt", KB_COL_TEXT, 0, O }, { "cufft", KB_COL_TEXT, 0, O },
-        { "curand", KB_COL_TEXT, 0, O }, { "cusolver", KB_COL_TEXT, 0, O },
-        { "cusparse", KB_COL_TEXT, 0, O }, { "cudnn", KB_COL_TEXT, 0, O },
-        { "nvinfer", KB_COL_TEXT, 0, O }, { "pip_libs", KB_COL_TEXT, 0, 0 }, SRC } },
-    { "torch", "PyTorch releases: CUDA/ROCm variants, cuDNN, compiled architectures", 7,
-      { { "version", KB_COL_VER, K, 0 }, { "variant", KB_COL_TEXT, K, 0 },
-        { "default", KB_COL_TEXT, 0, 0 }, { "cuda", KB_COL_VER, 0, O },
-        { "cudnn", KB_COL_VER, 0, O }, { "arch", KB_COL_TEXT, 0, O }, SRC } },
-    { "torch_python", "PyTorch releases -> supported CPython range", 4,
-      { { "version", KB_COL_VER, K, 0 }, { "python_min", KB_COL_VER, 0, 0 },
-        { "python_max", KB_COL_VER, 0, 0 }, SRC } },
-    { "jax", "jaxlib / CUDA plugin -> CUDA, cuDNN, driver minimums", 10,
-      { { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, 0 }, { "flavor", KB_COL_TEXT, K, 0 },
-        { "cuda_min", KB_COL_VER, 0, 0 }, { "cudnn_min", KB_COL_VER, 0, O },
-        { "cudnn_max", KB_COL_VER, 0, O }, { "driver_min", KB_COL_VER, 0, O },
-        { "cc_min", KB_COL_CC, 0, O }, { "extras", KB_COL_TEXT, 0, O }, SRC } },
-    { "cupy", "CuPy wheel packages -> CUDA range", 6,
-      { { "package", KB_COL_TEXT, K, 0 }, { "first", KB_COL_VER, K, 0 },
-        { "last", KB_COL_VER, 0, O }, { "cuda_min", KB_COL_VER, 0, 0 },
-        { "cuda_max", KB_COL_VER, 0, 0 }, SRC } },
-    { "onnxruntime", "onnxruntime-gpu -> CUDA and cuDNN", 6,
-      { { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, 0 }, { "cuda", KB_COL_VER, K, 0 },
-        { "cudnn", KB_COL_VER, 0, 0 }, { "pypi", KB_COL_TEXT, 0, 0 }, SRC } },
-    { "paddle", "paddlepaddle-gpu builds -> CUDA, cuDNN, driver", 6,
-      { { "version", KB_COL_VER, K, 0 }, { "variant", KB_COL_TEXT, K, 0 },
-        { "cuda", KB_COL_VER, 0, 0 }, { "cudnn", KB_COL_VER, 0, O },
-        { "driver_min", KB_COL_VER, 0, O }, SRC } },
-    { "tf_metal", "tensorflow-metal <-> tensorflow(-macos) pairs", 3,
-      { { "metal", KB_COL_VER, K, 0 }, { "tf", KB_COL_VER, K, 0 }, SRC } },
-    { "py_support", "framework release range -> the Python versions it supports", 6,
-      { { "framework", KB_COL_TEXT, K, 0 }, { "first", KB_COL_VER, K, 0 },
-        { "last", KB_COL_VER, 0, O }, { "python_min", KB_COL_VER, 0, 0 },
-        { "python_max", KB_COL_VER, 0, O }, SRC } },
-    { "tf_driver", "TensorFlow release range -> the minimum driver its install docs name", 5,
-      { { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, 0 }, { "os", KB_COL_OS, K, 0 },
-        { "driver", KB_COL_VER, 0, 0 }, SRC } },
-    { "tf_arch", "TensorFlow release range -> compiled GPU architectures (SASS) and PTX", 5,
-      { { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, 0 },
-        { "sass", KB_COL_TEXT, 0, 0 }, { "ptx", KB_COL_TEXT, 0, O }, SRC } },
-    { "arch_floor", "GPU architecture -> minimum driver and CUDA build", 7,
-      { { "arch", KB_COL_TEXT, K, 0 }, { "os", KB_COL_OS, K, 0 }, { "cc_min", KB_COL_CC, 0, 0 },
-        { "cc_max", KB_COL_CC, 0, 0 }, { "driver_min", KB_COL_VER, 0, 0 },
-        { "cuda_min", KB_COL_VER, 0, 0 }, SRC } },
-    { "pkg_fact", "packaging facts per framework release range", 6,
-      { { "framework", KB_COL_TEXT, K, 0 }, { "fact", KB_COL_TEXT, K, 0 },
-        { "first", KB_COL_VER, K, 0 }, { "last", KB_COL_VER, 0, O },
-        { "value", KB_COL_TEXT, 0, 0 }, SRC } },
-    { "distro_pkg", "a distribution's GPU packages: its CUDA builds, the command that redoes a postinst", 6,
-      { { "distro", KB_COL_TEXT, K, 0 }, { "first", KB_COL_VER, K, 0 }, { "package", KB_COL_TEXT, K, 0 },
-        { "role", KB_COL_TEXT, K, 0 }, { "value", KB_COL_TEXT, 0, 0 }, SRC } },
-    { "jetpack", "Jetson: L4T release -> JetPack, and the CUDA, cuDNN, TensorRT, Ubuntu it ships", 8,
-      { { "l4t", KB_COL_VER, K, 0 }, { "jetpack", KB_COL_VER, 0, 0 }, { "cuda", KB_COL_VER, 0, O },
-        { "cudnn", KB_COL_VER, 0, O }, { "tensorrt", KB_COL_VER, 0, O }, { "ubuntu", KB_COL_VER, 0, O },
-        { "wheels", KB_COL_TEXT, 0, O }, SRC } },
-    { "tegra_soc", "Jetson: Tegra SoC (device tree) -> its integrated GPU's compute capability", 4,
-      { { "soc", KB_COL_TEXT, K, 0 }, { "gpu", KB_COL_TEXT, 0, 0 }, { "cc", KB_COL_CC, 0, 0 }, SRC } },
-    { "kb_meta", "per table: when it was last checked and the newest release its sources name", 4,
-      { { "table", KB_COL_TEXT, K, 0 }, { "checked", KB_COL_DATE, 0, 0 },
-        { "newest", KB_COL_VER, 0, 0 }, SRC } },
+    KB_TABLES(SCHEMA)
     { NULL, NULL, 0, { { NULL, KB_COL_TEXT, 0, 0 } } }
 };
+#undef SCHEMA
+#undef COLUMN
+#define FITS(name, title) _Static_assert(KB_NCOLS(name) <= KB_MAX_COLS, #name " has more than KB_MAX_COLS columns");
+KB_TABLES(FITS)
+#undef FITS
 
 const struct kb_schema *kb_schema_find(const char *name)
 {
@@ -166,6 +89,21 @@ const char *kb_table_get(const struct kb_table *tab, size_t r, const char *col)
     if (c < 0)
         BUG("no column '%s' in kb table '%s'", col, tab->schema->name);
     return kb_table_cell(tab, r, (size_t)c);
+}
+
+const char *kb_table_cell_of(const struct kb_table *tab, enum kb_table_id id, size_t r, size_t c)
+{
+    if (tab->schema != &kb_schemas[id])
+        BUG("kb table '%s' read as '%s'", tab->schema->name, kb_schemas[id].name);
+    return kb_table_cell(tab, r, c);
+}
+
+void kb_table_row_of(const struct kb_table *tab, enum kb_table_id id, size_t r, void *out, size_t size)
+{
+    size_t n = tab->schema->ncols;
+    if (tab->schema != &kb_schemas[id] || size < n * sizeof(const char *) || r >= tab->nrows)
+        BUG("kb table '%s' row %zu read as '%s'", tab->schema->name, r, kb_schemas[id].name);
+    memcpy(out, &tab->cells[r * n], n * sizeof(const char *));
 }
 
 /* --- the parser --- */

@@ -13,9 +13,10 @@
  * A row is whitespace-separated fields, one per column; a field with spaces
  * is written in double quotes; "-" means "none / not applicable"; the last
  * column, source, is the rest of the line and may not be empty.  Every
- * table this module knows has a fixed column list (struct kb_schema), and
- * %columns must repeat it exactly, so a file documents itself and a
- * reordered or stale file is refused instead of misread.
+ * table this module knows has a fixed column list (struct kb_schema,
+ * generated from kb_tables.h), and %columns must repeat it exactly, so a
+ * file documents itself and a reordered or stale file is refused instead
+ * of misread.
  *
  * kbdata_parse() is pure over (buf, len): it never touches a file, and
  * its only side effect is adding rows to the caller's struct kb_tables.
@@ -32,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kb/kb_tables.h"
 #include "util/arena.h"
 #include "util/err.h"
 
@@ -64,7 +66,7 @@ struct kb_schema {
     struct kb_column cols[KB_MAX_COLS];
 };
 
-/** The known tables, terminated by an entry with name NULL. */
+/** The known tables (kb_tables.h), indexed by enum kb_table_id, terminated by an entry with name NULL. */
 extern const struct kb_schema kb_schemas[];
 
 /** The schema called name, or NULL. */
@@ -118,10 +120,30 @@ const char *kb_table_cell(const struct kb_table *tab, size_t r, size_t c);
 
 /**
  * Cell (row r, column called col) of table tab: a string, or NULL for "-".
- * The one way code that knows a table reads it by column name (kb lookups,
- * kb_lint, plan, fixes): a column the schema lacks, or r past the end, is a
- * BUG() -- the column names are the program's own, not input.
+ * For code that has only a column's name (matrix, the GPU index until it
+ * takes ids): a column the schema lacks, or r past the end, is a BUG().
+ * Code that knows its table uses kb_cell / kb_row below.
  */
 const char *kb_table_get(const struct kb_table *tab, size_t r, const char *col);
+
+/**
+ * Cell (row r, column c) of tab, which must be table id's (else, or r or c
+ * out of range, a BUG()).  Through kb_cell(t, r, torch, cuda).
+ */
+const char *kb_table_cell_of(const struct kb_table *tab, enum kb_table_id id, size_t r, size_t c);
+/**
+ * Row r of tab, which must be table id's, into out: its first members, one
+ * const char * per column in column order (struct kb_row_NAME, or a struct
+ * that opens with KB_ROW_FIELDS(NAME)); size is sizeof(*out), at least the
+ * row's (else a BUG()).  Through kb_row(t, r, torch, &row).
+ */
+void kb_table_row_of(const struct kb_table *tab, enum kb_table_id id, size_t r, void *out, size_t size);
+
+/* The cell of table name's column col in row r of t: kb_cell(t, r, torch, cuda). */
+#define kb_cell(t, r, name, col) kb_table_cell_of((t), KB_T_##name, (r), KB_COL(name, col))
+/* Row r of t, table name's, into the struct kb_row_NAME *out (a compiler
+ * diagnostic for another type). */
+#define kb_row(t, r, name, out)                                                                       \
+    kb_table_row_of((t), KB_T_##name, (r), 1 ? (out) : (struct kb_row_##name *)0, sizeof(*(out)))
 
 #endif

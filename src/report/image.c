@@ -83,7 +83,7 @@ void report_text_container(struct out *o, const struct facts *f, const struct di
     out_styled(o, STYLE_BOLD, "%s", "Image");
     out_raw(o, "\n");
     label(o, "Image");
-    out_printf(o, "%s (%s%s%s), %s, %zu layer%s\n", c->ref, c->format ? c->format : "?", c->name ? ", " : "",
+    out_printf(o, "%s (%s%s%s), %s, %u layer%s\n", c->ref, c->format ? c->format : "?", c->name ? ", " : "",
                c->name ? c->name : "", c->platform ? c->platform : "?", c->n_layers, c->n_layers == 1 ? "" : "s");
     label(o, "Digest");
     out_printf(o, "%s%s%s\n", c->manifest_digest ? c->manifest_digest : "(no manifest: docker save)",

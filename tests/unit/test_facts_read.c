@@ -131,6 +131,30 @@ static void test_refused(void)
     facts_release(&f);
     CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"schema\": \"gpudoctor-facts/1\"}", &f, &err), -1);
     facts_release(&f);
+    /* A value of the wrong type or out of its field's range is refused, not
+     * read as unknown. */
+    CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"system\": {\"page_size_kib\": \"4\"}}", &f, &err), -1);
+    CHECK(strstr(err.msg, "'page_size_kib' is not an integer") != NULL);
+    facts_release(&f);
+    CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"gpus\": [{\"pci_class\": -1}]}", &f, &err), -1);
+    CHECK(strstr(err.msg, "'pci_class' is not an integer in range") != NULL);
+    facts_release(&f);
+    CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"system\": {\"wsl\": true}}", &f, &err), -1);
+    facts_release(&f);
+    CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"driver\": {\"nouveau_loaded\": 2}}", &f, &err), -1);
+    CHECK(strstr(err.msg, "'nouveau_loaded' is not a boolean") != NULL);
+    facts_release(&f);
+    CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"macos\": {\"rosetta\": \"yes\"}}", &f, &err), -1);
+    facts_release(&f);
+    CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"loader_answers\": [{\"query\": \"ld\\tx\", \"path\": \"/x\"}]}",
+                       &f, &err), -1);
+    CHECK(strstr(err.msg, "'loader_answers' is not an answer with a query") != NULL);
+    facts_release(&f);
+    /* A boolean may be written 0 or 1; a missing tri-state is unknown. */
+    CHECK_INT(read_doc("{\"schema\": \"gpudoctor-facts/1\", \"driver\": {\"nouveau_loaded\": 1}, \"macos\": {}}", &f, &err), 0);
+    CHECK_INT(f.driver.nouveau_loaded, 1);
+    CHECK_INT(f.macos.rosetta, -1);
+    facts_release(&f);
     /* A list longer than FACTS_LIST_MAX is an error, not a silent cut. */
     strbuf_addstr(&big, "{\"schema\": \"gpudoctor-facts/1\", \"warnings\": [");
     for (i = 0; i <= FACTS_LIST_MAX; i++)

@@ -259,6 +259,39 @@ static void test_gpu_tables(void)
     }
 }
 
+/* The ids kb_tables.h generates name the schemas' own tables and columns, and
+ * a row read whole is its cells. */
+static void test_ids(void)
+{
+    size_t n = 0, i, r, c;
+    struct kb_row_torch row;
+    const struct kb_table *t;
+
+    while (kb_schemas[n].name)
+        n++;
+    CHECK_INT(n, KB_NTABLES);
+    CHECK_STR(kb_schemas[KB_T_torch].name, "torch");
+    CHECK_STR(kb_schemas[KB_T_kb_meta].name, "kb_meta");
+    CHECK_INT(KB_COL(torch, dflt), kb_schema_col(&kb_schemas[KB_T_torch], "default"));
+    CHECK_INT(KB_COL(tf_libs, pip_libs), kb_schema_col(&kb_schemas[KB_T_tf_libs], "pip_libs"));
+    CHECK_INT(KB_NCOLS(tf_libs), kb_schemas[KB_T_tf_libs].ncols);
+    for (i = 0; i < n; i++) {
+        CHECK_STR(kb_schemas[i].cols[kb_schemas[i].ncols - 1].name, "source");
+        t = kb_tab(kb, (enum kb_table_id)i);
+        CHECK(t->schema == &kb_schemas[i]);
+        for (r = 0; r < t->nrows; r++) {
+            const char *cells[KB_MAX_COLS];
+            kb_table_row_of(t, (enum kb_table_id)i, r, cells, sizeof(cells));
+            for (c = 0; c < t->schema->ncols; c++)
+                CHECK(cells[c] == kb_table_cell(t, r, c));
+        }
+    }
+    t = kb_tab(kb, KB_T_torch);
+    kb_row(t, 0, torch, &row);
+    CHECK(row.cuda == kb_table_get(t, 0, "cuda") && row.dflt == kb_table_get(t, 0, "default"));
+    CHECK(kb_cell(t, 1, torch, source) == kb_table_get(t, 1, "source"));
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
@@ -270,6 +303,7 @@ int main(void)
     RUN(test_tf_complete);
     RUN(test_cuda_floors);
     RUN(test_gpu_tables);
+    RUN(test_ids);
     kb_free(kb);
     return harness_done();
 }
