@@ -29,6 +29,10 @@ int compat_wt_lstat(int dfd, const char *name, struct compat_stat *st);
 int compat_wt_mkdir(int dfd, const char *name, unsigned mode);
 /** Create the regular file name (it must not exist) for writing; an fd. */
 int compat_wt_create(int dfd, const char *name, unsigned mode);
+/** Open the regular file name below dfd for reading, without following a link. */
+int compat_wt_openread(int dfd, const char *name);
+/** fgetxattr(2): 1 and the value (not NUL-terminated) in buf, 0 no such attribute, -1. */
+int compat_wt_fgetxattr(int fd, const char *name, char *buf, size_t size);
 /** fchmod(2) on an fd from compat_wt_create or compat_wt_opendir. */
 int compat_wt_fchmod(int fd, unsigned mode);
 /** symlinkat(2): the link name holds target, as given. */

@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/xattr.h>
+#endif
 #include <stdio.h>
 #include <unistd.h>
 
@@ -46,6 +49,7 @@ int compat_wt_lstat(int dfd, const char *name, struct compat_stat *st)
                                     : COMPAT_FT_OTHER;
     st->size = (uint64_t)s.st_size;
     st->mode = (uint32_t)(s.st_mode & 07777);
+    st->rdev = (uint64_t)s.st_rdev;
     return 0;
 }
 
@@ -62,6 +66,24 @@ int compat_wt_create(int dfd, const char *name, unsigned mode)
 int compat_wt_fchmod(int fd, unsigned mode)
 {
     return fchmod(fd, (mode_t)mode);
+}
+
+int compat_wt_openread(int dfd, const char *name)
+{
+    return openat(at(dfd), name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+}
+
+int compat_wt_fgetxattr(int fd, const char *name, char *buf, size_t size)
+{
+#ifdef __linux__
+    ssize_t n = fgetxattr(fd, name, buf, size);
+    if (n >= 0)
+        return 1;
+    return errno == ENODATA || errno == ENOTSUP || errno == EPERM ? 0 : -1;
+#else
+    (void)fd, (void)name, (void)buf, (void)size;
+    return 0;
+#endif
 }
 
 int compat_wt_symlink(const char *target, int dfd, const char *name)
@@ -248,6 +270,18 @@ int compat_wt_fchmod(int fd, unsigned mode)
 {
     (void)fd, (void)mode;
     return nosys();
+}
+
+int compat_wt_openread(int dfd, const char *name)
+{
+    (void)dfd, (void)name;
+    return nosys();
+}
+
+int compat_wt_fgetxattr(int fd, const char *name, char *buf, size_t size)
+{
+    (void)fd, (void)name, (void)buf, (void)size;
+    return 0;
 }
 
 int compat_wt_symlink(const char *target, int dfd, const char *name)

@@ -367,7 +367,25 @@ static int make_room(struct applier *ap, const char *path, const char *dir, cons
     return 0;
 }
 
-static int write_file(struct applier *ap, struct tarread *t, const struct tar_entry *e, const char *path,
+/* Where a regular file's bytes come from: the layer tar, or a file of a
+ * layer directory (a containers-storage overlay diff). */
+struct apply_data {
+    struct tarread *t;
+    int fd;
+};
+
+static long data_read(struct apply_data *d, void *buf, size_t len, struct gd_err *err)
+{
+    long n;
+    if (d->t)
+        return tarread_data(d->t, buf, len, err);
+    n = compat_read(d->fd, buf, len);
+    if (n < 0)
+        err_set(err, "cannot read a layer's file");
+    return n;
+}
+
+static int write_file(struct applier *ap, struct apply_data *t, const struct tar_entry *e, const char *path,
                       int pfd, const char *base, struct gd_err *err)
 {
     int fd;
@@ -382,7 +400,7 @@ static int write_file(struct applier *ap, struct tarread *t, const struct tar_en
     fd = compat_wt_create(pfd, base, 0600);
     if (fd < 0)
         return sys_fail(ap, err, "create", path);
-    while ((n = tarread_data(t, ap->buf, BUF_SIZE, err)) > 0) {
+    while ((n = data_read(t, ap->buf, BUF_SIZE, err)) > 0) {
         if ((uint64_t)n > ap->lim.max_bytes - ap->st.bytes) {
             compat_close(fd);
             return err_setx(err, GD_ERR_LIMIT, "the image holds more than %llu bytes of files",
@@ -461,7 +479,7 @@ out:
     return rc;
 }
 
-static int apply_entry(struct applier *ap, struct tarread *t, const struct tar_entry *e,
+static int apply_entry(struct applier *ap, struct apply_data *t, const struct tar_entry *e,
                        struct strbuf *path, struct strbuf *dir, struct gd_err *err)
 {
     const char *base;
@@ -528,6 +546,7 @@ int applier_layer(struct applier *ap, struct tarread *t, struct gd_err *err)
 {
     struct strbuf path = STRBUF_INIT, dir = STRBUF_INIT;
     struct tar_entry e;
+    struct apply_data data = { t, -1 };
     int r, rc = 0;
 
     ap->layer_no++;
@@ -539,7 +558,7 @@ int applier_layer(struct applier *ap, struct tarread *t, struct gd_err *err)
                           (unsigned long long)ap->lim.max_entries);
             break;
         }
-        if (apply_entry(ap, t, &e, &path, &dir, err) < 0) {
+        if (apply_entry(ap, &data, &e, &path, &dir, err) < 0) {
             rc = -1;
             break;
         }
@@ -553,5 +572,167 @@ int applier_layer(struct applier *ap, struct tarread *t, struct gd_err *err)
     pathset_clear(&ap->layer);
     strbuf_release(&path);
     strbuf_release(&dir);
+    return rc;
+}
+
+/* ---- a layer as a directory (containers-storage's overlay "diff") ---- */
+
+struct dir_walk {
+    struct applier *ap;
+    struct strbuf path, dir, rel;
+    unsigned depth;
+};
+
+static int walk_dir(struct dir_walk *w, int dfd, struct gd_err *err);
+
+/* Overlay marks an opaque directory with an xattr (trusted.overlay.opaque,
+ * or user.overlay.opaque when unprivileged): "y". */
+static int is_opaque(int fd)
+{
+    char v[4];
+    return (compat_wt_fgetxattr(fd, "trusted.overlay.opaque", v, sizeof(v)) == 1 && v[0] == 'y') ||
+           (compat_wt_fgetxattr(fd, "user.overlay.opaque", v, sizeof(v)) == 1 && v[0] == 'y');
+}
+
+static int walk_entry(struct dir_walk *w, int dfd, const char *name, struct gd_err *err)
+{
+    struct applier *ap = w->ap;
+    struct compat_stat st;
+    struct tar_entry e;
+    struct apply_data data = { NULL, -1 };
+    size_t keep = w->rel.len;
+    int rc = 0;
+
+    if (compat_wt_lstat(dfd, name, &st) < 0)
+        return 0;   /* gone meanwhile */
+    if (w->rel.len)
+        strbuf_addch(&w->rel, '/');
+    strbuf_addstr(&w->rel, name);
+    if (++ap->st.entries > ap->lim.max_entries) {
+        rc = err_setx(err, GD_ERR_LIMIT, "the image has more than %llu entries",
+                      (unsigned long long)ap->lim.max_entries);
+        goto out;
+    }
+    memset(&e, 0, sizeof(e));
+    e.path = w->rel.buf;
+    e.mode = st.mode;
+    if (st.type == COMPAT_FT_CHR && st.rdev == 0) {
+        /* overlayfs' whiteout: a character device 0:0 named as the file it hides */
+        struct strbuf wh = STRBUF_INIT;
+        const char *slash = strrchr(w->rel.buf, '/');
+        strbuf_add(&wh, w->rel.buf, slash ? (size_t)(slash - w->rel.buf + 1) : 0);
+        strbuf_addf(&wh, ".wh.%s", name);
+        e.path = wh.buf;
+        e.type = TAR_REG;
+        rc = apply_entry(ap, &data, &e, &w->path, &w->dir, err);
+        strbuf_release(&wh);
+        goto out;
+    }
+    switch (st.type) {
+    case COMPAT_FT_DIR: {
+        int cfd;
+        e.type = TAR_DIR;
+        if (apply_entry(ap, &data, &e, &w->path, &w->dir, err) < 0) {
+            rc = -1;
+            break;
+        }
+        cfd = compat_wt_opendir(dfd, name);
+        if (cfd < 0)
+            break;
+        if (is_opaque(cfd)) {
+            struct strbuf o = STRBUF_INIT;
+            struct tar_entry oe;
+            memset(&oe, 0, sizeof(oe));
+            strbuf_addf(&o, "%s/.wh..wh..opq", w->rel.buf);
+            oe.path = o.buf;
+            oe.type = TAR_REG;
+            rc = apply_entry(ap, &data, &oe, &w->path, &w->dir, err);
+            strbuf_release(&o);
+        }
+        if (rc == 0) {
+            if (w->depth >= APPLY_PATH_MAX / 2)
+                rc = err_setx(err, GD_ERR_LIMIT, "layer %u: directories nested too deep", ap->layer_no);
+            else {
+                w->depth++;
+                rc = walk_dir(w, cfd, err);
+                w->depth--;
+            }
+        }
+        compat_close(cfd);
+        break;
+    }
+    case COMPAT_FT_LNK: {
+        char target[APPLY_PATH_MAX + 1];
+        if (compat_readlinkat(dfd, name, target, sizeof(target)) < 0)
+            break;
+        e.type = TAR_SYMLINK;
+        e.link = target;
+        rc = apply_entry(ap, &data, &e, &w->path, &w->dir, err);
+        break;
+    }
+    case COMPAT_FT_REG:
+        data.fd = compat_wt_openread(dfd, name);
+        if (data.fd < 0) {
+            warn(ap, "cannot read '%s'", w->rel.buf);
+            break;
+        }
+        e.type = TAR_REG;
+        e.size = st.size;
+        rc = apply_entry(ap, &data, &e, &w->path, &w->dir, err);
+        compat_close(data.fd);
+        break;
+    default:
+        ap->st.special++;
+        break;
+    }
+out:
+    strbuf_setlen(&w->rel, keep);
+    return rc;
+}
+
+static int walk_dir(struct dir_walk *w, int dfd, struct gd_err *err)
+{
+    struct compat_dir *d;
+    const char *name;
+    enum compat_ftype t;
+    char **names = NULL;
+    size_t n = 0, alloc = 0, i;
+    int fd = compat_wt_opendir(dfd, "."), rc = 0;
+
+    d = fd >= 0 ? compat_opendir_fd(fd) : NULL;
+    if (!d)
+        return err_set(err, "layer %u: cannot list a directory", w->ap->layer_no);
+    while (compat_readdir(d, &name, &t) == 1) {
+        ALLOC_GROW(names, n + 1, alloc);
+        names[n++] = xstrdup(name);
+    }
+    compat_closedir(d);
+    for (i = 0; i < n && rc == 0; i++)
+        rc = walk_entry(w, dfd, names[i], err);
+    for (i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+int applier_layer_dir(struct applier *ap, int dirfd, struct gd_err *err)
+{
+    struct dir_walk w;
+    int rc;
+
+    memset(&w, 0, sizeof(w));
+    w.ap = ap;
+    strbuf_init(&w.path);
+    strbuf_init(&w.dir);
+    strbuf_init(&w.rel);
+    ap->layer_no++;
+    pathset_clear(&ap->layer);
+    uncache(ap);
+    rc = walk_dir(&w, dirfd, err);
+    uncache(ap);
+    pathset_clear(&ap->layer);
+    strbuf_release(&w.path);
+    strbuf_release(&w.dir);
+    strbuf_release(&w.rel);
     return rc;
 }

@@ -85,6 +85,16 @@ void applier_release(struct applier *ap);
 int applier_layer(struct applier *ap, struct tarread *t, struct gd_err *err);
 
 /**
+ * Apply the next layer, given as a directory (containers-storage's overlay
+ * "diff": whiteouts are character devices 0:0, opaque directories carry the
+ * xattr trusted.overlay.opaque or user.overlay.opaque "y"), by the same
+ * rules, limits and safety as applier_layer.  Entries are read without
+ * following links; hard links inside the directory are copied (the copies
+ * are separate files).  0, or -1 with err.
+ */
+int applier_layer_dir(struct applier *ap, int dirfd, struct gd_err *err);
+
+/**
  * Clean a layer entry's name: strip leading "/" and "./", drop empty and
  * "." components, resolve ".." lexically.  1 with out set ("" is the root
  * itself), 0 when the name leaves the root, -1 when it is longer than

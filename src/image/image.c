@@ -15,6 +15,7 @@
 #include "compat/compat.h"
 #include "compat/wtree.h"
 #include "image/source.h"
+#include "image/store.h"
 #include "util/alloc.h"
 #include "util/sha256.h"
 #include "util/text.h"
@@ -646,6 +647,12 @@ int image_open(struct image *im, const char *ref, const struct image_options *o,
     im->keep = o->keep ? arena_strdup(&im->arena, o->keep) : NULL;
     if (!tarread_supported())
         return err_setx(err, GD_ERR_UNSUPPORTED, "this build of gpudoctor cannot read images (built without libarchive)");
+    if (str_starts(ref, "containers-storage:")) {
+        rc = store_open(im, ref + strlen("containers-storage:"), o, err);
+        if (rc == 0 && im->config.os && strcmp(im->config.os, "linux"))
+            rc = err_setx(err, GD_ERR_UNSUPPORTED, "the image is for %s, not linux", im->config.os);
+        return rc;
+    }
     if (parse_ref(im, ref, &transport, &path, &name, err) < 0)
         return -1;
     im->path = arena_strdup(&im->arena, path);
