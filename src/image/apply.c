@@ -75,24 +75,23 @@ static void warn(struct applier *ap, const char *fmt, ...)
     ap->warnings[ap->n_warnings++] = strbuf_detach(&sb, NULL);
 }
 
-int layer_path_clean(const char *in, struct strbuf *out)
+/* Lexical cleaning; a ".." above the root is 0 (escape) or, with clamp,
+ * stays at the root as a chroot resolves it. */
+static int clean(const char *in, struct strbuf *out, int clamp)
 {
     const char *p = in;
     strbuf_reset(out);
     if (strlen(in) > APPLY_PATH_MAX)
         return -1;
     while (*p) {
-        const char *e = strchr(p, '/');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        if (n == 0 || (n == 1 && p[0] == '.')) {
-            /* empty or "." */
-        } else if (n == 2 && p[0] == '.' && p[1] == '.') {
+        size_t n = strcspn(p, "/");
+        if (n == 2 && p[0] == '.' && p[1] == '.') {
             char *slash;
-            if (!out->len)
+            if (!out->len && !clamp)
                 return 0;   /* above the root */
             slash = strrchr(out->buf, '/');
             strbuf_setlen(out, slash ? (size_t)(slash - out->buf) : 0);
-        } else {
+        } else if (n && !(n == 1 && p[0] == '.')) {
             if (n > APPLY_NAME_MAX)
                 return -1;
             if (out->len)
@@ -106,6 +105,11 @@ int layer_path_clean(const char *in, struct strbuf *out)
     return 1;
 }
 
+int layer_path_clean(const char *in, struct strbuf *out)
+{
+    return clean(in, out, 0);
+}
+
 /* dir and base of a cleaned, non-empty path: dir is "" at the top. */
 static void split(const char *path, struct strbuf *dir, const char **base)
 {
@@ -116,27 +120,6 @@ static void split(const char *path, struct strbuf *dir, const char **base)
         *base = slash + 1;
     } else {
         *base = path;
-    }
-}
-
-/* path cleaned as a chroot resolves it: ".." stops at the root. */
-static void clamp_clean(const char *in, struct strbuf *out)
-{
-    const char *p = in;
-    strbuf_reset(out);
-    while (*p) {
-        size_t n = strcspn(p, "/");
-        if (n == 2 && p[0] == '.' && p[1] == '.') {
-            char *slash = strrchr(out->buf, '/');
-            strbuf_setlen(out, slash ? (size_t)(slash - out->buf) : 0);
-        } else if (n && !(n == 1 && p[0] == '.')) {
-            if (out->len)
-                strbuf_addch(out, '/');
-            strbuf_add(out, p, n);
-        }
-        p += n;
-        if (*p == '/')
-            p++;
     }
 }
 
@@ -170,7 +153,7 @@ static int open_dir_hops(struct applier *ap, const char *dir, int create, unsign
             if (target[0] != '/' && parent.len)
                 strbuf_addf(&t, "%s/", parent.buf);
             strbuf_addstr(&t, target);
-            clamp_clean(t.buf, &c);
+            clean(t.buf, &c, 1);
             compat_close(pfd);
             tfd = open_dir_hops(ap, c.buf, 1, hops + 1);
             strbuf_release(&t);
@@ -243,16 +226,64 @@ static void remember(struct applier *ap, const char *path)
     pathset_add(&ap->layer, path, strlen(path));
 }
 
+/* The names in directory fd (consumed), sorted as listed; *n of them.  Freed by free_names. */
+static char **list_names(int fd, size_t *n)
+{
+    struct compat_dir *d = fd >= 0 ? compat_opendir_fd(fd) : NULL;
+    char **names = NULL;
+    size_t alloc = 0;
+    const char *name;
+    enum compat_ftype t;
+
+    *n = 0;
+    if (!d)
+        return NULL;
+    while (compat_readdir(d, &name, &t) == 1) {
+        ALLOC_GROW(names, *n + 1, alloc);
+        names[(*n)++] = xstrdup(name);
+    }
+    compat_closedir(d);
+    return names;
+}
+
+static void free_names(char **names, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+static int purge_lower(struct applier *ap, const char *path, unsigned depth, struct gd_err *err);
+
+/* purge_lower on every child of directory dir ("" the root), listed from fd (consumed). */
+static int purge_children(struct applier *ap, int fd, const char *dir, unsigned depth, struct gd_err *err)
+{
+    struct strbuf child = STRBUF_INIT;
+    size_t n, i;
+    char **names = list_names(fd, &n);
+    int rc = 0;
+
+    for (i = 0; i < n && rc == 0; i++) {
+        strbuf_reset(&child);
+        if (*dir)
+            strbuf_addf(&child, "%s/", dir);
+        strbuf_addstr(&child, names[i]);
+        rc = purge_lower(ap, child.buf, depth + 1, err);
+    }
+    free_names(names, n);
+    strbuf_release(&child);
+    return rc;
+}
+
 /* Delete what lower layers left at path (image-spec: a whiteout never hides
  * its own layer's entries): the whole subtree when this layer has nothing
  * at or below path, else the lower children of a directory, one by one. */
 static int purge_lower(struct applier *ap, const char *path, unsigned depth, struct gd_err *err)
 {
-    struct strbuf dir = STRBUF_INIT, child = STRBUF_INIT;
+    struct strbuf dir = STRBUF_INIT;
     struct compat_stat st;
     const char *base;
-    char **names = NULL;
-    size_t n = 0, alloc = 0, i;
     int pfd, rc = 0;
 
     if (depth > APPLY_PATH_MAX / 2)
@@ -266,35 +297,11 @@ static int purge_lower(struct applier *ap, const char *path, unsigned depth, str
     if (!pathset_has(&ap->layer, path, strlen(path))) {
         if (remove_at(ap, dir.buf, base, &pfd) < 0 && errno != ENOENT)
             rc = sys_fail(ap, err, "remove", path);
-        strbuf_release(&dir);
-        return rc;
+    } else if (st.type == COMPAT_FT_DIR) {
+        /* this layer has entries below: only the lower children go */
+        rc = purge_children(ap, compat_open_in_root(ap->rootfd, path, COMPAT_IR_DIR | COMPAT_IR_NOFOLLOW), path,
+                            depth, err);
     }
-    if (st.type != COMPAT_FT_DIR) {
-        strbuf_release(&dir);
-        return 0;   /* this layer's own file */
-    }
-    {
-        int fd = compat_open_in_root(ap->rootfd, path, COMPAT_IR_DIR | COMPAT_IR_NOFOLLOW);
-        struct compat_dir *d = fd >= 0 ? compat_opendir_fd(fd) : NULL;
-        const char *name;
-        enum compat_ftype t;
-        if (d) {
-            while (compat_readdir(d, &name, &t) == 1) {
-                ALLOC_GROW(names, n + 1, alloc);
-                names[n++] = xstrdup(name);
-            }
-            compat_closedir(d);
-        }
-    }
-    for (i = 0; i < n && rc == 0; i++) {
-        strbuf_reset(&child);
-        strbuf_addf(&child, "%s/%s", path, names[i]);
-        rc = purge_lower(ap, child.buf, depth + 1, err);
-    }
-    for (i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-    strbuf_release(&child);
     strbuf_release(&dir);
     return rc;
 }
@@ -309,33 +316,9 @@ static int whiteout(struct applier *ap, const char *path, const char *dir, const
     ap->st.whiteouts++;
     if (!strcmp(base, WH_OPAQUE)) {
         /* Every lower-layer child of dir goes; this layer's stay. */
-        int fd = compat_open_in_root(ap->rootfd, *dir ? dir : ".", COMPAT_IR_DIR);
-        struct compat_dir *d = fd >= 0 ? compat_opendir_fd(fd) : NULL;
-        char **names = NULL;
-        size_t n = 0, alloc = 0, i;
-        const char *name;
-        enum compat_ftype t;
-
         ap->st.opaques++;
-        if (!d)
-            return 0;
-        while (compat_readdir(d, &name, &t) == 1) {
-            ALLOC_GROW(names, n + 1, alloc);
-            names[n++] = xstrdup(name);
-        }
-        compat_closedir(d);
-        for (i = 0; i < n && rc == 0; i++) {
-            strbuf_reset(&target);
-            if (*dir)
-                strbuf_addf(&target, "%s/", dir);
-            strbuf_addstr(&target, names[i]);
-            rc = purge_lower(ap, target.buf, 0, err);
-        }
-        for (i = 0; i < n; i++)
-            free(names[i]);
-        free(names);
         strbuf_release(&target);
-        return rc;
+        return purge_children(ap, compat_open_in_root(ap->rootfd, *dir ? dir : ".", COMPAT_IR_DIR), dir, 0, err);
     }
     if (!strncmp(base, WH_META, strlen(WH_META)))
         return 0;   /* reserved for the implementation (aufs' .wh..wh.plnk): ignored */
@@ -692,26 +675,16 @@ out:
 
 static int walk_dir(struct dir_walk *w, int dfd, struct gd_err *err)
 {
-    struct compat_dir *d;
-    const char *name;
-    enum compat_ftype t;
-    char **names = NULL;
-    size_t n = 0, alloc = 0, i;
+    size_t n, i;
     int fd = compat_wt_opendir(dfd, "."), rc = 0;
+    char **names;
 
-    d = fd >= 0 ? compat_opendir_fd(fd) : NULL;
-    if (!d)
+    if (fd < 0)
         return err_set(err, "layer %u: cannot list a directory", w->ap->layer_no);
-    while (compat_readdir(d, &name, &t) == 1) {
-        ALLOC_GROW(names, n + 1, alloc);
-        names[n++] = xstrdup(name);
-    }
-    compat_closedir(d);
+    names = list_names(fd, &n);
     for (i = 0; i < n && rc == 0; i++)
         rc = walk_entry(w, dfd, names[i], err);
-    for (i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    free_names(names, n);
     return rc;
 }
 

@@ -38,31 +38,46 @@ static int caps_has(const struct caps *c, const char *name)
     return i >= 0 && c->on[i];
 }
 
+/* The next item of a comma-separated list, blanks around it trimmed: 1 with
+ * [*t, *t + *n), 0 at the end; empty items are skipped (the toolkit's
+ * strings.Split then TrimSpace, dropping empties). */
+static int next_item(const char **s, const char **t, size_t *n)
+{
+    while (**s) {
+        const char *b = *s, *e;
+        size_t len = strcspn(*s, ",");
+        *s += len;
+        if (**s == ',')
+            (*s)++;
+        e = b + len;
+        while (b < e && (*b == ' ' || *b == '\t'))
+            b++;
+        while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        if (e > b) {
+            *t = b;
+            *n = (size_t)(e - b);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* "a, b,c" into set; the names not recognised counted in *unknown, "all" in *all. */
 static void caps_parse(const char *s, struct caps *set, int *unknown, int *all, size_t *count)
 {
+    const char *t;
+    size_t n;
     memset(set, 0, sizeof(*set));
     *unknown = 0;
     *all = 0;
     *count = 0;
-    while (s && *s) {
-        const char *t = s, *e;
-        size_t n = strcspn(s, ",");
-        s += n;
-        if (*s == ',')
-            s++;
-        e = t + n;
-        while (t < e && (*t == ' ' || *t == '\t'))
-            t++;
-        while (e > t && (e[-1] == ' ' || e[-1] == '\t'))
-            e--;
-        if (e == t)
-            continue;
+    while (s && next_item(&s, &t, &n)) {
         (*count)++;
-        if ((size_t)(e - t) == 3 && !strncmp(t, "all", 3)) {
+        if (n == 3 && !strncmp(t, "all", 3)) {
             *all = 1;
         } else {
-            int i = cap_index(t, (size_t)(e - t));
+            int i = cap_index(t, n);
             if (i < 0)
                 (*unknown)++;
             else if (set->on[i])
@@ -224,28 +239,17 @@ static void read_env(struct model *m)
     /* devicesFromEnvvars + NewVisibleDevices */
     if (vis) {
         struct strbuf list = STRBUF_INIT;
-        const char *p = vis;
+        const char *p = vis, *t;
+        size_t n;
         int is_void = 0, is_all = 0, is_none = 0;
-        while (*p) {
-            const char *t = p, *e;
-            size_t n = strcspn(p, ",");
-            p += n;
-            if (*p == ',')
-                p++;
-            e = t + n;
-            while (t < e && (*t == ' ' || *t == '\t'))
-                t++;
-            while (e > t && (e[-1] == ' ' || e[-1] == '\t'))
-                e--;
-            if (e == t)
-                continue;
-            if ((size_t)(e - t) == 4 && !strncmp(t, "void", 4))
+        while (next_item(&p, &t, &n)) {
+            if (n == 4 && !strncmp(t, "void", 4))
                 is_void = 1;
-            if ((size_t)(e - t) == 3 && !strncmp(t, "all", 3))
+            if (n == 3 && !strncmp(t, "all", 3))
                 is_all = 1;
-            if ((size_t)(e - t) == 4 && !strncmp(t, "none", 4))
+            if (n == 4 && !strncmp(t, "none", 4))
                 is_none = 1;
-            strbuf_addf(&list, "%s%.*s", list.len ? "," : "", (int)(e - t), t);
+            strbuf_addf(&list, "%s%.*s", list.len ? "," : "", (int)n, t);
         }
         c->visible_source = arena_printf(a, "NVIDIA_VISIBLE_DEVICES=%s", vis);
         if (!list.len || is_void)

@@ -287,6 +287,13 @@ static int choose(struct image *im, struct cands *c, const char *want, const cha
     return -1;
 }
 
+/* image-spec config.md: rootfs.diff_ids has one entry per layer. */
+static void count_check(struct image *im, const char *what)
+{
+    if (im->config.n_diff_ids != im->n_layers)
+        iwarn(im, "%s lists %zu layers, the config %zu diff_ids", what, im->n_layers, im->config.n_diff_ids);
+}
+
 static int is_layer_type(const char *mt)
 {
     size_t i;
@@ -390,8 +397,7 @@ static int read_oci(struct image *im, struct source *src, const char *want, cons
             l->diff_id = im->config.diff_ids[i];
     }
     im->n_layers = json_array_size(layers);
-    if (im->config.n_diff_ids != im->n_layers)
-        iwarn(im, "the manifest lists %zu layers, the config %zu diff_ids", im->n_layers, im->config.n_diff_ids);
+    count_check(im, "the manifest");
     rc = 0;
 out:
     if (j)
@@ -505,8 +511,7 @@ static int read_docker(struct image *im, struct source *src, const char *want, s
             im->layers[i].diff_id = im->config.diff_ids[i];
     }
     im->n_layers = json_array_size(layers);
-    if (im->config.n_diff_ids != im->n_layers)
-        iwarn(im, "manifest.json lists %zu layers, the config %zu diff_ids", im->n_layers, im->config.n_diff_ids);
+    count_check(im, "manifest.json");
     rc = 0;
 out:
     if (j)

@@ -14,19 +14,7 @@
 . "$GD_TESTS/image/lib.sh"
 img_init
 img_torch_tree "$CASE_DIR/tree"
-# shellcheck disable=SC2086
-img_base t1 "$CASE_DIR/tree" $IMG_CONFIG --entrypoint '["python3", "train.py"]' \
-    --label org.opencontainers.image.base.name=scratch
-l2() {
-    mkdir -p "$ROOT/opt/tools"
-    echo tool >"$ROOT/opt/tools/a"
-    ln "$ROOT/opt/tools/a" "$ROOT/opt/tools/b"
-    rm -r "$ROOT/opt/data"
-    ln -s /tmp "$ROOT/opt/data"
-}
-img_layer t2 t1 l2
-l3() { rm "$ROOT/opt/venv/lib/python3.11/site-packages/nvidia/cudnn/lib/libcudnn.so.8"; }
-img_layer t3 t2 l3
+img_three --label org.opencontainers.image.base.name=scratch
 img_export t3
 img_host "$CASE_DIR/host" 535.104.05 0x2684 toolkit
 

@@ -208,3 +208,21 @@ gdimage() {
     cmp -s "$CASE_DIR/img.scan.sel" "$CASE_DIR/img.judged.sel" ||
         fail "check --from-facts differs from check --image: $(diff "$CASE_DIR/img.scan.sel" "$CASE_DIR/img.judged.sel" | head -20)"
 }
+
+# img_three NAME_PREFIX: 8601's image in three layers on the store: t1 the
+# torch tree, t2 a hard link and a directory replaced by a symlink, t3 a
+# whiteout deleting libcudnn.so.8.
+img_l2() {
+    mkdir -p "$ROOT/opt/tools"
+    echo tool >"$ROOT/opt/tools/a"
+    ln "$ROOT/opt/tools/a" "$ROOT/opt/tools/b"
+    rm -r "$ROOT/opt/data"
+    ln -s /tmp "$ROOT/opt/data"
+}
+img_l3() { rm "$ROOT/opt/venv/lib/python3.11/site-packages/nvidia/cudnn/lib/libcudnn.so.8"; }
+img_three() {
+    # shellcheck disable=SC2086
+    img_base t1 "$CASE_DIR/tree" $IMG_CONFIG --entrypoint '["python3", "train.py"]' "$@"
+    img_layer t2 t1 img_l2
+    img_layer t3 t2 img_l3
+}

@@ -138,6 +138,20 @@ static void tree_free(void)
     compat_wt_remove_tree(-1, scratch);
 }
 
+/* A new tree with an applier over it, and its end. */
+static void begin(struct applier *ap, const struct apply_limits *lim, struct gd_err *err)
+{
+    tree_new();
+    applier_init(ap, rootfd, lim);
+    err_init(err);
+}
+
+static void finish(struct applier *ap)
+{
+    applier_release(ap);
+    tree_free();
+}
+
 static int apply(struct applier *ap, struct strbuf *t, struct gd_err *err)
 {
     struct tarread *tr = tarread_open_mem(t->buf, t->len, NULL, err);
@@ -252,10 +266,8 @@ static void test_whiteouts(void)
 
     if (skip_no_archive())
         return;
-    tree_new();
     apply_limits_default(&lim);
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     dir(&l1, "etc/");
     file(&l1, "etc/hello", "hello");
     file(&l1, "etc/keep", "keep");
@@ -321,8 +333,7 @@ static void test_whiteouts(void)
     CHECK_INT(ap.st.whiteouts, 5);
     CHECK_INT(ap.st.opaques, 1);
     CHECK_INT(ap.st.hardlinks, 1);
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
     strbuf_release(&l1);
     strbuf_release(&l2);
 }
@@ -337,10 +348,8 @@ static void test_whiteout_then_entry(void)
 
     if (skip_no_archive())
         return;
-    tree_new();
     apply_limits_default(&lim);
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     file(&l1, "d/a", "a");
     file(&l1, "d/b", "b");
     end(&l1);
@@ -352,8 +361,7 @@ static void test_whiteout_then_entry(void)
     have("d/a", "");
     have("d/b", "");
     have("d/c", "c");
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
     strbuf_release(&l1);
     strbuf_release(&l2);
 }
@@ -371,10 +379,8 @@ static void test_hostile(void)
         return;
     snprintf(mark, sizeof(mark), "gd-unit-pwned-%ld", (long)getpid());
     /* Escapes through "..", an absolute symlink and a relative one that climbs. */
-    tree_new();
     apply_limits_default(&lim);
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     entry(&l, "up", '2', "../../../../../../tmp", NULL, 0, 0777);
     entry(&l, "abs", '2', "/tmp", NULL, 0, 0777);
     {
@@ -393,27 +399,21 @@ static void test_hostile(void)
         snprintf(in, sizeof(in), "tmp/%s", mark);
         have(in, "y");   /* both land in the tree's own /tmp, the later one wins */
     }
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
 
     /* ".." out of the root refuses the image. */
     strbuf_reset(&l);
-    tree_new();
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     file(&l, "../escape", "x");
     end(&l);
     CHECK_INT(apply(&ap, &l, &err), -1);
     CHECK_INT(err.code, GD_ERR_FORMAT);
     CHECK(strstr(err.msg, "points outside the image") != NULL);
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
 
     /* A hard link to a file outside: refused; to a host file through a symlink: never made. */
     strbuf_reset(&l);
-    tree_new();
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     entry(&l, "etcl", '2', "/etc", NULL, 0, 0777);
     entry(&l, "pw", '1', "etcl/passwd", NULL, 0, 0644);
     end(&l);
@@ -425,14 +425,11 @@ static void test_hostile(void)
     end(&l);
     CHECK_INT(apply(&ap, &l, &err), -1);
     CHECK(strstr(err.msg, "hard link") != NULL);
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
 
     /* A long name (pax) is fine; an over-long component is refused. */
     strbuf_reset(&l);
-    tree_new();
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     {
         char name[400];
         size_t i;
@@ -454,8 +451,7 @@ static void test_hostile(void)
         CHECK_INT(apply(&ap, &l, &err), -1);
         CHECK(strstr(err.msg, "too long") != NULL);
     }
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
     strbuf_release(&l);
 }
 
@@ -472,11 +468,9 @@ static void test_limits(void)
     memset(big, 'z', sizeof(big) - 1);
     big[sizeof(big) - 1] = '\0';
     /* entries */
-    tree_new();
     apply_limits_default(&lim);
     lim.max_entries = 3;
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     file(&l, "a", "1");
     file(&l, "b", "2");
     file(&l, "c", "3");
@@ -484,34 +478,27 @@ static void test_limits(void)
     end(&l);
     CHECK_INT(apply(&ap, &l, &err), -1);
     CHECK_INT(err.code, GD_ERR_LIMIT);
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
     /* bytes over all files, and one file's size */
     strbuf_reset(&l);
-    tree_new();
     apply_limits_default(&lim);
     lim.max_bytes = 8000;
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     file(&l, "x", big);
     file(&l, "y", big);
     end(&l);
     CHECK_INT(apply(&ap, &l, &err), -1);
     CHECK_INT(err.code, GD_ERR_LIMIT);
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
     strbuf_reset(&l);
-    tree_new();
     apply_limits_default(&lim);
     lim.max_file = 1000;
-    applier_init(&ap, rootfd, &lim);
-    err_init(&err);
+    begin(&ap, &lim, &err);
     file(&l, "x", big);
     end(&l);
     CHECK_INT(apply(&ap, &l, &err), -1);
     CHECK(strstr(err.msg, "larger than the limit") != NULL);
-    applier_release(&ap);
-    tree_free();
+    finish(&ap);
     /* garbage is not a tar */
     {
         struct tarread *tr = tarread_open_mem("not a tar at all, not even close", 32, NULL, &err);
