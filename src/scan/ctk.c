@@ -376,9 +376,9 @@ static void find_driver_files(struct scan_ctx *ctx)
             c->libs[c->n_libs].soname = key[j];
             c->n_libs++;
         }
-    } else if (err.msg[0]) {
-        facts_warn(f, "/etc/ld.so.cache", err.msg);
     }
+    /* An unusable cache is the loader model's warning already (resolve.c):
+     * the files to mount stay unknown (libs_source NULL). */
     ldcache_release(&lc);
     for (j = 0; j < sizeof(ctk_bins) / sizeof(ctk_bins[0]); j++) {
         const char *b = find_bin(ctx, ctk_bins[j].name);
