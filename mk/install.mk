@@ -16,7 +16,8 @@
 #
 # The man pages and completions are generated, at build time, by the binary
 # itself (`gpudoctor help --man`, `help --completion`, src/cli/help_gen.c)
-# from the texts --help prints, so they cannot say something else.  They
+# from the command tables that also parse the options and print --help
+# (src/cli/optparse.h), so they cannot say something else.  They
 # land in $(GENDOC_DIR).  Subcommands are found as src/cli/cmd_NAME.c (help
 # has no page of its own: gpudoctor(1) is its page).
 

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/exit.h"
 #include "cli/main_help.h"
+#include "cli/options.h"
 #include "cli/version.h"
 #include "kb/kb.h"
 #include "util/banned.h"
@@ -20,27 +21,58 @@ static int print_version(void)
     return GD_EXIT_OK;
 }
 
+/* 1 when a names one of main_spec's options (--help, -V, ...). */
+static int is_main_option(const char *a)
+{
+    if (a[1] == '-')
+        return optparse_find(&main_spec, a + 2, strlen(a + 2), 0) != NULL;
+    return a[1] && !a[2] && optparse_find(&main_spec, NULL, 0, a[1]) != NULL;
+}
+
+/* argv[1] is an option: gpudoctor's own (main_spec: --help, --version), or
+ * the first of check's, as `gpudoctor [options]` is `gpudoctor check [options]`. */
+static int top_option(int argc, char **argv)
+{
+    struct options o;
+    struct gd_err err;
+    int version = 0, rc;
+    char *check = (char *)(uintptr_t)"check";
+
+    if (!is_main_option(argv[1])) {
+        argv[0] = check;
+        return cmd_check(argc, argv);
+    }
+    options_init(&o);
+    err_init(&err);
+    rc = optparse(&main_spec, &o, &version, 2, argv, &err);
+    options_release(&o);
+    if (rc == OPT_HELP) {
+        print_main_usage(stdout);
+        return GD_EXIT_OK;
+    }
+    if (rc != OPT_OK) {
+        fprintf(stderr, "gpudoctor: %s\nsee 'gpudoctor --help'\n", err.msg);
+        return GD_EXIT_USAGE;
+    }
+    return print_version();
+}
+
 int main(int argc, char **argv)
 {
     const struct command *c;
     int rc;
 
-    if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
-        rc = print_version();
-    } else if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        print_main_usage(stdout);
-        rc = GD_EXIT_OK;
-    } else if (argc < 2 || argv[1][0] == '-') {
-        /* No subcommand: `gpudoctor [options]` is `gpudoctor check [options]`. */
+    if (argc >= 2 && argv[1][0] == '-') {
+        rc = top_option(argc, argv);
+    } else if (argc < 2) {
+        /* No subcommand: `gpudoctor` is `gpudoctor check`. */
         char *check = (char *)(uintptr_t)"check";
         argv[0] = check;
         rc = cmd_check(argc, argv);
     } else if ((c = command_find(argv[1])) != NULL) {
         rc = c->run(argc - 1, argv + 1);
     } else {
-        fprintf(stderr, "gpudoctor: unknown subcommand '%s'\n", argv[1]);
-        fprintf(stderr, "see 'gpudoctor --help'\n");
-        rc = GD_EXIT_USAGE;
+        rc = usage_unknown_command(NULL, commands, argv[1]);
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "gpudoctor: cannot write to standard output\n");

@@ -1,6 +1,7 @@
 /*
  * cmd_check.c - `gpudoctor [check]`: scan, diagnose, report.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,10 +67,72 @@ static int exit_status_for(const struct findings *fl, int strict)
     return GD_EXIT_OK;
 }
 
+struct check_args {
+    struct scan_options so;   /* --python, --prefix, --cwd (os comes from --os) */
+    const char *from_facts;
+    const char *image, *host_facts;   /* --image REF, --host-facts FILE */
+    int probe, verify;
+};
+
+#define OFF(field) offsetof(struct check_args, field)
+
+static const struct opt_def check_rows[] = {
+    { .name = "python", .kind = OPT_STRING, .off = OFF(so.python), .metavar = "PATH", .arg = ARG_FILE,
+      .help = "examine only the environment of this interpreter" },
+    { .name = "prefix", .kind = OPT_STRING, .off = OFF(so.prefix), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "examine only the Python environment at DIR" },
+    { .name = "cwd", .kind = OPT_STRING, .off = OFF(so.cwd), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "the working directory whose .python-version pyenv reads (default: the current one; "
+              "with --root, /)" },
+    { .name = "probe", .kind = OPT_FLAG, .off = OFF(probe), .ival = 1,
+      .help = "also load the NVIDIA driver (in a child process, as 'gpudoctor probe' does) and fold "
+              "its answers in: the driver's compute capabilities (and its GPUs when the PCI bus "
+              "shows none) replace the table look-ups; not with --root" },
+    { .name = "verify-libs", .kind = OPT_FLAG, .off = OFF(verify), .ival = 1,
+      .help = "with --probe: also LOAD, in a child process per framework install, each library "
+              "file the loader model predicts, and report dlerror (GD516).  Off by default: it "
+              "runs the libraries' constructors" },
+    { .name = "from-facts", .kind = OPT_STRING, .off = OFF(from_facts), .metavar = "FILE", .arg = ARG_FILE,
+      .help = "judge the facts a `check --facts` wrote (FILE, or '-' for standard input) instead of "
+              "scanning: nothing is read from any disk but FILE, so a maintainer reproduces a "
+              "reporter's verdict; not with --root, --env, --env-file, --clear-env, --os, --python, "
+              "--prefix or --probe (the facts already hold them)" },
+    { .name = "image", .kind = OPT_STRING, .off = OFF(image), .metavar = "REF", .arg = ARG_FILE,
+      .help = "judge a container image, read from its files without running it, against this machine "
+              "(or --root HOST, or --host-facts): REF is an OCI layout directory, an OCI archive, a "
+              "docker/podman save tar, or oci:DIR[:NAME], oci-archive:FILE[:NAME], "
+              "docker-archive:FILE[:NAME], containers-storage:NAME; the NVIDIA Container Toolkit's start "
+              "is modelled and --env sets the container's environment (docs/image.md)" },
+    { .name = "host-facts", .kind = OPT_STRING, .off = OFF(host_facts), .metavar = "FILE", .arg = ARG_FILE,
+      .help = "with --image: judge it against the node whose `check --facts` FILE holds" },
+    OPT_END
+};
+static const struct opt_group check_group = { "Options of check", NULL, check_rows, 0 };
+static const struct opt_group *const check_groups[] = { &check_group, &options_shared, NULL };
+static const char *const check_synopsis[] = { "gpudoctor [check] [options]", NULL };
+static const struct help_block check_about[] = {
+    { NULL, "Scan the machine (or --root DIR) by reading files only: the NVIDIA driver, GPUs, CUDA "
+            "toolkits, cuDNN, the loader's search path and every Python environment, and report what "
+            "stands between each framework and the GPU, with evidence and the commands that fix "
+            "it.  Nothing on the examined machine is executed or loaded." },
+    { NULL, NULL }
+};
+const struct exit_doc check_exits[] = {
+    { GD_EXIT_OK, "no error-severity finding" },
+    { GD_EXIT_FINDINGS, "at least one error finding (with --strict: or a warning)" },
+    { GD_EXIT_USAGE, "usage error" },
+    { GD_EXIT_FAILURE, "gpudoctor itself could not run" },
+    { -1, NULL }
+};
+
+const struct cmd_spec check_spec = { check_synopsis, check_about, check_groups, NULL, 0, 0, NULL,
+                                     check_exits, NULL };
+
 int cmd_check(int argc, char **argv)
 {
     struct options o;
-    struct scan_options so = { NULL, NULL, NULL, NULL };
+    struct check_args ca;
+    struct scan_options so;
     struct run_ctx ctx;
     struct gd_err err;
     struct kb *kb = NULL;
@@ -80,72 +143,30 @@ int cmd_check(int argc, char **argv)
     struct lookup lk;
     struct probe_result pr;
     struct probe_verify pv;
-    const char *from_facts = NULL, *image = NULL, *host_facts = NULL;
+    const char *from_facts, *image, *host_facts;
     struct image_check ic;
     struct facts host;
-    int i, rc, probe = 0, verify = 0;
+    int rc, probe, verify;
 
     options_init(&o);
     err_init(&err);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--probe")) {
-            probe = 1;
-            continue;
-        }
-        if (!strcmp(a, "--verify-libs")) {
-            verify = 1;
-            continue;
-        }
-        if (!strcmp(a, "--from-facts") || !strcmp(a, "--image") || !strcmp(a, "--host-facts")) {
-            if (i + 1 >= argc) {
-                options_release(&o);
-                return usage_error("check", "option '%s' needs an argument", a);
-            }
-            if (!strcmp(a, "--image"))
-                image = argv[++i];
-            else if (!strcmp(a, "--host-facts"))
-                host_facts = argv[++i];
-            else
-                from_facts = argv[++i];
-            continue;
-        }
-        if (!strcmp(a, "--python") || !strcmp(a, "--prefix") || !strcmp(a, "--cwd")) {
-            if (i + 1 >= argc) {
-                options_release(&o);
-                return usage_error("check", "option '%s' needs an argument", a);
-            }
-            if (!strcmp(a, "--python"))
-                so.python = argv[++i];
-            else if (!strcmp(a, "--cwd"))
-                so.cwd = argv[++i];
-            else
-                so.prefix = argv[++i];
-            continue;
-        }
-        switch (options_parse_common(&o, argc, argv, &i, &err)) {
-        case OPT_OK:
-            continue;
-        case OPT_HELP:
-            print_command_usage(stdout, command_find("check"));
-            options_release(&o);
-            return GD_EXIT_OK;
-        case OPT_BAD_USE:
-            options_release(&o);
-            return usage_error("check", "%s", err.msg);
-        case OPT_NOT_MINE:
-            options_release(&o);
-            if (a[0] == '-')
-                return usage_error("check", "unknown option '%s'", a);
-            return usage_error("check", "unexpected argument '%s'", a);
-        }
+    memset(&ca, 0, sizeof(ca));
+    if (cmd_parse("check", &check_spec, &o, &ca, argc, argv, &rc) < 0) {
+        options_release(&o);
+        return rc;
     }
+    so = ca.so;
+    from_facts = ca.from_facts;
+    image = ca.image;
+    host_facts = ca.host_facts;
+    probe = ca.probe;
+    verify = ca.verify;
 
     if (probe && o.root) {
         options_release(&o);
         return usage_error("check", "--probe loads this machine's driver and cannot examine --root");
     }
-    if (from_facts && (o.root || o.clear_env || o.n_env_changes || o.os || so.python || so.prefix || so.cwd || probe)) {
+    if (from_facts && (o.root || o.clear_env || o.env_changes.n || o.os || so.python || so.prefix || so.cwd || probe)) {
         options_release(&o);
         return usage_error("check", "--from-facts judges recorded facts: --root, --env, --env-file, "
                            "--clear-env, --os, --python, --prefix and --probe do not apply");

@@ -7,6 +7,7 @@
  * than through the re-rooted fs (--root applies to --with-check only).
  * Memory stays bounded whatever the log's size (scan/logread.h).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,9 +52,52 @@ static int read_log(const char *path, struct logread *lr, struct gd_err *err)
     return 0;
 }
 
+struct explain_args {
+    int with_check;
+};
+
+static const struct opt_def explain_rows[] = {
+    { .name = "with-check", .kind = OPT_FLAG, .off = offsetof(struct explain_args, with_check), .ival = 1,
+      .help = "also scan this machine (or --root DIR) and use its facts where the log is silent "
+              "(driver version, OS, GPUs)" },
+    { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
+      .flags = OPT_IN_OPTIONS, .help = "write JSON (schema gpudoctor-explain/1, docs/json.md)" },
+    { .name = "markdown", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_MARKDOWN,
+      .flags = OPT_IN_OPTIONS, .help = "the text report in a fenced block, for an issue" },
+    OPT_END
+};
+static const struct opt_group explain_group = { "Options of explain", NULL, explain_rows, 0 };
+static const struct opt_group *const explain_groups[] = { &explain_group, &options_shared, NULL };
+static const struct opt_operand explain_operands[] = { { "FILE|-", NULL, ARG_FILE },
+                                                       { NULL, NULL, ARG_WORD } };
+static const char *const explain_synopsis[] = { "gpudoctor explain [FILE|-] [--with-check] [--json] [options]",
+                                                NULL };
+static const struct help_block explain_about[] = {
+    { NULL, "Read a log (TensorFlow, PyTorch, JAX, ONNX Runtime, CuPy, nvidia-smi, nvcc, pip "
+            "list/freeze/show, Python tracebacks) from FILE, or from standard input when FILE is '-' "
+            "or omitted, and explain why the GPU was not used: the cause first, then the log lines "
+            "that prove it (with their line numbers), then the fix, with the same finding codes and "
+            "kinds as `check` (docs/findings.md).  Versions in the log are looked up in the knowledge "
+            "base (cudart64_110.dll + TensorFlow 2.10 -> CUDA 11.2 and cuDNN 8.1).  Harmless noise "
+            "(cuDNN/cuFFT/cuBLAS factory registration, NUMA, oneDNN, TF-TRT) is labelled harmless, "
+            "never the cause.  Logs of any size stream in bounded memory." },
+    { NULL, NULL }
+};
+static const struct exit_doc explain_exits[] = {
+    { GD_EXIT_OK, "the log was read, whatever it shows (--strict changes nothing)" },
+    { GD_EXIT_USAGE, "usage error, or a log that cannot be opened" },
+    { GD_EXIT_FAILURE, "reading the log failed, or the output could not be written" },
+    { -1, NULL }
+};
+
+/* more than one operand is explain's own message (two logs) */
+const struct cmd_spec explain_spec = { explain_synopsis, explain_about, explain_groups, explain_operands,
+                                       OPT_MAX_OPERANDS, 0, NULL, explain_exits, NULL };
+
 int cmd_explain(int argc, char **argv)
 {
     struct options o;
+    struct explain_args ea = { 0 };
     struct run_ctx ctx;
     struct gd_err err;
     struct kb *kb = NULL;
@@ -65,39 +109,23 @@ int cmd_explain(int argc, char **argv)
     struct explain_report rep;
     struct explain_result res;
     const char *path = NULL;
-    int i, with_check = 0, rc = GD_EXIT_OK, have_machine = 0;
+    int with_check, rc = GD_EXIT_OK, have_machine = 0;
 
     options_init(&o);
     err_init(&err);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--with-check")) {
-            with_check = 1;
-            continue;
-        }
-        if (!strcmp(a, "-") || a[0] != '-') {
-            if (path) {
-                options_release(&o);
-                return usage_error("explain", "only one log at a time (got '%s' and '%s')", path, a);
-            }
-            path = a;
-            continue;
-        }
-        switch (options_parse_common(&o, argc, argv, &i, &err)) {
-        case OPT_OK:
-            continue;
-        case OPT_HELP:
-            print_command_usage(stdout, command_find("explain"));
-            options_release(&o);
-            return GD_EXIT_OK;
-        case OPT_BAD_USE:
-            options_release(&o);
-            return usage_error("explain", "%s", err.msg);
-        case OPT_NOT_MINE:
-            options_release(&o);
-            return usage_error("explain", "unknown option '%s'", a);
-        }
+    if (cmd_parse("explain", &explain_spec, &o, &ea, argc, argv, &rc) < 0) {
+        options_release(&o);
+        return rc;
     }
+    with_check = ea.with_check;
+    if (o.operands.n > 1) {
+        rc = usage_error("explain", "only one log at a time (got '%s' and '%s')", o.operands.v[0].arg,
+                         o.operands.v[1].arg);
+        options_release(&o);
+        return rc;
+    }
+    if (o.operands.n)
+        path = o.operands.v[0].arg;
     if (o.format == FMT_FACTS) {
         options_release(&o);
         return usage_error("explain", "--facts is for check; use --json");

@@ -2,6 +2,8 @@
  * cmd_fleet.c - `gpudoctor fleet report|slurm|node`: many machines' check
  * reports merged into one cluster view (docs/fleet.md).
  */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,69 +22,145 @@
 #include "util/alloc.h"
 #include "util/banned.h"
 
-enum fleet_fmt { FF_TEXT, FF_JSON, FF_MARKDOWN, FF_PROMETHEUS };
+/* ---- the command line ---- */
 
-struct fleet_out {
-    enum fleet_fmt fmt;
-    const char *output;
-    int color;          /* -1 auto */
+struct slurm_args {
+    long nodes, timeout;
+    const char *nodelist, *partition, *gpudoctor, *srun;
 };
 
-/* Output options shared by `fleet report` and `fleet slurm`: 1 consumed, 0 not mine. */
-static int out_option(struct fleet_out *fo, int argc, char **argv, int *i, int *bad)
-{
-    const char *a = argv[*i];
-    if (!strcmp(a, "--json"))
-        fo->fmt = FF_JSON;
-    else if (!strcmp(a, "--markdown"))
-        fo->fmt = FF_MARKDOWN;
-    else if (!strcmp(a, "--prometheus"))
-        fo->fmt = FF_PROMETHEUS;
-    else if (!strcmp(a, "--color"))
-        fo->color = 1;
-    else if (!strcmp(a, "--no-color"))
-        fo->color = 0;
-    else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-        if (*i + 1 >= argc) {
-            *bad = 1;
-            return 1;
-        }
-        fo->output = argv[++*i];
-    } else
-        return 0;
-    return 1;
-}
+struct report_args {
+    int name_from_file;
+};
+
+static const struct opt_def fleet_output_rows[] = {
+    { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
+      .flags = OPT_IN_OPTIONS, .help = "one JSON document (schema gpudoctor-fleet/1, docs/json.md)" },
+    { .name = "markdown", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_MARKDOWN,
+      .flags = OPT_IN_OPTIONS, .help = "Markdown, for pasting into an issue" },
+    { .name = "prometheus", .kind = OPT_FLAG, .off = offsetof(struct options, format),
+      .ival = FMT_PROMETHEUS, .flags = OPT_IN_OPTIONS,
+      .help = "metrics in the Prometheus text format, for node_exporter's textfile collector "
+              "(docs/fleet.md)" },
+    OPTIONS_ROW_OUTPUT,
+    OPTIONS_ROW_COLOR,
+    OPTIONS_ROW_NO_COLOR,
+    OPTIONS_ROW_HELP,
+    OPT_END
+};
+static const struct opt_def fleet_report_rows[] = {
+    { .name = "name-from-file", .kind = OPT_FLAG, .off = offsetof(struct report_args, name_from_file),
+      .ival = 1,
+      .help = "name each file's node after the file, not its host.hostname (for reports gathered as "
+              "NODE.json)" },
+    OPT_END
+};
+#define SOFF(field) offsetof(struct slurm_args, field)
+static const struct opt_def fleet_slurm_rows[] = {
+    { .name = "nodes", .short_name = 'N', .kind = OPT_LONG, .off = SOFF(nodes), .min = 1, .max = 100000,
+      .metavar = "N", .help = "run on N nodes" },
+    { .name = "nodelist", .short_name = 'w', .kind = OPT_STRING, .off = SOFF(nodelist), .metavar = "LIST",
+      .help = "run on these nodes (hostlist notation); any of them that sends no report is unreachable" },
+    { .name = "partition", .short_name = 'p', .kind = OPT_STRING, .off = SOFF(partition), .metavar = "P",
+      .help = "run in partition P" },
+    { .name = "timeout", .kind = OPT_LONG, .off = SOFF(timeout), .min = 1, .max = 86400, .metavar = "S",
+      .help = "give up on nodes that have not answered after S seconds (default 120)" },
+    { .name = "gpudoctor", .kind = OPT_STRING, .off = SOFF(gpudoctor), .metavar = "PATH", .arg = ARG_FILE,
+      .help = "the gpudoctor the nodes run (default: this one; it must exist at that path on every node)" },
+    { .name = "srun", .kind = OPT_STRING, .off = SOFF(srun), .metavar = "PATH", .arg = ARG_FILE,
+      .help = "the srun to run (default: srun on PATH)" },
+    OPT_END
+};
+static const struct opt_group fleet_output = { "Options of fleet report and fleet slurm", NULL,
+                                               fleet_output_rows, 0 };
+static const struct opt_group fleet_report_group = { "Options of fleet report", NULL, fleet_report_rows, 0 };
+static const struct opt_group fleet_slurm_group = { "Options of fleet slurm", NULL, fleet_slurm_rows, 0 };
+static const struct opt_group *const report_groups[] = { &fleet_report_group, &fleet_output, NULL };
+static const struct opt_group *const slurm_groups[] = { &fleet_slurm_group, &fleet_output, NULL };
+static const struct opt_group *const fleet_groups[] = { &fleet_output, &fleet_report_group,
+                                                        &fleet_slurm_group, NULL };
+static const struct opt_operand report_operands[] = { { "FILE|DIR|-", NULL, ARG_FILE },
+                                                      { NULL, NULL, ARG_WORD } };
+
+static const struct cmd_spec fleet_report_spec = { NULL, NULL, report_groups, report_operands,
+                                                   OPT_MAX_OPERANDS, 0, NULL, NULL, NULL };
+static const struct cmd_spec fleet_slurm_spec = { NULL, NULL, slurm_groups, NULL, 0, 1,
+                                                  "srun options go after --", NULL, NULL };
+
+static int fleet_report(int argc, char **argv);
+static int fleet_slurm(int argc, char **argv);
+static int fleet_node(int argc, char **argv);
+
+static const struct command fleet_subs[] = {
+    { "report", fleet_report, "merge check --json reports", &fleet_report_spec },
+    { "slurm", fleet_slurm, "run check on Slurm nodes and merge what comes back", &fleet_slurm_spec },
+    { "node", fleet_node, "what runs on each node: a header line, then its check report", &check_spec },
+    { NULL, NULL, NULL, NULL }
+};
+
+static const char *const fleet_synopsis[] = {
+    "gpudoctor fleet report [options] FILE|DIR|-...",
+    "gpudoctor fleet slurm [--nodes N | --nodelist LIST | --partition P] [--timeout S] [options] "
+    "[-- SRUN-OPTIONS...]",
+    "gpudoctor fleet node [CHECK-OPTIONS...]",
+    NULL
+};
+static const struct help_block fleet_about[] = {
+    { NULL, "Answer \"which nodes will not give my job a GPU, and why\" for a cluster.  `fleet report` "
+            "merges `gpudoctor check --json` reports: files, every file of a directory, or a stream on "
+            "standard input (one report per line, or reports one after another).  It reads one report "
+            "at a time, in bounded memory.  The view: nodes by state (every framework uses the GPU / "
+            "some do not / unreachable), nodes grouped by shared problem (same finding code and title) "
+            "in Slurm hostlist notation (node[03-07,12]) with the fix, and drift tables (driver, CUDA "
+            "toolkits, cuDNN, framework versions: nodes that differ from the majority).  A broken "
+            "report or one of another schema is named and counted, never dropped." },
+    { NULL, "`fleet slurm` runs `srun --ntasks-per-node=1 --label ... gpudoctor fleet node check "
+            "--json` (this binary, or --gpudoctor PATH) and merges what comes back; a node whose task "
+            "fails or does not finish within --timeout is reported unreachable with the reason.  "
+            "`fleet node` is what runs on each node: a header line naming it (SLURMD_NODENAME), then "
+            "its check report (it takes check's options)." },
+    { NULL, NULL }
+};
+static const struct exit_doc fleet_exits[] = {
+    { GD_EXIT_OK, "every node uses the GPU and every input was a report" },
+    { GD_EXIT_FINDINGS, "a node is failing or unreachable, or an input was refused" },
+    { GD_EXIT_USAGE, "usage error or unreadable input" },
+    { GD_EXIT_FAILURE, "srun could not run or gathered nothing, or the output could not be written" },
+    { -1, NULL }
+};
+
+const struct cmd_spec fleet_spec = { fleet_synopsis, fleet_about, fleet_groups, NULL, 0, 0, NULL,
+                                     fleet_exits, fleet_subs };
 
 /* Render fl; the exit status: 0 all well, 1 a problem, 3 unwritable output. */
-static int render(struct fleet *fl, const struct fleet_out *fo, const char *origin)
+static int render(struct fleet *fl, const struct options *o, const char *origin)
 {
     struct fleet_report_input in;
     FILE *fp = stdout;
-    int color = fo->color, rc;
+    int color, rc;
 
     fleet_finish(fl);
     rc = fleet_has_problems(fl) ? GD_EXIT_FINDINGS : GD_EXIT_OK;
-    if (fo->output && !(fp = fopen(fo->output, "w"))) {
-        perror(fo->output);
-        fprintf(stderr, "gpudoctor fleet: cannot write '%s'\n", fo->output);
+    if (o->output && !(fp = fopen(o->output, "w"))) {
+        perror(o->output);
+        fprintf(stderr, "gpudoctor fleet: cannot write '%s'\n", o->output);
         return GD_EXIT_FAILURE;
     }
-    if (color < 0)
-        color = options_auto_color(!fo->output);
+    color = options_use_color(o->color, 1, !o->output);
     in.fleet = fl;
     in.gd_version = GD_VERSION;
     in.origin = origin;
     in.exit_status = rc;
-    switch (fo->fmt) {
-    case FF_TEXT: report_fleet_text(fp, &in, color); break;
-    case FF_JSON: report_fleet_json(fp, &in); break;
-    case FF_MARKDOWN: report_fleet_markdown(fp, &in); break;
-    case FF_PROMETHEUS: report_fleet_prometheus(fp, &in); break;
+    switch (o->format) {
+    case FMT_JSON: report_fleet_json(fp, &in); break;
+    case FMT_MARKDOWN: report_fleet_markdown(fp, &in); break;
+    case FMT_PROMETHEUS: report_fleet_prometheus(fp, &in); break;
+    default: report_fleet_text(fp, &in, color); break;
     }
     if (fp != stdout) {
         int bad = ferror(fp);
         if (fclose(fp) != 0 || bad) {
-            fprintf(stderr, "gpudoctor fleet: cannot write '%s'\n", fo->output);
+            fprintf(stderr, "gpudoctor fleet: cannot write '%s'\n", o->output);
             return GD_EXIT_FAILURE;
         }
     }
@@ -91,110 +169,73 @@ static int render(struct fleet *fl, const struct fleet_out *fo, const char *orig
 
 static int fleet_report(int argc, char **argv)
 {
-    struct fleet_out fo = { FF_TEXT, NULL, -1 };
+    struct options o;
+    struct report_args ra = { 0 };
     struct fleet fl;
     struct gd_err err;
-    const char **paths = xcalloc((size_t)argc + 1, sizeof(*paths));
-    int i, n = 0, bad = 0, name_from_file = 0, rc;
+    size_t i;
+    int rc;
 
-    if (!paths)
-        return GD_EXIT_FAILURE;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (out_option(&fo, argc, argv, &i, &bad)) {
-            if (bad) {
-                free(paths);
-                return usage_error("fleet", "option '%s' needs an argument", a);
-            }
-        } else if (!strcmp(a, "--name-from-file")) {
-            name_from_file = 1;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            free(paths);
-            print_command_usage(stdout, command_find("fleet"));
-            return GD_EXIT_OK;
-        } else if (a[0] == '-' && a[1]) {
-            free(paths);
-            return usage_error("fleet", "unknown option '%s'", a);
-        } else {
-            paths[n++] = a;
-        }
+    options_init(&o);
+    if (cmd_parse("fleet", &fleet_report_spec, &o, &ra, argc, argv, &rc) < 0) {
+        options_release(&o);
+        return rc;
     }
-    if (!n) {
-        free(paths);
+    if (!o.operands.n) {
+        options_release(&o);
         return usage_error("fleet", "fleet report needs FILE, DIR or - (standard input)");
     }
     fleet_init(&fl);
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < o.operands.n; i++) {
         err_init(&err);
-        if (fleet_read_path(&fl, paths[i], name_from_file, &err) < 0) {
+        if (fleet_read_path(&fl, o.operands.v[i].arg, ra.name_from_file, &err) < 0) {
             fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
             fleet_release(&fl);
-            free(paths);
+            options_release(&o);
             return GD_EXIT_USAGE;
         }
     }
-    free(paths);
-    rc = render(&fl, &fo, "reports");
+    rc = render(&fl, &o, "reports");
     fleet_release(&fl);
+    options_release(&o);
     return rc;
 }
 
 static int fleet_slurm(int argc, char **argv)
 {
-    struct fleet_out fo = { FF_TEXT, NULL, -1 };
+    struct options o;
+    struct slurm_args sa;
     struct slurm_opts so;
     struct fleet fl;
     struct gd_err err;
-    char self[4096];
-    long t;
-    int i, bad = 0, rc;
+    char self[4096], nodes[32];
+    int rc;
 
-    memset(&so, 0, sizeof(so));
-    so.timeout_s = 120;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char **dst = NULL;
-        if (!strcmp(a, "--")) {
-            so.extra = argv + i + 1;
-            so.n_extra = argc - i - 1;
-            break;
-        }
-        if (out_option(&fo, argc, argv, &i, &bad)) {
-            if (bad)
-                return usage_error("fleet", "option '%s' needs an argument", a);
-            continue;
-        }
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            print_command_usage(stdout, command_find("fleet"));
-            return GD_EXIT_OK;
-        }
-        if (!strcmp(a, "--nodes") || !strcmp(a, "-N"))
-            dst = &so.nodes;
-        else if (!strcmp(a, "--nodelist") || !strcmp(a, "-w"))
-            dst = &so.nodelist;
-        else if (!strcmp(a, "--partition") || !strcmp(a, "-p"))
-            dst = &so.partition;
-        else if (!strcmp(a, "--gpudoctor"))
-            dst = &so.gpudoctor;
-        else if (!strcmp(a, "--srun"))
-            dst = &so.srun;
-        else if (!strcmp(a, "--timeout")) {
-            if (i + 1 >= argc || parse_int_arg(argv[i + 1], 1, 86400, &t) < 0)
-                return usage_error("fleet", "--timeout needs a number of seconds (1-86400)");
-            so.timeout_s = (int)t;
-            i++;
-            continue;
-        } else
-            return usage_error("fleet", "unknown option '%s' (srun options go after --)", a);
-        if (i + 1 >= argc)
-            return usage_error("fleet", "option '%s' needs an argument", a);
-        *dst = argv[++i];
+    options_init(&o);
+    memset(&sa, 0, sizeof(sa));
+    sa.timeout = 120;
+    if (cmd_parse("fleet", &fleet_slurm_spec, &o, &sa, argc, argv, &rc) < 0) {
+        options_release(&o);
+        return rc;
     }
-    if (so.nodes && (parse_int_arg(so.nodes, 1, 100000, &t) < 0))
-        return usage_error("fleet", "--nodes needs a node count");
+    memset(&so, 0, sizeof(so));
+    so.timeout_s = (int)sa.timeout;
+    so.nodelist = sa.nodelist;
+    so.partition = sa.partition;
+    so.gpudoctor = sa.gpudoctor;
+    so.srun = sa.srun;
+    if (sa.nodes) {
+        snprintf(nodes, sizeof(nodes), "%ld", sa.nodes);
+        so.nodes = nodes;
+    }
+    if (o.rest < argc) {
+        so.extra = argv + o.rest;
+        so.n_extra = argc - o.rest;
+    }
     if (!so.gpudoctor) {
         if (compat_self_exe(self, sizeof(self)) < 0) {
             fprintf(stderr, "gpudoctor fleet: cannot find this program's own path; use --gpudoctor PATH\n");
+            options_release(&o);
             return GD_EXIT_FAILURE;
         }
         so.gpudoctor = self;
@@ -204,10 +245,12 @@ static int fleet_slurm(int argc, char **argv)
     if (slurm_gather(&fl, &so, &err) < 0) {
         fprintf(stderr, "gpudoctor fleet: %s\n", err.msg);
         fleet_release(&fl);
+        options_release(&o);
         return err.code == GD_ERR_USAGE ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
     }
-    rc = render(&fl, &fo, "slurm");
+    rc = render(&fl, &o, "slurm");
     fleet_release(&fl);
+    options_release(&o);
     return rc;
 }
 
@@ -241,15 +284,25 @@ static int fleet_node(int argc, char **argv)
 
 int cmd_fleet(int argc, char **argv)
 {
-    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-        print_command_usage(argc < 2 ? stderr : stdout, command_find("fleet"));
-        return argc < 2 ? GD_EXIT_USAGE : GD_EXIT_OK;
+    const struct command *c;
+    const struct opt_def *o;
+
+    if (argc < 2) {
+        print_command_usage(stderr, command_find("fleet"));
+        return GD_EXIT_USAGE;
     }
-    if (!strcmp(argv[1], "report"))
-        return fleet_report(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "slurm"))
-        return fleet_slurm(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "node"))
-        return fleet_node(argc - 1, argv + 1);
-    return usage_error("fleet", "unknown fleet command '%s' (report, slurm or node)", argv[1]);
+    if (argv[1][0] == '-') {
+        o = argv[1][1] == '-' ? optparse_find(&fleet_spec, argv[1] + 2, strlen(argv[1] + 2), 0)
+                              : argv[1][1] && !argv[1][2] ? optparse_find(&fleet_spec, NULL, 0, argv[1][1])
+                                                          : NULL;
+        if (o && o->kind == OPT_HELP_ROW) {
+            print_command_usage(stdout, command_find("fleet"));
+            return GD_EXIT_OK;
+        }
+        return usage_error("fleet", "'%s' goes after the fleet command: fleet report, slurm or node", argv[1]);
+    }
+    c = command_in(fleet_subs, argv[1]);
+    if (!c)
+        return usage_unknown_command("fleet", fleet_subs, argv[1]);
+    return c->run(argc - 1, argv + 1);
 }

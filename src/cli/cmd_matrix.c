@@ -4,6 +4,7 @@
  * rows whose source is marked unverified (kbdata_source_unverified), of one
  * table or, without TABLE, of every table that has any.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,9 +40,24 @@ static const struct {
     { "kb-meta", "kb_meta" },         { NULL, NULL },
 };
 
-const char *cmd_matrix_table_at(size_t i)
+/* Every name `matrix TABLE` resolves (completion): the names above, the
+ * framework names and aliases that have a table, the kb's table names. */
+static void table_names(opt_put_fn *put, void *ctx)
 {
-    return i < sizeof(aliases) / sizeof(aliases[0]) ? aliases[i].alias : NULL;
+    const struct fw_def *d;
+    const struct kb_schema *k;
+    const char *const *a;
+    size_t i;
+    for (i = 0; aliases[i].alias; i++)
+        put(ctx, aliases[i].alias);
+    for (i = 0; (d = fw_at(i)) != NULL; i++)
+        if (d->table) {
+            put(ctx, d->name);
+            for (a = d->aliases; a && *a; a++)
+                put(ctx, *a);
+        }
+    for (k = kb_schemas; k->name; k++)
+        put(ctx, k->name);
 }
 
 static const char *resolve(const char *name)
@@ -58,8 +74,11 @@ static const char *resolve(const char *name)
     return NULL;
 }
 
+#define MATRIX_SYNOPSIS "gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--unverified] [--json] [--db PATH]"
+
 static void list_tables(const struct kb *kb)
 {
+    struct strbuf sb = STRBUF_INIT;
     size_t i, n = 0;
     struct kb_gpu g;
 
@@ -76,7 +95,10 @@ static void list_tables(const struct kb *kb)
         report_matrix_list_line(stdout, aliases[i].alias, t->schema->name, t->schema->title,
                                 t->nrows);
     }
-    printf("\nusage: gpudoctor matrix TABLE [FILTER] [--os linux|windows] [--unverified] [--json]\n");
+    strbuf_addstr(&sb, "usage: ");
+    help_wrap(&sb, MATRIX_SYNOPSIS, 7, 7 + help_synopsis_indent(MATRIX_SYNOPSIS), 1);
+    printf("\n%s\n", sb.buf);
+    strbuf_release(&sb);
 }
 
 struct rows {
@@ -235,53 +257,101 @@ static int show_unverified(const struct kb *kb, const struct options *o)
     return GD_EXIT_OK;
 }
 
+struct matrix_args {
+    int unverified;
+};
+
+static const char *const matrix_os_words[] = { "linux", "windows", "macos", NULL };
+
+static const struct opt_def matrix_rows[] = {
+    { .name = "os", .kind = OPT_STRING, .off = offsetof(struct options, os), .metavar = "OS",
+      .choices = matrix_os_words, .flags = OPT_IN_OPTIONS,
+      .help = "only rows for that OS, linux, windows or macos (tables with an os column)" },
+    { .name = "unverified", .kind = OPT_FLAG, .off = offsetof(struct matrix_args, unverified), .ival = 1,
+      .help = "only the rows whose source is marked unverified (not confirmed from a primary source); "
+              "without TABLE, every table that has such rows (text only)" },
+    { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
+      .flags = OPT_IN_OPTIONS,
+      .help = "one JSON document: {schema, table, title, source, revision, rows} with the table's "
+              "columns as keys (docs/json.md, \"matrix\")" },
+    { .name = "db", .kind = OPT_STRING, .off = offsetof(struct options, db), .metavar = "PATH",
+      .arg = ARG_FILE, .flags = OPT_IN_OPTIONS,
+      .help = "use this knowledge-base file or directory: each table it defines replaces the built-in "
+              "one; a malformed file is refused with FILE:LINE and exit status 2" },
+    OPTIONS_ROW_HELP,
+    OPT_END
+};
+static const struct opt_group matrix_group = { "Options of matrix", NULL, matrix_rows, 0 };
+static const struct opt_group *const matrix_groups[] = { &matrix_group, NULL };
+static const struct opt_operand matrix_operands[] = { { "TABLE", table_names, ARG_WORD },
+                                                      { "FILTER", NULL, ARG_WORD },
+                                                      { NULL, NULL, ARG_WORD } };
+static const char *const matrix_synopsis[] = { MATRIX_SYNOPSIS, NULL };
+static const struct help_block matrix_about[] = {
+    { NULL, "Print one knowledge-base table the way a person would look it up by hand, every row with "
+            "its source; without TABLE, list the tables.  TABLE is one of" },
+    { "tensorflow", "TensorFlow tested builds: version, os, python, CUDA, cuDNN" },
+    { "tensorflow-libs", "the CUDA library file names each TensorFlow loads" },
+    { "pytorch", "PyTorch builds: CUDA/ROCm variant, default wheel, cuDNN, archs" },
+    { "jax, cupy, onnxruntime, paddle, tensorflow-metal", NULL },
+    { "driver", "driver branch -> highest CUDA (nvidia-smi \"CUDA Version\")" },
+    { "cuda", "CUDA toolkit -> minimum driver;  cuda-mvc: per major, with minor-version "
+              "compatibility;  cuda-arch: toolkit -> sm_XX" },
+    { "cudnn", "cuDNN -> CUDA, oldest compute capability" },
+    { "python", "framework release -> Python versions" },
+    { "tensorflow-driver, tensorflow-arch", "TensorFlow's own driver floor; SASS/PTX" },
+    { "arch-floor", "GPU family -> minimum driver and CUDA build (Blackwell)" },
+    { "packaging", "packaging facts (jax[cuda], tensorflow[and-cuda], ...)" },
+    { "jetson", "Jetson: L4T release -> JetPack and the CUDA, cuDNN it ships;  tegra-soc: Tegra SoC -> "
+                "integrated GPU compute capability" },
+    { "kb-meta", "when each table was checked, newest release known" },
+    { "gpu [NAME]", "NVIDIA GPUs -> compute capability; NAME matches whole words, e.g. gpudoctor matrix "
+                    "gpu \"RTX 4090\"" },
+    { NULL, "or a table's own name (tf_build, torch, gpu_chip, ...).  FILTER keeps the rows whose first "
+            "column starts with it, not in the middle of a number (gpudoctor matrix tensorflow 2.1 shows "
+            "2.1.0, not 2.10.0)." },
+    { NULL, NULL }
+};
+static const struct exit_doc matrix_exits[] = {
+    { GD_EXIT_OK, "printed" },
+    { GD_EXIT_FINDINGS, "gpu NAME matched nothing" },
+    { GD_EXIT_USAGE, "usage error or unusable --db" },
+    { GD_EXIT_FAILURE, "standard output could not be written" },
+    { -1, NULL }
+};
+
+const struct cmd_spec matrix_spec = { matrix_synopsis, matrix_about, matrix_groups, matrix_operands, 2, 0,
+                                      NULL, matrix_exits, NULL };
+
 int cmd_matrix(int argc, char **argv)
 {
     struct options o;
+    struct matrix_args ma = { 0 };
     struct gd_err err;
     const char *pos[2] = { NULL, NULL };
     const char *table;
     struct kb *kb;
-    int i, npos = 0, rc, unverified = 0;
+    size_t i;
+    int rc, unverified;
 
     options_init(&o);
     err_init(&err);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        switch (options_parse_common(&o, argc, argv, &i, &err)) {
-        case OPT_OK:
-            continue;
-        case OPT_HELP:
-            print_command_usage(stdout, command_find("matrix"));
-            options_release(&o);
-            return GD_EXIT_OK;
-        case OPT_BAD_USE:
-            options_release(&o);
-            return usage_error("matrix", "%s", err.msg);
-        case OPT_NOT_MINE:
-            if (!strcmp(a, "--unverified")) {
-                unverified = 1;
-                continue;
-            }
-            if (a[0] == '-' && a[1]) {
-                options_release(&o);
-                return usage_error("matrix", "unknown option '%s'", a);
-            }
-            if (npos == 2) {
-                options_release(&o);
-                return usage_error("matrix", "unexpected argument '%s'", a);
-            }
-            pos[npos++] = a;
-        }
-    }
-    if (o.os && strcmp(o.os, "linux") && strcmp(o.os, "windows") && strcmp(o.os, "macos")) {
+    if (cmd_parse("matrix", &matrix_spec, &o, &ma, argc, argv, &rc) < 0) {
         options_release(&o);
-        return usage_error("matrix", "--os must be linux, windows or macos, not '%s'", o.os);
+        return rc;
     }
+    for (i = 0; i < o.operands.n; i++)
+        pos[i] = o.operands.v[i].arg;
+    unverified = ma.unverified;
     table = pos[0] ? resolve(pos[0]) : NULL;
     if (pos[0] && !table) {
+        struct suggest sg;
+        char hint[256];
+        suggest_init(&sg, pos[0], strlen(pos[0]));
+        table_names(suggest_add, &sg);
+        rc = usage_error("matrix", "unknown table '%s'%s", pos[0], suggest_text(&sg, "", hint, sizeof(hint)));
         options_release(&o);
-        return usage_error("matrix", "unknown table '%s'", pos[0]);
+        return rc;
     }
     if (o.db) {
         kb = kb_load(o.db, &err);

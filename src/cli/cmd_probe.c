@@ -3,6 +3,7 @@
  * process with a timeout.  The one subcommand that loads code from the
  * machine; see docs/probe.md.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,64 +31,65 @@
 
 struct probe_args {
     unsigned timeout_ms;
+    long timeout_s;
     int verify;
     struct scan_options so;   /* --python / --prefix, for --verify-libs */
 };
 
+#define OFF(field) offsetof(struct probe_args, field)
+
+static const struct opt_def probe_rows[] = {
+    { .name = "timeout", .kind = OPT_LONG, .off = OFF(timeout_s), .min = 1, .max = MAX_TIMEOUT_S,
+      .metavar = "SECONDS", .help = "give the driver this long in all (1-600, default 10)" },
+    { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
+      .flags = OPT_IN_OPTIONS, .help = "write JSON (schema gpudoctor-probe/1, docs/json.md)" },
+    { .name = "python", .kind = OPT_STRING, .off = OFF(so.python), .metavar = "PATH", .arg = ARG_FILE,
+      .help = "with --verify-libs: the environment of this interpreter is the one judged" },
+    { .name = "prefix", .kind = OPT_STRING, .off = OFF(so.prefix), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "with --verify-libs: the Python environment at DIR is the one judged" },
+    { .name = "verify-libs", .kind = OPT_FLAG, .off = OFF(verify), .ival = 1,
+      .help = "also scan and diagnose as `check` does, then load, in a child process per framework "
+              "install, exactly the library files the loader model predicts (by full path, the CUDA "
+              "runtime before cuDNN) and report each dlerror: a failure the model did not predict is "
+              "GD516.  Off by default: it runs their constructors" },
+    { .name = "root", .kind = OPT_STRING, .off = offsetof(struct options, root), .metavar = "DIR",
+      .arg = ARG_DIR, .flags = OPT_IN_OPTIONS,
+      .help = "refused: probe loads this machine's driver, never a tree's" },
+    OPT_END
+};
+static const struct opt_group probe_group = { "Options of probe", NULL, probe_rows, 0 };
+static const struct opt_group *const probe_groups[] = { &probe_group, &options_shared, NULL };
+static const char *const probe_synopsis[] = { "gpudoctor probe [--timeout SECONDS] [--verify-libs] [--json] [options]",
+                                              NULL };
+static const struct help_block probe_about[] = {
+    { NULL, "Ask the NVIDIA driver itself which GPUs it can use: the one subcommand that LOADS CODE from "
+            "this machine.  It finds libcuda.so.1 and libnvidia-ml.so.1 as the dynamic loader would "
+            "(LD_LIBRARY_PATH from the environment, see --env), shows them, refuses a CUDA toolkit stub "
+            "and any copy inside a Python environment, then loads them by full path in a child process "
+            "(running their initialisation code) and asks for the driver version, the driver's CUDA "
+            "version, every device (name, compute capability, memory, PCI bus id, UUID) and what "
+            "CUDA_VISIBLE_DEVICES leaves visible.  A driver that hangs or crashes is killed and "
+            "reported; gpudoctor itself is never at risk." },
+    { NULL, NULL }
+};
+static const struct exit_doc probe_exits[] = {
+    { GD_EXIT_OK, "the driver answered and nothing is wrong" },
+    { GD_EXIT_FINDINGS, "an error finding (no driver, no device, a hang, a crash, ...; with --strict: or "
+                        "a warning)" },
+    { GD_EXIT_USAGE, "usage error" },
+    { GD_EXIT_FAILURE, "the probe could not run, or the output could not be written" },
+    { -1, NULL }
+};
+
+const struct cmd_spec probe_spec = { probe_synopsis, probe_about, probe_groups, NULL, 0, 0, NULL,
+                                     probe_exits, NULL };
+
 static int parse_args(int argc, char **argv, struct options *o, struct probe_args *pa, int *rc)
 {
-    struct gd_err err;
-    int i;
-    err_init(&err);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--timeout")) {
-            long v;
-            if (i + 1 >= argc) {
-                *rc = usage_error("probe", "option '--timeout' needs an argument");
-                return -1;
-            }
-            if (parse_int_arg(argv[++i], 1, MAX_TIMEOUT_S, &v) < 0) {
-                *rc = usage_error("probe", "option '--timeout' takes whole seconds from 1 to %d, not '%s'",
-                                  MAX_TIMEOUT_S, argv[i]);
-                return -1;
-            }
-            pa->timeout_ms = (unsigned)v * 1000u;
-            continue;
-        }
-        if (!strcmp(a, "--verify-libs")) {
-            pa->verify = 1;
-            continue;
-        }
-        if (!strcmp(a, "--python") || !strcmp(a, "--prefix")) {
-            if (i + 1 >= argc) {
-                *rc = usage_error("probe", "option '%s' needs an argument", a);
-                return -1;
-            }
-            if (!strcmp(a, "--python"))
-                pa->so.python = argv[++i];
-            else
-                pa->so.prefix = argv[++i];
-            continue;
-        }
-        switch (options_parse_common(o, argc, argv, &i, &err)) {
-        case OPT_OK:
-            continue;
-        case OPT_HELP:
-            print_command_usage(stdout, command_find("probe"));
-            *rc = GD_EXIT_OK;
-            return -1;
-        case OPT_BAD_USE:
-            *rc = usage_error("probe", "%s", err.msg);
-            return -1;
-        case OPT_NOT_MINE:
-            if (a[0] == '-' && a[1])
-                *rc = usage_error("probe", "unknown option '%s'", a);
-            else
-                *rc = usage_error("probe", "unexpected argument '%s'", a);
-            return -1;
-        }
-    }
+    if (cmd_parse("probe", &probe_spec, o, pa, argc, argv, rc) < 0)
+        return -1;
+    if (pa->timeout_s)
+        pa->timeout_ms = (unsigned)pa->timeout_s * 1000u;
     /* Loading code from another tree would run that tree's driver on this
      * kernel: meaningless, and unsafe.  docs/probe.md. */
     if (o->root) {

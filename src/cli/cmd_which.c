@@ -2,6 +2,7 @@
  * cmd_which.c - `gpudoctor which NAME`: trace how the dynamic loader would
  * look for one library, without loading anything.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,106 +47,149 @@ struct which_opts {
     int python_ext;
     /* --os macos (docs/macos.md) */
     const char *exe;
+    /* as parsed: --from, --loaded, --dll-dir (copied into the arrays above) */
+    struct opt_list from_l, loaded_l, dll_dirs_l;
 };
 
-static int need(int argc, char **argv, int *i, const char **val)
+static const char *const libc_words[] = { "glibc", "musl", NULL };
+
+#define OFF(field) offsetof(struct which_opts, field)
+
+static const struct opt_def which_rows[] = {
+    { .name = "from", .kind = OPT_LIST, .off = OFF(from_l), .metavar = "FILE", .arg = ARG_FILE,
+      .help = "the object that asks (its RPATH, RUNPATH and $ORIGIN apply); repeat for the object that "
+              "loaded it, and so on; default: a bare dlopen from the main program" },
+    { .name = "main", .kind = OPT_STRING, .off = OFF(main_path), .metavar = "EXE", .arg = ARG_FILE,
+      .help = "the main executable (its RPATH; $ORIGIN in LD_LIBRARY_PATH)" },
+    { .name = "deps", .kind = OPT_STRING, .off = OFF(deps), .metavar = "FILE", .arg = ARG_FILE,
+      .help = "resolve every DT_NEEDED of FILE, recursively, as a tree" },
+    { .name = "loaded", .kind = OPT_LIST, .off = OFF(loaded_l), .metavar = "NAME",
+      .help = "treat NAME (a file name or SONAME) as already loaded" },
+    { .name = "list-cache", .kind = OPT_FLAG, .off = OFF(list_cache), .ival = 1,
+      .help = "list /etc/ld.so.cache as `ldconfig -p` does" },
+    { .name = "libc", .kind = OPT_STRING, .off = OFF(libc), .metavar = "glibc|musl", .choices = libc_words,
+      .help = "the loader's rules (default: detected)" },
+    { .name = "glibc", .kind = OPT_STRING, .off = OFF(glibc), .metavar = "X.Y",
+      .help = "the glibc version (default: from the cache's generator)" },
+    { .name = "hwcaps", .kind = OPT_STRING, .off = OFF(hwcaps), .metavar = "LIST",
+      .help = "active glibc-hwcaps subdirectories, best first, comma separated, or 'none' (default: "
+              "from the CPU's x86-64 ISA level: this machine's CPUID, or the examined tree's "
+              "/proc/cpuinfo)" },
+    { .name = "platform", .kind = OPT_STRING, .off = OFF(platform), .metavar = "NAME",
+      .help = "the value of $PLATFORM (default: from the CPU)" },
+    { .name = "cwd", .kind = OPT_STRING, .off = OFF(cwd), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "the working directory for relative paths" },
+    { .name = "secure", .kind = OPT_FLAG, .off = OFF(secure), .ival = 1,
+      .help = "model secure-execution mode (setuid programs)" },
+    { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
+      .flags = OPT_IN_OPTIONS, .help = "write JSON (docs/json.md, section \"which\")" },
+    OPT_END
+};
+/* With --os windows and --os macos some options mean other things: the
+ * rows of --cwd, --from and --loaded below document them again (the first
+ * row of a name is the one parsed). */
+static const struct opt_def which_windows_rows[] = {
+    { .name = "app-dir", .kind = OPT_STRING, .off = OFF(app_dir), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "the folder of the process's .exe (python.exe's)" },
+    { .name = "cwd", .kind = OPT_STRING, .off = OFF(cwd), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "its current folder (default: unknown, not searched)" },
+    { .name = "path", .kind = OPT_STRING, .off = OFF(path), .metavar = "LIST",
+      .help = "its PATH, ';'-separated (default: PATH of --env/--env-file, or this machine's without "
+              "--root)" },
+    { .name = "dll-dir", .kind = OPT_LIST, .off = OFF(dll_dirs_l), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "an AddDllDirectory / os.add_dll_directory folder; repeat in call order" },
+    { .name = "set-dll-dir", .kind = OPT_STRING, .off = OFF(set_dll_dir), .metavar = "DIR", .arg = ARG_DIR,
+      .help = "SetDllDirectory's folder" },
+    { .name = "load-flags", .kind = OPT_STRING, .off = OFF(load_flags), .metavar = "N",
+      .help = "LoadLibraryExW's dwFlags (0x8, 0x100 ... 0x1000)" },
+    { .name = "default-dirs", .kind = OPT_STRING, .off = OFF(default_dirs), .metavar = "N",
+      .help = "SetDefaultDllDirectories' flags" },
+    { .name = "from", .kind = OPT_LIST, .off = OFF(from_l), .metavar = "DLL", .arg = ARG_FILE,
+      .help = "NAME is an import of DLL (loaded with --load-flags)" },
+    { .name = "loaded", .kind = OPT_LIST, .off = OFF(loaded_l), .metavar = "PATH",
+      .help = "a module already loaded (its base name matches)" },
+    { .name = "python-ext", .kind = OPT_FLAG, .off = OFF(python_ext), .ival = 1,
+      .help = "NAME is an import of a Python >= 3.8 extension module (--from PYD): "
+              "DEFAULT_DIRS|DLL_LOAD_DIR, no PATH" },
+    OPT_END
+};
+static const struct opt_def which_macos_rows[] = {
+    { .name = "from", .kind = OPT_LIST, .off = OFF(from_l), .metavar = "IMAGE", .arg = ARG_FILE,
+      .help = "the image that loads NAME (its LC_RPATH, @loader_path); repeat for its loaders, nearest "
+              "first" },
+    { .name = "exe", .kind = OPT_STRING, .off = OFF(exe), .metavar = "EXE", .arg = ARG_FILE,
+      .help = "the main executable (@executable_path, its LC_RPATH)" },
+    OPT_END
+};
+static const struct opt_group which_group = { "Options of which", NULL, which_rows, 0 };
+static const struct opt_group which_windows_group = {
+    "With --os windows",
+    "LoadLibraryExW(NAME) on the Windows C: drive at --root (C:\\X is DIR/X; names and folders match in "
+    "any letter case; docs/windows.md)",
+    which_windows_rows, 0
+};
+static const struct opt_group which_macos_group = {
+    "With --os macos",
+    "dyld's search for an install name (NAME as written in LC_LOAD_DYLIB: @rpath/..., @loader_path/..., "
+    "/usr/lib/...) on the macOS tree at --root: DYLD_LIBRARY_PATH, the install name, "
+    "DYLD_FALLBACK_LIBRARY_PATH (docs/macos.md)",
+    which_macos_rows, 0
+};
+static const struct opt_group *const which_groups[] = { &which_group, &which_windows_group, &which_macos_group,
+                                                        &options_shared, NULL };
+static const struct opt_operand which_operands[] = { { "NAME", NULL, ARG_WORD }, { NULL, NULL, ARG_WORD } };
+static const char *const which_synopsis[] = {
+    "gpudoctor which NAME [--from FILE]... [--main EXE] [options]",
+    "gpudoctor which --deps FILE [options]",
+    "gpudoctor which --list-cache [options]",
+    NULL
+};
+static const struct help_block which_about[] = {
+    { NULL, "Say which file dlopen(NAME) would load, without loading anything: every place the loader "
+            "tries, in order (RPATH, LD_LIBRARY_PATH, RUNPATH, ld.so.cache, default directories, "
+            "glibc-hwcaps subdirectories), what was there, and, when nothing loadable is found, the one "
+            "change that fixes it.  LD_LIBRARY_PATH is taken from the environment (see --env, "
+            "--clear-env)." },
+    { NULL, NULL }
+};
+static const struct exit_doc which_exits[] = {
+    { GD_EXIT_OK, "found; with --deps, every dependency was found and every DT_NEEDED list was read whole" },
+    { GD_EXIT_FINDINGS, "not found (with --deps: something was not, or a list was cut short); with "
+                        "--list-cache, no readable ld.so.cache" },
+    { GD_EXIT_USAGE, "usage error, or a --from, --main or --deps object that cannot be read" },
+    { GD_EXIT_FAILURE, "the output could not be written" },
+    { -1, NULL }
+};
+
+const struct cmd_spec which_spec = { which_synopsis, which_about, which_groups, which_operands, 1, 0, NULL,
+                                     which_exits, NULL };
+
+/* A repeated option's values into arr (at most MAX_FROM); -1 after a usage error (*rc). */
+static int take_list(const struct opt_list *l, const char *opt, const char **arr, size_t *n, int *rc)
 {
-    if (*i + 1 >= argc)
+    size_t i;
+    if (l->n > MAX_FROM) {
+        *rc = usage_error("which", "too many '%s' options (at most %d)", opt, MAX_FROM);
         return -1;
-    *val = argv[++*i];
+    }
+    for (i = 0; i < l->n; i++)
+        arr[i] = l->v[i].arg;
+    *n = l->n;
     return 0;
 }
 
 static int parse_args(int argc, char **argv, struct which_opts *w, struct options *o, int *rc)
 {
-    struct gd_err err;
-    int i;
-    err_init(&err);
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (!strcmp(a, "--from") || !strcmp(a, "--loaded") || !strcmp(a, "--dll-dir")) {
-            const char **arr = !strcmp(a, "--from") ? w->from : !strcmp(a, "--loaded") ? w->loaded : w->dll_dirs;
-            size_t *n = !strcmp(a, "--from") ? &w->n_from : !strcmp(a, "--loaded") ? &w->n_loaded : &w->n_dll_dirs;
-            if (need(argc, argv, &i, &v) < 0)
-                goto missing;
-            if (*n >= MAX_FROM) {
-                *rc = usage_error("which", "too many '%s' options (at most %d)", a, MAX_FROM);
-                return -1;
-            }
-            arr[(*n)++] = v;
-            continue;
-        }
-        if (!strcmp(a, "--app-dir") || !strcmp(a, "--set-dll-dir") || !strcmp(a, "--path") ||
-            !strcmp(a, "--load-flags") || !strcmp(a, "--default-dirs")) {
-            if (need(argc, argv, &i, &v) < 0)
-                goto missing;
-            if (!strcmp(a, "--app-dir")) w->app_dir = v;
-            else if (!strcmp(a, "--set-dll-dir")) w->set_dll_dir = v;
-            else if (!strcmp(a, "--path")) w->path = v;
-            else if (!strcmp(a, "--load-flags")) w->load_flags = v;
-            else w->default_dirs = v;
-            continue;
-        }
-        if (!strcmp(a, "--python-ext")) {
-            w->python_ext = 1;
-            continue;
-        }
-        if (!strcmp(a, "--main") || !strcmp(a, "--deps") || !strcmp(a, "--glibc") ||
-            !strcmp(a, "--hwcaps") || !strcmp(a, "--platform") || !strcmp(a, "--libc") ||
-            !strcmp(a, "--cwd") || !strcmp(a, "--exe")) {
-            if (need(argc, argv, &i, &v) < 0)
-                goto missing;
-            if (!strcmp(a, "--main")) w->main_path = v;
-            else if (!strcmp(a, "--exe")) w->exe = v;
-            else if (!strcmp(a, "--deps")) w->deps = v;
-            else if (!strcmp(a, "--glibc")) w->glibc = v;
-            else if (!strcmp(a, "--hwcaps")) w->hwcaps = v;
-            else if (!strcmp(a, "--platform")) w->platform = v;
-            else if (!strcmp(a, "--libc")) w->libc = v;
-            else w->cwd = v;
-            continue;
-        }
-        if (!strcmp(a, "--list-cache")) {
-            w->list_cache = 1;
-            continue;
-        }
-        if (!strcmp(a, "--secure")) {
-            w->secure = 1;
-            continue;
-        }
-        switch (options_parse_common(o, argc, argv, &i, &err)) {
-        case OPT_OK:
-            continue;
-        case OPT_HELP:
-            print_command_usage(stdout, command_find("which"));
-            *rc = GD_EXIT_OK;
-            return -1;
-        case OPT_BAD_USE:
-            *rc = usage_error("which", "%s", err.msg);
-            return -1;
-        case OPT_NOT_MINE:
-            if (a[0] == '-' && a[1]) {
-                *rc = usage_error("which", "unknown option '%s'", a);
-                return -1;
-            }
-            if (w->name) {
-                *rc = usage_error("which", "unexpected argument '%s'", a);
-                return -1;
-            }
-            w->name = a;
-            continue;
-        }
-        continue;
-    missing:
-        *rc = usage_error("which", "option '%s' needs an argument", a);
+    if (cmd_parse("which", &which_spec, o, w, argc, argv, rc) < 0)
         return -1;
-    }
+    if (take_list(&w->from_l, "--from", w->from, &w->n_from, rc) < 0 ||
+        take_list(&w->loaded_l, "--loaded", w->loaded, &w->n_loaded, rc) < 0 ||
+        take_list(&w->dll_dirs_l, "--dll-dir", w->dll_dirs, &w->n_dll_dirs, rc) < 0)
+        return -1;
+    if (o->operands.n)
+        w->name = o->operands.v[0].arg;
     if (!w->name && !w->deps && !w->list_cache) {
         *rc = usage_error("which", "a library name, --deps FILE or --list-cache is needed");
-        return -1;
-    }
-    if (w->libc && strcmp(w->libc, "glibc") && strcmp(w->libc, "musl")) {
-        *rc = usage_error("which", "option '--libc' takes glibc or musl, not '%s'", w->libc);
         return -1;
     }
     return 0;
@@ -292,7 +336,7 @@ static int which_windows(const struct which_opts *w, const struct options *o, st
     req.n_win_dll_dirs = w->n_dll_dirs;
     req.win_set_dll_dir = w->set_dll_dir;
     req.win_path = w->path;
-    if (!w->path && (!o->root || o->clear_env || o->n_env_changes))
+    if (!w->path && (!o->root || o->clear_env || o->env_changes.n))
         req.win_path = env_get(&ctx->env, "PATH");
     if (parse_flags("--load-flags", w->load_flags, &req.win_flags) != 0 ||
         parse_flags("--default-dirs", w->default_dirs, &req.win_default_dirs) != 0) {
@@ -348,11 +392,17 @@ static int which_macos(const struct which_opts *w, const struct options *o, stru
     req.chain = chain;
     req.n_chain = w->n_from;
     req.mac_exe = w->exe;
-    if (!o->root || o->clear_env || o->n_env_changes) {
+    if (!o->root || o->clear_env || o->env_changes.n) {
         req.mac_dyld_library_path = env_get(&ctx->env, "DYLD_LIBRARY_PATH");
         req.mac_dyld_fallback_library_path = env_get(&ctx->env, "DYLD_FALLBACK_LIBRARY_PATH");
     }
     return resolve_and_report(o, ctx, &cfg, &req, w->name);
+}
+
+static void release(struct options *o, struct which_opts *w)
+{
+    optparse_release(&which_spec, w);
+    options_release(o);
 }
 
 int cmd_which(int argc, char **argv)
@@ -376,14 +426,14 @@ int cmd_which(int argc, char **argv)
     options_init(&o);
     err_init(&err);
     if (parse_args(argc, argv, &w, &o, &rc) < 0) {
-        options_release(&o);
+        release(&o, &w);
         return rc;
     }
     if (options_setup(&o, &ctx, &err) < 0) {
         int usage = err.code == GD_ERR_USAGE;
         fprintf(stderr, "gpudoctor which: %s\n", err.msg);
         run_ctx_release(&ctx, NULL);
-        options_release(&o);
+        release(&o, &w);
         return usage ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
     }
     if (!o.os)
@@ -394,7 +444,7 @@ int cmd_which(int argc, char **argv)
             fprintf(stderr, "gpudoctor which: %s\n", err.msg);
             rc = GD_EXIT_FAILURE;
         }
-        options_release(&o);
+        release(&o, &w);
         return rc;
     }
     arena_init(&cfg_arena);
@@ -496,6 +546,6 @@ out_early:
         fprintf(stderr, "gpudoctor which: %s\n", err.msg);
         rc = GD_EXIT_FAILURE;
     }
-    options_release(&o);
+    release(&o, &w);
     return rc;
 }

@@ -1,316 +1,79 @@
+/*
+ * commands.c - the subcommand table and gpudoctor's own command line
+ * (commands.h).  Each row's spec is in its cmd_NAME.c.
+ */
 #include "cli/commands.h"
 
 #include <stddef.h>
 #include <string.h>
 
+#include "cli/exit.h"
+#include "cli/options.h"
 #include "util/banned.h"
 
-const char common_options_help[] =
-    "Options shared by the examining subcommands:\n"
-    "  --root DIR         examine the machine whose / is DIR (an unpacked container\n"
-    "                     image, a mounted disk); symlinks resolve inside DIR\n"
-    "  --env NAME=VALUE   set an environment variable for the examined process\n"
-    "                     (repeatable)\n"
-    "  --env-file FILE    read NAME=VALUE lines from FILE\n"
-    "  --clear-env        start from an empty environment instead of this process's\n"
-    "  --json             write the report as JSON (schema gpudoctor/1, docs/json.md)\n"
-    "  --markdown         write the report as Markdown, for pasting into an issue\n"
-    "  --facts            write the raw scan facts as JSON\n"
-    "  --strict           exit 1 on warnings as well as errors\n"
-    "  --redact           make the report safe to paste: home directories -> ~,\n"
-    "                     user and host names and the machine-id replaced\n"
-    "  --db PATH          use this knowledge-base file or directory instead of the\n"
-    "                     built-in tables\n"
-    "  -o, --output FILE  write the report to FILE instead of standard output\n"
-    "  --color, --no-color  force colour on or off (default: on a terminal only,\n"
-    "                     never when NO_COLOR is set)\n"
-    "  --all-shells       show every fix for every shell (default: a command written\n"
-    "                     for several shells is shown for yours, from $SHELL)\n"
-    "  -h, --help         show this help\n";
-
-const char exit_status_help[] =
-    "Exit status:\n"
-    "  0  no error-severity finding\n"
-    "  1  at least one error finding (with --strict: or a warning)\n"
-    "  2  usage error\n"
-    "  3  gpudoctor itself could not run\n";
-
 const struct command commands[] = {
-    { "check", cmd_check, "scan this machine and say whether each framework will use the GPU",
-      "usage: gpudoctor [check] [options]\n"
-      "\n"
-      "Scan the machine (or --root DIR) by reading files only: the NVIDIA driver,\n"
-      "GPUs, CUDA toolkits, cuDNN, the loader's search path and every Python\n"
-      "environment, and report what stands between each framework and the GPU,\n"
-      "with evidence and the commands that fix it.  Nothing on the examined\n"
-      "machine is executed or loaded.\n"
-      "\n"
-      "Options of check:\n"
-      "  --python PATH      examine only the environment of this interpreter\n"
-      "  --prefix DIR       examine only the Python environment at DIR\n"
-      "  --cwd DIR          the working directory whose .python-version pyenv\n"
-      "                     reads (default: the current one; with --root, /)\n"
-      "  --probe            also load the NVIDIA driver (in a child process, as\n"
-      "                     'gpudoctor probe' does) and fold its answers in: the\n"
-      "                     driver's compute capabilities (and its GPUs when the\n"
-      "                     PCI bus shows none) replace the table look-ups;\n"
-      "                     not with --root\n"
-      "  --verify-libs      with --probe: also LOAD, in a child process per\n"
-      "                     framework install, each library file the loader model\n"
-      "                     predicts, and report dlerror (GD516).  Off by default:\n"
-      "                     it runs the libraries' constructors\n"
-      "  --image REF        judge a container image, read from its files without\n"
-      "                     running it, against this machine (or --root HOST, or\n"
-      "                     --host-facts): REF is an OCI layout directory, an OCI\n"
-      "                     archive, a docker/podman save tar, or oci:DIR[:NAME],\n"
-      "                     oci-archive:FILE[:NAME], docker-archive:FILE[:NAME];\n"
-      "                     the NVIDIA Container Toolkit's start is modelled and\n"
-      "                     --env sets the container's environment (docs/image.md)\n"
-      "  --host-facts FILE  with --image: judge it against the node whose\n"
-      "                     `check --facts` FILE holds\n"
-      "  --from-facts FILE  judge the facts a `check --facts` wrote (FILE, or '-'\n"
-      "                     for standard input) instead of scanning: nothing is\n"
-      "                     read from any disk but FILE, so a maintainer\n"
-      "                     reproduces a reporter's verdict; not with --root,\n"
-      "                     --env, --env-file, --clear-env, --os, --python,\n"
-      "                     --prefix or --probe (the facts already hold them)\n" },
+    { "check", cmd_check, "scan this machine and say whether each framework will use the GPU", &check_spec },
     { "explain", cmd_explain, "read a pasted log and say what went wrong, why, and how to fix it",
-      "usage: gpudoctor explain [FILE|-] [--with-check] [--json] [options]\n"
-      "\n"
-      "Read a log (TensorFlow, PyTorch, JAX, ONNX Runtime, CuPy, nvidia-smi, nvcc,\n"
-      "pip list/freeze/show, Python tracebacks) from FILE, or from standard input\n"
-      "when FILE is '-' or omitted, and explain why the GPU was not used: the\n"
-      "cause first, then the log lines that prove it (with their line numbers),\n"
-      "then the fix, with the same finding codes and kinds as `check`\n"
-      "(docs/findings.md).  Versions in the log are looked up in the knowledge\n"
-      "base (cudart64_110.dll + TensorFlow 2.10 -> CUDA 11.2 and cuDNN 8.1).\n"
-      "Harmless noise (cuDNN/cuFFT/cuBLAS factory registration, NUMA, oneDNN,\n"
-      "TF-TRT) is labelled harmless, never the cause.  Logs of any size stream\n"
-      "in bounded memory.\n"
-      "\n"
-      "  --with-check   also scan this machine (or --root DIR) and use its facts\n"
-      "                 where the log is silent (driver version, OS, GPUs)\n"
-      "  --json         write JSON (schema gpudoctor-explain/1, docs/json.md)\n"
-      "  --markdown     the text report in a fenced block, for an issue\n"
-      "  --db, --output, --color/--no-color, --root, --env: as for check\n"
-      "\n"
-      "Exit status: 0 when the log was read, whatever it shows; 2 on a usage\n"
-      "error or a log that cannot be opened; 3 when reading it failed.\n" },
+      &explain_spec },
     { "fleet", cmd_fleet, "merge many machines' check reports into one cluster view; run it on Slurm",
-      "usage: gpudoctor fleet report [options] FILE|DIR|-...\n"
-      "       gpudoctor fleet slurm [--nodes N | --nodelist LIST | --partition P]\n"
-      "                             [--timeout S] [options] [-- SRUN-OPTIONS...]\n"
-      "       gpudoctor fleet node [CHECK-OPTIONS...]\n"
-      "\n"
-      "Answer \"which nodes will not give my job a GPU, and why\" for a cluster.\n"
-      "`fleet report` merges `gpudoctor check --json` reports: files, every file of\n"
-      "a directory, or a stream on standard input (one report per line, or reports\n"
-      "one after another).  It reads one report at a time, in bounded memory.  The\n"
-      "view: nodes by state (every framework uses the GPU / some do not /\n"
-      "unreachable), nodes grouped by shared problem (same finding code and title)\n"
-      "in Slurm hostlist notation (node[03-07,12]) with the fix, and drift tables\n"
-      "(driver, CUDA toolkits, cuDNN, framework versions: nodes that differ from\n"
-      "the majority).  A broken report or one of another schema is named and\n"
-      "counted, never dropped.\n"
-      "\n"
-      "`fleet slurm` runs `srun --ntasks-per-node=1 --label ... gpudoctor fleet\n"
-      "node check --json` (this binary, or --gpudoctor PATH) and merges what comes\n"
-      "back; a node whose task fails or does not finish within --timeout is\n"
-      "reported unreachable with the reason.  `fleet node` is what runs on each\n"
-      "node: a header line naming it (SLURMD_NODENAME), then its check report.\n"
-      "\n"
-      "  --json              one JSON document (schema gpudoctor-fleet/1, docs/json.md)\n"
-      "  --markdown          Markdown, for pasting into an issue\n"
-      "  --prometheus        metrics in the Prometheus text format, for\n"
-      "                      node_exporter's textfile collector (docs/fleet.md)\n"
-      "  -o, --output FILE   write to FILE instead of standard output\n"
-      "  --color, --no-color force colour on or off (default: on a terminal only)\n"
-      "  --name-from-file    report: name each file's node after the file, not its\n"
-      "                      host.hostname (for reports gathered as NODE.json)\n"
-      "  -N, --nodes N       slurm: run on N nodes\n"
-      "  -w, --nodelist LIST slurm: run on these nodes (hostlist notation); any of\n"
-      "                      them that sends no report is unreachable\n"
-      "  -p, --partition P   slurm: run in partition P\n"
-      "  --timeout S         slurm: give up on nodes that have not answered after S\n"
-      "                      seconds (default 120)\n"
-      "  --gpudoctor PATH    slurm: the gpudoctor the nodes run (default: this one;\n"
-      "                      it must exist at that path on every node)\n"
-      "  --srun PATH         slurm: the srun to run (default: srun on PATH)\n"
-      "\n"
-      "Exit status: 0 every node uses the GPU and every input was a report; 1 a\n"
-      "node is failing or unreachable, or an input was refused; 2 usage error or\n"
-      "unreadable input; 3 srun could not run or gathered nothing.\n" },
-    { "help", cmd_help, "show help for gpudoctor or one subcommand",
-      "usage: gpudoctor help [SUBCOMMAND]\n"
-      "       gpudoctor help --man [SUBCOMMAND]\n"
-      "       gpudoctor help --completion bash|zsh|fish\n"
-      "\n"
-      "Show the help of gpudoctor or of one subcommand.  The same texts, turned\n"
-      "into other forms (the build installs these):\n"
-      "\n"
-      "  --man [SUBCOMMAND]  the manual page, in roff: gpudoctor(1), or\n"
-      "                     gpudoctor-SUBCOMMAND(1)\n"
-      "  --completion bash|zsh|fish  the completion script for that shell\n" },
-    { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources",
-      "usage: gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--unverified]\n"
-      "                        [--json] [--db PATH]\n"
-      "\n"
-      "Print one knowledge-base table the way a person would look it up by hand,\n"
-      "every row with its source; without TABLE, list the tables.  TABLE is one of\n"
-      "  tensorflow        TensorFlow tested builds: version, os, python, CUDA, cuDNN\n"
-      "  tensorflow-libs   the CUDA library file names each TensorFlow loads\n"
-      "  pytorch           PyTorch builds: CUDA/ROCm variant, default wheel, cuDNN, archs\n"
-      "  jax, cupy, onnxruntime, paddle, tensorflow-metal\n"
-      "  driver            driver branch -> highest CUDA (nvidia-smi \"CUDA Version\")\n"
-      "  cuda              CUDA toolkit -> minimum driver;  cuda-mvc: per major, with\n"
-      "                    minor-version compatibility;  cuda-arch: toolkit -> sm_XX\n"
-      "  cudnn             cuDNN -> CUDA, oldest compute capability\n"
-      "  python            framework release -> Python versions\n"
-      "  tensorflow-driver, tensorflow-arch   TensorFlow's own driver floor; SASS/PTX\n"
-      "  arch-floor        GPU family -> minimum driver and CUDA build (Blackwell)\n"
-      "  packaging         packaging facts (jax[cuda], tensorflow[and-cuda], ...)\n"
-      "  jetson            Jetson: L4T release -> JetPack and the CUDA, cuDNN it ships;\n"
-      "                    tegra-soc: Tegra SoC -> integrated GPU compute capability\n"
-      "  kb-meta           when each table was checked, newest release known\n"
-      "  gpu [NAME]        NVIDIA GPUs -> compute capability; NAME matches whole words,\n"
-      "                    e.g. gpudoctor matrix gpu \"RTX 4090\"\n"
-      "or a table's own name (tf_build, torch, gpu_chip, ...).  FILTER keeps the rows\n"
-      "whose first column starts with it, not in the middle of a number\n"
-      "(gpudoctor matrix tensorflow 2.1 shows 2.1.0, not 2.10.0).\n"
-      "\n"
-      "  --os OS     only rows for that OS (tables with an os column)\n"
-      "  --unverified  only the rows whose source is marked unverified (not\n"
-      "              confirmed from a primary source); without TABLE, every table\n"
-      "              that has such rows (text only)\n"
-      "  --json      one JSON document: {schema, table, title, source, revision, rows}\n"
-      "              with the table's columns as keys (docs/json.md, \"matrix\")\n"
-      "  --db PATH   use this knowledge-base file or directory: each table it defines\n"
-      "              replaces the built-in one; a malformed file is refused with\n"
-      "              FILE:LINE and exit status 2\n"
-      "\n"
-      "Exit status: 0 printed; 1 gpu NAME matched nothing; 2 usage error or\n"
-      "unusable --db.\n" },
-    { "plan", cmd_plan, "choose a framework, CUDA, cuDNN, driver and image that work together",
-      "usage: gpudoctor plan --framework tensorflow|pytorch|jax|onnxruntime [--version V]\n"
-      "                      [--cuda X.Y] [--driver D] [--gpu NAME|CC]\n"
-      "                      [--os linux|windows|wsl|macos] [--python 3.X]\n"
-      "                      [--requirements | --dockerfile] [--json] [--db PATH]\n"
-      "                      [--root DIR] [-o FILE]\n"
-      "\n"
-      "Answer with one consistent set from the knowledge base: the framework\n"
-      "version, its Python range, CUDA, cuDNN, the minimum driver on that OS\n"
-      "(minor-version compatibility applied where the framework allows it), the\n"
-      "official Docker image where one exists, and the pip, conda and docker\n"
-      "commands that install it.  Given constraints, it picks the NEWEST version\n"
-      "that satisfies all of them; with --version it checks that version and\n"
-      "says which constraint fails.  With only --framework (and --version), the\n"
-      "driver and GPU come from scanning this machine (or --root DIR) as `check`\n"
-      "does.\n"
-      "\n"
-      "  --framework NAME  tensorflow (tf), pytorch (torch), jax, onnxruntime (ort)\n"
-      "  --version V       check this framework version (torch: 2.4.0+cu118 picks\n"
-      "                    the variant too)\n"
-      "  --cuda X[.Y]      the CUDA the set must use (12 = any 12.x)\n"
-      "  --driver D        the installed NVIDIA driver, e.g. 535.104.05\n"
-      "  --gpu NAME|CC     a GPU name (\"RTX 4090\") or compute capability (8.9)\n"
-      "  --os OS           linux (default), windows (native; TensorFlow GPU <= 2.10),\n"
-      "                    wsl (Linux builds, Windows driver), macos (no CUDA)\n"
-      "  --python 3.X      the Python version to use\n"
-      "  --requirements    write a pinned requirements.txt fragment instead\n"
-      "  --dockerfile      write a Dockerfile instead\n"
-      "  --json            JSON, schema gpudoctor-plan/1 (docs/json.md, \"plan\")\n"
-      "  --db PATH         use this knowledge-base file or directory\n"
-      "\n"
-      "Exit status: 0 a set exists; 1 no set satisfies the constraints (the\n"
-      "reason is printed); 2 usage error (unknown GPU name or version included).\n" },
-    { "probe", cmd_probe, "load the NVIDIA driver in a child process and ask it for its GPUs",
-      "usage: gpudoctor probe [--timeout SECONDS] [--verify-libs] [--json] [options]\n"
-      "\n"
-      "Ask the NVIDIA driver itself which GPUs it can use: the one subcommand that\n"
-      "LOADS CODE from this machine.  It finds libcuda.so.1 and libnvidia-ml.so.1\n"
-      "as the dynamic loader would (LD_LIBRARY_PATH from the environment, see\n"
-      "--env), shows them, refuses a CUDA toolkit stub and any copy inside a Python\n"
-      "environment, then loads them by full path in a child process (running their\n"
-      "initialisation code) and asks for the driver version, the driver's CUDA\n"
-      "version, every device (name, compute capability, memory, PCI bus id, UUID)\n"
-      "and what CUDA_VISIBLE_DEVICES leaves visible.  A driver that hangs or\n"
-      "crashes is killed and reported; gpudoctor itself is never at risk.\n"
-      "Exit status 0 when the driver answered and nothing is wrong, 1 with an\n"
-      "error finding (no driver, no device, a hang, a crash, ...).\n"
-      "\n"
-      "  --timeout SECONDS  give the driver this long in all (1-600, default 10)\n"
-      "  --json             write JSON (schema gpudoctor-probe/1, docs/json.md)\n"
-      "  --python PATH, --prefix DIR  with --verify-libs: the environment to judge\n"
-      "  --verify-libs      also scan and diagnose as `check` does, then load, in a\n"
-      "                     child process per framework install, exactly the library\n"
-      "                     files the loader model predicts (by full path, the CUDA\n"
-      "                     runtime before cuDNN) and report each dlerror: a failure\n"
-      "                     the model did not predict is GD516.  Off by default:\n"
-      "                     it runs their constructors\n"
-      "  --root is refused: probe loads this machine's driver, never a tree's.\n" },
-    { "which", cmd_which, "trace how the dynamic loader would look for one library",
-      "usage: gpudoctor which NAME [--from FILE]... [--main EXE] [options]\n"
-      "       gpudoctor which --deps FILE [options]\n"
-      "       gpudoctor which --list-cache [options]\n"
-      "\n"
-      "Say which file dlopen(NAME) would load, without loading anything: every\n"
-      "place the loader tries, in order (RPATH, LD_LIBRARY_PATH, RUNPATH,\n"
-      "ld.so.cache, default directories, glibc-hwcaps subdirectories), what was\n"
-      "there, and, when nothing loadable is found, the one change that fixes it.\n"
-      "LD_LIBRARY_PATH is taken from the environment (see --env, --clear-env).\n"
-      "Exit status 0 when found, 1 when not; with --deps, 0 only when every\n"
-      "dependency was found and every DT_NEEDED list was read whole.\n"
-      "\n"
-      "  --from FILE      the object that asks (its RPATH, RUNPATH and $ORIGIN\n"
-      "                   apply); repeat for the object that loaded it, and so on;\n"
-      "                   default: a bare dlopen from the main program\n"
-      "  --main EXE       the main executable (its RPATH; $ORIGIN in LD_LIBRARY_PATH)\n"
-      "  --deps FILE      resolve every DT_NEEDED of FILE, recursively, as a tree\n"
-      "  --loaded NAME    treat NAME (a file name or SONAME) as already loaded\n"
-      "  --list-cache     list /etc/ld.so.cache as `ldconfig -p` does\n"
-      "  --libc glibc|musl  the loader's rules (default: detected)\n"
-      "  --glibc X.Y      the glibc version (default: from the cache's generator)\n"
-      "  --hwcaps LIST    active glibc-hwcaps subdirectories, best first, comma\n"
-      "                   separated, or 'none' (default: from the CPU's x86-64\n"
-      "                   ISA level: this machine's CPUID, or the examined\n"
-      "                   tree's /proc/cpuinfo)\n"
-      "  --platform NAME  the value of $PLATFORM (default: from the CPU)\n"
-      "  --cwd DIR        the working directory for relative paths\n"
-      "  --secure         model secure-execution mode (setuid programs)\n"
-      "\n"
-      "With --os windows: LoadLibraryExW(NAME) on the Windows C: drive at --root\n"
-      "(C:\\X is DIR/X; names and folders match in any letter case; docs/windows.md):\n"
-      "  --app-dir DIR    the folder of the process's .exe (python.exe's)\n"
-      "  --cwd DIR        its current folder (default: unknown, not searched)\n"
-      "  --path LIST      its PATH, ';'-separated (default: PATH of --env/--env-file,\n"
-      "                   or this machine's without --root)\n"
-      "  --dll-dir DIR    an AddDllDirectory / os.add_dll_directory folder; repeat\n"
-      "                   in call order\n"
-      "  --set-dll-dir DIR  SetDllDirectory's folder\n"
-      "  --load-flags N   LoadLibraryExW's dwFlags (0x8, 0x100 ... 0x1000)\n"
-      "  --default-dirs N SetDefaultDllDirectories' flags\n"
-      "  --from DLL       NAME is an import of DLL (loaded with --load-flags)\n"
-      "  --loaded PATH    a module already loaded (its base name matches)\n"
-      "  --python-ext     NAME is an import of a Python >= 3.8 extension module\n"
-      "                   (--from PYD): DEFAULT_DIRS|DLL_LOAD_DIR, no PATH\n"
-      "\n"
-      "With --os macos: dyld's search for an install name (NAME as written in\n"
-      "LC_LOAD_DYLIB: @rpath/..., @loader_path/..., /usr/lib/...) on the macOS tree\n"
-      "at --root: DYLD_LIBRARY_PATH, the install name, DYLD_FALLBACK_LIBRARY_PATH\n"
-      "(docs/macos.md):\n"
-      "  --from IMAGE     the image that loads NAME (its LC_RPATH, @loader_path);\n"
-      "                   repeat for its loaders, nearest first\n"
-      "  --exe EXE        the main executable (@executable_path, its LC_RPATH)\n"
-      "\n"
-      "JSON (--json): docs/json.md, section \"which\".\n" },
+      &fleet_spec },
+    { "help", cmd_help, "show help for gpudoctor or one subcommand", &help_spec },
+    { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources", &matrix_spec },
+    { "plan", cmd_plan, "choose a framework, CUDA, cuDNN, driver and image that work together", &plan_spec },
+    { "probe", cmd_probe, "load the NVIDIA driver in a child process and ask it for its GPUs", &probe_spec },
+    { "which", cmd_which, "trace how the dynamic loader would look for one library", &which_spec },
     { NULL, NULL, NULL, NULL }
 };
 
-const struct command *command_find(const char *name)
+/* main.c parses only these (argv[1]); any other option starts check. */
+static const struct opt_def main_rows[] = {
+    OPTIONS_ROW_HELP,
+    { .name = "version", .short_name = 'V', .kind = OPT_FLAG, .off = 0, .ival = 1,
+      .help = "show the version and the knowledge-base revision" },
+    OPT_END
+};
+static const struct opt_group main_group = { "Options", NULL, main_rows, 0 };
+static const struct opt_group *const main_groups[] = { &main_group, NULL };
+static const char *const main_synopsis[] = { "gpudoctor [SUBCOMMAND] [options]", NULL };
+static const struct help_block main_about[] = {
+    { NULL, "gpudoctor tells why a deep-learning framework does not use the NVIDIA GPU, by reading "
+            "files only, and prints the commands that fix it." },
+    { NULL, NULL }
+};
+
+const struct cmd_spec main_spec = { main_synopsis, main_about, main_groups, NULL, 0, 0, NULL,
+                                    check_exits, NULL };
+
+const char main_exits_note[] =
+    "These are check's, the default subcommand's; each subcommand's help lists its own.";
+
+const struct command *command_in(const struct command *table, const char *name)
 {
     const struct command *c;
-    for (c = commands; c->name; c++)
+    for (c = table; c->name; c++)
         if (!strcmp(c->name, name))
             return c;
     return NULL;
+}
+
+const struct command *command_find(const char *name)
+{
+    return command_in(commands, name);
+}
+
+const char *command_suggest(const struct command *table, const char *typed, char *buf, size_t size)
+{
+    const struct command *c;
+    struct suggest s;
+    suggest_init(&s, typed, strlen(typed));
+    for (c = table; c->name; c++)
+        suggest_add(&s, c->name);
+    return suggest_text(&s, "", buf, size);
+}
+
+void command_names(opt_put_fn *put, void *ctx)
+{
+    const struct command *c;
+    for (c = commands; c->name; c++)
+        put(ctx, c->name);
 }

@@ -1,34 +1,40 @@
 /*
  * commands.h - the subcommand table.
  *
- * Each subcommand lives in src/cli/cmd_NAME.c and exports one function
+ * Each subcommand lives in src/cli/cmd_NAME.c: its function
  *     int cmd_NAME(int argc, char **argv);
  * which receives argv starting at the subcommand's own name (argv[0]) and
- * returns an enum gd_exit.  Its help text is a constant string here, so
- * `gpudoctor help NAME` and `gpudoctor NAME --help` agree.
- * To add a subcommand: write cmd_NAME.c, declare it below, add a row to
- * commands[] in commands.c.
+ * returns an enum gd_exit, and its command-line table, a struct cmd_spec
+ * NAME_spec (cli/optparse.h: synopsis, description, options, operands,
+ * exit statuses), from which the parser, --help, the man page and the
+ * completions all come.  To add a subcommand: write cmd_NAME.c, declare
+ * both below, add a row to commands[] in commands.c.
  */
 #ifndef GD_COMMANDS_H
 #define GD_COMMANDS_H
 
 #include <stddef.h>
 
-struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-    const char *summary;   /* one line for the command list */
-    const char *usage;     /* the full --help text */
-};
+#include "cli/optparse.h"
 
 extern const struct command commands[];
 
-/** The command called name, or NULL. */
-const struct command *command_find(const char *name);
+/** `gpudoctor` itself: its synopsis, description, -h and -V, and check's exit statuses. */
+extern const struct cmd_spec main_spec;
+/** Said after the exit statuses in `gpudoctor --help` and gpudoctor(1). */
+extern const char main_exits_note[];
 
-/** Help shared by every examining subcommand (appended to their usage). */
-extern const char common_options_help[];
-extern const char exit_status_help[];
+/** The command called name in commands[], or NULL. */
+const struct command *command_find(const char *name);
+/** The command called name in table (name NULL ends it), or NULL. */
+const struct command *command_in(const struct command *table, const char *name);
+/**
+ * "; did you mean 'check'?" when a name in table is near typed, else "",
+ * into buf (returned).
+ */
+const char *command_suggest(const struct command *table, const char *typed, char *buf, size_t size);
+/** Every subcommand's name (an opt_values_fn, for `help SUBCOMMAND`). */
+void command_names(opt_put_fn *put, void *ctx);
 
 int cmd_check(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
@@ -39,11 +45,9 @@ int cmd_matrix(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_which(int argc, char **argv);
 
-/**
- * The i-th table name `gpudoctor matrix TABLE` accepts besides the kb's own
- * table names and the framework names (i from 0), or NULL after the last.
- * For the completion scripts (help_gen.h).
- */
-const char *cmd_matrix_table_at(size_t i);
+extern const struct cmd_spec check_spec, explain_spec, fleet_spec, help_spec, matrix_spec,
+    plan_spec, probe_spec, which_spec;
+/** check's exit statuses (gpudoctor with no subcommand is check). */
+extern const struct exit_doc check_exits[];
 
 #endif

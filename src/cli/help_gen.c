@@ -1,108 +1,20 @@
 /*
- * help_gen.c - man pages and completion scripts read back from the --help
- * texts (see help_gen.h for the line grammar).
- *
- * The help text is produced by the very functions --help uses
- * (print_main_usage, print_command_usage) into a temporary file and read
- * back, so there is no second copy of any option or sentence.
+ * help_gen.c - man pages and completion scripts from the command tables
+ * (help_gen.h).
  */
 #include "cli/help_gen.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
 #include "cli/main_help.h"
 #include "cli/version.h"
-#include "diagnose/fw.h"
-#include "diagnose/plan.h"
 #include "kb/kb.h"
-#include "kb/kbdata.h"
+#include "util/strbuf.h"
 #include "util/banned.h"
-
-#define HELP_MAX 65536   /* the longest usage text is under 5 KiB */
-#define OPTS_MAX 96
-
-/* The help text of c (NULL: the top-level usage) as --help prints it. */
-static int help_text(const struct command *c, char *buf, size_t size)
-{
-    FILE *t = tmpfile();
-    size_t n;
-    if (!t)
-        return -1;
-    if (c)
-        print_command_usage(t, c);
-    else
-        print_main_usage(t);
-    rewind(t);
-    n = fread(buf, 1, size - 1, t);
-    buf[n] = '\0';
-    if (ferror(t) || n == size - 1) {
-        fclose(t);
-        return -1;
-    }
-    fclose(t);
-    return 0;
-}
-
-/* ---- lines ---- */
-
-struct line {
-    const char *s;   /* first non-blank character */
-    size_t n;        /* length from s, trailing blanks dropped */
-    size_t indent;
-    int blank;
-};
-
-/* The line starting at *p; advances *p past it.  0 at the end. */
-static int line_next(const char **p, struct line *l)
-{
-    const char *s = *p, *e;
-    if (!*s)
-        return 0;
-    e = strchr(s, '\n');
-    if (!e)
-        e = s + strlen(s);
-    *p = *e ? e + 1 : e;
-    l->indent = 0;
-    while (s + l->indent < e && s[l->indent] == ' ')
-        l->indent++;
-    l->s = s + l->indent;
-    l->n = (size_t)(e - l->s);
-    while (l->n && (l->s[l->n - 1] == ' ' || l->s[l->n - 1] == '\r'))
-        l->n--;
-    l->blank = l->n == 0;
-    return 1;
-}
-
-/* Split an item line "TERM  description" (or "TERM: description"). */
-static void item_split(const struct line *l, size_t *term_n, const char **desc, size_t *desc_n)
-{
-    size_t i;
-    *desc = NULL;
-    *desc_n = 0;
-    for (i = 0; i + 1 < l->n; i++)
-        if (l->s[i] == ' ' && l->s[i + 1] == ' ')
-            break;
-    if (i + 1 >= l->n) {
-        for (i = 0; i + 1 < l->n; i++)
-            if (l->s[i] == ':' && l->s[i + 1] == ' ')
-                break;
-        if (i + 1 >= l->n) {
-            *term_n = l->n;
-            return;
-        }
-        *term_n = i;
-        i++;
-    } else {
-        *term_n = i;
-    }
-    while (i < l->n && l->s[i] == ' ')
-        i++;
-    *desc = l->s + i;
-    *desc_n = l->n - i;
-}
 
 /* ---- roff ---- */
 
@@ -112,8 +24,8 @@ static int opt_start(const char *s, size_t i, size_t n)
            (i == 0 || strchr(" [(|,/=-\"'`", s[i - 1]));
 }
 
-/* Text for roff: backslashes escaped, an option's hyphens made minus
- * signs (\-, so it can be searched and pasted), a leading control
+/* Text for roff: backslashes escaped, the hyphens of an option written as
+ * minus signs (\-, so it can be searched and pasted), a leading control
  * character neutralised. */
 static void roff_text(FILE *fp, const char *s, size_t n)
 {
@@ -136,147 +48,188 @@ static void roff_text(FILE *fp, const char *s, size_t n)
     }
 }
 
-static void roff_upper(FILE *fp, const char *s)
+static void roff_str(FILE *fp, const char *s)
+{
+    roff_text(fp, s, strlen(s));
+}
+
+/* A name as typed: every hyphen a minus sign. */
+static void roff_name(FILE *fp, const char *s, int upper)
 {
     for (; *s; s++) {
         if (*s == '-')
             fputs("\\-", fp);
+        else if (*s == '\\')
+            fputs("\\e", fp);
         else
-            fputc(toupper((unsigned char)*s), fp);
+            fputc(upper ? toupper((unsigned char)*s) : *s, fp);
     }
 }
 
-/* Render help text h (after its "usage:" block) as roff paragraphs. */
-static void roff_body(FILE *fp, const char *h)
+/* "\fB\-o\fR, \fB\-\-output\fR \fIFILE\fR" */
+static void roff_term(FILE *fp, const struct opt_def *o)
 {
-    struct line l, nx;
-    const char *p = h, *q, *d;
-    size_t tn, dn;
-    enum { FRESH, PROSE, ITEM } st = FRESH;
-    int after_heading = 1, prev_blank = 1, in_synopsis = 0;
-
-    while (line_next(&p, &l)) {
-        if (l.blank) {
-            prev_blank = 1;
-            in_synopsis = 0;
-            if (st == PROSE)
-                st = FRESH;
-            continue;
-        }
-        if (l.indent == 0 && l.n > 7 && !strncmp(l.s, "usage: ", 7)) {
-            /* the synopsis, rendered by the caller */
-            in_synopsis = 1;
-            continue;
-        }
-        if (in_synopsis)
-            continue;
-        q = p;
-        if (!line_next(&q, &nx))
-            nx.blank = 1, nx.indent = 0;
-        if (l.indent == 0 && prev_blank && l.s[l.n - 1] == ':' && !nx.blank && nx.indent >= 2) {
-            if (l.n == 12 && !strncmp(l.s, "Exit status:", 12)) {
-                fputs(".SH EXIT STATUS\n", fp);
-            } else {
-                fputs(".SS \"", fp);
-                roff_text(fp, l.s, l.n - 1);
-                fputs("\"\n", fp);
-            }
-            st = FRESH;
-            after_heading = 1;
-            prev_blank = 0;
-            continue;
-        }
-        if (l.indent == 2) {
-            item_split(&l, &tn, &d, &dn);
-            fputs(".TP\n\\fB", fp);
-            roff_text(fp, l.s, tn);
-            fputs("\\fR\n", fp);
-            if (d) {
-                roff_text(fp, d, dn);
-                fputc('\n', fp);
-            } else {
-                fputs("\\&\n", fp);
-            }
-            st = ITEM;
-        } else if (l.indent > 2 && st == ITEM && !prev_blank) {
-            roff_text(fp, l.s, l.n);
-            fputc('\n', fp);
-        } else {
-            if (st != PROSE && !after_heading)
-                fputs(".PP\n", fp);
-            roff_text(fp, l.s, l.n);
-            fputc('\n', fp);
-            st = PROSE;
-        }
-        after_heading = 0;
-        prev_blank = 0;
+    if (o->short_name)
+        fprintf(fp, "\\fB\\-%c\\fR%s", o->short_name, o->name ? ", " : "");
+    if (o->name) {
+        fputs("\\fB\\-\\-", fp);
+        roff_name(fp, o->name, 0);
+        fputs("\\fR", fp);
+    }
+    if (o->metavar) {
+        fputs(o->flags & OPT_OPTIONAL_ARG ? "[=\\fI" : " \\fI", fp);
+        roff_name(fp, o->metavar, 0);
+        fputs(o->flags & OPT_OPTIONAL_ARG ? "\\fR]" : "\\fR", fp);
     }
 }
 
-/* SYNOPSIS from the "usage:" block: one line per form. */
-static void roff_synopsis(FILE *fp, const char *h)
+static void roff_synopsis(FILE *fp, const char *const *forms)
 {
-    struct line l;
-    const char *p = h;
-    int in = 0;
+    struct strbuf sb = STRBUF_INIT;
+    const char *p, *e;
+    size_t i;
+
     fputs(".SH SYNOPSIS\n.nf\n", fp);
-    while (line_next(&p, &l)) {
-        if (!in) {
-            if (l.indent == 0 && l.n > 7 && !strncmp(l.s, "usage: ", 7)) {
-                in = 1;
-                roff_text(fp, l.s + 7, l.n - 7);
-                fputc('\n', fp);
-            }
-            continue;
+    for (i = 0; forms && forms[i]; i++) {
+        strbuf_reset(&sb);
+        /* man(1) indents the section by 7 columns */
+        help_wrap_at(&sb, forms[i], 0, help_synopsis_indent(forms[i]), 1, HELP_WIDTH - 7);
+        for (p = sb.buf; *p; p = *e ? e + 1 : e) {
+            e = strchr(p, '\n');
+            if (!e)
+                e = p + strlen(p);
+            roff_text(fp, p, (size_t)(e - p));
+            fputc('\n', fp);
         }
-        if (l.blank)
-            break;
-        if (l.n < 10 || strncmp(l.s, "gpudoctor ", 10))
-            fputs("    ", fp);
-        roff_text(fp, l.s, l.n);
-        fputc('\n', fp);
     }
     fputs(".fi\n", fp);
+    strbuf_release(&sb);
 }
 
-int help_gen_man(FILE *fp, const char *name)
+/* The description: a paragraph after another block starts with .PP (not
+ * right after a heading, where man(7) needs none). */
+static void roff_about(FILE *fp, const struct help_block *b)
 {
-    static char h[HELP_MAX];
-    const struct command *c = NULL, *k;
-
-    if (name) {
-        c = command_find(name);
-        if (!c)
-            return -1;
+    int first = 1;
+    for (; b && (b->term || b->text); b++) {
+        if (b->term) {
+            fputs(".TP\n\\fB", fp);
+            roff_str(fp, b->term);
+            fputs("\\fR\n", fp);
+            if (b->text)
+                roff_str(fp, b->text);
+            else
+                fputs("\\&", fp);
+        } else {
+            if (!first)
+                fputs(".PP\n", fp);
+            roff_str(fp, b->text);
+        }
+        fputc('\n', fp);
+        first = 0;
     }
-    if (help_text(c, h, sizeof(h)) < 0)
-        return -1;
-    fputs(".\\\" Generated by `gpudoctor help --man` from the --help text; do not edit.\n", fp);
-    fputs(".TH ", fp);
-    roff_upper(fp, c ? "gpudoctor-" : "gpudoctor");
-    if (c)
-        roff_upper(fp, c->name);
+}
+
+static void roff_groups(FILE *fp, const struct cmd_spec *s)
+{
+    const struct opt_group *const *g;
+    const struct opt_def *o;
+    int any = 0;
+
+    for (g = s->groups; g && *g; g++) {
+        int shown = 0;
+        for (o = (*g)->rows; o->name || o->short_name; o++) {
+            if (optparse_shadowed(s, *g, o))
+                continue;
+            if (!any)
+                fputs(".SH OPTIONS\n", fp);
+            if (!shown) {
+                fputs(".SS \"", fp);
+                roff_str(fp, (*g)->heading);
+                fputs("\"\n", fp);
+                if ((*g)->intro) {
+                    roff_str(fp, (*g)->intro);
+                    fputs(":\n", fp);
+                }
+            }
+            fputs(".TP\n", fp);
+            roff_term(fp, o);
+            fputc('\n', fp);
+            roff_str(fp, o->help);
+            fputc('\n', fp);
+            any = shown = 1;
+        }
+    }
+}
+
+static void roff_exits(FILE *fp, const struct exit_doc *x, const char *note)
+{
+    fputs(".SH EXIT STATUS\n", fp);
+    for (; x && x->meaning; x++) {
+        fprintf(fp, ".TP\n\\fB%d\\fR\n", x->status);
+        roff_str(fp, x->meaning);
+        fputc('\n', fp);
+    }
+    if (note) {
+        fputs(".PP\n", fp);
+        roff_str(fp, note);
+        fputc('\n', fp);
+    }
+}
+
+void help_gen_man(FILE *fp, const struct command *c)
+{
+    const struct cmd_spec *s = c ? c->spec : &main_spec;
+    const struct command *k;
+    int first = 1;
+
+    fputs(".\\\" Generated by `gpudoctor help --man` from gpudoctor's command tables (src/cli); "
+          "do not edit.\n", fp);
+    fputs(".TH GPUDOCTOR", fp);
+    if (c) {
+        fputs("\\-", fp);
+        roff_name(fp, c->name, 1);
+    }
     /* Dated by the knowledge base's revision: the page changes with the
      * program it describes, and a rebuild gives the same bytes. */
     fprintf(fp, " 1 \"%s\" \"gpudoctor " GD_VERSION "\" \"User Commands\"\n.SH NAME\n",
             kb_builtin_revision());
-    if (c)
-        fprintf(fp, "gpudoctor\\-%s \\- ", c->name), roff_text(fp, c->summary, strlen(c->summary));
-    else
+    if (c) {
+        fputs("gpudoctor\\-", fp);
+        roff_name(fp, c->name, 0);
+        fputs(" \\- ", fp);
+        roff_str(fp, c->summary);
+    } else {
         fputs("gpudoctor \\- tell why a deep\\-learning framework does not use the NVIDIA GPU", fp);
+    }
     fputc('\n', fp);
-    roff_synopsis(fp, h);
+    roff_synopsis(fp, s->synopsis);
     fputs(".SH DESCRIPTION\n", fp);
-    roff_body(fp, h);
+    roff_about(fp, s->about);
+    if (!c) {
+        fputs(".SS \"Subcommands (default: check)\"\n", fp);
+        for (k = commands; k->name; k++) {
+            fputs(".TP\n\\fB", fp);
+            roff_name(fp, k->name, 0);
+            fputs("\\fR\n", fp);
+            roff_str(fp, k->summary);
+            fputc('\n', fp);
+        }
+        fputs(".PP\n\\fBgpudoctor help\\fR \\fISUBCOMMAND\\fR shows a subcommand's options and exit "
+              "statuses; each has its page, gpudoctor\\-\\fISUBCOMMAND\\fR(1).\n", fp);
+    }
+    roff_groups(fp, s);
+    roff_exits(fp, s->exits, c ? NULL : main_exits_note);
     fputs(".SH SEE ALSO\n", fp);
     if (c) {
         fputs(".BR gpudoctor (1)\n", fp);
     } else {
-        int first = 1;
         for (k = commands; k->name; k++) {
             if (!strcmp(k->name, "help"))
                 continue;
-            fprintf(fp, "%s.BR gpudoctor\\-%s (1)", first ? "" : ",\n", k->name);
+            fputs(first ? ".BR gpudoctor\\-" : ",\n.BR gpudoctor\\-", fp);
+            roff_name(fp, k->name, 0);
+            fputs(" (1)", fp);
             first = 0;
         }
         fputc('\n', fp);
@@ -284,258 +237,128 @@ int help_gen_man(FILE *fp, const char *name)
     fputs(".PP\nThe documents under docs/ in the gpudoctor sources (installed in\n"
           "share/doc/gpudoctor): findings.md lists every finding code, json.md the\n"
           "JSON schemas.\n", fp);
-    return 0;
 }
 
-/* ---- options ---- */
+/* ---- what completes what ---- */
 
-enum arg_kind { ARG_NONE, ARG_WORD, ARG_FILE, ARG_DIR };
-
-struct opt {
-    char name[40];
-    char arg[40];              /* the placeholder, "" for none */
-    enum arg_kind kind;
-    char desc[96];             /* the first line of its description */
-};
-
-struct optset {
-    struct opt o[OPTS_MAX];
+/* Words, each once (the values functions may give a name twice). */
+struct words {
+    const char *v[512];
     size_t n;
 };
 
-static int is_placeholder(const char *s, size_t n)
+static void words_put(void *ctx, const char *w)
 {
+    struct words *ws = ctx;
     size_t i;
-    int bar = 0, upper = 0;
-    if (n && s[0] == '[')
-        return 0;   /* an optional argument ("--man [SUBCOMMAND]"): the option stands alone */
-    for (i = 0; i < n; i++) {
-        if (s[i] == '|')
-            bar = 1;
-        else if (isupper((unsigned char)s[i]))
-            upper = 1;
-        else if (islower((unsigned char)s[i]))
-            continue;
-        else if (!strchr("0123456789=.-_[]", s[i]))
-            return 0;
-    }
-    /* DIR, FILE, NAME=VALUE, X[.Y], glibc|musl; not an English word */
-    for (i = 0; upper && !bar && i < n; i++)
-        if (islower((unsigned char)s[i]))
-            return 0;
-    return bar || upper;
-}
-
-static enum arg_kind arg_kind_of(const char *a)
-{
-    if (!*a)
-        return ARG_NONE;
-    if (!strcmp(a, "DIR"))
-        return ARG_DIR;
-    if (!strcmp(a, "FILE") || !strcmp(a, "PATH") || !strcmp(a, "EXE") || !strcmp(a, "DLL") ||
-        !strcmp(a, "PYD") || !strncmp(a, "FILE|", 5))
-        return ARG_FILE;
-    return ARG_WORD;
-}
-
-static void copy_n(char *dst, size_t size, const char *s, size_t n)
-{
-    if (n >= size)
-        n = size - 1;
-    memcpy(dst, s, n);
-    dst[n] = '\0';
-}
-
-static struct opt *optset_add(struct optset *os, const char *name, size_t n)
-{
-    size_t i;
-    char tmp[40];
-    copy_n(tmp, sizeof(tmp), name, n);
-    for (i = 0; i < os->n; i++)
-        if (!strcmp(os->o[i].name, tmp))
-            return &os->o[i];   /* named again: fill in what is missing */
-    if (os->n == OPTS_MAX)
-        return NULL;
-    memset(&os->o[os->n], 0, sizeof(os->o[0]));
-    memcpy(os->o[os->n].name, tmp, sizeof(tmp));
-    return &os->o[os->n++];
-}
-
-/* The options named in the item terms of help text h. */
-static void options_of(const char *h, struct optset *os)
-{
-    struct line l;
-    const char *p = h, *d;
-    size_t tn, dn, i, j, k, nterm;
-    struct opt *term[16];
-    int in_synopsis = 0;
-
-    os->n = 0;
-    while (line_next(&p, &l)) {
-        if (l.indent == 0 && l.n > 7 && !strncmp(l.s, "usage: ", 7))
-            in_synopsis = 1;
-        if (l.blank)
-            in_synopsis = 0;
-        if (in_synopsis || l.indent != 2)
-            continue;
-        item_split(&l, &tn, &d, &dn);
-        nterm = 0;
-        for (i = 0; i < tn; i++) {
-            struct opt *o;
-            if (!opt_start(l.s, i, tn))
-                continue;
-            for (j = i; j < tn && (isalnum((unsigned char)l.s[j]) || l.s[j] == '-'); j++)
-                ;
-            o = optset_add(os, l.s + i, j - i);
-            if (o) {
-                if (d && !o->desc[0]) {
-                    for (k = 0; k < dn && d[k] != '\n'; k++)
-                        ;
-                    copy_n(o->desc, sizeof(o->desc), d, k);
-                }
-                if (j + 1 < tn && l.s[j] == ' ' && !o->arg[0]) {
-                    for (k = j + 1; k < tn && l.s[k] != ' ' && l.s[k] != ','; k++)
-                        ;
-                    if (is_placeholder(l.s + j + 1, k - j - 1))
-                        copy_n(o->arg, sizeof(o->arg), l.s + j + 1, k - j - 1);
-                }
-                o->kind = arg_kind_of(o->arg);
-                if (nterm < sizeof(term) / sizeof(term[0]))
-                    term[nterm++] = o;
-            }
-            i = j;
-        }
-        /* "-o, --output FILE": -o takes FILE too */
-        for (k = nterm; k-- > 1;)
-            if (!term[k - 1]->arg[0] && term[k - 1]->name[1] != '-' && term[k]->arg[0]) {
-                memcpy(term[k - 1]->arg, term[k]->arg, sizeof(term[k]->arg));
-                term[k - 1]->kind = term[k]->kind;
-            }
-    }
-}
-
-/* ---- names for arguments ---- */
-
-static void put_frameworks(FILE *fp, const char *sep)
-{
-    const struct fw_def *d;
-    const char *const *a;
-    enum plan_fw fw;
-    size_t i;
-    const char *s = "";
-    for (i = 0; (d = fw_at(i)) != NULL; i++) {
-        if (plan_framework_parse(d->name, &fw) < 0)
-            continue;
-        fprintf(fp, "%s%s", s, d->name), s = sep;
-        for (a = d->aliases; a && *a; a++)
-            fprintf(fp, "%s%s", s, *a);
-    }
-}
-
-/* Names written so far by put_name (each once). */
-struct names {
-    const char *v[256];
-    size_t n;
-};
-
-static void put_name(FILE *fp, struct names *nm, const char *sep, const char *name)
-{
-    size_t i;
-    for (i = 0; i < nm->n; i++)
-        if (!strcmp(nm->v[i], name))
+    for (i = 0; i < ws->n; i++)
+        if (!strcmp(ws->v[i], w))
             return;
-    if (nm->n < sizeof(nm->v) / sizeof(nm->v[0]))
-        nm->v[nm->n++] = name;
-    fprintf(fp, "%s%s", nm->n > 1 ? sep : "", name);
+    if (ws->n < sizeof(ws->v) / sizeof(ws->v[0]))
+        ws->v[ws->n++] = w;
 }
 
-/* Every name `matrix TABLE` resolves: its own list, the framework names
- * and aliases that have a table, the kb's table names. */
-static void put_tables(FILE *fp, const char *sep)
+static void words_print(FILE *fp, const struct words *ws)
 {
-    static struct names nm;
-    const struct fw_def *d;
-    const struct kb_schema *k;
-    const char *const *a;
-    const char *t;
     size_t i;
-    nm.n = 0;
-    for (i = 0; (t = cmd_matrix_table_at(i)) != NULL; i++)
-        put_name(fp, &nm, sep, t);
-    for (i = 0; (d = fw_at(i)) != NULL; i++)
-        if (d->table) {
-            put_name(fp, &nm, sep, d->name);
-            for (a = d->aliases; a && *a; a++)
-                put_name(fp, &nm, sep, *a);
-        }
-    for (k = kb_schemas; k->name; k++)
-        put_name(fp, &nm, sep, k->name);
+    for (i = 0; i < ws->n; i++)
+        fprintf(fp, "%s%s", i ? " " : "", ws->v[i]);
 }
 
-/* ---- completion scripts ---- */
-
-static const char *const shells[] = { "bash", "zsh", "fish" };
-
-/* Words of a placeholder with choices ("glibc|musl"), space separated. */
-static void choices(FILE *fp, const char *arg, const char *sep)
+/* The completion words of an option's argument: its choices or values. */
+static int arg_words(const struct opt_def *o, struct words *ws)
 {
-    for (; *arg; arg++)
-        if (*arg == '|')
-            fputs(sep, fp);
-        else
-            fputc(*arg, fp);
-}
-
-static int has_choices(const struct opt *o)
-{
-    return o->kind == ARG_WORD && strchr(o->arg, '|') && !isupper((unsigned char)o->arg[0]);
-}
-
-/* case $prev in ... esac: what follows an option that takes an argument. */
-static void bash_case(FILE *fp, const struct optset *os)
-{
-    static const char *const kinds[] = { "", "COMPREPLY=()", "COMPREPLY=($(compgen -f -- \"$cur\"))",
-                                         "COMPREPLY=($(compgen -d -- \"$cur\"))" };
     size_t i;
-    int k, any;
-    fputs("        case $prev in\n", fp);
-    for (i = 0; i < os->n; i++) {
-        const struct opt *o = &os->o[i];
-        if (!strcmp(o->name, "--framework")) {
-            fputs("            --framework) COMPREPLY=($(compgen -W '", fp);
-            put_frameworks(fp, " ");
-            fputs("' -- \"$cur\")); return ;;\n", fp);
-        } else if (has_choices(o)) {
-            fprintf(fp, "            %s) COMPREPLY=($(compgen -W '", o->name);
-            choices(fp, o->arg, " ");
-            fputs("' -- \"$cur\")); return ;;\n", fp);
+    ws->n = 0;
+    for (i = 0; o->choices && o->choices[i]; i++)
+        words_put(ws, o->choices[i]);
+    if (o->values)
+        o->values(words_put, ws);
+    return ws->n > 0;
+}
+
+/* One thing a completion script completes after: `gpudoctor` alone (its
+ * options are check's and main_spec's), a subcommand, or a nested one
+ * ("fleet/report"). */
+struct entry {
+    char key[48];
+    const struct cmd_spec *spec, *also;
+    const struct command *subs;
+};
+
+#define ENTRIES_MAX 32
+
+static size_t entries(struct entry *e)
+{
+    const struct command *c, *s;
+    size_t n = 0;
+
+    snprintf(e[n].key, sizeof(e[n].key), "gpudoctor");
+    e[n].spec = &check_spec;
+    e[n].also = &main_spec;
+    e[n++].subs = NULL;
+    for (c = commands; c->name && n < ENTRIES_MAX; c++) {
+        snprintf(e[n].key, sizeof(e[n].key), "%s", c->name);
+        e[n].spec = c->spec;
+        e[n].also = NULL;
+        e[n++].subs = c->spec->subs;
+        for (s = c->spec->subs; s && s->name && n < ENTRIES_MAX; s++) {
+            snprintf(e[n].key, sizeof(e[n].key), "%s/%s", c->name, s->name);
+            e[n].spec = s->spec;
+            e[n].also = NULL;
+            e[n++].subs = NULL;
         }
     }
-    for (k = ARG_WORD; k <= ARG_DIR; k++) {
-        any = 0;
-        for (i = 0; i < os->n; i++) {
-            const struct opt *o = &os->o[i];
-            if ((int)o->kind != k || !strcmp(o->name, "--framework") || has_choices(o))
-                continue;
-            fprintf(fp, "%s%s", any ? "|" : "            ", o->name);
-            any = 1;
-        }
-        if (any)
-            fprintf(fp, ") %s; return ;;\n", kinds[k]);
-    }
-    fputs("        esac\n", fp);
+    return n;
 }
 
-static void words(FILE *fp, const struct optset *os)
+/* Each option the entry parses, once (the row optparse would use). */
+typedef void row_fn(FILE *fp, const struct opt_def *o, void *arg);
+
+static const struct opt_def *find_row(const struct cmd_spec *s, const struct opt_def *o)
 {
-    size_t i;
-    for (i = 0; i < os->n; i++)
-        fprintf(fp, "%s%s", i ? " " : "", os->o[i].name);
+    return optparse_find(s, o->name, o->name ? strlen(o->name) : 0, o->name ? 0 : o->short_name);
+}
+
+/* Each row spec parses, once (the row optparse would use), but none that
+ * skip also parses. */
+static void each_spec_row(FILE *fp, const struct cmd_spec *s, const struct cmd_spec *skip, row_fn *fn,
+                          void *arg)
+{
+    const struct opt_group *const *g;
+    const struct opt_def *o;
+    for (g = s ? s->groups : NULL; g && *g; g++)
+        for (o = (*g)->rows; o->name || o->short_name; o++)
+            if (find_row(s, o) == o && !(skip && find_row(skip, o)))
+                fn(fp, o, arg);
+}
+
+static void each_row(FILE *fp, const struct entry *e, row_fn *fn, void *arg)
+{
+    if (!e->subs)
+        each_spec_row(fp, e->spec, NULL, fn, arg);
+    each_spec_row(fp, e->also, e->subs ? NULL : e->spec, fn, arg);
+}
+
+/* A short description: the help up to its first '(' or ';', at most ~60 columns. */
+static void short_desc(struct strbuf *sb, const char *help)
+{
+    size_t n = strcspn(help, "(;");
+    strbuf_reset(sb);
+    while (n && help[n - 1] == ' ')
+        n--;
+    if (n > 60) {
+        size_t k = 60;
+        while (k && help[k] != ' ')
+            k--;
+        n = k ? k : 60;
+    }
+    strbuf_add(sb, help, n);
 }
 
 /* fish and zsh descriptions, inside single quotes: ' and \ escaped for
  * fish; ' closed and reopened for zsh (where \ is literal). */
-static void quoted_desc(FILE *fp, const char *s, int zsh)
+static void quoted(FILE *fp, const char *s, int zsh)
 {
     for (; *s; s++) {
         if (*s == '\'')
@@ -547,51 +370,122 @@ static void quoted_desc(FILE *fp, const char *s, int zsh)
     }
 }
 
-static void gen_bash(FILE *fp, const struct optset *sets, const struct optset *mainset)
+static void put_names(FILE *fp, const struct opt_def *o, const char *sep)
 {
+    if (o->short_name)
+        fprintf(fp, "-%c%s", o->short_name, o->name ? sep : "");
+    if (o->name)
+        fprintf(fp, "--%s", o->name);
+}
+
+/* the words of the first operand (or of the nested subcommands) */
+static int operand_words(const struct entry *e, struct words *ws)
+{
+    const struct command *s;
+    ws->n = 0;
+    for (s = e->subs; s && s->name; s++)
+        words_put(ws, s->name);
+    if (!e->subs && e->spec->operands && e->spec->operands[0].metavar && e->spec->operands[0].values)
+        e->spec->operands[0].values(words_put, ws);
+    return ws->n > 0;
+}
+
+static int file_operands(const struct entry *e)
+{
+    return !e->subs && e->spec->operands && e->spec->operands[0].metavar &&
+           e->spec->operands[0].arg == ARG_FILE;
+}
+
+/* ---- bash and zsh: `case $prev in` ---- */
+
+/* How a shell completes an option's argument. */
+struct syntax {
+    const char *words, *words_end;   /* around the words of choices or values */
+    const char *dir, *file, *other;
+};
+
+static const struct syntax bash_syntax = { ") COMPREPLY=($(compgen -W '", "' -- \"$cur\"))",
+                                           ") COMPREPLY=($(compgen -d -- \"$cur\"))",
+                                           ") COMPREPLY=($(compgen -f -- \"$cur\"))", ") COMPREPLY=()" };
+static const struct syntax zsh_syntax = { ") compadd -- ", "", ") _files -/", ") _files", ") :" };
+
+/* "--os) ...; return ;;": what follows an option with a (mandatory) argument. */
+static void case_prev(FILE *fp, const struct opt_def *o, void *arg)
+{
+    const struct syntax *sy = arg;
+    struct words ws;
+    if (!o->metavar || (o->flags & OPT_OPTIONAL_ARG))
+        return;
+    fputs("            ", fp);
+    put_names(fp, o, "|");
+    if (arg_words(o, &ws)) {
+        fputs(sy->words, fp);
+        words_print(fp, &ws);
+        fputs(sy->words_end, fp);
+    } else {
+        fputs(o->arg == ARG_DIR ? sy->dir : o->arg == ARG_FILE ? sy->file : sy->other, fp);
+    }
+    fputs("; return ;;\n", fp);
+}
+
+/* ---- bash ---- */
+
+static void bash_word(FILE *fp, const struct opt_def *o, void *arg)
+{
+    int *first = arg;
+    fputs(*first ? "" : " ", fp);
+    put_names(fp, o, " ");
+    *first = 0;
+}
+
+static void gen_bash(FILE *fp)
+{
+    struct entry e[ENTRIES_MAX];
+    struct words ws;
     const struct command *c;
-    size_t n, i;
+    size_t n = entries(e), i;
+    int first;
+
     fputs("# bash completion for gpudoctor.  Generated by `gpudoctor help --completion bash`\n"
-          "# from the --help texts; do not edit.\n"
+          "# from gpudoctor's command tables; do not edit.\n"
           "_gpudoctor() {\n"
-          "    local cur prev cmd\n"
+          "    local cur prev cmd=gpudoctor i=1\n"
           "    cur=${COMP_WORDS[COMP_CWORD]}\n"
           "    prev=${COMP_WORDS[COMP_CWORD-1]}\n"
-          "    cmd=check\n"
           "    case ${COMP_WORDS[1]} in\n"
           "        -*|'') ;;\n"
-          "        *) [ \"$COMP_CWORD\" -gt 1 ] && cmd=${COMP_WORDS[1]} ;;\n"
+          "        *) if [ \"$COMP_CWORD\" -gt 1 ]; then cmd=${COMP_WORDS[1]}; i=2; fi ;;\n"
           "    esac\n"
           "    if [ \"$COMP_CWORD\" -eq 1 ] && [[ $cur != -* ]]; then\n"
           "        COMPREPLY=($(compgen -W '", fp);
-    for (c = commands, n = 0; c->name; c++, n++)
-        fprintf(fp, "%s%s", n ? " " : "", c->name);
+    for (c = commands; c->name; c++)
+        fprintf(fp, "%s%s", c == commands ? "" : " ", c->name);
     fputs("' -- \"$cur\"))\n"
           "        return\n"
           "    fi\n"
           "    case $cmd in\n", fp);
-    for (c = commands, n = 0; c->name; c++, n++) {
-        fprintf(fp, "    %s)\n", c->name);
-        bash_case(fp, &sets[n]);
-        if (!strcmp(c->name, "matrix")) {
-            fputs("        if [ \"$COMP_CWORD\" -eq 2 ] && [[ $cur != -* ]]; then\n"
+    for (c = commands; c->name; c++)
+        if (c->spec->subs)
+            fprintf(fp, "    %s)\n"
+                        "        [ \"$COMP_CWORD\" -gt 2 ] && { cmd=%s/${COMP_WORDS[2]}; i=3; } ;;\n",
+                    c->name, c->name);
+    fputs("    esac\n"
+          "    case $cmd in\n", fp);
+    for (i = 0; i < n; i++) {
+        fprintf(fp, "    %s)\n        case $prev in\n", e[i].key);
+        each_row(fp, &e[i], case_prev, (void *)(uintptr_t)&bash_syntax);
+        fputs("        esac\n", fp);
+        if (operand_words(&e[i], &ws)) {
+            fputs("        if [ \"$COMP_CWORD\" -eq $i ] && [[ $cur != -* ]]; then\n"
                   "            COMPREPLY=($(compgen -W '", fp);
-            put_tables(fp, " ");
+            words_print(fp, &ws);
             fputs("' -- \"$cur\")); return\n        fi\n", fp);
         }
-        if (!strcmp(c->name, "help")) {
-            fputs("        COMPREPLY=($(compgen -W '", fp);
-            for (i = 0; commands[i].name; i++)
-                fprintf(fp, "%s%s", i ? " " : "", commands[i].name);
-            fputs("' -- \"$cur\")) ;;\n", fp);
-            continue;
-        }
+        if (file_operands(&e[i]))
+            fputs("        [[ $cur != -* ]] && { COMPREPLY=($(compgen -f -- \"$cur\")); return; }\n", fp);
         fputs("        COMPREPLY=($(compgen -W '", fp);
-        words(fp, &sets[n]);
-        if (!strcmp(c->name, "check")) {
-            fputs(" ", fp);
-            words(fp, mainset);
-        }
+        first = 1;
+        each_row(fp, &e[i], bash_word, &first);
         fputs("' -- \"$cur\")) ;;\n", fp);
     }
     fputs("    esac\n"
@@ -599,173 +493,190 @@ static void gen_bash(FILE *fp, const struct optset *sets, const struct optset *m
           "complete -F _gpudoctor gpudoctor\n", fp);
 }
 
-static void gen_zsh(FILE *fp, const struct optset *sets, const struct optset *mainset)
+/* ---- zsh ---- */
+
+static void zsh_item(FILE *fp, const struct opt_def *o, void *arg)
 {
+    struct strbuf *sb = arg;
+    short_desc(sb, o->help);
+    if (o->short_name) {
+        fprintf(fp, "            '-%c:", o->short_name);
+        quoted(fp, sb->buf, 1);
+        fputs("'\n", fp);
+    }
+    if (o->name) {
+        fprintf(fp, "            '--%s:", o->name);
+        quoted(fp, sb->buf, 1);
+        fputs("'\n", fp);
+    }
+}
+
+static void zsh_commands(FILE *fp, const struct command *c)
+{
+    for (; c->name; c++) {
+        fprintf(fp, "            '%s:", c->name);
+        quoted(fp, c->summary, 1);
+        fputs("'\n", fp);
+    }
+}
+
+static void gen_zsh(FILE *fp)
+{
+    struct entry e[ENTRIES_MAX];
+    struct strbuf sb = STRBUF_INIT;
+    struct words ws;
     const struct command *c;
-    size_t n, i;
+    size_t n = entries(e), i;
+
     fputs("#compdef gpudoctor\n"
           "# zsh completion for gpudoctor.  Generated by `gpudoctor help --completion zsh`\n"
-          "# from the --help texts; do not edit.\n"
+          "# from gpudoctor's command tables; do not edit.\n"
           "_gpudoctor() {\n"
-          "    local cmd=check\n"
+          "    local cmd=gpudoctor i=2\n"
           "    local -a items\n"
           "    if (( CURRENT == 2 )) && [[ $PREFIX != -* ]]; then\n"
           "        items=(\n", fp);
-    for (c = commands; c->name; c++) {
-        fprintf(fp, "            '%s:", c->name);
-        quoted_desc(fp, c->summary, 1);
-        fputs("'\n", fp);
-    }
+    zsh_commands(fp, commands);
     fputs("        )\n"
           "        _describe subcommand items\n"
           "        return\n"
           "    fi\n"
-          "    [[ $words[2] != -* ]] && cmd=$words[2]\n"
+          "    if [[ $words[2] != -* ]]; then cmd=$words[2]; i=3; fi\n"
           "    case $cmd in\n", fp);
-    for (c = commands, n = 0; c->name; c++, n++) {
-        const struct optset *os = &sets[n];
-        fprintf(fp, "    %s)\n        case $words[CURRENT-1] in\n", c->name);
-        for (i = 0; i < os->n; i++) {
-            const struct opt *o = &os->o[i];
-            if (o->kind == ARG_NONE)
-                continue;
-            fprintf(fp, "            %s) ", o->name);
-            if (!strcmp(o->name, "--framework")) {
-                fputs("compadd -- ", fp);
-                put_frameworks(fp, " ");
-            } else if (has_choices(o)) {
-                fputs("compadd -- ", fp);
-                choices(fp, o->arg, " ");
-            } else if (o->kind == ARG_DIR) {
-                fputs("_files -/", fp);
-            } else if (o->kind == ARG_FILE) {
-                fputs("_files", fp);
-            } else {
-                fputs(":", fp);
-            }
-            fputs("; return ;;\n", fp);
-        }
+    for (c = commands; c->name; c++) {
+        if (!c->spec->subs)
+            continue;
+        fprintf(fp, "    %s)\n        if (( CURRENT == 3 )); then\n            items=(\n", c->name);
+        zsh_commands(fp, c->spec->subs);
+        fprintf(fp, "            )\n            _describe subcommand items\n            return\n"
+                    "        fi\n        cmd=%s/$words[3]; i=4 ;;\n", c->name);
+    }
+    fputs("    esac\n"
+          "    case $cmd in\n", fp);
+    for (i = 0; i < n; i++) {
+        if (e[i].subs)
+            continue;
+        fprintf(fp, "    %s)\n        case $words[CURRENT-1] in\n", e[i].key);
+        each_row(fp, &e[i], case_prev, (void *)(uintptr_t)&zsh_syntax);
         fputs("        esac\n", fp);
-        if (!strcmp(c->name, "matrix")) {
-            fputs("        if (( CURRENT == 3 )) && [[ $PREFIX != -* ]]; then\n"
+        if (operand_words(&e[i], &ws)) {
+            fputs("        if (( CURRENT == i )) && [[ $PREFIX != -* ]]; then\n"
                   "            compadd -- ", fp);
-            put_tables(fp, " ");
+            words_print(fp, &ws);
             fputs("\n            return\n        fi\n", fp);
         }
-        if (!strcmp(c->name, "help")) {
-            fputs("        compadd --", fp);
-            for (i = 0; commands[i].name; i++)
-                fprintf(fp, " %s", commands[i].name);
-            fputs("\n        ;;\n", fp);
-            continue;
-        }
+        if (file_operands(&e[i]))
+            fputs("        [[ $PREFIX != -* ]] && { _files; return; }\n", fp);
         fputs("        items=(\n", fp);
-        for (i = 0; i < os->n; i++) {
-            fprintf(fp, "            '%s:", os->o[i].name);
-            quoted_desc(fp, os->o[i].desc, 1);
-            fputs("'\n", fp);
-        }
-        for (i = 0; !strcmp(c->name, "check") && i < mainset->n; i++)
-            fprintf(fp, "            '%s'\n", mainset->o[i].name);
+        each_row(fp, &e[i], zsh_item, &sb);
         fputs("        )\n        _describe option items\n        ;;\n", fp);
     }
     fputs("    esac\n"
           "}\n"
           "_gpudoctor \"$@\"\n", fp);
+    strbuf_release(&sb);
 }
 
-static void fish_opt(FILE *fp, const char *cond, const struct opt *o)
+/* ---- fish ---- */
+
+struct fish_ctx {
+    const char *cond;
+    struct strbuf desc;
+};
+
+static void fish_opt(FILE *fp, const struct opt_def *o, void *arg)
 {
-    fprintf(fp, "complete -c gpudoctor -n '%s'", cond);
-    if (o->name[1] == '-')
-        fprintf(fp, " -l %s", o->name + 2);
-    else
-        fprintf(fp, " -s %s", o->name + 1);
-    if (!strcmp(o->name, "--framework")) {
+    struct fish_ctx *f = arg;
+    struct words ws;
+
+    fprintf(fp, "complete -c gpudoctor -n '%s'", f->cond);
+    if (o->short_name)
+        fprintf(fp, " -s %c", o->short_name);
+    if (o->name)
+        fprintf(fp, " -l %s", o->name);
+    if (!o->metavar || (o->flags & OPT_OPTIONAL_ARG))
+        ;
+    else if (arg_words(o, &ws)) {
         fputs(" -x -a '", fp);
-        put_frameworks(fp, " ");
+        words_print(fp, &ws);
         fputc('\'', fp);
-    } else if (has_choices(o)) {
-        fputs(" -x -a '", fp);
-        choices(fp, o->arg, " ");
-        fputc('\'', fp);
-    } else if (o->kind == ARG_DIR) {
+    } else if (o->arg == ARG_DIR) {
         fputs(" -x -a '(__fish_complete_directories)'", fp);
-    } else if (o->kind == ARG_FILE) {
+    } else if (o->arg == ARG_FILE) {
         fputs(" -r -F", fp);
-    } else if (o->kind == ARG_WORD) {
+    } else {
         fputs(" -x", fp);
     }
-    if (o->desc[0]) {
-        fputs(" -d '", fp);
-        quoted_desc(fp, o->desc, 0);
-        fputc('\'', fp);
-    }
-    fputc('\n', fp);
+    short_desc(&f->desc, o->help);
+    fputs(" -d '", fp);
+    quoted(fp, f->desc.buf, 0);
+    fputs("'\n", fp);
 }
 
-static void gen_fish(FILE *fp, const struct optset *sets, const struct optset *mainset)
+static void fish_commands(FILE *fp, const char *cond, const struct command *c)
 {
-    const struct command *c;
-    size_t n, i;
-    char cond[64];
-    fputs("# fish completion for gpudoctor.  Generated by `gpudoctor help --completion fish`\n"
-          "# from the --help texts; do not edit.\n"
-          "complete -c gpudoctor -f\n", fp);
-    for (c = commands; c->name; c++) {
-        fprintf(fp, "complete -c gpudoctor -n '__fish_use_subcommand' -a %s -d '", c->name);
-        quoted_desc(fp, c->summary, 0);
+    for (; c->name; c++) {
+        fprintf(fp, "complete -c gpudoctor -n '%s' -a %s -d '", cond, c->name);
+        quoted(fp, c->summary, 0);
         fputs("'\n", fp);
     }
-    for (i = 0; i < mainset->n; i++)
-        fish_opt(fp, "__fish_use_subcommand", &mainset->o[i]);
-    for (c = commands, n = 0; c->name; c++, n++) {
-        snprintf(cond, sizeof(cond), "__fish_seen_subcommand_from %s", c->name);
-        for (i = 0; i < sets[n].n; i++) {
-            fish_opt(fp, cond, &sets[n].o[i]);
-            /* `gpudoctor [options]` is `gpudoctor check [options]` */
-            if (!strcmp(c->name, "check"))
-                fish_opt(fp, "__fish_use_subcommand", &sets[n].o[i]);
+}
+
+static void gen_fish(FILE *fp)
+{
+    struct entry e[ENTRIES_MAX];
+    struct fish_ctx f;
+    struct words ws;
+    const struct command *s;
+    char cond[256];
+    size_t n = entries(e), i;
+
+    strbuf_init(&f.desc);
+    fputs("# fish completion for gpudoctor.  Generated by `gpudoctor help --completion fish`\n"
+          "# from gpudoctor's command tables; do not edit.\n"
+          "complete -c gpudoctor -f\n", fp);
+    fish_commands(fp, "__fish_use_subcommand", commands);
+    for (i = 0; i < n; i++) {
+        const char *slash = strchr(e[i].key, '/');
+        if (i == 0)
+            snprintf(cond, sizeof(cond), "__fish_use_subcommand");
+        else if (slash)
+            snprintf(cond, sizeof(cond), "__fish_seen_subcommand_from %.*s; and __fish_seen_subcommand_from %.47s",
+                     (int)(slash - e[i].key), e[i].key, slash + 1);
+        else
+            snprintf(cond, sizeof(cond), "__fish_seen_subcommand_from %.47s", e[i].key);
+        if (e[i].subs) {
+            size_t k = strlen(cond);
+            snprintf(cond + k, sizeof(cond) - k, "; and not __fish_seen_subcommand_from");
+            for (s = e[i].subs; s->name; s++) {
+                k = strlen(cond);
+                snprintf(cond + k, sizeof(cond) - k, " %s", s->name);
+            }
+            fish_commands(fp, cond, e[i].subs);
+            continue;
         }
-        if (!strcmp(c->name, "matrix")) {
+        f.cond = cond;
+        each_row(fp, &e[i], fish_opt, &f);
+        if (operand_words(&e[i], &ws)) {
             fprintf(fp, "complete -c gpudoctor -n '%s' -a '", cond);
-            put_tables(fp, " ");
+            words_print(fp, &ws);
             fputs("'\n", fp);
         }
-        if (!strcmp(c->name, "help")) {
-            fprintf(fp, "complete -c gpudoctor -n '%s' -a '", cond);
-            for (i = 0; commands[i].name; i++)
-                fprintf(fp, "%s%s", i ? " " : "", commands[i].name);
-            fputs("'\n", fp);
-        }
+        if (file_operands(&e[i]))
+            fprintf(fp, "complete -c gpudoctor -n '%s' -F\n", cond);
     }
+    strbuf_release(&f.desc);
 }
 
 int help_gen_completion(FILE *fp, const char *shell)
 {
-    static char h[HELP_MAX];
-    static struct optset sets[16], mainset;
-    const struct command *c;
-    size_t n, i;
-
-    for (i = 0; i < sizeof(shells) / sizeof(shells[0]); i++)
-        if (!strcmp(shell, shells[i]))
-            break;
-    if (i == sizeof(shells) / sizeof(shells[0]))
-        return -1;
-    if (help_text(NULL, h, sizeof(h)) < 0)
-        return -1;
-    options_of(h, &mainset);
-    for (c = commands, n = 0; c->name; c++, n++) {
-        if (n == sizeof(sets) / sizeof(sets[0]) || help_text(c, h, sizeof(h)) < 0)
-            return -1;
-        options_of(h, &sets[n]);
-    }
-    if (i == 0)
-        gen_bash(fp, sets, &mainset);
-    else if (i == 1)
-        gen_zsh(fp, sets, &mainset);
+    if (!strcmp(shell, "bash"))
+        gen_bash(fp);
+    else if (!strcmp(shell, "zsh"))
+        gen_zsh(fp);
+    else if (!strcmp(shell, "fish"))
+        gen_fish(fp);
     else
-        gen_fish(fp, sets, &mainset);
+        return -1;
     return 0;
 }

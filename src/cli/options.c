@@ -1,6 +1,5 @@
 #include "cli/options.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,111 +16,75 @@
 void options_init(struct options *o)
 {
     memset(o, 0, sizeof(*o));
-    o->color = -1;
 }
 
 void options_release(struct options *o)
 {
-    free(o->env_changes);
+    free(o->env_changes.v);
+    free(o->operands.v);
     options_init(o);
 }
 
-static int need_arg(int argc, char **argv, int *i, const char **val, struct gd_err *err)
+/* "NAME=VALUE" with a NAME */
+static int is_assignment(const char *s)
 {
-    const char *opt = argv[*i];
-    const char *eq = strchr(opt, '=');
-    if (opt[0] == '-' && opt[1] == '-' && eq) {
-        *val = eq + 1;
-        return 0;
-    }
-    if (*i + 1 >= argc)
-        return err_setx(err, GD_ERR_USAGE, "option '%s' needs an argument", opt);
-    *val = argv[++*i];
-    return 0;
+    return s[0] != '=' && strchr(s, '=') != NULL;
 }
 
-/* "--root" matches "--root" and "--root=DIR". */
-static int is_opt(const char *arg, const char *name)
+static int non_empty(const char *s)
 {
-    size_t n = strlen(name);
-    return !strncmp(arg, name, n) && (arg[n] == '\0' || (arg[n] == '=' && name[1] == '-'));
+    return *s != '\0';
 }
 
-static void add_change(struct options *o, int kind, const char *arg)
-{
-    ALLOC_GROW(o->env_changes, o->n_env_changes + 1, o->alloc_env_changes);
-    o->env_changes[o->n_env_changes].kind = kind;
-    o->env_changes[o->n_env_changes].arg = arg;
-    o->n_env_changes++;
-}
+static const char *const os_words[] = { "linux", "windows", "wsl", "macos", NULL };
+const char *const options_color_words[] = { "auto", "always", "never", NULL };
 
-enum opt_result options_parse_common(struct options *o, int argc, char **argv, int *i,
-                                     struct gd_err *err)
-{
-    const char *a = argv[*i], *val;
+#define OFF(field) offsetof(struct options, field)
 
-    if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-        return OPT_HELP;
-    if (!strcmp(a, "--json")) { o->format = FMT_JSON; return OPT_OK; }
-    if (!strcmp(a, "--markdown")) { o->format = FMT_MARKDOWN; return OPT_OK; }
-    if (!strcmp(a, "--facts")) { o->format = FMT_FACTS; return OPT_OK; }
-    if (!strcmp(a, "--strict")) { o->strict = 1; return OPT_OK; }
-    if (!strcmp(a, "--clear-env")) { o->clear_env = 1; return OPT_OK; }
-    if (!strcmp(a, "--no-color")) { o->color = 0; return OPT_OK; }
-    if (!strcmp(a, "--color")) { o->color = 1; return OPT_OK; }
-    if (!strcmp(a, "--all-shells")) { o->all_shells = 1; return OPT_OK; }
-    if (!strcmp(a, "--redact")) { o->redact = 1; return OPT_OK; }
-    if (is_opt(a, "--root")) {
-        if (need_arg(argc, argv, i, &val, err) < 0)
-            return OPT_BAD_USE;
-        if (!*val) {
-            err_setx(err, GD_ERR_USAGE, "option '--root' needs a directory");
-            return OPT_BAD_USE;
-        }
-        o->root = val;
-        return OPT_OK;
-    }
-    if (is_opt(a, "--env")) {
-        if (need_arg(argc, argv, i, &val, err) < 0)
-            return OPT_BAD_USE;
-        if (!strchr(val, '=') || val[0] == '=') {
-            err_setx(err, GD_ERR_USAGE, "option '--env' needs NAME=VALUE, not '%s'", val);
-            return OPT_BAD_USE;
-        }
-        add_change(o, 0, val);
-        return OPT_OK;
-    }
-    if (is_opt(a, "--env-file")) {
-        if (need_arg(argc, argv, i, &val, err) < 0)
-            return OPT_BAD_USE;
-        add_change(o, 1, val);
-        return OPT_OK;
-    }
-    if (is_opt(a, "--db")) {
-        if (need_arg(argc, argv, i, &val, err) < 0)
-            return OPT_BAD_USE;
-        o->db = val;
-        return OPT_OK;
-    }
-    if (is_opt(a, "--output") || !strcmp(a, "-o")) {
-        if (need_arg(argc, argv, i, &val, err) < 0)
-            return OPT_BAD_USE;
-        o->output = val;
-        return OPT_OK;
-    }
-    if (is_opt(a, "--os")) {
-        if (need_arg(argc, argv, i, &val, err) < 0)
-            return OPT_BAD_USE;
-        if (strcmp(val, "linux") && strcmp(val, "windows") && strcmp(val, "wsl") &&
-            strcmp(val, "macos")) {
-            err_setx(err, GD_ERR_USAGE, "option '--os' takes linux, windows, wsl or macos, not '%s'", val);
-            return OPT_BAD_USE;
-        }
-        o->os = val;
-        return OPT_OK;
-    }
-    return OPT_NOT_MINE;
-}
+const struct opt_def options_shared_rows[] = {
+    { .name = "root", .kind = OPT_STRING, .off = OFF(root), .metavar = "DIR", .arg = ARG_DIR,
+      .valid = non_empty, .flags = OPT_IN_OPTIONS,
+      .help = "examine the machine whose / is DIR (an unpacked container image, a mounted disk); "
+              "symlinks resolve inside DIR" },
+    { .name = "env", .kind = OPT_LIST, .off = OFF(env_changes), .ival = OPT_ENV_SET,
+      .metavar = "NAME=VALUE", .valid = is_assignment, .flags = OPT_IN_OPTIONS,
+      .help = "set an environment variable for the examined process (repeatable)" },
+    { .name = "env-file", .kind = OPT_LIST, .off = OFF(env_changes), .ival = OPT_ENV_FILE,
+      .metavar = "FILE", .arg = ARG_FILE, .flags = OPT_IN_OPTIONS,
+      .help = "read NAME=VALUE lines from FILE" },
+    { .name = "clear-env", .kind = OPT_FLAG, .off = OFF(clear_env), .ival = 1, .flags = OPT_IN_OPTIONS,
+      .help = "start from an empty environment instead of this process's" },
+    { .name = "os", .kind = OPT_STRING, .off = OFF(os), .metavar = "OS", .choices = os_words,
+      .flags = OPT_IN_OPTIONS,
+      .help = "examine the tree as a linux, windows, wsl or macos machine (default: the system "
+              "gpudoctor runs on); windows and macos read it with their own observers and loader "
+              "rules (docs/windows.md, docs/macos.md)" },
+    { .name = "json", .kind = OPT_FLAG, .off = OFF(format), .ival = FMT_JSON, .flags = OPT_IN_OPTIONS,
+      .help = "write the report as JSON (schema gpudoctor/1, docs/json.md)" },
+    { .name = "markdown", .kind = OPT_FLAG, .off = OFF(format), .ival = FMT_MARKDOWN,
+      .flags = OPT_IN_OPTIONS, .help = "write the report as Markdown, for pasting into an issue" },
+    { .name = "facts", .kind = OPT_FLAG, .off = OFF(format), .ival = FMT_FACTS, .flags = OPT_IN_OPTIONS,
+      .help = "write the raw scan facts as JSON" },
+    { .name = "strict", .kind = OPT_FLAG, .off = OFF(strict), .ival = 1, .flags = OPT_IN_OPTIONS,
+      .help = "exit 1 on warnings as well as errors" },
+    { .name = "redact", .kind = OPT_FLAG, .off = OFF(redact), .ival = 1, .flags = OPT_IN_OPTIONS,
+      .help = "make the report safe to paste: home directories -> ~, user and host names and the "
+              "machine-id replaced" },
+    { .name = "db", .kind = OPT_STRING, .off = OFF(db), .metavar = "PATH", .arg = ARG_FILE,
+      .flags = OPT_IN_OPTIONS,
+      .help = "use this knowledge-base file or directory instead of the built-in tables" },
+    OPTIONS_ROW_OUTPUT,
+    OPTIONS_ROW_COLOR,
+    OPTIONS_ROW_NO_COLOR,
+    { .name = "all-shells", .kind = OPT_FLAG, .off = OFF(all_shells), .ival = 1, .flags = OPT_IN_OPTIONS,
+      .help = "show every fix for every shell (default: a command written for several shells is "
+              "shown for yours, from $SHELL)" },
+    OPTIONS_ROW_HELP,
+    OPT_END
+};
+
+const struct opt_group options_shared = { "Options shared by the examining subcommands", NULL,
+                                          options_shared_rows, OG_SHARED };
 
 static const char *reader_shell(void);
 
@@ -151,9 +114,9 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
         compat_set_no_openat2(1);
     if (!o->clear_env)
         env_import(&ctx->env, compat_environ());
-    for (i = 0; i < o->n_env_changes; i++) {
-        const struct env_change *c = &o->env_changes[i];
-        if (c->kind == 0) {
+    for (i = 0; i < o->env_changes.n; i++) {
+        const struct opt_item *c = &o->env_changes.v[i];
+        if (c->kind == OPT_ENV_SET) {
             if (env_put(&ctx->env, c->arg, err) < 0)
                 return -1;
         } else {
@@ -194,12 +157,7 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
             return err_set(err, "cannot write '%s'", o->output);
         }
     }
-    if (o->color >= 0)
-        ctx->color = o->color;
-    else
-        ctx->color = options_auto_color(ctx->out == stdout);
-    if (o->format != FMT_TEXT && o->color < 0)
-        ctx->color = 0;
+    ctx->color = options_use_color(o->color, o->format == FMT_TEXT, ctx->out == stdout);
     ctx->shell = o->all_shells ? NULL : reader_shell();
     if (o->redact) {
         FILE *t = tmpfile();
@@ -211,12 +169,17 @@ int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *e
     return 0;
 }
 
-int options_auto_color(int to_stdout)
+int options_use_color(const char *when, int auto_ok, int to_stdout)
 {
+    const char *nc;
+    if (when && !strcmp(when, "always"))
+        return 1;
+    if (when && !strcmp(when, "never"))
+        return 0;
     /* Colour follows gpudoctor's own terminal and environment, not the
      * examined one; NO_COLOR counts when set and not empty (no-color.org). */
-    const char *nc = getenv("NO_COLOR");
-    return to_stdout && compat_isatty(1) && !(nc && *nc);
+    nc = getenv("NO_COLOR");
+    return auto_ok && to_stdout && compat_isatty(1) && !(nc && *nc);
 }
 
 /* The shell of the person reading the report (not of the examined
@@ -348,17 +311,5 @@ int run_ctx_release(struct run_ctx *ctx, struct gd_err *err)
     env_release(&ctx->env);
     if (bad)
         return err_setx(err, GD_ERR_SYS, "cannot write the output file");
-    return 0;
-}
-
-int parse_int_arg(const char *s, long min, long max, long *out)
-{
-    char *end;
-    long v;
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        return -1;
-    *out = v;
     return 0;
 }

@@ -1,63 +1,78 @@
 /*
- * options.h - the options every examining subcommand shares.
+ * options.h - the options every examining subcommand shares, and what a run
+ * builds from them.
  *
- * Each subcommand walks its argv itself and hands each argument it does not
- * recognise to options_parse_common(), which knows --root, --env,
- * --env-file, --clear-env, --json, --markdown, --facts, --strict, --db,
- * --color/--no-color, --output, --os and --redact.  options_setup() then turns the
- * options into the things a run needs: the re-rooted fs, the environment
- * the examined process would see, the output stream.
+ * The shared options (--root, --env, --env-file, --clear-env, --os, --json,
+ * --markdown, --facts, --strict, --redact, --db, -o/--output,
+ * --color[=WHEN], --no-color, --all-shells, -h/--help) are one group of
+ * rows, options_shared, that a subcommand's spec (cli/optparse.h) lists
+ * after its own groups; optparse() fills a struct options from them.  A
+ * subcommand that documents one of them its own way (plan's --os, explain's
+ * --json) gives it a row of its own, which takes its place.
+ * options_setup() then turns the options into the things a run needs: the
+ * re-rooted fs, the environment the examined process would see, the output
+ * stream, whether to colour.
  *
+ * This is also the one place that reads NO_COLOR (options_use_color).
  * Parsing never prints: errors come back in err and the caller returns
  * GD_EXIT_USAGE.
  */
 #ifndef GD_OPTIONS_H
 #define GD_OPTIONS_H
 
+#include <stddef.h>
 #include <stdio.h>
 
+#include "cli/optparse.h"
 #include "util/env.h"
 #include "util/err.h"
 #include "util/fs.h"
 
-enum opt_result {
-    OPT_OK = 0,        /* consumed (and *i advanced past any argument) */
-    OPT_NOT_MINE,      /* not a common option: the subcommand decides */
-    OPT_BAD_USE,       /* a common option with a bad or missing argument */
-    OPT_HELP           /* -h / --help */
-};
+enum out_format { FMT_TEXT = 0, FMT_JSON, FMT_MARKDOWN, FMT_FACTS, FMT_PROMETHEUS };
 
-enum out_format { FMT_TEXT = 0, FMT_JSON, FMT_MARKDOWN, FMT_FACTS };
-
-struct env_change {
-    int kind;            /* 0: K=V, 1: env file path */
-    const char *arg;     /* borrowed from argv */
-};
+/* the kinds of the items of options.env_changes */
+enum { OPT_ENV_SET = 0, OPT_ENV_FILE = 1 };
 
 struct options {
     const char *root;            /* NULL: this machine */
     int clear_env;
-    struct env_change *env_changes;
-    size_t n_env_changes, alloc_env_changes;
-    enum out_format format;
+    struct opt_list env_changes; /* --env NAME=VALUE (OPT_ENV_SET) and --env-file FILE
+                                    (OPT_ENV_FILE), in command-line order */
+    int format;                  /* enum out_format */
     int strict;
-    int color;                   /* -1 auto, 0 never, 1 always */
+    const char *color;           /* --color=WHEN: "auto", "always", "never"; NULL: auto */
     const char *db;              /* --db DIR_OR_FILE */
     const char *output;          /* --output FILE */
-    const char *os;              /* --os linux|windows|... */
+    const char *os;              /* --os linux|windows|wsl|macos */
     int all_shells;              /* --all-shells */
     int redact;                  /* --redact: report/redact.h on the output */
+    struct opt_list operands;    /* optparse: the arguments that are not options */
+    int rest;                    /* optparse, rest_after_dashdash: argv index after "--" */
 };
 
-void options_init(struct options *o);
-void options_release(struct options *o);
+/** The shared options (ends with OPT_END), and the group that lists them. */
+extern const struct opt_def options_shared_rows[];
+extern const struct opt_group options_shared;
 
-/**
- * Try argv[*i] as a common option.  On OPT_OK, *i points at the last
- * argument consumed (the caller's loop increments it).
- */
-enum opt_result options_parse_common(struct options *o, int argc, char **argv, int *i,
-                                     struct gd_err *err);
+/* Rows some subcommands reuse in groups of their own (fleet). */
+#define OPTIONS_ROW_OUTPUT                                                                     \
+    { .name = "output", .short_name = 'o', .kind = OPT_STRING, .off = offsetof(struct options, output), \
+      .metavar = "FILE", .arg = ARG_FILE, .flags = OPT_IN_OPTIONS,                             \
+      .help = "write the report to FILE instead of standard output" }
+#define OPTIONS_ROW_COLOR                                                                      \
+    { .name = "color", .kind = OPT_STRING, .off = offsetof(struct options, color), .metavar = "WHEN", \
+      .choices = options_color_words, .dflt = "always", .flags = OPT_OPTIONAL_ARG | OPT_IN_OPTIONS, \
+      .help = "colour the text: always, never or auto (the default: on a terminal, and never "   \
+              "when NO_COLOR is set); --color alone is --color=always" }
+#define OPTIONS_ROW_NO_COLOR                                                                   \
+    { .name = "no-color", .kind = OPT_ALIAS, .same_as = "--color=never", .help = "the same as --color=never" }
+#define OPTIONS_ROW_HELP { .name = "help", .short_name = 'h', .kind = OPT_HELP_ROW, .help = "show this help" }
+
+extern const char *const options_color_words[];
+
+void options_init(struct options *o);
+/** Free what optparse put in o (its lists); o is left as options_init made it. */
+void options_release(struct options *o);
 
 /* What a run needs, built from the options. */
 struct run_ctx {
@@ -80,10 +95,12 @@ struct run_ctx {
  */
 int options_setup(const struct options *o, struct run_ctx *ctx, struct gd_err *err);
 /**
- * Whether automatic colour is on: output to stdout (to_stdout), stdout a
- * terminal, and NO_COLOR unset or empty.  The one place NO_COLOR is read.
+ * Whether to colour: when (--color's word) "always" or "never" decides;
+ * "auto" or NULL means only when auto_ok (the output is text), to_stdout
+ * (the output is standard output), stdout is a terminal and NO_COLOR is
+ * unset or empty (no-color.org).  The one place NO_COLOR is read.
  */
-int options_auto_color(int to_stdout);
+int options_use_color(const char *when, int auto_ok, int to_stdout);
 
 struct kb;
 /**
@@ -103,8 +120,5 @@ int options_open(const struct options *o, const char *cmd, struct run_ctx *ctx, 
  * machine: $HOME, $USER, $LOGNAME, /etc/hostname, /etc/machine-id).
  */
 int run_ctx_release(struct run_ctx *ctx, struct gd_err *err);
-
-/** Parse a decimal int in [min, max]; -1 on anything else. */
-int parse_int_arg(const char *s, long min, long max, long *out);
 
 #endif

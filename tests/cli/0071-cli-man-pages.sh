@@ -1,5 +1,6 @@
-# Man pages: one per subcommand (and gpudoctor(1)), generated from the
-# --help text; they lint clean and name every option --help names.
+# Man pages: one per subcommand (and gpudoctor(1)), generated from the same
+# command tables as --help; they lint clean, name every option --help names
+# and carry the subcommand's own exit statuses, which are true.
 . "$GD_TESTS/cli/lib.sh"
 subs=$("$GD_BIN" --help | sed -n '/^Subcommands/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p' | grep -v '^help$')
 [ -n "$subs" ] || fail "no subcommands in --help"
@@ -23,11 +24,14 @@ for s in "" $subs; do
     grep -q "^\.TH $u 1 " "$page" || fail "$page: no .TH $u 1"
     grep -q '^\.SH SYNOPSIS' "$page" || fail "$page: no SYNOPSIS"
     grep -q '^\.SH EXIT STATUS' "$page" || fail "$page: no EXIT STATUS"
-    # the four statuses of src/cli/exit.h
-    for st in 0 1 2 3; do
-        sed -n '/^\.SH EXIT STATUS/,/^\.SH/p' "$page" | grep -qx "\\\\fB$st\\\\fR" ||
-            fail "$page: exit status $st not documented"
-    done
+    # the subcommand's own exit statuses, the same as its --help lists
+    sed -n '/^Exit status:/,/^$/s/^  \([0-9]\)  .*/\1/p' "$CASE_DIR/help.txt" >"$CASE_DIR/st.help"
+    sed -n '/^\.SH EXIT STATUS/,/^\.SH/s/^\\fB\([0-9]\)\\fR$/\1/p' "$page" >"$CASE_DIR/st.man"
+    grep -qx 0 "$CASE_DIR/st.help" && grep -qx 2 "$CASE_DIR/st.help" ||
+        fail "--help of ${s:-gpudoctor} lacks exit status 0 or 2: $(cat "$CASE_DIR/st.help")"
+    cmp -s "$CASE_DIR/st.help" "$CASE_DIR/st.man" ||
+        fail "$page: exit statuses $(cat "$CASE_DIR/st.man" | tr '\n' ' ')but --help says $(cat "$CASE_DIR/st.help" | tr '\n' ' ')"
+    cp "$CASE_DIR/st.man" "$CASE_DIR/st.${s:-gpudoctor}"
     for t in $lint; do
         case $t in
         mandoc) mandoc -Tlint -W warning "$page" >"$CASE_DIR/lint" 2>&1 ;;
@@ -48,6 +52,22 @@ for s in "" $subs; do
     done >"$CASE_DIR/missing"
     [ ! -s "$CASE_DIR/missing" ] || fail "$page lacks options: $(tr '\n' ' ' <"$CASE_DIR/missing")"
 done
+# Each page's statuses are the subcommand's: check and gpudoctor(1) have all
+# four of src/cli/exit.h; explain never exits 1, even on an error cause and
+# with --strict, and its page says so.
+for p in gpudoctor check; do
+    [ "$(tr '\n' ' ' <"$CASE_DIR/st.$p")" = "0 1 2 3 " ] || fail "$p: exit statuses $(cat "$CASE_DIR/st.$p")"
+done
+if grep -qx 1 "$CASE_DIR/st.explain"; then fail "explain's page documents exit status 1"; fi
+gd explain --strict "$GD_TESTS/explain/smi-failed.log"
+expect_rc 0
+expect_text "GD101"
+grep -qx 1 "$CASE_DIR/st.matrix" || fail "matrix's page lacks exit status 1 (gpu NAME matched nothing)"
+gd matrix gpu "no such gpu at all"
+expect_rc 1
+# every option the parser takes is in --help: help check names --os
+gd help check
+expect_text "--os OS"
 # A subcommand with no page is refused, not given an empty page.
 gd help --man nosuch
 expect_rc 2

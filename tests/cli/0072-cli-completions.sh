@@ -47,8 +47,28 @@ complete_ gpudoctor explain --db some-rep
 [ "$(cat "$OUT")" = some-report.txt ] || fail "explain --db does not complete files: $(cat "$OUT")"
 complete_ gpudoctor help ""
 has check fleet
-complete_ gpudoctor fleet --gpu
-[ "$(cat "$OUT")" = --gpudoctor ] || fail "fleet --gpu -> $(cat "$OUT")"
+# fleet's own subcommands, then each one's options (node's are check's)
+complete_ gpudoctor fleet ""
+[ "$(cat "$OUT")" = "report slurm node" ] || fail "fleet -> $(cat "$OUT")"
+complete_ gpudoctor fleet slurm --gpu
+[ "$(cat "$OUT")" = --gpudoctor ] || fail "fleet slurm --gpu -> $(cat "$OUT")"
+complete_ gpudoctor fleet report --
+has --json --prometheus --name-from-file --output
+hasnt --gpudoctor --root
+complete_ gpudoctor fleet node --pro
+[ "$(cat "$OUT")" = --probe ] || fail "fleet node --pro -> $(cat "$OUT")"
+# the choices a row accepts are what completes its argument
+complete_ gpudoctor check --os ""
+[ "$(cat "$OUT")" = "linux windows wsl macos" ] || fail "--os -> $(cat "$OUT")"
+complete_ gpudoctor help --completion ""
+[ "$(cat "$OUT")" = "bash zsh fish" ] || fail "--completion -> $(cat "$OUT")"
+# every option any subcommand's completion offers is one it accepts
+for s in check explain matrix plan probe which; do
+    complete_ gpudoctor $s --
+    for o in $(cat "$OUT"); do
+        "$GD_BIN" help $s | grep -qE -- "(^|[ ,])$o([ =[,]|\$)" || fail "$s: $o completes but is not in its --help"
+    done
+done
 # every matrix table name the completion offers is one matrix accepts
 complete_ gpudoctor matrix ""
 for t in $(cat "$OUT"); do
@@ -86,6 +106,12 @@ source "$0"' "$CASE_DIR/_gpudoctor" "$@" >"$OUT" 2>"$ERR" || fail "zsh completio
     has cudnn kb-meta tf_build
     zc 3 gpudoctor which --
     grep -q -- '--list-cache:list /etc/ld.so.cache' "$OUT" || fail "zsh: which options: $(cat "$OUT")"
+    zc 3 gpudoctor fleet ""
+    has report:merge slurm:run node:what
+    zc 4 gpudoctor fleet slurm --
+    grep -q -- '--gpudoctor:the gpudoctor the nodes run' "$OUT" || fail "zsh: fleet slurm options: $(cat "$OUT")"
+    zc 4 gpudoctor check --os ""
+    has linux windows wsl macos
 else
     echo "note: zsh is not installed; the zsh script's syntax is not checked"
 fi
@@ -100,6 +126,12 @@ if command -v fish >/dev/null 2>&1; then
     HOME="$CASE_DIR" fish --no-config -c "source $CASE_DIR/gpudoctor.fish; complete -C 'gpudoctor which --li'" \
         >"$OUT" 2>"$ERR" || fail "fish complete -C failed"
     grep -q "^--libc" "$OUT" || fail "fish does not complete which --libc"
+    HOME="$CASE_DIR" fish --no-config -c "source $CASE_DIR/gpudoctor.fish; complete -C 'gpudoctor fleet '" \
+        >"$OUT" 2>"$ERR" || fail "fish complete -C failed"
+    [ "$(cut -f1 "$OUT" | sort | tr '\n' ' ')" = "node report slurm " ] || fail "fish: fleet -> $(cat "$OUT")"
+    HOME="$CASE_DIR" fish --no-config -c "source $CASE_DIR/gpudoctor.fish; complete -C 'gpudoctor fleet slurm --gpu'" \
+        >"$OUT" 2>"$ERR" || fail "fish complete -C failed"
+    grep -q "^--gpudoctor" "$OUT" || fail "fish does not complete fleet slurm --gpudoctor: $(cat "$OUT")"
 else
     echo "note: fish is not installed; the fish script is not checked"
 fi
