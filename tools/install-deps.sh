@@ -65,6 +65,9 @@ if [ "${1:-}" = "--test" ]; then
     # configuration, readelf (binutils) lists what they link, flock
     # (util-linux) guards the shared cache, the archive keyring verifies.
     need="$need apt binutils util-linux debian-archive-keyring"
+    # bookworm's kmod (modinfo, depmod: the kernel-module oracles of 8510)
+    # runs from its unpacked package on this host and links these.
+    need="$need libssl3 liblzma5 libzstd1"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
     need="$need python3 python3-wheel python3-venv python3-pip python3-ipython unzip"
