@@ -258,7 +258,7 @@ void rules_container(const struct facts *f, const struct kb *kb, struct findings
 /* A machine finding that a container-level cause explains. */
 static int symptom(const char *code)
 {
-    static const char *const s[] = { "GD101", "GD102", "GD103", "GD105", "GD111", NULL };
+    static const char *const s[] = { "GD101", "GD102", "GD103", "GD105", "GD111", "GD114", "GD117", "GD132", NULL };
     size_t i;
     for (i = 0; s[i]; i++)
         if (!strcmp(code, s[i]))

@@ -740,11 +740,18 @@ static void devices(struct model *m)
         if (!want || !n->exists)
             continue;
         ALLOC_GROW(cf->driver.nodes, cf->driver.n_nodes + 1, cf->driver.alloc_nodes);
-        cf->driver.nodes[cf->driver.n_nodes].path = facts_str(cf, n->path);
-        cf->driver.nodes[cf->driver.n_nodes].exists = 1;
-        cf->driver.nodes[cf->driver.n_nodes].readable = 1;   /* the device cgroup allows them */
-        cf->driver.nodes[cf->driver.n_nodes].writable = 1;
-        cf->driver.n_nodes++;
+        {
+            /* The host's node, as the runtime creates it in the container:
+             * the same numbers and mode, open to the container's process
+             * (the runtime adds it to the device cgroup). */
+            struct dev_node *dn = &cf->driver.nodes[cf->driver.n_nodes++];
+            *dn = *n;
+            dn->path = facts_str(cf, n->path);
+            dn->group = facts_str(cf, n->group);
+            dn->exists = dn->readable = dn->writable = 1;
+            dn->user_access = -1;
+            dn->cgroup_access = 1;
+        }
     }
 }
 
@@ -872,6 +879,7 @@ static void host_side(struct model *m, int with_gpus)
         g->compute_capability = facts_str(cf, g->compute_capability);
         g->cc_source = facts_str(cf, g->cc_source);
         g->uuid = facts_str(cf, g->uuid);
+        g->bound_driver = facts_str(cf, g->bound_driver);
     }
 }
 
