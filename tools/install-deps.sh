@@ -4,6 +4,12 @@
 #
 #   gcc make          the build
 #   libjansson-dev    JSON parsing, linked statically (libjansson.a)
+#   libarchive-dev zlib1g-dev libzstd-dev libbz2-dev liblzma-dev
+#                     check --image reads image archives and their gzip/zstd
+#                     (bzip2/xz) layers through libarchive, linked statically
+#                     with the decompressors' static libraries (mk/image.mk)
+#   libyaml-dev       check reads the host's CDI specs (/etc/cdi/*.yaml) with
+#                     libyaml, linked statically (libyaml.a)
 #   pci.ids           the PCI id database, embedded at build time (GPU names)
 #   jq                the CLI tests assert on JSON output with it
 #   clang             libFuzzer for the fuzz targets (make fuzz)
@@ -38,13 +44,18 @@
 #                     build the Debian package, lint it, and install it in a
 #                     fresh bookworm chroot (0074, tools/build-deb.sh)
 #   cmark-gfm         GitHub's Markdown renderer: the oracle for check --markdown (0083)
-#   buildah           builds and runs contrib/container's FROM-scratch image (0084)
+#   buildah           builds and runs contrib/container's FROM-scratch image (0084);
+#                     builds the real OCI images of the check --image cases (86xx)
+#   skopeo umoci      86xx: skopeo exports those images as docker-archive and
+#                     zstd OCI layouts; umoci (opencontainers) unpacks them: the
+#                     oracle check --image's unpacked tree must equal
 #   python3-yaml git  parse the contrib/ recipes, run the pre-commit hook in a
 #                     temporary repository (0084)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
 need="gcc make libc6-dev libjansson-dev pci.ids"
+need="$need libarchive-dev zlib1g-dev libzstd-dev libbz2-dev liblzma-dev libyaml-dev"
 if [ "${1:-}" = "--test" ]; then
     need="$need jq clang gcc-aarch64-linux-gnu gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32"
     need="$need libc6-dev-arm64-cross qemu-user-static"
@@ -64,6 +75,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need musl-tools mmdebstrap busybox-static qemu-user-static"
     need="$need debhelper fakeroot lintian"
     need="$need cmark-gfm python3-yaml git buildah"
+    need="$need skopeo umoci"
 fi
 missing=""
 for p in $need; do

@@ -9,6 +9,7 @@
 #include "compat/compat.h"
 #include "cli/examine.h"
 #include "cli/exit.h"
+#include "cli/image_check.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
 #include "cli/version.h"
@@ -69,6 +70,7 @@ static int exit_status_for(const struct findings *fl, int strict)
 struct check_args {
     struct scan_options so;   /* --python, --prefix, --cwd (os comes from --os) */
     const char *from_facts;
+    const char *image, *host_facts;   /* --image REF, --host-facts FILE */
     int probe, verify;
 };
 
@@ -95,6 +97,14 @@ static const struct opt_def check_rows[] = {
               "scanning: nothing is read from any disk but FILE, so a maintainer reproduces a "
               "reporter's verdict; not with --root, --env, --env-file, --clear-env, --os, --python, "
               "--prefix or --probe (the facts already hold them)" },
+    { .name = "image", .kind = OPT_STRING, .off = OFF(image), .metavar = "REF", .arg = ARG_FILE,
+      .help = "judge a container image, read from its files without running it, against this machine "
+              "(or --root HOST, or --host-facts): REF is an OCI layout directory, an OCI archive, a "
+              "docker/podman save tar, or oci:DIR[:NAME], oci-archive:FILE[:NAME], "
+              "docker-archive:FILE[:NAME], containers-storage:NAME; the NVIDIA Container Toolkit's start "
+              "is modelled and --env sets the container's environment (docs/image.md)" },
+    { .name = "host-facts", .kind = OPT_STRING, .off = OFF(host_facts), .metavar = "FILE", .arg = ARG_FILE,
+      .help = "with --image: judge it against the node whose `check --facts` FILE holds" },
     OPT_END
 };
 static const struct opt_group check_group = { "Options of check", NULL, check_rows, 0 };
@@ -133,7 +143,9 @@ int cmd_check(int argc, char **argv)
     struct lookup lk;
     struct probe_result pr;
     struct probe_verify pv;
-    const char *from_facts;
+    const char *from_facts, *image, *host_facts;
+    struct image_check ic;
+    struct facts host;
     int rc, probe, verify;
 
     options_init(&o);
@@ -145,6 +157,8 @@ int cmd_check(int argc, char **argv)
     }
     so = ca.so;
     from_facts = ca.from_facts;
+    image = ca.image;
+    host_facts = ca.host_facts;
     probe = ca.probe;
     verify = ca.verify;
 
@@ -157,6 +171,19 @@ int cmd_check(int argc, char **argv)
         return usage_error("check", "--from-facts judges recorded facts: --root, --env, --env-file, "
                            "--clear-env, --os, --python, --prefix and --probe do not apply");
     }
+    if (host_facts && !image) {
+        options_release(&o);
+        return usage_error("check", "--host-facts names the node an --image is judged against");
+    }
+    if (image && (from_facts || probe || o.clear_env || o.os || so.python || so.prefix || so.cwd ||
+                  (host_facts && o.root))) {
+        options_release(&o);
+        return usage_error("check", "--image reads the image and judges it against this machine, --root HOST "
+                           "or --host-facts FILE: --from-facts, --probe, --clear-env, --os, --python, "
+                           "--prefix and --cwd do not apply (--env sets the container's environment)");
+    }
+    if (image)
+        o.clear_env = 1;   /* --env / --env-file are the container's (image_check.h) */
     if (verify && !probe) {
         options_release(&o);
         return usage_error("check", "--verify-libs loads libraries and needs --probe");
@@ -176,7 +203,36 @@ int cmd_check(int argc, char **argv)
     }
 
     facts_init(&facts);
-    if (from_facts) {
+    facts_init(&host);
+    memset(&ic, 0, sizeof(ic));
+    if (image) {
+        /* The host: a node's recorded facts, or this machine (--root HOST),
+         * scanned with an empty environment (--env is the container's). */
+        struct scan_options hso = { NULL, NULL, "linux", NULL };
+        const char *label = host_facts ? host_facts : o.root ? o.root : "this machine";
+        struct env cenv = ctx.env;
+        resolve_config_default(&rcfg);
+        resolver_init(&resolver, &ctx.fs, &rcfg);
+        if (host_facts && read_facts_file(host_facts, &host, &err) < 0) {
+            fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
+            rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+            goto image_fail;
+        }
+        if (!host_facts) {
+            struct resolve_config hrcfg;
+            struct resolver hres;
+            env_init(&ctx.env);
+            examine_scan(&ctx, kb, &hso, &hrcfg, &hres, &host);
+            resolver_release(&hres);
+            env_release(&ctx.env);
+            ctx.env = cenv;
+        }
+        if (image_check_open(&ic, &ctx, kb, image, &host, label, &facts, &err) < 0) {
+            fprintf(stderr, "gpudoctor check: --image: %s\n", err.msg);
+            rc = err.code == GD_ERR_NOTFOUND || err.code == GD_ERR_USAGE ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+            goto image_fail;
+        }
+    } else if (from_facts) {
         /* No scan and no loader model: the facts and the loader's answers
          * recorded in them are everything the diagnosis gets. */
         resolve_config_default(&rcfg);
@@ -204,7 +260,8 @@ int cmd_check(int argc, char **argv)
             fprintf(stderr, "gpudoctor check: probe: %s\n", err.msg);
         probe_fold_facts(&pr, &facts);
     }
-    lookup_init(&lk, from_facts ? NULL : &resolver, &facts);
+    /* --image: the loader model of the image's tree answers. */
+    lookup_init(&lk, from_facts ? NULL : image ? &ic.resolver : &resolver, &facts);
     diagnose_run(&facts, kb, &lk, &dx, &facts.arena);
     if (probe) {
         struct fix_ctx fx;
@@ -228,7 +285,7 @@ int cmd_check(int argc, char **argv)
         in.exit_status = rc;
         in.gd_version = GD_VERSION;
         in.kb_revision = kb_revision(kb);
-        in.root = o.root;
+        in.root = image ? NULL : o.root;   /* --image: the machine reported is the container */
         in.probe = probe ? &pr : NULL;
         in.shell = ctx.shell;
         switch (o.format) {
@@ -243,12 +300,24 @@ int cmd_check(int argc, char **argv)
     probe_verify_release(&pv);
     probe_result_release(&pr);
     resolver_release(&resolver);
+    image_check_release(&ic);
     facts_release(&facts);
+    facts_release(&host);
     kb_free(kb);
     if (run_ctx_release(&ctx, &err) < 0) {
         fprintf(stderr, "gpudoctor check: %s\n", err.msg);
         rc = GD_EXIT_FAILURE;
     }
+    options_release(&o);
+    return rc;
+
+image_fail:
+    resolver_release(&resolver);
+    image_check_release(&ic);
+    facts_release(&facts);
+    facts_release(&host);
+    kb_free(kb);
+    run_ctx_release(&ctx, NULL);
     options_release(&o);
     return rc;
 }

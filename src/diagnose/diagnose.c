@@ -201,10 +201,12 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup 
     rules_dpkg(facts, kb, &dx->findings);
     rules_windows_machine(facts, kb, &dx->findings);
     rules_macos_machine(facts, &dx->findings);
+    rules_container(facts, kb, &dx->findings);
     rules_frameworks(facts, kb, lk, dx, arena);
     rules_sched_modules(facts, kb, dx);
     rules_ext(facts, kb, lk, dx);
     rules_interp(facts, kb, dx, arena);
+    rules_container_fold(facts, dx, arena);
     findings_sort(&dx->findings);
     machine_checklist(facts, dx, arena);
 }

@@ -107,6 +107,14 @@ void rules_dpkg_fixes(const struct facts *f, const struct kb *kb, struct finding
  * framework verdict loop (diagnose/fw.h). */
 void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out);
 
+/* check --image (rules_container.c, GD8xx): the container's start on the host,
+ * before the frameworks; then, after them, the start's root cause made the
+ * one error its machine-level symptoms are evidence of, and every verdict
+ * "no" when the container gets no usable GPU.  Nothing without
+ * facts.container.present. */
+void rules_container(const struct facts *f, const struct kb *kb, struct findings *out);
+void rules_container_fold(const struct facts *f, struct diagnosis *dx, struct arena *arena);
+
 /* The environment the user runs has no GPU build that another has (GD218,
  * rules_interp.c); after the framework verdicts. */
 void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *dx, struct arena *arena);

@@ -84,7 +84,7 @@ const struct finding_code finding_codes[] = {
 /* Every table, searched in order; each area owns its table's file. */
 static const struct finding_code *const code_tables[] = {
     finding_codes, finding_codes_explain, finding_codes_probe, finding_codes_windows, finding_codes_macos,
-    finding_codes_ps, NULL
+    finding_codes_image, finding_codes_ps, NULL
 };
 
 int finding_kind_valid(const char *kind)

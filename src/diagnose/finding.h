@@ -99,8 +99,8 @@ struct finding_code {
 /*
  * One table per area, each in its own file: finding.c (the machine and the
  * frameworks: GD0xx-GD2xx), codes_explain.c (GD4xx), codes_probe.c (GD5xx),
- * codes_windows.c (GD6xx), codes_macos.c (GD7xx), codes_ps.c (GD9xx).  Each ends
- * with a {NULL} row.
+ * codes_windows.c (GD6xx), codes_macos.c (GD7xx), codes_image.c (GD8xx: check
+ * --image), codes_ps.c (GD9xx).  Each ends with a {NULL} row.
  */
 extern const struct finding_code finding_codes[];
 extern const struct finding_code finding_codes_explain[];
@@ -108,6 +108,7 @@ extern const struct finding_code finding_codes_probe[];
 extern const struct finding_code finding_codes_windows[];
 extern const struct finding_code finding_codes_macos[];
 extern const struct finding_code finding_codes_ps[];
+extern const struct finding_code finding_codes_image[];
 /** Iterate over every registered code: start with NULL; NULL at the end. */
 const struct finding_code *finding_code_next(const struct finding_code *prev);
 /** The registry row for code, or NULL. */

@@ -160,8 +160,11 @@ static void rule_mismatch(const struct facts *f, const struct kb *kb, struct fin
     if (f->driver.kmod_version) {
         for (i = 0; i < f->driver.n_libs; i++) {
             const struct driver_lib *dl = &f->driver.libs[i];
+            /* check --image: the runtime puts a compat libcuda there by design;
+             * rules_container.c (GD806) judges whether the GPU runs it. */
             if (strcmp(dl->name, "libcuda") || !strcmp(dl->version, f->driver.kmod_version) ||
-                str_starts(dl->path, "/usr/lib/wsl/") || dl->not_loadable)
+                str_starts(dl->path, "/usr/lib/wsl/") || dl->not_loadable ||
+                (dl->origin && !strcmp(dl->origin, "compat")))
                 continue;
             if (f->driver.loader_asked ? dl != cuda : (cuda && dl != cuda))
                 continue;
@@ -273,6 +276,8 @@ static void rule_two_versions(const struct facts *f, struct findings *out)
                 continue;
             if (f->driver.kmod_version && (forward_compat(a, f->driver.kmod_version) ||
                                            forward_compat(b, f->driver.kmod_version)))
+                continue;
+            if ((a->origin && !strcmp(a->origin, "compat")) || (b->origin && !strcmp(b->origin, "compat")))
                 continue;
             fd = findings_add(out, "GD111", SEV_WARNING,
                               "two versions of the user-space driver are installed: %s and %s",

@@ -82,6 +82,10 @@ struct driver_lib {
     const char *not_loadable; /* the examined process's loader would skip this file, and why
                               ("wrong_class: ELFCLASS32" for Debian's libcuda1:i386 on an
                               x86_64 machine); NULL: it would load it, or not checked */
+    const char *origin;    /* NULL: a file of the examined tree; check --image: "host" (the
+                              container runtime mounts the host's file at path) or "compat"
+                              (the image's CUDA forward-compatibility library, meant to be
+                              newer than the kernel module) */
 };
 
 struct dev_node {
@@ -251,6 +255,8 @@ struct env_fact {
 #include "facts/macos_facts.h"
 /* The node: device access, the kernel module chain, scheduler and container (scan/node*.c, kmod*.c). */
 #include "facts/node_facts.h"
+/* The NVIDIA Container Toolkit (scan/ctk.c) and check --image's container (image/ctk.c). */
+#include "facts/container_facts.h"
 
 /*
  * A Jetson (L4T, "Linux for Tegra"): scan/tegra.c.  The GPU is integrated in
@@ -323,6 +329,8 @@ struct facts {
      * Not part of --facts (check's facts are never partial).
      */
     const char *partial;
+    struct ctk_facts ctk;        /* scan/ctk.c: the NVIDIA Container Toolkit on this machine */
+    struct container_facts container; /* check --image only (image/ctk.c) */
 };
 
 /** Empty facts; never fails. */

@@ -264,7 +264,7 @@ static const struct fj_record system_record = REC(struct sys_facts, system_field
 #define R struct driver_lib
 static const struct fj_field lib_fields[] = {
     S("name", name, FJ_REQ), S("version", version, FJ_REQ), S("path", path, FJ_REQ), S("via", via, 0),
-    B("loaded", loaded, 0), S("not_loadable", not_loadable, 0),
+    B("loaded", loaded, 0), S("not_loadable", not_loadable, 0), S("origin", origin, FJ_OMIT),
 };
 #undef R
 static const struct fj_record lib_record =
@@ -738,6 +738,127 @@ static const struct fj_field node_facts_fields[] = {
 #undef R
 static const struct fj_record node_facts_record = REC(struct node_facts, node_facts_fields, NULL, NULL, NULL);
 
+/* ---- check --image: the host's NVIDIA Container Toolkit and the container (container_facts.h) ---- */
+
+static int ctk_scanned(const void *rec, const struct fj_ctx *c)
+{
+    (void)c;
+    return ((const struct ctk_facts *)rec)->scanned;
+}
+
+static int has_container(const void *rec, const struct fj_ctx *c)
+{
+    (void)c;
+    return ((const struct container_facts *)rec)->present;
+}
+
+#define R struct cdi_spec
+static const struct fj_field cdi_fields[] = {
+    S("path", path, FJ_REQ), S("kind", kind, 0), STRS("devices", devices, n_devices, alloc_devices, 0),
+    TRI("mounts_libcuda", mounts_libcuda, 0), S("problem", problem, 0),
+};
+#undef R
+static const struct fj_record cdi_record = REC(struct cdi_spec, cdi_fields, "a CDI spec with a path", NULL, NULL);
+
+#define R struct ctk_lib
+static const struct fj_field ctk_lib_fields[] = {
+    S("capability", cap, FJ_REQ), S("path", path, FJ_REQ), S("name", name, FJ_REQ), S("soname", soname, 0),
+};
+#undef R
+static const struct fj_record ctk_lib_record =
+    REC(struct ctk_lib, ctk_lib_fields, "a driver file with a capability, a path and a name", NULL, NULL);
+
+#define R struct ctk_facts
+static const struct fj_field ctk_docker_fields[] = {
+    S("config", docker_config, 0), TRI("nvidia_runtime", docker_runtime, 0),
+    TRI("default_runtime_nvidia", docker_default, 0), TRI("cdi", docker_cdi, 0),
+};
+static const struct fj_field ctk_containerd_fields[] = {
+    S("config", containerd_config, 0), TRI("nvidia_runtime", containerd_runtime, 0), TRI("cdi", containerd_cdi, 0),
+};
+static const struct fj_field ctk_crio_fields[] = {
+    S("config", crio_config, 0), TRI("nvidia_runtime", crio_runtime, 0),
+};
+static const struct fj_field ctk_files_fields[] = {
+    S("source", libs_source, 0), S("version", libs_version, 0),
+    ARR("files", libs, n_libs, alloc_libs, struct ctk_lib, ctk_lib_record, 0),
+};
+static const struct fj_record ctk_docker_record = REC(struct ctk_facts, ctk_docker_fields, NULL, NULL, NULL);
+static const struct fj_record ctk_containerd_record = REC(struct ctk_facts, ctk_containerd_fields, NULL, NULL, NULL);
+static const struct fj_record ctk_crio_record = REC(struct ctk_facts, ctk_crio_fields, NULL, NULL, NULL);
+static const struct fj_record ctk_files_record = REC(struct ctk_facts, ctk_files_fields, NULL, NULL, NULL);
+static const struct fj_field ctk_fields[] = {
+    PRESENT(scanned),
+    S("hook", hook, 0), S("cli", cli, 0), S("runtime", runtime, 0), S("nvidia_ctk", nvidia_ctk, 0),
+    S("cdi_hook", cdi_hook, 0), S("libnvidia_container", libnvc, 0), S("version", version, 0),
+    S("config", config, 0), S("mode", mode, 0), S("cuda_compat_mode", compat_mode, 0),
+    S("supported_driver_capabilities", supported_caps, 0), S("ldconfig", ldconfig, 0),
+    TRI("disable_require", disable_require, 0), TRI("accept_envvar_unprivileged", accept_envvar, 0),
+    TRI("allow_cuda_compat_libs_from_container", allow_compat, 0),
+    OBJ0("docker", ctk_docker_record, NULL, NULL), OBJ0("containerd", ctk_containerd_record, NULL, NULL),
+    OBJ0("crio", ctk_crio_record, NULL, NULL),
+    ARR("cdi_specs", cdi, n_cdi, alloc_cdi, struct cdi_spec, cdi_record, 0),
+    OBJ0("driver_files", ctk_files_record, NULL, NULL),
+};
+#undef R
+static const struct fj_record ctk_record = REC(struct ctk_facts, ctk_fields, NULL, NULL, NULL);
+
+#define R struct ctk_requirement
+static const struct fj_field ctk_req_fields[] = {
+    S("var", var, FJ_REQ), S("expr", expr, FJ_REQ), TRI("result", result, 0), S("failed", failed, 0),
+    S("unknown", unknown, 0),
+};
+#undef R
+static const struct fj_record ctk_req_record =
+    REC(struct ctk_requirement, ctk_req_fields, "a requirement with a var and an expr", NULL, NULL);
+
+#define R struct ctk_inject
+static const struct fj_field inject_fields[] = {
+    S("capability", cap, 0), S("host", host, FJ_REQ), S("target", target, FJ_REQ), S("version", version, 0),
+};
+#undef R
+static const struct fj_record inject_record =
+    REC(struct ctk_inject, inject_fields, "an injected file with a host and a target path", NULL, NULL);
+
+#define R struct container_facts
+static const struct fj_field cimage_fields[] = {
+    S("ref", ref, 0), S("format", format, 0), S("name", name, 0), S("manifest_digest", manifest_digest, 0),
+    S("config_digest", config_digest, 0), S("platform", platform, 0), U("layers", n_layers, 0, 0, 1000000),
+    STRS("entrypoint", entrypoint, n_entrypoint, alloc_entrypoint, 0), S("workdir", workdir, 0),
+    S("user", user, 0), S("entry_python", entry_python, 0), S("entry_env", entry_env, 0),
+    S("entry_note", entry_note, 0), S("base_image", base_image, 0),
+    STRS("labels", labels, n_labels, alloc_labels, 0),
+};
+static const struct fj_field chost_fields[] = {
+    S("source", host, 0), S("hostname", host_name, 0), S("distro", host_distro, 0),
+};
+static const struct fj_field ccompat_fields[] = {
+    STRS("libraries", compat_libs, n_compat_libs, alloc_compat_libs, 0), S("mode", compat_mode, 0),
+    S("version", compat_version, 0), TRI("used", compat_used, 0), S("reason", compat_reason, 0),
+    TRI("gpu_supported", compat_gpu_ok, 0),
+};
+static const struct fj_record ccompat_record = REC(struct container_facts, ccompat_fields, NULL, NULL, NULL);
+static const struct fj_field cstart_fields[] = {
+    S("runtime_path", runtime_path, 0), TRI("gpu_container", gpu_container, 0),
+    TRI("legacy_image", legacy_image, 0), S("visible_devices", visible_devices, 0),
+    S("visible_source", visible_source, 0), S("capabilities", capabilities, 0),
+    S("capabilities_source", caps_source, 0), S("hook_error", hook_error, 0),
+    TRI("disable_require", disable_require, 0),
+    ARR("requirements", reqs, n_reqs, alloc_reqs, struct ctk_requirement, ctk_req_record, 0),
+    S("refused", refused, 0), TRI("started", started, 0), S("libs_dir", libs_dir, 0),
+    ARR("injected", inject, n_inject, alloc_inject, struct ctk_inject, inject_record, 0),
+    OBJ0("compat", ccompat_record, NULL, NULL), S("image_driver", image_driver, 0),
+};
+static const struct fj_record cimage_record = REC(struct container_facts, cimage_fields, NULL, NULL, NULL);
+static const struct fj_record chost_record = REC(struct container_facts, chost_fields, NULL, NULL, NULL);
+static const struct fj_record cstart_record = REC(struct container_facts, cstart_fields, NULL, NULL, NULL);
+static const struct fj_field container_fields[] = {
+    PRESENT(present), OBJ0("image", cimage_record, NULL, NULL), OBJ0("host", chost_record, NULL, NULL),
+    OBJ0("start", cstart_record, NULL, NULL),
+};
+#undef R
+static const struct fj_record container_record = REC(struct container_facts, container_fields, NULL, NULL, NULL);
+
 #define R struct facts
 static const struct fj_field facts_fields[] = {
     SKIP(arena, struct arena),
@@ -762,6 +883,10 @@ static const struct fj_field facts_fields[] = {
     OBJ("tegra", tegra, struct tegra_facts, tegra_record, is_tegra, "null unless the machine is a Jetson"),
     OBJ("node", node, struct node_facts, node_facts_record, NULL, NULL),
     SKIP(partial, const char *), /* explain's facts of a log (scan/logscan.c); never written: check's are whole */
+    OBJ("container_toolkit", ctk, struct ctk_facts, ctk_record, ctk_scanned,
+        "null unless the NVIDIA Container Toolkit's observer ran (a Linux check)"),
+    OBJ("container", container, struct container_facts, container_record, has_container,
+        "null unless check --image"),
 };
 #undef R
 const struct fj_record facts_record = REC(struct facts, facts_fields, NULL, NULL, NULL);

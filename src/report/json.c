@@ -1,6 +1,7 @@
 #include <string.h>
 
 #include "facts/facts_json.h"
+#include "report/image.h"
 #include "report/probe.h"
 #include "report/report.h"
 #include "util/json_writer.h"
@@ -168,6 +169,7 @@ void report_json(FILE *fp, const struct report_input *in)
     facts_json_dpkg(&jw, f);
     jw_key(&jw, "verdicts");
     report_json_verdicts(&jw, f, in->dx);
+    report_json_container(&jw, f, in->dx);
     if (in->probe) {
         jw_key(&jw, "probe");
         report_probe_json_value(&jw, in->probe);

@@ -22,6 +22,7 @@
  */
 #include <string.h>
 
+#include "report/image.h"
 #include "report/md.h"
 #include "report/out.h"
 #include "report/report.h"
@@ -231,6 +232,7 @@ void report_markdown(FILE *fp, const struct report_input *in)
     out_raw(&o, ")\n\n");
     out_printf(&o, "Exit status %d: %zu error%s, %zu warning%s, %zu info.\n\n", in->exit_status, ne,
                ne == 1 ? "" : "s", nw, nw == 1 ? "" : "s", ni);
+    report_markdown_container(&o, in->facts);
     verdicts(&o, in->dx);
     findings(&o, fl);
     machine(&o, in->facts);

@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "report/image.h"
 #include "report/out.h"
 #include "report/probe.h"
 #include "report/text_sections.h"
@@ -380,6 +381,7 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     out_raw(&o, "\n");
     report_text_interp(&o, in->facts);
     report_text_verdicts(&o, in->facts, in->dx);
+    report_text_container(&o, in->facts, in->dx);
     section_system(&o, in->facts, in->root);
     if (in->facts->system.os && !strcmp(in->facts->system.os, "macos")) {
         section_macos(&o, in->facts);

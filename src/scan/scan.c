@@ -65,6 +65,7 @@ void scan_all(struct scan_ctx *ctx)
     scan_fw_libs(ctx);
     scan_pyext(ctx);
     scan_driver(ctx);
+    scan_ctk(ctx);
     scan_gpus(ctx);
     scan_node_access(ctx);
     scan_tegra(ctx);

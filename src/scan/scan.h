@@ -78,6 +78,10 @@ void scan_pyext(struct scan_ctx *ctx);
  */
 void scan_fwfiles(struct scan_ctx *ctx);
 
+/** The NVIDIA Container Toolkit and the engines wired to it (scan/ctk.c), after
+ *  scan_driver (the driver version selects the files it would mount) and scan_dpkg. */
+void scan_ctk(struct scan_ctx *ctx);
+
 /** Record err (about path) as a scan warning. */
 void scan_warn(struct scan_ctx *ctx, const char *path, const struct gd_err *err);
 
