@@ -221,8 +221,12 @@ void report_probe_text(struct out *o, const struct probe_result *r, const struct
         for (i = 0; i < r->n_gpus; i++)
             gpu_text(o, r, &r->gpus[i], cu);
     }
+    if (r->compute)
+        report_probe_compute_text(o, r->compute);
     if (r->verify)
         verify_text(o, r->verify);
+    if (r->import)
+        report_probe_import_text(o, r->import);
     if (fl) /* check --probe prints its findings with the rest */
         report_text_findings(o, fl);
 }
@@ -416,6 +420,16 @@ void report_probe_json_value(struct jw *jw, const struct probe_result *r)
     jw_key(jw, "verify_libs");
     if (r->verify)
         verify_json(jw, r->verify);
+    else
+        jw_null(jw);
+    jw_key(jw, "compute");
+    if (r->compute)
+        report_probe_compute_json(jw, r->compute);
+    else
+        jw_null(jw);
+    jw_key(jw, "import");
+    if (r->import)
+        report_probe_import_json(jw, r->import);
     else
         jw_null(jw);
     jw_object_end(jw);
