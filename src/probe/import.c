@@ -32,6 +32,20 @@ void probe_import_release(struct probe_import *pi)
 
 /* ---- the plan ------------------------------------------------------------ */
 
+/* path on this machine, as given: an interpreter must keep its own path
+ * (a venv's python is a symlink, and Python finds pyvenv.cfg from it). */
+static const char *as_host(struct arena *a, struct fs *fs, const char *path)
+{
+    struct strbuf host = STRBUF_INIT;
+    struct gd_err err;
+    const char *out = NULL;
+    err_init(&err);
+    if (fs_host_path(fs, path, 0, &host, &err) == 1)
+        out = arena_strdup(a, host.buf);
+    strbuf_release(&host);
+    return out;
+}
+
 static const char *real_host(struct arena *a, struct fs *fs, const char *path)
 {
     struct strbuf sb = STRBUF_INIT, host = STRBUF_INIT;
@@ -45,6 +59,41 @@ static const char *real_host(struct arena *a, struct fs *fs, const char *path)
     strbuf_release(&sb);
     strbuf_release(&host);
     return out;
+}
+
+/* The environment's interpreter: the one the scan found, else the first of
+ * PREFIX/bin/python3, python, pythonX.Y that is an executable file. */
+static const char *interpreter_of(struct probe_import *pi, struct fs *fs, const struct python_env *e)
+{
+    const char *names[3];
+    size_t i;
+    if (!e)
+        return NULL;
+    if (e->interpreter)
+        return as_host(&pi->arena, fs, e->interpreter);
+    if (!e->prefix)
+        return NULL;
+    names[0] = "python3";
+    names[1] = "python";
+    names[2] = e->python_version ? arena_printf(&pi->arena, "python%.4s", e->python_version) : NULL;
+    for (i = 0; i < 3; i++) {
+        struct strbuf p = STRBUF_INIT, real = STRBUF_INIT;
+        struct compat_stat st;
+        struct gd_err err;
+        const char *out = NULL;
+        if (!names[i])
+            continue;
+        err_init(&err);
+        strbuf_addf(&p, "%s/bin/%s", e->prefix, names[i]);
+        if (fs_realpath(fs, p.buf, &real, &err) == 1 && fs_stat(fs, real.buf, &st, &err) == 1 &&
+            st.type == COMPAT_FT_REG && fs_access(fs, real.buf, COMPAT_X_OK))
+            out = as_host(&pi->arena, fs, p.buf);
+        strbuf_release(&p);
+        strbuf_release(&real);
+        if (out)
+            return out;
+    }
+    return NULL;
 }
 
 void probe_import_plan(struct probe_import *pi, const struct diagnosis *dx, struct fs *fs)
@@ -62,7 +111,7 @@ void probe_import_plan(struct probe_import *pi, const struct diagnosis *dx, stru
         ir->framework = arena_strdup(&pi->arena, v->fw->name);
         ir->predicted = v->gpu;
         ir->predicted_reason = v->reason ? arena_strdup(&pi->arena, v->reason) : NULL;
-        ir->interpreter = v->env && v->env->interpreter ? real_host(&pi->arena, fs, v->env->interpreter) : NULL;
+        ir->interpreter = interpreter_of(pi, fs, v->env);
         ir->net_isolated = -1;
         ir->import_ok = ir->gpu = -1;
         ir->device_count = -1;

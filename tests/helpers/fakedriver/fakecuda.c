@@ -138,6 +138,9 @@ int cuDriverGetVersion(int *v)
     return 0;
 }
 
+static long fake_uuid_index(const char *p, char **end, int n);
+static int fake_mig_selected[MAXDEV];   /* device I was chosen by its MIG- UUID */
+
 int cuInit(unsigned flags)
 {
     const char *cvd = getenv("CUDA_VISIBLE_DEVICES");
@@ -155,8 +158,16 @@ int cuInit(unsigned flags)
         const char *p = cvd;
         while (*p && n_visible < MAXDEV) {
             char *end;
-            long v = strtol(p, &end, 10);
+            long v;
             int j, dup = 0;
+            /* GPU-<uuid> and MIG-<uuid> entries (probe --compute's tests). */
+            if (!strncmp(p, "GPU-", 4) || !strncmp(p, "MIG-", 4)) {
+                v = fake_uuid_index(p, &end, n);
+                if (v < 0)
+                    break;
+            } else {
+                v = strtol(p, &end, 10);
+            }
             if (end == p || v < 0 || v >= n || (*end && *end != ','))
                 break;
             for (j = 0; j < n_visible; j++)
@@ -377,14 +388,23 @@ static int fail_of(const char *key)
 
 int cuDeviceGetUuid_v2(unsigned char *u, int dev)
 {
-    char key[16], b[64];
+    char key[16], b[64], hex[40];
+    size_t o = 0, q;
     int k;
-    snprintf(key, sizeof(key), "uuid%d", dev);
+    if (dev < 0 || dev >= MAXDEV)
+        return 101;
+    snprintf(key, sizeof(key), fake_mig_selected[dev] ? "mig%d" : "uuid%d", dev);
     memset(u, 0, 16);
-    if (conf(key, b, sizeof(b)) && strlen(b) == 32) {
+    if (conf(key, b, sizeof(b))) {
+        for (q = 0; b[q] && o < 32; q++)
+            if (b[q] != '-')
+                hex[o++] = b[q];
+        hex[o] = '\0';
+    }
+    if (o == 32) {
         for (k = 0; k < 16; k++) {
             unsigned v = 0;
-            sscanf(b + 2 * k, "%2x", &v);
+            sscanf(hex + 2 * k, "%2x", &v);
             u[k] = (unsigned char)v;
         }
         return 0;
@@ -395,9 +415,14 @@ int cuDeviceGetUuid_v2(unsigned char *u, int dev)
     return 0;
 }
 
+/* The GPU's own UUID, also in MIG mode (cuda.h: the _v2 gives the instance's). */
 int cuDeviceGetUuid(unsigned char *u, int dev)
 {
-    return cuDeviceGetUuid_v2(u, dev);
+    int mig = fake_mig_selected[dev], rc;
+    fake_mig_selected[dev] = 0;
+    rc = cuDeviceGetUuid_v2(u, dev);
+    fake_mig_selected[dev] = mig;
+    return rc;
 }
 
 int cuDevicePrimaryCtxRetain(void **ctx, int dev)
@@ -585,4 +610,33 @@ int cuGetErrorString(int rc, const char **s)
     case 2: *s = "out of memory"; return 0;
     default: *s = NULL; return 1;
     }
+}
+
+/* "GPU-fa4e0000-0000-0000-0000-00000000000I" (the fake NVML's UUID of
+ * device I) or "MIG-<migI>" (migI=<the 36-character UUID> makes device I a
+ * MIG-mode GPU with that compute instance): the device index, else -1.
+ * cuDeviceGetUuid_v2 then returns the MIG instance's UUID for it. */
+static long fake_uuid_index(const char *p, char **end, int n)
+{
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    int i;
+    *end = (char *)p + len;
+    for (i = 0; i < n && i < MAXDEV; i++) {
+        char want[80], key[16], b[64];
+        if (!strncmp(p, "GPU-", 4)) {
+            snprintf(want, sizeof(want), "GPU-fa4e0000-0000-0000-0000-%012d", i);
+        } else {
+            snprintf(key, sizeof(key), "mig%d", i);
+            if (!conf(key, b, sizeof(b)))
+                continue;
+            snprintf(want, sizeof(want), "MIG-%s", b);
+        }
+        if (strlen(want) == len && !strncmp(p, want, len)) {
+            if (!strncmp(p, "MIG-", 4))
+                fake_mig_selected[i] = 1;
+            return i;
+        }
+    }
+    return -1;
 }
