@@ -109,6 +109,24 @@ expect_text "(as predicted)"
 l1=$(grep -n 'Framework imports' "$OUT" | cut -d: -f1); l2=$(grep -n 'Framework answers' "$OUT" | cut -d: -f1)
 [ "$l1" -lt "$l2" ] || fail "what --import runs is not shown first"
 
+# probe never loads anything in gpudoctor's own process (strace): the
+# driver, the libraries --verify-libs predicts and the interpreter are
+# mapped executable and executed by its children only -- and they are (so
+# the trace sees what it must not see in the parent).  Reading files is
+# not loading: the parent reads ELF headers by design.
+if command -v strace >/dev/null 2>&1 && need_ptx_quiet; then
+    strace -f -qq -y -e trace=mmap,execve -o "$CASE_DIR/strace" "$GD_BIN" probe --clear-env \
+        --env "LD_LIBRARY_PATH=$DRV" --prefix "$VENV" --compute --verify-libs --import --json >/dev/null 2>&1
+    main=$(head -n 1 "$CASE_DIR/strace" | cut -d' ' -f1)
+    pat='PROT_EXEC.*(libcuda\.so\.1|libnvidia-ml\.so\.1|libtorch_cuda|libcudart\.so|libcublas|libcudnn)|execve\(".*python'
+    bad=$(grep -E "^$main " "$CASE_DIR/strace" | grep -E "$pat" || true)
+    [ -z "$bad" ] || fail "gpudoctor's own process loaded or ran: $bad"
+    kids=$(grep -v "^$main " "$CASE_DIR/strace")
+    printf '%s\n' "$kids" | grep -E 'PROT_EXEC.*libcuda\.so\.1>' >/dev/null || fail "no child mapped libcuda.so.1"
+    printf '%s\n' "$kids" | grep -E 'PROT_EXEC.*libcudnn\.so\.9>' >/dev/null || fail "no child mapped libcudnn.so.9"
+    printf '%s\n' "$kids" | grep -E 'execve\("[^"]*/bin/python3"' >/dev/null || fail "no child ran the interpreter"
+fi
+
 # torch says yes, check says no.
 ip --env GD_CASE=lies --json
 expect_json "[.findings[] | select(.code == \"GD525\")] | length == 1"
