@@ -19,6 +19,7 @@
 #include "compat/compat.h"
 #include "probe/probe_abi.h"
 #include "probe/probewire.h"
+#include "util/alloc.h"
 #include "util/strbuf.h"
 #include "util/banned.h"
 
@@ -205,7 +206,7 @@ static void *load_module(struct cchild *c, const struct api *a, int d, int cc,
 static void one_device(struct cchild *c, const struct api *a, int i, uint32_t n, uint32_t salt,
                        const struct variant *vs, size_t nv, uint32_t *host_in, uint32_t *host_out)
 {
-    int dev = -1, ma = -1, mi = -1, ok = 0;
+    int dev = -1, ma = -1, mi = -1;
     void *ctx = NULL, *mod = NULL, *fn = NULL;
     uintptr_t din = 0, dout = 0;
     size_t bytes = (size_t)n * sizeof(uint32_t);
@@ -319,7 +320,6 @@ static void one_device(struct cchild *c, const struct api *a, int i, uint32_t n,
         probewire_put_int(&c->sb, PW_INT, PF_CC_VERIFY, i, wrong);
         send(c);
     }
-    ok = 1;
 unload:
     step(c, PF_CC_UNLOAD, i);
     done(c, PF_CC_UNLOAD, i, a->unload(mod));
@@ -337,7 +337,6 @@ release:
         step(c, PF_CC_RELEASE, i);
         done(c, PF_CC_RELEASE, i, a->release(dev));
     }
-    (void)ok;
 }
 
 static void *need(struct cchild *c, void *h, const char *name, const char *fallback, int fn)
@@ -435,10 +434,8 @@ int probe_compute_child_main(int wfd, const char *const *args, size_t nargs)
     send(&c);
     if (count > PROBE_MAX_DEVICES)
         count = PROBE_MAX_DEVICES;
-    host_in = malloc((size_t)n * sizeof(uint32_t));
-    host_out = malloc((size_t)n * sizeof(uint32_t));
-    if (!host_in || !host_out)
-        goto end;
+    host_in = xmalloc((size_t)n * sizeof(uint32_t));
+    host_out = xmalloc((size_t)n * sizeof(uint32_t));
     for (i = 0; i < n; i++)
         host_in[i] = probe_compute_input((uint32_t)i);
     for (i = 0; i < (size_t)count; i++)

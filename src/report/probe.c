@@ -467,3 +467,14 @@ void report_probe_progress_end(FILE *fp)
     fputs("\r\033[K", fp);
     fflush(fp);
 }
+
+/* For report/probe_proof.c: the same names and headings. */
+const char *report_probe_end_name(enum probe_child_end e)
+{
+    return child_end_name(e);
+}
+
+void report_probe_heading(struct out *o, const char *title)
+{
+    heading(o, title);
+}

@@ -41,5 +41,9 @@ void report_probe_compute_json(struct jw *jw, const struct probe_compute *pc);
 void report_probe_import_intro(struct out *o, const struct probe_import *pi);
 void report_probe_import_text(struct out *o, const struct probe_import *pi);
 void report_probe_import_json(struct jw *jw, const struct probe_import *pi);
+/** A child's end as the JSON names it ("exited", "timeout", ...). */
+const char *report_probe_end_name(enum probe_child_end e);
+/** A section heading of the probe's text (a blank line, the title in bold). */
+void report_probe_heading(struct out *o, const char *title);
 
 #endif

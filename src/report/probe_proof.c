@@ -26,18 +26,6 @@ static const char *outcome_name(enum probe_compute_outcome o)
     return "?";
 }
 
-static const char *end_name(enum probe_child_end e)
-{
-    switch (e) {
-    case PROBE_CHILD_NOT_RUN: return "not_run";
-    case PROBE_CHILD_EXITED: return "exited";
-    case PROBE_CHILD_SIGNALED: return "signaled";
-    case PROBE_CHILD_TIMEOUT: return "timeout";
-    case PROBE_CHILD_OVERFLOW: return "overflow";
-    }
-    return "?";
-}
-
 static const char *cmp_name(enum probe_import_cmp c)
 {
     switch (c) {
@@ -62,17 +50,10 @@ static const char *rc_name(int64_t rc, const char *given)
 
 /* ---- text ---------------------------------------------------------------- */
 
-static void heading(struct out *o, const char *t)
-{
-    out_raw(o, "\n");
-    out_styled(o, STYLE_BOLD, "%s", t);
-    out_raw(o, "\n");
-}
-
 void report_probe_compute_text(struct out *o, const struct probe_compute *pc)
 {
     size_t i, j;
-    heading(o, "Compute test (--compute: a kernel on every visible GPU, through the driver API)");
+    report_probe_heading(o, "Compute test (--compute: a kernel on every visible GPU, through the driver API)");
     if (pc->no_kernel) {
         out_printf(o, "  not run: this gpudoctor has no PTX kernel (%s)\n", pc->no_kernel);
         return;
@@ -82,7 +63,7 @@ void report_probe_compute_text(struct out *o, const struct probe_compute *pc)
         return;
     }
     if (!pc->n_devs)
-        out_printf(o, "  no device reached (child %s)\n", end_name(pc->child_end));
+        out_printf(o, "  no device reached (child %s)\n", report_probe_end_name(pc->child_end));
     for (i = 0; i < pc->n_devs; i++) {
         const struct probe_compute_dev *d = &pc->devs[i];
         if (!d->present)
@@ -146,7 +127,7 @@ void report_probe_compute_text(struct out *o, const struct probe_compute *pc)
 void report_probe_import_intro(struct out *o, const struct probe_import *pi)
 {
     size_t i;
-    heading(o, "Framework imports (--import RUNS each environment's own interpreter)");
+    report_probe_heading(o, "Framework imports (--import RUNS each environment's own interpreter)");
     out_raw(o, "  isolated: -I -B, the examined environment only, no network; bounded in time\n");
     if (!pi->n_runs)
         out_raw(o, "  no framework install was found\n");
@@ -161,7 +142,7 @@ void report_probe_import_intro(struct out *o, const struct probe_import *pi)
 void report_probe_import_text(struct out *o, const struct probe_import *pi)
 {
     size_t i, j;
-    heading(o, "Framework answers (--import), against check's prediction");
+    report_probe_heading(o, "Framework answers (--import), against check's prediction");
     if (!pi->n_runs)
         out_raw(o, "  no framework install was found\n");
     for (i = 0; i < pi->n_runs; i++) {
@@ -238,7 +219,7 @@ void report_probe_compute_json(struct jw *jw, const struct probe_compute *pc)
     jw_array_end(jw);
     jw_key(jw, "child");
     jw_object_begin(jw);
-    jw_kv_str(jw, "end", end_name(pc->child_end));
+    jw_kv_str(jw, "end", report_probe_end_name(pc->child_end));
     jw_kv_str(jw, "signal", pc->child_end == PROBE_CHILD_SIGNALED ? compat_signal_name(pc->child_code) : NULL);
     jw_kv_int(jw, "elapsed_us", (int64_t)(pc->child_ns / 1000u));
     jw_kv_bool(jw, "complete", pc->complete);
@@ -337,7 +318,7 @@ void report_probe_import_json(struct jw *jw, const struct probe_import *pi)
         jw_kv_str(jw, "predicted_gpu", gpu_verdict_name(ir->predicted));
         jw_key(jw, "child");
         jw_object_begin(jw);
-        jw_kv_str(jw, "end", ir->ran ? end_name(ir->child_end) : "not_run");
+        jw_kv_str(jw, "end", ir->ran ? report_probe_end_name(ir->child_end) : "not_run");
         if (ir->ran && ir->child_end == PROBE_CHILD_EXITED)
             jw_kv_int(jw, "exit_code", ir->child_code);
         else
