@@ -33,7 +33,7 @@
 #                     checks the fat headers the test helper writes, python3's
 #                     plistlib writes SystemVersion.plist (tests/helpers/mkmacho.sh)
 #   musl-tools mmdebstrap busybox-static qemu-user-static
-#                     `make static` (musl-gcc) and its tests (96xx; 8507's
+#                     `make static` (musl-gcc) and its tests (96xx; 8511's
 #                     trixie userland with python3-torch and python3-onnxruntime): a
 #                     bullseye chroot made by mmdebstrap, a musl userland
 #                     from Debian's musl package and busybox-static;
@@ -58,6 +58,9 @@ if [ "${1:-}" = "--test" ]; then
     # configuration, readelf (binutils) lists what they link, flock
     # (util-linux) guards the shared cache, the archive keyring verifies.
     need="$need apt binutils util-linux debian-archive-keyring"
+    # bookworm's kmod (modinfo, depmod: the kernel-module oracles of 8510)
+    # runs from its unpacked package on this host and links these.
+    need="$need libssl3 liblzma5 libzstd1"
     # --- end real-package tests
     need="$need mandoc groff-base man-db zsh fish"
     need="$need python3 python3-wheel python3-venv python3-pip python3-ipython unzip"

@@ -143,6 +143,9 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
 
     if (has_kind(fl, "driver_library_mismatch", SEV_ERROR))
         check(dx, a, "driver libraries match the kernel module", CHECK_FAILED, "see the findings");
+    else if (has_kind(fl, "driver_component_mismatch", SEV_WARNING))
+        check(dx, a, "driver libraries match the kernel module", CHECK_FAILED,
+              "libcuda matches; another component does not (see the findings)");
     else if (f->driver.kmod_version && f->driver.n_libs)
         check(dx, a, "driver libraries match the kernel module", CHECK_PASSED, f->driver.kmod_version);
     else
@@ -192,12 +195,15 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup 
     findings_init(&dx->findings, arena);
     rules_scan(facts, &dx->findings);
     rules_driver(facts, kb, &dx->findings);
+    rules_sched(facts, kb, &dx->findings);
     rules_env(facts, &dx->findings);
     rules_cuda(facts, &dx->findings);
     rules_dpkg(facts, kb, &dx->findings);
     rules_windows_machine(facts, kb, &dx->findings);
     rules_macos_machine(facts, &dx->findings);
     rules_frameworks(facts, kb, lk, dx, arena);
+    rules_sched_modules(facts, kb, dx);
+    rules_ext(facts, kb, lk, dx);
     rules_interp(facts, kb, dx, arena);
     findings_sort(&dx->findings);
     machine_checklist(facts, dx, arena);

@@ -129,4 +129,24 @@ const char *interp_python_for_env(const struct facts *f, const struct python_env
  */
 long cuda_visible_count(const char *value, long n_gpus);
 
+/**
+ * Why the nvidia module is not loaded, from the module chain's files
+ * (rules_kmod.c): adds the one cause's error finding and returns 1, or 0
+ * when the files show none (then GD101 says "not loaded").
+ */
+int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findings *out);
+/** A next boot (the newest installed kernel) whose DKMS module is missing: GD126. */
+void rules_kmod_next_boot(const struct facts *f, const struct kb *kb, struct findings *out);
+
+/** Scheduler and container rules (rules_sched.c): GD130, GD132-GD134. */
+void rules_sched(const struct facts *f, const struct kb *kb, struct findings *out);
+/** After the framework verdicts: a loaded module's older CUDA first on the path (GD131). */
+void rules_sched_modules(const struct facts *f, const struct kb *kb, struct diagnosis *dx);
+/** 1: a container started without the NVIDIA runtime (no libcuda, no device nodes): GD132. */
+int node_container_without_runtime(const struct facts *f);
+
+struct lookup;
+/** After the framework verdicts: each environment's CUDA extensions (rules_ext.c, GD140-GD142). */
+void rules_ext(const struct facts *f, const struct kb *kb, struct lookup *lk, struct diagnosis *dx);
+
 #endif

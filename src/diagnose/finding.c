@@ -17,7 +17,11 @@ static const char *const kinds[] = {
     "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
     "broken_install", "wrong_environment", "scan_problem", "harmless_noise", "other",
     "out_of_memory", "container_toolkit_missing", "shm_too_small", "extension_build_mismatch",
+<<<<<<< HEAD
     "gpu_fault", "prediction_mismatch",
+=======
+    "driver_component_mismatch", "gpu_not_allocated",
+>>>>>>> main
     NULL
 };
 
@@ -37,6 +41,26 @@ const struct finding_code finding_codes[] = {
     { "GD111", "driver_library_mismatch", "several user-space driver versions are installed" },
     { "GD112", "broken_install", "a GPU-related distribution package's installation did not finish (dpkg)" },
     { "GD113", "no_driver", "a Jetson's CUDA driver (L4T's tegra/libcuda.so.1) is missing or not on the loader path" },
+    { "GD114", "no_driver", "no libcuda.so.1 the examined process's loader can load (only another ABI's copy, or none at all)" },
+    { "GD115", "driver_component_mismatch", "a driver component other than libcuda (NVML, the PTX JIT compiler, the CUDA debugger) is not the driver's version" },
+    { "GD116", "driver_library_mismatch", "CUDA forward compatibility: libcuda from cuda-compat over an older kernel module" },
+    { "GD120", "no_driver", "the running kernel's modules are gone: it was removed or upgraded since boot" },
+    { "GD121", "no_driver", "DKMS has the nvidia module but no installed build for the kernel" },
+    { "GD122", "no_driver", "the nvidia module is installed for another kernel than the running one" },
+    { "GD123", "no_driver", "the nvidia module was built for another kernel (its vermagic)" },
+    { "GD124", "no_driver", "Secure Boot is on and the nvidia module is not signed" },
+    { "GD125", "no_driver", "the nvidia module is not in modules.dep (depmod has not run)" },
+    { "GD126", "no_driver", "the next boot's kernel has no nvidia module (DKMS has not built it)" },
+    { "GD130", "gpu_not_allocated", "a Slurm job without a GPU allocated" },
+    { "GD131", "toolkit_version_mismatch", "a loaded environment module puts an older CUDA of the framework's major first on the loader path" },
+    { "GD132", "container_toolkit_missing", "a container started without the NVIDIA runtime: no driver libraries, no device nodes" },
+    { "GD133", "container_toolkit_missing", "a GPU host with a container engine but no NVIDIA Container Toolkit" },
+    { "GD134", "container_toolkit_missing", "the NVIDIA CDI spec was generated for another driver version" },
+    { "GD140", "gpu_arch_unsupported", "a CUDA extension (flash-attn, xformers, ...) has no code for the GPU's compute capability" },
+    { "GD141", "extension_build_mismatch", "a CUDA extension is built for another torch (or another CUDA major) than the one installed" },
+    { "GD142", "missing_other_cuda_lib", "a CUDA extension links a CUDA library that torch does not load and the loader does not find" },
+    { "GD150", "wsl_driver_issue", "WSL2 without /dev/dxg: the WSL kernel offers no GPU (\"GPU access blocked by the operating system\")" },
+    { "GD117", "device_permissions", "the process's cgroup does not allow the NVIDIA devices (a Slurm job or container without GPUs)" },
     /* GD2xx: per framework install (the diagnosis). */
     { "GD201", "missing_cudart", "the CUDA runtime the framework loads is not found" },
     { "GD202", "missing_cudnn", "the cuDNN library the framework loads is not found" },
@@ -183,6 +207,26 @@ void finding_fix(struct findings *fl, struct finding *fd, const char *shell, con
     } else {
         x->command = NULL;
     }
+}
+
+void finding_fix_group(struct findings *fl, struct finding *fd, unsigned g, const char *shell,
+                       const char *title, const char *command)
+{
+    if (command)
+        finding_fix(fl, fd, shell, title, "%s", command);
+    else
+        finding_fix(fl, fd, shell, title, NULL);
+    fd->fixes[fd->n_fixes - 1].group = g;
+}
+
+unsigned finding_next_group(const struct finding *fd)
+{
+    unsigned g = 0;
+    size_t i;
+    for (i = 0; i < fd->n_fixes; i++)
+        if (fd->fixes[i].group > g)
+            g = fd->fixes[i].group;
+    return g + 1;
 }
 
 int findings_max_severity(const struct findings *fl)

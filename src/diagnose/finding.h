@@ -71,6 +71,16 @@ void finding_evidence_line(struct findings *fl, struct finding *fd, long line, c
 void finding_fix(struct findings *fl, struct finding *fd, const char *shell, const char *title,
                  const char *command_fmt, ...) GD_PRINTF(5, 6);
 
+/**
+ * Add a fix whose command is already built (NULL: advice only) to group g
+ * (0, or one number shared by the same command written for several shells;
+ * struct fix.group).  For the fix engine (diagnose/fixes*.c).
+ */
+void finding_fix_group(struct findings *fl, struct finding *fd, unsigned g, const char *shell,
+                       const char *title, const char *command);
+/** A group number no fix of fd uses yet (the next after the highest). */
+unsigned finding_next_group(const struct finding *fd);
+
 /** Highest severity present, or -1 when there are no findings. */
 int findings_max_severity(const struct findings *fl);
 /** Number of findings with exactly this severity. */

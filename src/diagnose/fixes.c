@@ -156,23 +156,14 @@ static int windows(const struct fix_ctx *x)
 
 static unsigned next_group(const struct finding *fd)
 {
-    unsigned g = 0;
-    size_t i;
-    for (i = 0; i < fd->n_fixes; i++)
-        if (fd->fixes[i].group > g)
-            g = fd->fixes[i].group;
-    return g + 1;
+    return finding_next_group(fd);
 }
 
 /* Add a fix (command already built) that belongs to group g. */
 static void add(struct findings *fl, struct finding *fd, unsigned g, const char *shell,
                 const char *title, const char *command)
 {
-    if (command)
-        finding_fix(fl, fd, shell, title, "%s", command);
-    else
-        finding_fix(fl, fd, shell, title, NULL);
-    fd->fixes[fd->n_fixes - 1].group = g;
+    finding_fix_group(fl, fd, g, shell, title, command);
 }
 
 /* ---- the driver ---- */

@@ -990,7 +990,7 @@ static int machine_blockers(const struct findings *fl, size_t upto, struct verdi
 {
     static const char *const kinds[] = {
         "no_driver", "no_gpu", "driver_library_mismatch", "nouveau_loaded", "device_permissions",
-        "stub_driver_on_path", "wsl_driver_issue", "env_hides_gpu", NULL
+        "stub_driver_on_path", "wsl_driver_issue", "env_hides_gpu", "container_toolkit_missing", NULL
     };
     size_t i;
     const char *const *k;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fixes_node.h"
 #include "diagnose/fw.h"
 #include "diagnose/lookup.h"
 #include "kb/kb.h"
@@ -172,6 +173,126 @@ static void torch_windows(struct fwctx *c, const char *cuda)
         fw_unknown(c, arena_printf(c->a, "%s imports no CUDA DLL by name", modpath));
 }
 
+/*
+ * The sub-libraries cuDNN dlopens by soname at run time: cuDNN 8's six
+ * (the libraries pytorch/builder's manywheel/build_cuda.sh bundles with
+ * libcudnn.so.8 on release/1.12), cuDNN 9's engines (the set
+ * onnxruntime's maintainers list for its preload, microsoft/onnxruntime
+ * PR #22506).
+ */
+static const char *const cudnn8_subs[] = {
+    "libcudnn_ops_infer.so.8", "libcudnn_ops_train.so.8", "libcudnn_cnn_infer.so.8",
+    "libcudnn_cnn_train.so.8", "libcudnn_adv_infer.so.8", "libcudnn_adv_train.so.8", NULL
+};
+static const char *const cudnn9_subs[] = {
+    "libcudnn_graph.so.9", "libcudnn_ops.so.9", "libcudnn_cnn.so.9", "libcudnn_adv.so.9",
+    "libcudnn_engines_precompiled.so.9", "libcudnn_engines_runtime_compiled.so.9",
+    "libcudnn_heuristic.so.9", NULL
+};
+
+static const char *dir_of(struct fwctx *c, const char *path)
+{
+    const char *real = lookup_realpath(c->lk, path);
+    const char *p = real ? real : path;
+    return arena_strndup(c->a, p, (size_t)(path_basename(p) - p) - 1);
+}
+
+/* "(9, 1, 0)": how torch prints a cuDNN version. */
+static const char *tuple3(struct fwctx *c, const char *v)
+{
+    unsigned x[3] = { 0, 0, 0 };
+    const char *p = v;
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        while (*p >= '0' && *p <= '9' && x[i] < 100000u)
+            x[i] = x[i] * 10u + (unsigned)(*p++ - '0');
+        if (*p != '.')
+            break;
+        p++;
+    }
+    return arena_printf(c->a, "(%u, %u, %u)", x[0], x[1], x[2]);
+}
+
+/*
+ * cuDNN as torch really loads it (torch/backends/cudnn/__init__.py _init:
+ * the runtime's major must be the compiled one's and its minor not older,
+ * else "cuDNN version incompatibility"), from the libcudnn the loader gives
+ * libtorch_cuda -- an older cuDNN first on LD_LIBRARY_PATH wins over a
+ * DT_RUNPATH (the bundled, hermetic wheels: patchelf --set-rpath without
+ * --force-rpath, pytorch/builder manywheel/build_common.sh) but not over
+ * the DT_RPATH of the wheels with pip CUDA dependencies (build_cuda.sh
+ * exports FORCE_RPATH=--force-rpath) -- and then the sub-libraries that
+ * libcudnn itself dlopens by soname: its own DT_RUNPATH ($ORIGIN) comes
+ * after LD_LIBRARY_PATH, so another cuDNN there hands it foreign engines
+ * (pytorch/pytorch#119989 on cuDNN 8, #188892 on cuDNN 9).
+ */
+static void torch_judge_cudnn(struct fwctx *c, const char *want, const char *modpath)
+{
+    const char *llp = facts_env(c->f, "LD_LIBRARY_PATH");
+    size_t i;
+
+    for (i = 0; i < c->v->n_needs; i++) {
+        const struct need *n = &c->v->needs[i];
+        const char *got = n->version, *dir, *const *subs, *chain[2];
+        struct finding *fd = NULL;
+        size_t k;
+
+        if (strcmp(n->role, "cudnn") || !n->resolved_path || !str_starts(n->library, "libcudnn.so."))
+            continue;
+        dir = dir_of(c, n->resolved_path);
+        if (want && got && strchr(got, '.') && strchr(want, '.') &&
+            (strcmp(fw_major(c->a, got), fw_major(c->a, want)) ||
+             !fw_ver_ge(fw_major_minor(c->a, got), fw_major_minor(c->a, want)))) {
+            fd = fw_finding(c, "GD207", SEV_ERROR,
+                            "torch %s was compiled against cuDNN %s but would load cuDNN %s (\"cuDNN version "
+                            "incompatibility: PyTorch was compiled against %s but found runtime version %s\")",
+                            c->fw->version, want, got, tuple3(c, want), tuple3(c, got));
+            finding_evidence(c->out, fd, n->resolved_path, "%s found through %s, version %s", n->library, n->step, got);
+            if (!strcmp(n->step, "ld_library_path"))
+                fixes_drop_loader_dir(&c->fx, c->out, fd, arena_printf(c->a, "LD_LIBRARY_PATH puts this cuDNN before "
+                                      "torch's own: take %s off it", dir), dir);
+            continue;
+        }
+        /* The sub-libraries, dlopened by libcudnn (loaded by libtorch_cuda):
+         * only LD_LIBRARY_PATH comes before libcudnn's own DT_RUNPATH ($ORIGIN)
+         * or its loaders' DT_RPATH, so without it there is nothing to mix. */
+        if (!llp || !*llp)
+            continue;
+        subs = !strcmp(n->library, "libcudnn.so.8") ? cudnn8_subs : !strcmp(n->library, "libcudnn.so.9") ? cudnn9_subs : NULL;
+        chain[0] = n->resolved_path;
+        chain[1] = modpath;
+        for (k = 0; subs && subs[k]; k++) {
+            struct lookup_answer a;
+            const char *odir, *over;
+            if (!fw_dir_has(c, dir, subs[k]))
+                continue; /* not beside libcudnn: nothing of its own to be shadowed */
+            if (lookup_library_chain(c->lk, subs[k], chain, modpath ? 2 : 1, llp, &a) != 1)
+                continue;
+            odir = dir_of(c, a.path);
+            if (!strcmp(odir, dir))
+                continue;
+            over = fw_lib_version(c, "cudnn", a.path);
+            if (over && got && !strcmp(over, got))
+                continue; /* the same cuDNN twice: nothing mixes */
+            if (!fd) {
+                fd = fw_finding(c, "GD207", over && got ? SEV_ERROR : SEV_WARNING,
+                                "torch's cuDNN %s (%s) would load its sub-libraries from %s%s%s%s: mixed cuDNN "
+                                "versions fail at the first cuDNN call (%s)", got ? got : "?", dir, odir,
+                                over ? " (cuDNN " : "", over ? over : "", over ? ")" : "",
+                                subs == cudnn8_subs ? "\"undefined symbol ... version libcudnn_ops_infer.so.8\""
+                                                    : "CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH");
+                finding_evidence(c->out, fd, n->resolved_path, "%s found through %s%s%s", n->library, n->step,
+                                 got ? ", version " : "", got ? got : "");
+                if (!strcmp(a.step, "ld_library_path"))
+                    fixes_drop_loader_dir(&c->fx, c->out, fd, arena_printf(c->a, "LD_LIBRARY_PATH comes before "
+                                          "cuDNN's own DT_RUNPATH ($ORIGIN): take %s off it", odir), odir);
+            }
+            finding_evidence(c->out, fd, a.path, "%s dlopened by libcudnn, found through %s (%s has its own)",
+                             subs[k], a.step, dir);
+        }
+    }
+}
+
 /* Torch's Jetson fixes: NVIDIA's build for this JetPack, or an L4T container. */
 static void torch_jetson_fixes(struct fwctx *c, struct finding *fd)
 {
@@ -274,6 +395,8 @@ static void check_torch(struct fwctx *c)
     } else if (cuda && !have_kb) {
         fw_judge_driver(c, fw_major_minor(c->a, cuda));
     }
+    if (!c->windows)
+        torch_judge_cudnn(c, have_kb && t.cudnn && strcmp(t.cudnn, "-") ? t.cudnn : NULL, modpath);
     fw_judge_arch(c, arch, arch_src);
     fw_note_own_runtime(c);
 }

@@ -60,12 +60,33 @@ static void add_field(struct strbuf *q, const char *s)
     strbuf_addstr(q, s ? s : "-");
 }
 
+/* Ask the live resolver for name from chain (n objects), record the answer
+ * under query and return it as replay does. */
+static int ask(struct lookup *lk, const char *query, const char *name, const struct resolve_object *chain,
+               size_t n, const char *llp, struct lookup_answer *out)
+{
+    struct resolve_request req;
+    struct resolve_result res;
+    struct gd_err err;
+
+    memset(&req, 0, sizeof(req));
+    req.name = name;
+    req.chain = chain;
+    req.n_chain = n;
+    req.ld_library_path = llp;
+    err_init(&err);
+    if (resolve_library(lk->r, &req, &res, &err) == 1)
+        record(lk, query, res.path, resolve_step_name(res.step), NULL);
+    else
+        record(lk, query, NULL, NULL, res.stale_uncached);
+    resolve_result_release(&res);
+    return replay(lk, query, out);
+}
+
 int lookup_library(struct lookup *lk, const char *name, const char *from, const char *llp,
                    struct lookup_answer *out)
 {
     struct strbuf q = STRBUF_INIT;
-    struct resolve_request req;
-    struct resolve_result res;
     struct gd_err err;
     int r;
 
@@ -89,18 +110,45 @@ int lookup_library(struct lookup *lk, const char *name, const char *from, const 
         strbuf_release(&q);
         return -1;
     }
-    memset(&req, 0, sizeof(req));
-    req.name = name;
-    req.chain = from ? &lk->obj : NULL;
-    req.n_chain = from ? 1 : 0;
-    req.ld_library_path = llp;
-    err_init(&err);
-    if (resolve_library(lk->r, &req, &res, &err) == 1)
-        record(lk, q.buf, res.path, resolve_step_name(res.step), NULL);
-    else
-        record(lk, q.buf, NULL, NULL, res.stale_uncached);
-    resolve_result_release(&res);
+    r = ask(lk, q.buf, name, from ? &lk->obj : NULL, from ? 1 : 0, llp, out);
+    strbuf_release(&q);
+    return r;
+}
+
+int lookup_library_chain(struct lookup *lk, const char *name, const char *const *chain, size_t n,
+                         const char *llp, struct lookup_answer *out)
+{
+    struct strbuf q = STRBUF_INIT;
+    struct resolve_object objs[LOOKUP_MAX_CHAIN];
+    struct elf_info infos[LOOKUP_MAX_CHAIN];
+    struct gd_err err;
+    size_t i;
+    int r;
+
+    if (n > LOOKUP_MAX_CHAIN)
+        n = LOOKUP_MAX_CHAIN;
+    if (n <= 1)
+        return lookup_library(lk, name, n ? chain[0] : NULL, llp, out);
+    strbuf_addstr(&q, "ldchain");
+    add_field(&q, name);
+    for (i = 0; i < n; i++)
+        add_field(&q, chain[i]);
+    add_field(&q, llp);
     r = replay(lk, q.buf, out);
+    if (r >= 0 || !lk || !lk->r) {
+        strbuf_release(&q);
+        return r;
+    }
+    for (i = 0; i < n; i++) {
+        memset(&objs[i], 0, sizeof(objs[i]));
+        memset(&infos[i], 0, sizeof(infos[i]));
+        err_init(&err);
+        if (resolve_object_read(lk->r, chain[i], &objs[i], &infos[i], &err) != 1) {
+            strbuf_release(&q);
+            return -1;
+        }
+    }
+    r = ask(lk, q.buf, name, objs, n, llp, out);
     strbuf_release(&q);
     return r;
 }

@@ -52,6 +52,17 @@ struct lookup_answer {
 int lookup_library(struct lookup *lk, const char *name, const char *from, const char *llp,
                    struct lookup_answer *out);
 
+/**
+ * ELF, for a dlopen made by a library that was itself loaded by others:
+ * chain[0] asks, chain[i + 1] loaded chain[i] (its DT_NEEDED), n at most
+ * LOOKUP_MAX_CHAIN; glibc searches the DT_RPATH of every object of the
+ * chain when chain[0] has no DT_RUNPATH (elf/dl-load.c _dl_map_object).
+ * As lookup_library otherwise.
+ */
+#define LOOKUP_MAX_CHAIN 4
+int lookup_library_chain(struct lookup *lk, const char *name, const char *const *chain, size_t n,
+                         const char *llp, struct lookup_answer *out);
+
 /** Windows: the DLL LoadLibrary gets with search s (diagnose/win_dll.h).  1 / 0 / -1 as above. */
 int lookup_windows(struct lookup *lk, const struct win_dll_search *s, const char *name,
                    struct lookup_answer *out);

@@ -65,15 +65,21 @@ void facts_evidence(struct facts *f, struct fact_evidence **v, size_t *n, size_t
 const char *facts_driver_version(const struct facts *f)
 {
     size_t i;
-    /* The libcuda a program loads, then any libcuda, then NVML. */
+    /* The libcuda a program loads, then any libcuda its loader would take,
+     * then any libcuda, then NVML; on WSL2 the Windows driver's. */
     for (i = 0; i < f->driver.n_libs; i++)
         if (f->driver.libs[i].loaded && !strcmp(f->driver.libs[i].name, "libcuda"))
+            return f->driver.libs[i].version;
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (!f->driver.libs[i].not_loadable && !strcmp(f->driver.libs[i].name, "libcuda"))
             return f->driver.libs[i].version;
     for (i = 0; i < f->driver.n_libs; i++)
         if (!strcmp(f->driver.libs[i].name, "libcuda"))
             return f->driver.libs[i].version;
     if (f->driver.n_libs)
         return f->driver.libs[0].version;
+    if (f->driver.wsl_driver_version)
+        return f->driver.wsl_driver_version;
     return f->driver.kmod_version;
 }
 

@@ -77,13 +77,25 @@ struct driver_lib {
                               (/usr/lib/x86_64-linux-gnu/libcuda.so.1 -> /etc/alternatives/...
                               -> nvidia/current/libcuda.so.550.163.01), or NULL when the
                               file was found by listing its directory */
-    int loaded;            /* 1: this is the file dlopen("libcuda.so.1") / ("libnvidia-ml.so.1")
-                              gets, by the loader model */
+    int loaded;            /* 1: this is the file dlopen of its soname ("libcuda.so.1",
+                              "libnvidia-ml.so.1", ...) gets, by the loader model */
+    const char *not_loadable; /* the examined process's loader would skip this file, and why
+                              ("wrong_class: ELFCLASS32" for Debian's libcuda1:i386 on an
+                              x86_64 machine); NULL: it would load it, or not checked */
 };
 
 struct dev_node {
     const char *path;      /* "/dev/nvidiactl" */
-    int exists, readable, writable;
+    int exists, readable, writable;  /* readable / writable: by this process (access(2)) */
+    int is_char;           /* a character device (a fixture's plain file: 0) */
+    unsigned major, minor; /* its device number when is_char, else the driver's numbers for its
+                              name (nv-chardev-numbers.h: nvidiaN 195:N, nvidiactl 195:255;
+                              nvidia-uvm: /proc/devices), 0:0 when unknown */
+    unsigned mode, uid, gid;  /* permission bits and owner (valid when exists) */
+    const char *group;     /* gid's name in /etc/group, or NULL */
+    int user_access;       /* the examined user (node facts) may open it read-write by its mode,
+                              owner and the user's groups: 1, 0, or -1 unknown */
+    int cgroup_access;     /* the cgroup v1 device list allows "rw" on it: 1, 0, -1 unknown */
 };
 
 struct driver_facts {
@@ -96,11 +108,21 @@ struct driver_facts {
     size_t n_libs, alloc_libs;
     struct dev_node *nodes;
     size_t n_nodes, alloc_nodes;
+    int dev_listed;                 /* /dev could be listed (so an absent node is absent) */
     const char *wsl_libcuda;        /* /usr/lib/wsl/lib/libcuda.so.1 when present */
+    const char *wsl_driver_version; /* WSL2: the newest Windows driver package WSL maps in
+                                       (its nvcuda64.dll's version, NVIDIA's numbering), or NULL */
+    const char *wsl_driver_source;  /* that nvcuda64.dll */
+    unsigned wsl_driver_packages;   /* NVIDIA driver packages seen in the DriverStore mapping */
+    int wsl_lxss_libcuda;           /* Windows' C:\Windows\System32\lxss\lib (through /mnt/c) holds
+                                       libcuda: 1, 0, -1 not visible */
     const char **stubs;             /* toolkit stub libcuda.so files on a loader path */
     size_t n_stubs, alloc_stubs;
     const char *libcuda_resolved;   /* what dlopen("libcuda.so.1") from a program gets, or NULL */
     const char *libcuda_step;       /* how the loader found it ("cache", "ld_library_path", ...) */
+    int loader_asked;               /* 1: the loader model was asked for every driver library's
+                                       soname, so libcuda_resolved NULL means "not found" (0: not
+                                       asked, e.g. no loader model: unknown) */
     const char *cuda_max;           /* the highest CUDA the driver supports ("12.2"), via kb */
     const char *cuda_max_source;
 };
@@ -115,6 +137,9 @@ struct gpu {
     const char *compute_capability; /* "8.9" or NULL */
     const char *cc_source;
     const char *uuid;            /* from /proc/driver/nvidia/gpus/.../information */
+    int minor;                   /* its "Device Minor" there: the N of /dev/nvidiaN; -1 unknown */
+    const char *bound_driver;    /* the kernel driver bound to it (sysfs "driver" link: "nvidia",
+                                    "nouveau", "vfio-pci"), or NULL: none, or not seen */
 };
 
 struct cuda_install {
@@ -216,6 +241,8 @@ struct env_fact {
 #include "facts/interp_facts.h"
 /* macOS: release, Apple Silicon or Intel, Mach-O files (check --os macos). */
 #include "facts/macos_facts.h"
+/* The node: device access, the kernel module chain, scheduler and container (scan/node*.c, kmod*.c). */
+#include "facts/node_facts.h"
 
 /*
  * A Jetson (L4T, "Linux for Tegra"): scan/tegra.c.  The GPU is integrated in
@@ -276,6 +303,7 @@ struct facts {
     size_t n_answers, alloc_answers;
     struct tegra_facts tegra;    /* scan/tegra.c (Jetson) */
     struct macos_facts macos;    /* scan/mac_*.c; empty elsewhere */
+    struct node_facts node;      /* scan/node_access.c, scan/kmod*.c */
 };
 
 /** Empty facts; never fails. */

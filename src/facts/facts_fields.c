@@ -27,6 +27,7 @@
 #define B(k, m, fl) { .key = k, .kind = FJ_BOOL, .flags = fl, .off = AT(m, int) }
 #define TRI(k, m, fl) { .key = k, .kind = FJ_TRI, .flags = fl, .off = AT(m, int) }
 #define U(k, m, fl, lo, hi) { .key = k, .kind = FJ_UINT, .flags = fl, .off = AT(m, unsigned), .min = lo, .max = hi }
+#define I(k, m, fl, lo, hi) { .key = k, .kind = FJ_INT, .flags = fl, .off = AT(m, int), .min = lo, .max = hi }
 #define U64(k, m, fl, lo, hi) { .key = k, .kind = FJ_U64, .flags = fl, .off = AT(m, uint64_t), .min = lo, .max = hi }
 #define FALSEINT(k, m, hi) { .key = k, .kind = FJ_FALSEINT, .off = AT(m, int), .max = hi }
 #define HEX(k, a, b) { .key = k, .kind = FJ_HEX, .off = AT(a, unsigned), .off_n = AT(b, unsigned) }
@@ -68,7 +69,8 @@ static int has_distro(const void *rec, const struct fj_ctx *c)
 static int has_driver(const void *rec, const struct fj_ctx *c)
 {
     const struct driver_facts *d = rec;
-    return c->facts_doc || (c->f && facts_driver_version(c->f)) || d->nouveau_loaded || d->wsl_libcuda;
+    return c->facts_doc || (c->f && facts_driver_version(c->f)) || d->nouveau_loaded || d->wsl_libcuda ||
+           d->wsl_driver_packages;
 }
 
 static void driver_version(struct jw *jw, const void *rec, const struct fj_ctx *c)
@@ -262,7 +264,7 @@ static const struct fj_record system_record = REC(struct sys_facts, system_field
 #define R struct driver_lib
 static const struct fj_field lib_fields[] = {
     S("name", name, FJ_REQ), S("version", version, FJ_REQ), S("path", path, FJ_REQ), S("via", via, 0),
-    B("loaded", loaded, 0),
+    B("loaded", loaded, 0), S("not_loadable", not_loadable, 0),
 };
 #undef R
 static const struct fj_record lib_record =
@@ -271,6 +273,9 @@ static const struct fj_record lib_record =
 #define R struct dev_node
 static const struct fj_field node_fields[] = {
     S("path", path, FJ_REQ), B("exists", exists, 0), B("readable", readable, 0), B("writable", writable, 0),
+    B("char_device", is_char, 0), U("major", major, 0, 0, 0xfffffffu), U("minor", minor, 0, 0, 0xfffffffu),
+    U("mode", mode, 0, 0, 07777), U("uid", uid, 0, 0, 0xffffffffu), U("gid", gid, 0, 0, 0xffffffffu),
+    S("group", group, 0), TRI("user_access", user_access, 0), TRI("cgroup_access", cgroup_access, 0),
 };
 #undef R
 static const struct fj_record node_record = REC(struct dev_node, node_fields, "a device node with a path", NULL, NULL);
@@ -287,10 +292,16 @@ static const struct fj_field driver_fields[] = {
     ARR("libraries", libs, n_libs, alloc_libs, struct driver_lib, lib_record, 0),
     S("libcuda_resolved", libcuda_resolved, 0),
     S("libcuda_step", libcuda_step, 0),
+    B("loader_asked", loader_asked, 0),
     B("nouveau_loaded", nouveau_loaded, 0),
     S("nouveau_evidence", nouveau_evidence, 0),
     S("kernel_module_source", kmod_source, 0),
     S("wsl_libcuda", wsl_libcuda, 0),
+    S("wsl_driver_version", wsl_driver_version, 0),
+    S("wsl_driver_source", wsl_driver_source, 0),
+    U("wsl_driver_packages", wsl_driver_packages, 0, 0, 100000),
+    TRI("wsl_lxss_libcuda", wsl_lxss_libcuda, 0),
+    B("dev_listed", dev_listed, 0),
     ARR("device_nodes", nodes, n_nodes, alloc_nodes, struct dev_node, node_record, 0),
     STRS("stubs_on_loader_path", stubs, n_stubs, alloc_stubs, 0),
 };
@@ -308,6 +319,8 @@ static const struct fj_field gpu_fields[] = {
     S("compute_capability_source", cc_source, 0),
     S("name_source", name_source, 0),
     S("uuid", uuid, 0),
+    I("minor", minor, 0, 0, 255),
+    S("bound_driver", bound_driver, 0),
 };
 #undef R
 static const struct fj_record gpu_record = REC(struct gpu, gpu_fields, NULL, NULL, NULL);
@@ -440,6 +453,16 @@ static const struct fj_field framework_fields[] = {
 static const struct fj_record framework_record =
     REC(struct framework_build, framework_fields, "a framework with a name and a version", NULL, NULL);
 
+#define R struct py_extension
+static const struct fj_field ext_fields[] = {
+    S("dist", dist, FJ_REQ), S("version", version, 0), S("module", module, FJ_REQ), S("archs", archs, 0),
+    STRS("cuda_needed", cuda_needed, n_cuda_needed, alloc_cuda_needed, 0), S("torch_pin", torch_pin, 0),
+    S("torch_version", torch_version, 0), TRI("torch_pin_ok", torch_pin_ok, 0),
+};
+#undef R
+static const struct fj_record ext_record =
+    REC(struct py_extension, ext_fields, "a CUDA extension with a dist and a module", NULL, NULL);
+
 #define R struct python_env
 static const struct fj_field venv_fields[] = {
     S("home", venv_home, 0),
@@ -467,6 +490,7 @@ static const struct fj_field pyenv_fields[] = {
     OUT("duplicates", duplicates, "array of objects {name, site_dir, versions[], paths[]}: each name recorded "
                                   "more than once in one site dir"),
     STRS("nvidia_wheel_dirs", nvidia_dirs, n_nvidia_dirs, alloc_nvidia_dirs, 0),
+    ARR("cuda_extensions", exts, n_exts, alloc_exts, struct py_extension, ext_record, 0),
     ARR("distributions", dists, n_dists, alloc_dists, struct py_dist, dist_record, FJ_FACTS | FJ_ELEMDETAIL),
     SKIP(n_duplicates, size_t), /* counted from distributions[] when read */
 };
@@ -634,6 +658,86 @@ static const struct fj_field tegra_fields[] = {
 #undef R
 static const struct fj_record tegra_record = REC(struct tegra_facts, tegra_fields, NULL, NULL, NULL);
 
+#define R struct node_user
+static const struct fj_field user_fields[] = {
+    S("name", name, 0), S("name_source", name_source, 0), I("uid", uid, 0, 0, 0x7fffffff),
+    I("gid", gid, 0, 0, 0x7fffffff), B("groups_known", groups_known, 0),
+    STRS("groups", groups, n_groups, alloc_groups, 0),
+};
+#undef R
+static const struct fj_record user_record = REC(struct node_user, user_fields, NULL, NULL, NULL);
+
+#define R struct node_cgroup
+static const struct fj_field cgroup_fields[] = {
+    S("version", version, 0), S("path", path, 0), S("devices_list", list_source, 0),
+    STRS("allow", allow, n_allow, alloc_allow, 0), S("note", note, 0),
+};
+#undef R
+static const struct fj_record cgroup_record = REC(struct node_cgroup, cgroup_fields, NULL, NULL, NULL);
+
+#define R struct kmod_file
+static const struct fj_field kmod_file_fields[] = {
+    S("path", path, FJ_REQ), S("kernel", kernel, FJ_REQ), S("stem", stem, FJ_REQ), S("compression", compression, 0),
+    S("name", name, 0), S("version", version, 0), S("vermagic", vermagic, 0), S("license", license, 0),
+    TRI("signed", is_signed, 0), TRI("in_modules_dep", in_dep, 0), S("error", error, 0),
+};
+#undef R
+static const struct fj_record kmod_file_record =
+    REC(struct kmod_file, kmod_file_fields, "a kernel module with a path, kernel and stem", NULL, NULL);
+
+#define R struct dkms_version
+static const struct fj_field dkms_fields[] = {
+    S("module", module, FJ_REQ), S("version", version, FJ_REQ), TRI("source_ok", source_ok, 0),
+    S("failed_log", failed_log, 0),
+};
+#undef R
+static const struct fj_record dkms_record = REC(struct dkms_version, dkms_fields, "a DKMS module with a version", NULL, NULL);
+
+#define R struct dkms_build
+static const struct fj_field dkms_build_fields[] = {
+    S("module", module, FJ_REQ), S("version", version, FJ_REQ), S("kernel", kernel, FJ_REQ), S("arch", arch, FJ_REQ),
+    B("built", built, 0), B("installed", installed, 0),
+};
+#undef R
+static const struct fj_record dkms_build_record =
+    REC(struct dkms_build, dkms_build_fields, "a DKMS build with a module, version, kernel and arch", NULL, NULL);
+
+#define R struct node_kmods
+static const struct fj_field kmods_fields[] = {
+    B("scanned", scanned, 0), S("running", running, 0), S("running_source", running_source, 0),
+    STRS("kernels", kernels, n_kernels, alloc_kernels, 0), TRI("running_dir", running_dir, 0),
+    TRI("running_headers", running_headers, 0), S("newest", newest, 0), TRI("newest_headers", newest_headers, 0),
+    B("modules_dep_read", dep_read, 0),
+    ARR("files", files, n_files, alloc_files, struct kmod_file, kmod_file_record, 0),
+    ARR("dkms", dkms, n_dkms, alloc_dkms, struct dkms_version, dkms_record, 0),
+    ARR("dkms_builds", builds, n_builds, alloc_builds, struct dkms_build, dkms_build_record, 0),
+    TRI("secure_boot", secure_boot, 0), S("secure_boot_source", secure_boot_source, 0),
+    B("nouveau_blacklist_read", nouveau_blacklist_read, 0), S("nouveau_blacklist", nouveau_blacklist, 0),
+};
+#undef R
+static const struct fj_record kmods_record = REC(struct node_kmods, kmods_fields, NULL, NULL, NULL);
+
+#define R struct node_runtime
+static const struct fj_field runtime_fields[] = {
+    B("read", read, 0), S("engine", engine, 0), S("toolkit", toolkit, 0), S("docker_config", docker_config, 0),
+    TRI("docker_nvidia_runtime", docker_nvidia, 0), S("cdi_spec", cdi_spec, 0), S("cdi_driver", cdi_driver, 0),
+};
+#undef R
+static const struct fj_record runtime_record = REC(struct node_runtime, runtime_fields, NULL, NULL, NULL);
+
+#define R struct node_facts
+static const struct fj_field node_facts_fields[] = {
+    OBJ("user", user, struct node_user, user_record, NULL, NULL),
+    OBJ("cgroup", cgroup, struct node_cgroup, cgroup_record, NULL, NULL),
+    I("uvm_major", uvm_major, 0, 0, 0xfffff),
+    I("device_file_mode", file_mode, 0, 0, 07777),
+    I("device_file_gid", file_gid, 0, 0, 0x7fffffff),
+    OBJ("kernel_modules", kmods, struct node_kmods, kmods_record, NULL, NULL),
+    OBJ("container_runtime", runtime, struct node_runtime, runtime_record, NULL, NULL),
+};
+#undef R
+static const struct fj_record node_facts_record = REC(struct node_facts, node_facts_fields, NULL, NULL, NULL);
+
 #define R struct facts
 static const struct fj_field facts_fields[] = {
     SKIP(arena, struct arena),
@@ -656,6 +760,7 @@ static const struct fj_field facts_fields[] = {
     ARR("library_dirs", libdirs, n_libdirs, alloc_libdirs, struct lib_dir, libdir_record, 0),
     ARR("loader_answers", answers, n_answers, alloc_answers, struct lib_answer, answer_record, 0),
     OBJ("tegra", tegra, struct tegra_facts, tegra_record, is_tegra, "null unless the machine is a Jetson"),
+    OBJ("node", node, struct node_facts, node_facts_record, NULL, NULL),
 };
 #undef R
 const struct fj_record facts_record = REC(struct facts, facts_fields, NULL, NULL, NULL);
@@ -676,7 +781,7 @@ void fj_record_init(const struct fj_record *r, void *rec)
     size_t i;
     for (i = 0; i < r->n_fields; i++) {
         const struct fj_field *fd = &r->fields[i];
-        if (fd->kind == FJ_TRI)
+        if (fd->kind == FJ_TRI || fd->kind == FJ_INT)
             fj_set_int(rec, fd->off, -1);
         else if (fd->kind == FJ_OBJ || fd->kind == FJ_GROUP)
             fj_record_init(fd->sub, (char *)rec + fd->off);
@@ -727,6 +832,8 @@ static const char *doc_type(const struct fj_field *fd)
     case FJ_UINT:
     case FJ_U64:
         return omit ? "integer, absent when unknown" : (fd->flags & FJ_NULLZERO) ? "integer or null (unknown)" : "integer";
+    case FJ_INT:
+        return omit ? "integer, absent when unknown" : "integer or null (unknown)";
     case FJ_FALSEINT:
         return "false or an integer";
     case FJ_HEX:

@@ -38,6 +38,7 @@ enum fj_kind {
     FJ_BOOL,    /* int 0/1: false/true (read: a boolean or an integer) */
     FJ_TRI,     /* int 1/0/-1: true/false/null */
     FJ_UINT,    /* unsigned: an integer (at most .max when read) */
+    FJ_INT,     /* int: an integer from .min to .max, null when negative (unknown) */
     FJ_U64,     /* uint64_t: an integer (at most .max when read) */
     FJ_FALSEINT, /* int: false when 0, else the number (system.wsl) */
     FJ_HEX,     /* two unsigned at .off and .off_n: "vvvv:dddd" */

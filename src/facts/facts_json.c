@@ -20,6 +20,7 @@ static int unknown(const struct fj_field *fd, const void *rec)
     case FJ_CSV:
         return !fj_get_str(rec, fd->off);
     case FJ_TRI:
+    case FJ_INT:
         return fj_get_int(rec, fd->off) < 0;
     case FJ_BOOL:
     case FJ_FALSEINT:
@@ -80,6 +81,12 @@ static void write_value(struct jw *jw, const struct fj_field *fd, const void *re
         break;
     case FJ_U64:
         jw_int(jw, (int64_t)fj_get_u64(rec, fd->off));
+        break;
+    case FJ_INT:
+        if (fj_get_int(rec, fd->off) < 0)
+            jw_null(jw);
+        else
+            jw_int(jw, fj_get_int(rec, fd->off));
         break;
     case FJ_FALSEINT:
         if (fj_get_int(rec, fd->off))
@@ -245,6 +252,11 @@ void facts_json_macos(struct jw *jw, const struct facts *f)
 void facts_json_tegra(struct jw *jw, const struct facts *f)
 {
     member(jw, f, "tegra", 0);
+}
+
+void facts_json_node(struct jw *jw, const struct facts *f)
+{
+    member(jw, f, "node", 0);
 }
 
 void facts_json_interp(struct jw *jw, const struct interp_facts *in)

@@ -37,6 +37,8 @@ void facts_json_python(struct jw *jw, const struct facts *f, int full);
 void facts_json_macos(struct jw *jw, const struct facts *f);
 /** The Jetson facts ("tegra"): an object, or null when not a Jetson. */
 void facts_json_tegra(struct jw *jw, const struct facts *f);
+/** The node facts ("node"): device access, kernel modules, scheduler, container. */
+void facts_json_node(struct jw *jw, const struct facts *f);
 /**
  * The whole facts document (--facts): {"schema": "gpudoctor-facts/1", ...},
  * complete enough that facts_json_read (facts_read.h) rebuilds every fact

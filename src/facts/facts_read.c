@@ -202,6 +202,10 @@ static void read_value(struct rd *r, const json_t *v, const struct fj_field *fd,
         if (number(r, v, fd, &x))
             fj_set_uint(rec, fd->off, (unsigned)x);
         break;
+    case FJ_INT:
+        if (number(r, v, fd, &x))
+            fj_set_int(rec, fd->off, (int)x);
+        break;
     case FJ_U64:
         if (number(r, v, fd, &x))
             fj_set_u64(rec, fd->off, x);

@@ -97,6 +97,23 @@ struct framework_build {
     size_t n_modules, alloc_modules;
 };
 
+/*
+ * A CUDA extension module of a distribution built against torch (flash-attn,
+ * xformers, bitsandbytes, vLLM, apex, torchvision's and torchaudio's ops,
+ * ...): scan/pyext.c, from the distribution's RECORD and METADATA.
+ */
+struct py_extension {
+    const char *dist, *version;  /* "flash-attn", "2.5.8" (its version, local label included) */
+    const char *module;          /* the shared object (virtual path) */
+    const char *archs;           /* its fat binaries' architectures ("sm_80,sm_90,compute_90"),
+                                    NULL: none read (no device code in it, or unreadable) */
+    const char **cuda_needed;    /* its DT_NEEDED names of CUDA libraries ("libcudart.so.12") */
+    size_t n_cuda_needed, alloc_cuda_needed;
+    const char *torch_pin;       /* its Requires-Dist on torch ("==2.6.0"), or NULL: none */
+    const char *torch_version;   /* the torch installed in the environment, or NULL */
+    int torch_pin_ok;            /* that torch satisfies the pin: 1, 0, -1 unknown */
+};
+
 struct python_env {
     const char *prefix;          /* sys.prefix equivalent */
     const char *site_packages;   /* the main site-packages / dist-packages (where pip installs) */
@@ -124,6 +141,8 @@ struct python_env {
                                     order (scan/fwfiles.c); their lib/ (bin/ on Windows)
                                     holds the libraries */
     size_t n_nvidia_dirs, alloc_nvidia_dirs;
+    struct py_extension *exts;   /* CUDA extension modules of its other distributions */
+    size_t n_exts, alloc_exts;
 };
 
 #endif

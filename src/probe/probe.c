@@ -582,6 +582,7 @@ size_t probe_fold_facts(const struct probe_result *r, struct facts *f)
                           : NULL;
             g->vendor = 0x10de;
             g->pci_class = 0x030200;
+            g->minor = -1;
             fold_one(f, g, d, src, d == pg->cuda);
             if (pg->nvml && pg->nvml->uuid[0])
                 g->uuid = arena_strdup(&f->arena, pg->nvml->uuid);

@@ -151,6 +151,8 @@ void report_json(FILE *fp, const struct report_input *in)
     facts_json_gpus(&jw, f);
     jw_key(&jw, "tegra");
     facts_json_tegra(&jw, f);
+    jw_key(&jw, "node");
+    facts_json_node(&jw, f);
     jw_key(&jw, "cuda_toolkits");
     facts_json_cuda(&jw, f);
     jw_key(&jw, "cudnn");

@@ -18,7 +18,7 @@
 #define SMALL_FILE (64u * 1024)
 #define MAX_DIR_ENTRIES 100000
 
-static void scan_kmod(struct scan_ctx *ctx)
+static void scan_loaded_kmod(struct scan_ctx *ctx)
 {
     struct facts *f = ctx->facts;
     struct strbuf sb = STRBUF_INIT;
@@ -83,14 +83,53 @@ static void scan_nouveau(struct scan_ctx *ctx)
     strbuf_release(&sb);
 }
 
+/*
+ * The driver-side libraries a CUDA program (and nvidia-smi) loads by
+ * soname, each installed as <base>.so.<driver version> with the soname as a
+ * link to it: NVIDIA's installer, Debian's packages (one slave link per
+ * library in nvidia-alternative's postinst: libcuda.so.1,
+ * libcudadebugger.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1),
+ * and the CUDA forward-compatibility package (cuda-compat: libcuda and the
+ * PTX JIT compiler in /usr/local/cuda-X.Y/compat).
+ */
+static const struct drvlib {
+    const char *soname, *prefix, *name;
+} drvlibs[] = {
+    { "libcuda.so.1", "libcuda.so.", "libcuda" },
+    { "libnvidia-ml.so.1", "libnvidia-ml.so.", "libnvidia-ml" },
+    { "libnvidia-ptxjitcompiler.so.1", "libnvidia-ptxjitcompiler.so.", "libnvidia-ptxjitcompiler" },
+    { "libcudadebugger.so.1", "libcudadebugger.so.", "libcudadebugger" },
+};
+#define N_DRVLIBS (sizeof(drvlibs) / sizeof(drvlibs[0]))
+
+/* Each alternative's directory (Debian: /usr/lib/<triplet>/nvidia/current,
+ * nvidia/tesla-535, ...; the packages of every flavour can be installed
+ * side by side, update-alternatives picks one) under dir. */
+static void flavour_dirs(struct scan_ctx *ctx, struct strlist *dirs, const char *dir)
+{
+    struct facts *f = ctx->facts;
+    struct fs_dirlist list;
+    struct gd_err err;
+    size_t i;
+
+    err_init(&err);
+    if (fs_list_dir(ctx->fs, dir, 256, &list, &err) == 1)
+        for (i = 0; i < list.nr; i++)
+            if (list.ents[i].type == COMPAT_FT_DIR || list.ents[i].type == COMPAT_FT_UNKNOWN)
+                strlist_push(f, dirs, facts_printf(f, "%s/%s", dir, list.ents[i].name));
+    fs_dirlist_release(&list);
+}
+
 /* The directories where distributions and NVIDIA's installers put the
- * user-space driver, plus every directory the loader is told about. */
+ * user-space driver (the examined ABI's and, to name a copy the loader
+ * skips, the i386 multiarch and lib32 ones), plus every directory the
+ * loader is told about. */
 static void driver_lib_dirs(struct scan_ctx *ctx, struct strlist *dirs)
 {
     struct facts *f = ctx->facts;
     static const char *const fixed[] = {
         "/usr/lib64", "/usr/lib", "/lib64", "/usr/local/nvidia/lib64", "/usr/local/nvidia/lib",
-        "/usr/lib/nvidia", "/usr/lib64/nvidia", "/usr/lib/wsl/lib", NULL
+        "/usr/lib/nvidia", "/usr/lib64/nvidia", "/usr/lib/wsl/lib", "/usr/lib32", NULL
     };
     const char *const *p;
     size_t i;
@@ -98,9 +137,13 @@ static void driver_lib_dirs(struct scan_ctx *ctx, struct strlist *dirs)
     if (f->system.multiarch) {
         strlist_push(f, dirs, facts_printf(f, "/usr/lib/%s", f->system.multiarch));
         strlist_push(f, dirs, facts_printf(f, "/lib/%s", f->system.multiarch));
-        /* Debian's packages (libcuda1, libnvidia-ml1): the files live in
-         * nvidia/current, reached from libcuda.so.1 through /etc/alternatives. */
-        strlist_push(f, dirs, facts_printf(f, "/usr/lib/%s/nvidia/current", f->system.multiarch));
+        flavour_dirs(ctx, dirs, facts_printf(f, "/usr/lib/%s/nvidia", f->system.multiarch));
+        if (!strcmp(f->system.multiarch, "x86_64-linux-gnu")) {
+            /* Debian's libcuda1:i386 (multiarch): a 32-bit copy that no
+             * x86_64 process can load. */
+            strlist_push(f, dirs, "/usr/lib/i386-linux-gnu");
+            flavour_dirs(ctx, dirs, "/usr/lib/i386-linux-gnu/nvidia");
+        }
     } else {
         /* Architecture unknown (a bare tree): look in every multiarch
          * directory a distribution may use. */
@@ -141,8 +184,28 @@ static int seen_dir(uint64_t (*ids)[2], size_t n, const struct compat_stat *st)
 
 static int driver_lib_name(const char *name, void *arg)
 {
+    size_t k;
     (void)arg;
-    return str_starts(name, "libcuda.so.") || str_starts(name, "libnvidia-ml.so.");
+    for (k = 0; k < N_DRVLIBS; k++)
+        if (str_starts(name, drvlibs[k].prefix))
+            return 1;
+    return 0;
+}
+
+/* Would the examined machine's loader take the file at all (its ELF class
+ * and machine, a readable regular file)?  NULL yes (or no loader model),
+ * else the outcome and its detail ("wrong_class: ELFCLASS32"). */
+static const char *not_loadable(struct scan_ctx *ctx, const char *path)
+{
+    enum resolve_outcome o;
+    const char *detail = NULL;
+    if (!ctx->resolver)
+        return NULL;
+    o = resolve_check_file(ctx->resolver, path, &detail);
+    if (o == ROUT_FOUND)
+        return NULL;
+    return detail ? facts_printf(ctx->facts, "%s: %s", resolve_outcome_name(o), detail)
+                  : facts_str(ctx->facts, resolve_outcome_name(o));
 }
 
 static void scan_userspace(struct scan_ctx *ctx)
@@ -172,19 +235,16 @@ static void scan_userspace(struct scan_ctx *ctx)
         if (r < 0)
             scan_warn(ctx, dirs.v[i], &err);
         for (j = 0; j < list.nr; j++) {
-            static const struct { const char *prefix, *name; } libs[] = {
-                { "libcuda.so.", "libcuda" }, { "libnvidia-ml.so.", "libnvidia-ml" },
-            };
             size_t k;
-            for (k = 0; k < 2; k++) {
-                const char *v = versioned_suffix(list.ents[j].name, libs[k].prefix);
+            for (k = 0; k < N_DRVLIBS; k++) {
+                const char *v = versioned_suffix(list.ents[j].name, drvlibs[k].prefix);
                 struct driver_lib *dl;
                 if (!v)
                     continue;
                 ALLOC_GROW(f->driver.libs, f->driver.n_libs + 1, f->driver.alloc_libs);
                 dl = &f->driver.libs[f->driver.n_libs++];
                 memset(dl, 0, sizeof(*dl));
-                dl->name = libs[k].name;
+                dl->name = drvlibs[k].name;
                 dl->version = facts_str(f, v);
                 dl->path = facts_printf(f, "%s/%s", dirs.v[i], list.ents[j].name);
             }
@@ -198,15 +258,14 @@ static void scan_userspace(struct scan_ctx *ctx)
 }
 
 /*
- * What a program's dlopen("libcuda.so.1") / ("libnvidia-ml.so.1") gets, by
- * the loader model, and the versioned file behind it: the loader opens the
- * name and the kernel follows its links (Debian: /usr/lib/<triplet>/
+ * What a program's dlopen(soname) gets, by the loader model for the
+ * examined machine's ABI, and the versioned file behind it: the loader
+ * opens the name and the kernel follows its links (Debian: /usr/lib/<triplet>/
  * libcuda.so.1 -> /etc/alternatives/nvidia--libcuda.so.1-<triplet> ->
  * nvidia/current/libcuda.so.1 -> libcuda.so.550.163.01), so the version the
  * program really runs is the realpath's.
  */
-static void resolve_driver_lib(struct scan_ctx *ctx, const char *soname, const char *prefix,
-                               const char *name)
+static void resolve_driver_lib(struct scan_ctx *ctx, const struct drvlib *lib)
 {
     struct facts *f = ctx->facts;
     struct resolve_request req;
@@ -217,19 +276,19 @@ static void resolve_driver_lib(struct scan_ctx *ctx, const char *soname, const c
     size_t i;
 
     memset(&req, 0, sizeof(req));
-    req.name = soname;
+    req.name = lib->soname;
     req.ld_library_path = env_get(ctx->env, "LD_LIBRARY_PATH");
     err_init(&err);
     if (resolve_library(ctx->resolver, &req, &res, &err) != 1) {
         resolve_result_release(&res);
         return;
     }
-    if (!strcmp(soname, "libcuda.so.1")) {
+    if (!strcmp(lib->soname, "libcuda.so.1")) {
         f->driver.libcuda_resolved = facts_str(f, res.path);
         f->driver.libcuda_step = resolve_step_name(res.step);
     }
     if (fs_realpath(ctx->fs, res.path, &real, &err) == 1 &&
-        (v = versioned_suffix(path_basename(real.buf), prefix)) != NULL) {
+        (v = versioned_suffix(path_basename(real.buf), lib->prefix)) != NULL) {
         struct driver_lib *dl = NULL;
         for (i = 0; i < f->driver.n_libs; i++)
             if (!strcmp(f->driver.libs[i].path, real.buf))
@@ -238,7 +297,7 @@ static void resolve_driver_lib(struct scan_ctx *ctx, const char *soname, const c
             ALLOC_GROW(f->driver.libs, f->driver.n_libs + 1, f->driver.alloc_libs);
             dl = &f->driver.libs[f->driver.n_libs++];
             memset(dl, 0, sizeof(*dl));
-            dl->name = name;
+            dl->name = lib->name;
             dl->version = facts_str(f, v);
             dl->path = facts_str(f, real.buf);
         }
@@ -250,12 +309,27 @@ static void resolve_driver_lib(struct scan_ctx *ctx, const char *soname, const c
     resolve_result_release(&res);
 }
 
-static void resolve_libcuda(struct scan_ctx *ctx)
+static void resolve_driver_libs(struct scan_ctx *ctx)
 {
+    struct facts *f = ctx->facts;
+    size_t k, i;
     if (!ctx->resolver)
         return;
-    resolve_driver_lib(ctx, "libcuda.so.1", "libcuda.so.", "libcuda");
-    resolve_driver_lib(ctx, "libnvidia-ml.so.1", "libnvidia-ml.so.", "libnvidia-ml");
+    f->driver.loader_asked = 1;
+    for (k = 0; k < N_DRVLIBS; k++) {
+        /* libcuda and NVML always (their absence is the finding); the other
+         * components only where a copy of them is installed. */
+        int installed = k < 2;
+        for (i = 0; i < f->driver.n_libs && !installed; i++)
+            installed = !strcmp(f->driver.libs[i].name, drvlibs[k].name);
+        if (installed)
+            resolve_driver_lib(ctx, &drvlibs[k]);
+    }
+    /* Every copy the loader did not take: would it take it at all (its ELF
+     * class and machine)?  The ones it took are loadable by definition. */
+    for (i = 0; i < f->driver.n_libs; i++)
+        if (!f->driver.libs[i].loaded)
+            f->driver.libs[i].not_loadable = not_loadable(ctx, f->driver.libs[i].path);
 }
 
 /* A toolkit's link-time stub libcuda (…/stubs/libcuda.so) in a directory
@@ -298,10 +372,23 @@ static void add_node(struct scan_ctx *ctx, const char *path)
 
     ALLOC_GROW(f->driver.nodes, f->driver.n_nodes + 1, f->driver.alloc_nodes);
     dn = &f->driver.nodes[f->driver.n_nodes++];
+    memset(dn, 0, sizeof(*dn));
     dn->path = facts_str(f, path);
     dn->exists = exists;
     dn->readable = exists && fs_access(ctx->fs, path, COMPAT_R_OK);
     dn->writable = exists && fs_access(ctx->fs, path, COMPAT_W_OK);
+    dn->user_access = dn->cgroup_access = -1;
+    if (exists) {
+        dn->mode = st.mode;
+        dn->uid = st.uid;
+        dn->gid = st.gid;
+        if (st.type == COMPAT_FT_CHR) {
+            /* Linux's dev_t: major in bits 8-19 (and 32-43), minor in 0-7 (and 20-31). */
+            dn->is_char = 1;
+            dn->major = (unsigned)(((st.rdev >> 8) & 0xfffu) | ((st.rdev >> 32) & ~0xfffu));
+            dn->minor = (unsigned)((st.rdev & 0xffu) | ((st.rdev >> 12) & ~0xffu));
+        }
+    }
 }
 
 static void scan_nodes(struct scan_ctx *ctx)
@@ -313,6 +400,7 @@ static void scan_nodes(struct scan_ctx *ctx)
     err_init(&err);
     add_node(ctx, "/dev/nvidiactl");
     if (fs_list_dir(ctx->fs, "/dev", MAX_DIR_ENTRIES, &list, &err) == 1) {
+        ctx->facts->driver.dev_listed = 1;
         for (i = 0; i < list.nr; i++) {
             const char *n = list.ents[i].name;
             if (str_starts(n, "nvidia") && n[6] >= '0' && n[6] <= '9' &&
@@ -328,6 +416,14 @@ static void scan_nodes(struct scan_ctx *ctx)
     add_node(ctx, "/dev/nvidia-uvm");
     if (ctx->facts->system.wsl == 2)
         add_node(ctx, "/dev/dxg");
+    if (ctx->facts->system.arch && !strcmp(ctx->facts->system.arch, "aarch64")) {
+        /* A Jetson's integrated GPU: L4T's nvmap and nvgpu nodes
+         * (/dev/nvhost-ctrl-gpu; /dev/nvgpu/ on newer releases), what
+         * NVIDIA's container runtime passes into an L4T container. */
+        add_node(ctx, "/dev/nvmap");
+        add_node(ctx, "/dev/nvhost-ctrl-gpu");
+        add_node(ctx, "/dev/nvgpu");
+    }
 }
 
 void scan_driver(struct scan_ctx *ctx)
@@ -335,12 +431,13 @@ void scan_driver(struct scan_ctx *ctx)
     struct facts *f = ctx->facts;
     const char *ver, *cuda, *src;
 
-    scan_kmod(ctx);
+    scan_loaded_kmod(ctx);
     scan_nouveau(ctx);
     scan_userspace(ctx);
     scan_stubs(ctx);
-    resolve_libcuda(ctx);
+    resolve_driver_libs(ctx);
     scan_nodes(ctx);
+    scan_wsl_driver(ctx);
     ver = facts_driver_version(f);
     if (ver && kb_driver_cuda_max(ctx->kb, ver, &cuda, &src) == 1) {
         f->driver.cuda_max = cuda;

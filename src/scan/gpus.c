@@ -65,6 +65,14 @@ static void read_information(struct scan_ctx *ctx, struct gpu *g)
                 g->name_source = facts_str(f, p.buf);
             } else if (kn == 8 && !memcmp(line, "GPU UUID", 8) && vn) {
                 g->uuid = arena_strndup(&f->arena, v, vn);
+            } else if (kn == 12 && !memcmp(line, "Device Minor", 12) && vn && vn < 4 &&
+                       strspn(v, "0123456789") >= vn) {
+                /* nv-procfs.c: "Device Minor: \t %u", the N of /dev/nvidiaN */
+                int m = 0;
+                size_t k;
+                for (k = 0; k < vn; k++)
+                    m = m * 10 + (v[k] - '0');
+                g->minor = m;
             }
         }
     }
@@ -105,9 +113,20 @@ void scan_gpus(struct scan_ctx *ctx)
         g->vendor = vendor;
         g->device = device;
         g->pci_class = cls;
+        g->minor = -1;
         read_hex(ctx, dir.buf, "subsystem_vendor", &g->subsys_vendor);
         read_hex(ctx, dir.buf, "subsystem_device", &g->subsys_device);
         read_information(ctx, g);
+        {
+            /* The driver bound to the function: sysfs's "driver" link
+             * (../../../bus/pci/drivers/nvidia); none when no driver holds it. */
+            struct strbuf lk = STRBUF_INIT, t = STRBUF_INIT;
+            path_join(&lk, dir.buf, "driver");
+            if (fs_readlink(ctx->fs, lk.buf, &t, &err) == 1 && t.len)
+                g->bound_driver = facts_str(f, path_basename(t.buf));
+            strbuf_release(&lk);
+            strbuf_release(&t);
+        }
         if (kb_gpu_by_pci(ctx->kb, vendor, device, &name, &cc, &src) == 1) {
             if (!g->name && name) {
                 g->name = name;

@@ -19,7 +19,15 @@ static const char *const gpu_env_vars[] = {
     "KERAS_HOME", "TF_CPP_MIN_LOG_LEVEL", "XLA_FLAGS", "HIP_VISIBLE_DEVICES",
     "ROCR_VISIBLE_DEVICES", "WSL_DISTRO_NAME", "WSL_INTEROP", "HOME",
     /* macOS: dyld's search paths, PyTorch's MPS settings */
-    "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "PYTORCH_ENABLE_MPS_FALLBACK", NULL
+    "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "PYTORCH_ENABLE_MPS_FALLBACK",
+    /* the user whose access is judged (scan/node_access.c) */
+    "SUDO_USER", "USER", "LOGNAME",
+    /* Slurm's job and its GPUs (SchedMD/slurm src/plugins/gres/common/gres_common.c,
+     * gres_common_gpu_set_env: set when GPUs are allocated, unset when not) */
+    "SLURM_JOB_ID", "SLURM_STEP_ID", "SLURM_JOB_GPUS", "SLURM_STEP_GPUS", "SLURM_GPUS_ON_NODE",
+    "GPU_DEVICE_ORDINAL",
+    /* the environment modules loaded (Lmod and Tcl modules both set them) */
+    "LOADEDMODULES", "_LMFILES_", NULL
 };
 
 static void record_env(struct scan_ctx *ctx)
@@ -55,9 +63,13 @@ void scan_all(struct scan_ctx *ctx)
     scan_python(ctx);
     scan_dpkg_owners(ctx);
     scan_fw_libs(ctx);
+    scan_pyext(ctx);
     scan_driver(ctx);
     scan_gpus(ctx);
+    scan_node_access(ctx);
     scan_tegra(ctx);
+    scan_kmod(ctx);
+    scan_node_runtime(ctx);
     scan_cuda(ctx);
     scan_cudnn(ctx);
     scan_modules_into(ctx, &ctx->facts->modules);

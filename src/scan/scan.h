@@ -50,7 +50,15 @@ void scan_system(struct scan_ctx *ctx);
 void scan_ldenv(struct scan_ctx *ctx);
 void scan_python(struct scan_ctx *ctx);
 void scan_driver(struct scan_ctx *ctx);
+/** WSL2: the Windows driver packages WSL maps in (scan/wsl.c); called by scan_driver. */
+void scan_wsl_driver(struct scan_ctx *ctx);
 void scan_gpus(struct scan_ctx *ctx);
+/** After scan_driver and scan_gpus: who may open the device nodes (scan/node_access.c). */
+void scan_node_access(struct scan_ctx *ctx);
+/** After scan_tegra: the NVIDIA kernel module chain on disk (scan/kmod.c). */
+void scan_kmod(struct scan_ctx *ctx);
+/** After scan_gpus: the host's container runtime setup (scan/node_runtime.c). */
+void scan_node_runtime(struct scan_ctx *ctx);
 void scan_cuda(struct scan_ctx *ctx);
 void scan_cudnn(struct scan_ctx *ctx);
 /** dpkg's database: the GPU-related packages and their states (scan/dpkg.h). */
@@ -60,6 +68,8 @@ void scan_dpkg_owners(struct scan_ctx *ctx);
 /** After scan_python: each framework's CUDA library, reached as the import reaches it,
  *  and the GPU architectures compiled into it (scan/fwlibs.c). */
 void scan_fw_libs(struct scan_ctx *ctx);
+/** After scan_python: the CUDA extension modules of distributions built against torch (scan/pyext.c). */
+void scan_pyext(struct scan_ctx *ctx);
 /**
  * The files the framework rules need (scan/fwfiles.c): each framework's
  * native modules and what they link, each environment's pip NVIDIA wheels,

@@ -1,4 +1,6 @@
 # A healthy H100 machine with torch 2.4.0+cu124 and its wheels: yes, exit 0.
+# The wheels' libraries are found through libtorch_cuda's DT_RPATH (the
+# pip-dependency wheels are patched with --force-rpath: diag.inc's torch).
 . "$GD_TESTS/cli/lib.sh"
 . "$GD_TESTS/cli/python.inc"
 . "$GD_TESTS/cli/diag.inc"
@@ -13,7 +15,7 @@ gdcheck --json --env VIRTUAL_ENV=/srv/env
 expect_rc 0
 expect_json "$(v torch) | .gpu == \"yes\""
 expect_json "$(v torch) | .needs | length == 4"
-expect_json "$(v torch) | .needs[] | select(.role == \"cudnn\") | .step == \"runpath\""
+expect_json "$(v torch) | .needs[] | select(.role == \"cudnn\") | .step == \"rpath\""
 expect_json '[.findings[] | select(.severity == "error" or .severity == "warning")] | length == 0'
 gdcheck --strict --env VIRTUAL_ENV=/srv/env
 expect_rc 0

@@ -51,15 +51,24 @@ rp_init() {
             rp_unavailable "cannot create the package cache $RP_CACHE"
     fi
     _k="signed-by=/usr/share/keyrings/debian-archive-keyring.gpg"
+    # i386 only for trixie (Debian's libcuda1:i386 multiarch driver and the
+    # libc6:i386 it depends on, 10 MB of package lists): the 32-bit copy an
+    # x86_64 process cannot load (8507).
     printf '%s\n' \
         "deb [arch=$RP_ARCH $_k] $RP_MIRROR bookworm main contrib non-free" \
-        "deb [arch=$RP_ARCH $_k] $RP_MIRROR trixie main contrib non-free" >"$RP_CACHE/apt/sources.list"
+        "deb [arch=$RP_ARCH $_k] $RP_MIRROR trixie main contrib non-free" \
+        "deb [arch=i386 $_k] $RP_MIRROR trixie main non-free" >"$RP_CACHE/apt/sources.list.new"
+    # Lists without the i386 ones (a cache made before that line) are
+    # refreshed now.
+    ls "$RP_CACHE/apt/lists/" 2>/dev/null | grep -q '_trixie_main_binary-i386_Packages' || rm -f "$RP_CACHE/apt/stamp"
     RP_APT="-o Dir::Etc::SourceList=$RP_CACHE/apt/sources.list -o Dir::Etc::SourceParts=/dev/null
         -o Dir::State::Lists=$RP_CACHE/apt/lists -o Dir::Cache=$RP_CACHE/apt/cache
         -o Dir::Cache::Archives=$RP_CACHE/apt/archives -o Dir::State::status=$RP_CACHE/apt/empty-status
-        -o APT::Architecture=$RP_ARCH -o Debug::NoLocking=1 -o APT::Sandbox::User=root -q"
+        -o APT::Architecture=$RP_ARCH -o APT::Architectures::=$RP_ARCH -o APT::Architectures::=i386
+        -o Debug::NoLocking=1 -o APT::Sandbox::User=root -q"
     exec 9>"$RP_CACHE/lock"
     flock 9
+    mv -f "$RP_CACHE/apt/sources.list.new" "$RP_CACHE/apt/sources.list"
     : >>"$RP_CACHE/apt/empty-status"
     if [ -z "$(find "$RP_CACHE/apt" -maxdepth 1 -name stamp -mtime -1 2>/dev/null)" ]; then
         # shellcheck disable=SC2086
@@ -149,6 +158,10 @@ rp_install() {
     done
     mkdir -p "$ROOT/var/lib/dpkg/info"
     _pkg=$(sed -n 's/^Package: //p' "$_dir.control")
+    # dpkg names a Multi-Arch: same package's file list PKG:ARCH.list.
+    if grep -qx 'Multi-Arch: same' "$_dir.control" && ! grep -qx "Architecture: $RP_ARCH" "$_dir.control"; then
+        _pkg="$_pkg:$(sed -n 's/^Architecture: //p' "$_dir.control")"
+    fi
     # The stanza dpkg writes: the control fields with Status after Package.
     {
         [ -s "$ROOT/var/lib/dpkg/status" ] && echo
@@ -231,31 +244,69 @@ rp_torch_cuda() {
     rp_ldconfig
 }
 
-# rp_alternatives VERSION: what nvidia-alternative's postinst does for the
-# CUDA libraries (update-alternatives --install /usr/lib/nvidia/nvidia
-# nvidia /usr/lib/nvidia/current PRIO --slave ... for each library that
-# exists), with the real update-alternatives when it takes --root.
+# rp_alternatives VERSION [FLAVOUR [PRIORITY]]: what the flavour's
+# nvidia-alternative postinst does (nvidia-alternative for "current",
+# nvidia-tesla-535-alternative for "tesla-535", ...): update-alternatives
+# --install /usr/lib/nvidia/nvidia nvidia /usr/lib/nvidia/FLAVOUR PRIORITY
+# with a --slave for each CUDA library of every multiarch triplet whose
+# file exists (its add_multiarch_slave: libcuda.so.1, libcuda.so,
+# libcudadebugger.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1)
+# and for nvidia-smi, with the real update-alternatives when it takes
+# --root.  PRIORITY defaults to the version's major, as the postinst's.
 rp_alternatives() {
+    _fl=${2:-current}
+    _prio=${3:-${1%%.*}}
     _slaves=""
-    for _lib in libcuda.so.1 libcuda.so libnvidia-ml.so.1 libnvidia-ptxjitcompiler.so.1; do
-        if [ -e "$ROOT/usr/lib/$RP_TRIPLET/nvidia/current/$_lib" ]; then
-            _slaves="$_slaves --slave /usr/lib/$RP_TRIPLET/$_lib nvidia--$_lib-$RP_TRIPLET /usr/lib/$RP_TRIPLET/nvidia/current/$_lib"
-        fi
+    _links=""
+    for _t in x86_64-linux-gnu i386-linux-gnu; do
+        for _lib in libcuda.so.1 libcuda.so libcudadebugger.so.1 libnvidia-ml.so.1 libnvidia-ptxjitcompiler.so.1; do
+            _src=/usr/lib/$_t/nvidia/$_fl/$_lib
+            [ -e "$ROOT$_src" ] && [ -d "$ROOT/usr/lib/$_t" ] || continue
+            _slaves="$_slaves --slave /usr/lib/$_t/$_lib nvidia--$_lib-$_t $_src"
+            _links="$_links /usr/lib/$_t/$_lib:nvidia--$_lib-$_t:$_src"
+        done
     done
-    mkdir -p "$ROOT/etc/alternatives" "$ROOT/var/lib/dpkg/alternatives" "$ROOT/usr/lib/nvidia/current"
-    _prio=${1%%.*}
+    if [ -e "$ROOT/usr/lib/nvidia/$_fl/nvidia-smi" ]; then
+        mkdir -p "$ROOT/usr/bin"
+        _slaves="$_slaves --slave /usr/bin/nvidia-smi nvidia--nvidia-smi /usr/lib/nvidia/$_fl/nvidia-smi"
+        _links="$_links /usr/bin/nvidia-smi:nvidia--nvidia-smi:/usr/lib/nvidia/$_fl/nvidia-smi"
+    fi
+    mkdir -p "$ROOT/etc/alternatives" "$ROOT/var/lib/dpkg/alternatives" "$ROOT/usr/lib/nvidia/$_fl"
     # shellcheck disable=SC2086
-    if ! update-alternatives --root "$ROOT" --install /usr/lib/nvidia/nvidia nvidia /usr/lib/nvidia/current \
+    if ! update-alternatives --root "$ROOT" --install /usr/lib/nvidia/nvidia nvidia "/usr/lib/nvidia/$_fl" \
         "$_prio" $_slaves >"$CASE_DIR/ua.log" 2>&1; then
         # An update-alternatives without --root: the same links by hand.
-        ln -sfn /usr/lib/nvidia/current "$ROOT/etc/alternatives/nvidia"
+        ln -sfn "/usr/lib/nvidia/$_fl" "$ROOT/etc/alternatives/nvidia"
         ln -sfn /etc/alternatives/nvidia "$ROOT/usr/lib/nvidia/nvidia"
-        for _lib in libcuda.so.1 libcuda.so libnvidia-ml.so.1 libnvidia-ptxjitcompiler.so.1; do
-            [ -e "$ROOT/usr/lib/$RP_TRIPLET/nvidia/current/$_lib" ] || continue
-            ln -sfn "/usr/lib/$RP_TRIPLET/nvidia/current/$_lib" "$ROOT/etc/alternatives/nvidia--$_lib-$RP_TRIPLET"
-            ln -sfn "/etc/alternatives/nvidia--$_lib-$RP_TRIPLET" "$ROOT/usr/lib/$RP_TRIPLET/$_lib"
+        for _l in $_links; do
+            _link=${_l%%:*}; _rest=${_l#*:}; _name=${_rest%%:*}; _src=${_rest#*:}
+            ln -sfn "$_src" "$ROOT/etc/alternatives/$_name"
+            ln -sfn "/etc/alternatives/$_name" "$ROOT$_link"
         done
     fi
+}
+
+# rp_alternative_set FLAVOUR: select a flavour as `update-alternatives
+# --set nvidia /usr/lib/nvidia/FLAVOUR` does (the real one with --root).
+rp_alternative_set() {
+    update-alternatives --root "$ROOT" --set nvidia "/usr/lib/nvidia/$1" >"$CASE_DIR/ua-set.log" 2>&1 ||
+        fail "update-alternatives --set nvidia /usr/lib/nvidia/$1: $(head -n 1 "$CASE_DIR/ua-set.log")"
+}
+
+# rp_dlopen_oracle SONAME: the tree's own glibc (trixie's, in a chroot)
+# dlopens SONAME from a program built here (the host's glibc is older, so
+# it runs there) and prints the file it got (dlinfo's l_name), or
+# "ERROR: ..."; in $RP_DLOPEN.  Needs rp_can_chroot.
+rp_dlopen_oracle() {
+    if [ ! -x "$ROOT/tmp/gd-dlopen" ]; then
+        mkdir -p "$ROOT/tmp"
+        printf '%s\n' '#define _GNU_SOURCE' '#include <dlfcn.h>' '#include <link.h>' '#include <stdio.h>' \
+            'int main(int c, char **v) { struct link_map *m; void *h = dlopen(v[1], RTLD_NOW);' \
+            '  if (!h || dlinfo(h, RTLD_DI_LINKMAP, &m)) { printf("ERROR: %s\n", dlerror()); return 1; }' \
+            '  printf("%s\n", m->l_name); return 0; }' >"$CASE_DIR/gd-dlopen.c"
+        $CC -o "$ROOT/tmp/gd-dlopen" "$CASE_DIR/gd-dlopen.c" || fail "cannot build the dlopen oracle"
+    fi
+    RP_DLOPEN=$(chroot "$ROOT" /tmp/gd-dlopen "$1" 2>&1)
 }
 
 # rp_driver SUITE: Debian's user-space CUDA driver of SUITE (bookworm: 535,
