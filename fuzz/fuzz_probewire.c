@@ -2,13 +2,15 @@
  * fuzz_probewire.c - libFuzzer target for the probe child's stream parser
  * (src/probe/probewire.c): any bytes, parsed into a result, then merged and
  * judged, must stay inside their buffers.  The same bytes are also parsed
- * as a --verify-libs stream (probewire_parse_verify) and judged.
+ * as a --verify-libs stream (probewire_parse_verify) and as a --compute
+ * stream (probewire_parse_compute), and judged.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diagnose/finding.h"
+#include "probe/compute.h"
 #include "probe/probe.h"
 #include "probe/probewire.h"
 #include "probe/verify.h"
@@ -51,6 +53,31 @@ static void verify_stream(const uint8_t *data, size_t size)
     probe_verify_release(&v);
 }
 
+static void compute_stream(const uint8_t *data, size_t size)
+{
+    struct probe_compute *pc = malloc(sizeof(*pc));
+    struct gd_err err;
+    struct arena a;
+    struct findings fl;
+    size_t i;
+    if (!pc)
+        return;
+    probe_compute_init(pc);
+    err_init(&err);
+    pc->child_end = (size && data[0] & 2) ? PROBE_CHILD_SIGNALED : PROBE_CHILD_EXITED;
+    probewire_parse_compute(data, size, pc, &err);
+    for (i = 0; i < pc->n_devs; i++)
+        if (pc->devs[i].present && pc->devs[i].failed_fn)
+            pc->devs[i].outcome = PC_FAILED;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    probe_compute_findings(pc, &fl);
+    findings_release(&fl);
+    arena_release(&a);
+    probe_compute_release(pc);
+    free(pc);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct probe_result *r = malloc(sizeof(*r));
@@ -74,5 +101,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     probe_result_release(r);
     free(r);
     verify_stream(data, size);
+    compute_stream(data, size);
     return 0;
 }

@@ -45,8 +45,8 @@ STATIC_OPT ?= -O2
 # __libc_start_main reference would bind GLIBC_2.34.
 HELPER_CC ?= $(CC)
 HELPER_SRCS := src/helper/probe_helper.c src/probe/probe_child.c src/probe/probewire.c \
-               src/util/strbuf.c src/util/alloc.c src/util/err.c src/compat/posix_child.c \
-               src/compat/posix.c
+               src/probe/compute_child.c src/util/strbuf.c src/util/alloc.c src/util/err.c \
+               src/compat/posix_child.c src/compat/posix.c src/compat/posix_probe.c
 HELPER_OBJS := $(patsubst %.c,build/static/helper/%.o,$(HELPER_SRCS))
 HELPER_CFLAGS := -O2 -fno-stack-protector -fno-builtin-memcpy -ffunction-sections -fdata-sections \
                  -D_FORTIFY_SOURCE=0 -include src/helper/glibc_floor.h

@@ -1,18 +1,22 @@
 #!/bin/sh
 # tools/gpu-verify.sh - check gpudoctor against a machine with a real NVIDIA
-# GPU: build it, run `check --probe --json` and `probe --json`, ask
-# nvidia-smi and every framework installed (torch, jax, cupy), and print a
-# table of agreements.  Exit 0 when every row that could be compared
-# agrees, 1 otherwise.
+# GPU, in one run: build it, run `check --probe --json`, `probe --json`,
+# `probe --compute --json` (a kernel on every GPU) and `probe --import
+# --json` (every framework installed, asked in its own interpreter), ask
+# nvidia-smi, and print a table of agreements.  Exit 0 when every row that
+# could be compared agrees, 1 otherwise, 2 when a tool or the build is
+# missing.
 #
-#   sh tools/gpu-verify.sh [PYTHON...]     (default: python3 on PATH)
+#   sh tools/gpu-verify.sh [PYTHON...]     (default: the environments check finds)
 #
-# Each PYTHON is an interpreter whose frameworks are asked (a venv's
-# bin/python, a conda env's).  Output files go to ${GD_VERIFY_OUT:-./gpu-verify.out}.
-# Nothing is installed; a framework that is not there is "absent".
+# Each PYTHON is an interpreter whose environment --import judges (a venv's
+# bin/python, a conda env's: `probe --import --python PYTHON`).  --import
+# RUNS those interpreters (isolated: -I, no network).  Output files go to
+# ${GD_VERIFY_OUT:-./gpu-verify.out}: attach them (and facts.json) to a
+# report.  Nothing is installed.
 #
-# Written for the issue "real installs as the oracle"; it has not yet run
-# on a machine with an NVIDIA GPU.
+# Written for the issues "real installs as the oracle" and 35 ("probe
+# proves it"); it has not yet run on a machine with an NVIDIA GPU.
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${GD_VERIFY_OUT:-$PWD/gpu-verify.out}
@@ -33,19 +37,28 @@ row() {  # row WHAT GPUDOCTOR ORACLE
 command -v jq >/dev/null 2>&1 || { echo "gpu-verify: jq is needed" >&2; exit 2; }
 command -v nvidia-smi >/dev/null 2>&1 || { echo "gpu-verify: no nvidia-smi: not a machine with NVIDIA's driver" >&2; exit 2; }
 
-echo "building gpudoctor..." >&2
-(cd "$here" && make -j"$(nproc 2>/dev/null || echo 2)" gpudoctor >"$out/build.log" 2>&1) ||
+echo "building gpudoctor (with its PTX kernel: clang's NVPTX back end)..." >&2
+(cd "$here" && make -j"$(nproc 2>/dev/null || echo 2)" PTX_REQUIRED=1 gpudoctor >"$out/build.log" 2>&1) ||
     { echo "gpu-verify: the build failed, see $out/build.log" >&2; exit 2; }
 gd="$here/gpudoctor"
 
 "$gd" probe --json >"$out/probe.json" 2>"$out/probe.err"; probe_rc=$?
 "$gd" check --probe --json >"$out/check.json" 2>"$out/check.err"; check_rc=$?
+"$gd" check --facts >"$out/facts.json" 2>/dev/null
+"$gd" probe --compute --json >"$out/compute.json" 2>"$out/compute.err"; compute_rc=$?
+if [ $# -eq 0 ]; then
+    "$gd" probe --import --json >"$out/import.json" 2>"$out/import.err"
+else
+    : >"$out/import.err"
+    for py in "$@"; do
+        "$gd" probe --import --python "$py" --json 2>>"$out/import.err"
+    done | jq -s '{probe: {import: [.[].probe.import[]]}}' >"$out/import.json"
+fi
 nvidia-smi --query-gpu=index,name,driver_version,compute_cap --format=csv,noheader >"$out/smi.csv" 2>"$out/smi.err"
 nvidia-smi >"$out/smi.txt" 2>&1
 
 printf '%-44s %-24s %-24s %s\n' "WHAT" "GPUDOCTOR" "ORACLE" "RESULT"
-printf '%s\n' "probe exit $probe_rc, check exit $check_rc (files in $out)"
-
+printf '%s\n' "probe exit $probe_rc, check exit $check_rc, compute exit $compute_rc (files in $out)"
 # nvidia-smi, per GPU: name, driver, compute capability.
 smi_n=$(grep -c . "$out/smi.csv")
 row "GPU count (probe vs nvidia-smi)" "$(jq -r '.probe.gpus | length' "$out/probe.json" 2>/dev/null || echo -)" "$smi_n"
@@ -66,27 +79,43 @@ smi_cuda=$(sed -n 's/.*CUDA Version: *\([0-9.]*\).*/\1/p' "$out/smi.txt" | head 
 row "driver's CUDA ceiling (check, from the kb)" "$(jq -r '.driver.cuda_max // "-"' "$out/check.json" 2>/dev/null)" "${smi_cuda:--}"
 row "driver's CUDA ceiling (probe, cuDriverGetVersion)" "$(jq -r '.probe.driver.cuda_version // "-"' "$out/probe.json" 2>/dev/null)" "${smi_cuda:--}"
 
-# The frameworks each interpreter really has, against gpudoctor's verdicts.
-[ $# -eq 0 ] && set -- "$(command -v python3 || echo python3)"
-for py in "$@"; do
-    [ -x "$py" ] || command -v "$py" >/dev/null 2>&1 || { row "$py" "-" "-"; continue; }
-    prefix=$("$py" -c 'import sys; print(sys.prefix)' 2>/dev/null) || continue
-    verdict() {  # verdict FRAMEWORK -> yes/no/unknown/- for this prefix
-        jq -r --arg p "$prefix" --arg f "$1" \
-            '[.verdicts[] | select(.env == $p and .framework == $f) | .gpu] | first // "-"' "$out/check.json" 2>/dev/null
-    }
-    t=$("$py" -c 'import torch; print("yes" if torch.cuda.is_available() else "no")' 2>"$out/torch.err" | tail -n 1)
-    [ -n "$t" ] || t=-
-    row "torch uses the GPU ($prefix)" "$(verdict torch)" "$t"
-    if [ "$t" != - ]; then
-        "$py" -c 'import torch; print(",".join(sorted(a for a in torch.cuda.get_arch_list() if a.startswith("sm_"))))' >"$out/torch.archs" 2>/dev/null
-        ga=$(jq -r --arg p "$prefix" '[.python_envs[] | select(.prefix == $p) | .frameworks[] | select(.name == "torch") | (.compiled_archs // .build.compute_capabilities // empty)[] | select(startswith("sm_"))] | sort | join(",")' "$out/check.json" 2>/dev/null)
-        row "torch SASS architectures ($prefix)" "${ga:--}" "$(cat "$out/torch.archs" 2>/dev/null || echo -)"
+# probe --compute: every GPU CUDA sees must compute (the oracle is the
+# kernel's own result, checked element by element on the host).
+jq -r '.probe.compute.gpus[]? | "\(.cuda_index)\t\(.result)\t\(.ptx_target // "-")\t\(.bytes)\t\(.htod_us)\t\(.kernel_us)\t\(.dtoh_us)"' \
+    "$out/compute.json" 2>/dev/null >"$out/compute.tsv"
+row "GPUs computed (--compute vs nvidia-smi)" "$(grep -c . "$out/compute.tsv")" "$smi_n"
+while IFS='	' read -r idx res ptx bytes htod kern dtoh; do
+    row "CUDA device $idx kernel ($ptx)" "$res" "passed"
+    if [ "${htod:-0}" -gt 0 ] 2>/dev/null && [ "${dtoh:-0}" -gt 0 ] 2>/dev/null; then
+        printf '    %s MB/s host to device, %s MB/s device to host, kernel %s us (pageable, %s bytes)\n' \
+            "$((bytes / htod))" "$((bytes / dtoh))" "$kern" "$bytes"
     fi
-    j=$("$py" -c 'import jax; print("yes" if any(d.platform == "gpu" for d in jax.devices()) else "no")' 2>"$out/jax.err" | tail -n 1)
-    row "jax uses the GPU ($prefix)" "$(verdict jax)" "${j:--}"
-    c=$("$py" -c 'import cupy; print("yes" if cupy.cuda.runtime.getDeviceCount() > 0 else "no")' 2>"$out/cupy.err" | tail -n 1)
-    row "cupy uses the GPU ($prefix)" "$(verdict cupy)" "${c:--}"
+done <"$out/compute.tsv"
+jq -r '.probe.compute.no_kernel // .probe.compute.skipped // empty' "$out/compute.json" 2>/dev/null |
+    sed 's/^/    --compute did not run: /'
+
+# probe --import: each framework's own answer against check's verdict, and
+# the files it mapped against the loader model's.
+jq -r '.probe.import[]? | "\(.subject)\t\(.predicted_gpu)\t\(if .run_error then "-"
+        elif .answer.import_ok == false then "no"
+        elif .answer.gpu == true then "yes" elif .answer.gpu == false then "no" else "-" end)\t\(.run_error // "")"' \
+    "$out/import.json" 2>/dev/null >"$out/import.tsv"
+while IFS='	' read -r subj pred ans err; do
+    [ "$pred" = unknown ] && pred=-
+    row "GPU used: $subj" "$pred" "$ans"
+    [ -n "$err" ] && printf '    no answer: %s\n' "$err"
+done <"$out/import.tsv"
+jq -r '.probe.import[]? | .subject as $s | .libraries[] | select(.mapped != null and .predicted != null) |
+        "\($s) \(.library)\t\(.predicted)\t\(.mapped)"' "$out/import.json" 2>/dev/null >"$out/libs.tsv"
+while IFS='	' read -r what pred mapped; do
+    row "file: $what" "$pred" "$mapped"
+done <"$out/libs.tsv"
+# torch's SASS architectures: check's fat-binary reading against torch.cuda.get_arch_list().
+jq -r '.probe.import[]? | select(.framework == "torch" and .answer != null) |
+        "\(.subject)\t\((.answer.details // "") | capture("get_arch_list=(?<a>[^;]*)").a // "-")"' \
+    "$out/import.json" 2>/dev/null | while IFS='	' read -r subj archs; do
+    ta=$(printf '%s' "$archs" | tr ' ' '\n' | grep '^sm_' | sort | paste -sd, -)
+    echo "    torch.cuda.get_arch_list() for $subj: ${ta:--} (compare with check.json's compiled_archs)"
 done
 
 echo "$pass agree, $fail differ, $na not comparable"

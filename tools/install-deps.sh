@@ -12,7 +12,10 @@
 #                     libyaml, linked statically (libyaml.a)
 #   pci.ids           the PCI id database, embedded at build time (GPU names)
 #   jq                the CLI tests assert on JSON output with it
-#   clang             libFuzzer for the fuzz targets (make fuzz)
+#   clang             libFuzzer for the fuzz targets (make fuzz); its NVPTX back end
+#                     generates probe --compute's PTX kernel at build time
+#                     (mk/compute.mk: without clang the build says so and
+#                     --compute has no kernel; CI requires it)
 #   gcc-aarch64-linux-gnu  foreign-architecture decoy libraries in the loader tests
 #   libc6-dev-arm64-cross qemu-user-static
 #                     the AArch64 loader cases (tests/cli/11xx-aarch64-*): real AArch64
@@ -36,7 +39,8 @@
 #                     checks the fat headers the test helper writes, python3's
 #                     plistlib writes SystemVersion.plist (tests/helpers/mkmacho.sh)
 #   musl-tools mmdebstrap busybox-static qemu-user-static
-#                     `make static` (musl-gcc) and its tests (96xx): a
+#                     `make static` (musl-gcc) and its tests (96xx; 8511's
+#                     trixie userland with python3-torch and python3-onnxruntime): a
 #                     bullseye chroot made by mmdebstrap, a musl userland
 #                     from Debian's musl package and busybox-static;
 #                     `make static-aarch64` run under qemu-aarch64-static

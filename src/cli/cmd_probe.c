@@ -20,6 +20,8 @@
 #include "scan/scan.h"
 #include "diagnose/lookup.h"
 #include "kb/kb.h"
+#include "probe/compute.h"
+#include "probe/import.h"
 #include "probe/probe.h"
 #include "probe/verify.h"
 #include "report/out.h"
@@ -33,25 +35,42 @@ struct probe_args {
     unsigned timeout_ms;
     long timeout_s;
     int verify;
-    struct scan_options so;   /* --python / --prefix, for --verify-libs */
+    int compute;
+    int import;
+    long import_timeout_s;
+    struct scan_options so;   /* --python / --prefix, for --verify-libs and --import */
 };
 
 #define OFF(field) offsetof(struct probe_args, field)
 
 static const struct opt_def probe_rows[] = {
     { .name = "timeout", .kind = OPT_LONG, .off = OFF(timeout_s), .min = 1, .max = MAX_TIMEOUT_S,
-      .metavar = "SECONDS", .help = "give the driver this long in all (1-600, default 10)" },
+      .metavar = "SECONDS", .help = "give the driver this long in all (1-600, default 10); with --compute, "
+                                    "also each step of the compute test" },
     { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
       .flags = OPT_IN_OPTIONS, .help = "write JSON (schema gpudoctor-probe/1, docs/json.md)" },
     { .name = "python", .kind = OPT_STRING, .off = OFF(so.python), .metavar = "PATH", .arg = ARG_FILE,
-      .help = "with --verify-libs: the environment of this interpreter is the one judged" },
+      .help = "with --verify-libs or --import: the environment of this interpreter is the one judged" },
     { .name = "prefix", .kind = OPT_STRING, .off = OFF(so.prefix), .metavar = "DIR", .arg = ARG_DIR,
-      .help = "with --verify-libs: the Python environment at DIR is the one judged" },
+      .help = "with --verify-libs or --import: the Python environment at DIR is the one judged" },
     { .name = "verify-libs", .kind = OPT_FLAG, .off = OFF(verify), .ival = 1,
       .help = "also scan and diagnose as `check` does, then load, in a child process per framework "
               "install, exactly the library files the loader model predicts (by full path, the CUDA "
               "runtime before cuDNN) and report each dlerror: a failure the model did not predict is "
               "GD516.  Off by default: it runs their constructors" },
+    { .name = "compute", .kind = OPT_FLAG, .off = OFF(compute), .ival = 1,
+      .help = "also run a tiny kernel on every visible GPU through the driver API (no framework): a "
+              "context, 32 MiB copied each way (bandwidth), the kernel's PTX compiled by the driver's JIT "
+              "(its log kept), launched, synchronised and every element checked; a failure, a hang, a "
+              "wrong result or an Xid is a finding" },
+    { .name = "import", .kind = OPT_FLAG, .off = OFF(import), .ival = 1,
+      .help = "also scan as `check` does, then RUN each framework install's own Python interpreter "
+              "(isolated: -I, the examined environment only, no network) to import the framework and ask "
+              "it whether it uses the GPU and which CUDA libraries it loaded, and compare that with "
+              "check's prediction: a disagreement is a finding.  Off by default: it runs the "
+              "environment's code" },
+    { .name = "import-timeout", .kind = OPT_LONG, .off = OFF(import_timeout_s), .min = 1, .max = MAX_TIMEOUT_S,
+      .metavar = "SECONDS", .help = "with --import: give each interpreter this long (default 120)" },
     { .name = "root", .kind = OPT_STRING, .off = offsetof(struct options, root), .metavar = "DIR",
       .arg = ARG_DIR, .flags = OPT_IN_OPTIONS,
       .help = "refused: probe loads this machine's driver, never a tree's" },
@@ -59,7 +78,8 @@ static const struct opt_def probe_rows[] = {
 };
 static const struct opt_group probe_group = { "Options of probe", NULL, probe_rows, 0 };
 static const struct opt_group *const probe_groups[] = { &probe_group, &options_shared, NULL };
-static const char *const probe_synopsis[] = { "gpudoctor probe [--timeout SECONDS] [--verify-libs] [--json] [options]",
+static const char *const probe_synopsis[] = { "gpudoctor probe [--timeout SECONDS] [--compute] [--import] [--verify-libs] "
+                                              "[--json] [options]",
                                               NULL };
 static const struct help_block probe_about[] = {
     { NULL, "Ask the NVIDIA driver itself which GPUs it can use: the one subcommand that LOADS CODE from "
@@ -106,19 +126,25 @@ static int parse_args(int argc, char **argv, struct options *o, struct probe_arg
         *rc = usage_error("probe", "probe writes text or --json only");
         return -1;
     }
-    if ((pa->so.python || pa->so.prefix) && !pa->verify) {
-        *rc = usage_error("probe", "'--python' and '--prefix' choose what --verify-libs judges");
+    if ((pa->so.python || pa->so.prefix) && !pa->verify && !pa->import) {
+        *rc = usage_error("probe", "'--python' and '--prefix' choose what --verify-libs or --import judges");
+        return -1;
+    }
+    if (pa->import_timeout_s && !pa->import) {
+        *rc = usage_error("probe", "'--import-timeout' needs --import");
         return -1;
     }
     return 0;
 }
 
 /*
- * --verify-libs: scan and diagnose as `check` does (with the driver's
- * answers folded in), then load each install's predicted libraries.
+ * --verify-libs and --import: scan and diagnose as `check` does (with the
+ * driver's answers folded in), then load each install's predicted
+ * libraries, and/or run each install's interpreter.
  */
-static void verify_libs(struct run_ctx *ctx, struct kb *kb, const struct probe_args *pa,
-                        struct probe_result *r, struct probe_verify *pv, struct findings *fl)
+static void judge_installs(struct run_ctx *ctx, struct kb *kb, const struct probe_args *pa,
+                           struct probe_result *r, struct probe_verify *pv, struct probe_import *pi,
+                           struct out *out, int text, struct findings *fl)
 {
     struct facts facts;
     struct resolve_config rcfg;
@@ -133,10 +159,24 @@ static void verify_libs(struct run_ctx *ctx, struct kb *kb, const struct probe_a
     probe_fold_facts(r, &facts);
     lookup_init(&lk, &resolver, &facts);
     diagnose_run(&facts, kb, &lk, &dx, &facts.arena);
-    if (probe_verify_run(pv, &dx, &ctx->fs, pa->timeout_ms, &err) < 0)
-        fprintf(stderr, "gpudoctor probe: --verify-libs: %s\n", err.msg);
-    probe_verify_findings(pv, fl);
-    r->verify = pv;
+    if (pa->verify) {
+        if (probe_verify_run(pv, &dx, &ctx->fs, pa->timeout_ms, &err) < 0)
+            fprintf(stderr, "gpudoctor probe: --verify-libs: %s\n", err.msg);
+        probe_verify_findings(pv, fl);
+        r->verify = pv;
+    }
+    if (pa->import) {
+        probe_import_plan(pi, &dx, &ctx->fs);
+        /* Say what will run before running it. */
+        if (text)
+            report_probe_import_intro(out, pi);
+        if (probe_import_execute(pi, &ctx->env, &ctx->fs,
+                                 pa->import_timeout_s ? (unsigned)pa->import_timeout_s * 1000u
+                                                      : PROBE_IMPORT_DEFAULT_TIMEOUT_MS, &err) < 0)
+            fprintf(stderr, "gpudoctor probe: --import: %s\n", err.msg);
+        probe_import_findings(pi, fl);
+        r->import = pi;
+    }
     diagnosis_release(&dx);
     resolver_release(&resolver);
     facts_release(&facts);
@@ -157,6 +197,8 @@ int cmd_probe(int argc, char **argv)
     struct gd_err err;
     struct probe_result *r;
     struct probe_verify pv;
+    struct probe_compute *pc;
+    struct probe_import pi;
     struct findings fl;
     struct arena fa;
     struct out out;
@@ -172,7 +214,7 @@ int cmd_probe(int argc, char **argv)
         options_release(&o);
         return rc;
     }
-    if (pa.verify) {
+    if (pa.verify || pa.import) {
         /* The diagnosis needs the knowledge base too. */
         if ((rc = options_open(&o, "probe", &ctx, &kb)) != 0) {
             options_release(&o);
@@ -197,6 +239,9 @@ int cmd_probe(int argc, char **argv)
     r = xmalloc(sizeof(*r));
     probe_result_init(r);
     probe_verify_init(&pv);
+    pc = xmalloc(sizeof(*pc));
+    probe_compute_init(pc);
+    probe_import_init(&pi);
     arena_init(&fa);
     findings_init(&fl, &fa);
 
@@ -238,8 +283,14 @@ int cmd_probe(int argc, char **argv)
         probe_findings(r, &fx, &fl);
         facts_release(&sys);
     }
-    if (pa.verify)
-        verify_libs(&ctx, kb, &pa, r, &pv, &fl);
+    if (pa.compute) {
+        if (probe_compute_run(pc, r, &ctx.fs, &ctx.env, pa.timeout_ms, &err) < 0)
+            fprintf(stderr, "gpudoctor probe: --compute: %s\n", err.msg);
+        probe_compute_findings(pc, &fl);
+        r->compute = pc;
+    }
+    if (pa.verify || pa.import)
+        judge_installs(&ctx, kb, &pa, r, &pv, &pi, &out, o.format == FMT_TEXT, &fl);
     findings_sort(&fl);
     m = findings_max_severity(&fl);
     rc = (m >= SEV_ERROR || (o.strict && m >= SEV_WARNING)) ? GD_EXIT_FINDINGS : GD_EXIT_OK;
@@ -255,6 +306,9 @@ done:
     findings_release(&fl);
     arena_release(&fa);
     probe_verify_release(&pv);
+    probe_compute_release(pc);
+    free(pc);
+    probe_import_release(&pi);
     probe_result_release(r);
     free(r);
     kb_free(kb);

@@ -371,4 +371,47 @@ int compat_child_exec(int wfd, const char *const *args, size_t nargs);
 /** A signal's name ("SIGSEGV"), or NULL when unknown. */
 const char *compat_signal_name(int sig);
 
+/* ---- probe --compute and --import (compat/posix_probe.c) -----------------
+ * The few more platform calls the compute and import children need, kept
+ * apart from compat_child_run's file.  Windows: unsupported (win32_probe.c). */
+
+/**
+ * Arm (ms > 0) or disarm (0) a one-shot timer that ends this process with
+ * SIGALRM after ms: a child's bound on one step.  0, or -1 with errno
+ * (ENOSYS where there is no such timer).
+ */
+int compat_step_timer(unsigned ms);
+
+/** SIGALRM's number, for telling compat_step_timer's end from a crash; -1 where none. */
+int compat_step_timer_signal(void);
+
+/**
+ * Open the kernel log (Linux /dev/kmsg) for reading from its current end,
+ * without blocking: what is logged from now on.  fd, or -1 with errno
+ * (EACCES/EPERM: kernel.dmesg_restrict; ENOENT; ENOSYS elsewhere).
+ */
+int compat_kmsg_open(void);
+
+/**
+ * Read what the kernel logged since compat_kmsg_open, up to cap bytes, one
+ * record per line as the kernel writes them ("PRI,SEQ,TS,FLAGS;TEXT\n");
+ * records that do not fit are left.  Returns the bytes read (0: nothing).
+ */
+size_t compat_kmsg_read(int fd, unsigned char *buf, size_t cap);
+
+/**
+ * Put this process in a network namespace of its own (no interface but a
+ * down loopback): unshare(CLONE_NEWNET), or, without the privilege for it,
+ * a user namespace mapping this user and group to themselves with a network
+ * namespace.  1 isolated; 0 not (errno says why: EPERM, EINVAL, ENOSYS).
+ */
+int compat_isolate_network(void);
+
+/**
+ * In a compat_child_run child: move wfd to COMPAT_EXEC_WIRE_FD and execute
+ * path with argv and exactly the environment envp (both NULL-terminated).
+ * Returns only when it cannot be started: 127 (ENOENT) or 126.
+ */
+int compat_child_execve(int wfd, const char *path, char *const argv[], char *const envp[]);
+
 #endif

@@ -28,5 +28,17 @@ const struct finding_code finding_codes_probe[] = {
     /* --verify-libs: the predicted libraries, loaded for real (src/probe/verify.c). */
     { "GD516", "broken_install", "a library the loader model finds for a framework does not load (dlerror)" },
     { "GD517", "broken_install", "loading a framework's predicted libraries crashed or hung the child process" },
+    /* --compute: a kernel on every GPU through the driver API (src/probe/compute.c). */
+    { "GD518", "other", "a step of the compute test failed (context, allocation, copy, JIT, launch)" },
+    { "GD519", "driver_too_old", "the driver's JIT refuses the PTX ISA (CUDA_ERROR_UNSUPPORTED_PTX_VERSION)" },
+    { "GD520", "gpu_fault", "running a kernel fails with an error of the GPU or its memory (ECC, Xid)" },
+    { "GD521", "gpu_fault", "the GPU computes wrong results without reporting an error" },
+    { "GD522", "other", "a step of the compute test hangs" },
+    { "GD523", "other", "the driver crashed the compute test's child process" },
+    { "GD524", "other", "this gpudoctor was built without the PTX kernel --compute runs" },
+    /* --import: each framework's own answer, held against check's prediction (src/probe/import.c). */
+    { "GD525", "prediction_mismatch", "the framework's own answer differs from check's verdict" },
+    { "GD526", "prediction_mismatch", "the framework loaded another file than the loader model predicted" },
+    { "GD527", "other", "the framework's interpreter could not be run, or did not answer in time" },
     { NULL, NULL, NULL }
 };

@@ -17,7 +17,7 @@ static const char *const kinds[] = {
     "windows_native_unsupported", "framework_plugin_mismatch", "apple_silicon",
     "broken_install", "wrong_environment", "scan_problem", "harmless_noise", "other",
     "out_of_memory", "container_toolkit_missing", "shm_too_small", "extension_build_mismatch",
-    "driver_component_mismatch", "gpu_not_allocated", "prediction_mismatch",
+    "driver_component_mismatch", "gpu_not_allocated", "gpu_fault", "prediction_mismatch",
     NULL
 };
 

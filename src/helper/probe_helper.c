@@ -4,9 +4,11 @@
  *
  *     gpudoctor-probe-helper probe NVML_PATH CUDA_PATH [NAME=VALUE|NAME]...
  *     gpudoctor-probe-helper verify LIB_PATH...
+ *     gpudoctor-probe-helper compute CUDA_PATH STEP_MS N SALT CVD CDO VARIANT...
  *
  * It runs the same child code as the ordinary build's fork
- * (probe_child_main, probe_verify_child_main in probe/probe_child.c) and
+ * (probe_child_main, probe_verify_child_main in probe/probe_child.c,
+ * probe_compute_child_main in probe/compute_child.c) and
  * writes the same records (probe/probewire.h) to descriptor 3
  * (COMPAT_EXEC_WIRE_FD), where gpudoctor's compat_child_exec put the pipe.
  * A separate, dynamically linked glibc program, built against the oldest
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "probe/compute.h"
 #include "probe/probe.h"
 #include "probe/verify.h"
 #include "util/banned.h"
@@ -39,6 +42,8 @@ int main(int argc, char **argv)
         return probe_child_main(COMPAT_EXEC_WIRE_FD, args, nargs);
     if (!strcmp(argv[1], "verify"))
         return probe_verify_child_main(COMPAT_EXEC_WIRE_FD, args, nargs);
+    if (!strcmp(argv[1], "compute"))
+        return probe_compute_child_main(COMPAT_EXEC_WIRE_FD, args, nargs);
     compat_write_all(2, usage, sizeof(usage) - 1);
     return 2;
 }

@@ -86,7 +86,35 @@ enum probe_fn {
     PF_CU_INIT_ERROR,         /* cuGetErrorName(rc of cuInit) */
     PF_VERIFY_LIB = 48,       /* --verify-libs: dlopen of a library a framework install is
                                  predicted to load; dev = its index (probe/verify.h) */
-    PF_MAX_ = 64
+    /* probe --compute (probe/compute.h): a child of its own, dev = the CUDA ordinal */
+    PF_CC_LIB = 80,           /* dlopen of libcuda */
+    PF_CC_INIT,               /* cuInit(0) */
+    PF_CC_COUNT,              /* cuDeviceGetCount */
+    PF_CC_DEVICE,             /* cuDeviceGet */
+    PF_CC_UUID,               /* cuDeviceGetUuid_v2 (or cuDeviceGetUuid): STR, 36 hex-and-dash */
+    PF_CC_NAME,               /* cuDeviceGetName */
+    PF_CC_CC,                 /* cuDeviceGetAttribute(75, 76): value major << 16 | minor */
+    PF_CC_CTX,                /* cuDevicePrimaryCtxRetain */
+    PF_CC_SET,                /* cuCtxSetCurrent */
+    PF_CC_ALLOC,              /* cuMemAlloc_v2 (input, then output buffer) */
+    PF_CC_HTOD,               /* cuMemcpyHtoD_v2: TIME, INT bytes */
+    PF_CC_JIT_TARGET,         /* the PTX variant tried next: INT sm << 16 | ISA major << 8 | minor */
+    PF_CC_MODULE,             /* cuModuleLoadDataEx: RC per variant, TIME (the JIT's wall time) */
+    PF_CC_JIT_ERROR,          /* its CU_JIT_ERROR_LOG_BUFFER, in STR pieces */
+    PF_CC_JIT_INFO,           /* its CU_JIT_INFO_LOG_BUFFER, in STR pieces */
+    PF_CC_FUNCTION,           /* cuModuleGetFunction */
+    PF_CC_LAUNCH,             /* cuLaunchKernel */
+    PF_CC_SYNC,               /* cuCtxSynchronize: TIME (launch to done) */
+    PF_CC_DTOH,               /* cuMemcpyDtoH_v2: TIME */
+    PF_CC_VERIFY,             /* the host's check: INT wrong elements */
+    PF_CC_BAD,                /* the first wrong one: INT index << 32 | the value read */
+    PF_CC_UNLOAD,             /* cuModuleUnload */
+    PF_CC_FREE,               /* cuMemFree_v2 */
+    PF_CC_RELEASE,            /* cuDevicePrimaryCtxRelease_v2 */
+    PF_CC_ERROR_NAME,         /* cuGetErrorName of the failed step's rc */
+    PF_CC_ERROR_TEXT,         /* cuGetErrorString of it */
+    PF_CC_LAST_ = PF_CC_ERROR_TEXT,
+    PF_MAX_ = 128
 };
 
 /** The entry point's symbol name ("cuInit"), or "?" for an unknown id. */
@@ -213,6 +241,10 @@ struct probe_result {
     /* --verify-libs (probe/verify.h): borrowed, NULL when not asked; the
      * renderers show it with the rest of the probe. */
     const struct probe_verify *verify;
+    /* --compute (probe/compute.h) and --import (probe/import.h): borrowed,
+     * NULL when not asked. */
+    const struct probe_compute *compute;
+    const struct probe_import *import;
 
     /* Set by the caller before probe_execute; zero: no progress calls. */
     struct probe_progress progress;

@@ -33,11 +33,36 @@
  *    nvmlErrorString(nvmlReturn_t).  nvmlDevice_t is an opaque pointer.
  *  - Codes: CUresult in the CUDA 13.0 toolkit's cuda.h and nvmlReturn_t in
  *    nvml.h (NVML API reference, docs.nvidia.com/deploy/nvml-api).
+ *  - `probe --compute` (probe/compute.h), from cuda.h of the CUDA 12.6
+ *    toolkit (CUDA_VERSION 12060), where the unversioned names are macros
+ *    for these symbols: cuDevicePrimaryCtxRetain(CUcontext *, CUdevice)
+ *    (CUDA 7.0), cuDevicePrimaryCtxRelease_v2(CUdevice) (the _v2 since
+ *    CUDA 11.0; cuDevicePrimaryCtxRelease before), cuCtxSetCurrent(CUcontext),
+ *    cuCtxSynchronize(void), cuMemAlloc_v2(CUdeviceptr *, size_t),
+ *    cuMemFree_v2(CUdeviceptr), cuMemcpyHtoD_v2(CUdeviceptr, const void *,
+ *    size_t), cuMemcpyDtoH_v2(void *, CUdeviceptr, size_t),
+ *    cuModuleLoadDataEx(CUmodule *, const void *image, unsigned int
+ *    numOptions, CUjit_option *options, void **optionValues),
+ *    cuModuleGetFunction(CUfunction *, CUmodule, const char *),
+ *    cuModuleUnload(CUmodule), cuLaunchKernel(CUfunction, unsigned int
+ *    gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
+ *    unsigned int sharedMemBytes, CUstream, void **kernelParams,
+ *    void **extra), cuDeviceGetUuid_v2(CUuuid *, CUdevice) (CUDA 11.4: the
+ *    MIG instance's UUID in MIG mode) and cuDeviceGetUuid (the GPU's),
+ *    cuGetErrorString(CUresult, const char **).  CUdeviceptr is an
+ *    unsigned integer of pointer size (uintptr_t here); CUcontext,
+ *    CUmodule, CUfunction and CUstream are opaque pointers; CUuuid is
+ *    struct { char bytes[16]; }; CUjit_option is an enum (int-sized).
+ *    JIT options: CU_JIT_WALL_TIME = 2 (out: a float, milliseconds, in the
+ *    value slot), CU_JIT_INFO_LOG_BUFFER = 3, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES
+ *    = 4, CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+ *    (in: the size, out: the bytes filled, as an unsigned int in the slot).
  */
 #ifndef GD_PROBE_ABI_H
 #define GD_PROBE_ABI_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* CUresult values probe interprets (cuda.h enum cudaError_enum). */
 #define CU_SUCCESS 0
@@ -54,6 +79,35 @@
 #define CU_ERROR_SYSTEM_DRIVER_MISMATCH 803
 #define CU_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE 804
 #define CU_ERROR_UNKNOWN 999
+/* ... and those --compute meets (cuda.h 12.6). */
+#define CU_ERROR_OUT_OF_MEMORY 2
+#define CU_ERROR_INVALID_IMAGE 200
+#define CU_ERROR_INVALID_CONTEXT 201
+#define CU_ERROR_NO_BINARY_FOR_GPU 209
+#define CU_ERROR_ECC_UNCORRECTABLE 214
+#define CU_ERROR_INVALID_PTX 218
+#define CU_ERROR_NVLINK_UNCORRECTABLE 220
+#define CU_ERROR_JIT_COMPILER_NOT_FOUND 221
+#define CU_ERROR_UNSUPPORTED_PTX_VERSION 222
+#define CU_ERROR_JIT_COMPILATION_DISABLED 223
+#define CU_ERROR_NOT_FOUND 500
+#define CU_ERROR_ILLEGAL_ADDRESS 700
+#define CU_ERROR_LAUNCH_OUT_OF_RESOURCES 701
+#define CU_ERROR_LAUNCH_TIMEOUT 702
+#define CU_ERROR_HARDWARE_STACK_ERROR 714
+#define CU_ERROR_ILLEGAL_INSTRUCTION 715
+#define CU_ERROR_MISALIGNED_ADDRESS 716
+#define CU_ERROR_INVALID_ADDRESS_SPACE 717
+#define CU_ERROR_INVALID_PC 718
+#define CU_ERROR_LAUNCH_FAILED 719
+#define CU_ERROR_MPS_CONNECTION_FAILED 805
+#define CU_ERROR_EXTERNAL_DEVICE 911
+
+#define CU_JIT_WALL_TIME 2
+#define CU_JIT_INFO_LOG_BUFFER 3
+#define CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES 4
+#define CU_JIT_ERROR_LOG_BUFFER 5
+#define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
 
 #define CU_ATTR_COMPUTE_CAPABILITY_MAJOR 75
 #define CU_ATTR_COMPUTE_CAPABILITY_MINOR 76
@@ -118,6 +172,26 @@ typedef int (*cu_device_str_fn)(char *buf, int len, int dev);    /* cuDeviceGetN
 typedef int (*cu_device_attr_fn)(int *out, int attr, int dev);   /* cuDeviceGetAttribute */
 typedef int (*cu_total_mem_fn)(size_t *bytes, int dev);          /* cuDeviceTotalMem_v2 */
 typedef int (*cu_error_name_fn)(int rc, const char **name);      /* cuGetErrorName */
+
+/* --compute (CUdeviceptr is uintptr_t: an unsigned integer of pointer size). */
+struct cu_uuid {
+    unsigned char bytes[16];
+};
+typedef int (*cu_ctx_retain_fn)(void **ctx, int dev);           /* cuDevicePrimaryCtxRetain */
+typedef int (*cu_dev_fn)(int dev);                               /* cuDevicePrimaryCtxRelease_v2 */
+typedef int (*cu_ptr_fn)(void *p);                               /* cuCtxSetCurrent, cuModuleUnload */
+typedef int (*cu_void_fn)(void);                                 /* cuCtxSynchronize */
+typedef int (*cu_mem_alloc_fn)(uintptr_t *dptr, size_t bytes);   /* cuMemAlloc_v2 */
+typedef int (*cu_mem_free_fn)(uintptr_t dptr);                   /* cuMemFree_v2 */
+typedef int (*cu_htod_fn)(uintptr_t dst, const void *src, size_t bytes); /* cuMemcpyHtoD_v2 */
+typedef int (*cu_dtoh_fn)(void *dst, uintptr_t src, size_t bytes);       /* cuMemcpyDtoH_v2 */
+typedef int (*cu_module_load_fn)(void **mod, const void *image, unsigned n, int *options,
+                                 void **values);                 /* cuModuleLoadDataEx */
+typedef int (*cu_module_fn_fn)(void **fn, void *mod, const char *name); /* cuModuleGetFunction */
+typedef int (*cu_launch_fn)(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                            unsigned by, unsigned bz, unsigned shared, void *stream,
+                            void **params, void **extra);        /* cuLaunchKernel */
+typedef int (*cu_uuid_fn)(struct cu_uuid *uuid, int dev);        /* cuDeviceGetUuid(_v2) */
 
 typedef int (*nvml_void_fn)(void);                               /* nvmlInit_v2, nvmlShutdown */
 typedef int (*nvml_str_fn)(char *buf, unsigned len);             /* nvmlSystemGetDriverVersion */

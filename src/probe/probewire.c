@@ -3,8 +3,10 @@
  */
 #include "probe/probewire.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "probe/compute.h"
 #include "probe/verify.h"
 #include "util/arena.h"
 #include "util/banned.h"
@@ -391,6 +393,201 @@ int probewire_parse_verify(const uint8_t *buf, size_t len, struct probe_verify_i
         }
         if (vi->in_flight == rc.dev)
             vi->in_flight = -1;
+    }
+    return got < 0 ? -1 : 0;
+}
+
+/* ---- --compute ----------------------------------------------------------- */
+
+static int known_compute_fn(int fn)
+{
+    return fn >= PF_CC_LIB && fn <= PF_CC_LAST_;
+}
+
+/* Append a STR piece to a log kept in the arena, up to PROBE_COMPUTE_LOG_MAX. */
+static const char *log_append(struct arena *a, const char *old, const uint8_t *p, size_t n)
+{
+    size_t ol = old ? strlen(old) : 0;
+    char *s;
+    if (ol >= PROBE_COMPUTE_LOG_MAX)
+        return old;
+    if (n > PROBE_COMPUTE_LOG_MAX - ol)
+        n = PROBE_COMPUTE_LOG_MAX - ol;
+    s = arena_alloc(a, ol + n + 1);
+    if (ol)
+        memcpy(s, old, ol);
+    memcpy(s + ol, p, n);
+    s[ol + n] = '\0';
+    return s;
+}
+
+/* 1 when this rc is now the device's failure (its names follow it). */
+static int compute_rc(struct probe_compute *pc, struct probe_compute_dev *d, int fn, int64_t rc)
+{
+    if (fn == PF_CC_INIT) {
+        pc->init_rc = rc;
+        return 0;
+    }
+    if (!d)
+        return 0;
+    if (fn == PF_CC_MODULE && d->n_jit) {
+        struct probe_compute_jit *j = &d->jit[d->n_jit - 1];
+        j->rc = rc;
+        if (rc == 0)
+            d->used_sm = j->sm;
+    }
+    /* The first failing step is the device's failure; a refused PTX
+     * variant is one only if no later variant loads (the outcome is
+     * decided at the end). */
+    if (rc != 0 && fn != PF_CC_UNLOAD && fn != PF_CC_FREE && fn != PF_CC_RELEASE &&
+        (!d->failed_fn || (fn == PF_CC_MODULE && d->failed_fn == PF_CC_MODULE))) {
+        d->failed_fn = fn;
+        d->failed_rc = rc;
+        d->error_name[0] = d->error_text[0] = '\0';
+        return 1;
+    }
+    if (rc == 0 && fn == PF_CC_MODULE && d->failed_fn == PF_CC_MODULE) {
+        d->failed_fn = 0;   /* a lower variant was refused, this one loads */
+        d->failed_rc = PROBE_RC_NONE;
+        d->error_name[0] = d->error_text[0] = '\0';
+    }
+    return 0;
+}
+
+int probewire_parse_compute(const uint8_t *buf, size_t len, struct probe_compute *pc,
+                            struct gd_err *err)
+{
+    size_t off = PROBEWIRE_MAGIC_LEN;
+    struct rec rc;
+    int m, got, named = -2;   /* the device whose failure the next names belong to */
+
+    pc->complete = 0;
+    if ((m = check_magic(buf, len, err)) <= 0)
+        return m;
+    while ((got = next_record(buf, len, &off, pc->complete, known_compute_fn, &rc, err)) == 1) {
+        struct probe_compute_dev *d = NULL;
+        int64_t v = (rc.type == PW_RC || rc.type == PW_INT || rc.type == PW_TIME) ? get_i64(rc.p) : 0;
+        if (rc.type == PW_END) {
+            pc->complete = 1;
+            continue;
+        }
+        if (rc.dev >= 0) {
+            d = &pc->devs[rc.dev];
+            if (!d->present) {
+                d->present = 1;
+                if ((size_t)rc.dev + 1 > pc->n_devs)
+                    pc->n_devs = (size_t)rc.dev + 1;
+            }
+        }
+        switch (rc.type) {
+        case PW_BEGIN:
+            pc->in_flight_fn = rc.fn;
+            pc->in_flight_dev = rc.dev;
+            break;
+        case PW_RC:
+            if (pc->in_flight_fn == rc.fn && pc->in_flight_dev == rc.dev)
+                pc->in_flight_fn = 0;
+            named = compute_rc(pc, d, rc.fn, v) ? rc.dev : -2;
+            break;
+        case PW_INT:
+            if (rc.fn == PF_CC_COUNT && rc.dev < 0 && v >= 0 && v <= 1000000)
+                pc->count = (int)v;
+            if (!d)
+                break;
+            switch (rc.fn) {
+            case PF_CC_CC:
+                if (v >= 0 && v <= 0x7fffffff) {
+                    d->cc_major = (int)(v >> 16);
+                    d->cc_minor = (int)(v & 0xffff);
+                }
+                break;
+            case PF_CC_HTOD:
+                if (v > 0)
+                    d->bytes = (uint64_t)v;
+                break;
+            case PF_CC_JIT_TARGET: {
+                struct probe_compute_jit *j;
+                if (d->n_jit >= PROBE_COMPUTE_MAX_JIT)
+                    return err_setx(err, GD_ERR_FORMAT, "more than %d JIT attempts for device %d",
+                                    PROBE_COMPUTE_MAX_JIT, rc.dev);
+                if (v < 0 || v > 0x7fffffff)
+                    return err_setx(err, GD_ERR_FORMAT, "JIT target record out of range");
+                j = &d->jit[d->n_jit++];
+                memset(j, 0, sizeof(*j));
+                j->sm = (int)(v >> 16);
+                snprintf(j->isa, sizeof(j->isa), "%d.%d", (int)((v >> 8) & 0xff), (int)(v & 0xff));
+                j->rc = PROBE_RC_NONE;
+                break;
+            }
+            case PF_CC_VERIFY:
+                if (v >= 0)
+                    d->wrong = v;
+                break;
+            case PF_CC_BAD:
+                d->bad_index = (int64_t)((uint64_t)v >> 32);
+                d->bad_value = (uint32_t)((uint64_t)v & 0xffffffffu);
+                break;
+            default:
+                break;
+            }
+            break;
+        case PW_TIME:
+            if (!d || v < 0)
+                break;
+            if (rc.fn == PF_CC_HTOD)
+                d->htod_ns = (uint64_t)v;
+            else if (rc.fn == PF_CC_DTOH)
+                d->dtoh_ns = (uint64_t)v;
+            else if (rc.fn == PF_CC_SYNC)
+                d->kernel_ns = (uint64_t)v;
+            else if (rc.fn == PF_CC_MODULE && d->n_jit)
+                d->jit[d->n_jit - 1].wall_ns = (uint64_t)v;
+            break;
+        case PW_STR:
+            if (!d)
+                break;
+            switch (rc.fn) {
+            case PF_CC_UUID:
+                copy_str(d->uuid, sizeof(d->uuid), rc.p, rc.n);
+                break;
+            case PF_CC_NAME:
+                copy_str(d->name, sizeof(d->name), rc.p, rc.n);
+                break;
+            case PF_CC_ERROR_NAME:
+                if (named == rc.dev)
+                    copy_str(d->error_name, sizeof(d->error_name), rc.p, rc.n);
+                break;
+            case PF_CC_ERROR_TEXT:
+                if (named == rc.dev)
+                    copy_str(d->error_text, sizeof(d->error_text), rc.p, rc.n);
+                break;
+            case PF_CC_JIT_ERROR:
+            case PF_CC_JIT_INFO:
+                if (d->n_jit) {
+                    struct probe_compute_jit *j = &d->jit[d->n_jit - 1];
+                    if (rc.fn == PF_CC_JIT_ERROR)
+                        j->error_log = log_append(&pc->arena, j->error_log, rc.p, rc.n);
+                    else
+                        j->info_log = log_append(&pc->arena, j->info_log, rc.p, rc.n);
+                }
+                break;
+            default:
+                break;
+            }
+            break;
+        case PW_DLERROR:
+            if (rc.fn == PF_CC_LIB && !pc->skipped)
+                pc->skipped = arena_strndup(&pc->arena, (const char *)rc.p, rc.n);
+            if (pc->in_flight_fn == rc.fn)
+                pc->in_flight_fn = 0;
+            break;
+        case PW_LOADED:
+            if (pc->in_flight_fn == rc.fn)
+                pc->in_flight_fn = 0;
+            break;
+        default:
+            break;
+        }
     }
     return got < 0 ? -1 : 0;
 }

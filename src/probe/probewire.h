@@ -82,4 +82,17 @@ struct arena;
 int probewire_parse_verify(const uint8_t *buf, size_t len, struct probe_verify_install *vi,
                            struct arena *a, struct gd_err *err);
 
+struct probe_compute;
+/**
+ * Parse a --compute child's stream (PF_CC_* records, probe/compute.h) into
+ * pc: each device's steps, JIT attempts and logs (into pc's arena), times,
+ * the check's result, pc->in_flight_fn/_dev and pc->complete.  The same
+ * framing and bounds as probewire_parse; more JIT attempts than
+ * PROBE_COMPUTE_MAX_JIT for one device, or a device index at or above
+ * PROBE_MAX_DEVICES, is malformed.  0, including a truncated stream; -1 on
+ * a malformed one (err; what came before is kept).
+ */
+int probewire_parse_compute(const uint8_t *buf, size_t len, struct probe_compute *pc,
+                            struct gd_err *err);
+
 #endif

@@ -223,8 +223,12 @@ void report_probe_text(struct out *o, const struct probe_result *r, const struct
         for (i = 0; i < r->n_gpus; i++)
             gpu_text(o, r, &r->gpus[i], cu);
     }
+    if (r->compute)
+        report_probe_compute_text(o, r->compute);
     if (r->verify)
         verify_text(o, r->verify);
+    if (r->import)
+        report_probe_import_text(o, r->import);
     if (fl) /* check --probe prints its findings with the rest */
         report_text_findings(o, fl);
 }
@@ -421,6 +425,16 @@ void report_probe_json_value(struct jw *jw, const struct probe_result *r)
         verify_json(jw, r->verify);
     else
         jw_null(jw);
+    jw_key(jw, "compute");
+    if (r->compute)
+        report_probe_compute_json(jw, r->compute);
+    else
+        jw_null(jw);
+    jw_key(jw, "import");
+    if (r->import)
+        report_probe_import_json(jw, r->import);
+    else
+        jw_null(jw);
     jw_object_end(jw);
 }
 
@@ -455,4 +469,15 @@ void report_probe_progress_end(FILE *fp)
 {
     fputs("\r\033[K", fp);
     fflush(fp);
+}
+
+/* For report/probe_proof.c: the same names and headings. */
+const char *report_probe_end_name(enum probe_child_end e)
+{
+    return child_end_name(e);
+}
+
+void report_probe_heading(struct out *o, const char *title)
+{
+    heading(o, title);
 }

@@ -31,4 +31,19 @@ void report_probe_progress_end(FILE *fp);
 /** The probe as a JSON object value, for embedding (check's "probe" key). */
 void report_probe_json_value(struct jw *jw, const struct probe_result *r);
 
+struct probe_compute;
+struct probe_import;
+/* --compute and --import (report/probe_proof.c); report_probe_text and
+ * report_probe_json_value call these when r->compute / r->import are set. */
+void report_probe_compute_text(struct out *o, const struct probe_compute *pc);
+void report_probe_compute_json(struct jw *jw, const struct probe_compute *pc);
+/** What --import will run, printed (and flushed) before it runs. */
+void report_probe_import_intro(struct out *o, const struct probe_import *pi);
+void report_probe_import_text(struct out *o, const struct probe_import *pi);
+void report_probe_import_json(struct jw *jw, const struct probe_import *pi);
+/** A child's end as the JSON names it ("exited", "timeout", ...). */
+const char *report_probe_end_name(enum probe_child_end e);
+/** A section heading of the probe's text (a blank line, the title in bold). */
+void report_probe_heading(struct out *o, const char *title);
+
 #endif

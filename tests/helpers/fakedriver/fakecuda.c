@@ -263,6 +263,9 @@ int cuDriverGetVersion(int *v)
     return 0;
 }
 
+static long fake_uuid_index(const char *p, char **end, int n);
+static int fake_mig_selected[MAXDEV];   /* device I was chosen by its MIG- UUID */
+
 int cuInit(unsigned flags)
 {
     const char *cvd = getenv("CUDA_VISIBLE_DEVICES");
@@ -280,8 +283,16 @@ int cuInit(unsigned flags)
         const char *p = cvd;
         while (*p && n_visible < MAXDEV) {
             char *end;
-            long v = strtol(p, &end, 10);
+            long v;
             int j, dup = 0;
+            /* GPU-<uuid> and MIG-<uuid> entries (probe --compute's tests). */
+            if (!strncmp(p, "GPU-", 4) || !strncmp(p, "MIG-", 4)) {
+                v = fake_uuid_index(p, &end, n);
+                if (v < 0)
+                    break;
+            } else {
+                v = strtol(p, &end, 10);
+            }
             if (end == p || v < 0 || v >= n || (*end && *end != ','))
                 break;
             for (j = 0; j < n_visible; j++)
@@ -355,6 +366,13 @@ int cuGetErrorName(int rc, const char **name)
     case 803: *name = "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"; return 0;
     case 804: *name = "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"; return 0;
     case 999: *name = "CUDA_ERROR_UNKNOWN"; return 0;
+    case 2: *name = "CUDA_ERROR_OUT_OF_MEMORY"; return 0;
+    case 214: *name = "CUDA_ERROR_ECC_UNCORRECTABLE"; return 0;
+    case 218: *name = "CUDA_ERROR_INVALID_PTX"; return 0;
+    case 222: *name = "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"; return 0;
+    case 500: *name = "CUDA_ERROR_NOT_FOUND"; return 0;
+    case 700: *name = "CUDA_ERROR_ILLEGAL_ADDRESS"; return 0;
+    case 719: *name = "CUDA_ERROR_LAUNCH_FAILED"; return 0;
     default: *name = NULL; return 1;
     }
 }
@@ -501,4 +519,298 @@ int nvmlDeviceGetComputeRunningProcesses_v3(void *dev, unsigned *count, struct f
     }
     *count = n;
     return 0;
+}
+
+/* ---- probe --compute ------------------------------------------------------
+ *
+ * The context, memory, module and launch entry points, computed on the CPU.
+ * Device memory is host memory (a CUdeviceptr is its address).  The JIT
+ * reads the PTX's ".version", ".target sm_NN" and ".entry NAME(" lines and
+ * knows one kernel, gd_probe_fill (src/probe/kernel/gd_probe_fill.cu),
+ * whose expression it computes at launch.  More GD_FAKE_DRIVER keys:
+ *
+ *     ptxmax=M.m     the newest PTX ISA the JIT knows (default 8.5): a newer
+ *                    .version is CUDA_ERROR_UNSUPPORTED_PTX_VERSION (222) with
+ *                    the real ptxas message ("ptxas application ptx input,
+ *                    line N; fatal   : Unsupported .version 8.7; current
+ *                    version is '8.4'")
+ *     jitmin=NN      the lowest .target the JIT accepts (default 30): lower is
+ *                    CUDA_ERROR_INVALID_PTX (218), a log line saying so
+ *     jit=RC         cuModuleLoadDataEx fails with RC, log "fake JIT failure"
+ *     ctx=RC alloc=RC htod=RC launch=RC sync=RC dtoh=RC
+ *                    that call fails with RC (sync: the launch's error)
+ *     wrong=K        element K of the result is wrong
+ *     hang=FN, crash=FN for FN in cuDevicePrimaryCtxRetain, cuMemAlloc_v2,
+ *                    cuMemcpyHtoD_v2, cuModuleLoadDataEx, cuLaunchKernel,
+ *                    cuCtxSynchronize, cuMemcpyDtoH_v2
+ *     uuidI=HEX32    device I's UUID bytes (default fa4e0000...0000000I, as
+ *                    its NVML "GPU-" UUID)
+ */
+#include <stdint.h>
+
+struct fake_module {
+    char entry[64];
+    int sm;
+};
+static struct fake_module fake_mod;
+static int fake_pending_rc;
+
+static int fail_of(const char *key)
+{
+    return (int)conf_int(key, 0);
+}
+
+int cuDeviceGetUuid_v2(unsigned char *u, int dev)
+{
+    char key[16], b[64], hex[40];
+    size_t o = 0, q;
+    int k;
+    if (dev < 0 || dev >= MAXDEV)
+        return 101;
+    snprintf(key, sizeof(key), fake_mig_selected[dev] ? "mig%d" : "uuid%d", dev);
+    memset(u, 0, 16);
+    if (conf(key, b, sizeof(b))) {
+        for (q = 0; b[q] && o < 32; q++)
+            if (b[q] != '-')
+                hex[o++] = b[q];
+        hex[o] = '\0';
+    }
+    if (o == 32) {
+        for (k = 0; k < 16; k++) {
+            unsigned v = 0;
+            sscanf(hex + 2 * k, "%2x", &v);
+            u[k] = (unsigned char)v;
+        }
+        return 0;
+    }
+    u[0] = 0xfa;
+    u[1] = 0x4e;
+    u[15] = (unsigned char)dev;
+    return 0;
+}
+
+/* The GPU's own UUID, also in MIG mode (cuda.h: the _v2 gives the instance's). */
+int cuDeviceGetUuid(unsigned char *u, int dev)
+{
+    int mig = fake_mig_selected[dev], rc;
+    fake_mig_selected[dev] = 0;
+    rc = cuDeviceGetUuid_v2(u, dev);
+    fake_mig_selected[dev] = mig;
+    return rc;
+}
+
+int cuDevicePrimaryCtxRetain(void **ctx, int dev)
+{
+    misbehave("cuDevicePrimaryCtxRetain");
+    if (fail_of("ctx"))
+        return fail_of("ctx");
+    *ctx = (void *)(uintptr_t)(0x1000 + dev);
+    return 0;
+}
+
+int cuDevicePrimaryCtxRelease_v2(int dev)
+{
+    (void)dev;
+    return 0;
+}
+
+int cuCtxSetCurrent(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+int cuMemAlloc_v2(uintptr_t *p, size_t bytes)
+{
+    void *m;
+    misbehave("cuMemAlloc_v2");
+    if (fail_of("alloc"))
+        return fail_of("alloc");
+    m = malloc(bytes);
+    if (!m)
+        return 2;
+    *p = (uintptr_t)m;
+    return 0;
+}
+
+int cuMemFree_v2(uintptr_t p)
+{
+    free((void *)p);
+    return 0;
+}
+
+int cuMemcpyHtoD_v2(uintptr_t dst, const void *src, size_t bytes)
+{
+    misbehave("cuMemcpyHtoD_v2");
+    if (fail_of("htod"))
+        return fail_of("htod");
+    memcpy((void *)dst, src, bytes);
+    return 0;
+}
+
+int cuMemcpyDtoH_v2(void *dst, uintptr_t src, size_t bytes)
+{
+    misbehave("cuMemcpyDtoH_v2");
+    if (fail_of("dtoh"))
+        return fail_of("dtoh");
+    memcpy(dst, (const void *)src, bytes);
+    return 0;
+}
+
+/* Copy a message into a JIT log option's buffer (options 5/6 and 3/4). */
+static void jit_log(unsigned n, const int *opts, void **vals, int buf_opt, const char *msg)
+{
+    unsigned i, j;
+    for (i = 0; i < n; i++) {
+        if (opts[i] != buf_opt)
+            continue;
+        for (j = 0; j < n; j++)
+            if (opts[j] == buf_opt + 1) {
+                size_t size = (size_t)(uintptr_t)vals[j];
+                if (size) {
+                    snprintf((char *)vals[i], size, "%s", msg);
+                    vals[j] = (void *)(uintptr_t)(strlen(msg) + 1 < size ? strlen(msg) + 1 : size);
+                }
+            }
+    }
+}
+
+int cuModuleLoadDataEx(void **mod, const void *image, unsigned n, int *opts, void **vals)
+{
+    const char *ptx = image, *p;
+    char msg[256];
+    int vma = 0, vmi = 0, line = 0, vline = 0, sm = 0;
+    double have, max;
+    unsigned i;
+    misbehave("cuModuleLoadDataEx");
+    memset(&fake_mod, 0, sizeof(fake_mod));
+    for (p = ptx; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        line++;
+        if (!strncmp(p, ".version", 8) && sscanf(p + 8, " %d.%d", &vma, &vmi) == 2)
+            vline = line;
+        else if (!strncmp(p, ".target", 7))
+            sscanf(p + 7, " sm_%d", &sm);
+        else if (strstr(p, ".entry ") && strstr(p, ".entry ") < (strchr(p, '\n') ? strchr(p, '\n') : p + strlen(p)))
+            sscanf(strstr(p, ".entry ") + 7, "%63[A-Za-z0-9_]", fake_mod.entry);
+    }
+    for (i = 0; i < n; i++)
+        if (opts[i] == 2) {
+            float ms = 0.25f;
+            memcpy(&vals[i], &ms, sizeof(ms));
+        }
+    {
+        char b[16];
+        max = conf("ptxmax", b, sizeof(b)) ? strtod(b, NULL) : 8.5;
+    }
+    have = vma + vmi / 10.0;
+    if (!vline)
+        return 218;
+    if (have > max + 1e-9) {
+        snprintf(msg, sizeof(msg), "ptxas application ptx input, line %d; fatal   : Unsupported .version %d.%d; "
+                 "current version is '%.1f'", vline, vma, vmi, max);
+        jit_log(n, opts, vals, 5, msg);
+        return 222;
+    }
+    if (sm < conf_int("jitmin", 30)) {
+        snprintf(msg, sizeof(msg), "fake JIT: .target sm_%d is below this JIT's lowest, sm_%ld", sm,
+                 conf_int("jitmin", 30));
+        jit_log(n, opts, vals, 5, msg);
+        return 218;
+    }
+    if (fail_of("jit")) {
+        jit_log(n, opts, vals, 5, "fake JIT failure");
+        return fail_of("jit");
+    }
+    jit_log(n, opts, vals, 3, "fake JIT: 0 bytes spill stores, 0 bytes spill loads");
+    fake_mod.sm = sm;
+    *mod = &fake_mod;
+    return 0;
+}
+
+int cuModuleGetFunction(void **fn, void *mod, const char *name)
+{
+    struct fake_module *m = mod;
+    if (!m || strcmp(m->entry, name) || strcmp(name, "gd_probe_fill"))
+        return 500;
+    *fn = m;
+    return 0;
+}
+
+int cuModuleUnload(void *mod)
+{
+    (void)mod;
+    return 0;
+}
+
+int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                   unsigned shared, void *stream, void **params, void **extra)
+{
+    const uint32_t *in;
+    uint32_t *out, n, salt, i;
+    (void)stream;
+    (void)shared;
+    (void)extra;
+    misbehave("cuLaunchKernel");
+    if (fail_of("launch"))
+        return fail_of("launch");
+    if (!fn || !params || gy != 1 || gz != 1 || by != 1 || bz != 1)
+        return 1;
+    in = (const uint32_t *)*(uintptr_t *)params[0];
+    out = (uint32_t *)*(uintptr_t *)params[1];
+    n = *(uint32_t *)params[2];
+    salt = *(uint32_t *)params[3];
+    if ((uint64_t)gx * bx < n)
+        return 1;
+    for (i = 0; i < n; i++)
+        out[i] = (in[i] ^ salt) * 2654435761u + i;
+    if (conf_int("wrong", -1) >= 0 && (uint32_t)conf_int("wrong", -1) < n)
+        out[conf_int("wrong", -1)] ^= 0x10u;
+    fake_pending_rc = fail_of("sync");
+    return 0;
+}
+
+int cuCtxSynchronize(void)
+{
+    misbehave("cuCtxSynchronize");
+    return fake_pending_rc;
+}
+
+int cuGetErrorString(int rc, const char **s)
+{
+    switch (rc) {
+    case 214: *s = "uncorrectable ECC error encountered"; return 0;
+    case 700: *s = "an illegal memory access was encountered"; return 0;
+    case 222: *s = "the provided PTX was compiled with an unsupported toolchain."; return 0;
+    case 2: *s = "out of memory"; return 0;
+    default: *s = NULL; return 1;
+    }
+}
+
+/* "GPU-fa4e0000-0000-0000-0000-00000000000I" (the fake NVML's UUID of
+ * device I) or "MIG-<migI>" (migI=<the 36-character UUID> makes device I a
+ * MIG-mode GPU with that compute instance): the device index, else -1.
+ * cuDeviceGetUuid_v2 then returns the MIG instance's UUID for it. */
+static long fake_uuid_index(const char *p, char **end, int n)
+{
+    const char *e = strchr(p, ',');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    int i;
+    *end = (char *)p + len;
+    for (i = 0; i < n && i < MAXDEV; i++) {
+        char want[80], key[16], b[64];
+        if (!strncmp(p, "GPU-", 4)) {
+            snprintf(want, sizeof(want), "GPU-fa4e0000-0000-0000-0000-%012d", i);
+        } else {
+            snprintf(key, sizeof(key), "mig%d", i);
+            if (!conf(key, b, sizeof(b)))
+                continue;
+            snprintf(want, sizeof(want), "MIG-%s", b);
+        }
+        if (strlen(want) == len && !strncmp(p, want, len)) {
+            if (!strncmp(p, "MIG-", 4))
+                fake_mig_selected[i] = 1;
+            return i;
+        }
+    }
+    return -1;
 }
