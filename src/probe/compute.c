@@ -213,7 +213,7 @@ int probe_compute_run(struct probe_compute *pc, const struct probe_result *r, st
     if (kfd < 0)
         pc->kmsg_error = arena_printf(&pc->arena, "/dev/kmsg: %s", strerror(errno));
     buf = xmalloc(PROBEWIRE_MAX_BYTES);
-    spawned = probe_child_spawn("compute", probe_compute_child_main, args, nargs, total_ms, buf,
+    spawned = probe_child_spawn("compute", probe_compute_child_main, args, nargs, total_ms, probe_guard_flags(fs), buf,
                                 PROBEWIRE_MAX_BYTES, &cr, NULL, err);
     if (spawned < 0) {
         free(buf);

@@ -344,7 +344,8 @@ int probe_import_execute(struct probe_import *pi, const struct env *env, struct 
         args[nargs++] = probe_import_script;
         for (j = 0; j < env->nr; j++)
             args[nargs++] = env->vars[j];
-        rc = compat_child_run(probe_import_child_main, args, nargs, timeout_ms, buf,
+        /* the framework loads the same driver as probe's own child */
+        rc = compat_child_run(probe_import_child_main, args, nargs, timeout_ms, probe_guard_flags(fs), buf,
                               PROBE_IMPORT_ANSWER_MAX, &cr, NULL);
         free(args);
         if (rc < 0) {

@@ -413,7 +413,7 @@ static void check_nodes(struct probe_result *r, struct fs *fs)
  * run without privilege.  So only when the nodes it would make exist, or
  * there is no setuid nvidia-modprobe.
  */
-static unsigned guard_flags(struct fs *fs)
+unsigned probe_guard_flags(struct fs *fs)
 {
     static const char *const helpers[] = { "/usr/bin/nvidia-modprobe", "/usr/sbin/nvidia-modprobe",
                                            "/bin/nvidia-modprobe" };
@@ -488,7 +488,7 @@ int probe_execute(struct probe_result *r, struct fs *fs, const struct env *env,
     buf = xmalloc(PROBEWIRE_MAX_BYTES);
     tick.fn = on_tick;
     tick.arg = r;
-    if (probe_child_spawn("probe", probe_child_main, args, nargs, timeout_ms, guard_flags(fs), buf,
+    if (probe_child_spawn("probe", probe_child_main, args, nargs, timeout_ms, probe_guard_flags(fs), buf,
                           PROBEWIRE_MAX_BYTES, &cr, r->progress.fn ? &tick : NULL, err) < 0) {
         free(buf);
         return -1;

@@ -318,6 +318,15 @@ size_t probe_fold_facts(const struct probe_result *r, struct facts *f);
 int probe_child_main(int wfd, const char *const *args, size_t nargs);
 
 /**
+ * The guard flags (COMPAT_CHILD_*) for a child that loads the driver of the
+ * machine fs shows: no_new_privs, except where the driver may need its
+ * setuid nvidia-modprobe (a device node it would make is missing and the
+ * helper is installed setuid), which no_new_privs would strip.
+ */
+struct fs;
+unsigned probe_guard_flags(struct fs *fs);
+
+/**
  * The guard of a child run (compat_child_run's res->guard) in words, for
  * reports: "on", or "off: why" (allocated in a when it needs formatting).
  */
