@@ -25,17 +25,21 @@
 
 /* ---- the command line ---- */
 
+/* --per-node is one option of fleet report and fleet slurm (`fleet --help`
+ * lists both tables): the same offset in both argument records. */
 struct slurm_args {
+    int per_node;
     long nodes, timeout;
     const char *nodelist, *partition, *gpudoctor, *srun;
-    int per_node;
 };
 
 struct report_args {
-    int name_from_file;
     int per_node;
+    int name_from_file;
     const char *expect;
 };
+_Static_assert(offsetof(struct slurm_args, per_node) == offsetof(struct report_args, per_node),
+               "--per-node parses one way in fleet's tables");
 
 #define PER_NODE_HELP                                                                              \
     "add the per-node table (each node's state, versions and verdicts; always with --prometheus); " \

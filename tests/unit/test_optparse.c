@@ -47,9 +47,9 @@ static const struct opt_def own_rows[] = {
 static const struct opt_group own_group = { "Options of t", NULL, own_rows, 0 };
 static const struct opt_group *const groups[] = { &own_group, &options_shared, NULL };
 static const struct opt_operand ops[] = { { "A", NULL, ARG_WORD }, { NULL, NULL, ARG_WORD } };
-static const struct cmd_spec spec = { NULL, NULL, groups, ops, 2, 0, NULL, NULL, NULL };
+static const struct cmd_spec spec = { NULL, NULL, groups, ops, 2, 0, NULL, NULL, NULL, NULL };
 static const struct cmd_spec spec_rest = { NULL, NULL, groups, NULL, 0, 1, "extra options go after --",
-                                           NULL, NULL };
+                                           NULL, NULL, NULL };
 
 static struct options o;
 static struct own w;

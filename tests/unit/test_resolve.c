@@ -1,6 +1,7 @@
 /* test_resolve.c - the glibc and musl search orders over a temporary root
- * holding minimal ELF headers (the resolver reads only headers).  The
+ * holding minimal shared objects (a header, a PT_LOAD and a PT_DYNAMIC: what glibc checks before it maps).  The
  * differential tests against the real dlopen are tests/cli/1xxx-loader-*. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +12,20 @@
 
 static char root[256];
 
+/* A shared object as glibc's loader accepts it (elf/dl-load.c): the header,
+ * a PT_LOAD over the whole file and a PT_DYNAMIC holding one DT_NULL. */
+static void put(unsigned char *b, size_t off, uint64_t v, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        b[off + (size_t)i] = (unsigned char)(v >> (8 * i));
+}
+
 static void mkelf(const char *rel, int cls, int machine)
 {
     char p[512], cmd[700];
-    unsigned char h[64];
+    unsigned char h[256];
+    size_t ent = cls == 2 ? 56 : 32, dyn = 64 + 2 * ent, size = dyn + 16;
     FILE *f;
     snprintf(p, sizeof(p), "%s%s", root, rel);
     snprintf(cmd, sizeof(cmd), "mkdir -p \"$(dirname '%s')\"", p);
@@ -28,11 +39,35 @@ static void mkelf(const char *rel, int cls, int machine)
     h[16] = 3;                       /* ET_DYN */
     h[18] = (unsigned char)machine;
     h[20] = 1;
-    if (cls == 2) h[54] = 56; else h[42] = 32;
+    if (cls == 2) {
+        put(h, 32, 64, 8);           /* e_phoff */
+        h[54] = 56;                  /* e_phentsize */
+        h[56] = 2;                   /* e_phnum */
+        put(h, 64, 1, 4);            /* PT_LOAD: offset 0, vaddr 0 */
+        put(h, 64 + 32, size, 8);    /* p_filesz */
+        put(h, 64 + 40, size, 8);    /* p_memsz */
+        put(h, 64 + 56, 2, 4);       /* PT_DYNAMIC */
+        put(h, 64 + 56 + 8, dyn, 8);
+        put(h, 64 + 56 + 16, dyn, 8);
+        put(h, 64 + 56 + 32, 16, 8);
+        put(h, 64 + 56 + 40, 16, 8);
+    } else {
+        put(h, 28, 64, 4);
+        h[42] = 32;
+        h[44] = 2;
+        put(h, 64, 1, 4);
+        put(h, 64 + 16, size, 4);
+        put(h, 64 + 20, size, 4);
+        put(h, 64 + 32, 2, 4);
+        put(h, 64 + 32 + 4, dyn, 4);
+        put(h, 64 + 32 + 8, dyn, 4);
+        put(h, 64 + 32 + 16, 8, 4);
+        put(h, 64 + 32 + 20, 8, 4);
+    }
     f = fopen(p, "wb");
     if (!f)
         return;
-    fwrite(h, 1, sizeof(h), f);
+    fwrite(h, 1, size, f);
     fclose(f);
 }
 
