@@ -69,7 +69,7 @@ void report_matrix_json(FILE *fp, const struct matrix_view *v)
 
     jw_init(&jw, &sb, 1);
     jw_object_begin(&jw);
-    jw_kv_str(&jw, "schema", GD_JSON_SCHEMA);
+    jw_kv_str(&jw, "schema", GD_MATRIX_JSON_SCHEMA);
     jw_kv_str(&jw, "table", v->table);
     jw_kv_str(&jw, "title", v->title);
     jw_kv_str(&jw, "source", v->origin);
@@ -81,6 +81,35 @@ void report_matrix_json(FILE *fp, const struct matrix_view *v)
         for (c = 0; c < v->ncols; c++)
             jw_kv_str(&jw, v->cols[c], v->cells[r * v->ncols + c]);
         jw_kv_str(&jw, "source", v->sources[r]);
+        jw_object_end(&jw);
+    }
+    jw_array_end(&jw);
+    jw_object_end(&jw);
+    strbuf_addch(&sb, '\n');
+    fwrite(sb.buf, 1, sb.len, fp);
+    strbuf_release(&sb);
+}
+
+void report_matrix_list_json(FILE *fp, const char *origin, const char *revision,
+                             const struct matrix_table_entry *t, size_t n)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jw jw;
+    size_t i;
+
+    jw_init(&jw, &sb, 1);
+    jw_object_begin(&jw);
+    jw_kv_str(&jw, "schema", GD_MATRIX_JSON_SCHEMA);
+    jw_kv_str(&jw, "source", origin);
+    jw_kv_str(&jw, "revision", revision);
+    jw_key(&jw, "tables");
+    jw_array_begin(&jw);
+    for (i = 0; i < n; i++) {
+        jw_object_begin(&jw);
+        jw_kv_str(&jw, "name", t[i].name);
+        jw_kv_str(&jw, "table", t[i].table);
+        jw_kv_str(&jw, "title", t[i].title);
+        jw_kv_int(&jw, "rows", (int64_t)t[i].nrows);
         jw_object_end(&jw);
     }
     jw_array_end(&jw);
