@@ -123,6 +123,28 @@ EOF_CASE
     fi
 fi
 
+# The paste harness (tests/paste/paste.py): every fix in those reports run
+# where it can run here: sh -n, fish -n, apt-get install -s against the
+# examined release's Debian archive, pip install --dry-run against a local
+# index of the knowledge base's wheels.
+if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
+    case paste in *"${GD_FILTER:-}"*)
+    if ls "$GD_FIXLINT_DIR"/*.json >/dev/null 2>&1; then
+        [ -z "${GD_FILTER:-}" ] && PASTE_STALE=1 && export PASTE_STALE
+        mkdir -p "$GD_FIXLINT_DIR/json"
+        if python3 "$here/paste/paste.py" --data "$here/../data" --known "$here/paste/known.tsv" \
+            "$GD_FIXLINT_DIR" "$GD_FIXLINT_DIR/json" >"$work/paste.log" 2>&1; then
+            pass=$((pass + 1))
+            tail -n 1 "$work/paste.log"
+        else
+            fail=$((fail + 1)); failed_names="$failed_names paste"
+            echo "--- paste"
+            grep -v '^known ' "$work/paste.log" | tail -n 40
+        fi
+    fi ;;
+    esac
+fi
+
 # The JSON contracts: every document the cases wrote (the fix linter's
 # reports and $GD_FIXLINT_DIR/json: which, matrix, ps, fleet, --facts)
 # against its schema in docs/schemas (tests/schema/validate.py).
