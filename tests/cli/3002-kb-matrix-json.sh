@@ -28,7 +28,7 @@ expect_json '.schema == "gpudoctor-matrix/1"'
 gd matrix --json
 expect_rc 0
 expect_json '.schema == "gpudoctor-matrix/1" and .source == "built-in" and (.tables | length) > 10'
-expect_json '[.tables[] | select(.name == "pytorch")][0] | .table == "torch" and .rows > 0'
+expect_json '[.tables[] | select(.name == "torch")][0] | .table == "torch" and .rows > 0'
 expect_json '[.tables[] | select(.name == "gpu")][0].table == "pci.ids"'
 # A patch version where the rows are keyed by release: 2.1.0 is torch 2.1.
 gd matrix pytorch 2.1.0 --json
