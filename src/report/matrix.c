@@ -61,6 +61,16 @@ void report_matrix_text(FILE *fp, const struct matrix_view *v, int color)
     free(width);
 }
 
+/* Close the document's one array and the document, and write it to fp. */
+static void doc_end(struct jw *jw, struct strbuf *sb, FILE *fp)
+{
+    jw_array_end(jw);
+    jw_object_end(jw);
+    strbuf_addch(sb, '\n');
+    fwrite(sb->buf, 1, sb->len, fp);
+    strbuf_release(sb);
+}
+
 void report_matrix_json(FILE *fp, const struct matrix_view *v)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -83,11 +93,7 @@ void report_matrix_json(FILE *fp, const struct matrix_view *v)
         jw_kv_str(&jw, "source", v->sources[r]);
         jw_object_end(&jw);
     }
-    jw_array_end(&jw);
-    jw_object_end(&jw);
-    strbuf_addch(&sb, '\n');
-    fwrite(sb.buf, 1, sb.len, fp);
-    strbuf_release(&sb);
+    doc_end(&jw, &sb, fp);
 }
 
 void report_matrix_list_json(FILE *fp, const char *origin, const char *revision,
@@ -112,11 +118,7 @@ void report_matrix_list_json(FILE *fp, const char *origin, const char *revision,
         jw_kv_int(&jw, "rows", (int64_t)t[i].nrows);
         jw_object_end(&jw);
     }
-    jw_array_end(&jw);
-    jw_object_end(&jw);
-    strbuf_addch(&sb, '\n');
-    fwrite(sb.buf, 1, sb.len, fp);
-    strbuf_release(&sb);
+    doc_end(&jw, &sb, fp);
 }
 
 void report_matrix_list_line(FILE *fp, const char *alias, const char *table, const char *title,

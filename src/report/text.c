@@ -444,7 +444,16 @@ static void short_findings(struct out *o, const struct findings *fl)
     }
 }
 
-static void report_text_short(struct out *o, const struct report_input *in, size_t ne, size_t nw, size_t ni)
+/* "1 error, 0 warnings, 0 info; exit status 1" */
+static void counts(struct out *o, const struct findings *fl, int exit_status)
+{
+    size_t ne = findings_count(fl, SEV_ERROR), nw = findings_count(fl, SEV_WARNING),
+           ni = findings_count(fl, SEV_INFO);
+    out_printf(o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
+               nw == 1 ? "" : "s", ni, exit_status);
+}
+
+static void report_text_short(struct out *o, const struct report_input *in)
 {
     const struct findings *fl = &in->dx->findings;
     report_text_verdicts(o, in->facts, in->dx);
@@ -455,8 +464,7 @@ static void report_text_short(struct out *o, const struct report_input *in, size
     short_findings(o, fl);
     out_raw(o, "\n");
     short_machine(o, in->facts, in->root);
-    out_printf(o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
-               nw == 1 ? "" : "s", ni, in->exit_status);
+    counts(o, fl, in->exit_status);
     out_styled(o, STYLE_DIM, "%s", "Evidence, every fix, the system and the checklist: -v (or --json, --markdown)");
     out_raw(o, "\n");
 }
@@ -468,15 +476,13 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     o.width = out_term_width(fp);
     o.shell = in->shell;
     o.windows = in->facts->system.os && !strcmp(in->facts->system.os, "windows");
-    size_t ne = findings_count(fl, SEV_ERROR), nw = findings_count(fl, SEV_WARNING),
-           ni = findings_count(fl, SEV_INFO);
 
     out_styled(&o, STYLE_BOLD, "gpudoctor %s", in->gd_version);
     if (in->facts->system.hostname)
         out_printf(&o, " on %s", in->facts->system.hostname);
     out_raw(&o, "\n");
     if (!in->verbose) {
-        report_text_short(&o, in, ne, nw, ni);
+        report_text_short(&o, in);
         return;
     }
     report_text_interp(&o, in->facts);
@@ -499,7 +505,6 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     }
     report_text_findings(&o, fl);
     section_checklist(&o, in->dx);
-    out_printf(&o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
-               nw == 1 ? "" : "s", ni, in->exit_status);
+    counts(&o, fl, in->exit_status);
     report_text_next_step(&o, in->dx, 0);
 }

@@ -12,10 +12,7 @@ command -v jq >/dev/null || skip "jq is not installed"
 V="python3 $GD_TESTS/schema/validate.py $GD_TESTS/../docs/schemas"
 machine 550.54.15 0x2684
 venv /home/u/pt 3.11
-dist "$SITE" torch 2.3.1+cpu
-put "$SITE/torch/version.py" "__version__ = '2.3.1+cpu'
-cuda = None
-hip = None"
+torch_cpu 2.3.1+cpu
 D="$CASE_DIR/docs"; mkdir -p "$D"
 n=0
 doc() {   # doc ARGS...: run gpudoctor ARGS, keep its stdout as a document

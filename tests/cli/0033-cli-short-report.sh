@@ -9,10 +9,7 @@
 . "$GD_TESTS/cli/diag.inc"
 machine 550.54.15 0x2684
 venv /home/u/pt 3.11
-dist "$SITE" torch 2.3.1+cpu
-put "$SITE/torch/version.py" "__version__ = '2.3.1+cpu'
-cuda = None
-hip = None"
+torch_cpu 2.3.1+cpu
 # rows FILE: the terminal rows FILE takes at 80 columns (a longer line wraps).
 rows() { awk '{ n += length($0) > 80 ? int((length($0) + 79) / 80) : 1 } END { print n }' "$1"; }
 
