@@ -19,7 +19,8 @@ once per distinct (command, shell, Debian release):
                main contrib non-free non-free-firmware), through a private apt
                configuration (the system's sources are never touched) with an
                empty dpkg status; a package named through a shell expansion
-               ($(uname -r)) or a pattern is not checked
+               ($(uname -r)) or a pattern is not checked, nor a fix that adds
+               an apt source of its own first (NVIDIA's repository)
   pip-target   a pip line run by an interpreter the report does not know (an
                absolute path that is no environment's interpreter and not
                under one) -- the paste would run another Python
@@ -34,7 +35,9 @@ once per distinct (command, shell, Debian release):
                tensorflow for Linux, tensorflow and tensorflow-cpu for
                Windows).  Requirements on other names are left out of the
                dry run; lines with -f / --find-links or source builds are not
-               run.
+               run; a torch patch pin asks for its release (the kb keys
+               torch by release); macOS reports are not run (no macosx
+               wheels modelled).
 
 PowerShell and cmd fixes have no parser here (no pwsh on Debian): they are
 counted as not checked.  The apt lists live in APT_CACHE/paste-apt/RELEASE
@@ -290,6 +293,9 @@ class PipIndex:
             for p in plats:
                 argv += ["--platform", p]
             env = dict(os.environ, PIP_CONFIG_FILE=os.devnull, PIP_NO_INPUT="1")
+            # The kb keys torch by release: a patch pin (torch==2.0.1) asks
+            # for that release's wheel (torch==2.0.*).
+            reqs = [re.sub(r"^(torch==[0-9]+\.[0-9]+)\.[0-9]+$", r"\1.*", r) for r in reqs]
             rc, log = run(argv + list(reqs), timeout=120, env=env)
             err = [l for l in log.splitlines() if l.startswith("ERROR")]
             self.memo[key] = (rc, " ".join(err)[:300])
@@ -454,12 +460,15 @@ def check_all(paths, known, apt, use_apt, pipidx=None):
                 stats["not_checked"] += 1
                 continue
             conda_py = None   # `conda create ... python=X.Y`: the Python a later `python -m pip` runs
+            # A fix that adds an apt source (NVIDIA's repository) installs from it:
+            # Debian's archive alone cannot judge its apt lines.
+            own_repo = bool(re.search(r"/etc/apt/sources\.list\.d/|add-apt-repository|extrepo enable", cmd))
             for line in cmd.split("\n"):
                 for words in segments(line):
                     if words[:2] == ["conda", "create"]:
                         conda_py = next((w.split("=", 1)[1] for w in words if w.startswith("python=")), None)
                     pk = apt_packages(words)
-                    if pk is not None and rel and use_apt:
+                    if pk is not None and rel and use_apt and not own_repo:
                         pk = [p for p in pk if not re.search(r"[$`*?\[\]^]", p)]
                         if pk and apt.prepare(rel):
                             stats["apt_lines"] += 1
@@ -471,9 +480,9 @@ def check_all(paths, known, apt, use_apt, pipidx=None):
                           python_of(words[0], doc)) if pr else None
                     if pr and py:
                         py = ".".join(py.split(".")[:2])
-                        osn = "windows" if (doc.get("system") or {}).get("os") == "windows" or \
-                            doc.get("os") == "windows" else "linux"
-                        url = pipidx.url(pr[1])
+                        osn = (doc.get("system") or {}).get("os") or doc.get("os") or "linux"
+                        osn = osn if osn in ("windows", "macos") else "linux"
+                        url = pipidx.url(pr[1]) if osn != "macos" else None   # no macOS wheels modelled
                         if url and url.startswith("missing:"):
                             stats["pip_runs"] += 1
                             bad("pip", "no torch variant %s in the knowledge base (download.pytorch.org/whl/%s)"
