@@ -27,40 +27,6 @@
 #include "scan/scan.h"
 #include "util/banned.h"
 
-/* Read the facts document at path ("-": standard input), at most
- * FACTS_DOC_MAX bytes, into f.  0, or -1 with err. */
-static int read_facts_file(const char *path, struct facts *f, struct gd_err *err)
-{
-    struct strbuf sb = STRBUF_INIT;
-    char buf[65536];
-    int fd = 0, rc;
-    long n;
-
-    if (strcmp(path, "-")) {
-        fd = compat_open_read(path);
-        if (fd < 0)
-            return err_set(err, "cannot open '%s'", path);
-    }
-    while ((n = compat_read(fd, buf, sizeof(buf))) > 0) {
-        if (sb.len + (size_t)n > FACTS_DOC_MAX) {
-            if (fd)
-                compat_close(fd);
-            strbuf_release(&sb);
-            return err_setx(err, GD_ERR_LIMIT, "'%s' is larger than %u bytes", path, FACTS_DOC_MAX);
-        }
-        strbuf_add(&sb, buf, (size_t)n);
-    }
-    if (fd)
-        compat_close(fd);
-    if (n < 0) {
-        strbuf_release(&sb);
-        return err_set(err, "cannot read '%s'", path);
-    }
-    rc = facts_json_read(sb.buf, sb.len, f, err);
-    strbuf_release(&sb);
-    return rc;
-}
-
 static int exit_status_for(const struct findings *fl, int strict)
 {
     int m = findings_max_severity(fl);
@@ -235,7 +201,7 @@ int cmd_check(int argc, char **argv)
         struct env cenv = ctx.env;
         resolve_config_default(&rcfg);
         resolver_init(&resolver, &ctx.fs, &rcfg);
-        if (host_facts && read_facts_file(host_facts, &host, &err) < 0) {
+        if (host_facts && examine_read_facts(host_facts, &host, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
             rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
             goto image_fail;
@@ -259,7 +225,7 @@ int cmd_check(int argc, char **argv)
          * recorded in them are everything the diagnosis gets. */
         resolve_config_default(&rcfg);
         resolver_init(&resolver, &ctx.fs, &rcfg);
-        if (read_facts_file(from_facts, &facts, &err) < 0) {
+        if (examine_read_facts(from_facts, &facts, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --from-facts: %s\n", err.msg);
             resolver_release(&resolver);
             facts_release(&facts);

@@ -44,4 +44,12 @@ void examine_scan_view(struct fs *fs, const struct env *env, const struct kb *kb
  */
 int examine_check_named_env(struct run_ctx *ctx, const struct scan_options *so, const char *cmd);
 
+/**
+ * Read the facts document at path ("-": standard input), at most
+ * FACTS_DOC_MAX bytes, into f (facts_init'ed): check --from-facts, check
+ * --host-facts, plan --check --facts.  0, or -1 with err (GD_ERR_SYS
+ * "cannot open ..." when it cannot be opened).
+ */
+int examine_read_facts(const char *path, struct facts *f, struct gd_err *err);
+
 #endif
