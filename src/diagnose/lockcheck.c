@@ -98,6 +98,39 @@ static int kb_build(const struct kb *kb, struct lock_pin *p, struct arena *a, st
     return choose(kb, &in, a, ch);
 }
 
+/* conda's pytorch=V with the CUDA its file pins (pytorch-cuda=X.Y on the
+ * pytorch channel, cudatoolkit=X.Y before it, cuda-version=X.Y on
+ * conda-forge): judged as PyTorch's own cuXY build of V, which is built
+ * with the same CUDA and has the same driver floor.  1 set, 0 the file does
+ * not say (p->cpu set for cpuonly). */
+static int conda_torch(struct arena *a, const struct lock_file *lf, struct lock_pin *p)
+{
+    static const char *const cuda_pkgs[] = { "pytorch-cuda", "cudatoolkit", "cuda-version", "cuda-toolkit" };
+    size_t i, k;
+    for (i = 0; i < lf->n_reqs; i++) {
+        const struct lock_req *r = &lf->reqs[i];
+        if (!r->conda)
+            continue;
+        if (!strcmp(r->name, "cpuonly")) {
+            p->cpu = arena_printf(a, "conda's pytorch %s with cpuonly is the CPU build", p->version);
+            return 0;
+        }
+        for (k = 0; k < sizeof(cuda_pkgs) / sizeof(cuda_pkgs[0]); k++)
+            if (!strcmp(r->name, cuda_pkgs[k]) && r->version) {
+                const char *dot = strchr(r->version, '.');
+                size_t minor = dot ? strspn(dot + 1, "0123456789") : 0;
+                if (!dot || !minor)
+                    continue;
+                p->want = p->version;
+                p->variant = arena_printf(a, "cu%.*s%.*s", (int)(dot - r->version), r->version, (int)minor, dot + 1);
+                p->variant_why = arena_printf(a, "conda's %s=%s (judged as PyTorch's own %s build: the same CUDA)",
+                                              r->name, r->version, p->variant);
+                return 1;
+            }
+    }
+    return 0;
+}
+
 /* Is main (a framework's own distribution) the file's entry for the framework? */
 static int is_main_dist(const struct fw_def *fw, const char *name)
 {
@@ -122,6 +155,8 @@ size_t lockcheck_pins(const struct kb *kb, const struct lock_file *lf, struct ar
         const char *iv;
         int dup = 0;
 
+        if (r->marker && lock_marker_linux(r->marker) == 0)
+            continue;   /* not installed on Linux x86_64 */
         if (r->conda && (!strcmp(r->name, "pytorch") || !strcmp(r->name, "tensorflow") || !strcmp(r->name, "jax") ||
                          !strcmp(r->name, "cupy") || !strcmp(r->name, "onnxruntime")))
             fw = fw_find(r->name);
@@ -143,10 +178,11 @@ size_t lockcheck_pins(const struct kb *kb, const struct lock_file *lf, struct ar
         p->index = r->index;
         p->line = r->line;
         p->dev = r->dev;
-        if (r->conda) {
-            p->unknown = arena_printf(a, "conda's %s%s%s: conda builds are not in the knowledge base's build "
-                                      "rows (plan --framework %s shows the conda route)", r->name,
-                                      r->version ? " " : "", r->version ? r->version : "", fw->name);
+        if (r->conda && !(fw == &fw_torch && r->version && conda_torch(a, lf, p))) {
+            if (!p->cpu)
+                p->unknown = arena_printf(a, "conda's %s%s%s: the knowledge base has no rows for conda's builds of "
+                                          "it (plan --framework %s shows the conda route)", r->name,
+                                          r->version ? " " : "", r->version ? r->version : "", fw->name);
             continue;
         }
         if (!r->version) {
@@ -155,6 +191,8 @@ size_t lockcheck_pins(const struct kb *kb, const struct lock_file *lf, struct ar
                                       r->spec ? r->spec : "any version");
             continue;
         }
+        if (r->conda)
+            goto judged_conda;
         /* The variant: the module's own mapping of an install, then the index. */
         memset(&b, 0, sizeof(b));
         b.name = fw->name;
@@ -174,6 +212,20 @@ size_t lockcheck_pins(const struct kb *kb, const struct lock_file *lf, struct ar
             p->variant_why = "its distribution or companion packages";
         else if (b.local)
             p->variant_why = "its local version label";
+        else if (r->extras) {
+            /* an extra naming a CUDA flavour: jax[cuda12], jax[cuda12_pip] */
+            const char *x = r->extras;
+            while (*x && !p->variant) {
+                size_t kx = strcspn(x, ","), d = kx > 4 && !memcmp(x, "cuda", 4) ? strspn(x + 4, "0123456789") : 0;
+                if (d) {
+                    p->variant = arena_strndup(a, x, 4 + d);
+                    p->variant_why = arena_printf(a, "its [%.*s] extra", (int)kx, x);
+                }
+                x += kx;
+                if (*x)
+                    x++;
+            }
+        }
         /* The index it comes from: its own, else the file's main index, else
          * an extra index or find-links page that has this framework's variant. */
         iv = NULL;
@@ -201,6 +253,7 @@ size_t lockcheck_pins(const struct kb *kb, const struct lock_file *lf, struct ar
             p->cpu = arena_printf(a, "%s %s is a ROCm build (AMD GPUs): no NVIDIA GPU", r->name, r->version);
             continue;
         }
+    judged_conda:
         if (kb_build(kb, p, a, &ch) != 1) {
             p->unknown = ch.why_not ? ch.why_not
                                     : arena_printf(a, "the knowledge base has no CUDA build of %s %s%s%s on Linux",
@@ -208,11 +261,17 @@ size_t lockcheck_pins(const struct kb *kb, const struct lock_file *lf, struct ar
                                                    p->variant ? p->variant : "");
             continue;
         }
+        /* The file installs one build: where it names no variant, the one
+         * its index serves by default (PyPI's torch==2.13.0 is cu130). */
+        if (!p->variant && !b.local && ch.variant && !r->conda) {
+            p->variant = ch.variant;
+            p->variant_why = arena_printf(a, "the default build %s serves", r->index ? r->index : "PyPI");
+        }
         p->label = ch.label;
         p->cuda = ch.cuda;
         p->unverified = ch.unverified;
         /* The distribution the file installs must be that build's package. */
-        if (ch.package) {
+        if (ch.package && !r->conda) {
             size_t bl = base_len(ch.package);
             const char *want_ex = package_extras(a, ch.package);
             if (strlen(r->name) != bl || memcmp(r->name, ch.package, bl) ||

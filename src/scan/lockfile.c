@@ -28,6 +28,7 @@ void lock_file_release(struct lock_file *lf)
     free(lf->reqs);
     free(lf->indexes);
     free(lf->notes);
+    free(lf->args);
     arena_release(&lf->arena);
     memset(lf, 0, sizeof(*lf));
 }
@@ -280,6 +281,52 @@ int lock_parse_pep508(struct arena *a, const char *s, size_t n, struct lock_req 
     return 1;
 }
 
+int lock_marker_linux(const char *marker)
+{
+    static const struct { const char *var, *value; } linux_x86[] = {
+        { "sys_platform", "linux" }, { "platform_system", "Linux" }, { "platform_machine", "x86_64" },
+        { "os_name", "posix" },
+    };
+    const char *p = marker;
+    int result = 1;
+    if (!marker)
+        return 1;
+    if (strchr(marker, '(') || strstr(marker, " or "))
+        return -1;
+    for (;;) {
+        const char *and = strstr(p, " and ");
+        size_t n = and ? (size_t)(and - p) : strlen(p), i, vl;
+        const char *e, *s = trim_ws(p, p + n, &e), *op, *val;
+        int known = 0, eq;
+        for (i = 0; i < sizeof(linux_x86) / sizeof(linux_x86[0]); i++) {
+            size_t k = strlen(linux_x86[i].var);
+            if ((size_t)(e - s) <= k || memcmp(s, linux_x86[i].var, k))
+                continue;
+            op = s + k;
+            while (op < e && *op == ' ')
+                op++;
+            if (e - op < 2 || (memcmp(op, "==", 2) && memcmp(op, "!=", 2)))
+                break;
+            eq = op[0] == '=';
+            val = op + 2;
+            while (val < e && (*val == ' ' || *val == '\'' || *val == '"'))
+                val++;
+            vl = strcspn(val, "'\"");
+            if (vl > (size_t)(e - val))
+                vl = (size_t)(e - val);
+            known = 1;
+            if ((strlen(linux_x86[i].value) == vl && !memcmp(val, linux_x86[i].value, vl)) != eq)
+                return 0;
+            break;
+        }
+        if (!known)
+            result = -1;
+        if (!and)
+            return result;
+        p = and + 5;
+    }
+}
+
 /* ---- pip command lines and requirements files ---- */
 
 /* The next word of s[0..n) from *pos (quotes removed); NULL at the end. */
@@ -340,13 +387,17 @@ static int opt_value(const char *w, const char *name, const char *shortname, str
 
 int lock_pip_words(struct lock_file *lf, const char *s, size_t n, size_t line, struct gd_err *err)
 {
-    size_t pos = 0;
-    const char *w, *v;
+    size_t pos = 0, first = lf->n_reqs, i;
+    const char *w, *v, *cmd_index = NULL;
+    /* A Dockerfile's pip commands are separate: one's --index-url is its own. */
+    int per_command = lf->format == LOCK_DOCKERFILE;
     while ((w = next_word(&lf->arena, s, n, &pos)) != NULL) {
         if (!strcmp(w, "&&") || !strcmp(w, ";") || !strcmp(w, "|") || !strcmp(w, "||"))
             break;   /* the next command of a RUN line */
         if (opt_value(w, "--index-url", "-i", &lf->arena, s, n, &pos, &v)) {
-            if (v)
+            if (v && per_command)
+                cmd_index = v;
+            else if (v)
                 lf->index_url = v;
         } else if (opt_value(w, "--extra-index-url", NULL, &lf->arena, s, n, &pos, &v) ||
                    opt_value(w, "--find-links", "-f", &lf->arena, s, n, &pos, &v)) {
@@ -358,8 +409,10 @@ int lock_pip_words(struct lock_file *lf, const char *s, size_t n, size_t line, s
         } else if (!strcmp(w, "--hash") || !strcmp(w, "--target") || !strcmp(w, "-t") || !strcmp(w, "--prefix") ||
                    !strcmp(w, "--root") || !strcmp(w, "--trusted-host") || !strcmp(w, "-e") || !strcmp(w, "--editable")) {
             next_word(&lf->arena, s, n, &pos);
-        } else if (w[0] == '-' || w[0] == '$' || strchr(w, '/') == w) {
-            continue;   /* other options; a variable; a path */
+        } else if (w[0] == '$') {
+            lock_note(lf, "line %zu: pip installs %s, a shell variable: not followed", line, w);
+        } else if (w[0] == '-' || strchr(w, '/') == w || w[0] == '.') {
+            continue;   /* other options; a path */
         } else {
             struct lock_req r;
             struct lock_req *out;
@@ -371,6 +424,9 @@ int lock_pip_words(struct lock_file *lf, const char *s, size_t n, size_t line, s
             out->line = line;
         }
     }
+    for (i = first; cmd_index && i < lf->n_reqs; i++)
+        if (!lf->reqs[i].index)
+            lf->reqs[i].index = cmd_index;
     return 0;
 }
 
@@ -574,12 +630,68 @@ static int strncmp_ci(const char *a, const char *b, size_t n)
     return 0;
 }
 
+/* The value of ARG name[0..n) ("" when declared without one), or NULL. */
+static const char *arg_value(const struct lock_file *lf, const char *name, size_t n)
+{
+    size_t i = lf->n_args;
+    while (i-- > 0)
+        if (!strncmp(lf->args[i], name, n) && lf->args[i][n] == '=')
+            return lf->args[i] + n + 1;
+    return NULL;
+}
+
+/* s[0..n) with $NAME and ${NAME} of known ARGs replaced, into out. */
+static void substitute(const struct lock_file *lf, const char *s, size_t n, struct strbuf *out)
+{
+    size_t i = 0;
+    while (i < n) {
+        if (s[i] == '$' && i + 1 < n) {
+            int brace = s[i + 1] == '{';
+            size_t st = i + 1 + (size_t)brace, k = st;
+            const char *v;
+            while (k < n && ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= 'a' && s[k] <= 'z') ||
+                             (s[k] >= '0' && s[k] <= '9') || s[k] == '_'))
+                k++;
+            if (k > st && (!brace || (k < n && s[k] == '}')) && (v = arg_value(lf, s + st, k - st)) != NULL &&
+                out->len + strlen(v) < LOCK_MAX_LINE) {
+                strbuf_addstr(out, v);
+                i = k + (size_t)brace;
+                continue;
+            }
+        }
+        strbuf_addch(out, s[i++]);
+    }
+}
+
+static int docker_line1(struct lock_file *lf, const char *s, size_t n, size_t line, struct gd_err *err);
+
 static int docker_line(struct lock_file *lf, const char *s, size_t n, size_t line, struct gd_err *err)
 {
-    const char *e = s + n, *p;
-    size_t pos = 0, i;
+    struct strbuf sb = STRBUF_INIT;
+    const char *e = s + n;
+    int rc;
     s = trim_ws(s, e, &e);
     n = (size_t)(e - s);
+    if (n > 4 && !strncmp_ci(s, "ARG", 3) && (s[3] == ' ' || s[3] == '\t')) {
+        /* ARG NAME[=VALUE]: its default, quotes removed */
+        size_t pos = 3;
+        const char *w = next_word(&lf->arena, s, n, &pos);
+        if (w && lf->n_args < 256) {
+            ALLOC_GROW(lf->args, lf->n_args + 1, lf->alloc_args);
+            lf->args[lf->n_args++] = strchr(w, '=') ? w : arena_printf(&lf->arena, "%s=", w);
+        }
+        return 0;
+    }
+    substitute(lf, s, n, &sb);
+    rc = docker_line1(lf, sb.buf, sb.len, line, err);
+    strbuf_release(&sb);
+    return rc;
+}
+
+static int docker_line1(struct lock_file *lf, const char *s, size_t n, size_t line, struct gd_err *err)
+{
+    const char *p;
+    size_t pos = 0, i;
     if (!n || *s == '#')
         return 0;
     if (n > 5 && !strncmp_ci(s, "FROM", 4) && (s[4] == ' ' || s[4] == '\t')) {

@@ -67,6 +67,8 @@ struct lock_file {
     const char *image;         /* a Dockerfile's last FROM image, or NULL */
     const char **notes;        /* what was not followed (-r other.txt, ARG in FROM, ...) */
     size_t n_notes, alloc_notes;
+    const char **args;         /* a Dockerfile's ARG defaults, "NAME=VALUE", substituted in FROM and RUN */
+    size_t n_args, alloc_args;
 };
 
 void lock_file_init(struct lock_file *lf);
@@ -92,6 +94,14 @@ int lock_read(struct lock_file *lf, enum lock_format fmt, const char *buf, size_
  * a).  1 read, 0 not a requirement.
  */
 int lock_parse_pep508(struct arena *a, const char *s, size_t n, struct lock_req *r);
+
+/**
+ * Whether a PEP 508 environment marker holds on Linux x86_64 (the platform
+ * plan --check judges for): 1 yes, 0 no, -1 cannot say (other variables,
+ * "or", parentheses).  Clauses on sys_platform, platform_system,
+ * platform_machine, os_name and extra ("extra" clauses: -1), joined by "and".
+ */
+int lock_marker_linux(const char *marker);
 
 /** PEP 503's normal form of name[0..n) into a. */
 const char *lock_normalize(struct arena *a, const char *name, size_t n);

@@ -430,7 +430,13 @@ static int tomlf_run(struct tomlf *t)
 /* ---- what the events mean ---- */
 
 struct named { const char *name, *url; };
-struct pkg { const char *name, *version, *source, *index_name, *category, *marker, *spec, *extras; int dev; size_t line; };
+struct source { const char *name, *index, *marker; size_t k; };   /* [tool.uv.sources] entries */
+struct pkg {
+    const char *name, *version, *source, *index_name, *category, *marker, *spec, *extras;
+    int dev;
+    int n_markers, linux_markers;   /* uv.lock's resolution-markers, and how many may hold on Linux x86_64 */
+    size_t line;
+};
 
 struct lstate {
     struct lock_file *lf;
@@ -440,7 +446,7 @@ struct lstate {
     size_t n_indexes, alloc_indexes;
     struct pkg *pkgs;           /* lock packages / poetry dependencies, by element or name */
     size_t n_pkgs, alloc_pkgs;
-    struct named *sources;      /* uv's [tool.uv.sources]: requirement -> index name */
+    struct source *sources;     /* uv's [tool.uv.sources]: requirement -> index name, by marker */
     size_t n_sources, alloc_sources;
 };
 
@@ -538,18 +544,25 @@ static void on_pyproject(struct tomlf *t, const char *v, int str)
                 x->name = v;
             else if (is(t, 4, "url"))
                 x->url = v;
-        } else if (n >= 5 && is(t, 2, "sources") && is(t, n - 1, "index") && str) {
-            /* torch = { index = "x" } or torch = [{ index = "x", marker = ... }, ...]: the first */
-            size_t i;
+        } else if (n >= 5 && is(t, 2, "sources") && str && (is(t, n - 1, "index") || is(t, n - 1, "marker"))) {
+            /* torch = { index = "x" } or torch = [{ index = "x", marker = ... }, ...] */
+            size_t k = n == 6 && is_index(t, 4) ? elem(t, 4) : 0, i;
+            const char *name = lock_normalize(&s->lf->arena, t->parts[3], strlen(t->parts[3]));
+            struct source *src = NULL;
             for (i = 0; i < s->n_sources; i++)
-                if (!strcmp(s->sources[i].name, t->parts[3]))
-                    break;
-            if (i == s->n_sources && (x = named_at(&s->sources, &s->n_sources, &s->alloc_sources, i)) != NULL) {
-                x->name = lock_normalize(&s->lf->arena, t->parts[3], strlen(t->parts[3]));
-                x->url = v;
+                if (!strcmp(s->sources[i].name, name) && s->sources[i].k == k)
+                    src = &s->sources[i];
+            if (!src && s->n_sources < 4096) {
+                ALLOC_GROW(s->sources, s->n_sources + 1, s->alloc_sources);
+                src = &s->sources[s->n_sources++];
+                memset(src, 0, sizeof(*src));
+                src->name = name;
+                src->k = k;
             }
-        } else if (n == 4 && is(t, 2, "sources") && is(t, 3, "index")) {
-            ;
+            if (src && is(t, n - 1, "index"))
+                src->index = v;
+            else if (src)
+                src->marker = v;
         }
     } else if (is(t, 0, "tool") && is(t, 1, "poetry")) {
         /* [tool.poetry.dependencies] and [tool.poetry.group.G.dependencies] */
@@ -609,6 +622,10 @@ static void on_lock(struct tomlf *t, const char *v, int str)
         p->version = v;
     } else if (n == 3 && is(t, 2, "category")) {
         p->category = v;
+    } else if (n == 4 && is(t, 2, "resolution-markers") && str) {
+        p->n_markers++;
+        if (lock_marker_linux(v) != 0)
+            p->linux_markers++;
     } else if (n == 4 && is(t, 2, "source") && (is(t, 3, "registry") || is(t, 3, "url") || is(t, 3, "index"))) {
         if (!p->source || is(t, 3, "registry") || is(t, 3, "url"))
             p->source = v;
@@ -661,8 +678,8 @@ int lock_read_toml(struct lock_file *lf, const char *buf, size_t len, struct gd_
     for (i = 0; rc == 0 && i < s.n_pkgs; i++) {
         struct pkg *p = &s.pkgs[i];
         struct lock_req *r;
-        if (!p->name)
-            continue;
+        if (!p->name || (p->n_markers && !p->linux_markers))
+            continue;   /* a resolution for other platforms only */
         if (!(r = lock_add(lf, err))) {
             rc = -1;
             break;
@@ -679,11 +696,27 @@ int lock_read_toml(struct lock_file *lf, const char *buf, size_t len, struct gd_
             r->index = p->source;
         }
     }
-    /* uv: a requirement's [tool.uv.sources] index */
-    for (i = 0; rc == 0 && i < s.n_sources; i++)
-        for (j = 0; j < lf->n_reqs; j++)
-            if (s.sources[i].name && !strcmp(lf->reqs[j].name, s.sources[i].name) && !lf->reqs[j].index)
-                lf->reqs[j].index = index_url_of(&s, s.sources[i].url);
+    /* uv: a requirement's [tool.uv.sources] index: the first entry whose
+     * marker holds on Linux x86_64 (lock_marker_linux), else the first not
+     * known to fail. */
+    for (j = 0; rc == 0 && j < lf->n_reqs; j++) {
+        const struct source *best = NULL;
+        int best_m = -2;
+        if (lf->reqs[j].index)
+            continue;
+        for (i = 0; i < s.n_sources; i++) {
+            int m;
+            if (strcmp(lf->reqs[j].name, s.sources[i].name) || !s.sources[i].index)
+                continue;
+            m = s.sources[i].marker ? lock_marker_linux(s.sources[i].marker) : 1;
+            if (m > best_m) {
+                best = &s.sources[i];
+                best_m = m;
+            }
+        }
+        if (best && best_m != 0)
+            lf->reqs[j].index = index_url_of(&s, best->index);
+    }
     for (i = 0; rc == 0 && i < s.n_indexes; i++)
         if (s.indexes[i].url)
             lock_index(lf, s.indexes[i].url);
