@@ -215,9 +215,11 @@ static void wheel_version(struct arena *a, const char *url, size_t n, struct loc
 
 int lock_parse_pep508(struct arena *a, const char *s, size_t n, struct lock_req *r)
 {
-    const char *e = s + n, *p, *semi, *spec, *spec_end;
+    const char *e, *p, *semi, *spec, *spec_end;
     const char *q;
 
+    s = arena_strndup(a, s, n);   /* bounded and NUL-terminated from here on */
+    e = s + strlen(s);
     s = trim_ws(s, e, &e);
     p = s;
     while (p < e && is_name_char(*p))
@@ -511,7 +513,9 @@ static int req_line(struct lock_file *lf, const char *s, size_t n, size_t line, 
 
 int lock_conda_spec(struct arena *a, const char *s, size_t n, struct lock_req *r)
 {
-    const char *e = s + n, *p, *colon;
+    const char *e, *p, *colon;
+    s = arena_strndup(a, s, n);
+    e = s + strlen(s);
     s = trim_ws(s, e, &e);
     memset(r, 0, sizeof(*r));
     r->conda = 1;
