@@ -191,27 +191,6 @@ static const struct opt_conflict plan_conflicts[] = {
 const struct cmd_spec plan_spec = { plan_synopsis, plan_about, plan_groups, NULL, 0, 0, NULL, plan_exits,
                                     NULL, plan_conflicts };
 
-/* The file at path, at most max bytes, into sb.  0, or -1 with err. */
-static int read_file(const char *path, size_t max, struct strbuf *sb, struct gd_err *err)
-{
-    char buf[65536];
-    long n;
-    int fd = strcmp(path, "-") ? compat_open_read(path) : 0;
-    if (fd < 0)
-        return err_setx(err, GD_ERR_NOTFOUND, "cannot open '%s'", path);
-    while ((n = compat_read(fd, buf, sizeof(buf))) > 0) {
-        if (sb->len + (size_t)n > max) {
-            if (fd)
-                compat_close(fd);
-            return err_setx(err, GD_ERR_LIMIT, "'%s' is larger than %zu bytes", path, max);
-        }
-        strbuf_add(sb, buf, (size_t)n);
-    }
-    if (fd)
-        compat_close(fd);
-    return n < 0 ? err_set(err, "cannot read '%s'", path) : 0;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -255,7 +234,7 @@ static int fleet_targets(const char *path, struct arena *a, struct lock_target *
         if (l > 5 && !strcmp(nm + l - 5, ".json"))
             nm = arena_strndup(a, nm, l - 5);
         err_init(&e2);
-        if (read_file(names[i], 64u << 20, &sb, &e2) < 0 ||
+        if (examine_read_input(names[i], 64u << 20, &sb, &e2) < 0 ||
             fleet_report_target(sb.buf, sb.len, nm, a, &t[i], &e2) < 0) {
             memset(&t[i], 0, sizeof(t[i]));
             t[i].name = nm;
@@ -294,9 +273,9 @@ static int plan_check(struct options *o, const struct plan_args *pa)
     lock_file_init(&lf);
     facts_init(&facts);
     memset(&r, 0, sizeof(r));
-    if (read_file(pa->check, LOCK_MAX_BYTES, &sb, &err) < 0) {
+    if (examine_read_input(pa->check, LOCK_MAX_BYTES, &sb, &err) < 0) {
         fprintf(stderr, "gpudoctor plan: --check: %s\n", err.msg);
-        rc = err.code == GD_ERR_NOTFOUND ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+        rc = strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
         goto out;
     }
     fmt = pa->format ? lock_format_named(pa->format) : lock_format_guess(pa->check, sb.buf, sb.len);

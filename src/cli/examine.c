@@ -76,11 +76,10 @@ void examine_scan(struct run_ctx *ctx, struct kb *kb, const struct scan_options 
 
 /* Read the facts document at path ("-": standard input), at most
  * FACTS_DOC_MAX bytes, into f.  0, or -1 with err. */
-int examine_read_facts(const char *path, struct facts *f, struct gd_err *err)
+int examine_read_input(const char *path, size_t max, struct strbuf *sb, struct gd_err *err)
 {
-    struct strbuf sb = STRBUF_INIT;
     char buf[65536];
-    int fd = 0, rc;
+    int fd = 0;
     long n;
 
     if (strcmp(path, "-")) {
@@ -89,21 +88,24 @@ int examine_read_facts(const char *path, struct facts *f, struct gd_err *err)
             return err_set(err, "cannot open '%s'", path);
     }
     while ((n = compat_read(fd, buf, sizeof(buf))) > 0) {
-        if (sb.len + (size_t)n > FACTS_DOC_MAX) {
+        if (sb->len + (size_t)n > max) {
             if (fd)
                 compat_close(fd);
-            strbuf_release(&sb);
-            return err_setx(err, GD_ERR_LIMIT, "'%s' is larger than %u bytes", path, FACTS_DOC_MAX);
+            return err_setx(err, GD_ERR_LIMIT, "'%s' is larger than %zu bytes", path, max);
         }
-        strbuf_add(&sb, buf, (size_t)n);
+        strbuf_add(sb, buf, (size_t)n);
     }
     if (fd)
         compat_close(fd);
-    if (n < 0) {
-        strbuf_release(&sb);
-        return err_set(err, "cannot read '%s'", path);
-    }
-    rc = facts_json_read(sb.buf, sb.len, f, err);
+    return n < 0 ? err_set(err, "cannot read '%s'", path) : 0;
+}
+
+int examine_read_facts(const char *path, struct facts *f, struct gd_err *err)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int rc = examine_read_input(path, FACTS_DOC_MAX, &sb, err);
+    if (rc == 0)
+        rc = facts_json_read(sb.buf ? sb.buf : "", sb.len, f, err);
     strbuf_release(&sb);
     return rc;
 }
