@@ -30,4 +30,6 @@ YAML_A := $(call archive_a,yaml)
 ifneq ($(YAML_A),)
 LDLIBS += $(YAML_A)
 build/rel/src/scan/cdi.o build/san/src/scan/cdi.o build/fuzz/obj/src/scan/cdi.o: CPPFLAGS += -DGD_LIBYAML
+# plan --check reads conda environment files with it too (src/scan/lockfile_data.c).
+build/rel/src/scan/lockfile_data.o build/san/src/scan/lockfile_data.o build/fuzz/obj/src/scan/lockfile_data.o: CPPFLAGS += -DGD_LIBYAML
 endif

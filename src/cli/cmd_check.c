@@ -17,47 +17,15 @@
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
 #include "diagnose/lookup.h"
+#include "diagnose/whatif.h"
 #include "kb/kb.h"
 #include "loader/resolve.h"
 #include "probe/probe.h"
 #include "probe/verify.h"
 #include "report/report.h"
+#include "report/whatif.h"
 #include "scan/scan.h"
 #include "util/banned.h"
-
-/* Read the facts document at path ("-": standard input), at most
- * FACTS_DOC_MAX bytes, into f.  0, or -1 with err. */
-static int read_facts_file(const char *path, struct facts *f, struct gd_err *err)
-{
-    struct strbuf sb = STRBUF_INIT;
-    char buf[65536];
-    int fd = 0, rc;
-    long n;
-
-    if (strcmp(path, "-")) {
-        fd = compat_open_read(path);
-        if (fd < 0)
-            return err_set(err, "cannot open '%s'", path);
-    }
-    while ((n = compat_read(fd, buf, sizeof(buf))) > 0) {
-        if (sb.len + (size_t)n > FACTS_DOC_MAX) {
-            if (fd)
-                compat_close(fd);
-            strbuf_release(&sb);
-            return err_setx(err, GD_ERR_LIMIT, "'%s' is larger than %u bytes", path, FACTS_DOC_MAX);
-        }
-        strbuf_add(&sb, buf, (size_t)n);
-    }
-    if (fd)
-        compat_close(fd);
-    if (n < 0) {
-        strbuf_release(&sb);
-        return err_set(err, "cannot read '%s'", path);
-    }
-    rc = facts_json_read(sb.buf, sb.len, f, err);
-    strbuf_release(&sb);
-    return rc;
-}
 
 static int exit_status_for(const struct findings *fl, int strict)
 {
@@ -73,6 +41,7 @@ struct check_args {
     const char *image, *host_facts;   /* --image REF, --host-facts FILE */
     int probe, verify;
     int verbose, quiet;       /* -v / --verbose, -q / --quiet (the text report) */
+    struct opt_list sets;             /* --set KEY=VALUE (diagnose/whatif.h) */
 };
 
 #define OFF(field) offsetof(struct check_args, field)
@@ -104,6 +73,11 @@ static const struct opt_def check_rows[] = {
               "docker/podman save tar, or oci:DIR[:NAME], oci-archive:FILE[:NAME], "
               "docker-archive:FILE[:NAME], containers-storage:NAME; the NVIDIA Container Toolkit's start "
               "is modelled and --env sets the container's environment (docs/image.md)" },
+    { .name = "set", .kind = OPT_LIST, .off = OFF(sets), .metavar = "KEY=VALUE",
+      .help = "what if: edit the facts (driver=580.65.06, cuda=12.8, gpu=H100, os=ubuntu-24.04, "
+              "pkg:ENV:torch=2.14.0+cu132, or any member's JSON path: system.arch=aarch64), judge them "
+              "again and print what changes: verdicts that flip, findings new, gone or changed "
+              "(repeatable; docs/whatif.md); the exit status is the edited facts'" },
     { .name = "host-facts", .kind = OPT_STRING, .off = OFF(host_facts), .metavar = "FILE", .arg = ARG_FILE,
       .help = "with --image: judge it against the node whose `check --facts` FILE holds" },
     { .name = "verbose", .short_name = 'v', .kind = OPT_FLAG, .off = OFF(verbose), .ival = 1,
@@ -171,6 +145,7 @@ int cmd_check(int argc, char **argv)
     err_init(&err);
     memset(&ca, 0, sizeof(ca));
     if (cmd_parse("check", &check_spec, &o, &ca, argc, argv, &rc) < 0) {
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return rc;
     }
@@ -182,20 +157,24 @@ int cmd_check(int argc, char **argv)
     verify = ca.verify;
 
     if (probe && o.root) {
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return usage_error("check", "--probe loads this machine's driver and cannot examine --root");
     }
     if (from_facts && (o.root || o.clear_env || o.env_changes.n || o.os || so.python || so.prefix || so.cwd || probe)) {
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return usage_error("check", "--from-facts judges recorded facts: --root, --env, --env-file, "
                            "--clear-env, --os, --python, --prefix and --probe do not apply");
     }
     if (host_facts && !image) {
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return usage_error("check", "--host-facts names the node an --image is judged against");
     }
     if (image && (from_facts || probe || o.clear_env || o.os || so.python || so.prefix || so.cwd ||
                   (host_facts && o.root))) {
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return usage_error("check", "--image reads the image and judges it against this machine, --root HOST "
                            "or --host-facts FILE: --from-facts, --probe, --clear-env, --os, --python, "
@@ -203,7 +182,14 @@ int cmd_check(int argc, char **argv)
     }
     if (image)
         o.clear_env = 1;   /* --env / --env-file are the container's (image_check.h) */
+    if (ca.sets.n && (image || probe || o.format == FMT_FACTS)) {
+        optparse_release(&check_spec, &ca);
+        options_release(&o);
+        return usage_error("check", "--set edits the facts of a scan or of --from-facts: not with --image, "
+                           "--probe or --facts");
+    }
     if (verify && !probe) {
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return usage_error("check", "--verify-libs loads libraries and needs --probe");
     }
@@ -220,12 +206,14 @@ int cmd_check(int argc, char **argv)
      * unless told otherwise (compat_native_os). */
     so.os = o.os ? o.os : compat_native_os();
     if ((rc = options_open(&o, "check", &ctx, &kb)) != 0) {
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return rc;
     }
     if ((rc = examine_check_named_env(&ctx, &so, "check")) != 0) {
         kb_free(kb);
         run_ctx_release(&ctx, NULL);
+        optparse_release(&check_spec, &ca);
         options_release(&o);
         return rc;
     }
@@ -241,7 +229,7 @@ int cmd_check(int argc, char **argv)
         struct env cenv = ctx.env;
         resolve_config_default(&rcfg);
         resolver_init(&resolver, &ctx.fs, &rcfg);
-        if (host_facts && read_facts_file(host_facts, &host, &err) < 0) {
+        if (host_facts && examine_read_facts(host_facts, &host, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
             rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
             goto image_fail;
@@ -265,12 +253,13 @@ int cmd_check(int argc, char **argv)
          * recorded in them are everything the diagnosis gets. */
         resolve_config_default(&rcfg);
         resolver_init(&resolver, &ctx.fs, &rcfg);
-        if (read_facts_file(from_facts, &facts, &err) < 0) {
+        if (examine_read_facts(from_facts, &facts, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --from-facts: %s\n", err.msg);
             resolver_release(&resolver);
             facts_release(&facts);
             kb_free(kb);
             run_ctx_release(&ctx, NULL);
+            optparse_release(&check_spec, &ca);
             options_release(&o);
             return err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
         }
@@ -306,6 +295,32 @@ int cmd_check(int argc, char **argv)
     }
     rc = exit_status_for(&dx.findings, o.strict);
 
+    if (ca.sets.n) {
+        /* What if: edit the facts, judge them again, and say what changed. */
+        struct whatif w;
+        struct diagnosis dx2;
+        size_t k;
+        whatif_begin(&w, &facts, &dx, rc);
+        for (k = 0; k < ca.sets.n; k++)
+            if (whatif_apply(&w, &facts, kb, ca.sets.v[k].arg, &err) < 0) {
+                fprintf(stderr, "gpudoctor check: --set: %s\n", err.msg);
+                rc = GD_EXIT_USAGE;
+                break;
+            }
+        if (k == ca.sets.n) {
+            diagnose_run(&facts, kb, &lk, &dx2, &facts.arena);
+            rc = exit_status_for(&dx2.findings, o.strict);
+            whatif_finish(&w, &facts, &dx2, rc);
+            if (o.format == FMT_JSON)
+                report_whatif_json(ctx.out, &w);
+            else
+                report_whatif_text(ctx.out, &w);
+            diagnosis_release(&dx2);
+        }
+        whatif_release(&w);
+        goto done;
+    }
+
     {
         struct report_input in;
         in.facts = &facts;
@@ -327,6 +342,7 @@ int cmd_check(int argc, char **argv)
         }
     }
 
+done:
     diagnosis_release(&dx);
     probe_verify_release(&pv);
     probe_result_release(&pr);
@@ -339,6 +355,7 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "gpudoctor check: %s\n", err.msg);
         rc = GD_EXIT_FAILURE;
     }
+    optparse_release(&check_spec, &ca);
     options_release(&o);
     return rc;
 
@@ -349,6 +366,7 @@ image_fail:
     facts_release(&host);
     kb_free(kb);
     run_ctx_release(&ctx, NULL);
+    optparse_release(&check_spec, &ca);
     options_release(&o);
     return rc;
 }

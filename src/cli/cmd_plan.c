@@ -7,9 +7,17 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/examine.h"
+#include "compat/compat.h"
+#include "diagnose/lockcheck.h"
+#include "fleet/fleet_target.h"
+#include "report/lockcheck.h"
+#include "scan/lockfile.h"
+#include "util/alloc.h"
 #include "cli/exit.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
@@ -82,6 +90,7 @@ static void plan_from_machine(struct run_ctx *ctx, struct kb *kb, struct plan_co
 struct plan_args {
     const char *fw, *version, *cuda, *driver, *gpu, *python;
     int requirements, dockerfile;
+    const char *check, *facts, *fleet, *format;   /* plan --check FILE */
 };
 
 /* The names --framework accepts (completion): every framework module (each
@@ -123,8 +132,20 @@ static const struct opt_def plan_rows[] = {
       .help = "write a pinned requirements.txt fragment instead" },
     { .name = "dockerfile", .kind = OPT_FLAG, .off = OFF(dockerfile), .ival = 1,
       .help = "write a Dockerfile instead" },
+    { .name = "check", .kind = OPT_STRING, .off = OFF(check), .metavar = "FILE", .arg = ARG_FILE,
+      .help = "judge the framework builds a dependency file installs (requirements.txt, pyproject.toml, "
+              "uv.lock, poetry.lock, Pipfile.lock, environment.yml, a conda explicit lock, a Dockerfile) "
+              "against this machine, --facts or --fleet; exit 1 unless every one uses the GPU (docs/plan-check.md)" },
+    { .name = "facts", .kind = OPT_STRING, .off = OFF(facts), .metavar = "FILE", .arg = ARG_FILE,
+      .help = "with --check: judge against the node whose `check --facts` FILE holds" },
+    { .name = "fleet", .kind = OPT_STRING, .off = OFF(fleet), .metavar = "DIR|FILE", .arg = ARG_FILE,
+      .help = "with --check: judge against every node of a directory of `check --json` reports (or one)" },
+    { .name = "format", .kind = OPT_STRING, .off = OFF(format), .metavar = "NAME",
+      .help = "with --check: the file's format when its name does not say (requirements, pyproject, uv.lock, "
+              "poetry.lock, Pipfile.lock, environment.yml, conda-explicit, Dockerfile)" },
     { .name = "json", .kind = OPT_FLAG, .off = offsetof(struct options, format), .ival = FMT_JSON,
-      .flags = OPT_IN_OPTIONS, .help = "JSON, schema gpudoctor-plan/1 (docs/json.md, \"plan\")" },
+      .flags = OPT_IN_OPTIONS, .help = "JSON, schema gpudoctor-plan/1 (docs/json.md, \"plan\"); with --check "
+              "gpudoctor-plan-check/1" },
     OPT_END
 };
 static const struct opt_group plan_group = { "Options of plan", NULL, plan_rows, 0 };
@@ -133,6 +154,7 @@ static const char *const plan_synopsis[] = {
     "gpudoctor plan --framework NAME [--version V] [--cuda X.Y] [--driver D] [--gpu NAME|CC] "
     "[--os linux|windows|wsl|macos] [--python 3.X] [--requirements | --dockerfile] [--json] [--db PATH] "
     "[--root DIR] [-o FILE]",
+    "gpudoctor plan --check FILE [--facts NODE.json | --fleet DIR] [--format NAME] [--json] [--root DIR]",
     NULL
 };
 static const struct help_block plan_about[] = {
@@ -147,8 +169,9 @@ static const struct help_block plan_about[] = {
     { NULL, NULL }
 };
 static const struct exit_doc plan_exits[] = {
-    { GD_EXIT_OK, "a set exists" },
-    { GD_EXIT_FINDINGS, "no set satisfies the constraints (the reason is printed)" },
+    { GD_EXIT_OK, "a set exists (--check: every framework build the file installs uses the GPU on every target)" },
+    { GD_EXIT_FINDINGS, "no set satisfies the constraints (the reason is printed); --check: a build falls back "
+                        "to the CPU or cannot be judged somewhere" },
     { GD_EXIT_USAGE, "usage error (unknown GPU name or version included)" },
     { GD_EXIT_FAILURE, "the output could not be written" },
     { -1, NULL }
@@ -158,11 +181,182 @@ static const struct opt_conflict plan_conflicts[] = {
     { "requirements", "dockerfile", "each is a whole file of its own" },
     { "json", "dockerfile", "--dockerfile writes a Dockerfile, not JSON" },
     { "json", "requirements", "--requirements writes a requirements file, not JSON" },
+    { "facts", "fleet", "one target: a node's facts or a fleet's reports" },
+    { "check", "framework", "--check judges the frameworks the file installs" },
+    { "check", "requirements", "--check judges a file; it writes none" },
+    { "check", "dockerfile", "--check judges a file; it writes none" },
     { NULL, NULL, NULL }
 };
 
 const struct cmd_spec plan_spec = { plan_synopsis, plan_about, plan_groups, NULL, 0, 0, NULL, plan_exits,
                                     NULL, plan_conflicts };
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every check --json report of a directory (*.json, in name order) or one file, as targets. */
+static int fleet_targets(const char *path, struct arena *a, struct lock_target **out, size_t *n_out,
+                         struct gd_err *err)
+{
+    struct compat_dir *d = compat_opendir(path);
+    const char **names = NULL, *name;
+    size_t n = 0, alloc = 0, i;
+    enum compat_ftype type;
+    struct lock_target *t;
+
+    if (!d) {
+        ALLOC_GROW(names, 1, alloc);
+        names[n++] = path;
+    } else {
+        while (compat_readdir(d, &name, &type) == 1) {
+            size_t l = strlen(name);
+            if (l <= 5 || strcmp(name + l - 5, ".json") || n >= 100000)
+                continue;
+            ALLOC_GROW(names, n + 1, alloc);
+            names[n++] = arena_printf(a, "%s/%s", path, name);
+        }
+        compat_closedir(d);
+        qsort(names, n, sizeof(*names), cmp_str);
+    }
+    if (!n) {
+        free(names);
+        return err_setx(err, GD_ERR_NOTFOUND, "--fleet %s: no *.json reports there", path);
+    }
+    t = xcalloc(n, sizeof(*t));
+    for (i = 0; i < n; i++) {
+        struct strbuf sb = STRBUF_INIT;
+        struct gd_err e2;
+        const char *base = strrchr(names[i], '/');
+        const char *nm = arena_strdup(a, base ? base + 1 : names[i]);
+        size_t l = strlen(nm);
+        if (l > 5 && !strcmp(nm + l - 5, ".json"))
+            nm = arena_strndup(a, nm, l - 5);
+        err_init(&e2);
+        if (examine_read_input(names[i], 64u << 20, &sb, &e2) < 0 ||
+            fleet_report_target(sb.buf, sb.len, nm, a, &t[i], &e2) < 0) {
+            memset(&t[i], 0, sizeof(t[i]));
+            t[i].name = nm;
+            t[i].unusable = arena_printf(a, "%s: %s", names[i], e2.msg);
+        }
+        strbuf_release(&sb);
+    }
+    free(names);
+    *out = t;
+    *n_out = n;
+    return 0;
+}
+
+/* plan --check FILE [--facts F | --fleet DIR]. */
+static int plan_check(struct options *o, const struct plan_args *pa)
+{
+    struct run_ctx ctx;
+    struct kb *kb = NULL;
+    struct gd_err err;
+    struct strbuf sb = STRBUF_INIT;
+    struct lock_file lf;
+    struct lock_target *targets = NULL;
+    struct lock_pin *pins = NULL;
+    struct lock_verdict *v = NULL;
+    struct lock_report r;
+    struct arena a;
+    struct facts facts;
+    enum lock_format fmt;
+    size_t n_targets = 0, n_pins, i, t;
+    int rc;
+
+    err_init(&err);
+    if ((rc = options_open(o, "plan", &ctx, &kb)) != 0)
+        return rc;
+    arena_init(&a);
+    lock_file_init(&lf);
+    facts_init(&facts);
+    memset(&r, 0, sizeof(r));
+    if (examine_read_input(pa->check, LOCK_MAX_BYTES, &sb, &err) < 0) {
+        fprintf(stderr, "gpudoctor plan: --check: %s\n", err.msg);
+        rc = strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+        goto out;
+    }
+    fmt = pa->format ? lock_format_named(pa->format) : lock_format_guess(pa->check, sb.buf, sb.len);
+    if (fmt == LOCK_UNKNOWN) {
+        fprintf(stderr, "gpudoctor plan: --check %s: %s; name it with --format (requirements, pyproject, uv.lock, "
+                "poetry.lock, Pipfile.lock, environment.yml, conda-explicit, Dockerfile)\n", pa->check,
+                pa->format ? "unknown --format" : "the file name does not say its format");
+        rc = GD_EXIT_USAGE;
+        goto out;
+    }
+    if (lock_read(&lf, fmt, sb.buf ? sb.buf : "", sb.len, &err) < 0) {
+        fprintf(stderr, "gpudoctor plan: --check %s: %s\n", pa->check, err.msg);
+        rc = GD_EXIT_FAILURE;
+        goto out;
+    }
+    /* The targets: a fleet, a node's facts, or this machine. */
+    if (pa->fleet) {
+        if (fleet_targets(pa->fleet, &a, &targets, &n_targets, &err) < 0) {
+            fprintf(stderr, "gpudoctor plan: %s\n", err.msg);
+            rc = GD_EXIT_USAGE;
+            goto out;
+        }
+        r.against = arena_printf(&a, "the fleet in %s (%zu node%s)", pa->fleet, n_targets, n_targets == 1 ? "" : "s");
+    } else {
+        targets = xcalloc(1, sizeof(*targets));
+        n_targets = 1;
+        if (pa->facts) {
+            if (examine_read_facts(pa->facts, &facts, &err) < 0) {
+                fprintf(stderr, "gpudoctor plan: --facts: %s\n", err.msg);
+                rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+                goto out;
+            }
+            lockcheck_target_from_facts(&targets[0], &facts,
+                                        facts.system.hostname ? facts.system.hostname : pa->facts, &a);
+            r.against = arena_printf(&a, "the node in %s", pa->facts);
+        } else {
+            struct scan_options so = { NULL, NULL, NULL, NULL };
+            struct resolve_config rcfg;
+            struct resolver resolver;
+            examine_scan(&ctx, kb, &so, &rcfg, &resolver, &facts);
+            resolver_release(&resolver);
+            lockcheck_target_from_facts(&targets[0], &facts, o->root ? o->root : "this machine", &a);
+            r.against = o->root ? arena_printf(&a, "the machine at %s", o->root) : "this machine";
+        }
+    }
+    n_pins = lockcheck_pins(kb, &lf, &a, &pins);
+    v = xcalloc(n_pins * n_targets + 1, sizeof(*v));
+    rc = GD_EXIT_OK;
+    for (i = 0; i < n_pins; i++)
+        for (t = 0; t < n_targets; t++) {
+            lockcheck_judge(kb, &pins[i], &targets[t], &a, &v[i * n_targets + t]);
+            if (v[i * n_targets + t].gpu != LOCK_GPU_YES)
+                rc = GD_EXIT_FINDINGS;
+        }
+    r.file = pa->check;
+    r.lf = &lf;
+    r.pins = pins;
+    r.n_pins = n_pins;
+    r.targets = targets;
+    r.n_targets = n_targets;
+    r.v = v;
+    r.exit_status = rc;
+    if (o->format == FMT_JSON)
+        report_lockcheck_json(ctx.out, &r);
+    else
+        report_lockcheck_text(ctx.out, &r);
+out:
+    free(v);
+    free(pins);
+    free(targets);
+    facts_release(&facts);
+    lock_file_release(&lf);
+    arena_release(&a);
+    strbuf_release(&sb);
+    kb_free(kb);
+    if (run_ctx_release(&ctx, &err) < 0) {
+        fprintf(stderr, "gpudoctor plan: %s\n", err.msg);
+        rc = GD_EXIT_FAILURE;
+    }
+    return rc;
+}
 
 int cmd_plan(int argc, char **argv)
 {
@@ -181,6 +375,20 @@ int cmd_plan(int argc, char **argv)
     memset(&c, 0, sizeof(c));
     memset(&pa, 0, sizeof(pa));
     if (cmd_parse("plan", &plan_spec, &o, &pa, argc, argv, &rc) < 0) {
+        options_release(&o);
+        return rc;
+    }
+    if (pa.check || pa.facts || pa.fleet || pa.format) {
+        if (!pa.check) {
+            options_release(&o);
+            return usage_error("plan", "--facts, --fleet and --format go with --check FILE");
+        }
+        if (pa.version || pa.cuda || pa.driver || pa.gpu || pa.python || o.os) {
+            options_release(&o);
+            return usage_error("plan", "--check judges the file against a machine: --version, --cuda, --driver, "
+                               "--gpu, --python and --os do not apply (use --facts or --fleet for another machine)");
+        }
+        rc = plan_check(&o, &pa);
         options_release(&o);
         return rc;
     }

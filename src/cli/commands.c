@@ -18,6 +18,7 @@ const struct command commands[] = {
     { "fleet", cmd_fleet, "merge many machines' check reports into one cluster view; run it on Slurm",
       &fleet_spec },
     { "help", cmd_help, "show help for gpudoctor or one subcommand", &help_spec },
+    { "kb", cmd_kb, "how old the built-in knowledge base is, and how to feed it newer tables", &kb_spec },
     { "matrix", cmd_matrix, "print the compatibility tables gpudoctor knows, with sources", &matrix_spec },
     { "plan", cmd_plan, "choose a framework, CUDA, cuDNN, driver and image that work together", &plan_spec },
     { "probe", cmd_probe, "load the NVIDIA driver in a child process and ask it for its GPUs", &probe_spec },

@@ -43,10 +43,11 @@ int cmd_help(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_ps(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
+int cmd_kb(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 int cmd_which(int argc, char **argv);
 
-extern const struct cmd_spec check_spec, explain_spec, fleet_spec, help_spec, matrix_spec,
+extern const struct cmd_spec check_spec, explain_spec, fleet_spec, help_spec, kb_spec, matrix_spec,
     plan_spec, probe_spec, ps_spec, which_spec;
 /** check's exit statuses (gpudoctor with no subcommand is check). */
 extern const struct exit_doc check_exits[];

@@ -9,6 +9,9 @@
 #include "cli/exit.h"
 
 #include "kb/kb.h"
+#include "compat/compat.h"
+#include "facts/facts_read.h"
+#include "util/strbuf.h"
 #include "util/banned.h"
 
 void examine_scan_view(struct fs *fs, const struct env *env, const struct kb *kb, const struct scan_options *so,
@@ -69,4 +72,40 @@ void examine_scan(struct run_ctx *ctx, struct kb *kb, const struct scan_options 
     if (kb_read_pci_ids(kb, &ctx->fs, &err) < 0)
         facts_warn(facts, "/usr/share/misc/pci.ids", err.msg);
     examine_scan_view(&ctx->fs, &ctx->env, kb, so, rcfg, resolver, facts);
+}
+
+/* Read the facts document at path ("-": standard input), at most
+ * FACTS_DOC_MAX bytes, into f.  0, or -1 with err. */
+int examine_read_input(const char *path, size_t max, struct strbuf *sb, struct gd_err *err)
+{
+    char buf[65536];
+    int fd = 0;
+    long n;
+
+    if (strcmp(path, "-")) {
+        fd = compat_open_read(path);
+        if (fd < 0)
+            return err_set(err, "cannot open '%s'", path);
+    }
+    while ((n = compat_read(fd, buf, sizeof(buf))) > 0) {
+        if (sb->len + (size_t)n > max) {
+            if (fd)
+                compat_close(fd);
+            return err_setx(err, GD_ERR_LIMIT, "'%s' is larger than %zu bytes", path, max);
+        }
+        strbuf_add(sb, buf, (size_t)n);
+    }
+    if (fd)
+        compat_close(fd);
+    return n < 0 ? err_set(err, "cannot read '%s'", path) : 0;
+}
+
+int examine_read_facts(const char *path, struct facts *f, struct gd_err *err)
+{
+    struct strbuf sb = STRBUF_INIT;
+    int rc = examine_read_input(path, FACTS_DOC_MAX, &sb, err);
+    if (rc == 0)
+        rc = facts_json_read(sb.buf ? sb.buf : "", sb.len, f, err);
+    strbuf_release(&sb);
+    return rc;
 }

@@ -15,6 +15,7 @@
 #include "facts/facts.h"
 #include "loader/resolve.h"
 #include "scan/scan.h"
+#include "util/strbuf.h"
 
 struct kb;
 
@@ -43,5 +44,20 @@ void examine_scan_view(struct fs *fs, const struct env *env, const struct kb *kb
  * observers, which map drive letters.
  */
 int examine_check_named_env(struct run_ctx *ctx, const struct scan_options *so, const char *cmd);
+
+/**
+ * The bytes of the user's file at path ("-": standard input), at most max,
+ * appended to sb: 0, or -1 with err (GD_ERR_SYS "cannot open ..." /
+ * "cannot read ...", GD_ERR_LIMIT).
+ */
+int examine_read_input(const char *path, size_t max, struct strbuf *sb, struct gd_err *err);
+
+/**
+ * Read the facts document at path ("-": standard input), at most
+ * FACTS_DOC_MAX bytes, into f (facts_init'ed): check --from-facts, check
+ * --host-facts, plan --check --facts.  0, or -1 with err (GD_ERR_SYS
+ * "cannot open ..." when it cannot be opened).
+ */
+int examine_read_facts(const char *path, struct facts *f, struct gd_err *err);
 
 #endif

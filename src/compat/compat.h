@@ -160,6 +160,8 @@ long compat_clock_ticks(void);
 uint64_t compat_now_ns(void);
 /** The host's name, into buf. */
 int compat_hostname(char *buf, size_t size);
+/** Today's date in UTC, "YYYY-MM-DD", into buf (at least 11 bytes): 0, or -1. */
+int compat_today_utc(char *buf, size_t size);
 
 /**
  * The --os of the machine gpudoctor runs on, when it examines itself (no

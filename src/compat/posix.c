@@ -713,6 +713,15 @@ int compat_hostname(char *buf, size_t size)
     return 0;
 }
 
+int compat_today_utc(char *buf, size_t size)
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || !strftime(buf, size, "%Y-%m-%d", &tm))
+        return -1;
+    return 0;
+}
+
 const char *compat_native_os(void)
 {
     return NULL;

@@ -616,6 +616,16 @@ int compat_hostname(char *buf, size_t size)
     return utf8_into(w, buf, size);
 }
 
+int compat_today_utc(char *buf, size_t size)
+{
+    SYSTEMTIME st;
+    GetSystemTime(&st);
+    if (size < 11)
+        return -1;
+    snprintf(buf, size, "%04u-%02u-%02u", (unsigned)st.wYear, (unsigned)st.wMonth, (unsigned)st.wDay);
+    return 0;
+}
+
 const char *compat_native_os(void)
 {
     return "windows";

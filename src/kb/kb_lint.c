@@ -481,6 +481,37 @@ static void stale_py_support(const struct kb *kb, const struct kb_table *m, stru
     }
 }
 
+size_t kb_lint_freshness(const struct kb *kb, const char *today, struct kb_fresh **out)
+{
+    const struct kb_table *m = kb_tab(kb, KB_T_kb_meta);
+    struct kb_fresh *v = NULL;
+    size_t n = 0, alloc = 0, r;
+
+    if (today && !kbdata_is_date(today))
+        today = NULL;
+    for (r = 0; r < m->nrows; r++) {
+        const char *name = kb_cell(m, r, kb_meta, table);
+        struct kb_fresh *f;
+        const struct kb_table *t;
+        if (!kb_schema_find(name))
+            continue;
+        t = kb_table(kb, name);
+        ALLOC_GROW(v, n + 1, alloc);
+        f = &v[n++];
+        memset(f, 0, sizeof(*f));
+        f->table = name;
+        f->checked = kb_cell(m, r, kb_meta, checked);
+        f->named = kb_cell(m, r, kb_meta, newest);
+        f->have = newest_row(t, &f->open);
+        f->mixed = t->schema == &kb_schemas[KB_T_py_support];
+        f->behind = !f->mixed && !f->open &&
+                    (!f->have || ver_cmp_dotted_n(f->have, f->named, ncomp(f->named)) < 0);
+        f->age_days = today && kbdata_is_date(f->checked) ? day_number(today) - day_number(f->checked) : -1;
+    }
+    *out = v;
+    return n;
+}
+
 size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l)
 {
     const struct kb_table *m = kb_tab(kb, KB_T_kb_meta);

@@ -58,6 +58,24 @@ void kb_lint_release(struct kb_lint *l);
 /** Run every consistency check; the number of problems added to l. */
 size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l);
 
+/* How fresh one table kb_meta lists is (gpudoctor kb --stale). */
+struct kb_fresh {
+    const char *table;
+    const char *checked;   /* the date its rows were last checked against their sources */
+    const char *named;     /* the newest release those sources named then */
+    const char *have;      /* the newest release its rows cover, or NULL (open-ended: "open") */
+    int open;              /* a row is open-ended (covers every later release) */
+    int mixed;             /* its rows are several frameworks' (py_support): compared per framework */
+    int behind;            /* have is older than named */
+    long age_days;         /* today - checked, or -1 when today is unknown */
+};
+
+/**
+ * One entry per kb_meta row whose table exists, in kb_meta's order, into
+ * *out (xrealloc'd; free it): their number.  today "YYYY-MM-DD" or NULL.
+ */
+size_t kb_lint_freshness(const struct kb *kb, const char *today, struct kb_fresh **out);
+
 /** Add one message per stale table to l; their number. */
 size_t kb_lint_stale(const struct kb *kb, const char *today, struct kb_lint *l);
 

@@ -39,7 +39,7 @@ expect_json '.rejected[0].text | test("needs driver >= 555.42.02 on linux \\(the
 gd plan --framework tensorflow --driver 535.104.05 --gpu H100
 expect_text "min driver   535.54.03 (the CUDA toolkit's own driver, for PTX JIT)"
 # 2.15's list (tf_arch 2.4-2.17) is an unverified row: the plan says so.
-expect_text "tensorflow 2.15.0 has machine code for 3.5;5.0;6.0;7.0;7.5;8.0 only"
+expect_text "tensorflow 2.15.0 has machine code for 5.0;6.0;7.0;7.5;8.0 only"
 expect_text "UNVERIFIED: this plan rests on knowledge-base rows not confirmed from a primary source (gpu)"
 # Native Windows 2.10: TensorFlow documents no floor there, the toolkit's own.
 gd plan --framework tensorflow --os windows --json

@@ -160,7 +160,9 @@ static void check_ascending(const char *name, const char *col, const char *os,
 static void test_ascending(void)
 {
     check_ascending("driver_cuda", "branch", NULL, ver_cmp_driver, 1);
-    check_ascending("driver_cuda", "cuda", NULL, ver_cmp_dotted, 1);
+    /* not strictly: a branch may repeat its predecessor's ceiling in a row of
+     * its own, marked unverified (615: 13.3, issue 30) */
+    check_ascending("driver_cuda", "cuda", NULL, ver_cmp_dotted, 0);
     check_ascending("cuda_driver", "cuda", "linux", ver_cmp_dotted, 1);
     check_ascending("cuda_driver", "driver", "linux", ver_cmp_driver, 1);
     check_ascending("cuda_driver", "cuda", "windows", ver_cmp_dotted, 1);
