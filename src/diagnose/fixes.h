@@ -65,6 +65,7 @@ struct fix_ctx {
     const char *os;             /* "linux", "windows", "macos" */
     enum fix_family family;
     const char *distro;         /* os-release ID as found ("debian"), or NULL */
+    const char *distro_version; /* os-release VERSION_ID ("11"), or NULL */
     int wsl;                    /* 2: WSL2, 1: WSL1, 0: no, -1: unknown */
     const char *container;      /* "docker", ... or NULL */
     const char *driver;         /* the installed driver version, or NULL */
@@ -96,7 +97,10 @@ void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct f
 /**
  * The driver is older than need ("525.60.13"); why says for what ("torch
  * 2.6's cu124 build").  Upgrade advice first, then the distribution's
- * command (on WSL2 and Windows: the Windows driver).
+ * command (on WSL2 and Windows: the Windows driver) -- unless the
+ * distribution's archive installs a driver still older than need
+ * (data/distro_pkg.kb driver_version: Debian 11's 470): then that route is
+ * not printed, and the advice says where a new enough driver comes from.
  */
 void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                           const char *need, const char *why);
@@ -194,6 +198,16 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
  */
 void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env);
+
+/**
+ * Native Windows, TensorFlow version's CUDA DLLs nowhere (GD603): a conda
+ * environment with its tested CUDA and cuDNN (Python: the newest of
+ * python_range, the kb's; none when NULL) and the release pinned with the
+ * NumPy major its wheels are compiled against (pkg_fact numpy_abi_major),
+ * or NVIDIA's CUDA installer and its bin on PATH (PowerShell).
+ */
+void fixes_tf_windows_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *version,
+                           const char *cuda, const char *cudnn, const char *python_range);
 
 /** Install JAX with CUDA into env (NULL: the log's Python), as fixes_torch_install. */
 int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

@@ -12,9 +12,11 @@
  * installed libcuda package's version exactly.
  */
 #include "diagnose/fixes_node.h"
+#include "diagnose/fixes_intent.h"
 
 #include <string.h>
 
+#include "util/strbuf.h"
 #include "util/text.h"
 #include "util/banned.h"
 
@@ -290,13 +292,25 @@ void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct f
 void fixes_drop_loader_dir(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                            const char *title, const char *dir)
 {
+    struct arena *a = x && x->a ? x->a : fl->arena;
+    struct strbuf q = STRBUF_INIT;
     unsigned g = finding_next_group(fd);
+    const char *p;
+    /* one quoted word, matched as a fixed string (a path's '.' and '+' are no patterns) */
+    for (p = dir; *p; p++) {
+        if (*p == '\'')
+            strbuf_addstr(&q, "'\\''");
+        else
+            strbuf_addch(&q, *p);
+    }
     finding_fix_group(fl, fd, g, "sh", title,
-                      arena_printf(x->a, "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
-                                   "grep -vx '%s' | paste -sd:)", dir));
+                      arena_printf(a, "export LD_LIBRARY_PATH=\"$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
+                                   "grep -vxF '%s' | paste -sd: -)\"", q.buf));
     /* fish splits variables named *PATH on ':' into lists */
     finding_fix_group(fl, fd, g, "fish", title,
-                      arena_printf(x->a, "set -gx LD_LIBRARY_PATH (string match -v -- '%s' $LD_LIBRARY_PATH)", dir));
+                      arena_printf(a, "set -gx LD_LIBRARY_PATH (string match -v -- '%s' $LD_LIBRARY_PATH)", q.buf));
+    fixes_rank(fd, fd->n_fixes - 2, FIX_RANK_ENV);
+    strbuf_release(&q);
 }
 
 void fixes_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

@@ -288,32 +288,21 @@ void report_text_findings(struct out *o, const struct findings *fl)
 
 /*
  * The last lines: the verdict again and the first fix, because the verdict
- * at the top has scrolled away by the time the reader gets here.  The
- * first error finding with a fix decides (findings are sorted, errors
- * first), then a warning, then an open question (GD217).
+ * at the top has scrolled away by the time the reader gets here.  Which
+ * finding and verdict is diagnose's decision (diagnosis_next_step).
  */
 void report_text_next_step(struct out *o, const struct diagnosis *dx)
 {
-    const struct findings *fl = &dx->findings;
-    const struct finding *pick = NULL;
     const struct verdict *vno = NULL;
+    const struct finding *pick = diagnosis_next_step(dx, &vno);   /* the decision is diagnose's */
     size_t i, j, nno = 0, nyes = 0;
-    int sev;
 
     for (i = 0; i < dx->n_verdicts; i++) {
-        if (dx->verdicts[i].gpu == GPU_NO) {
-            if (!vno)
-                vno = &dx->verdicts[i];
+        if (dx->verdicts[i].gpu == GPU_NO)
             nno++;
-        } else if (dx->verdicts[i].gpu == GPU_YES) {
+        else if (dx->verdicts[i].gpu == GPU_YES)
             nyes++;
-        }
     }
-    for (sev = SEV_ERROR; sev >= SEV_INFO && !pick; sev--)
-        for (i = 0; i < fl->nr && !pick; i++)
-            if ((int)fl->v[i].severity == sev && fl->v[i].n_fixes &&
-                (sev != SEV_INFO || !strcmp(fl->v[i].code, "GD217")))
-                pick = &fl->v[i];
     out_raw(o, "\n");
     out_styled(o, STYLE_BOLD, "Next step: ");
     if (vno) {
