@@ -6,7 +6,9 @@
  * meaning (docs/findings.md is the registry).  Its kind comes from a fixed
  * vocabulary shared with `explain` (kinds are added, never renamed).
  * Evidence names what proves the finding and the file it came from; a fix
- * is a command to paste, with the shell it is for.
+ * is a command to paste, with the shell it is for and how invasive it is
+ * (enum fix_rank).  Fixes are written by the fix engine only
+ * (diagnose/fixes*.c).
  *
  * All strings are owned by the findings' arena (borrowed from the caller,
  * usually the facts arena); arrays are freed by findings_release.

@@ -1327,19 +1327,11 @@ static void rank_install(struct finding *fd, size_t from)
     fixes_rank(fd, from, FIX_RANK_USER);
 }
 
-/* A route of several steps ranked as one (nested ranks overwritten). */
-static void rank_all(struct finding *fd, size_t from, enum fix_rank r)
-{
-    size_t i;
-    for (i = from; i < fd->n_fixes; i++)
-        fd->fixes[i].rank = i == from ? r : FIX_RANK_NONE;
-}
-
 void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     size_t from = fd->n_fixes;
     route_driver_install(x, fl, fd);
-    rank_all(fd, from, FIX_RANK_DRIVER);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
 }
 
 void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
@@ -1347,21 +1339,21 @@ void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct f
 {
     size_t from = fd->n_fixes;
     route_driver_upgrade(x, fl, fd, need, why);
-    rank_all(fd, from, FIX_RANK_DRIVER);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
 }
 
 void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     size_t from = fd->n_fixes;
     route_libcuda_missing(x, fl, fd);
-    rank_all(fd, from, FIX_RANK_DRIVER);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
 }
 
 void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     size_t from = fd->n_fixes;
     route_wsl_linux_driver(x, fl, fd);
-    rank_all(fd, from, FIX_RANK_SYSTEM);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
 }
 
 void fixes_loader_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
@@ -1385,7 +1377,7 @@ void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struc
 {
     size_t from = fd->n_fixes;
     route_tf_windows_routes(x, fl, fd, env);
-    rank_all(fd, from, FIX_RANK_NEW_ENV);
+    fixes_rank_all(fd, from, FIX_RANK_NEW_ENV);
 }
 
 int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

@@ -32,6 +32,16 @@
  * not every patch).  When nothing valid exists the fix says so and why;
  * there is no fallback variant.
  *
+ * Each building block below is one intent (the small ones -- named tools,
+ * variables, another environment, containers, advice -- are in
+ * diagnose/fixes_intent.h) and stamps its fixes with an invasiveness rank
+ * (enum fix_rank, finding.h): the driver routes FIX_RANK_DRIVER, loader
+ * paths FIX_RANK_ENV, a reinstall in the environment FIX_RANK_USER (a new
+ * venv or conda environment FIX_RANK_NEW_ENV), and an install that needs
+ * the driver upgraded first is ranked with the driver; findings_sort then
+ * shows the least invasive first.  No other file writes a command
+ * (tools/checksrc).
+ *
  * Everything here is pure over (facts or hints, kb): nothing is read,
  * nothing printed.  Strings go into the arena given at init.
  */

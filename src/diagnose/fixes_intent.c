@@ -34,6 +34,13 @@ void fixes_rank(struct finding *fd, size_t from, enum fix_rank r)
             fd->fixes[i].rank = r;
 }
 
+void fixes_rank_all(struct finding *fd, size_t from, enum fix_rank r)
+{
+    size_t i;
+    for (i = from; i < fd->n_fixes; i++)
+        fd->fixes[i].rank = i == from ? r : FIX_RANK_NONE;
+}
+
 void fixes_continue(struct finding *fd)
 {
     if (fd->n_fixes)
@@ -232,6 +239,11 @@ void fixes_container_start(const struct fix_ctx *x, struct findings *fl, struct 
 void fixes_pip_uninstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *title, const char *names)
 {
+    struct fix_ctx l;
+    if (!x) {
+        fix_ctx_init(&l, NULL, fl->arena);
+        x = &l;
+    }
     put(fl, fd, 0, FIX_RANK_USER, "sh", title, arena_printf(A(x, fl), "%s uninstall -y %s", fix_pip(x, env), names));
 }
 

@@ -37,6 +37,13 @@ struct resolve_result;
 void fixes_rank(struct finding *fd, size_t from, enum fix_rank r);
 
 /**
+ * The fixes of fd from index from on are one route of several steps: the
+ * first gets rank r, the others continue it (their own ranks, from nested
+ * intents, are overwritten), so they stay together and in order.
+ */
+void fixes_rank_all(struct finding *fd, size_t from, enum fix_rank r);
+
+/**
  * The last fix of fd continues the one before it ("If that fails, ...",
  * "Then ..."): it takes that fix's rank and stays after it.
  */
