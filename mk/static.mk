@@ -71,7 +71,7 @@ build/static/obj/%.o: %.c $(STATIC_JANSSON)/lib/libjansson.a
 build/static/obj/src/report/out.o: WARN += -Wno-format-nonliteral
 
 build/static/jansson/lib/libjansson.a: tools/build-jansson-mingw.sh
-	@echo "  JANSSON $@ (Debian source package, musl)"
+	@echo "  JANSSON $@ (Debian source package: apt-get source, network once; offline: JANSSON_SRC=DIR)"
 	$(Q)sh tools/build-jansson-mingw.sh build/static/jansson $(STATIC_CC) native
 
 build/static/helper/%.o: %.c src/helper/glibc_floor.h

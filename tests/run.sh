@@ -108,7 +108,8 @@ EOF_CASE
         done ;;
     esac
     # GD_FIXLINT_SAVE=DIR keeps the reports (to rerun the linter alone).
-    [ -n "${GD_FIXLINT_SAVE:-}" ] && mkdir -p "$GD_FIXLINT_SAVE" && cp "$GD_FIXLINT_DIR"/*.json "$GD_FIXLINT_SAVE"/ 2>/dev/null
+    [ -n "${GD_FIXLINT_SAVE:-}" ] && mkdir -p "$GD_FIXLINT_SAVE/json" && cp "$GD_FIXLINT_DIR"/*.json "$GD_FIXLINT_SAVE"/ 2>/dev/null &&
+        cp "$GD_FIXLINT_DIR"/json/*.json "$GD_FIXLINT_SAVE"/json/ 2>/dev/null
     if ls "$GD_FIXLINT_DIR"/*.json >/dev/null 2>&1; then
         # Known violations can only be judged stale on a whole run.
         [ -z "${GD_FILTER:-}" ] && GD_FIXLINT_STALE=1 && export GD_FIXLINT_STALE
@@ -121,6 +122,56 @@ EOF_CASE
             failed_names="$failed_names fixlint"
             echo "--- fixlint"
             tail -n 60 "$work/fixlint.log"
+        fi
+    fi
+fi
+
+# The paste harness (tests/paste/paste.py): every fix in those reports run
+# where it can run here: sh -n, fish -n, apt-get install -s against the
+# examined release's Debian archive, pip install --dry-run against a local
+# index of the knowledge base's wheels.
+if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
+    case paste in *"${GD_FILTER:-}"*)
+    if ls "$GD_FIXLINT_DIR"/*.json >/dev/null 2>&1; then
+        [ -z "${GD_FILTER:-}" ] && PASTE_STALE=1 && export PASTE_STALE
+        mkdir -p "$GD_FIXLINT_DIR/json"
+        if python3 "$here/paste/paste.py" --data "$here/../data" --known "$here/paste/known.tsv" \
+            "$GD_FIXLINT_DIR" "$GD_FIXLINT_DIR/json" >"$work/paste.log" 2>&1; then
+            pass=$((pass + 1))
+            tail -n 1 "$work/paste.log"
+        else
+            fail=$((fail + 1)); failed_names="$failed_names paste"
+            echo "--- paste"
+            grep -v '^known ' "$work/paste.log" | tail -n 40
+        fi
+    fi ;;
+    esac
+fi
+
+# The JSON contracts: every document the cases wrote (the fix linter's
+# reports and $GD_FIXLINT_DIR/json: which, matrix, ps, fleet, --facts)
+# against its schema in docs/schemas (tests/schema/validate.py).
+if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
+    if ls "$GD_FIXLINT_DIR"/*.json "$GD_FIXLINT_DIR"/json/*.json >/dev/null 2>&1; then
+        if ! python3 -c 'import jsonschema' 2>/dev/null; then
+            if [ "${CI:-}" = true ]; then
+                fail=$((fail + 1)); failed_names="$failed_names json-schemas"
+                echo "--- json-schemas: python3-jsonschema is not installed (tools/install-deps.sh --test)"
+            elif [ -n "${GD_FILTER:-}" ]; then
+                :   # a family run (9602's nested one): not counted as a skip
+            else
+                skip=$((skip + 1))
+                echo "--- skipped json-schemas: python3-jsonschema is not installed (tools/install-deps.sh --test)"
+            fi
+        elif { ls "$GD_FIXLINT_DIR"/*.json 2>/dev/null | xargs -r python3 "$here/schema/validate.py" "$here/../docs/schemas" &&
+               ls "$GD_FIXLINT_DIR"/json/*.json 2>/dev/null | xargs -r python3 "$here/schema/validate.py" \
+                   "$here/../docs/schemas" --require-json; } >"$work/schemas.log" 2>&1; then
+            pass=$((pass + 1))
+            grep 'documents valid' "$work/schemas.log" | tr '\n' ' '; echo "(json-schemas)"
+        else
+            fail=$((fail + 1)); failed_names="$failed_names json-schemas"
+            echo "--- json-schemas"
+            grep -v ' 0 invalid' "$work/schemas.log" | head -n 60
         fi
     fi
 fi

@@ -55,6 +55,8 @@
 #                     oracle check --image's unpacked tree must equal
 #   python3-yaml git  parse the contrib/ recipes, run the pre-commit hook in a
 #                     temporary repository (0084)
+#   python3-jsonschema  validates every --json document the suite writes against
+#                     its schema in docs/schemas (tests/schema/validate.py, 0032)
 #
 # Usage: sh tools/install-deps.sh [--test]   (--test adds the test-only tools)
 set -eu
@@ -80,6 +82,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need debhelper fakeroot lintian"
     need="$need cmark-gfm python3-yaml git buildah"
     need="$need skopeo umoci"
+    need="$need python3-jsonschema"
 fi
 missing=""
 for p in $need; do

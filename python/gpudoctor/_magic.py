@@ -19,7 +19,11 @@ import shlex
 
 import gpudoctor
 
+# One-line fields (a title, a path): every control character but the tab.
 _CTRL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+# A block (a fix's command): its newlines and tabs are kept, since a
+# newline separates the commands the reader pastes.
+_CTRL_BLOCK = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # Options that make check/explain write something other than the JSON
 # document the Report renders: the program's output is shown as it is.
 _RAW = {"--version", "--markdown", "--facts", "-o", "--output", "--json", "-h", "--help"}
@@ -34,6 +38,17 @@ def _t(s):
 def _h(s):
     """The same, for HTML: escaped as well."""
     return html.escape(_t(s))
+
+
+def _t_block(s):
+    """A multi-line string (a fix's command) for plain text: control
+    characters become '?', but tabs and newlines are kept."""
+    return "" if s is None else _CTRL_BLOCK.sub("?", str(s))
+
+
+def _h_block(s):
+    """The same, for HTML (inside <pre>): escaped as well."""
+    return html.escape(_t_block(s))
 
 
 def _fixes_text(findings, out):
@@ -52,7 +67,7 @@ def _fixes_text(findings, out):
 def _t_lines(cmd):
     if not cmd:
         return []
-    return [_t(line) for line in str(cmd).split("\n")]
+    return _t_block(cmd).split("\n")
 
 
 def _fixes_html(findings, out):
@@ -68,7 +83,7 @@ def _fixes_html(findings, out):
             out.append("<ul>")
             for fix in fixes:
                 shell = " [%s]" % _h(fix["shell"]) if fix.get("shell") else ""
-                cmd = "<pre>%s</pre>" % _h(fix["command"]) if fix.get("command") else ""
+                cmd = "<pre>%s</pre>" % _h_block(fix["command"]) if fix.get("command") else ""
                 out.append("<li>%s%s%s</li>" % (_h(fix.get("title")), shell, cmd))
             out.append("</ul>")
         out.append("</li>")
@@ -171,7 +186,7 @@ class Output:
 
 
 def _t_lines_join(s):
-    return "\n".join(_t(line) for line in s.rstrip("\n").split("\n"))
+    return _t_block(s.rstrip("\n"))
 
 
 def run_magic(line, cell=None):

@@ -72,6 +72,7 @@ struct check_args {
     const char *from_facts;
     const char *image, *host_facts;   /* --image REF, --host-facts FILE */
     int probe, verify;
+    int verbose, quiet;       /* -v / --verbose, -q / --quiet (the text report) */
 };
 
 #define OFF(field) offsetof(struct check_args, field)
@@ -105,7 +106,25 @@ static const struct opt_def check_rows[] = {
               "is modelled and --env sets the container's environment (docs/image.md)" },
     { .name = "host-facts", .kind = OPT_STRING, .off = OFF(host_facts), .metavar = "FILE", .arg = ARG_FILE,
       .help = "with --image: judge it against the node whose `check --facts` FILE holds" },
+    { .name = "verbose", .short_name = 'v', .kind = OPT_FLAG, .off = OFF(verbose), .ival = 1,
+      .help = "the whole text report: the system, driver, CUDA, cuDNN and Python sections, each "
+              "finding's evidence and every fix, and the checklist (without it: the verdicts, the "
+              "next step and one line per finding; --json and --markdown always have everything)" },
+    { .name = "quiet", .short_name = 'q', .kind = OPT_FLAG, .off = OFF(quiet), .ival = 1,
+      .help = "print no report, for scripts: only the exit status answers (errors still go to "
+              "standard error)" },
     OPT_END
+};
+static const struct opt_conflict check_conflicts[] = {
+    { "quiet", "verbose", "--quiet prints no report" },
+    { "quiet", "json", "--quiet prints no report" },
+    { "quiet", "markdown", "--quiet prints no report" },
+    { "quiet", "facts", "--quiet prints no report" },
+    { "quiet", "output", "--quiet prints no report" },
+    { "verbose", "json", "the JSON report always has everything" },
+    { "verbose", "markdown", "the Markdown report always has everything" },
+    { "verbose", "facts", "--facts writes the facts, not a report" },
+    { NULL, NULL, NULL }
 };
 static const struct opt_group check_group = { "Options of check", NULL, check_rows, 0 };
 static const struct opt_group *const check_groups[] = { &check_group, &options_shared, NULL };
@@ -126,7 +145,7 @@ const struct exit_doc check_exits[] = {
 };
 
 const struct cmd_spec check_spec = { check_synopsis, check_about, check_groups, NULL, 0, 0, NULL,
-                                     check_exits, NULL, NULL };
+                                     check_exits, NULL, check_conflicts };
 
 int cmd_check(int argc, char **argv)
 {
@@ -187,6 +206,15 @@ int cmd_check(int argc, char **argv)
     if (verify && !probe) {
         options_release(&o);
         return usage_error("check", "--verify-libs loads libraries and needs --probe");
+    }
+    /* --os windows reads the tree as C:\; this machine's own / is not
+     * one unless gpudoctor runs on Windows (it would find no nvcuda.dll and
+     * advise installing the Windows driver on a Linux machine). */
+    if (o.os && !strcmp(o.os, "windows") && !o.root &&
+        !(compat_native_os() && !strcmp(compat_native_os(), "windows"))) {
+        options_release(&o);
+        return usage_error("check", "--os windows examines a Windows tree: give its drive with --root DIR "
+                           "(a mounted C:\\ or a copy of it); this machine is not Windows");
     }
     /* --os windows: the Windows observers; gpudoctor.exe examines Windows
      * unless told otherwise (compat_native_os). */
@@ -288,7 +316,10 @@ int cmd_check(int argc, char **argv)
         in.root = image ? NULL : o.root;   /* --image: the machine reported is the container */
         in.probe = probe ? &pr : NULL;
         in.shell = ctx.shell;
-        switch (o.format) {
+        in.verbose = ca.verbose;
+        if (ca.quiet)
+            ;   /* --quiet: the exit status is the answer */
+        else switch (o.format) {
         case FMT_JSON: report_json(ctx.out, &in); break;
         case FMT_MARKDOWN: report_markdown(ctx.out, &in); break;
         case FMT_FACTS: report_facts(ctx.out, &facts, GD_VERSION); break;

@@ -96,25 +96,36 @@ static const char *resolve(const char *name)
 
 #define MATRIX_SYNOPSIS "gpudoctor matrix [TABLE [FILTER]] [--os linux|windows|macos] [--unverified] [--json] [--db PATH]"
 
-static void list_tables(const struct kb *kb)
+static void list_tables(const struct kb *kb, int json)
 {
     struct strbuf sb = STRBUF_INIT;
-    size_t i, n = 0;
+    struct matrix_table_entry *ents = NULL;
+    size_t i, n = 0, nents = 0, alloc = 0;
     struct kb_gpu g;
 
     const char *name, *table;
-    printf("Knowledge base %s (%s).  Tables:\n", kb_revision(kb), kb_origin(kb));
     for (i = 0; entry_at(i, &name, &table); i++) {
         const struct kb_table *t;
+        ALLOC_GROW(ents, nents + 1, alloc);
         if (!strcmp(table, "gpu")) {
             while (kb_gpu_at(kb, n, &g))
                 n++;
-            report_matrix_list_line(stdout, "gpu", "pci.ids", "NVIDIA PCI devices -> name, compute capability", n);
+            ents[nents++] = (struct matrix_table_entry){ "gpu", "pci.ids",
+                                                         "NVIDIA PCI devices -> name, compute capability", n };
             continue;
         }
         t = kb_table(kb, table);
-        report_matrix_list_line(stdout, name, t->schema->name, t->schema->title, t->nrows);
+        ents[nents++] = (struct matrix_table_entry){ name, t->schema->name, t->schema->title, t->nrows };
     }
+    if (json) {
+        report_matrix_list_json(stdout, kb_origin(kb), kb_revision(kb), ents, nents);
+        free(ents);
+        return;
+    }
+    printf("Knowledge base %s (%s).  Tables:\n", kb_revision(kb), kb_origin(kb));
+    for (i = 0; i < nents; i++)
+        report_matrix_list_line(stdout, ents[i].name, ents[i].table, ents[i].title, ents[i].nrows);
+    free(ents);
     strbuf_addstr(&sb, "usage: ");
     help_wrap(&sb, MATRIX_SYNOPSIS, 7, 7 + help_synopsis_indent(MATRIX_SYNOPSIS), 1);
     printf("\n%s\n", sb.buf);
@@ -206,6 +217,20 @@ static int show_gpus(const struct kb *kb, const struct options *o, const char *q
     return query && !r.n ? GD_EXIT_FINDINGS : GD_EXIT_OK;
 }
 
+/* Whether a table's first cell (a version) is selected by FILTER: it
+ * starts with FILTER at a component boundary, or it is a release FILTER
+ * names a patch of ("2.1" for "2.1.0"). */
+static int filter_matches(const char *first, const char *filter)
+{
+    size_t nf = strlen(filter), nc;
+    if (!first)
+        return 0;
+    nc = strlen(first);
+    if (!strncmp(first, filter, nf) && !(first[nf] >= '0' && first[nf] <= '9'))
+        return 1;
+    return nc && nc < nf && !strncmp(filter, first, nc) && filter[nc] == '.' && first[nc - 1] != '.';
+}
+
 static int show_table(const struct kb *kb, const struct options *o, const char *name,
                       const char *filter, int unverified)
 {
@@ -229,9 +254,9 @@ static int show_table(const struct kb *kb, const struct options *o, const char *
                 continue;
         }
         /* FILTER: rows whose first column starts with it, not mid-number
-         * ("2.1" shows 2.1.0, not 2.10.0). */
-        if (filter && (!first || strncmp(first, filter, strlen(filter)) ||
-                       (first[strlen(filter)] >= '0' && first[strlen(filter)] <= '9')))
+         * ("2.1" shows 2.1.0, not 2.10.0); and a row keyed by a release
+         * the filter is a patch of ("2.1.0" shows the row "2.1"). */
+        if (filter && !filter_matches(first, filter))
             continue;
         if (unverified && !kbdata_source_unverified(kb_table_cell(t, i, ncols)))
             continue;
@@ -389,7 +414,7 @@ int cmd_matrix(int argc, char **argv)
     else if (!table && unverified)
         rc = show_unverified(kb, &o);
     else if (!table)
-        rc = (list_tables(kb), GD_EXIT_OK);
+        rc = (list_tables(kb, o.format == FMT_JSON), GD_EXIT_OK);
     else if (!strcmp(table, "gpu"))
         rc = unverified ? usage_error("matrix", "--unverified does not apply to 'gpu'")
                         : show_gpus(kb, &o, pos[1]);

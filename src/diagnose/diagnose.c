@@ -66,8 +66,11 @@ static void framework_checklist(struct diagnosis *dx, struct arena *a, const str
                                      v->fw->cudnn ? v->fw->cudnn : "") : "");
     if (cpu)
         return;
+    /* Passed only when every library was found: a Windows install's missing
+     * DLLs are GD6xx findings, not libs[], and "2 of 8 found" is no pass. */
     check(dx, a, arena_printf(a, "%s: its CUDA libraries on the loader path", fw),
-          has_code(v, libs) ? CHECK_FAILED : v->n_needs ? CHECK_PASSED : CHECK_UNKNOWN,
+          has_code(v, libs) ? CHECK_FAILED : !v->n_needs ? CHECK_UNKNOWN
+          : found == v->n_needs ? CHECK_PASSED : v->gpu == GPU_NO ? CHECK_FAILED : CHECK_UNKNOWN,
           arena_printf(a, "%zu of %zu found", found, v->n_needs));
     check(dx, a, arena_printf(a, "%s: the driver supports its CUDA", fw),
           has_code(v, drv) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN ? CHECK_UNKNOWN : CHECK_PASSED, "");

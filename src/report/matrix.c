@@ -61,6 +61,16 @@ void report_matrix_text(FILE *fp, const struct matrix_view *v, int color)
     free(width);
 }
 
+/* Close the document's one array and the document, and write it to fp. */
+static void doc_end(struct jw *jw, struct strbuf *sb, FILE *fp)
+{
+    jw_array_end(jw);
+    jw_object_end(jw);
+    strbuf_addch(sb, '\n');
+    fwrite(sb->buf, 1, sb->len, fp);
+    strbuf_release(sb);
+}
+
 void report_matrix_json(FILE *fp, const struct matrix_view *v)
 {
     struct strbuf sb = STRBUF_INIT;
@@ -69,7 +79,7 @@ void report_matrix_json(FILE *fp, const struct matrix_view *v)
 
     jw_init(&jw, &sb, 1);
     jw_object_begin(&jw);
-    jw_kv_str(&jw, "schema", GD_JSON_SCHEMA);
+    jw_kv_str(&jw, "schema", GD_MATRIX_JSON_SCHEMA);
     jw_kv_str(&jw, "table", v->table);
     jw_kv_str(&jw, "title", v->title);
     jw_kv_str(&jw, "source", v->origin);
@@ -83,11 +93,32 @@ void report_matrix_json(FILE *fp, const struct matrix_view *v)
         jw_kv_str(&jw, "source", v->sources[r]);
         jw_object_end(&jw);
     }
-    jw_array_end(&jw);
-    jw_object_end(&jw);
-    strbuf_addch(&sb, '\n');
-    fwrite(sb.buf, 1, sb.len, fp);
-    strbuf_release(&sb);
+    doc_end(&jw, &sb, fp);
+}
+
+void report_matrix_list_json(FILE *fp, const char *origin, const char *revision,
+                             const struct matrix_table_entry *t, size_t n)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct jw jw;
+    size_t i;
+
+    jw_init(&jw, &sb, 1);
+    jw_object_begin(&jw);
+    jw_kv_str(&jw, "schema", GD_MATRIX_JSON_SCHEMA);
+    jw_kv_str(&jw, "source", origin);
+    jw_kv_str(&jw, "revision", revision);
+    jw_key(&jw, "tables");
+    jw_array_begin(&jw);
+    for (i = 0; i < n; i++) {
+        jw_object_begin(&jw);
+        jw_kv_str(&jw, "name", t[i].name);
+        jw_kv_str(&jw, "table", t[i].table);
+        jw_kv_str(&jw, "title", t[i].title);
+        jw_kv_int(&jw, "rows", (int64_t)t[i].nrows);
+        jw_object_end(&jw);
+    }
+    doc_end(&jw, &sb, fp);
 }
 
 void report_matrix_list_line(FILE *fp, const char *alias, const char *table, const char *title,

@@ -25,8 +25,17 @@ struct report_input {
     const char *root;        /* --root, or NULL */
     const struct probe_result *probe;  /* check --probe, or NULL */
     const char *shell;       /* the reader's shell for fixes (struct out.shell); NULL: all */
+    int verbose;             /* text: every section, evidence and the checklist (-v); else the
+                                short report: verdicts, the next step, one line per finding */
 };
 
+/**
+ * The text report.  Short by default (a one-finding machine fits an 80x24
+ * terminal): the verdicts, the next step, one line per finding, the machine
+ * in one line and the counts.  in->verbose: every section (system, driver,
+ * CUDA, cuDNN, Python), each finding's evidence and fixes, the checklist,
+ * then the next step.  JSON and Markdown always carry everything.
+ */
 void report_text(FILE *fp, const struct report_input *in, int color);
 void report_json(FILE *fp, const struct report_input *in);
 void report_markdown(FILE *fp, const struct report_input *in);

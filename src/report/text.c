@@ -286,12 +286,23 @@ void report_text_findings(struct out *o, const struct findings *fl)
     }
 }
 
+/* Whether finding fd is the one verdict v gives as its reason: its first
+ * code, or the finding whose title the reason is (a verdict also names the
+ * machine's findings that stop every install, GD102 beside GD211). */
+static int verdict_reason_is(const struct verdict *v, const struct finding *fd)
+{
+    return (v->n_codes && !strcmp(v->codes[0], fd->code)) || (v->reason && !strcmp(v->reason, fd->title));
+}
+
 /*
- * The last lines: the verdict again and the first fix, because the verdict
- * at the top has scrolled away by the time the reader gets here.  Which
- * finding and verdict is diagnose's decision (diagnosis_next_step).
+ * The next step: the first fix to run, of the finding diagnose chooses
+ * (diagnosis_next_step).  The full report ends with it, saying the verdict
+ * again (it has scrolled away by then) when that finding is about the
+ * install the verdict names, else the finding's own title: a title never
+ * stands beside another finding's fix.  brief (the short report, right
+ * under the verdicts): only the finding's code, then the fix.
  */
-void report_text_next_step(struct out *o, const struct diagnosis *dx)
+void report_text_next_step(struct out *o, const struct diagnosis *dx, int brief)
 {
     const struct verdict *vno = NULL;
     const struct finding *pick = diagnosis_next_step(dx, &vno);   /* the decision is diagnose's */
@@ -304,8 +315,13 @@ void report_text_next_step(struct out *o, const struct diagnosis *dx)
             nyes++;
     }
     out_raw(o, "\n");
-    out_styled(o, STYLE_BOLD, "Next step: ");
-    if (vno) {
+    if (brief && pick)
+        out_styled(o, STYLE_BOLD, "Next step (%s):", pick->code);   /* the verdicts are just above */
+    else
+        out_styled(o, STYLE_BOLD, "Next step: ");
+    if (brief && pick) {
+        ;
+    } else if (vno && (!pick || verdict_reason_is(vno, pick))) {
         struct strbuf t = STRBUF_INIT;
         strbuf_addf(&t, "%s %s will not use the GPU: %s", vno->fw->name, vno->fw->version ? vno->fw->version : "?",
                     vno->reason ? vno->reason : "see the findings");
@@ -354,6 +370,94 @@ static void section_checklist(struct out *o, const struct diagnosis *dx)
     }
 }
 
+/* The machine in one line: the OS, the driver and its CUDA ceiling, the GPUs. */
+static void short_machine(struct out *o, const struct facts *f, const char *root)
+{
+    const struct sys_facts *s = &f->system;
+    const char *drv = facts_driver_version(f);
+    struct strbuf t = STRBUF_INIT;
+
+    if (root) {
+        label(o, "Root");
+        out_printf(o, "%s\n", root);
+    }
+    strbuf_addf(&t, "%s", s->distro_name ? s->distro_name : (s->os ? s->os : "unknown OS"));
+    if (s->arch)
+        strbuf_addf(&t, ", %s", s->arch);
+    if (s->wsl)
+        strbuf_addf(&t, ", WSL%d", s->wsl);
+    if (s->container)
+        strbuf_addf(&t, ", in %s", s->container);
+    if (s->os && !strcmp(s->os, "macos")) {
+        strbuf_addstr(&t, "; Metal only (macOS has no CUDA)");
+    } else {
+        if (drv)
+            strbuf_addf(&t, "; driver %s", drv);
+        else if (f->tegra.present)
+            strbuf_addf(&t, "; Jetson, L4T %s", f->tegra.l4t ? f->tegra.l4t : "unknown");
+        else
+            strbuf_addstr(&t, f->system.kernel || (s->os && !strcmp(s->os, "windows")) ? "; no NVIDIA driver"
+                                                                                      : "; driver unknown");
+        if (f->driver.cuda_max)
+            strbuf_addf(&t, " (CUDA %s and older)", f->driver.cuda_max);
+        if (f->n_gpus == 1)
+            strbuf_addf(&t, "; GPU %s, compute capability %s",
+                        f->gpus[0].name ? f->gpus[0].name : "of unknown model",
+                        f->gpus[0].compute_capability ? f->gpus[0].compute_capability : "unknown");
+        else if (f->n_gpus)
+            strbuf_addf(&t, "; %zu GPUs, the first %s", f->n_gpus,
+                        f->gpus[0].name ? f->gpus[0].name : "of unknown model");
+        else if (f->pci_readable)
+            strbuf_addstr(&t, "; no NVIDIA GPU on the PCI bus");
+    }
+    label(o, "Machine");
+    out_wrapped(o, 16, 16, t.buf);
+    out_raw(o, "\n");
+    strbuf_release(&t);
+}
+
+/* One line per finding: severity, code, title (no evidence, no fixes). */
+static void short_findings(struct out *o, const struct findings *fl)
+{
+    size_t i;
+    if (!fl->nr)
+        return;
+    out_raw(o, "\n");
+    for (i = 0; i < fl->nr; i++) {
+        const struct finding *fd = &fl->v[i];
+        out_raw(o, "  ");
+        out_styled(o, sev_style(fd->severity), "%-7s", severity_name(fd->severity));
+        out_printf(o, " %s ", fd->code);
+        out_wrapped(o, 11 + strlen(fd->code), 16, fd->title);
+        out_raw(o, "\n");
+    }
+}
+
+/* "1 error, 0 warnings, 0 info; exit status 1" */
+static void counts(struct out *o, const struct findings *fl, int exit_status)
+{
+    size_t ne = findings_count(fl, SEV_ERROR), nw = findings_count(fl, SEV_WARNING),
+           ni = findings_count(fl, SEV_INFO);
+    out_printf(o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
+               nw == 1 ? "" : "s", ni, exit_status);
+}
+
+static void report_text_short(struct out *o, const struct report_input *in)
+{
+    const struct findings *fl = &in->dx->findings;
+    report_text_verdicts(o, in->facts, in->dx);
+    if (!in->dx->n_verdicts)
+        out_raw(o, "\n  no framework install found\n");
+    report_text_next_step(o, in->dx, 1);
+    report_text_container(o, in->facts, in->dx);
+    short_findings(o, fl);
+    out_raw(o, "\n");
+    short_machine(o, in->facts, in->root);
+    counts(o, fl, in->exit_status);
+    out_styled(o, STYLE_DIM, "%s", "Evidence, every fix, the system and the checklist: -v (or --json, --markdown)");
+    out_raw(o, "\n");
+}
+
 void report_text(FILE *fp, const struct report_input *in, int color)
 {
     struct out o = { fp, color, 0, NULL, 0 };
@@ -361,13 +465,15 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     o.width = out_term_width(fp);
     o.shell = in->shell;
     o.windows = in->facts->system.os && !strcmp(in->facts->system.os, "windows");
-    size_t ne = findings_count(fl, SEV_ERROR), nw = findings_count(fl, SEV_WARNING),
-           ni = findings_count(fl, SEV_INFO);
 
     out_styled(&o, STYLE_BOLD, "gpudoctor %s", in->gd_version);
     if (in->facts->system.hostname)
         out_printf(&o, " on %s", in->facts->system.hostname);
     out_raw(&o, "\n");
+    if (!in->verbose) {
+        report_text_short(&o, in);
+        return;
+    }
     report_text_interp(&o, in->facts);
     report_text_verdicts(&o, in->facts, in->dx);
     report_text_container(&o, in->facts, in->dx);
@@ -388,7 +494,6 @@ void report_text(FILE *fp, const struct report_input *in, int color)
     }
     report_text_findings(&o, fl);
     section_checklist(&o, in->dx);
-    out_printf(&o, "\n%zu error%s, %zu warning%s, %zu info; exit status %d\n", ne, ne == 1 ? "" : "s", nw,
-               nw == 1 ? "" : "s", ni, in->exit_status);
-    report_text_next_step(&o, in->dx);
+    counts(&o, fl, in->exit_status);
+    report_text_next_step(&o, in->dx, 0);
 }

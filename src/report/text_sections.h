@@ -12,8 +12,11 @@
 void report_text_python(struct out *o, const struct facts *f);
 /** Every finding with its evidence and fixes (wrapped to o->width, fixes for o->shell). */
 void report_text_findings(struct out *o, const struct findings *fl);
-/** The closing "Next step:" lines: the verdict again and the first fix to run. */
-void report_text_next_step(struct out *o, const struct diagnosis *dx);
+/**
+ * The "Next step" lines: the first fix to run, under the verdict it serves
+ * (or its finding's own title); brief: under "Next step (CODE):" only.
+ */
+void report_text_next_step(struct out *o, const struct diagnosis *dx, int brief);
 /** First section: what `python3`, `python`, `pip`, ... and Jupyter kernels run. */
 void report_text_interp(struct out *o, const struct facts *f);
 /** " [run by python3, kernel 'x']" (or " [not what python3 runs]") for a verdict's environment. */

@@ -270,6 +270,7 @@ void report_which_json(struct strbuf *sb, const char *name, const struct resolve
     struct jw jw;
     jw_init(&jw, sb, 1);
     jw_object_begin(&jw);
+    jw_kv_str(&jw, "schema", GD_WHICH_JSON_SCHEMA);
     jw_kv_int(&jw, "schema_version", 1);
     which_body(&jw, name, res);
     if (res->hwcaps_source) {
@@ -391,6 +392,7 @@ void report_deps_json(struct strbuf *sb, const struct resolve_deps *d)
     struct jw jw;
     jw_init(&jw, sb, 1);
     jw_object_begin(&jw);
+    jw_kv_str(&jw, "schema", GD_DEPS_JSON_SCHEMA);
     jw_kv_int(&jw, "schema_version", 1);
     jw_kv_bool(&jw, "truncated", d->truncated);
     jw_key(&jw, "deps");

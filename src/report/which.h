@@ -15,6 +15,9 @@
 #include "report/out.h"
 #include "util/strbuf.h"
 
+#define GD_WHICH_JSON_SCHEMA "gpudoctor-which/1"   /* which --json (docs/json.md) */
+#define GD_DEPS_JSON_SCHEMA "gpudoctor-deps/1"     /* which --deps --json */
+
 /** The trace for one name as text. */
 void report_which_text(struct out *o, const char *name, const struct resolve_result *res);
 /** The trace as one JSON document appended to sb. */

@@ -79,3 +79,11 @@ gd which --libc=musl --list-cache --root "$ROOT"
 gd check --json=yes
 expect_rc 2
 expect_err "option '--json' takes no argument"
+# --os windows without --root: this Linux machine's / is no C:\ (it would
+# read no nvcuda.dll and advise installing the Windows driver).
+gd check --os windows
+expect_rc 2
+expect_err "--os windows examines a Windows tree: give its drive with --root DIR"
+[ ! -s "$OUT" ] || fail "a refused --os windows printed a report"
+gd check --os windows --root "$ROOT" --clear-env --json
+[ "$RC" -eq 0 ] || [ "$RC" -eq 1 ] || fail "--os windows --root DIR: exit status $RC"

@@ -25,7 +25,7 @@ expect_json '.cuda_toolkits[0].aliases | index("/usr/local/cuda") != null'
 expect_json '.cuda_toolkits[0].source == "/usr/local/cuda-12.2/version.json"'
 expect_json '[.findings[] | select(.severity == "error")] | length == 0'
 expect_json '.exit_status == 0'
-gdcheck
+gdcheck -v
 expect_rc 0
 expect_text "Driver and GPUs"
 expect_text "535.104.05 (kernel module, proprietary; /proc/driver/nvidia/version)"

@@ -16,7 +16,7 @@ expect_json '.cuda_toolkits | length == 2'
 expect_json '[.cuda_toolkits[].version] | sort == ["11.8.89", "12.1.105"]'
 expect_json '[.findings[] | select(.code == "GD109" and .kind == "multiple_cuda_conflict")] | length == 1'
 expect_json '.findings[] | select(.code == "GD109") | .evidence | length >= 3'
-gdcheck --env PATH=/usr/local/cuda-12.1/bin:/usr/bin --env CUDA_HOME=/usr/local/cuda-12.1 \
+gdcheck -v --env PATH=/usr/local/cuda-12.1/bin:/usr/bin --env CUDA_HOME=/usr/local/cuda-12.1 \
     --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
 expect_text "nvcc on PATH -> CUDA 12.1.105"
 expect_text "/usr/local/cuda -> CUDA 11.8.89"

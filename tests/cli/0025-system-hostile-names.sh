@@ -8,7 +8,7 @@ bad="/usr/local/cuda-11.8${esc}[31mRED
 x"
 put "$bad/version.txt" "CUDA Version 11.8.89"
 put "/usr/local/cuda-$(printf '\377\376')/version.txt" "CUDA Version 10.2.89"
-gdcheck
+gdcheck -v
 grep -q "$esc" "$OUT" && fail "an escape character reached the terminal"
 expect_text "cuda-11.8?[31mRED?x" 
 gdcheck --json

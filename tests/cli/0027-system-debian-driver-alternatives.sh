@@ -36,10 +36,10 @@ rm -rf "$ROOT/proc" "$ROOT/sys/module/nvidia"
 mkdir "$ROOT/proc"
 gdcheck --json
 expect_json '.system.proc == "empty"'
-gdcheck
+gdcheck -v
 expect_text "kernel module unknown (no process information: /proc is empty in the examined tree)"
 rmdir "$ROOT/proc"
 gdcheck --json
 expect_json '.system.proc == "absent"'
-gdcheck
+gdcheck -v
 expect_text "kernel module unknown (no /proc in the examined tree)"

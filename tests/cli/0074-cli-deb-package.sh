@@ -83,7 +83,7 @@ expect_text "gpudoctor 0."
 expect_text "knowledge base"
 # The chroot is a bare system: no /proc, no GPU, no Python; it reads the
 # chroot's own files and finds no error.
-inchroot "gpudoctor check"
+inchroot "gpudoctor check -v"
 expect_rc 0
 expect_text "Debian GNU/Linux 12 (bookworm)"
 expect_text "glibc 2.36"

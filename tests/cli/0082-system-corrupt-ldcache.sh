@@ -25,7 +25,7 @@ gdcheck --json
 expect_json '[.warnings[] | select(.path == "/etc/ld.so.cache" and (.reason | contains("cannot use cache")))] | length == 1'
 expect_json '[.findings[] | select(.code == "GD001") | .evidence[] | select(.path == "/etc/ld.so.cache")] | length == 1'
 expect_json '.driver.libcuda_resolved == null'
-gdcheck
+gdcheck -v
 expect_text "/etc/ld.so.cache: cannot use cache '/etc/ld.so.cache'"
 
 # Not a cache at all: the same.

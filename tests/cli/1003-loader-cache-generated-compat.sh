@@ -25,3 +25,5 @@ mklib opt/a/lib/libgdtC.so.3 libgdtC.so.3
 cachecmp
 gd which --root "$ROOT" --clear-env libgdtB.so.2 --json
 expect_json '.found == "/opt/a/lib/libgdtB.so.2" and .step == "cache"'
+# which names its schema as every document does (docs/json.md).
+expect_json '.schema == "gpudoctor-which/1" and .schema_version == 1'

@@ -9,6 +9,7 @@ mklib opt/a/libgdtA.so libgdtA.so -Wl,--no-as-needed -L"$ROOT/opt/d" -l:libgdtB.
 gd which --root "$ROOT" --clear-env --deps /opt/a/libgdtA.so --loaded libc.so.6 --json
 expect_rc 0
 expect_json '.deps.children | map(.name) == ["libgdtB.so.1", "libgdtC.so.1", "libc.so.6"]'
+expect_json '.schema == "gpudoctor-deps/1"'
 expect_json '.deps.children[0].children[0].already_loaded == true'
 gd which --root "$ROOT" --clear-env --deps /opt/a/libgdtA.so --loaded libc.so.6
 expect_text "libgdtB.so.1 => /opt/d/libgdtB.so.1 [RPATH of /opt/a/libgdtA.so]"

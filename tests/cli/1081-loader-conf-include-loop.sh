@@ -19,7 +19,7 @@ expect_json '.warnings | length == 1'
 expect_json '.warnings[0].reason | contains("include loop: '"'"'/etc/ld.so.conf.d/a.conf'"'"' includes '"'"'/etc/ld.so.conf'"'"'")'
 expect_json '[.loader.ld_so_conf_dirs[]] | length <= 4'
 expect_json '[.findings[] | select(.code == "GD001")] | length == 1'
-gdcheck
+gdcheck -v
 [ "$(grep -c 'include loop' "$OUT")" -eq 1 ] || fail "the loop is not reported exactly once"
 
 # A longer loop through three files: still one warning.

@@ -91,7 +91,7 @@ cmp -s "$CASE_DIR/t1" "$CASE_DIR/t2" || fail "tegra facts differ after the round
 # The report says what a Jetson is: the integrated GPU from the device tree
 # (not "the PCI bus could not be read"), L4T's driver instead of a missing
 # nvidia.ko (not "NVIDIA driver loaded: none found"), the tegra libcuda.
-GD_NO_FROM_FACTS=1 gd check --from-facts "$CASE_DIR/facts.json"
+GD_NO_FROM_FACTS=1 gd check -v --from-facts "$CASE_DIR/facts.json"
 expect_text "GPU           integrated in NVIDIA Jetson AGX Orin Developer Kit, tegra234, compute capability 8.7"
 expect_text "L4T 35.4.1's GPU driver (Jetson: nvgpu, not nvidia.ko); CUDA driver /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1, on the loader path"
 expect_text "[passed        ] NVIDIA GPU present: integrated in NVIDIA Jetson AGX Orin Developer Kit"

@@ -47,7 +47,7 @@ expect_json '[.findings[].fixes[]? | .title | select(test("NVIDIA.s PyTorch buil
 expect_json '[.findings[].fixes[]? | (.command // "") + .title | select(test("download.pytorch.org"))] | length == 0'
 
 # The text report says which JetPack the machine has.
-gdcheck --env VIRTUAL_ENV=/home/u/pt
+gdcheck -v --env VIRTUAL_ENV=/home/u/pt
 expect_text "JetPack       6.2 (L4T 36.4.3), which ships CUDA 12.6 [unverified kb row]"
 
 # The reverse: NVIDIA's JetPack 6 wheel (CUDA 12.6) on L4T 35.4.1 (JetPack

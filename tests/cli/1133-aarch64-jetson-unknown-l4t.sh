@@ -28,7 +28,7 @@ expect_json '[.findings[] | select(.code == "GD206")] | length == 0'
 expect_json '.findings[] | select(.code == "GD201") | .title | test("libcudart.so.11.0 not found")'
 expect_json '[.findings[] | select(.code == "GD201") | .fixes[].title | select(test("JetPack of L4T 39.2.0 \\(a release the knowledge base does not map to a JetPack\\)") and test("forums.developer.nvidia.com/t/pytorch-for-jetson/72048"))] | length == 1'
 
-gdcheck --env VIRTUAL_ENV=/home/u/pt
+gdcheck -v --env VIRTUAL_ENV=/home/u/pt
 expect_text "JetPack       unknown (L4T 39.2.0 is not in the knowledge base's jetpack table)"
 expect_text "integrated in Example Systems AI Box with Orin module, tegra234, compute capability 8.7"
 
@@ -37,10 +37,10 @@ put /etc/nv_tegra_release "# R36 (release), REVISION: 3.0, GCID: 36191598, BOARD
 gdcheck --json --env VIRTUAL_ENV=/home/u/pt
 expect_json '.tegra.jetpack == "6.0" and .tegra.jetpack_cuda == null and (.tegra.jetpack_source | startswith("unverified:"))'
 expect_json '[.findings[] | select(.code == "GD206")] | length == 0'
-gdcheck --env VIRTUAL_ENV=/home/u/pt
+gdcheck -v --env VIRTUAL_ENV=/home/u/pt
 expect_text "JetPack       6.0 (L4T 36.3.0), which ships CUDA (version unknown to the knowledge base) [unverified kb row]"
 
 # No L4T release at all (no nv_tegra_release, no nvidia-l4t-core): unknown too.
 rm "$ROOT/etc/nv_tegra_release"
-gdcheck --env VIRTUAL_ENV=/home/u/pt
+gdcheck -v --env VIRTUAL_ENV=/home/u/pt
 expect_text "JetPack       unknown (L4T release unknown: no /etc/nv_tegra_release or nvidia-l4t-core)"

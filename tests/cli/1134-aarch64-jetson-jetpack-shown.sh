@@ -25,7 +25,7 @@ expect_json '.tegra.gpu_name == "Jetson AGX Orin" and .tegra.gpu_from == "model"
 gdcheck --json
 expect_json '.tegra.jetpack == "5.1.2" and .tegra.jetpack_cuda == "11.4"'
 expect_json '[.findings[] | select(.code == "GD113")] | length == 0'
-gdcheck
+gdcheck -v
 expect_text "JetPack       5.1.2 (L4T 35.4.1), which ships CUDA 11.4"
 expect_no_text "unverified kb row"
 GD_NO_FROM_FACTS=1 gd check --from-facts "$CASE_DIR/facts.json" --facts
@@ -53,7 +53,7 @@ Version: 38.2.1-20250910153414
 Description: NVIDIA Core Package"
 gdcheck --json
 expect_json '.tegra.l4t == "38.2.1" and .tegra.l4t_source == "dpkg:nvidia-l4t-core" and .tegra.jetpack == "7.0" and .tegra.jetpack_cuda == "13.0"'
-gdcheck
+gdcheck -v
 expect_text "JetPack       7.0 (L4T 38.2.1), which ships CUDA 13.0"
 
 # The table itself: `matrix jetson` (the jetpack table) with its sources.

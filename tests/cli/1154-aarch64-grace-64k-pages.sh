@@ -44,7 +44,7 @@ expect_json "$(v torch) | .gpu == \"no\" and (.findings | index(\"GD219\") != nu
 expect_json ".findings[] | select(.code == \"GD219\") | .title | test(\"libtorch_cuda.so is linked for 4096-byte pages and this kernel uses 64 KiB pages\")"
 expect_json "[.findings[] | select(.code == \"GD219\") | .evidence[] | select(.path == \"$TL\" and .text == \"smallest PT_LOAD alignment 0x1000\")] | length == 1"
 expect_json '[.findings[] | select(.code == "GD219") | .fixes[] | select(.command != null)] | length == 0'
-gdcheck --env VIRTUAL_ENV=/srv/env
+gdcheck -v --env VIRTUAL_ENV=/srv/env
 expect_text "kernel $K, 64 KiB pages"
 gdcheck --markdown --env VIRTUAL_ENV=/srv/env
 expect_text "| Arch / kernel | aarch64 / $K (64 KiB pages) |"

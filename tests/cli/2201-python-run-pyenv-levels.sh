@@ -41,7 +41,7 @@ expect_json '.findings[] | select(.code == "GD218") | [.fixes[].command // ""] |
 # pip3 is not in 3.11.7: pyenv-which falls back to system, /usr/bin/pip3
 expect_json '.verdicts[] | select(.framework == "torch") | .run_by == ["pip3"]'
 expect_json '.findings[] | select(.code == "GD218") | .fixes[0].command == "pyenv shell system"'
-gdcheck --env HOME=/root --env "$P" --cwd /home/u/other
+gdcheck -v --env HOME=/root --env "$P" --cwd /home/u/other
 head -3 "$OUT" | grep -q "\`python3\` runs $R/versions/3.11.7 (Python 3.11.7) — pyenv shim" || fail "first section does not say what python3 runs"
 expect_text "[not what python3 runs]"
 

@@ -34,7 +34,7 @@ expect_json '[.findings[] | select(.code == "GD218")] | length == 0'
 expect_json "[.python_envs[] | select(.found_by == \"poetry\" or .found_by == \"pipx\") | .prefix] == [\"$PO\", \"/root/.local/share/pipx/venvs/black\"]"
 expect_json ".verdicts[] | select(.env == \"$V\") | .run_by | index(\"python3\") != null"
 expect_json ".verdicts[] | select(.env == \"$R/versions/3.12.1\") | .run_by == []"
-gdcheck --env HOME=/root --env VIRTUAL_ENV=$V --env "PATH=$V/bin:$R/shims:/usr/bin" --cwd /home/u/proj
+gdcheck -v --env HOME=/root --env VIRTUAL_ENV=$V --env "PATH=$V/bin:$R/shims:/usr/bin" --cwd /home/u/proj
 head -3 "$OUT" | grep -q "\`python3\` runs $V (Python 3.12.1) — PATH: \$VIRTUAL_ENV/bin first" || fail "first section does not name the venv"
 
 # deactivated

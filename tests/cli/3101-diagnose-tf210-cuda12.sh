@@ -21,7 +21,7 @@ expect_json '.findings[] | select(.code == "GD206") | .title | test("CUDA 11.2")
 expect_json '.findings[] | select(.code == "GD206") | .evidence[0].text | test("libcudart.so.12")'
 expect_json '[.findings[] | select(.code == "GD206") | .fixes[].command] | any(test("tensorflow/tensorflow:2.10.0-gpu"))'
 expect_json '[.findings[] | select(.code == "GD206") | .fixes[].command] | any(test("cudatoolkit=11.2 cudnn=8"))'
-gdcheck --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
+gdcheck -v --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
 expect_text "tensorflow 2.10.0 (venv /home/u/proj/.venv): GPU NO"
 expect_text "libcudart.so.11.0 wanted; libcudart.so.12"
 # Issue 31: TensorFlow 2.10 on Linux (built against NumPy 1: pkg_fact

@@ -4,10 +4,7 @@
 . "$GD_TESTS/cli/diag.inc"
 machine 550.54.15 0x2684
 venv /home/u/pt 3.11
-dist "$SITE" torch 2.3.1+cpu
-put "$SITE/torch/version.py" "__version__ = '2.3.1+cpu'
-cuda = None
-hip = None"
+torch_cpu 2.3.1+cpu
 gdcheck --json --env VIRTUAL_ENV=/home/u/pt
 expect_rc 1
 expect_json "$(v torch) | .gpu == \"no\" and (.findings | index(\"GD211\") != null)"

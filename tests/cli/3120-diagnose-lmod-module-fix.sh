@@ -15,6 +15,6 @@ expect_rc 1
 expect_json '.modules.modulepath == "/opt/modulefiles"'
 expect_json '[.modules.files[].name] | index("cuda/11.8") != null'
 expect_json '.findings[] | select(.code == "GD206") | .fixes[0].command == "module load cuda/11.8 cudnn/8.9.7-cuda11"'
-gdcheck --env VIRTUAL_ENV=/home/u/tf --env MODULEPATH=/opt/modulefiles
+gdcheck -v --env VIRTUAL_ENV=/home/u/tf --env MODULEPATH=/opt/modulefiles
 expect_text "Environment modules"
 expect_text "\$ module load cuda/11.8 cudnn/8.9.7-cuda11"

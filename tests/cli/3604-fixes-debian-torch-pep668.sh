@@ -38,5 +38,5 @@ var=$(jq -r "$cmd" "$OUT" | sed -n 's|.*/whl/\(cu[0-9]*\).*|\1|p' | head -n 1)
 [ -n "$rel" ] && [ -n "$var" ] || fail "no torch pin in the fix"
 grep -Eq "^$rel[[:space:]]+$var[[:space:]]" "$GD_TESTS/../data/torch.kb" || fail "torch $rel $var is not in data/torch.kb"
 # The text report ends with the verdict and this fix.
-gdcheck --env PATH=/root/.pyenv/versions/3.12.1/bin:/usr/bin --env HOME=/root
+gdcheck -v --env PATH=/root/.pyenv/versions/3.12.1/bin:/usr/bin --env HOME=/root
 expect_text "Next step: torch 1.13.0a0 will not use the GPU: torch 1.13.0a0 is a CPU-only build"

@@ -9,13 +9,13 @@ gd check --clear-env --env "LD_LIBRARY_PATH=$DRV" --probe --json
 expect_json '.probe.driver.version == "550.54.15"'
 expect_json '[.probe.gpus[].compute_capability] == ["8.9", "8.0"]'
 expect_json '[.findings[] | select(.code | startswith("GD5"))] | length == 0'
-gd check --clear-env --env "LD_LIBRARY_PATH=$DRV" --probe
+gd check -v --clear-env --env "LD_LIBRARY_PATH=$DRV" --probe
 expect_text "Probe (the driver, loaded in a child process)"
 expect_text "NVIDIA GeForce RTX 4090, compute capability 8.9"
 export GD_FAKE_DRIVER="devices=0;cu_init=100"
 gd check --clear-env --env "LD_LIBRARY_PATH=$DRV" --probe --json
 expect_rc 1
 expect_json '[.findings[] | select(.code == "GD503" and .kind == "no_gpu")] | length == 1'
-gd check --probe --root "$ROOT"
+gd check -v --probe --root "$ROOT"
 expect_rc 2
 expect_err "cannot examine --root"

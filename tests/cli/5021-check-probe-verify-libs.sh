@@ -45,7 +45,7 @@ expect_json '[.findings[] | select(.code == "GD516" and .kind == "broken_install
 expect_json '[.findings[] | select(.code == "GD516") | .evidence[].text | select(contains("libgd_gone.so.1"))] | length == 1'
 expect_json '[.findings[] | select(.code == "GD516") | .title | select(contains("libcudnn.so.9"))] | length == 1'
 
-ck --probe --verify-libs
+ck -v --probe --verify-libs
 expect_rc 1
 expect_text "Library check (--verify-libs"
 expect_text "libcudart.so.12"

@@ -28,7 +28,7 @@ expect_json '.findings[] | select(.code == "GD603") | .title == "cudart64_110.dl
 expect_json '[.findings[] | select(.code == "GD603") | .evidence[].path] | index("/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.0/bin/cudart64_12.dll") != null'
 expect_json '[.findings[] | select(.code == "GD603") | .fixes[] | select(.shell == "powershell") | .command] | any(test("^\\$env:PATH = \"C:\\\\Program Files\\\\NVIDIA GPU Computing Toolkit\\\\CUDA\\\\v11.2\\\\bin;\" \\+ \\$env:PATH$"))'
 expect_same_as_linux
-wexe_check --env "Path=$WPATH" --env "CUDA_PATH=$CP" --env "CUDA_PATH_V12_0=$CP"
+wexe_check -v --env "Path=$WPATH" --env "CUDA_PATH=$CP" --env "CUDA_PATH_V12_0=$CP"
 expect_rc 1
 expect_text "tensorflow 2.10.0 (system C:\Users\u\AppData\Local\Programs\Python\Python310): GPU NO — cudart64_110.dll is not installed; only cudart64_12.dll is (another CUDA version)"
 expect_text "GD603 toolkit_version_mismatch: cudart64_110.dll is not installed; only cudart64_12.dll is (another CUDA version)"

@@ -27,7 +27,7 @@ expect_json '.verdicts[0].gpu == "yes" and (.verdicts[0].reason | test("MPS"))'
 expect_json '[.findings[] | select(.severity == "error" or .severity == "warning")] | length == 0'
 expect_json '.checklist[] | select(.step == "Apple Silicon") | .status == "passed"'
 
-gdcheck --os macos
+gdcheck -v --os macos
 expect_rc 0
 expect_text "GPU YES"
 expect_text "Apple Silicon (Homebrew's Apple Silicon prefix /opt/homebrew is installed)"

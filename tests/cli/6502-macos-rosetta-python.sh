@@ -31,6 +31,6 @@ expect_json '.findings[] | select(.code == "GD701") | .severity == "error" and (
 expect_json '.findings[] | select(.code == "GD701") | [.fixes[].command] | any(test("Miniforge3-MacOSX-arm64.sh")) and any(test("arch -arm64"))'
 expect_json '[.verdicts[] | select(.gpu == "no" and (.findings | index("GD701") != null))] | length == 2'
 
-gdcheck --os macos
+gdcheck -v --os macos
 expect_text "GD701"
 expect_text "Rosetta 2     installed"

@@ -38,7 +38,7 @@ expect_json "[$g | .fixes[] | select(.shell == \"cmd\") | .command] | all(contai
 expect_json "[$g | .fixes[] | select(.shell == \"sh\") | .title] | all(contains(\"inside WSL\"))"
 expect_json "[$g | .fixes[] | select(.shell != \"sh\") | .command // \"\" | select(test(\"(^|\\n)pip \"))] | length == 0"
 # The text report: C:\ paths, the reader's shell for grouped fixes.
-SHELL=/bin/bash COLUMNS=200 wincheck
+SHELL=/bin/bash COLUMNS=200 wincheck -v
 expect_text 'tensorflow 2.15.0 (system C:\Users\dev\AppData\Local\Programs\Python\Python311): GPU NO'
 expect_no_text '/Users/dev/'
 expect_text 'Next step: tensorflow 2.15.0 will not use the GPU: TensorFlow 2.15.0 has no GPU support on native Windows'

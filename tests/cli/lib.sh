@@ -106,17 +106,33 @@ cuda_toolkit() {
 # With GD_FIXLINT_DIR set (tests/run.sh), the JSON of every check, explain
 # and plan run is kept there for the fix linter (tests/fixlint/fixlint.sh):
 # the output itself when it is JSON, else the same run again with --json.
+# Every other JSON document a run writes (which, matrix, ps, fleet, check
+# --facts) goes to $GD_FIXLINT_DIR/json, for the schema check
+# (tests/schema/validate.py, docs/schemas).
 gd() {
     "$GD_BIN" "$@" >"$OUT" 2>"$ERR"
     RC=$?
     case $RC in 86|87) fail "sanitizer error (exit $RC)";; esac
-    [ -n "${GD_FIXLINT_DIR:-}" ] && _fixlint_keep "$@"
+    [ -n "${GD_FIXLINT_DIR:-}" ] && _json_keep "$@" && _fixlint_keep "$@"
     if [ "${1:-}" = check ] && [ "${GD_NO_FROM_FACTS:-}" != 1 ] && { [ $RC -eq 0 ] || [ $RC -eq 1 ]; }; then
         _gd_replay "$@"
     fi
     return 0
 }
 _fl_n=0
+_json_n=0
+_json_keep() {
+    case $RC in 0|1) ;; *) return 0 ;; esac
+    case " $* " in *" --json "*|*" --facts "*) ;; *) return 0 ;; esac
+    case " $* " in *" --output"*|*" -o "*|*" --help "*) return 0 ;; esac
+    case ${1:-} in check|-*) case " $* " in *" --facts "*) ;; *) return 0 ;; esac ;;
+        explain|plan|probe) return 0 ;; esac
+    [ -s "$OUT" ] || return 0
+    _json_n=$((_json_n + 1))
+    mkdir -p "$GD_FIXLINT_DIR/json"
+    cp "$OUT" "$GD_FIXLINT_DIR/json/$(basename "$CASE_DIR")-$_json_n.json"
+    return 0
+}
 _fixlint_keep() {
     case ${1:-} in check|explain|plan|probe|-*) ;; *) return 0 ;; esac
     _fl_n=$((_fl_n + 1))
@@ -129,7 +145,7 @@ _fixlint_keep() {
     [ "${1:-}" = explain ] && [ $# -lt 2 ] && return 0   # read stdin: cannot repeat
     _fl_q=""
     for _fl_a in "$@"; do
-        case $_fl_a in --markdown|--strict|--all-shells) continue ;; esac
+        case $_fl_a in --markdown|--strict|--all-shells|-v|--verbose|-q|--quiet) continue ;; esac
         _fl_q="$_fl_q $(_q "$_fl_a")"
     done
     eval "\"\$GD_BIN\" $_fl_q --json" >"$_fl_dst" 2>/dev/null
