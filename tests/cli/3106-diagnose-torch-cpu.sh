@@ -21,7 +21,7 @@ gdcheck --json --env VIRTUAL_ENV=/home/u/pt
 expect_rc 1
 expect_json '[.findings[] | select(.code == "GD102")] | length == 1'
 expect_json "$(v torch) | .gpu == \"no\" and (.findings | index(\"GD211\") != null)"
-COLUMNS=200 gdcheck --env VIRTUAL_ENV=/home/u/pt
+COLUMNS=200 gdcheck -v --env VIRTUAL_ENV=/home/u/pt
 sed -n '/^Next step:/,$p' "$OUT" >"$CASE_DIR/tail"
 grep -q '^Next step: no NVIDIA GPU on this machine' "$CASE_DIR/tail" || fail "next step: $(cat "$CASE_DIR/tail")"
 grep -q 'choose a GPU instance type' "$CASE_DIR/tail" || fail "next step lacks GD102's fix: $(cat "$CASE_DIR/tail")"
