@@ -214,6 +214,47 @@ void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup 
     machine_checklist(facts, dx, arena);
 }
 
+/* 1 when fd is one of the findings verdict vd names. */
+static int about(const struct verdict *vd, const struct finding *fd)
+{
+    size_t i;
+    if (!fd->subject || !vd->subject || strcmp(fd->subject, vd->subject))
+        return 0;
+    for (i = 0; i < vd->n_codes; i++)
+        if (!strcmp(vd->codes[i], fd->code))
+            return 1;
+    return 0;
+}
+
+const struct finding *diagnosis_next_step(const struct diagnosis *dx, const struct verdict **v)
+{
+    const struct findings *fl = &dx->findings;
+    const struct verdict *vno = NULL;
+    size_t i;
+    int sev;
+
+    *v = NULL;
+    for (i = 0; i < fl->nr; i++)
+        if (fl->v[i].severity == SEV_ERROR && !fl->v[i].subject && fl->v[i].n_fixes)
+            return &fl->v[i];
+    for (i = 0; i < dx->n_verdicts && !vno; i++)
+        if (dx->verdicts[i].gpu == GPU_NO)
+            vno = &dx->verdicts[i];
+    if (vno) {
+        *v = vno;
+        for (sev = SEV_ERROR; sev >= SEV_INFO; sev--)
+            for (i = 0; i < fl->nr; i++)
+                if ((int)fl->v[i].severity == sev && fl->v[i].n_fixes && about(vno, &fl->v[i]))
+                    return &fl->v[i];
+    }
+    for (sev = SEV_ERROR; sev >= SEV_INFO; sev--)
+        for (i = 0; i < fl->nr; i++)
+            if ((int)fl->v[i].severity == sev && fl->v[i].n_fixes &&
+                (sev != SEV_INFO || !strcmp(fl->v[i].code, "GD217")) && (!vno || !fl->v[i].subject))
+                return &fl->v[i];
+    return NULL;
+}
+
 const char *gpu_verdict_name(enum gpu_verdict v)
 {
     return v == GPU_YES ? "yes" : v == GPU_NO ? "no" : "unknown";

@@ -78,6 +78,18 @@ struct lookup;
 void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup *lk,
                   struct diagnosis *dx, struct arena *arena);
 
+/**
+ * The report's next step: the finding whose fixes come first, and in *v the
+ * verdict whose reason heads it, or NULL (then the finding's own title
+ * does).  A machine-wide error with a fix comes first (nothing else works
+ * before it: no GPU, no driver); else the first install that will not use
+ * the GPU, with the first finding about that install that has a fix, so
+ * the headline and the fix are about the same thing; else the first error,
+ * warning or open question (GD217) with a fix.  NULL when none has one (*v
+ * may still name a verdict).
+ */
+const struct finding *diagnosis_next_step(const struct diagnosis *dx, const struct verdict **v);
+
 const char *gpu_verdict_name(enum gpu_verdict v);
 
 /* The per-framework rules: the verdict loop (frameworks.c) over the

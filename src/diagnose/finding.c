@@ -196,6 +196,7 @@ void finding_fix(struct findings *fl, struct finding *fd, const char *shell, con
     x = &fd->fixes[fd->n_fixes++];
     x->shell = shell;
     x->group = 0;
+    x->rank = FIX_RANK_NONE;
     x->title = arena_strdup(fl->arena, title);
     if (command_fmt) {
         va_start(ap, command_fmt);
@@ -244,6 +245,28 @@ size_t findings_count(const struct findings *fl, enum severity sev)
     return n;
 }
 
+/* A finding's fixes, least invasive first (enum fix_rank); a continuation
+ * (FIX_RANK_NONE) moves with the fix before it.  Insertion sort: stable. */
+static void fixes_order(struct finding *fd)
+{
+    size_t i, j;
+    enum fix_rank last = FIX_RANK_LOOK;
+    for (i = 0; i < fd->n_fixes; i++) {
+        if (fd->fixes[i].rank == FIX_RANK_NONE)
+            fd->fixes[i].rank = last;
+        last = fd->fixes[i].rank;
+    }
+    for (i = 1; i < fd->n_fixes; i++) {
+        struct fix tmp = fd->fixes[i];
+        j = i;
+        while (j > 0 && fd->fixes[j - 1].rank > tmp.rank) {
+            fd->fixes[j] = fd->fixes[j - 1];
+            j--;
+        }
+        fd->fixes[j] = tmp;
+    }
+}
+
 void findings_sort(struct findings *fl)
 {
     /* Insertion sort: stable, and lists are short. */
@@ -257,6 +280,8 @@ void findings_sort(struct findings *fl)
         }
         fl->v[j] = tmp;
     }
+    for (i = 0; i < fl->nr; i++)
+        fixes_order(&fl->v[i]);
 }
 
 const char *severity_name(enum severity sev)

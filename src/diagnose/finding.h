@@ -6,7 +6,9 @@
  * meaning (docs/findings.md is the registry).  Its kind comes from a fixed
  * vocabulary shared with `explain` (kinds are added, never renamed).
  * Evidence names what proves the finding and the file it came from; a fix
- * is a command to paste, with the shell it is for.
+ * is a command to paste, with the shell it is for and how invasive it is
+ * (enum fix_rank).  Fixes are written by the fix engine only
+ * (diagnose/fixes*.c).
  *
  * All strings are owned by the findings' arena (borrowed from the caller,
  * usually the facts arena); arrays are freed by findings_release.
@@ -27,6 +29,24 @@ struct evidence {
     long line;            /* line number in a log (explain), or 0 */
 };
 
+/*
+ * How invasive a fix is (issue 31): a finding's fixes are shown least
+ * invasive first (findings_sort orders them by rank, stably).  The fix
+ * engine stamps each fix it writes (diagnose/fixes_intent.h); FIX_RANK_NONE
+ * is a continuation ("Or ...", "Then ..."): it keeps the rank of the fix
+ * before it, so a route's steps stay together and in their order.
+ */
+enum fix_rank {
+    FIX_RANK_NONE = 0,   /* a continuation of the fix before (or LOOK when first) */
+    FIX_RANK_LOOK,       /* reads something, changes nothing (a log, nvidia-smi, gpudoctor probe) */
+    FIX_RANK_ENV,        /* an environment variable or an activation, this shell only */
+    FIX_RANK_USER,       /* a user-space (re)install inside the environment, a user's own setting */
+    FIX_RANK_NEW_ENV,    /* a new environment (venv, conda, a container image) */
+    FIX_RANK_SYSTEM,     /* root: a distribution package, the loader's configuration, a group */
+    FIX_RANK_DRIVER,     /* the NVIDIA driver installed or upgraded (and what needs it first) */
+    FIX_RANK_REBOOT      /* a reboot, or the driver's kernel modules unloaded */
+};
+
 struct fix {
     const char *title;    /* what it does: "Put the toolkit's lib64 on the loader path" */
     const char *shell;    /* NULL (any), "sh", "fish", "powershell", "cmd" */
@@ -34,6 +54,7 @@ struct fix {
     unsigned group;       /* 0, or the same number for the one command written for several
                              shells (sh / fish, powershell / cmd): a report may show only
                              the reader's shell (diagnose/fixes.h) */
+    enum fix_rank rank;   /* how invasive (enum fix_rank) */
 };
 
 struct finding {
@@ -68,6 +89,11 @@ struct finding *findings_add(struct findings *fl, const char *code, enum severit
 void finding_evidence(struct findings *fl, struct finding *fd, const char *path,
                       const char *fmt, ...) GD_PRINTF(4, 5);
 void finding_evidence_line(struct findings *fl, struct finding *fd, long line, const char *text);
+/**
+ * Add a fix (command formatted; NULL: advice only).  For the fix engine
+ * only (diagnose/fixes*.c; tools/checksrc refuses it elsewhere): a rule
+ * says what has to happen through diagnose/fixes_intent.h.
+ */
 void finding_fix(struct findings *fl, struct finding *fd, const char *shell, const char *title,
                  const char *command_fmt, ...) GD_PRINTF(5, 6);
 
@@ -85,7 +111,11 @@ unsigned finding_next_group(const struct finding *fd);
 int findings_max_severity(const struct findings *fl);
 /** Number of findings with exactly this severity. */
 size_t findings_count(const struct findings *fl, enum severity sev);
-/** Sort by severity (errors first), keeping the rules' order within one severity. */
+/**
+ * Sort by severity (errors first), keeping the rules' order within one
+ * severity, and each finding's fixes least invasive first (enum fix_rank;
+ * continuations take the rank before them, which they then hold).
+ */
 void findings_sort(struct findings *fl);
 
 const char *severity_name(enum severity sev);

@@ -54,6 +54,7 @@
  *    components from PyPI.
  */
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_intent.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,7 @@ void fix_ctx_from_facts(struct fix_ctx *x, const struct facts *f, const struct k
     if (f->system.os && (!strcmp(f->system.os, "windows") || !strcmp(f->system.os, "macos")))
         x->os = f->system.os;
     x->distro = f->system.distro_id;
+    x->distro_version = f->system.distro_version;
     x->family = fix_family_of(f->system.distro_id);
     x->wsl = f->system.wsl;
     x->container = f->system.container;
@@ -237,7 +239,7 @@ static void windows_driver(const struct fix_ctx *x, struct findings *fl, struct 
     add(fl, fd, 0, NULL, "NVIDIA's driver download page (on Windows)", "https://www.nvidia.com/Download/index.aspx");
 }
 
-void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void route_driver_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     unsigned g;
     if (windows(x)) {
@@ -272,7 +274,27 @@ void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct f
     driver_cmd(x, fl, fd, "");
 }
 
-void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+/*
+ * 1 when the distribution's own archive installs a driver older than need
+ * (data/distro_pkg.kb, driver_version): its install command would leave the
+ * machine where it is, so *title (the upgrade advice) gets where a new
+ * enough one comes from instead.
+ */
+static int archive_too_old(const struct fix_ctx *x, const char *need, const char **title)
+{
+    const char *have = NULL, *src = NULL;
+    if (kb_distro_pkg(x->kb, x->distro, x->distro_version, "nvidia-driver", "driver_version", NULL, NULL, &have,
+                      &src) != 1 || !have || ver_cmp_driver(have, need) >= 0)
+        return 0;
+    (void)src;
+    *title = arena_printf(x->a, "%s -- %s %s's own archive installs driver %s, older than that, so its "
+                          "nvidia-driver package is no route here: use NVIDIA's CUDA repository for %s "
+                          "(https://developer.nvidia.com/cuda-downloads) or a newer release of %s", *title, x->distro,
+                          x->distro_version ? x->distro_version : "", have, x->distro, x->distro);
+    return 1;
+}
+
+static void route_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                           const char *need, const char *why)
 {
     const char *t = arena_printf(x->a, "Upgrade the NVIDIA driver to %s%s%s%s", need ? need : "a newer release",
@@ -286,6 +308,10 @@ void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct f
         add(fl, fd, 0, NULL, arena_printf(x->a, "%s (on the host: a container uses the host's driver)", t), NULL);
         return;
     }
+    if (need && x->kb && x->distro && archive_too_old(x, need, &t)) {
+        add(fl, fd, 0, NULL, t, NULL);
+        return;
+    }
     add(fl, fd, 0, NULL, t, NULL);
     if (x->family == FIX_FAMILY_DEBIAN)
         add(fl, fd, 0, "sh", "Debian: see which driver version the archive offers before installing it "
@@ -294,7 +320,7 @@ void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct f
     driver_cmd(x, fl, fd, "");
 }
 
-void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void route_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     unsigned g;
     if (x->wsl == 2) {
@@ -312,7 +338,7 @@ void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct 
     fixes_driver_install(x, fl, fd);
 }
 
-void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void route_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     const char *t = "Remove the Linux driver packages (NVIDIA: never install a Linux driver inside WSL2; "
                     "the CUDA toolkit for WSL is the WSL-Ubuntu installer, without a driver)";
@@ -336,7 +362,7 @@ void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct
     fixes_loader_path(x, fl, fd, "Until then, put the Windows driver's directory first", "/usr/lib/wsl/lib");
 }
 
-void fixes_loader_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void route_loader_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const char *title, const char *dirs)
 {
     unsigned g = next_group(fd);
@@ -696,7 +722,7 @@ static const char *lead(const struct fix_ctx *x, const struct choice *in)
     return in->why_not ? arena_printf(x->a, "%s; ", in->why_not) : "";
 }
 
-int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static int route_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                         const struct python_env *env, const char *want)
 {
     struct choice in;
@@ -718,6 +744,7 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
                                                  "so in a new venv: %s", lead(x, &in), env->prefix,
                                                  install_title(x, &in, what))),
             arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name, pkg));
+        fixes_rank(fd, fd->n_fixes - 1, FIX_RANK_NEW_ENV);
         return 1;
     }
     pip = fix_pip(x, env);
@@ -731,20 +758,22 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
     return 1;
 }
 
-/* TensorFlow's lines: [and-cuda] with pip, or CUDA and cuDNN from conda-forge in their own environment. */
-static const char *tf_cmds(const struct fix_ctx *x, const struct choice *in, const char *pip)
+/* TensorFlow's lines: [and-cuda] with pip, or CUDA and cuDNN from conda-forge in their own
+ * environment, whose lib directory goes on the loader path in the shell's own words (fish: a list). */
+static const char *tf_cmds(const struct fix_ctx *x, const struct choice *in, const char *pip, int fish)
 {
     struct fix_set set;
     if (!strcmp(in->route, "pip"))
         return arena_printf(x->a, "%s install %s", pip, requirement(x, in, 0));
     fix_set_commands(x, in, env_name(x, in), 0, &set);
-    return arena_printf(x->a, "conda create -n %s -c conda-forge %s %s\nconda activate %s\npython -m pip install %s\n"
-                        "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
+    return arena_printf(x->a, "conda create -n %s -c conda-forge %s %s\nconda activate %s\npython -m pip install %s\n%s",
                         env_name(x, in), set.python_pick ? arena_printf(x->a, "python=%s", set.python_pick) : "python",
-                        conda_cuda(x, in), env_name(x, in), requirement(x, in, 0));
+                        conda_cuda(x, in), env_name(x, in), requirement(x, in, 0),
+                        fish ? "set -gx LD_LIBRARY_PATH $CONDA_PREFIX/lib $LD_LIBRARY_PATH"
+                             : "export LD_LIBRARY_PATH=$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}");
 }
 
-int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static int route_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                      const struct python_env *env, const char *want)
 {
     struct choice in;
@@ -775,13 +804,22 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
                                                  install_title(x, &in, what))),
             arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s", venv_lines(x, env, name), name,
                          requirement(x, &in, 0)));
+        fixes_rank(fd, fd->n_fixes - 1, FIX_RANK_NEW_ENV);
         return 1;
     }
-    add(fl, fd, 0, "sh", t, tf_cmds(x, &in, fix_pip(x, env)));
+    if (!strcmp(in.route, "pip")) {
+        add(fl, fd, 0, "sh", t, tf_cmds(x, &in, fix_pip(x, env), 0));
+        fixes_rank(fd, fd->n_fixes - 1, FIX_RANK_USER);
+    } else {
+        unsigned g = next_group(fd);
+        add(fl, fd, g, "sh", t, tf_cmds(x, &in, NULL, 0));
+        add(fl, fd, g, "fish", t, tf_cmds(x, &in, NULL, 1));
+        fixes_rank(fd, fd->n_fixes - 2, FIX_RANK_NEW_ENV);
+    }
     return 1;
 }
 
-void fixes_official_image(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *framework,
+static void route_official_image(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *framework,
                           const char *want, const struct python_env *env)
 {
     struct choice in;
@@ -792,7 +830,7 @@ void fixes_official_image(const struct fix_ctx *x, struct findings *fl, struct f
         arena_printf(x->a, "docker run --gpus all -it %s", in.image));
 }
 
-void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void route_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env)
 {
     struct choice lin, win;
@@ -837,17 +875,64 @@ void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struc
                          win.extra_reqs ? arena_printf(x->a, " (%s: %s)", win.extra_reqs, win.extra_why) : "");
         add(fl, fd, g, "powershell", t, set.conda);
         add(fl, fd, g, "cmd", t, set.conda);
-        /* 3. DirectML: any DirectX 12 GPU, through Microsoft's plugin. */
+        /* 3. DirectML: any DirectX 12 GPU, through Microsoft's plugin.  The
+         * release's wheels exist for its Python range only (the kb's): a
+         * Python outside it gets a conda environment with one inside; the
+         * release's extra requirements (numpy<2) hold for its CPU wheel too. */
+        const char *extra = win.extra_reqs ? arena_printf(x->a, " \"%s\"", win.extra_reqs) : "";
         g = next_group(fd);
         t = arena_printf(x->a, "Route 3: tensorflow-cpu %s with Microsoft's DirectML plugin (any DirectX 12 GPU; "
                          "Microsoft has paused the plugin's development)", win.release);
-        add(fl, fd, g, "powershell", t,
-            arena_printf(x->a, "%s%s -m pip install \"tensorflow-cpu==%s\" tensorflow-directml-plugin", env ? "& " : "",
-                         env ? fix_python(x, env) : "python", win.pin));
-        add(fl, fd, g, "cmd", t,
-            arena_printf(x->a, "%s -m pip install \"tensorflow-cpu==%s\" tensorflow-directml-plugin",
-                         env ? fix_python(x, env) : "python", win.pin));
+        if (py && win.python_range && !choose_python_in(win.python_range, ver_dotted_prefix(x->a, py, 2))) {
+            const char *pick = pick_python(x, &(struct choice){ .python_range = win.python_range });
+            const char *cmd;
+            t = arena_printf(x->a, "%s -- Python %s has no tensorflow-cpu %s wheel (%s), so in a conda environment "
+                             "with Python %s", t, ver_dotted_prefix(x->a, py, 2), win.release,
+                             choose_python_text(x->a, win.python_range), pick ? pick : "?");
+            cmd = arena_printf(x->a, "conda create -n tf%s-directml python=%s\nconda activate tf%s-directml\n"
+                               "python -m pip install \"tensorflow-cpu==%s\" tensorflow-directml-plugin%s", win.release,
+                               pick ? pick : "3", win.release, win.pin, extra);
+            add(fl, fd, g, "powershell", t, cmd);
+            add(fl, fd, g, "cmd", t, cmd);
+        } else {
+            add(fl, fd, g, "powershell", t,
+                arena_printf(x->a, "%s%s -m pip install \"tensorflow-cpu==%s\" tensorflow-directml-plugin%s",
+                             env ? "& " : "", env ? fix_python(x, env) : "python", win.pin, extra));
+            add(fl, fd, g, "cmd", t,
+                arena_printf(x->a, "%s -m pip install \"tensorflow-cpu==%s\" tensorflow-directml-plugin%s",
+                             env ? fix_python(x, env) : "python", win.pin, extra));
+        }
     }
+}
+
+void fixes_tf_windows_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *version,
+                           const char *cuda, const char *cudnn, const char *python_range)
+{
+    const char *py, *np = NULL;
+    size_t from = fd->n_fixes;
+    /* The NumPy major the release is compiled against (a newer one breaks its C modules). */
+    if (x->kb && kb_pkg_fact(x->kb, "tensorflow", "numpy_abi_major", version, &np, NULL) == 1)
+        np = arena_printf(x->a, " \"numpy<%ld\"", ver_major(np) + 1);
+    else
+        np = "";
+    if ((py = kb_python_newest(x->a, python_range)) != NULL)
+        add(fl, fd, 0, "powershell", arena_printf(x->a, "Create a conda environment with CUDA %s and cuDNN %s "
+                                                  "(conda-forge) for this TensorFlow; activating it puts its Library\\bin "
+                                                  "on PATH", cuda, cudnn),
+            arena_printf(x->a, "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
+                         "conda activate tf-gpu\n"
+                         "python -m pip install \"tensorflow==%s.*\"%s", py, cuda, cudnn,
+                         ver_dotted_prefix(x->a, version, 2), np));
+    fixes_rank(fd, from, FIX_RANK_NEW_ENV);
+    from = fd->n_fixes;
+    add(fl, fd, 0, "powershell", arena_printf(x->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
+                                              "and cuDNN %s, then put its bin first on PATH", cuda,
+                                              arena_printf(x->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
+                                                           strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
+                                              cudnn),
+        arena_printf(x->a, "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
+                     cuda));
+    fixes_rank(fd, from, FIX_RANK_SYSTEM);
 }
 
 /* ---- JAX, ONNX Runtime, CuPy, Paddle ---- */
@@ -896,6 +981,7 @@ static void pkg_emit(const struct fix_ctx *x, struct findings *fl, struct findin
         add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it), so in a "
                                                  "new venv: %s", env->prefix, title)),
             arena_printf(x->a, "%s\n%s%s install %s", venv_lines(x, env, name), deps_line(x, in, vpip), vpip, req));
+        fixes_rank(fd, fd->n_fixes - 1, FIX_RANK_NEW_ENV);
         return;
     }
     if (windows(x)) {
@@ -931,7 +1017,7 @@ static int pkg_install(const struct fix_ctx *x, struct findings *fl, struct find
     return 1;
 }
 
-void fixes_system_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct choice *in)
+static void route_system_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct choice *in)
 {
     add(fl, fd, 0, NULL,
         arena_printf(x->a, "%s %s loads CUDA %s.x%s%s from the system: install them on the loader path (NVIDIA's "
@@ -942,7 +1028,7 @@ void fixes_system_cuda(const struct fix_ctx *x, struct findings *fl, struct find
         NULL);
 }
 
-int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static int route_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const struct python_env *env, const char *want)
 {
     if (windows(x)) {
@@ -968,19 +1054,19 @@ int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct findi
     return pkg_install(x, fl, fd, env, "jax", want, "JAX");
 }
 
-int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static int route_ort_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const struct python_env *env, const char *want)
 {
     return pkg_install(x, fl, fd, env, "onnxruntime", want, "onnxruntime-gpu");
 }
 
-int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static int route_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const struct python_env *env, const char *want)
 {
     return pkg_install(x, fl, fd, env, "cupy", want, "CuPy");
 }
 
-int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static int route_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *want)
 {
     return pkg_install(x, fl, fd, env, "paddle", want, "paddlepaddle-gpu");
@@ -999,7 +1085,7 @@ static void uninstall(const struct fix_ctx *x, struct findings *fl, struct findi
     add(fl, fd, 0, "sh", title, arena_printf(x->a, "%s uninstall -y %s", fix_pip(x, env), names));
 }
 
-int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
+static int route_install_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
                         const struct framework_build *b)
 {
     const struct fw_def *d = fw_find(b->name);
@@ -1036,7 +1122,7 @@ int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct fin
     return 1;
 }
 
-void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void route_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *name, const char *version)
 {
     const struct fw_def *d = fw_of_dist(name);
@@ -1198,7 +1284,7 @@ void fixes_macos_pip(const struct fix_ctx *x, struct findings *fl, struct findin
 
 /* ---- the machine rules' fixes (rules_driver.c, rules_env.c), shared with explain ---- */
 
-void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void route_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     (void)x;
     finding_fix(fl, fd, "sh", "Load the module (or reboot after a driver install)", "sudo modprobe nvidia");
@@ -1207,7 +1293,7 @@ void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, stru
                 "sudo dmesg | grep -i -E 'nvidia|secure boot'");
 }
 
-void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void route_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     (void)x;
     finding_fix(fl, fd, "sh", "Remove the stubs directory from LD_LIBRARY_PATH (it is for linking only)",
@@ -1217,7 +1303,7 @@ void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct fi
                 "grep -r stubs /etc/ld.so.conf /etc/ld.so.conf.d/ && sudo ldconfig");
 }
 
-void fixes_visible_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void route_visible_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     (void)x;
     finding_fix(fl, fd, "sh", "Unset it (or list the devices to use, e.g. 0)", "unset CUDA_VISIBLE_DEVICES");
@@ -1225,4 +1311,170 @@ void fixes_visible_devices(const struct fix_ctx *x, struct findings *fl, struct 
     finding_fix(fl, fd, "powershell", "Unset it", "Remove-Item Env:CUDA_VISIBLE_DEVICES");
     finding_fix(fl, fd, NULL, "If a job scheduler set it (Slurm, Kubernetes), request GPUs from the "
                 "scheduler instead (e.g. srun --gpus=1)", NULL);
+}
+
+/* ---- ranks: each route above is one intent (diagnose/fixes_intent.h) ---- */
+
+/* An install whose fixes hold a driver upgrade needs it first: the whole route is the driver's. */
+static void rank_install(struct finding *fd, size_t from)
+{
+    size_t i;
+    for (i = from; i < fd->n_fixes; i++)
+        if (fd->fixes[i].rank == FIX_RANK_DRIVER) {
+            fixes_rank(fd, from, FIX_RANK_DRIVER);
+            return;
+        }
+    fixes_rank(fd, from, FIX_RANK_USER);
+}
+
+void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    route_driver_install(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                          const char *need, const char *why)
+{
+    size_t from = fd->n_fixes;
+    route_driver_upgrade(x, fl, fd, need, why);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    route_libcuda_missing(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    route_wsl_linux_driver(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_loader_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const char *title, const char *dirs)
+{
+    size_t from = fd->n_fixes;
+    route_loader_path(x, fl, fd, title, dirs);
+    fixes_rank(fd, from, FIX_RANK_ENV);
+}
+
+void fixes_official_image(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *framework,
+                          const char *want, const struct python_env *env)
+{
+    size_t from = fd->n_fixes;
+    route_official_image(x, fl, fd, framework, want, env);
+    fixes_rank(fd, from, FIX_RANK_NEW_ENV);
+}
+
+void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                             const struct python_env *env)
+{
+    size_t from = fd->n_fixes;
+    route_tf_windows_routes(x, fl, fd, env);
+    fixes_rank_all(fd, from, FIX_RANK_NEW_ENV);
+}
+
+int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                        const struct python_env *env, const char *want)
+{
+    size_t from = fd->n_fixes;
+    int r = route_torch_install(x, fl, fd, env, want);
+    rank_install(fd, from);
+    return r;
+}
+
+int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                     const struct python_env *env, const char *want)
+{
+    size_t from = fd->n_fixes;
+    int r = route_tf_install(x, fl, fd, env, want);
+    rank_install(fd, from);
+    return r;
+}
+
+int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const struct python_env *env, const char *want)
+{
+    size_t from = fd->n_fixes;
+    int r = route_jax_install(x, fl, fd, env, want);
+    rank_install(fd, from);
+    return r;
+}
+
+int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const struct python_env *env, const char *want)
+{
+    size_t from = fd->n_fixes;
+    int r = route_ort_install(x, fl, fd, env, want);
+    rank_install(fd, from);
+    return r;
+}
+
+int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const struct python_env *env, const char *want)
+{
+    size_t from = fd->n_fixes;
+    int r = route_cupy_install(x, fl, fd, env, want);
+    rank_install(fd, from);
+    return r;
+}
+
+int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *want)
+{
+    size_t from = fd->n_fixes;
+    int r = route_paddle_install(x, fl, fd, env, want);
+    rank_install(fd, from);
+    return r;
+}
+
+int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
+                        const struct framework_build *b)
+{
+    size_t from = fd->n_fixes;
+    int r = route_install_build(x, fl, fd, env, b);
+    rank_install(fd, from);
+    return r;
+}
+
+void fixes_pip_reinstall(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *name, const char *version)
+{
+    size_t from = fd->n_fixes;
+    route_pip_reinstall(x, fl, fd, env, name, version);
+    rank_install(fd, from);
+}
+
+void fixes_system_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct choice *in)
+{
+    size_t from = fd->n_fixes;
+    route_system_cuda(x, fl, fd, in);
+    fixes_rank(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    route_driver_load_module(x, fl, fd);
+    fixes_rank(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    route_stub_off_path(x, fl, fd);
+    fixes_rank(fd, from, FIX_RANK_ENV);
+}
+
+void fixes_visible_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    route_visible_devices(x, fl, fd);
+    fixes_rank(fd, from, FIX_RANK_ENV);
 }

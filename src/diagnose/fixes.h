@@ -32,6 +32,16 @@
  * not every patch).  When nothing valid exists the fix says so and why;
  * there is no fallback variant.
  *
+ * Each building block below is one intent (the small ones -- named tools,
+ * variables, another environment, containers, advice -- are in
+ * diagnose/fixes_intent.h) and stamps its fixes with an invasiveness rank
+ * (enum fix_rank, finding.h): the driver routes FIX_RANK_DRIVER, loader
+ * paths FIX_RANK_ENV, a reinstall in the environment FIX_RANK_USER (a new
+ * venv or conda environment FIX_RANK_NEW_ENV), and an install that needs
+ * the driver upgraded first is ranked with the driver; findings_sort then
+ * shows the least invasive first.  No other file writes a command
+ * (tools/checksrc).
+ *
  * Everything here is pure over (facts or hints, kb): nothing is read,
  * nothing printed.  Strings go into the arena given at init.
  */
@@ -65,6 +75,7 @@ struct fix_ctx {
     const char *os;             /* "linux", "windows", "macos" */
     enum fix_family family;
     const char *distro;         /* os-release ID as found ("debian"), or NULL */
+    const char *distro_version; /* os-release VERSION_ID ("11"), or NULL */
     int wsl;                    /* 2: WSL2, 1: WSL1, 0: no, -1: unknown */
     const char *container;      /* "docker", ... or NULL */
     const char *driver;         /* the installed driver version, or NULL */
@@ -96,7 +107,10 @@ void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct f
 /**
  * The driver is older than need ("525.60.13"); why says for what ("torch
  * 2.6's cu124 build").  Upgrade advice first, then the distribution's
- * command (on WSL2 and Windows: the Windows driver).
+ * command (on WSL2 and Windows: the Windows driver) -- unless the
+ * distribution's archive installs a driver still older than need
+ * (data/distro_pkg.kb driver_version: Debian 11's 470): then that route is
+ * not printed, and the advice says where a new enough driver comes from.
  */
 void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                           const char *need, const char *why);
@@ -194,6 +208,16 @@ int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct findin
  */
 void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                              const struct python_env *env);
+
+/**
+ * Native Windows, TensorFlow version's CUDA DLLs nowhere (GD603): a conda
+ * environment with its tested CUDA and cuDNN (Python: the newest of
+ * python_range, the kb's; none when NULL) and the release pinned with the
+ * NumPy major its wheels are compiled against (pkg_fact numpy_abi_major),
+ * or NVIDIA's CUDA installer and its bin on PATH (PowerShell).
+ */
+void fixes_tf_windows_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *version,
+                           const char *cuda, const char *cudnn, const char *python_range);
 
 /** Install JAX with CUDA into env (NULL: the log's Python), as fixes_torch_install. */
 int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

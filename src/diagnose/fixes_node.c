@@ -12,9 +12,11 @@
  * installed libcuda package's version exactly.
  */
 #include "diagnose/fixes_node.h"
+#include "diagnose/fixes_intent.h"
 
 #include <string.h>
 
+#include "util/strbuf.h"
 #include "util/text.h"
 #include "util/banned.h"
 
@@ -77,7 +79,7 @@ static const char *flavour_pkg(struct arena *a, const char *cuda_pkg, const char
     }
 }
 
-void fixes_kmod_reload(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void node_kmod_reload(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     if (x->container) {
         finding_fix_group(fl, fd, 0, NULL, "On the host (a container uses the host's kernel module): reboot it, "
@@ -91,7 +93,7 @@ void fixes_kmod_reload(const struct fix_ctx *x, struct findings *fl, struct find
                       "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia");
 }
 
-void fixes_libcuda_abi(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void node_libcuda_abi(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     const char *native = deb_arch(x->arch);
     size_t i, j;
@@ -123,7 +125,7 @@ void fixes_libcuda_abi(const struct fix_ctx *x, struct findings *fl, struct find
     fixes_libcuda_missing(x, fl, fd);
 }
 
-void fixes_driver_component(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void node_driver_component(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                             const char *name, const char *path, const char *have, const char *want)
 {
     const char *comp = !strcmp(name, "libnvidia-ml") ? "ml1"
@@ -179,7 +181,7 @@ void fixes_driver_component(const struct fix_ctx *x, struct findings *fl, struct
     }
 }
 
-void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct finding *fd, int uvm)
+static void node_device_nodes(const struct fix_ctx *x, struct findings *fl, struct finding *fd, int uvm)
 {
     if (x->container) {
         finding_fix_group(fl, fd, 0, NULL, "A container gets the device nodes from the NVIDIA Container Toolkit: "
@@ -202,7 +204,7 @@ void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct fin
                       "sudo nvidia-modprobe -c=0 -u");
 }
 
-void fixes_device_access(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void node_device_access(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const char *user, const char *group, const char *node)
 {
     if (group && user) {
@@ -216,7 +218,7 @@ void fixes_device_access(const struct fix_ctx *x, struct findings *fl, struct fi
                       arena_printf(x->a, "ls -l /dev/nvidia*\nsudo chmod 0666 %s", node));
 }
 
-void fixes_toolkit_host(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *engine)
+static void node_toolkit_host(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *engine)
 {
     int podman = engine && strstr(engine, "podman");
     const char *wire = podman ? "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml"
@@ -243,14 +245,14 @@ void fixes_toolkit_host(const struct fix_ctx *x, struct findings *fl, struct fin
     }
 }
 
-void fixes_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *spec)
+static void node_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *spec)
 {
     finding_fix_group(fl, fd, 0, "sh", "Generate the CDI spec again for the installed driver (its host paths name "
                       "the driver's versioned files)",
                       arena_printf(x->a, "sudo nvidia-ctk cdi generate --output=%s", spec));
 }
 
-void fixes_module_swap(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *loaded,
+static void node_module_swap(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *loaded,
                        const char *better)
 {
     if (better)
@@ -262,7 +264,7 @@ void fixes_module_swap(const struct fix_ctx *x, struct findings *fl, struct find
 
 /* A Slurm job: request GPUs (the gres plugin then allows their devices and
  * sets CUDA_VISIBLE_DEVICES; slurm's srun(1) and sbatch(1): --gres, --gpus). */
-int fixes_slurm_gpus(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static int node_slurm_gpus(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     const char *job = x->facts ? facts_env(x->facts, "SLURM_JOB_ID") : NULL;
     if (!job)
@@ -273,7 +275,7 @@ int fixes_slurm_gpus(const struct fix_ctx *x, struct findings *fl, struct findin
     return 1;
 }
 
-void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void node_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     if (fixes_slurm_gpus(x, fl, fd))
         return;
@@ -290,16 +292,28 @@ void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct f
 void fixes_drop_loader_dir(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                            const char *title, const char *dir)
 {
+    struct arena *a = x && x->a ? x->a : fl->arena;
+    struct strbuf q = STRBUF_INIT;
     unsigned g = finding_next_group(fd);
+    const char *p;
+    /* one quoted word, matched as a fixed string (a path's '.' and '+' are no patterns) */
+    for (p = dir; *p; p++) {
+        if (*p == '\'')
+            strbuf_addstr(&q, "'\\''");
+        else
+            strbuf_addch(&q, *p);
+    }
     finding_fix_group(fl, fd, g, "sh", title,
-                      arena_printf(x->a, "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
-                                   "grep -vx '%s' | paste -sd:)", dir));
+                      arena_printf(a, "export LD_LIBRARY_PATH=\"$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
+                                   "grep -vxF '%s' | paste -sd: -)\"", q.buf));
     /* fish splits variables named *PATH on ':' into lists */
     finding_fix_group(fl, fd, g, "fish", title,
-                      arena_printf(x->a, "set -gx LD_LIBRARY_PATH (string match -v -- '%s' $LD_LIBRARY_PATH)", dir));
+                      arena_printf(a, "set -gx LD_LIBRARY_PATH (string match -v -- '%s' $LD_LIBRARY_PATH)", q.buf));
+    fixes_rank(fd, fd->n_fixes - 2, FIX_RANK_ENV);
+    strbuf_release(&q);
 }
 
-void fixes_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void node_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                             const char *newest)
 {
     finding_fix_group(fl, fd, 0, "sh", newest ? arena_printf(x->a, "Reboot into the installed kernel %s, which has "
@@ -323,7 +337,7 @@ static const char *headers_cmd(const struct fix_ctx *x, const char *kernel)
     }
 }
 
-void fixes_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void node_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const char *module, const char *version, const char *kernel,
                       int headers_missing, const char *failed_log)
 {
@@ -346,7 +360,7 @@ void fixes_dkms_build(const struct fix_ctx *x, struct findings *fl, struct findi
                       arena_printf(x->a, "sudo dkms install %s/%s -k %s", module, version, kernel));
 }
 
-void fixes_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
+static void node_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
 {
     switch (x->family) {
     case FIX_FAMILY_DEBIAN:
@@ -373,13 +387,13 @@ void fixes_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct fin
     }
 }
 
-void fixes_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
+static void node_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
 {
     finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Index kernel %s's modules, then load nvidia", kernel),
                       arena_printf(x->a, "sudo depmod -a %s\nsudo modprobe nvidia", kernel));
 }
 
-void fixes_secure_boot(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void node_secure_boot(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const char *module, const char *version, const char *kernel)
 {
     /* dkms's prepare_mok: Ubuntu's key is /var/lib/shim-signed/mok/MOK.der
@@ -396,7 +410,7 @@ void fixes_secure_boot(const struct fix_ctx *x, struct findings *fl, struct find
     finding_fix_group(fl, fd, 0, NULL, "Or turn Secure Boot off in the firmware setup", NULL);
 }
 
-void fixes_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *blacklisted_by)
+static void node_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *blacklisted_by)
 {
     const char *initramfs;
     switch (x->family) {
@@ -439,7 +453,7 @@ static void from_windows(const struct fix_ctx *x, struct findings *fl, struct fi
     (void)x;
 }
 
-void fixes_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void node_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     from_windows(x, fl, fd, "From Windows: update WSL and its kernel, then restart it (a custom kernel= line in "
                  "%UserProfile%\\.wslconfig, built without dxgkrnl, has the same effect: remove it)",
@@ -448,13 +462,13 @@ void fixes_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding 
                       "WDDM driver model (on Windows: nvidia-smi -dm 0, where the GPU supports it)", NULL);
 }
 
-void fixes_wsl_remount(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+static void node_wsl_remount(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
     from_windows(x, fl, fd, "Restart WSL, which maps C:\\Windows\\System32\\lxss\\lib into /usr/lib/wsl/lib "
                  "when it starts", "wsl --shutdown");
 }
 
-void fixes_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void node_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *dist, const char *torch_version)
 {
     finding_fix_group(fl, fd, 0, "sh", "See every requirement the installed versions break",
@@ -463,14 +477,14 @@ void fixes_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct fi
                       "names the torch it is built for), or the torch it pins", dist, torch_version), NULL);
 }
 
-void fixes_ext_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *dist,
+static void node_ext_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *dist,
                     const char *cuda)
 {
     finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install %s's build for CUDA %s, from the same wheel "
                       "index as torch's", dist, cuda ? cuda : "(torch's)"), NULL);
 }
 
-void fixes_ext_arch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+static void node_ext_arch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                     const struct python_env *env, const char *dist, const char *cc)
 {
     finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install a %s build with code for compute capability %s, "
@@ -478,4 +492,164 @@ void fixes_ext_arch(const struct fix_ctx *x, struct findings *fl, struct finding
     finding_fix_group(fl, fd, 0, "sh", "A source build for this GPU only",
                       arena_printf(x->a, "TORCH_CUDA_ARCH_LIST=\"%s\" %s install --no-build-isolation --no-binary "
                                    "%s %s", cc, fix_pip(x, env), dist, dist));
+}
+
+/* ---- ranks: each route above is one intent, ranked as a whole (diagnose/fixes_intent.h) ---- */
+
+void fixes_kmod_reload(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    node_kmod_reload(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+}
+
+void fixes_libcuda_abi(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    node_libcuda_abi(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_driver_component(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                            const char *name, const char *path, const char *have, const char *want)
+{
+    size_t from = fd->n_fixes;
+    node_driver_component(x, fl, fd, name, path, have, want);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct finding *fd, int uvm)
+{
+    size_t from = fd->n_fixes;
+    node_device_nodes(x, fl, fd, uvm);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_device_access(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const char *user, const char *group, const char *node)
+{
+    size_t from = fd->n_fixes;
+    node_device_access(x, fl, fd, user, group, node);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_toolkit_host(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *engine)
+{
+    size_t from = fd->n_fixes;
+    node_toolkit_host(x, fl, fd, engine);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *spec)
+{
+    size_t from = fd->n_fixes;
+    node_cdi_regenerate(x, fl, fd, spec);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_module_swap(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *loaded,
+                       const char *better)
+{
+    size_t from = fd->n_fixes;
+    node_module_swap(x, fl, fd, loaded, better);
+    fixes_rank_all(fd, from, FIX_RANK_ENV);
+}
+
+int fixes_slurm_gpus(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    int r = node_slurm_gpus(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_ENV);
+    return r;
+}
+
+void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    node_cgroup_devices(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                            const char *newest)
+{
+    size_t from = fd->n_fixes;
+    node_kmod_reboot_into(x, fl, fd, newest);
+    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+}
+
+void fixes_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                      const char *module, const char *version, const char *kernel,
+                      int headers_missing, const char *failed_log)
+{
+    size_t from = fd->n_fixes;
+    node_dkms_build(x, fl, fd, module, version, kernel, headers_missing, failed_log);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
+{
+    size_t from = fd->n_fixes;
+    node_kmod_rebuild(x, fl, fd, kernel);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
+{
+    size_t from = fd->n_fixes;
+    node_depmod(x, fl, fd, kernel);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_secure_boot(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                       const char *module, const char *version, const char *kernel)
+{
+    size_t from = fd->n_fixes;
+    node_secure_boot(x, fl, fd, module, version, kernel);
+    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+}
+
+void fixes_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *blacklisted_by)
+{
+    size_t from = fd->n_fixes;
+    node_nouveau(x, fl, fd, blacklisted_by);
+    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+}
+
+void fixes_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    node_wsl_dxg(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+}
+
+void fixes_wsl_remount(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    node_wsl_remount(x, fl, fd);
+    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                         const struct python_env *env, const char *dist, const char *torch_version)
+{
+    size_t from = fd->n_fixes;
+    node_ext_torch_pin(x, fl, fd, env, dist, torch_version);
+    fixes_rank_all(fd, from, FIX_RANK_USER);
+}
+
+void fixes_ext_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *dist,
+                    const char *cuda)
+{
+    size_t from = fd->n_fixes;
+    node_ext_cuda(x, fl, fd, dist, cuda);
+    fixes_rank_all(fd, from, FIX_RANK_USER);
+}
+
+void fixes_ext_arch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                    const struct python_env *env, const char *dist, const char *cc)
+{
+    size_t from = fd->n_fixes;
+    node_ext_arch(x, fl, fd, env, dist, cc);
+    fixes_rank_all(fd, from, FIX_RANK_USER);
 }

@@ -69,7 +69,8 @@ void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct f
  * Take dir off LD_LIBRARY_PATH for this shell (sh and fish, one group):
  * a directory there comes before a library's DT_RUNPATH (and before
  * nothing set by DT_RPATH), so it can hand a process the wrong copy.
- * title says why.
+ * title says why.  The one pipeline of the project for it: dir is matched
+ * as a fixed string, quoted.  x may be NULL (probe: fl's arena).
  */
 void fixes_drop_loader_dir(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                            const char *title, const char *dir);

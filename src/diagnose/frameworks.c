@@ -25,6 +25,8 @@
  * otherwise, with a finding (GD217) that says what could not be known.
  */
 #include "diagnose/fw.h"
+#include "diagnose/fixes_intent.h"
+#include "diagnose/fixes_node.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -423,9 +425,9 @@ static void module_fixes(struct fwctx *c, struct finding *fd, const char *cuda, 
         md = module_facts_find(&c->f->modules, "cudnn", fw_major(c->a, cudnn));
     if (!mc && !md)
         return;
-    finding_fix(c->out, fd, "sh", "Load the site's modules, which put the libraries on the loader path "
-                "for this shell (add the line to your job script)", "module load %s%s%s",
-                mc ? mc->name : "", mc && md ? " " : "", md ? md->name : "");
+    fixes_run(&c->fx, c->out, fd, FIX_TOOL_MODULE_LOAD, "Load the site's modules, which put the libraries on the "
+              "loader path for this shell (add the line to your job script)", mc ? mc->name : NULL,
+              md ? md->name : NULL);
 }
 
 /*
@@ -641,15 +643,14 @@ void fw_judge_missing(struct fwctx *c, const char *cuda, const char *cudnn,
         fd_missing[2]->title = arena_printf(c->a, "%s and %zu more CUDA libraries not found: %s cannot load them",
                                             first_other, n_other - 1, c->fw->name);
     if (fd_stale)
-        finding_fix(c->out, fd_stale, "sh", "Rebuild the loader's cache", "sudo ldconfig");
+        fixes_run(&c->fx, c->out, fd_stale, FIX_TOOL_LDCONFIG, NULL, NULL, NULL);
     if (fd_off)
         fix_ld_library_path(c, fd_off, offpath.buf);
     if (fd_off && strncmp(offpath.buf, "/usr/local/", 11) == 0) {
         const char *colon = strchr(offpath.buf, ':');
-        finding_fix(c->out, fd_off, "sh", "Or make it permanent for every program: list it in ld.so.conf.d "
-                    "and rebuild the cache",
-                    "echo %.*s | sudo tee /etc/ld.so.conf.d/gpudoctor-cuda.conf\nsudo ldconfig",
-                    colon ? (int)(colon - offpath.buf) : (int)offpath.len, offpath.buf);
+        fixes_run(&c->fx, c->out, fd_off, FIX_TOOL_LDCONF_ADD, "Or make it permanent for every program: list it in "
+                  "ld.so.conf.d and rebuild the cache",
+                  arena_strndup(c->a, offpath.buf, colon ? (size_t)(colon - offpath.buf) : offpath.len), NULL);
     }
     if (fd_wheel) {
         fix_ld_library_path(c, fd_wheel, wheels.buf);
@@ -793,13 +794,12 @@ static void judge_page_size(struct fwctx *c)
                          (unsigned long long)m->load_align);
         finding_evidence(c->out, fd, c->f->system.page_size_source, "kernel page size %u KiB",
                          c->f->system.page_size_kib);
-        finding_fix(c->out, fd, NULL,
+        fixes_advice(c->out, fd, FIX_RANK_USER,
                     arena_printf(c->a, "Install a build of %s linked for %u KiB pages (segments aligned to "
                                  "0x%llx or more, as -Wl,-z,max-page-size=0x%llx links them; 64 KiB-aligned builds "
                                  "also load on 4 KiB kernels), or boot a kernel with %llu-byte pages",
                                  c->fw->name, c->f->system.page_size_kib, (unsigned long long)page,
-                                 (unsigned long long)page, (unsigned long long)m->load_align),
-                    NULL);
+                                 (unsigned long long)page, (unsigned long long)m->load_align));
         return; /* one module says it: the import fails at the first */
     }
 }
@@ -942,11 +942,11 @@ void fw_judge_cudnn(struct fwctx *c, const char *want)
         finding_evidence(c->out, fd, n->resolved_path, "%s found through %s, version %s", n->library,
                          n->step, got);
         if (facts_env(c->f, "LD_LIBRARY_PATH") && !strcmp(n->step, "ld_library_path"))
-            finding_fix(c->out, fd, "sh", arena_printf(c->a, "LD_LIBRARY_PATH puts this cuDNN first: drop "
-                        "its directory from LD_LIBRARY_PATH, or put a directory with cuDNN %s before it",
-                        fw_major_minor(c->a, want)),
-                        "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | grep -vx '%s' | paste -sd:)",
-                        arena_strndup(c->a, n->resolved_path, (size_t)(path_basename(n->resolved_path) - n->resolved_path - 1)));
+            fixes_drop_loader_dir(&c->fx, c->out, fd, arena_printf(c->a, "LD_LIBRARY_PATH puts this cuDNN first: drop "
+                                  "its directory from LD_LIBRARY_PATH, or put a directory with cuDNN %s before it",
+                                  fw_major_minor(c->a, want)),
+                                  arena_strndup(c->a, n->resolved_path,
+                                                (size_t)(path_basename(n->resolved_path) - n->resolved_path - 1)));
     }
 }
 
@@ -1353,8 +1353,7 @@ void rules_frameworks(const struct facts *f, const struct kb *kb, struct lookup 
                                   "files: %s", fw->name, c.unknown_why);
                 fd->subject = v->subject;
                 fw_add_code(v, fd->code);
-                finding_fix(&dx->findings, fd, NULL, "Ask the driver and load the predicted libraries",
-                            "gpudoctor probe");
+                fixes_run(NULL, &dx->findings, fd, FIX_TOOL_PROBE, NULL, NULL, NULL);
             } else if (!v->reason) {
                 v->reason = v->n_needs ? arena_printf(arena, "%zu CUDA libraries found; driver and GPU match the build",
                                                       v->n_needs)

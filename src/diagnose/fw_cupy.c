@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diagnose/choose.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fw.h"
 #include "kb/kb.h"
 #include "kb/kbdata.h"
@@ -37,8 +38,7 @@ static void check_cupy(struct fwctx *c)
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is built for ROCm (AMD GPUs), not for CUDA",
                                         fw->dist ? fw->dist : "cupy", fw->version);
         finding_evidence(c->out, fd, d ? d->path : NULL, "the wheel is %s", fw->dist ? fw->dist : "cupy-rocm");
-        finding_fix(c->out, fd, "sh", "Remove the ROCm wheel", "%s uninstall -y %s", fix_pip(&c->fx, c->env),
-                    fw->dist ? fw->dist : "cupy");
+        fixes_pip_uninstall(&c->fx, c->out, fd, c->env, "Remove the ROCm wheel", fw->dist ? fw->dist : "cupy");
         /* The wheel for the CUDA this driver runs, at a release the kb has (fixes_cupy_install). */
         fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
         return;
@@ -75,9 +75,9 @@ static void check_cupy(struct fwctx *c)
             if (fix_choose(&c->fx, "cupy", NULL, c->env->python_version, &in) && in.driver_ok == 1) {
                 /* Two CuPy wheels share the cupy module: the installed one goes first. */
                 if (fw->dist && strncmp(in.package, fw->dist, strlen(fw->dist)))
-                    finding_fix(c->out, fd, "sh", arena_printf(c->a, "Or replace %s with the wheel for the CUDA the "
-                                                               "driver runs: remove it", fw->dist),
-                                "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
+                fixes_pip_uninstall(&c->fx, c->out, fd, c->env,
+                                    arena_printf(c->a, "Or replace %s with the wheel for the CUDA the driver runs: "
+                                                 "remove it", fw->dist), fw->dist);
                 fixes_cupy_install(&c->fx, c->out, fd, c->env, NULL);
             }
         }

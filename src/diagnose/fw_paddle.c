@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "diagnose/choose.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fw.h"
 #include "kb/kb.h"
 #include "kb/kbdata.h"
@@ -47,7 +48,7 @@ static void check_paddle(struct fwctx *c)
                         fw_driver_label(c), fw->version, k.cuda, k.driver_min);
         finding_evidence(c->out, fd, k.source, "paddlepaddle-gpu %s %s: CUDA %s, cuDNN %s, driver >= %s", k.version,
                          k.variant, k.cuda, k.cudnn, k.driver_min);
-        finding_fix(c->out, fd, NULL, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", k.driver_min), NULL);
+        fixes_advice(c->out, fd, FIX_RANK_DRIVER, arena_printf(c->a, "Upgrade the NVIDIA driver to %s or newer", k.driver_min));
     } else {
         fw_judge_driver(c, k.cuda);
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diagnose/choose.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fw.h"
 #include "kb/kb.h"
 #include "kb/kbdata.h"
@@ -166,8 +167,8 @@ static void check_tensorflow(struct fwctx *c)
         finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "is_cuda_build is False" :
                          "the distribution is tensorflow-cpu");
         if (fw->dist && strcmp(fw->dist, "tensorflow") && !c->env->externally_managed && !fix_machine_sbsa(&c->fx))
-            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Remove the CPU-only package %s first", fw->dist),
-                        "%s uninstall -y %s", fix_pip(&c->fx, c->env), fw->dist);
+            fixes_pip_uninstall(&c->fx, c->out, fd, c->env, arena_printf(c->a, "Remove the CPU-only package %s first",
+                                                                         fw->dist), fw->dist);
         tf_install_fixes(c, fd, NULL, NULL);
         return;
     }
@@ -263,7 +264,7 @@ static void check_tensorflow(struct fwctx *c)
 static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *want_cuda, const char *want_cudnn)
 {
     const struct framework_build *fw = c->fw;
-    const char *cuda = fw->cuda, *cudnn = fw->cudnn, *py, *np = NULL;
+    const char *cuda = fw->cuda, *cudnn = fw->cudnn;
     struct kb_tf_build b;
     (void)want_cuda;
     (void)want_cudnn;
@@ -275,25 +276,7 @@ static void tf_windows_fixes(struct fwctx *c, struct finding *fd, const char *wa
     }
     if (!cuda || !cudnn)
         return;
-    /* The NumPy major the release is compiled against (a newer one breaks its C modules). */
-    if (kb_pkg_fact(c->kb, "tensorflow", "numpy_abi_major", fw->version, &np, NULL) == 1)
-        np = arena_printf(c->a, " \"numpy<%ld\"", ver_major(np) + 1);
-    else
-        np = "";
-    if ((py = kb_python_newest(c->a, b.python)) != NULL)
-        finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Create a conda environment with CUDA %s and cuDNN %s "
-                    "(conda-forge) for this TensorFlow; activating it puts its Library\\bin on PATH", cuda, cudnn),
-                    "conda create -n tf-gpu -c conda-forge python=%s cudatoolkit=%s cudnn=%s\n"
-                    "conda activate tf-gpu\n"
-                    "python -m pip install \"tensorflow==%s.*\"%s", py, cuda, cudnn,
-                    fw_major_minor(c->a, fw->version), np);
-    finding_fix(c->out, fd, "powershell", arena_printf(c->a, "Or install NVIDIA's CUDA %s (it sets CUDA_PATH_V%s) "
-                "and cuDNN %s, then put its bin first on PATH", cuda,
-                arena_printf(c->a, "%.*s_%s", (int)strcspn(cuda, "."), cuda,
-                             strchr(cuda, '.') ? strchr(cuda, '.') + 1 : "0"),
-                cudnn),
-                "$env:PATH = \"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%s\\bin;\" + $env:PATH",
-                cuda);
+    fixes_tf_windows_cuda(&c->fx, c->out, fd, fw->version, cuda, cudnn, b.python);
 }
 
 /*

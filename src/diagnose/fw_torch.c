@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diagnose/choose.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fixes_node.h"
 #include "diagnose/fw.h"
 #include "diagnose/lookup.h"
@@ -83,8 +84,9 @@ static void torch_install_fixes(struct fwctx *c, struct finding *fd, const char 
         const char *pkg = dpkg_cuda_build(c->f, c->kb, "torch");
         struct python_env managed = *c->env;
         if (pkg)
-            finding_fix(c->out, fd, "sh", arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it "
-                        "depends on (the NVIDIA driver, nvidia-cudnn)", pkg), "sudo apt-get install %s", pkg);
+            fixes_run(&c->fx, c->out, fd, FIX_TOOL_APT_INSTALL,
+                      arena_printf(c->a, "Install the distribution's CUDA build (%s) and what it depends on (the NVIDIA "
+                                   "driver, nvidia-cudnn)", pkg), pkg, NULL);
         if (!managed.externally_managed)
             managed.externally_managed = c->fw->installer_source ? c->fw->installer_source : "dpkg";
         fixes_torch_install(&c->fx, c->out, fd, &managed, c->fw->version);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fw.h"
 #include "diagnose/lookup.h"
 #include "probe/probe.h"
@@ -353,8 +354,8 @@ static void lib_findings(const struct ps_input *in, struct ps_job *job, struct a
                                    "replaced on disk since it loaded them: what it runs is not what is installed",
                                    job->proc->pid);
                 del->subject = subject(job, a);
-                finding_fix(fl, del, NULL, "Restart the job so that it loads the installed files (a package "
-                            "upgrade while it ran replaces them under it)", NULL);
+                fixes_advice(fl, del, FIX_RANK_USER, "Restart the job so that it loads the installed files (a package "
+                            "upgrade while it ran replaces them under it)");
             }
             finding_evidence(fl, del, l->mapped, "mapped %s (deleted)", l->mapped);
             continue;
@@ -380,9 +381,9 @@ static void lib_findings(const struct ps_input *in, struct ps_job *job, struct a
         finding_evidence(fl, fd, NULL, "a library loaded from another place than its environment gives: "
                          "by full path (ctypes, a preload), through a variable set after start, or from files "
                          "that changed since");
-        finding_fix(fl, fd, NULL, "If neither the job's environment nor these files changed since it started, "
+        fixes_advice(fl, fd, FIX_RANK_NONE, "If neither the job's environment nor these files changed since it started, "
                     "the loader model is wrong: that is a gpudoctor bug -- please report it with the "
-                    "output of `gpudoctor ps --json PID`", NULL);
+                    "output of `gpudoctor ps --json PID`");
     }
 }
 
@@ -396,8 +397,8 @@ static void stub_finding(struct ps_job *job, struct arena *a)
                       job->driver_lib);
     fd->subject = subject(job, a);
     finding_evidence(&job->findings, fd, "/proc/PID/maps", "mapped: %s", job->driver_lib);
-    finding_fix(&job->findings, fd, NULL, "Remove the toolkit's lib64/stubs directory from the job's "
-                "LD_LIBRARY_PATH (stubs are for linking, not for running), then restart the job", NULL);
+    fixes_advice(&job->findings, fd, FIX_RANK_ENV, "Remove the toolkit's lib64/stubs directory from the job's "
+                "LD_LIBRARY_PATH (stubs are for linking, not for running), then restart the job");
 }
 
 /* GD906: VIRTUAL_ENV / CONDA_PREFIX name another environment than it runs. */
@@ -418,9 +419,9 @@ static void env_finding(const struct ps_input *in, struct ps_job *job, struct ar
         finding_evidence(&job->findings, fd, NULL, "the environment examined: %s (%s)", in->env_prefix,
                          in->env_how ? in->env_how : "");
         finding_evidence(&job->findings, fd, NULL, "%s=%s in its environment", vars[k], v);
-        finding_fix(&job->findings, fd, NULL, "Start it with that environment's own interpreter (for a "
+        fixes_advice(&job->findings, fd, FIX_RANK_USER, "Start it with that environment's own interpreter (for a "
                     "Jupyter kernel: register one for it, `python -m ipykernel install --user --name NAME` "
-                    "run by that interpreter)", NULL);
+                    "run by that interpreter)");
         return;
     }
 }
@@ -475,9 +476,9 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
                               v->reason ? v->reason : "GPU NO");
             fd->subject = subject(job, a);
             cause_evidence(job, fd, dx);
-            finding_fix(fl, fd, NULL, "If the job's environment and files did not change since it started, "
+            fixes_advice(fl, fd, FIX_RANK_NONE, "If the job's environment and files did not change since it started, "
                         "the diagnosis is wrong: that is a gpudoctor bug -- please report it with the output of "
-                        "`gpudoctor ps --json PID`", NULL);
+                        "`gpudoctor ps --json PID`");
         }
         return;
     }
@@ -491,7 +492,7 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
         fd = findings_add(fl, "GD903", SEV_ERROR, "PID %ld cannot use the GPU: %s", p->pid, h->title);
         fd->subject = subject(job, a);
         cause_evidence(job, fd, dx);
-        finding_fix(fl, fd, NULL, "Start the job without the variable (or with the GPUs it should use)", NULL);
+        fixes_advice(fl, fd, FIX_RANK_ENV, "Start the job without the variable (or with the GPUs it should use)");
         return;
     }
     if (job->driver_lib && ctl) {
@@ -508,8 +509,8 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
         for (i = 0; i < job->n_devices; i++)
             finding_evidence(fl, fd, "/proc/PID/fd", "open: %s", job->devices[i]);
         cause_evidence(job, fd, dx);
-        finding_fix(fl, fd, NULL, "Give the job the GPU: in a container start it with the GPUs (docker run "
-                    "--gpus all, a Kubernetes nvidia.com/gpu limit); under Slurm request them (--gpus)", NULL);
+        fixes_advice(fl, fd, FIX_RANK_NEW_ENV, "Give the job the GPU: in a container start it with the GPUs (docker run "
+                    "--gpus all, a Kubernetes nvidia.com/gpu limit); under Slurm request them (--gpus)");
         return;
     }
     if (job->driver_lib || (v && v->gpu != GPU_NO) || (!v && cuda_libs)) {
@@ -535,8 +536,8 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
         fd->subject = subject(job, a);
         finding_evidence(fl, fd, "/proc/PID/maps", "no CUDA driver library (libcuda) mapped, no GPU device open");
         cause_evidence(job, fd, dx);
-        finding_fix(fl, fd, NULL, "Fix what the diagnosis of its environment finds (below), then restart the "
-                    "job", NULL);
+        fixes_advice(fl, fd, FIX_RANK_USER, "Fix what the diagnosis of its environment finds (below), then restart the "
+                    "job");
         return;
     }
     job->state = PS_NO_FRAMEWORK;
@@ -614,7 +615,8 @@ void ps_judge_unread(const struct ps_proc *p, struct ps_job *job, struct arena *
     fd->subject = subject(job, arena);
     finding_evidence(&job->findings, fd, NULL, "/proc/%ld/%s: permission denied", p->pid,
                      p->denied ? p->denied : "maps");
-    finding_fix(&job->findings, fd, "sh", "Run ps as that user, or as root", "sudo gpudoctor ps %ld", p->pid);
+    fixes_run(NULL, &job->findings, fd, FIX_TOOL_PS_AS_ROOT, "Run ps as that user, or as root",
+              arena_printf(job->findings.arena, "%ld", p->pid), NULL);
 }
 
 void ps_judge_probe(struct ps_job *job, const struct probe_result *pr, struct arena *arena)
@@ -727,5 +729,5 @@ void ps_finding_hidepid(struct findings *fl, const char *hidepid, long gid)
                                       "user's processes only, so other users' jobs are not listed", hidepid);
     finding_evidence(fl, fd, "/proc/self/mountinfo", "proc /proc ... hidepid=%s%s", hidepid,
                      gid >= 0 ? " gid=..." : "");
-    finding_fix(fl, fd, "sh", "Run ps as root to see every job", "sudo gpudoctor ps");
+    fixes_run(NULL, fl, fd, FIX_TOOL_PS_AS_ROOT, "Run ps as root to see every job", NULL, NULL);
 }

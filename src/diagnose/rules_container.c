@@ -8,6 +8,7 @@
  * evidence of.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fixes.h"
 #include "diagnose/fixes_container.h"
 
@@ -64,8 +65,8 @@ static void rule_no_runtime(const struct facts *f, struct findings *out)
         fd = findings_add(out, "GD809", SEV_INFO, "the host's NVIDIA Container Toolkit is not in its facts: "
                           "whether the container gets a GPU is unknown");
         host_evidence(f, out, fd);
-        finding_fix(out, fd, "sh", "On the node: record its facts with this gpudoctor, then judge the image "
-                    "against them", "gpudoctor check --facts > node.json");
+        fixes_run(NULL, out, fd, FIX_TOOL_FACTS_TO_FILE, "On the node: record its facts with this gpudoctor, then "
+                  "judge the image against them", "node.json", NULL);
         return;
     }
     fd = findings_add(out, "GD801", SEV_ERROR, "the host has no NVIDIA Container Toolkit: a container started "
@@ -121,9 +122,9 @@ static void rule_refused(const struct facts *f, const struct kb *kb, struct find
         }
         fixes_image_base(out, fd, host_cuda);
         if (c->n_compat_libs)
-            finding_fix(out, fd, NULL, "The image carries CUDA forward-compatibility libraries: on a data-centre "
-                        "GPU, NVIDIA_DISABLE_REQUIRE=1 lets it start and use them (not on GeForce or TITAN: "
-                        "CUDA error 804)", NULL);
+            fixes_advice(out, fd, FIX_RANK_NONE, "The image carries CUDA forward-compatibility libraries: on a "
+                         "data-centre GPU, NVIDIA_DISABLE_REQUIRE=1 lets it start and use them (not on GeForce or "
+                         "TITAN: CUDA error 804)");
         return;
     }
     if (str_starts(c->refused, "initialization error")) {
@@ -137,8 +138,8 @@ static void rule_refused(const struct facts *f, const struct kb *kb, struct find
                                                       : "absent: the nvidia module is not loaded on the host");
         fix_ctx_from_facts(&fx, f, kb, out->arena);
         if (strstr(c->refused, "mismatch"))
-            finding_fix(out, fd, "sh", "On the host: reboot, so that the kernel module and the user-space "
-                        "driver are the same version", "sudo reboot");
+            fixes_run(&fx, out, fd, FIX_TOOL_REBOOT, "On the host: reboot, so that the kernel module and the "
+                      "user-space driver are the same version", NULL, NULL);
         else
             fixes_driver_install(&fx, out, fd);
         return;
@@ -154,11 +155,11 @@ static void rule_refused(const struct facts *f, const struct kb *kb, struct find
                         "Name only capabilities the toolkit knows (compute, compat32, graphics, utility, video, "
                         "display, ngx, or all)");
     else if (strstr(c->refused, "unknown device"))
-        finding_fix(out, fd, "sh", "Request GPUs that exist on the host (nvidia-smi -L lists them there)",
-                    "docker run --gpus all IMAGE");
+        fixes_container_start(NULL, out, fd, "Request GPUs that exist on the host (nvidia-smi -L lists them there)",
+                              FIX_CTR_GPUS_IMAGE);
     else if (strstr(c->refused, "--runtime=nvidia"))
-        finding_fix(out, fd, "sh", "The host's toolkit runs in CDI/CSV mode: start the container through the NVIDIA "
-                    "runtime", "docker run --runtime=nvidia -e NVIDIA_VISIBLE_DEVICES=all IMAGE");
+        fixes_container_start(NULL, out, fd, "The host's toolkit runs in CDI/CSV mode: start the container through "
+                              "the NVIDIA runtime", FIX_CTR_RUNTIME_NVIDIA);
 }
 
 static void rule_started(const struct facts *f, struct findings *out)
@@ -193,7 +194,7 @@ static void rule_started(const struct facts *f, struct findings *out)
         for (i = 0; i < f->n_gpus; i++)
             finding_evidence(out, fd, f->gpus[i].name_source, "GPU %s", f->gpus[i].name ? f->gpus[i].name : "?");
         fixes_image_drop_compat(out, fd);
-        finding_fix(out, fd, NULL, "Or on the host: upgrade the driver to one that runs this CUDA natively", NULL);
+        fixes_advice(out, fd, FIX_RANK_DRIVER, "Or on the host: upgrade the driver to one that runs this CUDA natively");
     }
     if (c->image_driver) {
         int loaded = 0;
@@ -211,8 +212,8 @@ static void rule_started(const struct facts *f, struct findings *out)
         finding_evidence(out, fd, c->image_driver, "in the image");
         if (f->driver.kmod_version)
             finding_evidence(out, fd, f->driver.kmod_source, "host kernel module %s", f->driver.kmod_version);
-        finding_fix(out, fd, NULL, "In the image: do not install the NVIDIA driver (libcuda1, nvidia-driver, "
-                    "libnvidia-compute-*): the runtime mounts the host's", NULL);
+        fixes_advice(out, fd, FIX_RANK_NEW_ENV, "In the image: do not install the NVIDIA driver (libcuda1, "
+                     "nvidia-driver, libnvidia-compute-*): the runtime mounts the host's");
     }
     if (c->started == -1) {
         fd = findings_add(out, "GD809", SEV_INFO, "whether the NVIDIA runtime starts this container on this host "
@@ -223,8 +224,7 @@ static void rule_started(const struct facts *f, struct findings *out)
                 finding_evidence(out, fd, NULL, "%s=%s: %s cannot be evaluated (the GPU's NVML brand is not "
                                  "read from files)", c->reqs[i].var, c->reqs[i].expr,
                                  c->reqs[i].unknown ? c->reqs[i].unknown : "a term");
-        finding_fix(out, fd, "sh", "On the node: the brand and the driver the requirement compares",
-                    "nvidia-smi -q | grep -E 'Product Brand|Driver Version|CUDA Version'");
+        fixes_run(NULL, out, fd, FIX_TOOL_SMI_BRAND, NULL, NULL, NULL);
     }
 }
 

@@ -7,6 +7,7 @@
  * name different toolkits, a build and its run use different CUDA versions.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes_intent.h"
 
 #include <string.h>
 
@@ -96,12 +97,8 @@ void rules_cuda(const struct facts *f, struct findings *out)
         /* Suggest the toolkit /usr/local/cuda names, else the first. */
         const struct cuda_install *pick = ptrs[0].to;
         const char *lib = pick->libdir ? pick->libdir : pick->path;
-        finding_fix(out, fd, "sh", "Point everything at one toolkit (here the one /usr/local/cuda or the first "
-                    "pointer names); put these lines in ~/.bashrc to keep them",
-                    "export CUDA_HOME=%s\nexport PATH=%s/bin:$PATH\nexport LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}",
-                    pick->path, pick->path, lib);
-        finding_fix(out, fd, "fish", "The same in fish",
-                    "set -gx CUDA_HOME %s\nfish_add_path -p %s/bin\nset -gx LD_LIBRARY_PATH %s $LD_LIBRARY_PATH",
-                    pick->path, pick->path, lib);
+        fixes_toolkit_env(NULL, out, fd, "Point everything at one toolkit (here the one /usr/local/cuda or the first "
+                          "pointer names); put these lines in your shell's startup file to keep them",
+                          pick->path, lib);
     }
 }

@@ -12,6 +12,7 @@
  * and which package is the distribution's CUDA build of a framework.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes_intent.h"
 
 #include <string.h>
 
@@ -77,21 +78,19 @@ void rules_dpkg_fixes(const struct facts *f, const struct kb *kb, struct finding
 {
     const char *redo = redo_of(f, kb, p->name);
     if (p->state && (!strcmp(p->state, "half-installed") || (p->flag && !strcmp(p->flag, "reinstreq"))))
-        finding_fix(out, fd, "sh", "Install the package again", "sudo apt-get install --reinstall %s", p->name);
+        fixes_run(NULL, out, fd, FIX_TOOL_APT_REINSTALL, NULL, p->name, NULL);
     else if (p->state && !strcmp(p->state, "installed") && redo)
         /* Configured, yet the files its postinst makes are missing: it did
          * nothing (nvidia-cudnn when its license question was declined). */
-        finding_fix(out, fd, "sh", "Answer the package's configuration questions again",
-                    "sudo dpkg-reconfigure %s", p->name);
+        fixes_run(NULL, out, fd, FIX_TOOL_DPKG_RECONFIGURE, NULL, p->name, NULL);
     else if (p->state && !strcmp(p->state, "installed"))
         /* Its own files are gone (deleted by hand, a broken disk): put them back. */
-        finding_fix(out, fd, "sh", "Restore the package's files", "sudo apt-get install --reinstall %s", p->name);
+        fixes_run(NULL, out, fd, FIX_TOOL_APT_REINSTALL, "Restore the package's files", p->name, NULL);
     else
-        finding_fix(out, fd, "sh", "Let dpkg finish configuring the packages it left half done",
-                    "sudo dpkg --configure -a");
+        fixes_run(NULL, out, fd, FIX_TOOL_DPKG_CONFIGURE_ALL, NULL, NULL, NULL);
     if (redo)
-        finding_fix(out, fd, "sh", "Redo what the package's postinst does (for nvidia-cudnn: download and install "
-                    "cuDNN again, which needs https access to developer.download.nvidia.com)", "%s", redo);
+        fixes_kb_command(out, fd, FIX_RANK_NONE, "Redo what the package's postinst does (for nvidia-cudnn: download "
+                         "and install cuDNN again, which needs https access to developer.download.nvidia.com)", redo);
 }
 
 void rules_dpkg(const struct facts *f, const struct kb *kb, struct findings *out)

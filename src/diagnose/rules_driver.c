@@ -4,6 +4,7 @@
  */
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fixes_node.h"
 
 #include <string.h>
@@ -34,9 +35,9 @@ static void rule_no_gpu(const struct facts *f, struct findings *out)
     fd = findings_add(out, "GD102", SEV_ERROR, "no NVIDIA GPU on this machine's PCI bus");
     finding_evidence(out, fd, "/sys/bus/pci/devices",
                      "no device with vendor 0x10de and a display class");
-    finding_fix(out, fd, NULL,
-                "If this is a cloud or VM instance, choose a GPU instance type or pass the GPU through; "
-                "in a container, start it with the GPU (docker run --gpus all ...)", NULL);
+    fixes_advice(out, fd, FIX_RANK_NEW_ENV,
+                 "If this is a cloud or VM instance, choose a GPU instance type or pass the GPU through; "
+                 "in a container, start it with the GPU (docker run --gpus all ...)");
 }
 
 /* The loader was asked for libcuda.so.1 and found none (a log: dlopen said so). */
@@ -284,8 +285,8 @@ static void rule_two_versions(const struct facts *f, struct findings *out)
                               a->version, b->version);
             finding_evidence(out, fd, a->path, "%s %s", a->name, a->version);
             finding_evidence(out, fd, b->path, "%s %s", b->name, b->version);
-            finding_fix(out, fd, "sh", "Find which package owns each and remove the stale one",
-                        "dpkg -S %s %s", a->path, b->path);
+            fixes_run(NULL, out, fd, FIX_TOOL_DPKG_OWNER, "Find which package owns each and remove the stale one",
+                      a->path, b->path);
             return;
         }
     }

@@ -3,6 +3,7 @@
  */
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_intent.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,8 +93,8 @@ static void rule_nvidia_visible(const struct facts *f, struct findings *out)
     finding_evidence(out, fd, NULL, "NVIDIA_VISIBLE_DEVICES=\"%s\"", v);
     if (f->system.container)
         finding_evidence(out, fd, NULL, "running in a container (%s)", f->system.container_evidence);
-    finding_fix(out, fd, "sh", "Start the container with GPUs", "docker run --gpus all ...");
-    finding_fix(out, fd, NULL, "In Kubernetes, request nvidia.com/gpu in the pod's resources.limits", NULL);
+    fixes_container_start(NULL, out, fd, "Start the container with GPUs", FIX_CTR_GPUS);
+    fixes_advice(out, fd, FIX_RANK_NEW_ENV, "In Kubernetes, request nvidia.com/gpu in the pod's resources.limits");
 }
 
 void rules_env(const struct facts *f, struct findings *out)

@@ -24,6 +24,7 @@
  * is preferred.  Reads no files.
  */
 #include "diagnose/diagnose.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fixes.h"
 #include "diagnose/fw.h"
 
@@ -44,6 +45,7 @@ struct ictx {
     struct diagnosis *dx;
     struct arena *a;
     int windows;
+    struct fix_ctx fx;   /* the fix engine's view of the machine */
 };
 
 static const struct python_env *env_by(const struct facts *f, const char *prefix, const char *python)
@@ -154,46 +156,12 @@ static const struct python_env *best_gpu_env(struct ictx *c, const char *name, s
     return best;
 }
 
-static const char *quote_cmd(struct ictx *c, const char *path)
-{
-    if (c->windows) {
-        struct strbuf w = STRBUF_INIT;
-        const char *r;
-        winpath_from_virtual(path, &w);
-        r = arena_printf(c->a, "& \"%s\"", w.buf);
-        strbuf_release(&w);
-        return r;
-    }
-    return strpbrk(path, " \t'\"$`\\") ? arena_printf(c->a, "'%s'", path) : path;
-}
-
-static const char *shell(struct ictx *c)
-{
-    return c->windows ? "powershell" : "sh";
-}
-
-/* Fix: run or activate the environment with the GPU build. */
+/* Fix: run or activate the environment with the GPU build (the fix engine's "use another environment"). */
 static void fix_activate(struct ictx *c, struct finding *fd, const struct python_env *g,
                          const struct py_interpreter *it)
 {
-    const char *py = quote_cmd(c, interp_of(c, g, NULL));
-    if (it && it->pyenv_version && g->kind && !strcmp(g->kind, "system"))
-        finding_fix(&c->dx->findings, fd, "sh",
-                    "Let pyenv's shims run the system Python in this shell (`pyenv global system` for every shell)",
-                    "pyenv shell system");
-    else if (g->kind && !strcmp(g->kind, "conda"))
-        finding_fix(&c->dx->findings, fd, c->windows ? "powershell" : "sh", "Activate the conda environment that has the GPU build",
-                    "conda activate %s", g->name && strcmp(g->name, "base") ? g->name : g->prefix);
-    else if (g->kind && !strcmp(g->kind, "venv"))
-        finding_fix(&c->dx->findings, fd, shell(c), "Activate the venv that has the GPU build",
-                    c->windows ? "& \"%s\\Scripts\\Activate.ps1\"" : ". %s/bin/activate", g->prefix);
-    else if (g->kind && !strcmp(g->kind, "pyenv"))
-        finding_fix(&c->dx->findings, fd, "sh", "Select that pyenv version for this shell (or `pyenv local` for the project)",
-                    "pyenv shell %s", path_basename(g->prefix));
-    finding_fix(&c->dx->findings, fd, shell(c),
-                fd->n_fixes ? "Or run your program with that environment's Python"
-                            : "Run your program with that environment's Python",
-                "%s your_script.py", py);
+    fixes_use_env(&c->fx, &c->dx->findings, fd, g, interp_of(c, g, NULL),
+                  it && it->pyenv_version && g->kind && !strcmp(g->kind, "system"));
 }
 
 /* Fix: install the same GPU build into the environment that runs, with the
@@ -301,15 +269,11 @@ static void check_kernels(struct ictx *c, const char *name)
                          "%s %s in %s is %s", name, rfw->version ? rfw->version : "?", run->prefix,
                          rfw->variant ? rfw->variant : "not a CUDA build");
         evidence_gpu_envs(c, fd, name);
-        gpy = quote_cmd(c, interp_of(c, g, NULL));
+        gpy = interp_of(c, g, NULL);
         slug = g->name ? g->name : path_basename(g->prefix);
         if (!*slug || !strcmp(slug, "/"))
             slug = "gpu";
-        finding_fix(&c->dx->findings, fd, shell(c),
-                    arena_printf(c->a, "Register %s as a kernel, then pick \"Python (%s)\" in the notebook", g->prefix, slug),
-                    "%s%s%s -m ipykernel install --user --name %s --display-name \"Python (%s)\"",
-                    has_dist(g, "ipykernel") ? "" : gpy, has_dist(g, "ipykernel") ? "" : " -m pip install ipykernel\n",
-                    gpy, slug, slug);
+        fixes_jupyter_kernel(&c->fx, &c->dx->findings, fd, g, gpy, slug, has_dist(g, "ipykernel"));
         fix_install(c, fd, fw_in(g, name), run, k->interpreter);
     }
 }
@@ -335,14 +299,14 @@ static void check_store_stub(struct ictx *c)
                 evidence_gpu_envs(c, fd, fw_at(i)->name);
                 break;
             }
-    finding_fix(&c->dx->findings, fd, NULL,
-                "Turn the alias off: Settings > Apps > Advanced app settings > App execution aliases: "
-                "python.exe and python3.exe off (or put your Python's folder before WindowsApps on PATH)", NULL);
+    fixes_advice(&c->dx->findings, fd, FIX_RANK_USER,
+                 "Turn the alias off: Settings > Apps > Advanced app settings > App execution aliases: "
+                 "python.exe and python3.exe off (or put your Python's folder before WindowsApps on PATH)");
     if (g)
         fix_activate(c, fd, g, NULL);
     else
-        finding_fix(&c->dx->findings, fd, "powershell", "Or use the Python launcher, which skips the Store stub",
-                    "py -3");
+        fixes_run(&c->fx, &c->dx->findings, fd, FIX_TOOL_PY_LAUNCHER, "Or use the Python launcher, which skips "
+                  "the Store stub", NULL, NULL);
 }
 
 void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *dx, struct arena *arena)
@@ -355,6 +319,7 @@ void rules_interp(const struct facts *f, const struct kb *kb, struct diagnosis *
     c.dx = dx;
     c.a = arena;
     c.windows = f->system.os && !strcmp(f->system.os, "windows");
+    fix_ctx_from_facts(&c.fx, f, kb, arena);
     check_store_stub(&c);
     for (n = 0; fw_at(n); n++) {   /* every framework module (diagnose/fw.h) */
         check_commands(&c, fw_at(n)->name);

@@ -26,6 +26,7 @@
  * here.  Like every rule: facts in, findings out, no file read.
  */
 #include "diagnose/rules_macos.h"
+#include "diagnose/fixes_intent.h"
 
 #include <string.h>
 
@@ -126,12 +127,13 @@ void rules_macos_machine(const struct facts *f, struct findings *out)
             strbuf_addstr(&names, d->name);
         }
         if (fd) {
-            finding_fix(out, fd, "sh", "Remove them (pip's; conda's with conda remove): Apple's GPU is used through "
-                        "Metal -- PyTorch's MPS backend, tensorflow-metal, jax-metal", "%s%s -m pip uninstall -y %s",
-                        env->interpreter ? env->interpreter : env->prefix,
-                        env->interpreter ? "" : "/bin/python3", names.buf);
-            finding_fix(out, fd, NULL, "Apple's setup pages for Metal (PyTorch, TensorFlow, JAX)",
-                        "https://developer.apple.com/metal/");
+            struct fix_ctx x;
+            fix_ctx_init(&x, NULL, out->arena);
+            x.os = "macos";
+            fixes_pip_uninstall(&x, out, fd, env, "Remove them (pip's; conda's with conda remove): Apple's GPU is "
+                                "used through Metal -- PyTorch's MPS backend, tensorflow-metal, jax-metal", names.buf);
+            fixes_link(out, fd, FIX_RANK_NONE, "Apple's setup pages for Metal (PyTorch, TensorFlow, JAX)",
+                       "https://developer.apple.com/metal/");
         }
         strbuf_release(&names);
     }
@@ -204,8 +206,8 @@ static int module_loads(struct macos_ctx *m, const struct mac_binary *mod)
                         c->fw->name, mod->minos, f->macos.version);
         finding_evidence(c->out, fd, mod->path, "minimum macOS (LC_BUILD_VERSION): %s", mod->minos);
         finding_evidence(c->out, fd, f->macos.version_source, "ProductVersion %s", f->macos.version);
-        finding_fix(c->out, fd, NULL, "Update macOS (System Settings > General > Software Update), or install a "
-                    "release whose wheel supports this macOS", NULL);
+        fixes_advice(c->out, fd, FIX_RANK_REBOOT, "Update macOS (System Settings > General > Software Update), or "
+                     "install a release whose wheel supports this macOS");
         return 0;
     }
     return 1;
@@ -232,9 +234,8 @@ static int macos_new_enough(struct macos_ctx *m, const char *fw, const char *fac
                     f->macos.version);
     finding_evidence(c->out, fd, f->macos.version_source, "ProductVersion %s", f->macos.version);
     finding_evidence(c->out, fd, NULL, "source: %s", src);
-    finding_fix(c->out, fd, NULL, arena_printf(c->a, "Update macOS to %s or later (System Settings > General > "
-                                               "Software Update); until then %s runs on the CPU", min, c->fw->name),
-                NULL);
+    fixes_advice(c->out, fd, FIX_RANK_REBOOT, arena_printf(c->a, "Update macOS to %s or later (System Settings > "
+                 "General > Software Update); until then %s runs on the CPU", min, c->fw->name));
     return 0;
 }
 
@@ -388,8 +389,8 @@ void rules_macos_install(struct fwctx *c)
         fd = fw_finding(c, "GD214", SEV_ERROR, "%s needs CUDA, and macOS has no CUDA: it cannot use a GPU on a Mac", n);
         finding_evidence(c->out, fd, c->fw->build_source, "%s %s", c->fw->dist ? c->fw->dist : n,
                          c->fw->version ? c->fw->version : "");
-        finding_fix(c->out, fd, NULL, "Use a framework with a Metal path on the Mac (PyTorch's MPS backend, "
-                    "tensorflow-metal, jax-metal), or run on a Linux machine with an NVIDIA GPU",
-                    "https://developer.apple.com/metal/");
+        fixes_link(c->out, fd, FIX_RANK_NEW_ENV, "Use a framework with a Metal path on the Mac (PyTorch's MPS "
+                   "backend, tensorflow-metal, jax-metal), or run on a Linux machine with an NVIDIA GPU",
+                   "https://developer.apple.com/metal/");
     }
 }

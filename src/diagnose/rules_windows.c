@@ -26,6 +26,7 @@
  * discouraged stop-gap it is.
  */
 #include "diagnose/fw.h"
+#include "diagnose/fixes_intent.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -121,8 +122,8 @@ static void rule_no_driver(const struct facts *f, struct findings *out)
     for (i = 0; i < f->driver.n_libs; i++)
         finding_evidence(out, fd, f->driver.libs[i].path, "a driver package %s is in the driver store but not "
                          "installed into System32", f->driver.libs[i].version);
-    finding_fix(out, fd, NULL, "Install the NVIDIA driver for your GPU (Game Ready or Studio) from "
-                "https://www.nvidia.com/Download/index.aspx, then restart", NULL);
+    fixes_advice(out, fd, FIX_RANK_DRIVER, "Install the NVIDIA driver for your GPU (Game Ready or Studio) from "
+                 "https://www.nvidia.com/Download/index.aspx, then restart");
 }
 
 /* "; the CUDA installer no longer bundles one from 13.0" (pkg_fact), or "". */
@@ -170,8 +171,8 @@ static void rule_toolkit_driver(const struct facts *f, const struct kb *kb, stru
     finding_evidence(out, fd, dl->path, "nvcuda.dll: driver %s (Windows numbering, last five digits)", dl->version);
     finding_evidence(out, fd, ci->version_source, "CUDA %s at %s", ci->version, win(a, ci->path));
     finding_evidence(out, fd, src, "CUDA %s needs driver >= %s on Windows (the Linux number differs)", mm, need);
-    finding_fix(out, fd, NULL, arena_printf(a, "Update the NVIDIA driver to %s or newer "
-                "(https://www.nvidia.com/Download/index.aspx)%s", need, no_bundled_driver(kb, a)), NULL);
+    fixes_advice(out, fd, FIX_RANK_DRIVER, arena_printf(a, "Update the NVIDIA driver to %s or newer "
+                 "(https://www.nvidia.com/Download/index.aspx)%s", need, no_bundled_driver(kb, a)));
 }
 
 void rules_windows_machine(const struct facts *f, const struct kb *kb, struct findings *out)
@@ -255,19 +256,10 @@ static void dir_of(struct strbuf *out, const char *path)
  */
 static void path_fixes(struct findings *out, struct finding *fd, const char *wdirs, int tf, const char *py)
 {
-    finding_fix(out, fd, "powershell", "Put the folder first on PATH for this PowerShell session, then start "
-                "Python from it", "$env:PATH = \"%s;\" + $env:PATH", wdirs);
-    finding_fix(out, fd, "powershell", "Keep it for every new terminal (your user PATH; open a new terminal "
-                "afterwards)",
-                "[Environment]::SetEnvironmentVariable('PATH', \"%s;\" + "
-                "[Environment]::GetEnvironmentVariable('PATH', 'User'), 'User')", wdirs);
-    finding_fix(out, fd, "cmd", "The same from cmd: setx writes the user PATH (new windows only; setx cuts "
-                "values at 1024 characters, so prefer the PowerShell line when PATH is long)",
-                "set PATH=%s;%%PATH%%\nsetx PATH \"%s;%%PATH%%\"", wdirs, wdirs);
-    if (!tf)
-        finding_fix(out, fd, NULL, arena_printf(out->arena, "%s does not search PATH for an extension module's "
-                    "DLLs: or add the folder in the program before importing the framework", py),
-                    "import os\nos.add_dll_directory(r\"%s\")", wdirs);
+    struct fix_ctx x;
+    fix_ctx_init(&x, NULL, out->arena);
+    x.os = "windows";
+    fixes_windows_path(&x, out, fd, wdirs, tf, py);
 }
 
 static void system32_note(struct findings *out, struct finding *fd)
@@ -302,8 +294,8 @@ void rules_windows_install(struct fwctx *c)
                                               arena_printf(a, "%s is loaded from C:\\Windows\\System32, where it was "
                                                            "copied by hand", n->library));
                 finding_evidence(out, fd, n->resolved_path, "found in System32 before PATH");
-                finding_fix(out, fd, "powershell", "Remove the copy and put the CUDA folder on PATH instead "
-                            "(run as administrator)", "Remove-Item \"%s\"", win(a, n->resolved_path));
+                fixes_run(NULL, out, fd, FIX_TOOL_PS_REMOVE_ITEM, "Remove the copy and put the CUDA folder on PATH "
+                          "instead (run as administrator)", win(a, n->resolved_path), NULL);
             }
             continue;
         }

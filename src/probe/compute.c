@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "diagnose/fixes_intent.h"
 #include "probe/helper.h"
 #include "probe/probe_abi.h"
 #include "probe/probewire.h"
@@ -339,8 +340,7 @@ static void nvrm_evidence(const struct probe_compute *pc, struct findings *fl, s
 
 static void kernel_log_fix(struct findings *fl, struct finding *fd)
 {
-    finding_fix(fl, fd, "sh", "Read the driver's errors (Xid) in the kernel log",
-                "sudo dmesg | grep -iE 'nvrm|xid' | tail -n 20");
+    fixes_run(NULL, fl, fd, FIX_TOOL_DMESG_XID, "Read the driver's errors (Xid) in the kernel log", NULL, NULL);
 }
 
 static void jit_evidence(const struct probe_compute_dev *d, struct findings *fl, struct finding *fd)
@@ -374,8 +374,8 @@ static void one_finding(const struct probe_compute *pc, const struct probe_compu
                          step, pc->child_unreaped ? ", and could not be reaped (stuck in the kernel)" : "");
         nvrm_evidence(pc, fl, fd);
         kernel_log_fix(fl, fd);
-        finding_fix(fl, fd, "sh", "See whether the GPU still answers", "nvidia-smi -q -d PERFORMANCE,ECC");
-        finding_fix(fl, fd, NULL, "If it persists, reset the GPU (nvidia-smi --gpu-reset) or reboot", NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_SMI_PERF, NULL, NULL, NULL);
+        fixes_advice(fl, fd, FIX_RANK_REBOOT, "If it persists, reset the GPU (nvidia-smi --gpu-reset) or reboot");
         return;
     case PC_CRASHED: {
         const char *sig = pc->child_end == PROBE_CHILD_SIGNALED ? compat_signal_name(pc->child_code) : NULL;
@@ -399,8 +399,8 @@ static void one_finding(const struct probe_compute *pc, const struct probe_compu
                                        "returned wrong data without an error");
         nvrm_evidence(pc, fl, fd);
         kernel_log_fix(fl, fd);
-        finding_fix(fl, fd, "sh", "Look at the GPU's memory errors", "nvidia-smi -q -d ECC,ROW_REMAPPER");
-        finding_fix(fl, fd, NULL, "Run NVIDIA's diagnostics (dcgmi diag -r 3) before trusting this GPU", NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_SMI_ECC, NULL, NULL, NULL);
+        fixes_advice(fl, fd, FIX_RANK_LOOK, "Run NVIDIA's diagnostics (dcgmi diag -r 3) before trusting this GPU");
         return;
     case PC_FAILED:
         break;
@@ -418,8 +418,8 @@ static void one_finding(const struct probe_compute *pc, const struct probe_compu
             jit_evidence(d, fl, fd);
             finding_evidence(fl, fd, NULL, "the driver is older than the PTX: every framework whose GPU code "
                                            "for this GPU is PTX from a newer CUDA fails the same way");
-            finding_fix(fl, fd, NULL, "Upgrade the NVIDIA driver to one whose CUDA version is at least the "
-                                      "toolkit's that wrote the PTX", NULL);
+            fixes_advice(fl, fd, FIX_RANK_DRIVER, "Upgrade the NVIDIA driver to one whose CUDA version is at least "
+                                                  "the toolkit's that wrote the PTX");
             return;
         }
         fd = findings_add(fl, "GD518", SEV_ERROR, "%s: the driver's JIT compiler rejects the kernel: %s", who,
@@ -436,9 +436,9 @@ static void one_finding(const struct probe_compute *pc, const struct probe_compu
             finding_evidence(fl, fd, NULL, "cuGetErrorString: %s", d->error_text);
         nvrm_evidence(pc, fl, fd);
         kernel_log_fix(fl, fd);
-        finding_fix(fl, fd, "sh", "Look at the GPU's memory and link errors", "nvidia-smi -q -d ECC,ROW_REMAPPER");
-        finding_fix(fl, fd, NULL, "Reset the GPU (nvidia-smi --gpu-reset) or reboot; if it recurs, have the GPU "
-                                  "checked (dcgmi diag -r 3)", NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_SMI_ECC, "Look at the GPU's memory and link errors", NULL, NULL);
+        fixes_advice(fl, fd, FIX_RANK_REBOOT, "Reset the GPU (nvidia-smi --gpu-reset) or reboot; if it recurs, have "
+                                              "the GPU checked (dcgmi diag -r 3)");
         return;
     }
     fd = findings_add(fl, "GD518", SEV_ERROR, "%s: %s failed: %s", who, step, rc_label(d, fl));
@@ -451,7 +451,7 @@ static void one_finding(const struct probe_compute *pc, const struct probe_compu
         finding_evidence(fl, fd, NULL, "the GPU is in an exclusive or prohibited compute mode, or busy");
     nvrm_evidence(pc, fl, fd);
     if (d->failed_rc == CU_ERROR_OUT_OF_MEMORY || d->failed_rc == CU_ERROR_DEVICE_UNAVAILABLE)
-        finding_fix(fl, fd, "sh", "See which processes use the GPU", "nvidia-smi --query-compute-apps=pid,name,used_memory --format=csv");
+        fixes_run(NULL, fl, fd, FIX_TOOL_SMI_APPS, NULL, NULL, NULL);
 }
 
 void probe_compute_findings(const struct probe_compute *pc, struct findings *fl)
@@ -461,8 +461,7 @@ void probe_compute_findings(const struct probe_compute *pc, struct findings *fl)
     if (pc->no_kernel) {
         fd = findings_add(fl, "GD524", SEV_WARNING, "this gpudoctor has no PTX kernel: --compute did not run");
         finding_evidence(fl, fd, NULL, "%s", pc->no_kernel);
-        finding_fix(fl, fd, "sh", "Rebuild gpudoctor with clang (LLVM's NVPTX back end)",
-                    "sudo apt install clang && make clean && make");
+        fixes_run(NULL, fl, fd, FIX_TOOL_BUILD_WITH_CLANG, NULL, NULL, NULL);
         return;
     }
     if (pc->skipped || pc->child_end == PROBE_CHILD_NOT_RUN)

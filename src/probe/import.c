@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "diagnose/fixes_intent.h"
 #include "util/alloc.h"
 #include "util/strbuf.h"
 #include "util/banned.h"
@@ -394,8 +395,8 @@ static const char *answer_text(const struct probe_import_run *ir, struct arena *
 
 static void report_fix(struct findings *fl, struct finding *fd)
 {
-    finding_fix(fl, fd, "sh", "Attach the facts check judged to a gpudoctor bug report",
-                "gpudoctor check --facts > gpudoctor-facts.json");
+    fixes_run(NULL, fl, fd, FIX_TOOL_FACTS_TO_FILE, "Attach the facts check judged to a gpudoctor bug report",
+              "gpudoctor-facts.json", NULL);
 }
 
 void probe_import_findings(const struct probe_import *pi, struct findings *fl)

@@ -12,6 +12,8 @@
 
 #include "compat/compat.h"
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_intent.h"
+#include "diagnose/fixes_node.h"
 #include "probe/probe_abi.h"
 #include "util/banned.h"
 
@@ -23,13 +25,10 @@ static const char *dir_of(struct findings *fl, const char *path)
     return arena_strndup(fl->arena, path, slash == path ? 1 : (size_t)(slash - path));
 }
 
-/* A POSIX-shell command that removes dir from LD_LIBRARY_PATH. */
+/* Take dir out of LD_LIBRARY_PATH (the fix engine's one pipeline, sh and fish). */
 static void fix_drop_dir(struct findings *fl, struct finding *fd, const char *dir)
 {
-    finding_fix(fl, fd, "sh", "Take the directory out of LD_LIBRARY_PATH",
-                "export LD_LIBRARY_PATH=\"$(printf %%s \"$LD_LIBRARY_PATH\" | tr ':' '\\n' | "
-                "grep -vxF '%s' | paste -sd: -)\"",
-                dir);
+    fixes_drop_loader_dir(NULL, fl, fd, "Take the directory out of LD_LIBRARY_PATH", dir);
 }
 
 static const char *cu_name(const struct probe_result *r, int64_t rc)
@@ -87,9 +86,8 @@ static void init_failure_nodes(const struct probe_result *r, struct findings *fl
                       r->denied_node);
     finding_evidence(fl, fd, r->denied_node, "%s exists but this user may not open it read-write",
                      r->denied_node);
-    finding_fix(fl, fd, "sh", "See who may use the device nodes", "ls -l /dev/nvidia*");
-    finding_fix(fl, fd, "sh", "Join the group that owns them (then log in again)",
-                "sudo usermod -aG video \"$USER\"");
+    fixes_run(NULL, fl, fd, FIX_TOOL_LS_DEV_NODES, NULL, NULL, NULL);
+    fixes_run(NULL, fl, fd, FIX_TOOL_GROUP_VIDEO, NULL, NULL, NULL);
 }
 
 static void child_outcome(const struct probe_result *r, struct findings *fl)
@@ -105,21 +103,17 @@ static void child_outcome(const struct probe_result *r, struct findings *fl)
         finding_evidence(fl, fd, NULL, "the probe's child was killed after %u ms%s",
                          r->timeout_ms,
                          r->child_unreaped ? " and could not be reaped (stuck in the kernel)" : "");
-        finding_fix(fl, fd, "sh", "Look for driver errors (Xid) in the kernel log",
-                    "sudo dmesg | grep -iE 'nvrm|xid' | tail -n 20");
-        finding_fix(fl, fd, "sh", "Keep the driver initialised between programs",
-                    "sudo systemctl enable --now nvidia-persistenced");
-        finding_fix(fl, fd, NULL, "If it persists, reboot the machine", NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_DMESG_XID, NULL, NULL, NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_PERSISTENCED, NULL, NULL, NULL);
+        fixes_advice(fl, fd, FIX_RANK_REBOOT, "If it persists, reboot the machine");
         return;
     case PROBE_CHILD_SIGNALED: {
         const char *sig = compat_signal_name(r->child_code);
         fd = findings_add(fl, "GD512", SEV_ERROR, "the driver crashed (%s%s%s)",
                           sig ? sig : "a signal", where ? " in " : "", where ? where : "");
         finding_evidence(fl, fd, NULL, "the probe's child ended with signal %d", r->child_code);
-        finding_fix(fl, fd, "sh", "Look for driver errors in the kernel log",
-                    "sudo dmesg | grep -iE 'nvrm|xid' | tail -n 20");
-        finding_fix(fl, fd, NULL, "Reinstall the NVIDIA driver (the same version as the kernel module)",
-                    NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_DMESG_XID, "Look for driver errors in the kernel log", NULL, NULL);
+        fixes_advice(fl, fd, FIX_RANK_DRIVER, "Reinstall the NVIDIA driver (the same version as the kernel module)");
         return;
     }
     case PROBE_CHILD_OVERFLOW:
@@ -135,7 +129,7 @@ static void child_outcome(const struct probe_result *r, struct findings *fl)
         else
             finding_evidence(fl, fd, NULL, "it exited with status %d before finishing",
                              r->child_code);
-        finding_fix(fl, fd, NULL, "Reinstall the NVIDIA driver", NULL);
+        fixes_advice(fl, fd, FIX_RANK_DRIVER, "Reinstall the NVIDIA driver");
         return;
     case PROBE_CHILD_NOT_RUN:
         return;
@@ -169,14 +163,12 @@ void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, stru
     if (r->cuda.state == PROBE_LIB_LOAD_FAILED) {
         fd = findings_add(fl, "GD513", SEV_ERROR, "%s cannot be loaded", r->cuda.path);
         finding_evidence(fl, fd, r->cuda.path, "dlopen: %s", r->cuda.error ? r->cuda.error : "?");
-        finding_fix(fl, fd, NULL, "Reinstall the NVIDIA driver so that its libraries are complete",
-                    NULL);
+        fixes_advice(fl, fd, FIX_RANK_DRIVER, "Reinstall the NVIDIA driver so that its libraries are complete");
     } else if (r->cuda.state == PROBE_LIB_LOADED && r->cuda.missing_fn == PF_CU_INIT) {
         fd = findings_add(fl, "GD513", SEV_ERROR, "%s does not export cuInit: it is not a CUDA driver",
                           r->cuda.path);
         finding_evidence(fl, fd, r->cuda.path, "dlsym(cuInit) found nothing");
-        finding_fix(fl, fd, NULL, "Remove it from the loader path and reinstall the NVIDIA driver",
-                    NULL);
+        fixes_advice(fl, fd, FIX_RANK_DRIVER, "Remove it from the loader path and reinstall the NVIDIA driver");
     }
 
     nv = probe_rc(r, PF_NVML_INIT, -1);
@@ -186,28 +178,28 @@ void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, stru
                           "the libraries belong to");
         finding_evidence(fl, fd, r->nvml.path, "nvmlInit_v2 returned %s (18)",
                          nvml_name(r, nv));
-        finding_fix(fl, fd, NULL, "Reboot (the usual cause: a driver upgrade without reboot)", NULL);
-        finding_fix(fl, fd, "sh", "Or reload the kernel modules (stops everything using the GPU)",
-                    "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia && sudo modprobe nvidia_uvm");
+        fixes_advice(fl, fd, FIX_RANK_REBOOT, "Reboot (the usual cause: a driver upgrade without reboot)");
+        fixes_run(NULL, fl, fd, FIX_TOOL_KMODS_RELOAD, "Or reload the kernel modules (stops everything using the GPU)",
+                  NULL, NULL);
     } else if (nv == NVML_ERR_DRIVER_NOT_LOADED) {
         fd = findings_add(fl, "GD509", SEV_ERROR, "the NVIDIA kernel module is not loaded");
         finding_evidence(fl, fd, r->nvml.path, "nvmlInit_v2 returned %s (9)", nvml_name(r, nv));
-        finding_fix(fl, fd, "sh", "Load it", "sudo modprobe nvidia");
-        finding_fix(fl, fd, "sh", "If that fails, see why (Secure Boot refuses unsigned modules)",
-                    "sudo dmesg | grep -iE 'nvidia|secure boot' | tail -n 20");
+        fixes_run(NULL, fl, fd, FIX_TOOL_MODPROBE, NULL, NULL, NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_DMESG_SECURE_BOOT, NULL, NULL, NULL);
+        fixes_continue(fd);
     } else if (nv == NVML_ERR_NO_PERMISSION) {
         init_failure_nodes(r, fl, &nodes);
         if (!nodes) {
             nodes = 1;
             fd = findings_add(fl, "GD510", SEV_ERROR, "NVML may not open the GPU");
             finding_evidence(fl, fd, r->nvml.path, "nvmlInit_v2 returned %s (4)", nvml_name(r, nv));
-            finding_fix(fl, fd, "sh", "See who may use the device nodes", "ls -l /dev/nvidia*");
+            fixes_run(NULL, fl, fd, FIX_TOOL_LS_DEV_NODES, NULL, NULL, NULL);
         }
     } else if (nv != PROBE_RC_NONE && nv != NVML_OK) {
         fd = findings_add(fl, "GD514", SEV_WARNING, "NVML failed to initialise: %s (%lld)",
                           nvml_name(r, nv), (long long)nv);
         finding_evidence(fl, fd, r->nvml.path, "nvmlInit_v2 returned %lld", (long long)nv);
-        finding_fix(fl, fd, "sh", "Compare with nvidia-smi (it uses the same library)", "nvidia-smi");
+        fixes_run(NULL, fl, fd, FIX_TOOL_NVIDIA_SMI, NULL, NULL, NULL);
     }
 
     cu = probe_rc(r, PF_CU_INIT, -1);
@@ -215,14 +207,14 @@ void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, stru
         if (cu == CU_SUCCESS && r->cu_count == 0) {
             fd = findings_add(fl, "GD503", SEV_ERROR, "the CUDA driver initialised but lists no device");
             finding_evidence(fl, fd, r->cuda.path, "cuDeviceGetCount returned 0");
-            finding_fix(fl, fd, "sh", "Check that a GPU is on the PCI bus", "lspci | grep -i nvidia");
+            fixes_run(NULL, fl, fd, FIX_TOOL_LSPCI, NULL, NULL, NULL);
         } else if (cu == CU_SUCCESS && cvd && r->nvml_count > r->cu_count && r->cu_count >= 0) {
             fd = findings_add(fl, "GD504", SEV_INFO,
                               "CUDA_VISIBLE_DEVICES='%s' leaves %d of %d GPUs visible to CUDA",
                               cvd, r->cu_count, r->nvml_count);
             finding_evidence(fl, fd, NULL, "NVML lists %d devices, cuDeviceGetCount %d",
                              r->nvml_count, r->cu_count);
-            finding_fix(fl, fd, "sh", "To use every GPU, unset it", "unset CUDA_VISIBLE_DEVICES");
+            fixes_unset_var(NULL, fl, fd, "To use every GPU, unset it", "CUDA_VISIBLE_DEVICES");
         }
         return;
     }
@@ -234,7 +226,7 @@ void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, stru
                           r->cuda.path);
         finding_evidence(fl, fd, r->cuda.path, "cuInit returned CUDA_ERROR_STUB_LIBRARY (34)");
         fix_drop_dir(fl, fd, dir_of(fl, r->cuda.path));
-        finding_fix(fl, fd, NULL, "Install the NVIDIA driver if none is installed", NULL);
+        fixes_advice(fl, fd, FIX_RANK_DRIVER, "Install the NVIDIA driver if none is installed");
         break;
     case CU_ERROR_NO_DEVICE:
         if (cvd && (r->nvml_count > 0 || !cvd[0] || !strcmp(cvd, "-1"))) {
@@ -243,8 +235,8 @@ void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, stru
             finding_evidence(fl, fd, NULL, "cuInit returned CUDA_ERROR_NO_DEVICE (100)");
             if (r->nvml_count > 0)
                 finding_evidence(fl, fd, NULL, "NVML lists %d device(s)", r->nvml_count);
-            finding_fix(fl, fd, "sh", "Unset it, or name GPUs that exist (0, 1, ... or GPU-UUIDs)",
-                        "unset CUDA_VISIBLE_DEVICES");
+            fixes_unset_var(NULL, fl, fd, "Unset it, or name GPUs that exist (0, 1, ... or GPU-UUIDs)",
+                            "CUDA_VISIBLE_DEVICES");
             break;
         }
         init_failure_nodes(r, fl, &nodes);
@@ -252,9 +244,8 @@ void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, stru
             break;
         fd = findings_add(fl, "GD503", SEV_ERROR, "the driver reports no CUDA device (CUDA_ERROR_NO_DEVICE)");
         finding_evidence(fl, fd, r->cuda.path, "cuInit returned CUDA_ERROR_NO_DEVICE (100)");
-        finding_fix(fl, fd, "sh", "Check that a GPU is on the PCI bus", "lspci | grep -i nvidia");
-        finding_fix(fl, fd, "sh", "In a container: start it with the GPUs",
-                    "docker run --gpus all ...");
+        fixes_run(NULL, fl, fd, FIX_TOOL_LSPCI, NULL, NULL, NULL);
+        fixes_container_start(NULL, fl, fd, "In a container: start it with the GPUs", FIX_CTR_GPUS);
         break;
     case CU_ERROR_SYSTEM_DRIVER_MISMATCH:
         fd = findings_add(fl, "GD505", SEV_ERROR,
@@ -263,38 +254,34 @@ void probe_findings(const struct probe_result *r, const struct fix_ctx *fx, stru
         finding_evidence(fl, fd, r->cuda.path, "cuInit returned CUDA_ERROR_SYSTEM_DRIVER_MISMATCH (803)");
         if (r->driver_version[0])
             finding_evidence(fl, fd, NULL, "NVML reports driver %s", r->driver_version);
-        finding_fix(fl, fd, NULL,
-                    "If this libcuda is a forward-compatibility copy (cuda-compat), take it off the "
-                    "loader path; else install the user-space driver of the kernel module's version",
-                    NULL);
-        finding_fix(fl, fd, "sh", "See every libcuda the loader knows", "ldconfig -p | grep libcuda");
+        fixes_run(NULL, fl, fd, FIX_TOOL_LDCONFIG_LIBCUDA, NULL, NULL, NULL);
+        fixes_advice(fl, fd, FIX_RANK_ENV,
+                     "If this libcuda is a forward-compatibility copy (cuda-compat), take it off the "
+                     "loader path; else install the user-space driver of the kernel module's version");
         break;
     case CU_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE:
         fd = findings_add(fl, "GD506", SEV_ERROR,
                           "forward compatibility is not supported on this GPU (CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE)");
         finding_evidence(fl, fd, r->cuda.path, "cuInit returned 804 with %s", r->cuda.path);
         fix_drop_dir(fl, fd, dir_of(fl, r->cuda.path));
-        finding_fix(fl, fd, NULL,
-                    "Forward compatibility works on data-center GPUs only: upgrade the driver "
-                    "instead, or use a framework built for the driver's CUDA version",
-                    NULL);
+        fixes_advice(fl, fd, FIX_RANK_USER,
+                     "Forward compatibility works on data-center GPUs only: upgrade the driver "
+                     "instead, or use a framework built for the driver's CUDA version");
         break;
     case CU_ERROR_UNKNOWN:
         init_failure_nodes(r, fl, &nodes);
         fd = findings_add(fl, "GD507", SEV_ERROR, "cuInit failed with CUDA_ERROR_UNKNOWN (999)");
         finding_evidence(fl, fd, r->cuda.path, "cuInit returned 999");
-        finding_fix(fl, fd, "sh",
-                    "Reload the unified-memory module (the usual cause: suspend and resume)",
-                    "sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm");
-        finding_fix(fl, fd, NULL, "If that does not help, reboot", NULL);
+        fixes_run(NULL, fl, fd, FIX_TOOL_UVM_RELOAD,
+                  "Reload the unified-memory module (the usual cause: suspend and resume)", NULL, NULL);
+        fixes_advice(fl, fd, FIX_RANK_REBOOT, "If that does not help, reboot");
         break;
     default:
         init_failure_nodes(r, fl, &nodes);
         fd = findings_add(fl, "GD514", SEV_ERROR, "cuInit failed: %s (%lld)", cu_name(r, cu),
                           (long long)cu);
         finding_evidence(fl, fd, r->cuda.path, "cuInit returned %lld", (long long)cu);
-        finding_fix(fl, fd, "sh", "Look for driver errors in the kernel log",
-                    "sudo dmesg | grep -iE 'nvrm|xid' | tail -n 20");
+        fixes_run(NULL, fl, fd, FIX_TOOL_DMESG_XID, "Look for driver errors in the kernel log", NULL, NULL);
         break;
     }
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compat/compat.h"
+#include "diagnose/fixes_intent.h"
 #include "probe/helper.h"
 #include "probe/probewire.h"
 #include "util/alloc.h"
@@ -181,22 +182,17 @@ static void fixes_for(struct findings *fl, struct finding *fd, const struct prob
 {
     const char *e = l->error ? l->error : "";
     if (strstr(e, "cannot open shared object file")) {
-        finding_fix(fl, fd, NULL,
-                    "Install the library the error names, or put its directory on the loader path "
-                    "(check with 'gpudoctor which')",
-                    NULL);
+        fixes_advice(fl, fd, FIX_RANK_ENV, "Install the library the error names, or put its directory on the "
+                                           "loader path (check with 'gpudoctor which')");
     } else if (strstr(e, "file too short") || strstr(e, "invalid ELF header") ||
                strstr(e, "cannot read file data") ||
                strstr(e, "ELF load command")) {
-        finding_fix(fl, fd, NULL, "The file is damaged or truncated: reinstall the package that owns it",
-                    NULL);
+        fixes_advice(fl, fd, FIX_RANK_SYSTEM, "The file is damaged or truncated: reinstall the package that owns it");
     } else if (strstr(e, "undefined symbol") || strstr(e, "version `")) {
-        finding_fix(fl, fd, NULL,
-                    "A library it links against is another version than it was built for: "
-                    "install matching versions",
-                    NULL);
+        fixes_advice(fl, fd, FIX_RANK_USER, "A library it links against is another version than it was built for: "
+                                            "install matching versions");
     } else {
-        finding_fix(fl, fd, NULL, "Reinstall the package that owns the file", NULL);
+        fixes_advice(fl, fd, FIX_RANK_SYSTEM, "Reinstall the package that owns the file");
     }
 }
 
@@ -235,8 +231,8 @@ static void install_findings(const struct probe_verify_install *vi, struct findi
                          "the library check's child process %s while loading %s", how,
                          l ? "this file (its constructors run at load)" : "the predicted libraries");
         fd->subject = vi->subject ? arena_strdup(fl->arena, vi->subject) : NULL;
-        finding_fix(fl, fd, NULL, "Reinstall the package that owns the file, and run the framework's own "
-                                  "GPU check to confirm", NULL);
+        fixes_advice(fl, fd, FIX_RANK_SYSTEM, "Reinstall the package that owns the file, and run the framework's "
+                                              "own GPU check to confirm");
     }
 }
 

@@ -295,9 +295,8 @@ static int verdict_reason_is(const struct verdict *v, const struct finding *fd)
 }
 
 /*
- * The next step: the first fix to run.  The first error finding with a fix
- * decides (findings are sorted, errors first), then a warning, then an
- * open question (GD217).  The full report ends with it, saying the verdict
+ * The next step: the first fix to run, of the finding diagnose chooses
+ * (diagnosis_next_step).  The full report ends with it, saying the verdict
  * again (it has scrolled away by then) when that finding is about the
  * install the verdict names, else the finding's own title: a title never
  * stands beside another finding's fix.  brief (the short report, right
@@ -305,26 +304,16 @@ static int verdict_reason_is(const struct verdict *v, const struct finding *fd)
  */
 void report_text_next_step(struct out *o, const struct diagnosis *dx, int brief)
 {
-    const struct findings *fl = &dx->findings;
-    const struct finding *pick = NULL;
     const struct verdict *vno = NULL;
+    const struct finding *pick = diagnosis_next_step(dx, &vno);   /* the decision is diagnose's */
     size_t i, j, nno = 0, nyes = 0;
-    int sev;
 
     for (i = 0; i < dx->n_verdicts; i++) {
-        if (dx->verdicts[i].gpu == GPU_NO) {
-            if (!vno)
-                vno = &dx->verdicts[i];
+        if (dx->verdicts[i].gpu == GPU_NO)
             nno++;
-        } else if (dx->verdicts[i].gpu == GPU_YES) {
+        else if (dx->verdicts[i].gpu == GPU_YES)
             nyes++;
-        }
     }
-    for (sev = SEV_ERROR; sev >= SEV_INFO && !pick; sev--)
-        for (i = 0; i < fl->nr && !pick; i++)
-            if ((int)fl->v[i].severity == sev && fl->v[i].n_fixes &&
-                (sev != SEV_INFO || !strcmp(fl->v[i].code, "GD217")))
-                pick = &fl->v[i];
     out_raw(o, "\n");
     if (brief && pick)
         out_styled(o, STYLE_BOLD, "Next step (%s):", pick->code);   /* the verdicts are just above */

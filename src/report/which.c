@@ -1,7 +1,10 @@
 /* which.c - see which.h. */
 #include "report/which.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "diagnose/fixes_intent.h"
 
 #include "util/json_writer.h"
 #include "util/banned.h"
@@ -92,15 +95,53 @@ static void hwcaps_text(struct out *o, const struct resolve_result *res)
         out_raw(o, " (x86-64 ISA level unknown: no /proc/cpuinfo in the examined tree)\n");
 }
 
-static void which_text(struct out *o, const char *name, const struct resolve_result *res);
+static void which_text(struct out *o, const char *name, const struct resolve_result *res,
+                       const struct finding *stale, const struct finding *dir);
+
+/* The trace with the fixes the fix engine writes for it (fixes_which: the decision is diagnose's). */
+static void which_text_fixed(struct out *o, const char *name, const struct resolve_result *res)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding stale, dir;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fixes_which(&fl, res, &stale, &dir);
+    which_text(o, name, res, &stale, &dir);
+    free(stale.fixes);
+    free(dir.fixes);
+    findings_release(&fl);
+    arena_release(&a);
+}
 
 void report_which_text(struct out *o, const char *name, const struct resolve_result *res)
 {
-    which_text(o, name, res);
+    which_text_fixed(o, name, res);
     hwcaps_text(o, res);
 }
 
-static void which_text(struct out *o, const char *name, const struct resolve_result *res)
+/* The fixes the fix engine wrote for this trace (diagnose/fixes_intent.h, fixes_which). */
+static void fix_lines(struct out *o, const struct finding *fd)
+{
+    size_t i;
+    for (i = 0; i < fd->n_fixes; i++) {
+        const struct fix *f = &fd->fixes[i];
+        if (!f->command)
+            continue;
+        out_raw(o, i && !(f->title && *f->title) ? "   or" : "  fix");
+        if (f->title && *f->title) {
+            out_raw(o, " (");
+            out_str(o, f->title);
+            out_raw(o, ")");
+        }
+        out_raw(o, ": ");
+        out_str(o, f->command);
+        out_raw(o, "\n");
+    }
+}
+
+static void which_text(struct out *o, const char *name, const struct resolve_result *res,
+                       const struct finding *stale, const struct finding *dir)
 {
     size_t i;
     if (res->path) {
@@ -146,43 +187,32 @@ static void which_text(struct out *o, const char *name, const struct resolve_res
         out_styled(o, STYLE_YELLOW, "\nstale cache:");
         out_raw(o, " ");
         out_str(o, res->stale_uncached);
-        out_raw(o, " is in a directory ldconfig scans, but /etc/ld.so.cache has no entry for it\n"
-                   "  fix: run 'sudo ldconfig'\n");
+        out_raw(o, " is in a directory ldconfig scans, but /etc/ld.so.cache has no entry for it\n");
+        fix_lines(o, stale);
     }
     if (res->stale_missing) {
         out_styled(o, STYLE_YELLOW, "\nstale cache:");
         out_raw(o, " the cache lists ");
         out_str(o, res->stale_missing);
-        out_raw(o, ", which does not exist\n  fix: run 'sudo ldconfig'\n");
+        out_raw(o, ", which does not exist\n");
+        fix_lines(o, stale);
     }
-    if (!res->path && res->suggest_dir && res->windows) {
-        struct arena a;
-        const char *d;
-        arena_init(&a);
-        d = resolve_win_display(&a, res->suggest_dir);
+    if (dir->n_fixes) {
         out_raw(o, "\na loadable ");
         out_str(o, name);
         out_raw(o, " is in ");
-        out_str(o, d);
-        out_raw(o, "\n  (not a directory this search looks in; if it belongs to another CUDA version than the\n"
-                   "   program was built for, adding it does not fix the program)\n"
-                   "  fix (PowerShell, this session): $env:PATH = \"");
-        out_str(o, d);
-        out_raw(o, ";$env:PATH\"\n  fix (Python >= 3.8 extension modules): os.add_dll_directory(r\"");
-        out_str(o, d);
-        out_raw(o, "\")\n");
-        arena_release(&a);
-    } else if (!res->path && res->suggest_dir && !res->stale_uncached) {
-        out_raw(o, "\na loadable ");
-        out_str(o, name);
-        out_raw(o, " is in ");
-        out_str(o, res->suggest_dir);
-        out_raw(o, "\n  fix: export LD_LIBRARY_PATH=");
-        out_str(o, res->suggest_dir);
-        out_raw(o, "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n"
-                   "   or: echo '");
-        out_str(o, res->suggest_dir);
-        out_raw(o, "' | sudo tee /etc/ld.so.conf.d/gpudoctor.conf && sudo ldconfig\n");
+        if (res->windows) {
+            struct arena a;
+            arena_init(&a);
+            out_str(o, resolve_win_display(&a, res->suggest_dir));
+            arena_release(&a);
+            out_raw(o, "\n  (not a directory this search looks in; if it belongs to another CUDA version than the\n"
+                       "   program was built for, adding it does not fix the program)");
+        } else {
+            out_str(o, res->suggest_dir);
+        }
+        out_raw(o, "\n");
+        fix_lines(o, dir);
     }
 }
 
@@ -305,7 +335,7 @@ void report_deps_text(struct out *o, const struct resolve_deps *d)
     for (i = 1; i < d->nr; i++) {
         if (!d->nodes[i].duplicate && !d->nodes[i].res.path) {
             out_raw(o, "\n");
-            which_text(o, d->nodes[i].name, &d->nodes[i].res);
+            which_text_fixed(o, d->nodes[i].name, &d->nodes[i].res);
         }
     }
     for (i = 0; i < d->nr; i++)

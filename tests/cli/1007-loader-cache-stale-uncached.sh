@@ -25,4 +25,4 @@ gd which --root "$ROOT" --clear-env libgdtNew.so.1 --json
 expect_rc 1
 expect_json '.found == null and .stale_cache.uncached == "/opt/cuda/lib64/libgdtNew.so.1"'
 gd which --root "$ROOT" --clear-env libgdtNew.so.1
-expect_text "run 'sudo ldconfig'"
+expect_text "  fix: sudo ldconfig"

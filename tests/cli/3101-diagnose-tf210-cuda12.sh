@@ -24,3 +24,20 @@ expect_json '[.findings[] | select(.code == "GD206") | .fixes[].command] | any(t
 gdcheck -v --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
 expect_text "tensorflow 2.10.0 (venv /home/u/proj/.venv): GPU NO"
 expect_text "libcudart.so.11.0 wanted; libcudart.so.12"
+# Issue 31: TensorFlow 2.10 on Linux (built against NumPy 1: pkg_fact
+# tensorflow numpy_abi_major) -- the reinstall pins numpy<2 beside
+# tensorflow==2.10.*, or pip brings NumPy 2 and the import breaks; and the
+# conda route's loader-path line comes for fish too (one group), so a
+# reader with SHELL=/usr/bin/fish is not handed `export ...${...:+...}`.
+gdcheck --json --env VIRTUAL_ENV=/home/u/proj/.venv --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
+f='[.findings[] | select(.code == "GD206") | .fixes[] | select(.command != null)]'
+expect_json "$f | map(select(.command | test(\"tensorflow==2.10\"))) | length >= 1"
+expect_json "$f | map(select(.command | test(\"tensorflow==2.10\"))) | all(.command | test(\"numpy<2\"))"
+# the conda route: sh and fish (one group: the text report shows the reader's)
+expect_json "$f | map(select(.command | test(\"conda create\"))) | (map(.shell) | sort) == [\"fish\", \"sh\"]"
+expect_json "$f | map(select(.shell == \"fish\" and (.command | test(\"conda create\")))) | all(.command | test(\"set -gx LD_LIBRARY_PATH \\\\\$CONDA_PREFIX/lib \\\\\$LD_LIBRARY_PATH\") and (test(\"export \") | not))"
+# the text report for a fish user shows no POSIX-only line
+SHELL=/usr/bin/fish gd check --root "$ROOT" --clear-env --env VIRTUAL_ENV=/home/u/proj/.venv \
+    --env LD_LIBRARY_PATH=/usr/local/cuda/lib64
+expect_text 'set -gx LD_LIBRARY_PATH $CONDA_PREFIX/lib $LD_LIBRARY_PATH'
+expect_no_text 'LD_LIBRARY_PATH:+'

@@ -48,7 +48,11 @@ expect_json "$(v torch) | .needs[] | select(.role == \"cudnn\") | .step == \"rpa
 expect_json '[.findings[] | select(.code == "GD207")] | length == 1'
 expect_json '.findings[] | select(.code == "GD207") | .severity == "error" and (.title | test("sub-libraries from /opt/cudnn-9.0/lib \\(cuDNN 9.0.0\\)")) and (.title | test("SUBLIBRARY_VERSION_MISMATCH"))'
 expect_json "[.findings[] | select(.code == \"GD207\") | .evidence[].path] | index(\"$o/libcudnn_graph.so.9\") != null"
-expect_json "[.findings[] | select(.code == \"GD207\") | .fixes[] | select(.shell == \"sh\") | .command] | index(\"export LD_LIBRARY_PATH=\$(printf %s \\\"\$LD_LIBRARY_PATH\\\" | tr ':' '\\\\n' | grep -vx '$o' | paste -sd:)\") != null"
+expect_json "[.findings[] | select(.code == \"GD207\") | .fixes[] | select(.shell == \"sh\") | .command] | index(\"export LD_LIBRARY_PATH=\\\"\$(printf %s \\\"\$LD_LIBRARY_PATH\\\" | tr ':' '\\\\n' | grep -vxF '$o' | paste -sd: -)\\\"\") != null"
+# the pipeline run by sh drops exactly that directory (a fixed string: '.' is no pattern)
+cmd=$(jq -r '[.findings[] | select(.code == "GD207") | .fixes[] | select(.shell == "sh") | .command][0]' "$OUT")
+got=$(LD_LIBRARY_PATH="/x/cudnn-9x0/lib:$o:/y" sh -c "$cmd"'; printf %s "$LD_LIBRARY_PATH"')
+[ "$got" = "/x/cudnn-9x0/lib:/y" ] || fail "the drop pipeline leaves LD_LIBRARY_PATH=$got"
 expect_json "$(v torch) | .gpu == \"no\""
 lt=$ROOT$SITE/torch/lib/libtorch_cuda.so
 REAL=$(env LD_LIBRARY_PATH="$ROOT$o" "$DLWHICH" --needed-of "$lt" libcudnn.so.9)

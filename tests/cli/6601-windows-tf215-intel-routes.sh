@@ -30,7 +30,10 @@ expect_json "[$g | .fixes[] | select(.shell == \"powershell\" or .shell == \"cmd
 # conda's cudnn=8.1 matches conda-forge's 8.1.0.77 (issue 27: one conda spec in the engine; was 8.1.0).
 expect_json "[$g | .fixes[] | select(.shell == \"powershell\") | .command] | any(contains(\"cudatoolkit=11.2 cudnn=8.1\\n\") and contains(\"python=3.10\") and contains(\"\\\"tensorflow==2.10.*\\\"\"))"
 expect_json "[$g | .fixes[] | select(.shell == \"cmd\") | .command] | any(contains(\"tensorflow-cpu==2.10.*\") and contains(\"tensorflow-directml-plugin\"))"
-expect_json "[$g | .fixes[] | select(.shell == \"cmd\") | .command] | any(startswith(\"\\\"C:\\\\Users\\\\dev\\\\AppData\\\\Local\\\\Programs\\\\Python\\\\Python311\\\\python.exe\\\" -m pip\"))"
+# Python 3.11 has no tensorflow-cpu 2.10 wheel (issue 31): the DirectML route
+# makes a conda environment with Python 3.10 instead of pip in this Python.
+expect_json "[$g | .fixes[] | select(.shell == \"cmd\") | .command] | any(startswith(\"conda create -n tf2.10-directml python=3.10\"))"
+expect_json "[$g | .fixes[] | select(.shell == \"cmd\") | .command] | all(contains(\"Python311\\\\python.exe\\\" -m pip install \\\"tensorflow-cpu\") | not)"
 # sh only for what runs inside WSL; never a bare pip on the Windows side.
 expect_json "[$g | .fixes[] | select(.shell == \"sh\") | .title] | all(contains(\"inside WSL\"))"
 expect_json "[$g | .fixes[] | select(.shell != \"sh\") | .command // \"\" | select(test(\"(^|\\n)pip \"))] | length == 0"
