@@ -667,6 +667,46 @@ static int cvd_names_devices(const char *v)
     return v && *v && strcmp(v, "-1") && !(v[0] == '-' && v[1] == '1');
 }
 
+static void lower_missing(struct explain_ctx *c, const char *name);
+
+/* On WSL a cuDNN sub-library (libcudnn_cnn_infer.so.8, ...) that does not load,
+ * while the log names no other missing file, is most often the driver's
+ * libcuda it needs: on WSL that lives only in /usr/lib/wsl/lib, outside the
+ * loader's default path.  The judged "cuDNN missing" stays as the other answer. */
+static void rule_cudnn_sublib_wsl(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    size_t i;
+    if (!explain_os_is(c, "wsl"))
+        return;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && explain_has(lf->libs[i].name, "libcudnn_"))
+            break;
+    if (i == lf->n_libs)
+        return;
+    lower_missing(c, "libcudnn_");
+    explain_alt(c, "GD110", 72, "on WSL2 cuDNN's sub-libraries load the driver's libcuda, which lives only in "
+        "/usr/lib/wsl/lib, outside the loader's default path", "ls -l /usr/lib/wsl/lib/libcuda.so*; ldconfig -p | grep libcuda",
+        lf->libs[i].line, lf->libs[i].text);
+}
+
+/* The container runtime on WSL found no GPU adapter: Windows gives WSL none
+ * (no NVIDIA GPU, or a Windows driver without WSL support). */
+static void rule_wsl_no_adapter(struct explain_ctx *c)
+{
+    struct finding *fd;
+    if (!explain_cnt(c, LE_WSL_NO_ADAPTER) || explain_cause_of(c, "GD403", NULL))
+        return;
+    fd = explain_cause(c, "GD403", SEV_ERROR, "the container runtime found no GPU adapter that Windows gives WSL: "
+                       "this machine has no NVIDIA GPU, or its Windows driver does not support WSL");
+    explain_set_score(c, fd, 70);
+    explain_quote_ev(c, fd, LE_WSL_NO_ADAPTER);
+    explain_set_tell(c, fd, "nvidia-smi on Windows (no NVIDIA GPU listed: none to use)");
+    explain_apply_fix(c, fd, FX_CHECK, NULL);
+    explain_alt_hit(c, "GD110", 50, "there is an NVIDIA GPU but its Windows driver (or WSL) is too old for GPU "
+                    "access in WSL 2, or Docker runs on WSL 1", "wsl -l -v; nvidia-smi on Windows", LE_WSL_NO_ADAPTER);
+}
+
 /* "No CUDA GPUs are available": the driver answered and counted none. */
 static void rule_no_cuda_gpus(struct explain_ctx *c)
 {
@@ -1078,6 +1118,8 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     judged(&c);
     missing_alternatives(&c);
     apply_rows(&c);
+    rule_wsl_no_adapter(&c);
+    rule_cudnn_sublib_wsl(&c);
     rule_no_cuda_gpus(&c);
     if (explain_cnt(&c, LE_TORCH_PRELOAD)) {
         size_t i;   /* torch went looking for its pip wheels after these failed: the preload explains them */
