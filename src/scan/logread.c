@@ -84,14 +84,17 @@ static int mstarts(const char *s, size_t n, const char *p)
     return n >= k && !memcmp(s, p, k);
 }
 
+/* The hash of 4 bytes with bit 5 set in each, so that a letter hashes as
+ * its lower case (other bytes may fold together: the set only rules out). */
 static unsigned gram_hash(const char *p)
 {
     unsigned v = (unsigned)(unsigned char)p[0] << 24 | (unsigned)(unsigned char)p[1] << 16 |
                  (unsigned)(unsigned char)p[2] << 8 | (unsigned)(unsigned char)p[3];
+    v |= 0x20202020u;
     return (v * 2654435761u) >> 20;   /* 12 bits */
 }
 
-/* Hash every 4-byte window of the line (lower-cased: lr->low) into lr->grams. */
+/* Hash every 4-byte window of the line into lr->grams (case folded: gram_hash). */
 static void grams_fill(unsigned long long *g, const char *line, size_t n)
 {
     size_t i;
@@ -105,14 +108,10 @@ static void grams_fill(unsigned long long *g, const char *line, size_t n)
 /* 0 when needle cannot be in the line (its first 4 bytes are not); 1 when it may be. */
 static int grams_may(const unsigned long long *g, const char *needle)
 {
-    char low[4];
     unsigned h;
-    int i;
     if (!needle[0] || !needle[1] || !needle[2] || !needle[3])
         return 1;
-    for (i = 0; i < 4; i++)
-        low[i] = (char)lower((unsigned char)needle[i]);
-    h = gram_hash(low);
+    h = gram_hash(needle);
     return (g[h >> 6] >> (h & 63)) & 1;
 }
 
@@ -2465,7 +2464,7 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
         return;
     for (i = 0; i < n; i++)
         lr->low[i] = (char)lower((unsigned char)line[i]);
-    grams_fill(lr->grams, lr->low, n);
+    grams_fill(lr->grams, line, n);
     /* The readers that look at a line's start see the message, not its log prefix. */
     off = message_start(line, n);
     msg = line + off;

@@ -12,7 +12,7 @@
 corpus="$GD_TESTS/explain/corpus"
 ls "$corpus"/*.log >/dev/null 2>&1 || skip "no corpus in tests/explain/corpus"
 command -v jq >/dev/null || skip "jq is not installed"
-sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 63 73 >"$OUT" 2>"$ERR"
+sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 71 80 >"$OUT" 2>"$ERR"
 RC=$?
 cat "$OUT"
 grep -q '^CRASH' "$OUT" && fail "explain crashed on a corpus log"
