@@ -74,6 +74,9 @@ changed_since_corpus() {
 sel=""
 n=0
 for bin in "$@"; do
+    # the targets only (the build keeps the compiler's .d files beside them)
+    case $bin in *.d) continue ;; esac
+    [ -x "$bin" ] || continue
     t=$(basename "$bin")
     t=${t#fuzz_}
     if [ $changed = 1 ] && ! changed_since_corpus "$t" "$bin"; then

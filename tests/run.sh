@@ -94,6 +94,9 @@ EOF_CASE
             fail=$((fail + 1))
             failed_names="$failed_names $name"
             echo "--- $name (exit $rc)"
+            # the failed assertion (lib.sh's fail() prints it before the
+            # outputs), then the end of the log
+            grep -a -m 3 '^FAIL' "$work/cli/$name/log"
             tail -n 40 "$work/cli/$name/log"
         fi
     done <"$work/cases"

@@ -102,6 +102,38 @@ static int read_proc_once(struct proc_reader *r, long pid, const char *name, siz
     return rc;
 }
 
+/*
+ * The first limit bytes of /proc/PID/NAME in one read, for a question its
+ * head answers (is this a job: the first word of the command line).  The
+ * kernel fills one read from the whole file (proc_pid_cmdline_read), so no
+ * second read to see EOF, and nothing is kept in util/fs's memory of
+ * whole reads: 500 processes cost 500 small reads.
+ */
+static int read_proc_head(struct proc_reader *r, long pid, const char *name, size_t limit, struct gd_err *err)
+{
+    char path[64];
+    struct fs_file f;
+    long got;
+    int rc;
+
+    snprintf(path, sizeof(path), "/proc/%ld/%s", pid, name);
+    strbuf_reset(&r->buf);
+    err_init(err);
+    rc = fs_open(r->fs, path, &f, err);
+    if (rc != 1)
+        return rc;
+    strbuf_grow(&r->buf, limit);
+    got = compat_read(f.fd, r->buf.buf, limit);
+    if (got < 0)
+        rc = err_set(err, "cannot read '%s'", path);
+    else {
+        r->buf.len = (size_t)got;
+        r->buf.buf[r->buf.len] = '\0';
+    }
+    fs_close(&f);
+    return rc;
+}
+
 static int read_link(struct proc_reader *r, long pid, const char *name, struct strbuf *out, struct gd_err *err)
 {
     char path[80];
@@ -230,7 +262,8 @@ int proc_is_job(struct proc_reader *r, long pid)
     struct gd_err err;
     const char *s, *end;
     size_t n;
-    if (read_proc(r, pid, "cmdline", PROC_CMDLINE_MAX, &err) != 1 || !r->buf.len)
+    /* argv[0] (a path: at most PATH_MAX) or a title's first word */
+    if (read_proc_head(r, pid, "cmdline", 4096 + 64, &err) != 1 || !r->buf.len)
         return 0;
     s = r->buf.buf;
     end = memchr(s, '\0', r->buf.len);

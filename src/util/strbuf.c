@@ -89,7 +89,8 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
     int n;
 
     va_copy(cp, ap);
-    n = vsnprintf(sb->buf + sb->len, sb->alloc ? sb->alloc - sb->len : 0, fmt, cp);
+    /* an empty strbuf may have no buffer yet: measure into none */
+    n = vsnprintf(sb->alloc ? sb->buf + sb->len : NULL, sb->alloc ? sb->alloc - sb->len : 0, fmt, cp);
     va_end(cp);
     if (n < 0)
         return;

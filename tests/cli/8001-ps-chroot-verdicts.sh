@@ -41,7 +41,7 @@ expect_json "$(pj $G) | .devices == [\"/dev/nvidiactl\", \"/dev/nvidia0\", \"/de
 # Prediction against reality: every library it mapped is the model's file.
 expect_json "[$(pj $G) | .libraries[] | select(.mapped != null) | .role] | sort == [\"cublas\", \"cudart\", \"cudnn\", \"driver\", \"framework\", \"nccl\"]"
 expect_json "[$(pj $G) | .libraries[] | select(.match != \"agree\")] | length == 0"
-expect_json "$(pj $G) | .libraries[] | select(.role == \"cudnn\") | .mapped == \"$SITE/nvidia/cudnn/lib/libcudnn.so.9\" and .predicted == .mapped and .step == \"runpath\" and .name == \"libcudnn.so.9\""
+expect_json "$(pj $G) | .libraries[] | select(.role == \"cudnn\") | .mapped == \"$SITE/nvidia/cudnn/lib/libcudnn.so.9\" and .predicted == .mapped and .step == \"rpath\" and .name == \"libcudnn.so.9\""
 expect_json "$(pj $G) | .libraries[] | select(.role == \"driver\") | .predicted == \"/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.15\" and .source == \"driver scan\""
 expect_json "[$(pj $G) | .findings[] | select(.severity != \"info\")] | length == 0"
 # Its variables: only the ones that matter were read.
@@ -65,7 +65,7 @@ gd ps $G
 expect_rc 0
 expect_text "PID $G"
 expect_text "ON THE GPU: libcuda.so.550.54.15 is mapped and /dev/nvidia0 is open"
-expect_text "cudnn      $SITE/nvidia/cudnn/lib/libcudnn.so.9  = predicted (runpath)"
+expect_text "cudnn      $SITE/nvidia/cudnn/lib/libcudnn.so.9  = predicted (rpath)"
 expect_text "framework    torch 2.4.0+cu124 (/srv/env): check says GPU YES"
 gd ps $L --strict
 expect_rc 0

@@ -31,7 +31,7 @@ grep -q "nvidia/cudnn" "/proc/$A/maps" && fail "the preloading job mapped the wh
 gd ps --json $A $B
 expect_rc 0
 expect_json "$(pj $A) | .state == \"gpu\""
-expect_json "$(pj $A) | .libraries[] | select(.role == \"cudnn\") | .match == \"disagree\" and .mapped == \"/usr/lib/x86_64-linux-gnu/libcudnn.so.9.0.0\" and .predicted == \"$SITE/nvidia/cudnn/lib/libcudnn.so.9\" and .step == \"runpath\" and .name == \"libcudnn.so.9\""
+expect_json "$(pj $A) | .libraries[] | select(.role == \"cudnn\") | .match == \"disagree\" and .mapped == \"/usr/lib/x86_64-linux-gnu/libcudnn.so.9.0.0\" and .predicted == \"$SITE/nvidia/cudnn/lib/libcudnn.so.9\" and .step == \"rpath\" and .name == \"libcudnn.so.9\""
 expect_json "[$(pj $A) | .findings[] | select(.code == \"GD904\")] | length == 1"
 expect_json "$(pj $A) | .findings[] | select(.code == \"GD904\") | .severity == \"warning\" and (.title | contains(\"/usr/lib/x86_64-linux-gnu/libcudnn.so.9.0.0\")) and (.title | contains(\"$SITE/nvidia/cudnn/lib/libcudnn.so.9\"))"
 expect_json "[$(pj $A) | .findings[] | select(.code == \"GD904\") | .evidence[].text | select(startswith(\"LD_PRELOAD=\"))] | length == 1"
@@ -39,11 +39,11 @@ expect_json "[$(pj $A) | .findings[] | select(.code == \"GD904\") | .fixes[].tit
 # The other libraries still agree.
 expect_json "[$(pj $A) | .libraries[] | select(.role != \"cudnn\" and .mapped != null and .match != \"agree\")] | length == 0"
 
-expect_json "$(pj $B) | .libraries[] | select(.role == \"cublaslt\") | .match == \"agree\" and .source == \"loader model\" and .step == \"runpath\" and .name == \"libcublasLt.so.12\""
+expect_json "$(pj $B) | .libraries[] | select(.role == \"cublaslt\") | .match == \"agree\" and .source == \"loader model\" and .step == \"rpath\" and .name == \"libcublasLt.so.12\""
 expect_json "$(pj $B) | .libraries[] | select(.role == \"cufft\") | .match == \"disagree\" and .predicted == null and .name == \"libcufft.so.11\" and .mapped == \"/opt/fft/libcufft.so.11\""
 expect_json "$(pj $B) | [.findings[] | select(.code == \"GD904\") | .title] == [\"PID $B mapped /opt/fft/libcufft.so.11, but the loader model finds no libcufft.so.11 in its environment\"]"
 gd ps $A
-expect_text "cudnn      /usr/lib/x86_64-linux-gnu/libcudnn.so.9.0.0  != predicted $SITE/nvidia/cudnn/lib/libcudnn.so.9 (runpath)"
+expect_text "cudnn      /usr/lib/x86_64-linux-gnu/libcudnn.so.9.0.0  != predicted $SITE/nvidia/cudnn/lib/libcudnn.so.9 (rpath)"
 expect_text "GD904"
 gd ps --strict $A
 expect_rc 1

@@ -196,7 +196,11 @@ gdimage() {
     GD_NO_FROM_FACTS=1 gd check "$@"
     case $RC in 0|1) ;; *) return 0 ;; esac
     case " $* " in *" --facts "*|*" --markdown "*) return 0 ;; esac
-    "$GD_BIN" check "$@" --facts >"$CASE_DIR/img.facts.json" 2>/dev/null
+    # --facts is a document of its own: without --json (the two are refused together)
+    _fa=""
+    for _a in "$@"; do [ "$_a" = --json ] || _fa="$_fa $(_q "$_a")"; done
+    eval "\"\$GD_BIN\" check $_fa --facts" >"$CASE_DIR/img.facts.json" 2>"$CASE_DIR/img.facts.err"
+    [ -s "$CASE_DIR/img.facts.json" ] || fail "check --image --facts wrote nothing ($(head -c 300 "$CASE_DIR/img.facts.err"))"
     "$GD_BIN" check --from-facts "$CASE_DIR/img.facts.json" --json >"$CASE_DIR/img.judged.json" 2>"$CASE_DIR/img.judged.err"
     _rj=$?
     case $_rj in 86|87) fail "sanitizer error in check --from-facts (exit $_rj)";; esac

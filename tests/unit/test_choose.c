@@ -43,7 +43,7 @@ static int same(const struct plan_constraints *c, const struct fix_ctx *x, const
     rp = plan_make(kb, c, &p, &err);
     rf = fix_choose(x, c->framework, NULL, python, &ch);
     if (rp < 0) {
-        snprintf(why, n, "plan: %s", err.msg);
+        snprintf(why, n, "plan: %.400s", err.msg);   /* the message may fill err.msg */
         ok = 0;
     } else if (rp == 1 && (rf != 1 || strcmp(p.version, ch.version) || strcmp(p.route, ch.route) ||
                            (p.variant ? !ch.variant || strcmp(p.variant, ch.variant) : ch.variant != NULL))) {
