@@ -34,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     logread_feed(&lr, (const char *)data, cut);
     logread_feed(&lr, (const char *)data + cut, size - cut);
     logread_finish(&lr);
+    logread_name_errors(&lr, kb);
     facts_init(&f);
     logscan_facts(&lr.facts, kb, NULL, &f);
     arena_init(&a);

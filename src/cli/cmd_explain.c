@@ -170,6 +170,7 @@ int cmd_explain(int argc, char **argv)
 
     /* The log as a machine: a partial facts for check's judges (scan/logscan.h). */
     facts_init(&logf);
+    logread_name_errors(&lr, kb);
     logscan_facts(&lr.facts, kb, have_machine ? &machine : NULL, &logf);
     arena_init(&arena);
     findings_init(&fl, &arena);

@@ -21,5 +21,6 @@ const struct finding_code finding_codes_explain[] = {
     { "GD409", "shm_too_small", "shared memory (/dev/shm) is too small for NCCL or the DataLoader (Docker's 64 MB default)" },
     { "GD410", "extension_build_mismatch", "a CUDA extension is being built with another CUDA than the one PyTorch was built with" },
     { "GD411", "wrong_environment", "the framework is not installed in the Python that ran: another environment or kernel" },
+    { "GD412", "broken_install", "a framework's own library (not a CUDA one) does not load: an incomplete install or a missing runtime it needs" },
     { NULL, NULL, NULL }
 };

@@ -15,32 +15,27 @@
 #include "kb/kb.h"
 #include "util/banned.h"
 
-/* What a CUDA error number means for the user (CUDA 13.0 headers: driver_types.h, cuda.h). */
-static const struct { long number; const char *meaning; } meanings[] = {
-    { 3, "CUDA could not initialise (often the result of an earlier failure)" },
-    { 46, "the GPU is busy or in an exclusive/prohibited compute mode" },
-    { 101, "a device number that does not exist was asked for" },
-    { 200, "the program's GPU code is not valid for this GPU" },
-    { 218, "PTX JIT compilation failed (the PTX is newer than the driver, or invalid)" },
-    { 221, "the driver's PTX JIT compiler library is missing" },
-    { 304, "an operating-system call inside CUDA failed" },
-    { 801, "the operation is not supported on this system" },
-    { 802, "the system is not ready: on NVSwitch systems, nvidia-fabricmanager is not running" },
-    { 804, "forward-compatibility libraries (cuda-compat) were loaded on a GPU that does not support them" },
-    { 999, "an unknown CUDA error (often after suspend/resume; a reboot usually helps)" },
-    { 0, NULL }
-};
+/* How the log's error code is introduced in a title. */
+static const char *explain_api_name(const char *api)
+{
+    return !api ? "CUDA" : !strcmp(api, "nvml") ? "NVML" : !strcmp(api, "cudnn") ? "cuDNN" : "CUDA";
+}
 
 void explain_rule_cuda_errors(struct explain_ctx *c)
 {
     const struct log_facts *lf = c->lf;
     struct finding *fd;
-    size_t i, j;
+    size_t i;
 
     for (i = 0; i < lf->n_errs; i++) {
         const struct log_cuda_error *er = &lf->errs[i];
-        if (er->number == 35 || er->number == 222) {
-            /* cudaErrorInsufficientDriver, ...UnsupportedPtxVersion: the driver is older */
+        const char *code = er->finding ? er->finding : "GD402";
+        int compat = explain_has(er->name, "COMPAT_NOT_SUPPORTED") || explain_has(er->name, "CompatNotSupported");
+        /* The knowledge base says what each code points to (data/cuda_error.kb). */
+        if (!strcmp(code, "GD407"))
+            continue;   /* out of memory: the OOM rule quotes it */
+        if (!strcmp(code, "GD208") && !compat) {
+            /* the driver is older than the runtime, the PTX or the cuDNN the program uses */
             if (!(fd = explain_cause_of(c, "GD208", NULL))) {
                 fd = explain_cause(c, "GD208", SEV_ERROR, "the NVIDIA driver is older than the CUDA runtime or PTX the program uses");
                 explain_set_tell(c, fd, "nvidia-smi (CUDA Version) vs the framework's CUDA");
@@ -56,7 +51,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                     "uname -r (\"microsoft\" = WSL); nvidia-smi on Windows", er->line, er->text);
             continue;
         }
-        if (er->number == 209) {
+        if (!strcmp(code, "GD209")) {
             if (!(fd = explain_cause_of(c, "GD209", NULL))) {
                 fd = explain_cause(c, "GD209", SEV_ERROR, "the framework has no code for this GPU (CUDA error 209)");
                 explain_apply_fix(c, fd, FX_FRAMEWORK, NULL);
@@ -64,9 +59,26 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             explain_quote_line(c, fd, er->line, er->text);
             continue;
         }
-        if (er->number == 803)
-            continue;   /* the driver mismatch rows quote it */
-        if (er->number == 804) {
+        if (!strcmp(code, "GD103") && (explain_cause_of(c, "GD103", NULL) || explain_cnt(c, LE_DSO_MISMATCH) ||
+                                       explain_cnt(c, LE_NVML_MISMATCH) || explain_cnt(c, LE_NVRM_API_MISMATCH)))
+            continue;   /* the driver mismatch rows judge it (in a container it may be the host's older driver) */
+        if (!strcmp(code, "GD103") || !strcmp(code, "GD101") || !strcmp(code, "GD105") ||
+            !strcmp(code, "GD202") || !strcmp(code, "GD206") || !strcmp(code, "GD207")) {
+            /* NVML's and cuDNN's codes that name a machine cause: the cause, unless judged already */
+            if (!(fd = explain_cause_of(c, code, NULL))) {
+                fd = explain_cause(c, code, SEV_ERROR, "");
+                fd->title = arena_printf(c->out->arena, "%s (%s)", er->meaning ? er->meaning : er->name, er->name);
+                explain_apply_fix(c, fd, !strcmp(code, "GD103")   ? FX_DRIVER_RELOAD
+                                         : !strcmp(code, "GD101") ? FX_DRIVER_LOAD
+                                         : !strcmp(code, "GD105") ? FX_NODES
+                                         : !strcmp(code, "GD202") ? FX_FRAMEWORK
+                                                                  : FX_CHECK,
+                                  NULL);
+            }
+            explain_quote_line(c, fd, er->line, er->text);
+            continue;
+        }
+        if (compat) {
             fd = explain_cause(c, "GD208", SEV_ERROR,
                        "the driver is older than the CUDA runtime, so its forward-compatibility libraries were used, "
                        "and this GPU does not support them (CUDA error 804)");
@@ -79,7 +91,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                 "echo $LD_LIBRARY_PATH | tr : '\\n' | grep compat", er->line, er->text);
             continue;
         }
-        if (er->number == 100) {
+        if (!strcmp(code, "GD403")) {
             if (explain_cnt(c, LE_CVD_HIDDEN) && (fd = explain_cause_of(c, "GD108", NULL)) != NULL) {
                 explain_quote_line(c, fd, er->line, er->text);
             } else if (!explain_cnt(c, LE_CVD_HIDDEN)) {
@@ -94,7 +106,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             }
             continue;
         }
-        if (er->number == 34) {
+        if (!strcmp(code, "GD106")) {
             if (!(fd = explain_cause_of(c, "GD106", NULL))) {
                 fd = explain_cause(c, "GD106", SEV_ERROR, "the CUDA toolkit's stub libcuda was loaded instead of the driver "
                            "(CUDA_ERROR_STUB_LIBRARY)");
@@ -104,18 +116,17 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             continue;
         }
         fd = explain_cause(c, "GD402", SEV_ERROR, "");
-        for (j = 0; meanings[j].meaning && meanings[j].number != er->number; j++)
-            ;
         if (er->number >= 0)
-            fd->title = arena_printf(c->out->arena, "CUDA error %s (%ld)%s%s", er->name, er->number,
-                                     meanings[j].meaning ? ": " : "", meanings[j].meaning ? meanings[j].meaning : "");
+            fd->title = arena_printf(c->out->arena, "%s error %s (%ld)%s%s", explain_api_name(er->api), er->name,
+                                     er->number, er->meaning ? ": " : "", er->meaning ? er->meaning : "");
         else
-            fd->title = arena_printf(c->out->arena, "CUDA error %s", er->name);
+            fd->title = arena_printf(c->out->arena, "%s error %s", explain_api_name(er->api), er->name);
         explain_quote_line(c, fd, er->line, er->text);
-        if (er->number == 804)
-            finding_fix(c->out, fd, "sh", "Take the cuda-compat directory off the loader path",
-                        "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep compat");
-        else if (er->number == 802)
+        if (explain_has(er->name, "NVML_ERROR_OPERATING_SYSTEM") && explain_os_is(c, "wsl"))
+            explain_alt(c, "GD110", 75, "on WSL2 NVML reaches the GPU through the Windows driver's libraries in "
+                "/usr/lib/wsl/lib: missing or stale ones (after a Windows or driver update) block it",
+                "ls -l /usr/lib/wsl/lib; nvidia-smi on Windows", er->line, er->text);
+        if (explain_has(er->name, "SYSTEM_NOT_READY") || explain_has(er->name, "SystemNotReady"))
             finding_fix(c->out, fd, "sh", "Start the fabric manager", "sudo systemctl enable --now nvidia-fabricmanager");
         else
             explain_apply_fix(c, fd, FX_CHECK, NULL);
@@ -381,6 +392,15 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
     explain_quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
     explain_apply_fix(c, fd, FX_CHECK, NULL);
     if (explain_cnt(c, LE_TORCH_NO_GPU)) {
+        /* Where the plain install is a CPU build, that is the first guess: PyPI's torch on
+           native Windows, PyPI's aarch64 wheels on a Jetson (NVIDIA publishes its own) */
+        if (win || lf->arm.v)
+            explain_alt(c, "GD211", 62, win ? "this PyTorch is a CPU-only build: the plain pip install on Windows is "
+                        "PyPI's CPU wheel (the CUDA builds come from PyTorch's own index)"
+                        : "this PyTorch is a CPU-only build: PyPI's wheels for this aarch64 machine or Jetson carry "
+                        "no CUDA (a Jetson needs NVIDIA's JetPack wheels)",
+                        "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"",
+                        win ? lf->os_windows.line : lf->arm.line, win ? lf->os_windows.text : lf->arm.text);
         explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
                 "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
         explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi (CUDA Version)",

@@ -80,7 +80,7 @@ static int explain_default_score(const char *code, enum severity sev)
         { "GD107", 85 }, { "GD108", 85 }, { "GD109", 75 }, { "GD110", 85 }, { "GD201", 80 },
         { "GD202", 80 }, { "GD203", 78 }, { "GD204", 75 }, { "GD205", 78 }, { "GD206", 82 },
         { "GD207", 84 }, { "GD208", 86 }, { "GD209", 86 }, { "GD210", 40 }, { "GD211", 90 },
-        { "GD212", 90 }, { "GD213", 90 }, { "GD214", 92 }, { "GD216", 70 }, { "GD402", 50 },
+        { "GD212", 90 }, { "GD213", 90 }, { "GD214", 92 }, { "GD216", 70 }, { "GD402", 50 }, { "GD412", 78 },
         { "GD403", 55 }, { "GD404", 30 }, { "GD407", 88 }, { "GD408", 85 }, { "GD409", 85 },
         { "GD410", 88 }, { "GD411", 70 }, { "GD603", 82 }, { "GD601", 75 }, { "GD602", 80 },
         { "GD604", 85 }, { "GD605", 80 },
@@ -385,6 +385,14 @@ static const char *expand(struct explain_ctx *c, const char *t, const struct log
 
 static int w_always(const struct explain_ctx *c) { (void)c; return 1; }
 static int w_no_cause(const struct explain_ctx *c) { return !c->n_causes; }
+static int cuda_lib(const char *name);
+/* The DLL torch names is a CUDA library (or the driver's), or one of torch's own (fbgemm.dll, c10.dll). */
+static int w_win_dll_cuda(const struct explain_ctx *c)
+{
+    const char *a = c->lf->ev[LE_WIN_DLL_LOAD].a;
+    return !c->n_causes && (!a || cuda_lib(a) || explain_has(a, "nvcuda"));
+}
+static int w_win_dll_own(const struct explain_ctx *c) { return !c->n_causes && !w_win_dll_cuda(c); }
 static int w_container(const struct explain_ctx *c) { return c->lf->container.v != NULL; }
 static int w_no_container(const struct explain_ctx *c) { return !c->lf->container.v; }
 static int w_not_mac(const struct explain_ctx *c) { return !explain_os_is(c, "macos"); }
@@ -518,8 +526,11 @@ static const struct row rows[] = {
       "ONNX Runtime could not load its CUDA provider: one of its DLL dependencies (CUDA, cuDNN) is missing",
       "the provider's dependencies: ldd (Linux) / Dependencies.exe (Windows) on onnxruntime_providers_cuda",
       FX_FRAMEWORK, "onnxruntime", NULL, E },
-    { LE_WIN_DLL_LOAD, w_no_cause, "GD203", 78, "PyTorch could not load $a or one of its dependencies (WinError 126)",
+    { LE_WIN_DLL_LOAD, w_win_dll_cuda, "GD203", 78, "PyTorch could not load $a or one of its dependencies (WinError 126)",
       "Dependencies.exe on that DLL; where cudnn*.dll cublas*.dll", FX_FRAMEWORK, "torch", NULL, E },
+    { LE_WIN_DLL_LOAD, w_win_dll_own, "GD412", 78, "PyTorch's own $a (or a DLL it needs) does not load: the install is "
+      "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
+      "Dependencies.exe on that DLL (which dependency is missing)", FX_FRAMEWORK, "torch", NULL, E },
     { LE_ORT_EP_FAIL, w_no_cause, "GD206", 82, "ONNX Runtime could not start its CUDA provider: it needs $a",
       "pip list | grep -i -E 'onnxruntime|nvidia-'; nvcc --version", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_CUDNN_MISMATCH, w_always, "GD207", 90, "cuDNN $a was loaded, but the framework was compiled with cuDNN $b",
@@ -665,6 +676,70 @@ static void apply_rows(struct explain_ctx *c)
 static int cvd_names_devices(const char *v)
 {
     return v && *v && strcmp(v, "-1") && !(v[0] == '-' && v[1] == '1');
+}
+
+static void lower_missing(struct explain_ctx *c, const char *name);
+
+/* On WSL a cuDNN sub-library (libcudnn_cnn_infer.so.8, ...) that does not load,
+ * while the log names no other missing file, is most often the driver's
+ * libcuda it needs: on WSL that lives only in /usr/lib/wsl/lib, outside the
+ * loader's default path.  The judged "cuDNN missing" stays as the other answer. */
+static void rule_cudnn_sublib_wsl(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    size_t i;
+    if (!explain_os_is(c, "wsl"))
+        return;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && explain_has(lf->libs[i].name, "libcudnn_"))
+            break;
+    if (i == lf->n_libs)
+        return;
+    lower_missing(c, "libcudnn_");
+    explain_alt(c, "GD110", 72, "on WSL2 cuDNN's sub-libraries load the driver's libcuda, which lives only in "
+        "/usr/lib/wsl/lib, outside the loader's default path", "ls -l /usr/lib/wsl/lib/libcuda.so*; ldconfig -p | grep libcuda",
+        lf->libs[i].line, lf->libs[i].text);
+}
+
+/* torch's own DLL (fbgemm.dll, c10.dll: no CUDA library) that does not load is
+ * an incomplete install or a missing runtime, not a missing CUDA library: a
+ * judge that counted it among the CUDA libraries ranks below. */
+static void rule_framework_own_dll(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    size_t i;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && lf->libs[i].via && !strcmp(lf->libs[i].via, "torch") &&
+            !cuda_lib(lf->libs[i].name) && !explain_has(lf->libs[i].name, "nvcuda"))
+            break;
+    if (i == lf->n_libs || explain_cause_of(c, "GD412", NULL))
+        return;
+    lower_missing(c, lf->libs[i].name);
+    fd = explain_cause(c, "GD412", SEV_ERROR, "");
+    fd->title = arena_printf(c->out->arena, "PyTorch's own %s (or a DLL it needs) does not load: the install is "
+                             "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
+                             lf->libs[i].name);
+    explain_quote_line(c, fd, lf->libs[i].line, lf->libs[i].text);
+    explain_set_tell(c, fd, "Dependencies.exe on that DLL (which dependency is missing)");
+    explain_apply_fix(c, fd, FX_FRAMEWORK, "torch");
+}
+
+/* The container runtime on WSL found no GPU adapter: Windows gives WSL none
+ * (no NVIDIA GPU, or a Windows driver without WSL support). */
+static void rule_wsl_no_adapter(struct explain_ctx *c)
+{
+    struct finding *fd;
+    if (!explain_cnt(c, LE_WSL_NO_ADAPTER) || explain_cause_of(c, "GD403", NULL))
+        return;
+    fd = explain_cause(c, "GD403", SEV_ERROR, "the container runtime found no GPU adapter that Windows gives WSL: "
+                       "this machine has no NVIDIA GPU, or its Windows driver does not support WSL");
+    explain_set_score(c, fd, 70);
+    explain_quote_ev(c, fd, LE_WSL_NO_ADAPTER);
+    explain_set_tell(c, fd, "nvidia-smi on Windows (no NVIDIA GPU listed: none to use)");
+    explain_apply_fix(c, fd, FX_CHECK, NULL);
+    explain_alt_hit(c, "GD110", 50, "there is an NVIDIA GPU but its Windows driver (or WSL) is too old for GPU "
+                    "access in WSL 2, or Docker runs on WSL 1", "wsl -l -v; nvidia-smi on Windows", LE_WSL_NO_ADAPTER);
 }
 
 /* "No CUDA GPUs are available": the driver answered and counted none. */
@@ -1078,6 +1153,9 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     judged(&c);
     missing_alternatives(&c);
     apply_rows(&c);
+    rule_wsl_no_adapter(&c);
+    rule_framework_own_dll(&c);
+    rule_cudnn_sublib_wsl(&c);
     rule_no_cuda_gpus(&c);
     if (explain_cnt(&c, LE_TORCH_PRELOAD)) {
         size_t i;   /* torch went looking for its pip wheels after these failed: the preload explains them */

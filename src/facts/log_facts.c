@@ -89,6 +89,8 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_NVRM_API_MISMATCH] = { "nvrm_api_mismatch",
         "NVIDIA kernel module (open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c): the RM API "
         "version check, a = the client's (user-space) version, b = the kernel module's" },
+    [LE_WSL_NO_ADAPTER] = { "wsl_no_gpu_adapter",
+        "libnvidia-container on WSL (dxcore): Windows exposes no GPU adapter to WSL" },
     [LE_DEVICE_BUSY] = { "device_busy", "cudaErrorDevicesUnavailable (46): exclusive-process mode or in use" },
 };
 

@@ -20,7 +20,7 @@
 #define LOG_MAX_HITS 3          /* quoted lines per message family */
 #define LOG_MAX_LIBS 32         /* distinct library names */
 #define LOG_MAX_PKGS 48         /* distinct package versions */
-#define LOG_MAX_ERRS 8          /* distinct CUDA error names */
+#define LOG_MAX_ERRS 8          /* distinct CUDA error codes */
 
 /* Message families.  log_event_name() gives a stable name for JSON. */
 enum log_ev {
@@ -91,6 +91,7 @@ enum log_ev {
     LE_NOUVEAU,              /* NVRM: nouveau ... obtained ownership of the NVIDIA device(s) */
     LE_NVML_PERMISSION,      /* NVML: Insufficient Permissions / /dev/nvidia* permission denied */
     LE_NVRM_API_MISMATCH,    /* NVRM: API mismatch: the client has the version X, but ... kernel module ... Y */
+    LE_WSL_NO_ADAPTER,       /* nvidia-container-cli: WSL environment detected but no adapters were found */
     LE__COUNT
 };
 
@@ -134,8 +135,14 @@ struct log_pkg {
 };
 
 struct log_cuda_error {
-    const char *name;        /* "CUDA_ERROR_NO_DEVICE", "cudaErrorInsufficientDriver" */
-    long number;             /* -1 when the log gives none */
+    const char *api;         /* "driver" (CUresult), "runtime" (cudaError_t), "nvml", "cudnn", or
+                                "cuda" (a bare CUDA error number: runtime or driver) */
+    const char *name;        /* "CUDA_ERROR_NO_DEVICE", "cudaErrorInsufficientDriver"; named from
+                                the knowledge base when the log gives only the number
+                                (logread_name_errors), "error N" when it does not know it */
+    long number;             /* -1 when the log gives none and the knowledge base does not know the name */
+    const char *meaning;     /* the knowledge base's, or NULL */
+    const char *finding;     /* the GD code it points to (the knowledge base's), or NULL */
     long line;
     const char *text;
 };
@@ -169,6 +176,7 @@ struct log_facts {
     struct log_value command;          /* the command line that was run ("$ python train.py") */
     struct log_value cvd;              /* CUDA_VISIBLE_DEVICES as set in the log ("1", "", "-1") */
     struct log_value docker_gpus;      /* docker run/compose asked for GPUs (--gpus, --runtime=nvidia) */
+    struct log_value arm;              /* a Linux aarch64 machine or a Jetson: "aarch64", "Jetson", "JetPack", "L4T" */
     struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
     size_t n_mentions;
     struct log_lib libs[LOG_MAX_LIBS];

@@ -1630,3 +1630,40 @@ int kb_tegra_soc(const struct kb *kb, const char *soc, const char **gpu, const c
         }
     return 0;
 }
+
+/* ---- error codes (issue #28) ---- */
+
+static int cuda_error_by_number(const struct kb_table *t, const char *api, long number,
+                                struct kb_cuda_error *out)
+{
+    char num[24];
+    size_t r;
+    snprintf(num, sizeof(num), "%ld", number);
+    for (r = 0; r < t->nrows; r++)
+        if (!strcmp(CELL(t, r, cuda_error, api), api) && !strcmp(CELL(t, r, cuda_error, number), num)) {
+            ROW(t, r, cuda_error, out);
+            return 1;
+        }
+    return 0;
+}
+
+int kb_cuda_error(const struct kb *kb, const char *api, const char *name, long number,
+                  struct kb_cuda_error *out)
+{
+    const struct kb_table *t = TAB(kb, cuda_error);
+    size_t r;
+
+    if (name && *name) {
+        for (r = 0; r < t->nrows; r++)
+            if (!strcmp(CELL(t, r, cuda_error, name), name)) {
+                ROW(t, r, cuda_error, out);
+                return 1;
+            }
+        return 0;
+    }
+    if (number < 0)
+        return -1;
+    if (api && strcmp(api, "cuda"))
+        return cuda_error_by_number(t, api, number, out);
+    return cuda_error_by_number(t, "runtime", number, out) || cuda_error_by_number(t, "driver", number, out);
+}

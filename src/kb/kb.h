@@ -505,4 +505,18 @@ int kb_jetpack_for_cuda(const struct kb *kb, const char *cuda_major, size_t *ite
  */
 int kb_tegra_soc(const struct kb *kb, const char *soc, const char **gpu, const char **cc, const char **source);
 
+/* Error codes (data/cuda_error.kb). */
+struct kb_cuda_error {
+    KB_ROW_FIELDS(cuda_error)
+};
+KB_ROW_OF(kb_cuda_error, cuda_error);
+/**
+ * The error code a log shows: by name (any api: names are unique across
+ * them) when name is set, else by number in api ("driver", "runtime",
+ * "nvml", "cudnn"; NULL or "cuda": the runtime's, then the driver's).
+ * 1 found / 0 not in the table / -1 bad input (neither name nor number >= 0).
+ */
+int kb_cuda_error(const struct kb *kb, const char *api, const char *name, long number,
+                  struct kb_cuda_error *out);
+
 #endif

@@ -57,6 +57,7 @@
     X(jetpack, "Jetson: L4T release -> JetPack, and the CUDA, cuDNN, TensorRT, Ubuntu it ships")        \
     X(tegra_soc, "Jetson: Tegra SoC (device tree) -> its integrated GPU's compute capability")          \
     X(cuda_compat, "framework install route -> where its CUDA comes from and which CUDA it takes")      \
+    X(cuda_error, "CUDA driver/runtime, NVML and cuDNN error codes -> name, number, meaning, finding")    \
     X(kb_meta, "per table: when it was last checked and the newest release its sources name")
 
 #define KB_COLS_driver_cuda(C) KBC(C, branch, VER, K) KBC(C, cuda, VER, 0)
@@ -122,6 +123,12 @@
 #define KB_COLS_jetpack(C)                                                                          \
     KBC(C, l4t, VER, K) KBC(C, jetpack, VER, 0) KBC(C, cuda, VER, O) KBC(C, cudnn, VER, O)          \
     KBC(C, tensorrt, VER, O) KBC(C, ubuntu, VER, O) KBC(C, wheels, TEXT, O)
+/* api: driver (CUresult), runtime (cudaError_t), nvml (nvmlReturn_t), cudnn
+ * (cudnnStatus_t, cuDNN 9 numbers); finding: the GD code a log showing it
+ * points to ("-": none known); meaning: for the user ("-": none written). */
+#define KB_COLS_cuda_error(C)                                                                       \
+    KBC(C, api, TEXT, K) KBC(C, name, TEXT, K) KBC(C, number, TEXT, 0) KBC(C, finding, TEXT, O)     \
+    KBC(C, meaning, TEXT, O)
 #define KB_COLS_tegra_soc(C) KBC(C, soc, TEXT, K) KBC(C, gpu, TEXT, 0) KBC(C, cc, CC, 0)
 /* route "pip", "conda", "system"; accepts "exact", "major", "minor-min". */
 #define KB_COLS_cuda_compat(C)                                                                      \

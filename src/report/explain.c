@@ -249,6 +249,15 @@ static void json_facts(struct jw *jw, const struct explain_report *r)
             jw_kv_int(jw, "number", lf->errs[i].number);
         else
             jw_kv_null(jw, "number");
+        jw_kv_str(jw, "api", lf->errs[i].api);
+        if (lf->errs[i].meaning)
+            jw_kv_str(jw, "meaning", lf->errs[i].meaning);
+        else
+            jw_kv_null(jw, "meaning");
+        if (lf->errs[i].finding)
+            jw_kv_str(jw, "points_to", lf->errs[i].finding);
+        else
+            jw_kv_null(jw, "points_to");
         jw_kv_int(jw, "line", lf->errs[i].line);
         jw_object_end(jw);
     }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kb/kb.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
@@ -55,20 +56,45 @@ static const char *mfind_ci(const char *s, size_t n, const char *needle)
     return NULL;
 }
 
+/* Search the lower-cased line low for needle, ignoring ASCII case. */
+static const char *mfind_low(const char *low, size_t n, const char *needle)
+{
+    size_t k = strlen(needle), j;
+    const char *p = low, *end = low + n;
+    char first;
+    if (!k)
+        return low;
+    first = (char)lower((unsigned char)needle[0]);
+    while ((size_t)(end - p) >= k) {
+        p = memchr(p, first, (size_t)(end - p) - k + 1);
+        if (!p)
+            return NULL;
+        for (j = 1; j < k && p[j] == (char)lower((unsigned char)needle[j]); j++)
+            ;
+        if (j == k)
+            return p;
+        p++;
+    }
+    return NULL;
+}
+
 static int mstarts(const char *s, size_t n, const char *p)
 {
     size_t k = strlen(p);
     return n >= k && !memcmp(s, p, k);
 }
 
+/* The hash of 4 bytes with bit 5 set in each, so that a letter hashes as
+ * its lower case (other bytes may fold together: the set only rules out). */
 static unsigned gram_hash(const char *p)
 {
     unsigned v = (unsigned)(unsigned char)p[0] << 24 | (unsigned)(unsigned char)p[1] << 16 |
                  (unsigned)(unsigned char)p[2] << 8 | (unsigned)(unsigned char)p[3];
+    v |= 0x20202020u;
     return (v * 2654435761u) >> 20;   /* 12 bits */
 }
 
-/* Hash every 4-byte window of the line into lr->grams. */
+/* Hash every 4-byte window of the line into lr->grams (case folded: gram_hash). */
 static void grams_fill(unsigned long long *g, const char *line, size_t n)
 {
     size_t i;
@@ -134,6 +160,238 @@ static void skip_spaces(const char **s, size_t *n)
         (*s)++;
         (*n)--;
     }
+}
+
+/* ---- normalising a segment before it is matched ---- */
+
+/* Length of an ANSI escape sequence at s (s[0] is ESC): CSI "ESC [ params
+ * final", OSC "ESC ] ... BEL|ESC \\", or ESC and one byte. */
+static size_t ansi_len(const char *s, size_t n)
+{
+    size_t i;
+    if (n < 2)
+        return n;
+    if (s[1] == '[') {
+        for (i = 2; i < n && !((unsigned char)s[i] >= 0x40 && (unsigned char)s[i] <= 0x7e); i++)
+            ;
+        return i < n ? i + 1 : n;
+    }
+    if (s[1] == ']') {
+        for (i = 2; i < n; i++) {
+            if (s[i] == '\a')
+                return i + 1;
+            if (s[i] == 0x1b && i + 1 < n && s[i + 1] == '\\')
+                return i + 2;
+        }
+        return n;
+    }
+    return 2;
+}
+
+/* A Windows path written escaped ("C:\\\\Users", a JSON or repr() paste). */
+static int escaped_paste(const char *s, size_t n)
+{
+    const char *p = mfind(s, n, ":\\\\");
+    return p && p > s && is_alpha(p[-1]);
+}
+
+/*
+ * Write the normalised segment (s, n) to out (room for n bytes) and return
+ * its length: no ANSI codes, runs of blanks folded to one space (not the
+ * indentation of the line or of what follows a '|'), UTF-8 typographic quotes as ASCII, and in an escaped paste \"
+ * as " and a doubled backslash as one.  Never longer than n.
+ */
+static size_t normalise(const char *s, size_t n, char *out)
+{
+    size_t i = 0, k = 0;
+    int esc = escaped_paste(s, n), indent = 1;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0x1b) {
+            i += ansi_len(s + i, n - i);
+            continue;
+        }
+        if (c == 0xe2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80) {
+            unsigned char d = (unsigned char)s[i + 2];
+            if (d == 0x98 || d == 0x99 || d == 0x9c || d == 0x9d) {   /* U+2018/2019/201C/201D */
+                out[k++] = d < 0x9c ? '\'' : '"';
+                i += 3;
+                indent = 0;
+                continue;
+            }
+        }
+        if (c == ' ' || c == '\t') {
+            if (indent)
+                out[k++] = (char)c;
+            else if (k && out[k - 1] != ' ')
+                out[k++] = ' ';
+            i++;
+            continue;
+        }
+        indent = c == '|';   /* a table's cell, a compose log's "svc | ": its indentation is kept */
+        if (esc && c == '\\' && i + 1 < n && (s[i + 1] == '\\' || s[i + 1] == '"')) {
+            out[k++] = s[i + 1];
+            i += 2;
+            continue;
+        }
+        out[k++] = (char)c;
+        i++;
+    }
+    return k;
+}
+
+static int all_digits(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (!is_digit(s[i]))
+            return 0;
+    return n > 0;
+}
+
+/* "12:34:56" at s */
+static int clock_at(const char *s, size_t n)
+{
+    return n >= 8 && all_digits(s, 2) && s[2] == ':' && all_digits(s + 3, 2) && s[5] == ':' &&
+           all_digits(s + 6, 2);
+}
+
+/* Past "12:34:56[.123456|,123]" at s (s is a clock). */
+static size_t clock_len(const char *s, size_t n)
+{
+    size_t i = 8;
+    if (i < n && (s[i] == '.' || s[i] == ','))
+        for (i++; i < n && is_digit(s[i]); i++)
+            ;
+    return i;
+}
+
+/* Past "2024-01-31[ T]12:34:56[.frac][Z|+hh:mm]" at s, or 0. */
+static size_t iso_stamp_len(const char *s, size_t n)
+{
+    size_t i;
+    if (n < 19 || !all_digits(s, 4) || s[4] != '-' || !all_digits(s + 5, 2) || s[7] != '-' ||
+        !all_digits(s + 8, 2) || (s[10] != ' ' && s[10] != 'T') || !clock_at(s + 11, n - 11))
+        return 0;
+    i = 11 + clock_len(s + 11, n - 11);
+    if (i < n && s[i] == 'Z')
+        i++;
+    else if (i + 6 <= n && (s[i] == '+' || s[i] == '-') && all_digits(s + i + 1, 2) && s[i + 3] == ':')
+        i += 6;
+    return i;
+}
+
+/* The "] " that closes a glog-style prefix (a source file:line), within 160 bytes. */
+static size_t bracket_end(const char *s, size_t n)
+{
+    const char *p = mfind(s, n < 160 ? n : 160, "] ");
+    return p ? (size_t)(p - s) + 2 : 0;
+}
+
+/* Length of one log prefix at the start of s, or 0 (logread.h lists them). */
+static size_t prefix_len(const char *s, size_t n)
+{
+    static const char *const levels[] = { "DEBUG:", "INFO:", "WARNING:", "WARN:", "ERROR:", "CRITICAL:", NULL };
+    static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+    size_t i, k;
+    if (n >= 2 && s[0] == '>' && s[1] == ' ')
+        return 2;   /* a Markdown quote (">>> " is Python's prompt: s[1] is '>') */
+    /* glog / absl: "I0101 12:34:56.789012 12345 file.cc:12] " */
+    if (n > 14 && (s[0] == 'I' || s[0] == 'W' || s[0] == 'E' || s[0] == 'F') && all_digits(s + 1, 4) &&
+        s[5] == ' ' && clock_at(s + 6, n - 6))
+        return bracket_end(s, n);
+    /* "2024-01-31 12:34:56.123456: W tensorflow/...cc:12] ", "2024-01-31 12:34:56,123 - " */
+    if ((k = iso_stamp_len(s, n)) != 0) {
+        while (k < n && (s[k] == ':' || s[k] == ' '))
+            k++;
+        if (k + 2 < n && (s[k] == 'I' || s[k] == 'W' || s[k] == 'E' || s[k] == 'F') && s[k + 1] == ' ') {
+            size_t b = bracket_end(s + k, n - k);
+            return b ? k + b : k;
+        }
+        if (k + 2 < n && s[k] == '-' && s[k + 1] == ' ')
+            k += 2;
+        return k;
+    }
+    /* "[2024-01-31 12:34:56]", "[12:34:56]", Jupyter "[W 12:34:56.789 NotebookApp] ",
+       dmesg "[   12.345678] " */
+    if (n > 3 && s[0] == '[') {
+        const char *e = mfind(s, n < 64 ? n : 64, "]");
+        size_t in = e ? (size_t)(e - s) : 0;
+        if (in > 1) {
+            const char *t = s + 1;
+            size_t tn = in - 1;
+            int ok = 0;
+            while (tn && *t == ' ')
+                t++, tn--;
+            if (tn > 2 && (t[0] == 'I' || t[0] == 'W' || t[0] == 'E' || t[0] == 'D' || t[0] == 'C') &&
+                t[1] == ' ' && is_digit(t[2]))
+                ok = 1;   /* Jupyter */
+            else if (iso_stamp_len(t, tn) || clock_at(t, tn))
+                ok = 1;
+            else if (tn && is_digit(t[0])) {
+                for (i = 0; i < tn && (is_digit(t[i]) || t[i] == '.'); i++)
+                    ;
+                ok = i == tn && mfind(t, tn, ".") != NULL;   /* dmesg */
+            }
+            if (ok)
+                return in + 1 + (in + 1 < n && s[in + 1] == ' ');
+        }
+    }
+    /* Python logging's default format: "WARNING:jax._src.xla_bridge:" */
+    for (i = 0; levels[i]; i++)
+        if (mstarts(s, n, levels[i])) {
+            size_t a = strlen(levels[i]), j;
+            for (j = a; j < n && j < a + 80 && s[j] != ':' && s[j] != ' '; j++)
+                ;
+            if (j < n && s[j] == ':' && j > a)
+                return j + 1;
+            return 0;
+        }
+    /* syslog / journald: "Jan 31 12:34:56 host kernel: ", "Jan  1 12:34:56 host ident[42]: " */
+    if (n > 16 && s[3] == ' ') {
+        for (i = 0; i + 3 <= sizeof(months) - 1; i += 3)
+            if (!memcmp(s, months + i, 3))
+                break;
+        if (i + 3 <= sizeof(months) - 1) {
+            k = 4;
+            if (s[k] == ' ')
+                k++;
+            while (k < n && is_digit(s[k]))
+                k++;
+            if (k < n && s[k] == ' ' && clock_at(s + k + 1, n - k - 1)) {
+                const char *c = mfind(s + k, n - k < 120 ? n - k : 120, ": ");
+                if (c)
+                    return (size_t)(c - s) + 2;
+            }
+        }
+    }
+    /* docker compose / kubectl logs: "service-1  | " */
+    for (i = 0; i < n && i < 48 && (is_alpha(s[i]) || is_digit(s[i]) || s[i] == '-' || s[i] == '_' || s[i] == '.'); i++)
+        ;
+    if (i && i + 2 < n && s[i] == ' ') {
+        k = i;
+        while (k < n && s[k] == ' ')
+            k++;
+        if (k + 1 < n && s[k] == '|' && s[k + 1] == ' ')
+            return k + 2;
+    }
+    return 0;
+}
+
+/* Offset of the message in a normalised segment: past its log prefixes (0
+ * when it has none); the message's own indentation is kept. */
+static size_t message_start(const char *s, size_t n)
+{
+    size_t off = 0, q, k;
+    int i;
+    for (i = 0; i < 4 && off < n; i++) {
+        for (q = off; q < n && s[q] == ' '; q++)
+            ;
+        if (!(k = prefix_len(s + q, n - q)))
+            break;
+        off = q + k;
+    }
+    return off <= n ? off : n;
 }
 
 /* ---- recording (every arena allocation is behind a cap) ---- */
@@ -235,61 +493,50 @@ static void add_pkg(struct logread *lr, const char *name, size_t nn, const char 
     f->n_pkgs++;
 }
 
-/*
- * CUDA error numbers by name: driver API CUresult (cuda.h) and runtime
- * cudaError_t (driver_types.h), values from CUDA 13.0 headers
- * (../shared/knowledge/nvidia.md section 3c).
- */
-static const struct { const char *name; long number; } cuda_errs[] = {
-    { "CUDA_ERROR_NOT_INITIALIZED", 3 }, { "CUDA_ERROR_STUB_LIBRARY", 34 },
-    { "CUDA_ERROR_DEVICE_UNAVAILABLE", 46 }, { "CUDA_ERROR_NO_DEVICE", 100 },
-    { "CUDA_ERROR_INVALID_DEVICE", 101 }, { "CUDA_ERROR_INVALID_IMAGE", 200 },
-    { "CUDA_ERROR_NO_BINARY_FOR_GPU", 209 }, { "CUDA_ERROR_INVALID_PTX", 218 },
-    { "CUDA_ERROR_JIT_COMPILER_NOT_FOUND", 221 }, { "CUDA_ERROR_UNSUPPORTED_PTX_VERSION", 222 },
-    { "CUDA_ERROR_OPERATING_SYSTEM", 304 }, { "CUDA_ERROR_NOT_SUPPORTED", 801 },
-    { "CUDA_ERROR_SYSTEM_NOT_READY", 802 }, { "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", 803 },
-    { "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", 804 }, { "CUDA_ERROR_UNKNOWN", 999 },
-    { "cudaErrorInitializationError", 3 }, { "cudaErrorStubLibrary", 34 },
-    { "cudaErrorInsufficientDriver", 35 }, { "cudaErrorCallRequiresNewerDriver", 36 },
-    { "cudaErrorDevicesUnavailable", 46 }, { "cudaErrorNoDevice", 100 },
-    { "cudaErrorNoKernelImageForDevice", 209 }, { "cudaErrorUnsupportedPtxVersion", 222 },
-    { "cudaErrorSystemNotReady", 802 }, { "cudaErrorSystemDriverMismatch", 803 },
-    { "cudaErrorCompatNotSupportedOnDevice", 804 }, { "cudaErrorUnknown", 999 },
-    { NULL, 0 }
-};
+static long num_at(const char *s, size_t n);
+static size_t left(const char *line, size_t n, const char *p);
 
-/* The runtime name of a runtime error number ("Error 804: ..." in torch's warning). */
-static const char *cuda_err_by_number(long num)
-{
-    size_t i;
-    for (i = 0; cuda_errs[i].name; i++)
-        if (cuda_errs[i].number == num && !strncmp(cuda_errs[i].name, "cudaError", 9))
-            return cuda_errs[i].name;
-    return NULL;
-}
-
-static void add_err(struct logread *lr, const char *name, size_t nn, long number,
+/* An error code as the log prints it: api ("driver", "runtime", "nvml",
+ * "cudnn", "cuda"), a name (nn 0: none) and/or a number (-1: none).  The
+ * same code twice counts once; the knowledge base names them afterwards
+ * (logread_name_errors). */
+static void add_err(struct logread *lr, const char *api, const char *name, size_t nn, long number,
                     const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
     size_t i;
-    if (!nn)
+    if (!nn && number < 0)
         return;
     hit(lr, LE_CUDA_ERROR, line, n);
-    for (i = 0; i < f->n_errs; i++)
-        if (strlen(f->errs[i].name) == nn && !memcmp(f->errs[i].name, name, nn))
+    for (i = 0; i < f->n_errs; i++) {
+        const struct log_cuda_error *e = &f->errs[i];
+        if (nn ? e->name && strlen(e->name) == nn && !memcmp(e->name, name, nn)
+               : !e->name && e->number == number && !strcmp(e->api, api))
             return;
+    }
     if (f->n_errs >= LOG_MAX_ERRS)
         return;
-    if (number < 0)
-        for (i = 0; cuda_errs[i].name; i++)
-            if (strlen(cuda_errs[i].name) == nn && !memcmp(cuda_errs[i].name, name, nn))
-                number = cuda_errs[i].number;
-    f->errs[f->n_errs].name = dupn(lr, name, nn);
+    f->errs[f->n_errs].api = api;
+    f->errs[f->n_errs].name = nn ? dupn(lr, name, nn) : NULL;
     f->errs[f->n_errs].number = number;
+    f->errs[f->n_errs].meaning = NULL;
+    f->errs[f->n_errs].finding = NULL;
     f->errs[f->n_errs].line = (long)f->lines;
     f->errs[f->n_errs].text = quote(lr, line, n);
     f->n_errs++;
+}
+
+/* A bare number after the text: "CUDA error 34", "Cuda error(35)", "CUDA failure 100:" */
+static void add_err_number(struct logread *lr, const char *api, const char *line, size_t n, const char *after)
+{
+    const char *p = after;
+    size_t rn = left(line, n, after);
+    while (rn && (*p == ' ' || *p == '(' || *p == ':' || *p == '=' || *p == '#')) {
+        p++;
+        rn--;
+    }
+    if (rn && is_digit(*p))
+        add_err(lr, api, NULL, 0, num_at(p, rn), line, n);
 }
 
 /* ---- positions: every offset is computed, never counted by hand ---- */
@@ -732,10 +979,7 @@ static void take_cuda_init(struct logread *lr, const char *line, size_t n, const
     if (!ev_of(lr, LE_CUDA_INIT_WARNING)->a)
         ev_of(lr, LE_CUDA_INIT_WARNING)->a = dupn(lr, after, mn);
     if ((q = find_after(after, mn, "Error ")) != NULL && q < after + mn && is_digit(*q)) {
-        long num = num_at(q, mn - span(after, q));
-        const char *nm = cuda_err_by_number(num);
-        if (nm)
-            add_err(lr, nm, strlen(nm), num, line, n);
+        add_err(lr, "runtime", NULL, 0, num_at(q, mn - span(after, q)), line, n);
     }
 }
 
@@ -906,14 +1150,41 @@ static void take_ort_ep(struct logread *lr, const char *line, size_t n, const ch
     e->a = dupn(lr, r, rn);
 }
 
+/* A name printed in capitals after its prefix: CUresult "CUDA_ERROR_NO_DEVICE" (cuda.h),
+ * nvmlReturn_t "NVML_ERROR_LIB_RM_VERSION_MISMATCH" (nvml.h), cudnnStatus_t
+ * "CUDNN_STATUS_NOT_INITIALIZED" (cudnn_graph.h).  The table matched without
+ * case: only the capital spelling is the enum's. */
+static void take_caps_name(struct logread *lr, const char *api, const char *prefix, const char *line, size_t n,
+                           const char *at, const char *after)
+{
+    const char *e = after, *end = line + n;
+    if (memcmp(at, prefix, strlen(prefix)) || e >= end || !(*e >= 'A' && *e <= 'Z'))
+        return;
+    while (e < end && ((*e >= 'A' && *e <= 'Z') || *e == '_' || is_digit(*e)))
+        e++;
+    if (e - after == 7 && !memcmp(after, "SUCCESS", 7))
+        return;
+    add_err(lr, api, at, span(at, e), -1, line, n);
+}
+
 static void take_cu_error(struct logread *lr, const char *line, size_t n, const char *at,
                           const char *after)
 {
-    /* CUresult names (cuda.h): "failed call to cuInit: CUDA_ERROR_NO_DEVICE: ..." */
-    const char *e = after, *end = line + n;
-    while (e < end && ((*e >= 'A' && *e <= 'Z') || *e == '_' || is_digit(*e)))
-        e++;
-    add_err(lr, at, span(at, e), -1, line, n);
+    /* "failed call to cuInit: CUDA_ERROR_NO_DEVICE: ..." */
+    take_caps_name(lr, "driver", "CUDA_ERROR_", line, n, at, after);
+}
+
+static void take_nvml_error(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    take_caps_name(lr, "nvml", "NVML_ERROR_", line, n, at, after);
+}
+
+static void take_cudnn_status(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    /* TF "cuDNN launch failure ... CUDNN_STATUS_...", ORT "CUDNN failure 4: CUDNN_STATUS_..." */
+    take_caps_name(lr, "cudnn", "CUDNN_STATUS_", line, n, at, after);
 }
 
 static void take_cuda_error_name(struct logread *lr, const char *line, size_t n, const char *at,
@@ -921,22 +1192,48 @@ static void take_cuda_error_name(struct logread *lr, const char *line, size_t n,
 {
     /* cudaError_t names (driver_types.h): CuPy's "CUDARuntimeError: cudaErrorInsufficientDriver" */
     const char *e = after, *end = line + n;
-    if (e >= end || !(*e >= 'A' && *e <= 'Z'))
+    if (memcmp(at, "cudaError", 9) || e >= end || !(*e >= 'A' && *e <= 'Z'))
         return;
     while (e < end && (is_alpha(*e) || is_digit(*e)))
         e++;
-    add_err(lr, at, span(at, e), -1, line, n);
+    add_err(lr, "runtime", at, span(at, e), -1, line, n);
+}
+
+static void take_nvml_blocked(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    static const char nm[] = "NVML_ERROR_OPERATING_SYSTEM";
+    (void)at;
+    (void)after;
+    add_err(lr, "nvml", nm, strlen(nm), -1, line, n);
 }
 
 static void take_cuda_runtime_error(struct logread *lr, const char *line, size_t n, const char *at,
                                     const char *after)
 {
     /* Old torch (THC): "cuda runtime error (35) : CUDA driver version is insufficient ..." */
-    long num = num_at(after, left(line, n, after));
-    const char *nm = num >= 0 ? cuda_err_by_number(num) : NULL;
     (void)at;
-    if (nm)
-        add_err(lr, nm, strlen(nm), num, line, n);
+    add_err_number(lr, "runtime", line, n, after);
+}
+
+/* "CUDA error 34" (Warp: a CUresult), "Cuda error(35)" (Paddle: a cudaError_t), "CUDA error:
+ * 100": which API the number is from is not said, so it is looked up as either. */
+static void take_cuda_error_number(struct logread *lr, const char *line, size_t n, const char *at,
+                                   const char *after)
+{
+    /* every occurrence: "Warp CUDA error: Failed to get ... (CUDA error 34)" */
+    char text[32];
+    size_t k = span(at, after), j;
+    int i;
+    if (k >= sizeof(text))
+        return;
+    for (j = 0; j < k; j++)
+        text[j] = (char)lower((unsigned char)at[j]);
+    text[k] = '\0';
+    for (i = 0; i < 4 && at; i++) {
+        add_err_number(lr, "cuda", line, n, at + k);
+        at = mfind_ci(at + k, left(line, n, at + k), text);
+    }
 }
 
 static void take_nvcc(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1021,6 +1318,18 @@ static void take_cuda_lib_load(struct logread *lr, const char *line, size_t n, c
         return;   /* the library loaded but is the wrong copy: the undefined-symbol row says so */
     while (k && after[k - 1] == '.')
         k--;
+    /* "Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared
+       object file": the named missing file decides (the loader row records it); the cuDNN
+       sub-library itself was found */
+    if (err) {
+        const char *e = err, *c;
+        size_t en = left(line, n, err);
+        while (en && (*e == ':' || *e == ' '))
+            e++, en--;
+        c = mfind(e, en, ": cannot open shared object file");
+        if (c && (span(e, c) != k || memcmp(e, after, k)))
+            return;
+    }
     add_lib(lr, after, k, err, err ? left(line, n, err) : 0, "cudnn", 0, line, n);
 }
 
@@ -1081,6 +1390,15 @@ TAKE_VALUE(take_cuda_version, cuda_version, version_len)
 static void take_torch_cuda_both(struct logread *lr, const char *line, size_t n, const char *at,
                                  const char *after)
 {
+    /* collect_env prints torch.version.cuda None as "None" (no CUDA at all) or, through
+       replace_nones, "Could not collect": either way a build without CUDA */
+    const char *v = after;
+    size_t rn = left(line, n, after);
+    skip_spaces(&v, &rn);
+    if (mstarts(v, rn, "None") || mstarts(v, rn, "Could not collect")) {
+        setval(lr, &lr->facts.torch_cuda, "None", 4, line, n);
+        return;
+    }
     take_torch_cuda(lr, line, n, at, after);
     take_cuda_version(lr, line, n, at, after);
 }
@@ -1145,8 +1463,7 @@ static void take_cudnn_int(struct logread *lr, const char *line, size_t n, const
 
 static void take_err_name(struct logread *lr, const char *line, size_t n, const char *name)
 {
-    long num = -1;
-    add_err(lr, name, strlen(name), num, line, n);
+    add_err(lr, "runtime", name, strlen(name), -1, line, n);
 }
 
 /* The runtime string of cudaErrorUnsupportedPtxVersion (222) without its name. */
@@ -1186,13 +1503,8 @@ static void take_requirement(struct logread *lr, const char *line, size_t n, con
 static void take_error_code(struct logread *lr, const char *line, size_t n, const char *at,
                             const char *after)
 {
-    const char *nm;
     (void)at;
-    if (!left(line, n, after) || !is_digit(*after))
-        return;
-    nm = cuda_err_by_number(num_at(after, left(line, n, after)));
-    if (nm)
-        add_err(lr, nm, strlen(nm), num_at(after, left(line, n, after)), line, n);
+    add_err_number(lr, "runtime", line, n, after);
 }
 
 static void take_no_device(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1392,6 +1704,23 @@ static const struct log_pattern patterns[] = {
       "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html", 0 },
     { "cudaError", NULL, NULL, NONE, take_cuda_error_name, NULL,
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
+    { "NVML_ERROR_", NULL, NULL, NONE, take_nvml_error, NULL,
+      "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html", 0 },
+    { "CUDNN_STATUS_", NULL, NULL, NONE, take_cudnn_status, NULL,
+      "https://docs.nvidia.com/deeplearning/cudnn/latest/api/cudnn-graph-library.html", 0 },
+    /* bare numbers: Warp "CUDA error 34", Paddle "Cuda error(35)", ONNX Runtime "CUDA failure 100:" */
+    { "CUDA error", NULL, NULL, NONE, take_cuda_error_number, NULL,
+      GH "NVIDIA/warp/blob/main/warp/native/cuda_util.cpp", 0 },
+    { "CUDA failure ", NULL, NULL, NONE, take_cuda_error_number, NULL,
+      ORTSRC "onnxruntime/core/providers/cuda/cuda_call.cc", 0 },
+    /* nvmlErrorString(NVML_ERROR_OPERATING_SYSTEM), as nvidia-smi prints it (WSL GPU-PV, cgroups) */
+    { "GPU access blocked by the operating system", NULL, NULL, NONE, take_nvml_blocked, NULL,
+      "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html", 0 },
+    /* libnvidia-container on WSL: no GPU adapter (dxcore) */
+    { "WSL environment detected but no adapters were found", NULL, NULL, LE_WSL_NO_ADAPTER, NULL, "no_gpu",
+      GH "NVIDIA/libnvidia-container/blob/main/src/dxcore.c", 0 },
+    { "Could not open libcuda.so", NULL, NULL, NONE, take_libcuda, "no_driver",
+      GH "NVIDIA/warp/blob/main/warp/native/cuda_util.cpp", 0 },
     { "cuda runtime error (", NULL, NULL, NONE, take_cuda_runtime_error, NULL,
       GH "pytorch/pytorch/blob/v0.4.1/aten/src/THC/THCGeneral.cpp", 0 },
     { "CUDA driver version is insufficient for CUDA runtime version", NULL, NULL,
@@ -1436,6 +1765,9 @@ static const struct log_pattern patterns[] = {
     { "Could not load library ", ". Error: ", "Please make sure", LE_CUDA_LIB_LOAD,
       take_cuda_lib_load, NULL,
       "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html", 0 },
+    /* the same message cut short in a paste: "Could not load library libcudnn_cnn_infer.so.8" */
+    { "Could not load library ", "cudnn", "Please make sure", LE_CUDA_LIB_LOAD, take_cuda_lib_load, NULL,
+      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html", 1 },
     { "/dev/shm/nccl", NULL, NULL, LE_NCCL_SHM, NULL, "shm_too_small",
       "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html#shared-memory", 0 },
     { "Error while creating shared memory segment", NULL, "/dev/shm/nccl", LE_NCCL_SHM, NULL,
@@ -1500,6 +1832,10 @@ static const struct log_pattern patterns[] = {
       GH "PaddlePaddle/Paddle/blob/release/1.8/paddle/fluid/pybind/pybind.cc", 0 },
     { "Not compiled with CUDA", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
       PTSRC "torch/cuda/__init__.py", 0 },
+    { "Unable to load the kernel module 'nvidia", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      GH "NVIDIA/nvidia-installer/blob/main/kernel.c", 0 },
+    { "Jax plugin configuration error: Exception when calling", NULL, NULL, LE_JAX_PLUGIN_MISMATCH, NULL, "framework_plugin_mismatch",
+      JAXSRC "jax/_src/xla_bridge.py", 0 },
     { "NVIDIA driver is not loaded", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
       GH "NVIDIA/nvidia-settings/blob/main/src/nvidia-settings.c", 0 },
     { "dkms.conf", "Error", NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
@@ -1552,6 +1888,9 @@ static const struct log_pattern patterns[] = {
       "harmless_noise", TFSRC "v1.15.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
     { "TF-TRT Warning", NULL, NULL, LE_NOISE_TRT, NULL, "harmless_noise",
       TFSRC "v2.15.0/tensorflow/compiler/tf2tensorrt/utils/py_utils.cc", 0 },
+    /* the same warning quoted without its prefix */
+    { "Could not find TensorRT", NULL, "TF-TRT Warning", LE_NOISE_TRT, NULL, "harmless_noise",
+      TFSRC "v2.15.0/tensorflow/compiler/tf2tensorrt/utils/py_utils.cc", 0 },
     { "before absl::InitializeLog() is called", NULL, NULL, LE_NOISE_ABSL, NULL, "harmless_noise",
       GH "abseil/abseil-cpp/blob/master/absl/log/initialize.h", 0 },
 };
@@ -1567,33 +1906,38 @@ const struct log_pattern *log_pattern_at(size_t i)
 /* A row's second text counts only where it does not overlap the first
  * ("Outdated installation found" is not "Outdated " + " installation found"),
  * and only after it when the row is a message with a fixed order. */
-static int also_found(const struct log_pattern *r, const char *line, size_t n, const char *at)
+/* (low, n) is the line lower-cased; at points into it.  Case does not matter. */
+static int also_found(const struct log_pattern *r, const char *low, size_t n, const char *at)
 {
     const char *end = at + strlen(r->text), *b;
-    if (mfind(end, left(line, n, end), r->also))
+    if (mfind_low(end, left(low, n, end), r->also))
         return 1;
     if (r->ordered)
         return 0;
-    b = mfind(line, span(line, at), r->also);
+    b = mfind_low(low, span(low, at), r->also);
     return b != NULL && b + strlen(r->also) <= at;
 }
 
+/* Every row on the line, its texts matched regardless of ASCII case in
+ * lr->low (the line lower-cased); take() gets the line as written. */
 static void match_table(struct logread *lr, const char *line, size_t n)
 {
+    const char *low = lr->low;
     size_t i;
     for (i = 0; i < N_PATTERNS; i++) {
         const struct log_pattern *r = &patterns[i];
-        const char *at = grams_may(lr->grams, r->text) ? mfind(line, n, r->text) : NULL;
-        if (!at)
+        const char *lat = grams_may(lr->grams, r->text) ? mfind_low(low, n, r->text) : NULL, *at;
+        if (!lat)
             continue;
-        if (r->also && !also_found(r, line, n, at))
+        if (r->also && !also_found(r, low, n, lat))
             continue;
-        if (r->unless && mfind(line, n, r->unless))
+        if (r->unless && mfind_low(low, n, r->unless))
             continue;
         /* ONNX Runtime's own line already recorded its library. */
         if (r->ev == LE_SO_NOT_FOUND && r->take == take_so_missing &&
-            (mfind(line, n, "Failed to load library") || mfind(line, n, "Failed to find dynamic library")))
+            (mfind_low(low, n, "failed to load library") || mfind_low(low, n, "failed to find dynamic library")))
             continue;
+        at = line + (lat - low);
         if (r->ev != NONE) {
             /* quote from a little before the message: it may sit deep in a long line */
             const char *q = span(line, at) > 80 ? at - 80 : line;
@@ -1698,6 +2042,21 @@ static void match_command(struct logread *lr, const char *line, size_t n)
         }
 }
 
+/* word appears in the line as a word of its own (not inside another: "WSL" but not "WSLENV"). */
+static int word_at(const char *line, size_t n, const char *word)
+{
+    const char *p = line;
+    size_t k = strlen(word);
+    while ((p = mfind(p, left(line, n, p), word)) != NULL) {
+        int before = p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_');
+        int after = left(line, n, p) > k && (is_alpha(p[k]) || p[k] == '_');
+        if (!before && !after)
+            return 1;
+        p += k;
+    }
+    return 0;
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -1707,7 +2066,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     /* OS */
     if (gmfind(lr, line, n, "/usr/lib/wsl") || gmfind(lr, line, n, "microsoft-standard-WSL") ||
         gmfind(lr, line, n, "WSL2") || gmfind(lr, line, n, "/mnt/c/") || gmfind(lr, line, n, "/mnt/d/") ||
-        gmfind(lr, line, n, "-microsoft-standard")) {
+        gmfind(lr, line, n, "-microsoft-standard") || word_at(line, n, "WSL")) {
         f->hint_wsl++;
         setval(lr, &f->os_wsl, "wsl", 3, line, n);
     }
@@ -1716,6 +2075,9 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     if (p && p > line && is_alpha(p[-1]) && (p - 1 == line || !is_alpha(p[-2])))
         win = 1;
     if (win || gmfind(lr, line, n, ".dll") || gmfind(lr, line, n, "WinError") ||
+        (grams_may(lr->grams, "windows 1") && mfind_ci(line, n, "windows 1")) ||
+        (grams_may(lr->grams, "win10") && mfind_ci(line, n, "win10")) ||
+        (grams_may(lr->grams, "win11") && mfind_ci(line, n, "win11")) ||
         gmfind(lr, line, n, "Microsoft Windows") || gmfind(lr, line, n, " on win32")) {
         f->hint_windows++;
         setval(lr, &f->os_windows, "windows", 7, line, n);
@@ -1733,6 +2095,11 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         f->hint_linux++;
         setval(lr, &f->os_linux, "linux", 5, line, n);
     }
+    /* A Linux aarch64 machine or a Jetson (macOS's arm64 is the Mac's) */
+    if ((p = gmfind(lr, line, n, "aarch64")) != NULL || (p = gmfind(lr, line, n, "Jetson")) != NULL ||
+        (p = gmfind(lr, line, n, "jetson")) != NULL || (p = gmfind(lr, line, n, "JetPack")) != NULL ||
+        (p = gmfind(lr, line, n, "Jetpack")) != NULL || (p = gmfind(lr, line, n, "L4T ")) != NULL)
+        setval(lr, &f->arm, p, token_len(p, left(line, n, p)), line, n);
     /* Setting */
     if (gmfind(lr, line, n, "docker run") || gmfind(lr, line, n, "docker exec") || gmfind(lr, line, n, "podman run") ||
         gmfind(lr, line, n, "/.dockerenv") || gmfind(lr, line, n, "docker compose") ||
@@ -1824,6 +2191,132 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     match_command(lr, line, n);
 }
 
+/* An OS named in words ("Windows 10", "Win11", "Ubuntu 22.04", "macOS 14", "WSL2"): a hint. */
+static void os_words(struct logread *lr, const char *s, size_t sn, const char *line, size_t n)
+{
+    struct log_facts *f = &lr->facts;
+    if (mfind_ci(s, sn, "wsl")) {
+        f->hint_wsl++;
+        setval(lr, &f->os_wsl, "wsl", 3, line, n);
+    } else if (mfind_ci(s, sn, "windows") || mfind_ci(s, sn, "win1") || mfind_ci(s, sn, "win7") ||
+               mfind_ci(s, sn, "win 1")) {
+        f->hint_windows++;
+        setval(lr, &f->os_windows, "windows", 7, line, n);
+    } else if (mfind_ci(s, sn, "macos") || mfind_ci(s, sn, "mac os") || mfind_ci(s, sn, "osx") ||
+               mfind_ci(s, sn, "darwin") || mfind_ci(s, sn, "macbook")) {
+        f->hint_macos++;
+        setval(lr, &f->os_macos, "macos", 5, line, n);
+    } else if (mfind_ci(s, sn, "linux") || mfind_ci(s, sn, "ubuntu") || mfind_ci(s, sn, "debian") ||
+               mfind_ci(s, sn, "centos") || mfind_ci(s, sn, "fedora") || mfind_ci(s, sn, "rhel") ||
+               mfind_ci(s, sn, "rocky")) {
+        f->hint_linux++;
+        setval(lr, &f->os_linux, "linux", 5, line, n);
+    }
+}
+
+/* The version after word in (s, sn): "cuda_11.8.0_522.06", "CUDA 11.8", "cudnn-8.6" */
+static const char *version_after(const char *s, size_t sn, const char *word, size_t *vn)
+{
+    const char *p = mfind_ci(s, sn, word);
+    size_t rn;
+    *vn = 0;
+    if (!p)
+        return NULL;
+    p += strlen(word);
+    rn = left(s, sn, p);
+    while (rn && (*p == ' ' || *p == '_' || *p == '-' || *p == 'v' || *p == 'V' || *p == ':' || *p == '=')) {
+        p++;
+        rn--;
+    }
+    *vn = version_len(p, rn);
+    return *vn ? p : NULL;
+}
+
+/*
+ * GitHub issue templates: a "### Field" heading (TensorFlow's bug template,
+ * .github/ISSUE_TEMPLATE/00-bug-issue.yml, rendered) whose value is the
+ * next non-empty line, or the older "- OS Platform and Distribution (e.g.,
+ * Linux Ubuntu 16.04): Windows 10" form with the value after the colon.
+ */
+enum { MD_NONE, MD_TF, MD_OS, MD_PY, MD_CUDA };
+
+static int md_field_of(const char *s, size_t sn)
+{
+    if (mfind_ci(s, sn, "tensorflow version"))
+        return MD_TF;
+    while (sn && *s == ' ')
+        s++, sn--;
+    if (mfind_ci(s, sn, "os platform and distribution") || (sn == 2 && mfind_ci(s, sn, "os")) ||
+        (sn == 16 && mfind_ci(s, sn, "operating system")))
+        return MD_OS;
+    if (mfind_ci(s, sn, "python version"))
+        return MD_PY;
+    if (mfind_ci(s, sn, "cuda/cudnn version"))
+        return MD_CUDA;
+    return MD_NONE;
+}
+
+static void md_value(struct logread *lr, int field, const char *s, size_t sn, const char *line, size_t n)
+{
+    struct log_facts *f = &lr->facts;
+    const char *v;
+    size_t vn, i;
+    if (field == MD_TF) {
+        /* "v2.12.0-rc1-12-g0db597d0d75 2.12.0": the last word that is a version */
+        const char *best = NULL;
+        size_t bn = 0;
+        for (i = 0; i < sn; i++)
+            if (is_digit(s[i]) && (i == 0 || s[i - 1] == ' ' || s[i - 1] == 'v') && version_len(s + i, sn - i)) {
+                best = s + i;
+                bn = version_len(best, sn - i);
+                i += bn;
+            }
+        if (best && mfind(best, bn, "."))
+            setval(lr, &f->tf_version, best, bn, line, n);
+    } else if (field == MD_OS) {
+        os_words(lr, s, sn, line, n);
+    } else if (field == MD_PY) {
+        for (i = 0; i < sn && !is_digit(s[i]); i++)
+            ;
+        if (i < sn && (vn = version_len(s + i, sn - i)) != 0)
+            setval(lr, &f->python_version, s + i, vn, line, n);
+    } else if (field == MD_CUDA) {
+        if ((v = version_after(s, sn, "cuda", &vn)) != NULL)
+            setval(lr, &f->cuda_version, v, vn, line, n);
+        if ((v = version_after(s, sn, "cudnn", &vn)) != NULL)
+            setval(lr, &f->cudnn_version, v, vn, line, n);
+    }
+}
+
+static void match_template(struct logread *lr, const char *line, size_t n)
+{
+    struct logread_state *st = &lr->st;
+    const char *s = line, *c;
+    size_t sn = n;
+    int field;
+    skip_spaces(&s, &sn);
+    while (sn && is_space(s[sn - 1]))
+        sn--;
+    if (!sn)
+        return;
+    if (sn > 4 && s[0] == '#' && s[1] == '#' && s[2] == '#') {
+        st->md_field = md_field_of(s + 3, sn - 3);
+        st->md_line = (long)lr->facts.lines;
+        return;
+    }
+    if (st->md_field) {
+        if (s[0] != '`' && (long)lr->facts.lines - st->md_line <= 3)
+            md_value(lr, st->md_field, s, sn, line, n);
+        if (s[0] != '`')
+            st->md_field = MD_NONE;
+        return;
+    }
+    /* "- OS Platform and Distribution (e.g., Linux Ubuntu 16.04): Windows 10" */
+    if (sn < 200 && (s[0] == '-' || s[0] == '*') && (field = md_field_of(s, sn)) != MD_NONE && field != MD_TF &&
+        (c = mfind(s, sn, "): ")) != NULL)
+        md_value(lr, field, c + 3, left(s, sn, c + 3), line, n);
+}
+
 /* A line that ends in an empty Python list: "[]", "[ ]". */
 static int empty_list(const char *s, size_t sn)
 {
@@ -1869,7 +2362,7 @@ static void match_query_result(struct logread *lr, const char *line, size_t n)
 static void match_queries(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
-    const char *s = line;
+    const char *s = line, *p;
     size_t sn = n;
 
     while (sn && is_space(s[sn - 1]))
@@ -1902,6 +2395,13 @@ static void match_queries(struct logread *lr, const char *line, size_t n)
     }
     if (mfind(line, n, "Is CUDA available: False"))
         hit(lr, LE_TORCH_NO_GPU, line, n);
+    /* in prose: "cuda.is_available() returns false", "torch.cuda.is_available=**False**",
+       "is_available() 就是False" (a few bytes of any language between) */
+    else if ((p = find_after(line, n, "is_available")) != NULL) {
+        const char *fl = mfind_ci(p, left(line, n, p) < 48 ? left(line, n, p) : 48, "false");
+        if (fl && !mfind_ci(p, span(p, fl), "true") && !mfind_ci(p, span(p, fl), " if "))
+            hit(lr, LE_TORCH_NO_GPU, line, n);
+    }
 }
 
 /* JAX's "Outdated X installation found." is followed by its versions. */
@@ -1956,22 +2456,34 @@ static void match_traceback(struct logread *lr, const char *line, size_t n)
 
 /* One segment of the current line: what a terminal shows between two '\r' (a
  * progress bar's refresh), or one window of a long line. */
-static void segment(struct logread *lr, const char *line, size_t n)
+static void segment(struct logread *lr, const char *raw, size_t rn)
 {
+    const char *line = lr->norm, *msg;
+    size_t n, i, off, mn;
     if (!lr->in_line) {
         lr->facts.lines++;
         lr->in_line = 1;
     }
+    if (!rn)
+        return;
+    n = normalise(raw, rn, lr->norm);
     if (!n)
         return;
+    for (i = 0; i < n; i++)
+        lr->low[i] = (char)lower((unsigned char)line[i]);
     grams_fill(lr->grams, line, n);
-    match_context(lr, line, n);
-    match_query_result(lr, line, n);
-    match_queries(lr, line, n);
-    match_traceback(lr, line, n);
-    match_jax_outdated_tail(lr, line, n);
-    match_smi(lr, line, n);
-    match_pip(lr, line, n);
+    /* The readers that look at a line's start see the message, not its log prefix. */
+    off = message_start(line, n);
+    msg = line + off;
+    mn = n - off;
+    match_context(lr, msg, mn);
+    match_template(lr, msg, mn);
+    match_query_result(lr, msg, mn);
+    match_queries(lr, msg, mn);
+    match_traceback(lr, msg, mn);
+    match_jax_outdated_tail(lr, msg, mn);
+    match_smi(lr, msg, mn);
+    match_pip(lr, msg, mn);
     match_table(lr, line, n);
 }
 
@@ -2042,13 +2554,17 @@ void logread_init(struct logread *lr)
     memset(lr, 0, sizeof(*lr));
     arena_init(&lr->arena);
     lr->buf = xmalloc(LOGREAD_LINE_MAX + 1);
+    lr->norm = xmalloc(LOGREAD_LINE_MAX + 1);
+    lr->low = xmalloc(LOGREAD_LINE_MAX + 1);
 }
 
 void logread_release(struct logread *lr)
 {
     arena_release(&lr->arena);
     free(lr->buf);
-    lr->buf = NULL;
+    free(lr->norm);
+    free(lr->low);
+    lr->buf = lr->norm = lr->low = NULL;
     lr->len = 0;
 }
 
@@ -2105,4 +2621,37 @@ void logread_finish(struct logread *lr)
     pkg_fallback(lr, &lr->facts.jaxlib_version, jaxlib);
     pkg_fallback(lr, &lr->facts.ort_version, ort);
     pkg_fallback(lr, &lr->facts.cupy_version, cupy);
+}
+
+void logread_name_errors(struct logread *lr, const struct kb *kb)
+{
+    struct log_facts *f = &lr->facts;
+    size_t i, j, k = 0;
+    for (i = 0; i < f->n_errs; i++) {
+        struct log_cuda_error e = f->errs[i];
+        struct kb_cuda_error row;
+        if (kb && kb_cuda_error(kb, e.api, e.name, e.number, &row) == 1) {
+            if (!e.name)
+                e.name = arena_strdup(&lr->arena, row.name);
+            if (e.number < 0)
+                e.number = strtol(row.number, NULL, 10);
+            e.api = !strcmp(row.api, "driver") ? "driver" : !strcmp(row.api, "nvml") ? "nvml"
+                    : !strcmp(row.api, "cudnn") ? "cudnn" : "runtime";
+            e.meaning = row.meaning ? arena_strdup(&lr->arena, row.meaning) : NULL;
+            e.finding = row.finding ? arena_strdup(&lr->arena, row.finding) : NULL;
+        } else if (!e.name) {
+            /* a number no table knows ("error code 126" of a DLL) is no CUDA error */
+            if (kb)
+                continue;
+            e.name = arena_printf(&lr->arena, "error %ld", e.number);
+        }
+        for (j = 0; j < k && strcmp(f->errs[j].name, e.name); j++)
+            ;
+        if (j < k)
+            continue;   /* the same code, once by number and once by name or message */
+        f->errs[k++] = e;
+    }
+    f->n_errs = k;
+    if (!k)
+        f->ev[LE_CUDA_ERROR].count = 0, f->ev[LE_CUDA_ERROR].n_hits = 0;
 }

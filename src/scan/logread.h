@@ -10,6 +10,20 @@
  * file: the caller feeds bytes (logread_feed, any chunking) and the reader
  * splits lines itself, so a 100 MB log costs bounded memory.
  *
+ * Reading survives real pastes: before matching, each segment is
+ * normalised (ANSI colour and cursor codes dropped, runs of blanks folded
+ * to one space but for indentation, typographic quotes made ASCII, the
+ * escaped form of a JSON/repr paste undone: \" and doubled backslashes in a
+ * Windows path), the table's texts match without regard to ASCII case, and
+ * the context readers see the message without its log prefix (glog/absl
+ * "I0101 12:00:00.123 42 file.cc:12] ", TensorFlow's "2024-01-01
+ * 12:00:00.123456: W file.cc:12] ", Python logging "WARNING:name:",
+ * Jupyter "[W 12:00:00.123 NotebookApp] ", syslog/journald "Jan  1
+ * 12:00:00 host kernel: ", dmesg "[   12.345] ", docker compose "svc-1  | ",
+ * a Markdown quote "> ").  Library names, versions and numbers are then
+ * taken wherever they stand, so localized or mis-decoded text around them
+ * does not matter.
+ *
  * Lines: a '\r' inside a line ends a segment (a progress bar redraws over
  * what came before), and each segment is matched on its own; a segment
  * longer than LOGREAD_LINE_MAX bytes is matched in windows of that size
@@ -48,6 +62,8 @@ struct logread_state {
     long smi_header_line;       /* the nvidia-smi header, for the GPU row below it */
     int in_traceback;
     int jax_outdated;           /* the last line was "Outdated X installation found." */
+    int md_field;               /* an issue template's "### Field" heading waits for its value */
+    long md_line;
     char exc[LOG_QUOTE_MAX + 1]; /* the last traceback's last line so far */
     long exc_line;
 };
@@ -59,6 +75,10 @@ struct logread {
     struct log_facts facts;
     struct logread_state st;
     char *buf;                   /* the current segment of the line (LOGREAD_LINE_MAX + 1) */
+    char *norm;                  /* the segment as matched: colour codes dropped, blanks
+                                    folded, typographic quotes and escaped paste undone
+                                    (LOGREAD_LINE_MAX + 1) */
+    char *low;                   /* norm lower-cased, byte for byte (the table matches it) */
     size_t len;
     int in_line;                 /* the current line has been counted (facts.lines) */
     int long_line;               /* it overflowed the buffer: matched in windows */
@@ -81,6 +101,16 @@ void logread_release(struct logread *lr);
 void logread_feed(struct logread *lr, const char *buf, size_t len);
 /** Process a last line without '\n' and close open multi-line state. */
 void logread_finish(struct logread *lr);
+
+struct kb;
+/**
+ * After logread_finish: complete the error codes the log showed from the
+ * knowledge base's table of them (data/cuda_error.kb): a number gets its
+ * name, a name its number, each its meaning and the finding it points to.
+ * The reader itself knows no code (it takes names and numbers as printed);
+ * kb NULL leaves them as read (a number without a name is "error N").
+ */
+void logread_name_errors(struct logread *lr, const struct kb *kb);
 
 /**
  * Process one line (without its '\n'; its '\r' end segments, a trailing one

@@ -8,6 +8,7 @@
 
 #include "harness.h"
 #include "diagnose/finding.h"
+#include "kb/kb.h"
 #include "scan/logread.h"
 #include "util/strbuf.h"
 
@@ -16,11 +17,16 @@ static void feed_str(struct logread *lr, const char *s)
     logread_feed(lr, s, strlen(s));
 }
 
+static struct kb *kb;   /* built once: names the error codes a log shows */
+
 static void read_all(struct logread *lr, const char *s)
 {
     logread_init(lr);
     feed_str(lr, s);
     logread_finish(lr);
+    if (!kb)
+        kb = kb_new_builtin();
+    logread_name_errors(lr, kb);
 }
 
 static void test_split_chunks_and_crlf(void)
@@ -303,7 +309,8 @@ static void test_pattern_table(void)
         CHECK((unsigned)r->ev <= LE__COUNT);
         if (r->ev == LE__COUNT || r->ev == LE_SO_NOT_FOUND)
             continue;
-        snprintf(line, sizeof(line), "x %s %s y\n", r->text, r->also ? r->also : "");
+        /* a word between the two texts: blanks fold, so "A " + " B" would share one space */
+        snprintf(line, sizeof(line), "x %s w %s y\n", r->text, r->also ? r->also : "");
         read_all(&lr, line);
         if (!lr.facts.ev[r->ev].count)
             printf("row %zu (%s) did not count its family\n", i, r->text);
@@ -399,6 +406,9 @@ static void test_out_of_order_parts(void)
     for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
         read_exact(&lr, lines[i]);
     logread_finish(&lr);
+    if (!kb)
+        kb = kb_new_builtin();
+    logread_name_errors(&lr, kb);
     /* A row's two texts must not overlap, and the plugin message's must come
        in its order (the first line has them reversed; the second has them in
        order, the third is the message with its versions cut).  What is
@@ -411,10 +421,14 @@ static void test_out_of_order_parts(void)
     CHECK(lr.facts.ev[LE_JAX_OUTDATED].a == NULL || !strcmp(lr.facts.ev[LE_JAX_OUTDATED].a, ""));
     CHECK(lr.facts.ev[LE_JAX_VERSION_LOW].a == NULL);
     CHECK(lr.facts.ev[LE_JAX_VERSION_LOW].b == NULL);
-    /* "cuda runtime error (3" is error 3, whatever follows the line in memory */
-    CHECK_INT(lr.facts.n_errs, 1);
-    CHECK_STR(lr.facts.errs[0].name, "cudaErrorInitializationError");
-    CHECK_INT(lr.facts.errs[0].number, 3);
+    /* "CUDA initialization: Error 8" is runtime error 8 (the knowledge base
+       names every cudaError_t); "cuda runtime error (3" is error 3, whatever
+       follows the line in memory */
+    CHECK_INT(lr.facts.n_errs, 2);
+    CHECK_STR(lr.facts.errs[0].name, "cudaErrorProfilerAlreadyStopped");
+    CHECK_INT(lr.facts.errs[0].number, 8);
+    CHECK_STR(lr.facts.errs[1].name, "cudaErrorInitializationError");
+    CHECK_INT(lr.facts.errs[1].number, 3);
     logread_release(&lr);
 
     /* the same through logread_feed, whose line buffer keeps the previous line's bytes */
@@ -487,6 +501,72 @@ static void test_message_deep_in_long_line(void)
     free(big);
 }
 
+/* Real pastes: colour codes, other case, folded blanks, typographic quotes,
+ * an escaped (JSON/repr) Windows path, and log prefixes before the message. */
+static void test_normalised_reading(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "\x1b[31mRuntimeError\x1b[0m: torch NOT compiled   with\tcuda enabled\n"
+             "W0000 00:00:1700000000.123456   42 cuda_dnn.cc:535] Loaded runtime CuDNN library: 8.6.0 "
+             "but source was compiled with: 8.9.4.\n"
+             "2024-01-31 12:34:56.123456: W tensorflow/tsl/dso_loader.cc:66] Could not load dynamic library "
+             "\xe2\x80\x98libcudnn.so.8\xe2\x80\x99; dlerror: libcudnn.so.8: cannot open shared object file\n"
+             "Error loading \\\"C:\\\\Users\\\\me\\\\torch\\\\lib\\\\cudnn_cnn_infer64_8.dll\\\" or one of its dependencies.\n"
+             "WARNING:jax._src.xla_bridge:CUDA backend failed to initialize: Unable to load CUDA.\n"
+             "[W 12:00:01.123 NotebookApp] Python 3.10.12 (main)\n"
+             "Jan  5 10:11:12 host kernel: [   12.345678] NVRM: API mismatch: the client has the version "
+             "535.154.05, but\n"
+             "app-1  | Traceback (most recent call last):\n"
+             "app-1  |   File \"x.py\", line 1\n"
+             "app-1  | RuntimeError: No CUDA GPUs are available\n");
+    CHECK_INT(lr.facts.ev[LE_TORCH_NOT_COMPILED].count, 1);
+    CHECK_STR(lr.facts.ev[LE_TORCH_NOT_COMPILED].hits[0].text,
+              "RuntimeError: torch NOT compiled with cuda enabled");
+    CHECK_INT(lr.facts.ev[LE_CUDNN_MISMATCH].count, 1);
+    CHECK_INT(lr.facts.ev[LE_TF_DLOPEN_FAIL].count, 1);
+    CHECK_INT(lr.facts.n_libs >= 2, 1);
+    CHECK_STR(lr.facts.libs[0].name, "libcudnn.so.8");
+    CHECK(strstr(lr.facts.libs[1].name, "cudnn_cnn_infer64_8.dll") != NULL);
+    CHECK(strstr(lr.facts.libs[1].name, "\\\\") == NULL);
+    CHECK_INT(lr.facts.ev[LE_JAX_BACKEND_FAIL].count, 1);
+    CHECK_STR(lr.facts.python_version.v, "3.10.12");
+    CHECK_INT(lr.facts.ev[LE_NVRM_API_MISMATCH].count, 1);
+    CHECK_INT(lr.facts.ev[LE_EXCEPTION].count, 1);
+    CHECK_STR(lr.facts.ev[LE_EXCEPTION].a, "RuntimeError: No CUDA GPUs are available");
+    logread_release(&lr);
+}
+
+/* Error codes in each framework's format, named from the knowledge base. */
+static void test_error_code_formats(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "Warp CUDA error: Failed to get driver entry point 'cuInit' (CUDA error 34)\n"
+             "ExternalError: Cuda error(35), CUDA driver version is insufficient for CUDA runtime version.\n"
+             "CUDA failure 100: no CUDA-capable device is detected ; GPU=0 ; hostname=x ; expr=cudaSetDevice(0);\n"
+             "Failed to initialize NVML: GPU access blocked by the operating system\n"
+             "nvml error NVML_ERROR_LIB_RM_VERSION_MISMATCH\n"
+             "cuDNN error: CUDNN_STATUS_NOT_INITIALIZED\n"
+             "Could not load library cudnn_cnn_infer64_8.dll. Error code 126 (CUDA path)\n"
+             "see cuda_error_check.h: cudaerrornodevice\n");
+    CHECK_INT(lr.facts.n_errs, 6);
+    CHECK_STR(lr.facts.errs[0].name, "cudaErrorStubLibrary");
+    CHECK_STR(lr.facts.errs[0].finding, "GD106");
+    CHECK_STR(lr.facts.errs[1].name, "cudaErrorInsufficientDriver");
+    CHECK_STR(lr.facts.errs[1].finding, "GD208");
+    CHECK_STR(lr.facts.errs[2].name, "cudaErrorNoDevice");
+    CHECK_STR(lr.facts.errs[3].name, "NVML_ERROR_OPERATING_SYSTEM");
+    CHECK_INT(lr.facts.errs[3].number, 17);
+    CHECK_STR(lr.facts.errs[3].api, "nvml");
+    CHECK_STR(lr.facts.errs[4].finding, "GD103");
+    CHECK_INT(lr.facts.errs[4].number, 18);
+    CHECK_STR(lr.facts.errs[5].api, "cudnn");
+    CHECK_INT(lr.facts.errs[5].number, 1001);
+    CHECK(lr.facts.errs[5].meaning != NULL);
+    logread_release(&lr);
+}
+
 int main(void)
 {
     RUN(test_split_chunks_and_crlf);
@@ -507,6 +587,8 @@ int main(void)
     RUN(test_context);
     RUN(test_long_tail_captures);
     RUN(test_out_of_order_parts);
+    RUN(test_normalised_reading);
+    RUN(test_error_code_formats);
     RUN(test_nul_in_quote);
     RUN(test_carriage_return_segments);
     RUN(test_message_deep_in_long_line);

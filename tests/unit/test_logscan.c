@@ -24,6 +24,7 @@ static void scan_log(struct scanned *s, const struct kb *k, const char *log)
     logread_init(&s->lr);
     logread_feed(&s->lr, log, strlen(log));
     logread_finish(&s->lr);
+    logread_name_errors(&s->lr, k);
     facts_init(&s->f);
     logscan_facts(&s->lr.facts, k, NULL, &s->f);
 }
