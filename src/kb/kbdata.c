@@ -68,6 +68,7 @@ void kb_tables_release(struct kb_tables *t)
         free(t->tables[i].cells);
         free(t->tables[i].files);
         free(t->tables[i].lines);
+        free(t->tables[i].keyslots);
     }
     free(t->tables);
     arena_release(&t->arena);
@@ -115,6 +116,7 @@ struct pstate {
     struct kb_table *cur;     /* after %table */
     int have_columns;
     struct gd_err *err;
+    const char *fname_copy;   /* fname in the arena, once per buffer */
 };
 
 static int perr(struct pstate *p, const char *what, const char *detail)
@@ -259,12 +261,69 @@ static int split_fields(char *line, char **f, size_t max, int rest_last, const c
     return (int)n;
 }
 
+/* FNV-1a over the key columns of a row given as fields ("-" for none). */
+static uint64_t key_hash(const struct kb_schema *s, const char *const *f)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    size_t c;
+    const char *q;
+
+    for (c = 0; c < s->ncols; c++) {
+        if (!s->cols[c].key)
+            continue;
+        for (q = f[c] ? f[c] : "-"; *q; q++)
+            h = (h ^ (unsigned char)*q) * 0x100000001b3ull;
+        h = (h ^ 0x1f) * 0x100000001b3ull;   /* a separator: "a b" != "ab" */
+    }
+    return h;
+}
+
+/* Does a stored row (NULL for "-") have the key of fields f? */
+static int same_key(const struct kb_schema *s, const char *const *row, char *const *f)
+{
+    size_t c;
+
+    for (c = 0; c < s->ncols; c++)
+        if (s->cols[c].key && strcmp(row[c] ? row[c] : "-", f[c]))
+            return 0;
+    return 1;
+}
+
+/* Put stored row r into tab's key index (which has a free slot). */
+static void key_index_put(struct kb_table *tab, size_t r)
+{
+    size_t nc = tab->schema->ncols;
+    size_t slot = key_hash(tab->schema, tab->cells + r * nc) & (tab->keycap - 1);
+
+    while (tab->keyslots[slot])
+        slot = (slot + 1) & (tab->keycap - 1);
+    tab->keyslots[slot] = r + 1;
+}
+
+/* Index row r of tab (its newest), growing the index to stay half empty. */
+static void key_index(struct kb_table *tab, size_t r)
+{
+    size_t i;
+
+    if (2 * tab->nrows <= tab->keycap) {
+        key_index_put(tab, r);
+        return;
+    }
+    free(tab->keyslots);
+    tab->keycap = tab->keycap ? 2 * tab->keycap : 64;
+    tab->keyslots = xcalloc(tab->keycap, sizeof(*tab->keyslots));
+    for (i = 0; i < tab->nrows; i++)
+        key_index_put(tab, i);
+}
+
 static int add_row(struct pstate *p, char **f)
 {
     struct kb_table *tab = p->cur;
     const struct kb_schema *s = tab->schema;
     size_t c, r, nc = s->ncols;
     const char **row;
+    uint64_t h;
+    size_t slot;
 
     for (c = 0; c < nc; c++) {
         const struct kb_column *col = &s->cols[c];
@@ -277,31 +336,30 @@ static int add_row(struct pstate *p, char **f)
             return perr(p, "malformed value", f[c]);
     }
     /* The same key twice is refused: which row would be meant? */
-    for (r = 0; r < tab->nrows; r++) {
-        int same = 1;
-        for (c = 0; c < nc && same; c++) {
-            const char *have = tab->cells[r * nc + c];
-            if (!s->cols[c].key)
-                continue;
-            same = strcmp(have ? have : "-", f[c]) == 0;
-        }
-        if (same) {
+    if (tab->nrows >= KB_MAX_ROWS)
+        return perr(p, "too many rows in table", s->name);
+    h = key_hash(s, (const char *const *)f);
+    for (slot = h & (tab->keycap - 1); tab->keycap && tab->keyslots[slot];
+         slot = (slot + 1) & (tab->keycap - 1)) {
+        r = tab->keyslots[slot] - 1;
+        if (same_key(s, tab->cells + r * nc, f)) {
             char where[160];
             snprintf(where, sizeof(where), "%s:%u", tab->files[r], tab->lines[r]);
             return perr(p, "duplicate key, first defined at", where);
         }
     }
-    if (tab->nrows >= KB_MAX_ROWS)
-        return perr(p, "too many rows in table", s->name);
     ALLOC_GROW(tab->files, tab->nrows + 1, tab->alloc);
     tab->cells = xrealloc(tab->cells, st_mult(st_mult(tab->alloc, nc), sizeof(*tab->cells)));
     tab->lines = xrealloc(tab->lines, st_mult(tab->alloc, sizeof(*tab->lines)));
     row = tab->cells + tab->nrows * nc;
     for (c = 0; c < nc; c++)
         row[c] = strcmp(f[c], "-") ? arena_strdup(&p->t->arena, f[c]) : NULL;
-    tab->files[tab->nrows] = arena_strdup(&p->t->arena, p->fname);
+    if (!p->fname_copy)
+        p->fname_copy = arena_strdup(&p->t->arena, p->fname);
+    tab->files[tab->nrows] = p->fname_copy;
     tab->lines[tab->nrows] = p->line;
     tab->nrows++;
+    key_index(tab, tab->nrows - 1);
     return 0;
 }
 

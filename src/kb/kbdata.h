@@ -82,6 +82,11 @@ struct kb_table {
     const char **files;    /* per row: the file it came from */
     unsigned *lines;       /* per row: its line */
     size_t nrows, alloc;
+    /* The parser's index of row keys, so a duplicate key is found without
+     * comparing every earlier row: open addressing, slot = row + 1 (0 is
+     * empty), keycap a power of two kept at most half full. */
+    size_t *keyslots;
+    size_t keycap;
 };
 
 /* All tables, indexed like kb_schemas; strings live in arena. */

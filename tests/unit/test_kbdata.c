@@ -16,6 +16,7 @@
 #include "kb/ver_dotted.h"
 #include "kb/ver_driver.h"
 #include "kb/ver_pep440.h"
+#include "util/strbuf.h"
 
 static struct kb *kb;
 
@@ -51,6 +52,33 @@ static void test_parser_accepts(void)
     CHECK_STR(kb_table_cell(&t.tables[kb_schema_find("gpu_name") - kb_schemas], 0, 0),
               "GeForce RTX 4090");
     kb_tables_release(&t);
+}
+
+/* Many rows: the key index finds a duplicate far back, and never takes
+ * two different keys for one (1.12 + 2.3 is not 1.1 + 2.23). */
+static void test_parser_duplicate_index(void)
+{
+    struct strbuf sb = STRBUF_INIT;
+    struct kb_tables t;
+    struct gd_err err;
+    unsigned i, j;
+
+    strbuf_addstr(&sb, "%table tf_metal\n%columns metal tf source\n");
+    for (i = 0; i < 60; i++)
+        for (j = 0; j < 50; j++)
+            strbuf_addf(&sb, "1.%u 2.%u s\n", i, j);
+    err_init(&err);
+    kb_tables_init(&t);
+    CHECK_INT(kbdata_parse(&t, "m.kb", (const uint8_t *)sb.buf, sb.len, &err), 0);
+    CHECK_INT((long long)t.tables[kb_schema_find("tf_metal") - kb_schemas].nrows, 3000);
+    kb_tables_release(&t);
+    /* Row 1.1 2.23 is line 3 + 1 * 50 + 23 = 76. */
+    strbuf_addstr(&sb, "1.1 2.23 again\n");
+    kb_tables_init(&t);
+    CHECK_INT(kbdata_parse(&t, "m.kb", (const uint8_t *)sb.buf, sb.len, &err), -1);
+    CHECK(strstr(err.msg, "m.kb:3003: duplicate key, first defined at 'm.kb:76'") != NULL);
+    kb_tables_release(&t);
+    strbuf_release(&sb);
 }
 
 static void test_parser_refuses(void)
@@ -299,6 +327,7 @@ int main(void)
     kb = kb_new_builtin();
     RUN(test_parser_accepts);
     RUN(test_parser_refuses);
+    RUN(test_parser_duplicate_index);
     RUN(test_builtin_files);
     RUN(test_ascending);
     RUN(test_ranges);
