@@ -48,8 +48,12 @@ static int has_code(const struct verdict *v, const char *const *codes)
     return 0;
 }
 
-/* The steps a person walks by hand, per framework install. */
-static void framework_checklist(struct diagnosis *dx, struct arena *a, const struct verdict *v)
+/* The steps a person walks by hand, per framework install.  drv_known: the
+ * driver's version (so its CUDA ceiling) is known; arch_known: some GPU's
+ * compute capability is.  A step nothing could check is unknown, not
+ * passed. */
+static void framework_checklist(struct diagnosis *dx, struct arena *a, const struct verdict *v,
+                                int drv_known, int arch_known)
 {
     static const char *const build[] = { "GD211", "GD212", "GD213", "GD214", NULL };
     static const char *const libs[] = { "GD201", "GD202", "GD203", "GD204", "GD205", "GD206", "GD207", NULL };
@@ -73,9 +77,11 @@ static void framework_checklist(struct diagnosis *dx, struct arena *a, const str
           : found == v->n_needs ? CHECK_PASSED : v->gpu == GPU_NO ? CHECK_FAILED : CHECK_UNKNOWN,
           arena_printf(a, "%zu of %zu found", found, v->n_needs));
     check(dx, a, arena_printf(a, "%s: the driver supports its CUDA", fw),
-          has_code(v, drv) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN ? CHECK_UNKNOWN : CHECK_PASSED, "");
+          has_code(v, drv) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN || !drv_known ? CHECK_UNKNOWN : CHECK_PASSED,
+          drv_known ? "" : "the driver's version is not known");
     check(dx, a, arena_printf(a, "%s: the GPU's architecture is compiled in", fw),
-          has_code(v, arch) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN ? CHECK_UNKNOWN : CHECK_PASSED, "");
+          has_code(v, arch) ? CHECK_FAILED : v->gpu == GPU_UNKNOWN || !arch_known ? CHECK_UNKNOWN : CHECK_PASSED,
+          arch_known ? "" : "no GPU's compute capability is known");
 }
 
 /* macOS: Apple's GPU through Metal; no NVIDIA steps. */
@@ -105,6 +111,7 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
     const char *drv = facts_driver_version(f);
     const char *cvd = facts_env(f, "CUDA_VISIBLE_DEVICES");
     size_t i, n_fw = 0;
+    int arch_known = 0;
 
     if (rules_is_macos(f)) {
         macos_checklist(f, dx, a);
@@ -187,8 +194,11 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
     if (!n_fw)
         check(dx, a, "framework builds found", CHECK_NOT_APPLICABLE,
               "no deep-learning framework in any Python environment found");
+    for (i = 0; i < f->n_gpus; i++)
+        arch_known |= f->gpus[i].compute_capability != NULL;
+    arch_known |= f->tegra.gpu_cc != NULL;
     for (i = 0; i < dx->n_verdicts; i++)
-        framework_checklist(dx, a, &dx->verdicts[i]);
+        framework_checklist(dx, a, &dx->verdicts[i], drv != NULL || f->driver.cuda_max != NULL, arch_known);
 }
 
 void diagnose_run(const struct facts *facts, const struct kb *kb, struct lookup *lk,

@@ -76,3 +76,10 @@ expect_json '[.findings[] | select(.code == "GD525" or .code == "GD526" or .code
 static_in_tree "$ROOT" "$G" probe --import
 expect_text "libcudnn.so.9"
 expect_text "agrees"
+
+# No PCI bus in the tree: the architecture step was not checked (unknown,
+# not passed); the driver's version is known from its libraries.
+static_in_tree "$ROOT" "$G" check --json
+C='.checklist[] | select(.step | startswith("torch "))'
+expect_json "[$C | select(.step | endswith(\"the GPU's architecture is compiled in\")) | .status] == [\"unknown\"]"
+expect_json "[$C | select(.step | endswith(\"the driver supports its CUDA\")) | .status] == [\"passed\"]"
