@@ -648,7 +648,12 @@ void fix_set_commands(const struct fix_ctx *x, const struct choice *in, const ch
         if (conda_route)   /* the conda line's export, for the image's runs */
             strbuf_addf(&sb, "ENV LD_LIBRARY_PATH=/opt/conda/envs/%s/lib\n", env);
     }
-    out->dockerfile = sb.len ? arena_strndup(x->a, sb.buf, sb.len - 1) : NULL;
+    if (!sb.len)
+        strbuf_addstr(&sb, "# the knowledge base knows no way to install this set in an image\n");
+    strbuf_addstr(&sb, "WORKDIR /app\nCMD [\"bash\"]");
+    out->dockerfile = arena_strndup(x->a, sb.buf, sb.len);
+    out->image_build = "docker build -t gpu-app .";
+    out->image_run = "docker run --gpus all -it gpu-app";
     strbuf_release(&sb);
 }
 
