@@ -183,7 +183,6 @@ void explain_rule_log_only(struct explain_ctx *c)
                               FIX_CTR_IPC_HOST_OR_SHM);
         fixes_env_run(&c->fx, c->out, fd, FIX_RANK_ENV, "Or let NCCL go without shared memory (slower)", shm_off, 0,
                       NULL);
-        fixes_continue(fd);
         h = explain_first_hit(c, LE_NCCL_SHM);
         if (h && (explain_has(h->text, "ermission denied") || explain_has(h->text, "No such file")))
             explain_set_score(c, fd, 45);   /* not a size: the segment exists elsewhere or cannot be opened */
@@ -216,8 +215,6 @@ void explain_rule_log_only(struct explain_ctx *c)
             fixes_run(&c->fx, c->out, fd, FIX_TOOL_PLAN_CUDA, "Or install a PyTorch build for the toolkit's CUDA "
                       "major, or a prebuilt wheel of the extension", "torch",
                       arena_printf(c->out->arena, "%ld", strtol(e->a, NULL, 10)));
-            if (e->b)
-                fixes_continue(fd);
         }
     } else if (explain_cnt(c, LE_CUDA_HOME_UNSET)) {
         fd = explain_cause(c, "GD410", SEV_ERROR,

@@ -74,6 +74,7 @@ void fixes_kb_command(struct findings *fl, struct finding *fd, enum fix_rank r, 
 void fixes_copy(struct findings *fl, struct finding *fd, const struct fix *src)
 {
     put(fl, fd, src->group, src->rank, src->shell, src->title, src->command);
+    fd->fixes[fd->n_fixes - 1].continues = src->continues;
 }
 
 void fixes_look(struct findings *fl, struct finding *fd, const char *title, const char *cmd)
