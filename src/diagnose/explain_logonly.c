@@ -4,14 +4,16 @@
  * build, the framework missing from the Python that ran, a container or a
  * batch job without GPUs, a fallback to the CPU nothing explains, the
  * harmless noise and "nothing found".  Check has no twin for these (their
- * codes are GD4xx, or the program's own words), so their advice is written
- * here; a cause check also judges gets the fix engine's fixes.
+ * codes are GD4xx, or the program's own words); their advice, like a
+ * cause check also judges, comes from the fix engine's intents
+ * (diagnose/fixes_intent.h: no command is written here).
  */
 #include "diagnose/explain_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "diagnose/fixes_intent.h"
 #include "kb/kb.h"
 #include "util/banned.h"
 
@@ -101,7 +103,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                 finding_evidence(c->out, fd, NULL, "causes: CUDA_VISIBLE_DEVICES empty or -1, a container started "
                                  "without GPUs, or on WSL2 a Linux libcuda shadowing /usr/lib/wsl/lib");
                 explain_set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
-                finding_fix(c->out, fd, NULL, "In a container: start it with the GPUs", "docker run --gpus all ...");
+                fixes_container_start(&c->fx, c->out, fd, "In a container: start it with the GPUs", FIX_CTR_GPUS);
                 explain_apply_fix(c, fd, FX_CHECK, NULL);
             }
             continue;
@@ -127,7 +129,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                 "/usr/lib/wsl/lib: missing or stale ones (after a Windows or driver update) block it",
                 "ls -l /usr/lib/wsl/lib; nvidia-smi on Windows", er->line, er->text);
         if (explain_has(er->name, "SYSTEM_NOT_READY") || explain_has(er->name, "SystemNotReady"))
-            finding_fix(c->out, fd, "sh", "Start the fabric manager", "sudo systemctl enable --now nvidia-fabricmanager");
+            fixes_run(&c->fx, c->out, fd, FIX_TOOL_FABRICMANAGER, NULL, NULL, NULL);
         else
             explain_apply_fix(c, fd, FX_CHECK, NULL);
     }
@@ -143,28 +145,15 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
 
 /* ---- the log-only causes (GD4xx: check has no twin for them) ---- */
 
+/* Variables the log-only advice sets (fixes_env_run). */
+static const char *const oom_vars[] = {"TF_FORCE_GPU_ALLOW_GROWTH=true", "XLA_PYTHON_CLIENT_PREALLOCATE=false", NULL};
+static const char *const shm_off[] = {"NCCL_SHM_DISABLE=1", NULL};
+static const char *const nccl_debug[] = {"NCCL_DEBUG=INFO", NULL};
+static const char *const vlog3[] = {"TF_CPP_MAX_VLOG_LEVEL=3", NULL};
+
 static const char *const framework_modules[] = {
     "torch", "tensorflow", "jax", "jaxlib", "onnxruntime", "cupy", "paddle", "keras", "tensorrt", NULL
 };
-
-/* The same variables for the log's shell: sh, or PowerShell and cmd (one group). */
-static void shell_fix(struct explain_ctx *c, struct finding *fd, const char *title, const char *sh, const char *ps,
-                      const char *cm)
-{
-    unsigned g = 1;
-    size_t i;
-    if (strcmp(c->fx.os, "windows")) {
-        finding_fix(c->out, fd, "sh", title, "%s", sh);
-        return;
-    }
-    for (i = 0; i < fd->n_fixes; i++)
-        if (fd->fixes[i].group >= g)
-            g = fd->fixes[i].group + 1;
-    finding_fix(c->out, fd, "powershell", title, "%s", ps);
-    fd->fixes[fd->n_fixes - 1].group = g;
-    finding_fix(c->out, fd, "cmd", title, "%s", cm);
-    fd->fixes[fd->n_fixes - 1].group = g;
-}
 
 void explain_rule_log_only(struct explain_ctx *c)
 {
@@ -178,13 +167,11 @@ void explain_rule_log_only(struct explain_ctx *c)
                    "the GPU ran out of memory: it works, but another process holds memory or the job is too large");
         explain_quote_ev(c, fd, LE_OOM);
         explain_quote_val(c, fd, &lf->gpu_name);
-        finding_fix(c->out, fd, NULL, "See which processes hold GPU memory", "nvidia-smi");
-        finding_fix(c->out, fd, NULL, "Make the job smaller (batch size, sequence length, precision)",
-                    "e.g. halve the batch size; use bf16/fp16");
-        shell_fix(c, fd, "TensorFlow and JAX take all GPU memory at start unless told not to",
-                  "export TF_FORCE_GPU_ALLOW_GROWTH=true XLA_PYTHON_CLIENT_PREALLOCATE=false",
-                  "$env:TF_FORCE_GPU_ALLOW_GROWTH = \"true\"; $env:XLA_PYTHON_CLIENT_PREALLOCATE = \"false\"",
-                  "set \"TF_FORCE_GPU_ALLOW_GROWTH=true\"\nset \"XLA_PYTHON_CLIENT_PREALLOCATE=false\"");
+        fixes_run(&c->fx, c->out, fd, FIX_TOOL_SMI_APPS, "See which processes hold GPU memory", NULL, NULL);
+        fixes_advice(c->out, fd, FIX_RANK_USER, "Make the job smaller (batch size, sequence length, precision): "
+                     "e.g. halve the batch size, or use bf16/fp16");
+        fixes_env_run(&c->fx, c->out, fd, FIX_RANK_ENV, "TensorFlow and JAX take all GPU memory at start unless told not to",
+                      oom_vars, 0, NULL);
     }
     if (explain_cnt(c, LE_NCCL_SHM)) {
         fd = explain_cause(c, "GD409", SEV_ERROR,
@@ -192,9 +179,10 @@ void explain_rule_log_only(struct explain_ctx *c)
         explain_quote_ev(c, fd, LE_NCCL_SHM);
         explain_quote_val(c, fd, &lf->container);
         explain_set_tell(c, fd, "df -h /dev/shm (64M is Docker's default)");
-        finding_fix(c->out, fd, "sh", "Give the container the host's IPC namespace, or more shared memory",
-                    "docker run --ipc=host ...   # or --shm-size=16g");
-        finding_fix(c->out, fd, "sh", "Or let NCCL go without shared memory (slower)", "export NCCL_SHM_DISABLE=1");
+        fixes_container_start(&c->fx, c->out, fd, "Give the container the host's IPC namespace, or more shared memory",
+                              FIX_CTR_IPC_HOST_OR_SHM);
+        fixes_env_run(&c->fx, c->out, fd, FIX_RANK_ENV, "Or let NCCL go without shared memory (slower)", shm_off, 0,
+                      NULL);
         h = explain_first_hit(c, LE_NCCL_SHM);
         if (h && (explain_has(h->text, "ermission denied") || explain_has(h->text, "No such file")))
             explain_set_score(c, fd, 45);   /* not a size: the segment exists elsewhere or cannot be opened */
@@ -205,9 +193,8 @@ void explain_rule_log_only(struct explain_ctx *c)
         explain_set_score(c, fd, lf->container.v ? 55 : 40);
         explain_quote_ev(c, fd, LE_NCCL_SYSERR);
         explain_set_tell(c, fd, "NCCL_DEBUG=INFO shows the call that failed; df -h /dev/shm");
-        shell_fix(c, fd, "See which call failed", "NCCL_DEBUG=INFO python your_script.py",
-                  "$env:NCCL_DEBUG = \"INFO\"\npython your_script.py", "set \"NCCL_DEBUG=INFO\"\npython your_script.py");
-        finding_fix(c->out, fd, "sh", "In Docker, give it the host's IPC namespace", "docker run --ipc=host ...");
+        fixes_env_run(&c->fx, c->out, fd, FIX_RANK_LOOK, "See which call failed", nccl_debug, 1, NULL);
+        fixes_container_start(&c->fx, c->out, fd, "In Docker, give it the host's IPC namespace", FIX_CTR_IPC_HOST);
     }
     if ((fd = explain_cause_of(c, "GD408", NULL)) != NULL && explain_cnt(c, LE_DOCKER_NO_GPU))
         explain_quote_val(c, fd, &lf->command);
@@ -218,20 +205,24 @@ void explain_rule_log_only(struct explain_ctx *c)
                                  "built with CUDA %s", e->a ? e->a : "?", e->b ? e->b : "?");
         explain_quote_ev(c, fd, LE_EXT_CUDA_MISMATCH);
         explain_quote_val(c, fd, &lf->torch_version);
-        if (e->b)
-            finding_fix(c->out, fd, "sh", "Point the build at a toolkit of PyTorch's CUDA version",
-                        "export CUDA_HOME=/usr/local/cuda-%s", e->b);
+        if (e->b) {
+            const char *home = arena_printf(c->out->arena, "/usr/local/cuda-%s", e->b);
+            fixes_toolkit_env(&c->fx, c->out, fd, "Point the build at a toolkit of PyTorch's CUDA version", home,
+                              arena_printf(c->out->arena, "%s/lib64", home));
+        }
         /* torch's cpp_extension refuses only another CUDA major: any build of the toolkit's major */
-        if (e->a && strtol(e->a, NULL, 10) > 0)
-            finding_fix(c->out, fd, NULL, "Or install a PyTorch build for the toolkit's CUDA major, or a prebuilt "
-                        "wheel of the extension", "gpudoctor plan --framework torch --cuda %ld", strtol(e->a, NULL, 10));
+        if (e->a && strtol(e->a, NULL, 10) > 0) {
+            fixes_run(&c->fx, c->out, fd, FIX_TOOL_PLAN_CUDA, "Or install a PyTorch build for the toolkit's CUDA "
+                      "major, or a prebuilt wheel of the extension", "torch",
+                      arena_printf(c->out->arena, "%ld", strtol(e->a, NULL, 10)));
+        }
     } else if (explain_cnt(c, LE_CUDA_HOME_UNSET)) {
         fd = explain_cause(c, "GD410", SEV_ERROR,
                    "a CUDA extension is being compiled, but no CUDA toolkit was found (CUDA_HOME is not set)");
         explain_set_score(c, fd, 70);
         explain_quote_ev(c, fd, LE_CUDA_HOME_UNSET);
-        finding_fix(c->out, fd, "sh", "Install the toolkit of PyTorch's CUDA version and point CUDA_HOME at it",
-                    "export CUDA_HOME=/usr/local/cuda");
+        fixes_toolkit_env(&c->fx, c->out, fd, "Install the toolkit of PyTorch's CUDA version and point CUDA_HOME at it",
+                          "/usr/local/cuda", "/usr/local/cuda/lib64");
     }
     if (explain_cnt(c, LE_MODULE_MISSING) && lf->ev[LE_MODULE_MISSING].a) {
         const char *m = lf->ev[LE_MODULE_MISSING].a;
@@ -270,23 +261,22 @@ void explain_rule_setting(struct explain_ctx *c)
         explain_set_score(c, fd, 62);
         explain_quote_val(c, fd, &lf->command);
         explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
-        finding_fix(c->out, fd, "sh", "Start it with the GPUs", "docker run --gpus all ...");
+        fixes_container_start(&c->fx, c->out, fd, "Start it with the GPUs", FIX_CTR_GPUS);
     } else if (lf->cluster.v) {
         fd = explain_cause(c, "GD403", SEV_ERROR, "the batch job has no GPU: it ran on a node (or in an allocation) without one");
         explain_set_score(c, fd, 65);
         explain_quote_val(c, fd, &lf->cluster);
         explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
         explain_quote_ev(c, fd, LE_SMI_FAILED);
-        finding_fix(c->out, fd, "sh", "Ask the scheduler for a GPU", "srun --gpus=1 ...   # or #SBATCH --gres=gpu:1");
+        fixes_run(&c->fx, c->out, fd, FIX_TOOL_SLURM_GPU, NULL, NULL, NULL);
     }
 }
 
 /* TensorFlow with its loader's messages switched on (log-only advice: the log hides them). */
 static void tf_verbose_fix(struct explain_ctx *c, struct finding *fd, const char *title)
 {
-    shell_fix(c, fd, title, "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py",
-              "$env:TF_CPP_MIN_LOG_LEVEL = \"0\"; $env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py",
-              "set \"TF_CPP_MIN_LOG_LEVEL=0\"\nset \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py");
+    static const char *const verbose[] = {"TF_CPP_MIN_LOG_LEVEL=0", "TF_CPP_MAX_VLOG_LEVEL=3", NULL};
+    fixes_env_run(&c->fx, c->out, fd, FIX_RANK_LOOK, title, verbose, 1, NULL);
 }
 
 /*
@@ -308,10 +298,8 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         fd = explain_cause(c, "GD404", SEV_WARNING,
                    "TensorFlow skipped the GPU because some CUDA library did not load; the log does not name it");
         explain_quote_ev(c, fd, LE_TF_SKIP_GPU);
-        shell_fix(c, fd, "Rerun with the loader's messages switched on to see which library",
-                  "TF_CPP_MAX_VLOG_LEVEL=3 python your_script.py 2>&1 | grep dso_loader",
-                  "$env:TF_CPP_MAX_VLOG_LEVEL = \"3\"\npython your_script.py 2>&1 | Select-String dso_loader",
-                  "set \"TF_CPP_MAX_VLOG_LEVEL=3\"\npython your_script.py 2>&1 | findstr dso_loader");
+        fixes_env_run(&c->fx, c->out, fd, FIX_RANK_LOOK, "Rerun with the loader's messages switched on to see which "
+                      "library", vlog3, 1, "dso_loader");
         explain_apply_fix(c, fd, FX_CHECK, NULL);
         if (explain_pip_wheel_for(c, "cudnn"))
             explain_alt_hit(c, "GD205", 45, "the nvidia-* pip wheels are installed, but this TensorFlow does not find them "
@@ -459,7 +447,7 @@ void explain_rule_nothing_found(struct explain_ctx *c)
                      lf->driver_version.v ? "driver version shown" : "no driver version in the log");
     if (!c->env || !c->env->n_frameworks)
         finding_evidence(c->out, fd, NULL, "the log does not show which framework runs");
-    finding_fix(c->out, fd, NULL, "Run gpudoctor on the machine that wrote the log", "gpudoctor check");
+    fixes_run(&c->fx, c->out, fd, FIX_TOOL_CHECK, "Run gpudoctor on the machine that wrote the log", NULL, NULL);
     if (!explain_cnt(c, LE_TF_DLOPEN_FAIL) && !explain_cnt(c, LE_TF_DLOPEN_OK))
         tf_verbose_fix(c, fd, "For TensorFlow, a log with the library loader's messages says more");
 }

@@ -18,6 +18,7 @@
 
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_intent.h"
 #include "diagnose/fixes_node.h"
 #include "diagnose/lookup.h"
 #include "kb/kb.h"
@@ -224,12 +225,7 @@ static void judged(struct explain_ctx *c)
             }
         }
         for (k = 0; k < s->n_fixes; k++) {
-            const struct fix *x = &s->fixes[k];
-            if (x->command)
-                finding_fix(c->out, fd, x->shell, x->title, "%s", x->command);
-            else
-                finding_fix(c->out, fd, x->shell, x->title, NULL);
-            fd->fixes[fd->n_fixes - 1].group = x->group;
+            fixes_copy(c->out, fd, &s->fixes[k]);
         }
     }
     diagnosis_release(&dx);
@@ -292,8 +288,8 @@ void explain_framework_fix(struct explain_ctx *c, struct finding *fd, const char
         fw = main_fw(c);
     b = fw ? explain_log_fw(c, fw) : NULL;
     if (!fw || (!strcmp(fw, "paddle")) || !strcmp(fw, "the program")) {
-        finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine (it finds the framework, the driver and the GPU)",
-                    "gpudoctor check");
+        fixes_run(&c->fx, c->out, fd, FIX_TOOL_CHECK,
+                  "Run gpudoctor on that machine (it finds the framework, the driver and the GPU)", NULL, NULL);
         return;
     }
     if (!strcmp(fw, "torch"))
@@ -317,7 +313,7 @@ void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_f
     case FX_NONE:
         break;
     case FX_CHECK:
-        finding_fix(c->out, fd, NULL, "Run gpudoctor on that machine for the rest of the picture", "gpudoctor check");
+        fixes_run(&c->fx, c->out, fd, FIX_TOOL_CHECK, NULL, NULL, NULL);
         break;
     case FX_DRIVER_INSTALL:
         fixes_driver_install(&c->fx, c->out, fd);
@@ -351,9 +347,7 @@ void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_f
         explain_framework_fix(c, fd, fw);
         break;
     case FX_TOOLKIT:
-        finding_fix(c->out, fd, "sh", "Install the toolkit, register it with Docker, restart Docker",
-                    "sudo apt-get install -y nvidia-container-toolkit\n"
-                    "sudo nvidia-ctk runtime configure --runtime=docker\nsudo systemctl restart docker");
+        fixes_toolkit_host(&c->fx, c->out, fd, "docker");
         break;
     case FX_LOADER_PATH:
         fixes_loader_path(&c->fx, c->out, fd, "Put the directory that holds it on the loader path "
@@ -1113,7 +1107,7 @@ static void promote(struct explain_ctx *c, struct explain_hypothesis *h)
     for (i = 0; i < h->n_evidence; i++)
         finding_evidence_line(fl, fd, h->ev_line[i], h->ev_text[i]);
     if (h->tell)
-        finding_fix(fl, fd, NULL, "Confirm it on that machine", "%s", h->tell);
+        fixes_look(fl, fd, "Confirm it on that machine", h->tell);
     tmp = fl->v[fl->nr - 1];
     memmove(fl->v + 1, fl->v, (fl->nr - 1) * sizeof(*fl->v));
     fl->v[0] = tmp;

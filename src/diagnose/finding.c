@@ -197,6 +197,7 @@ void finding_fix(struct findings *fl, struct finding *fd, const char *shell, con
     x->shell = shell;
     x->group = 0;
     x->rank = FIX_RANK_NONE;
+    x->continues = 0;
     x->title = arena_strdup(fl->arena, title);
     if (command_fmt) {
         va_start(ap, command_fmt);
@@ -252,8 +253,10 @@ static void fixes_order(struct finding *fd)
     size_t i, j;
     enum fix_rank last = FIX_RANK_LOOK;
     for (i = 0; i < fd->n_fixes; i++) {
-        if (fd->fixes[i].rank == FIX_RANK_NONE)
+        if (fd->fixes[i].rank == FIX_RANK_NONE) {
             fd->fixes[i].rank = last;
+            fd->fixes[i].continues = i > 0;
+        }
         last = fd->fixes[i].rank;
     }
     for (i = 1; i < fd->n_fixes; i++) {
@@ -282,6 +285,46 @@ void findings_sort(struct findings *fl)
     }
     for (i = 0; i < fl->nr; i++)
         fixes_order(&fl->v[i]);
+}
+
+enum fix_rank finding_fix_rank(const struct finding *fd, size_t i)
+{
+    size_t j = i + 1;
+    while (j-- > 0)
+        if (fd->fixes[j].rank != FIX_RANK_NONE)
+            return fd->fixes[j].rank;
+    return FIX_RANK_LOOK;
+}
+
+/* Fix i continues fix i - 1: written so, or the same step for another shell. */
+static int fix_joins_previous(const struct finding *fd, size_t i)
+{
+    const struct fix *x = &fd->fixes[i], *p = &fd->fixes[i - 1];
+    return x->rank == FIX_RANK_NONE || x->continues || (x->group && x->group == p->group);
+}
+
+size_t finding_fix_route(const struct finding *fd, size_t i)
+{
+    size_t j, r = 0;
+    for (j = 1; j <= i && j < fd->n_fixes; j++)
+        if (!fix_joins_previous(fd, j))
+            r++;
+    return r;
+}
+
+const char *fix_rank_name(enum fix_rank r)
+{
+    switch (r) {
+    case FIX_RANK_NONE:
+    case FIX_RANK_LOOK: return "look";
+    case FIX_RANK_ENV: return "env";
+    case FIX_RANK_USER: return "user";
+    case FIX_RANK_NEW_ENV: return "new_env";
+    case FIX_RANK_SYSTEM: return "system";
+    case FIX_RANK_DRIVER: return "driver";
+    case FIX_RANK_REBOOT: return "reboot";
+    }
+    return "look";
 }
 
 const char *severity_name(enum severity sev)

@@ -55,6 +55,8 @@ struct fix {
                              shells (sh / fish, powershell / cmd): a report may show only
                              the reader's shell (diagnose/fixes.h) */
     enum fix_rank rank;   /* how invasive (enum fix_rank) */
+    int continues;        /* 1: written as a continuation (FIX_RANK_NONE) of the fix before it;
+                             findings_sort then gives it that fix's rank and keeps this */
 };
 
 struct finding {
@@ -106,6 +108,25 @@ void finding_fix_group(struct findings *fl, struct finding *fd, unsigned g, cons
                        const char *title, const char *command);
 /** A group number no fix of fd uses yet (the next after the highest). */
 unsigned finding_next_group(const struct finding *fd);
+
+/**
+ * The rank fix i of fd stands at: its own, or for a continuation the rank
+ * of the fix it continues (FIX_RANK_LOOK for a first fix without one), as
+ * findings_sort orders them, sorted or not.
+ */
+enum fix_rank finding_fix_rank(const struct finding *fd, size_t i);
+
+/**
+ * The route fix i of fd belongs to, counted from 0 in fd's order: a fix
+ * starts a new route unless it continues the one before it ("Or ...",
+ * "Then ...", a step of fixes_rank_all) or is that fix's command for
+ * another shell (the same nonzero group).  Fixes of one route are shown,
+ * and meant, together.
+ */
+size_t finding_fix_route(const struct finding *fd, size_t i);
+
+/** The name of rank r for JSON: "look", "env", "user", "new_env", "system", "driver", "reboot". */
+const char *fix_rank_name(enum fix_rank r);
 
 /** Highest severity present, or -1 when there are no findings. */
 int findings_max_severity(const struct findings *fl);

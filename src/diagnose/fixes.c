@@ -648,7 +648,12 @@ void fix_set_commands(const struct fix_ctx *x, const struct choice *in, const ch
         if (conda_route)   /* the conda line's export, for the image's runs */
             strbuf_addf(&sb, "ENV LD_LIBRARY_PATH=/opt/conda/envs/%s/lib\n", env);
     }
-    out->dockerfile = sb.len ? arena_strndup(x->a, sb.buf, sb.len - 1) : NULL;
+    if (!sb.len)
+        strbuf_addstr(&sb, "# the knowledge base knows no way to install this set in an image\n");
+    strbuf_addstr(&sb, "WORKDIR /app\nCMD [\"bash\"]");
+    out->dockerfile = arena_strndup(x->a, sb.buf, sb.len);
+    out->image_build = "docker build -t gpu-app .";
+    out->image_run = "docker run --gpus all -it gpu-app";
     strbuf_release(&sb);
 }
 
@@ -1327,11 +1332,36 @@ static void rank_install(struct finding *fd, size_t from)
     fixes_rank(fd, from, FIX_RANK_USER);
 }
 
-void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+/* The install routes of the frameworks: one shape, ranked as one install. */
+typedef int install_route_fn(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                             const struct python_env *env, const char *want);
+
+static int ranked_install(install_route_fn *route, const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                          const struct python_env *env, const char *want)
 {
     size_t from = fd->n_fixes;
-    route_driver_install(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+    int r = route(x, fl, fd, env, want);
+    rank_install(fd, from);
+    return r;
+}
+
+/* A route of the plain shape, its fixes ranked r (all: as one route of steps, fixes_rank_all). */
+typedef void plain_route_fn(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
+
+static void ranked(plain_route_fn *route, const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                   enum fix_rank r, int all)
+{
+    size_t from = fd->n_fixes;
+    route(x, fl, fd);
+    if (all)
+        fixes_rank_all(fd, from, r);
+    else
+        fixes_rank(fd, from, r);
+}
+
+void fixes_driver_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
+{
+    ranked(route_driver_install, x, fl, fd, FIX_RANK_DRIVER, 1);
 }
 
 void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
@@ -1344,16 +1374,12 @@ void fixes_driver_upgrade(const struct fix_ctx *x, struct findings *fl, struct f
 
 void fixes_libcuda_missing(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    route_libcuda_missing(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+    ranked(route_libcuda_missing, x, fl, fd, FIX_RANK_DRIVER, 1);
 }
 
 void fixes_wsl_linux_driver(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    route_wsl_linux_driver(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    ranked(route_wsl_linux_driver, x, fl, fd, FIX_RANK_SYSTEM, 1);
 }
 
 void fixes_loader_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
@@ -1383,55 +1409,37 @@ void fixes_tf_windows_routes(const struct fix_ctx *x, struct findings *fl, struc
 int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                         const struct python_env *env, const char *want)
 {
-    size_t from = fd->n_fixes;
-    int r = route_torch_install(x, fl, fd, env, want);
-    rank_install(fd, from);
-    return r;
+    return ranked_install(route_torch_install, x, fl, fd, env, want);
 }
 
 int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                      const struct python_env *env, const char *want)
 {
-    size_t from = fd->n_fixes;
-    int r = route_tf_install(x, fl, fd, env, want);
-    rank_install(fd, from);
-    return r;
+    return ranked_install(route_tf_install, x, fl, fd, env, want);
 }
 
 int fixes_jax_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const struct python_env *env, const char *want)
 {
-    size_t from = fd->n_fixes;
-    int r = route_jax_install(x, fl, fd, env, want);
-    rank_install(fd, from);
-    return r;
+    return ranked_install(route_jax_install, x, fl, fd, env, want);
 }
 
 int fixes_ort_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const struct python_env *env, const char *want)
 {
-    size_t from = fd->n_fixes;
-    int r = route_ort_install(x, fl, fd, env, want);
-    rank_install(fd, from);
-    return r;
+    return ranked_install(route_ort_install, x, fl, fd, env, want);
 }
 
 int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const struct python_env *env, const char *want)
 {
-    size_t from = fd->n_fixes;
-    int r = route_cupy_install(x, fl, fd, env, want);
-    rank_install(fd, from);
-    return r;
+    return ranked_install(route_cupy_install, x, fl, fd, env, want);
 }
 
 int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *want)
 {
-    size_t from = fd->n_fixes;
-    int r = route_paddle_install(x, fl, fd, env, want);
-    rank_install(fd, from);
-    return r;
+    return ranked_install(route_paddle_install, x, fl, fd, env, want);
 }
 
 int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,
@@ -1460,21 +1468,15 @@ void fixes_system_cuda(const struct fix_ctx *x, struct findings *fl, struct find
 
 void fixes_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    route_driver_load_module(x, fl, fd);
-    fixes_rank(fd, from, FIX_RANK_SYSTEM);
+    ranked(route_driver_load_module, x, fl, fd, FIX_RANK_SYSTEM, 0);
 }
 
 void fixes_stub_off_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    route_stub_off_path(x, fl, fd);
-    fixes_rank(fd, from, FIX_RANK_ENV);
+    ranked(route_stub_off_path, x, fl, fd, FIX_RANK_ENV, 0);
 }
 
 void fixes_visible_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    route_visible_devices(x, fl, fd);
-    fixes_rank(fd, from, FIX_RANK_ENV);
+    ranked(route_visible_devices, x, fl, fd, FIX_RANK_ENV, 0);
 }

@@ -166,7 +166,10 @@ struct fix_set {
     const char *docker;       /* docker run of the official image, or NULL */
     const char *requirement;  /* the pinned requirement ("torch==2.4.0+cu124") */
     const char *requirements; /* a requirements.txt body: index lines, pins, extra requirements */
-    const char *dockerfile;   /* a Dockerfile body (FROM ... RUN ...), or NULL */
+    const char *dockerfile;   /* a whole Dockerfile (FROM ... RUN ... WORKDIR, CMD); without a way to
+                                 install the set in an image, a comment saying so (never NULL) */
+    const char *image_build;  /* how to build that Dockerfile's image ("docker build -t gpu-app .") */
+    const char *image_run;    /* and run it with the GPUs ("docker run --gpus all -it gpu-app") */
     const char *python_pick;  /* the Python a new environment gets, or NULL (unknown) */
 };
 

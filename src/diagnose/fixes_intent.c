@@ -71,6 +71,17 @@ void fixes_kb_command(struct findings *fl, struct finding *fd, enum fix_rank r, 
     put(fl, fd, 0, r, "sh", title, cmd);
 }
 
+void fixes_copy(struct findings *fl, struct finding *fd, const struct fix *src)
+{
+    put(fl, fd, src->group, src->rank, src->shell, src->title, src->command);
+    fd->fixes[fd->n_fixes - 1].continues = src->continues;
+}
+
+void fixes_look(struct findings *fl, struct finding *fd, const char *title, const char *cmd)
+{
+    put(fl, fd, 0, FIX_RANK_LOOK, NULL, title, cmd);
+}
+
 /* ---- named tools ---- */
 
 struct tool {
@@ -127,6 +138,14 @@ static const struct tool tools[FIX_TOOL_N] = {
     [FIX_TOOL_PYENV_SHELL] = {"sh", FIX_RANK_ENV, "Select that pyenv version for this shell", "pyenv shell {1}"},
     [FIX_TOOL_PY_LAUNCHER] = {"powershell", FIX_RANK_ENV, "Use the Python launcher", "py -3"},
     [FIX_TOOL_PS_REMOVE_ITEM] = {"powershell", FIX_RANK_SYSTEM, "Remove the file", "Remove-Item \"{1}\""},
+    [FIX_TOOL_FABRICMANAGER] = {"sh", FIX_RANK_SYSTEM, "Start the fabric manager",
+                                "sudo systemctl enable --now nvidia-fabricmanager"},
+    [FIX_TOOL_CHECK] = {NULL, FIX_RANK_LOOK, "Run gpudoctor on that machine for the rest of the picture",
+                        "gpudoctor check"},
+    [FIX_TOOL_PLAN_CUDA] = {NULL, FIX_RANK_LOOK, "Plan an install for that CUDA",
+                            "gpudoctor plan --framework {1} --cuda {2}"},
+    [FIX_TOOL_SLURM_GPU] = {"sh", FIX_RANK_NEW_ENV, "Ask the scheduler for a GPU",
+                            "srun --gpus=1 ...   # or #SBATCH --gres=gpu:1"},
 };
 
 /* A word for sh: bare when it holds only safe characters, else single-quoted. */
@@ -222,14 +241,46 @@ void fixes_toolkit_env(const struct fix_ctx *x, struct findings *fl, struct find
                      home, home, lib));
 }
 
+void fixes_env_run(const struct fix_ctx *x, struct findings *fl, struct finding *fd, enum fix_rank r,
+                   const char *title, const char *const *vars, int run, const char *filter)
+{
+    struct strbuf sh = STRBUF_INIT, ps = STRBUF_INIT, cm = STRBUF_INIT;
+    const char *const *v;
+    unsigned g;
+    for (v = vars; *v; v++) {
+        size_t k = strcspn(*v, "=");
+        const char *val = (*v)[k] ? *v + k + 1 : "";
+        strbuf_addf(&sh, "%s%s", v == vars ? (run ? "" : "export ") : " ", *v);
+        strbuf_addf(&ps, "%s$env:%.*s = \"%s\"", v == vars ? "" : "; ", (int)k, *v, val);
+        strbuf_addf(&cm, "%sset \"%s\"", v == vars ? "" : "\n", *v);
+    }
+    if (run) {
+        strbuf_addf(&sh, " python your_script.py%s%s", filter ? " 2>&1 | grep " : "", filter ? filter : "");
+        strbuf_addf(&ps, "\npython your_script.py%s%s", filter ? " 2>&1 | Select-String " : "", filter ? filter : "");
+        strbuf_addf(&cm, "\npython your_script.py%s%s", filter ? " 2>&1 | findstr " : "", filter ? filter : "");
+    }
+    if (on_windows(x)) {
+        g = finding_next_group(fd);
+        put(fl, fd, g, r, "powershell", title, ps.buf);
+        put(fl, fd, g, r, "cmd", title, cm.buf);
+    } else {
+        put(fl, fd, 0, r, "sh", title, sh.buf);
+    }
+    strbuf_release(&sh);
+    strbuf_release(&ps);
+    strbuf_release(&cm);
+}
+
 /* ---- containers ---- */
 
 void fixes_container_start(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *title,
                            enum fix_container_start o)
 {
-    const char *cmd = o == FIX_CTR_RUNTIME_NVIDIA ? "docker run --runtime=nvidia -e NVIDIA_VISIBLE_DEVICES=all IMAGE"
-                      : o == FIX_CTR_GPUS_IMAGE   ? "docker run --gpus all IMAGE"
-                                                  : "docker run --gpus all ...";
+    const char *cmd = o == FIX_CTR_RUNTIME_NVIDIA    ? "docker run --runtime=nvidia -e NVIDIA_VISIBLE_DEVICES=all IMAGE"
+                      : o == FIX_CTR_GPUS_IMAGE      ? "docker run --gpus all IMAGE"
+                      : o == FIX_CTR_IPC_HOST        ? "docker run --ipc=host ..."
+                      : o == FIX_CTR_IPC_HOST_OR_SHM ? "docker run --ipc=host ...   # or --shm-size=16g"
+                                                     : "docker run --gpus all ...";
     (void)x;
     put(fl, fd, 0, FIX_RANK_NEW_ENV, "sh", title, cmd);
 }

@@ -92,8 +92,37 @@ enum fix_tool {
     FIX_TOOL_PYENV_SHELL,        /* pyenv shell arg1 */
     FIX_TOOL_PY_LAUNCHER,        /* Windows' py launcher (PowerShell) */
     FIX_TOOL_PS_REMOVE_ITEM,     /* Remove-Item arg1 (PowerShell, a Windows path) */
+    FIX_TOOL_FABRICMANAGER,      /* start NVIDIA's fabric manager (NVSwitch systems) */
+    FIX_TOOL_CHECK,              /* gpudoctor check on the machine itself (explain: the log's machine) */
+    FIX_TOOL_PLAN_CUDA,          /* gpudoctor plan --framework arg1 --cuda arg2 */
+    FIX_TOOL_SLURM_GPU,          /* ask Slurm for a GPU (srun / #SBATCH) */
     FIX_TOOL_N
 };
+
+/**
+ * A fix the judges wrote, copied into another finding list (explain keeps
+ * the judges' fixes of a cause it confirms): title, shell, command, group
+ * and rank as they are; strings are copied into fl's arena.
+ */
+void fixes_copy(struct findings *fl, struct finding *fd, const struct fix *src);
+
+/**
+ * A read-only command that confirms or rules out a cause (explain's "what
+ * tells", a hypothesis to settle on the machine), at FIX_RANK_LOOK, for any
+ * shell.  cmd is the caller's text, copied.
+ */
+void fixes_look(struct findings *fl, struct finding *fd, const char *title, const char *cmd);
+
+/**
+ * Set variables vars (NULL-terminated "NAME=VALUE" strings; values are
+ * plain words) for the shell of x, at rank r: on POSIX one sh line, either
+ * `export NAME=VALUE ...` (run 0) or `NAME=VALUE ... python your_script.py`
+ * for one run (run 1); on Windows PowerShell and cmd forms as one group,
+ * the run on a line of its own.  filter, when not NULL, keeps the run's
+ * lines that hold it (grep / Select-String / findstr, stderr included).
+ */
+void fixes_env_run(const struct fix_ctx *x, struct findings *fl, struct finding *fd, enum fix_rank r,
+                   const char *title, const char *const *vars, int run, const char *filter);
 
 /** Add tool t's command under title (NULL: the tool's own title); arg1/arg2 as the tool names them. */
 void fixes_run(const struct fix_ctx *x, struct findings *fl, struct finding *fd, enum fix_tool t,
@@ -121,7 +150,9 @@ void fixes_toolkit_env(const struct fix_ctx *x, struct findings *fl, struct find
 enum fix_container_start {
     FIX_CTR_GPUS,             /* docker run --gpus all ... */
     FIX_CTR_GPUS_IMAGE,       /* docker run --gpus all IMAGE */
-    FIX_CTR_RUNTIME_NVIDIA    /* docker run --runtime=nvidia -e NVIDIA_VISIBLE_DEVICES=all IMAGE */
+    FIX_CTR_RUNTIME_NVIDIA,   /* docker run --runtime=nvidia -e NVIDIA_VISIBLE_DEVICES=all IMAGE */
+    FIX_CTR_IPC_HOST,         /* docker run --ipc=host ... (the host's /dev/shm: NCCL, DataLoader) */
+    FIX_CTR_IPC_HOST_OR_SHM   /* the same, or a larger --shm-size */
 };
 
 /** Start the container with the GPUs, as o says (rank: a new container). */

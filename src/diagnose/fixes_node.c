@@ -496,160 +496,131 @@ static void node_ext_arch(const struct fix_ctx *x, struct findings *fl, struct f
 
 /* ---- ranks: each route above is one intent, ranked as a whole (diagnose/fixes_intent.h) ---- */
 
+/*
+ * Each public intent below is its route above, ranked as one route of
+ * steps (fixes_rank_all): the fixes the call adds to fd, whatever the
+ * route's arguments.
+ */
+#define RANKED_ROUTE(fd, rank, call)                                                                                \
+    do {                                                                                                           \
+        size_t from_ = (fd)->n_fixes;                                                                              \
+        call;                                                                                                      \
+        fixes_rank_all((fd), from_, (rank));                                                                       \
+    } while (0)
+
 void fixes_kmod_reload(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    node_kmod_reload(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+    RANKED_ROUTE(fd, FIX_RANK_REBOOT, node_kmod_reload(x, fl, fd));
 }
 
 void fixes_libcuda_abi(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    node_libcuda_abi(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+    RANKED_ROUTE(fd, FIX_RANK_DRIVER, node_libcuda_abi(x, fl, fd));
 }
 
 void fixes_driver_component(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                             const char *name, const char *path, const char *have, const char *want)
 {
-    size_t from = fd->n_fixes;
-    node_driver_component(x, fl, fd, name, path, have, want);
-    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+    RANKED_ROUTE(fd, FIX_RANK_DRIVER, node_driver_component(x, fl, fd, name, path, have, want));
 }
 
 void fixes_device_nodes(const struct fix_ctx *x, struct findings *fl, struct finding *fd, int uvm)
 {
-    size_t from = fd->n_fixes;
-    node_device_nodes(x, fl, fd, uvm);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    RANKED_ROUTE(fd, FIX_RANK_SYSTEM, node_device_nodes(x, fl, fd, uvm));
 }
 
 void fixes_device_access(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const char *user, const char *group, const char *node)
 {
-    size_t from = fd->n_fixes;
-    node_device_access(x, fl, fd, user, group, node);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    RANKED_ROUTE(fd, FIX_RANK_SYSTEM, node_device_access(x, fl, fd, user, group, node));
 }
 
 void fixes_toolkit_host(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *engine)
 {
-    size_t from = fd->n_fixes;
-    node_toolkit_host(x, fl, fd, engine);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    RANKED_ROUTE(fd, FIX_RANK_SYSTEM, node_toolkit_host(x, fl, fd, engine));
 }
 
 void fixes_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *spec)
 {
-    size_t from = fd->n_fixes;
-    node_cdi_regenerate(x, fl, fd, spec);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    RANKED_ROUTE(fd, FIX_RANK_SYSTEM, node_cdi_regenerate(x, fl, fd, spec));
 }
 
 void fixes_module_swap(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *loaded,
                        const char *better)
 {
-    size_t from = fd->n_fixes;
-    node_module_swap(x, fl, fd, loaded, better);
-    fixes_rank_all(fd, from, FIX_RANK_ENV);
+    RANKED_ROUTE(fd, FIX_RANK_ENV, node_module_swap(x, fl, fd, loaded, better));
 }
 
 int fixes_slurm_gpus(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    int r = node_slurm_gpus(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_ENV);
+    int r;
+    RANKED_ROUTE(fd, FIX_RANK_ENV, r = node_slurm_gpus(x, fl, fd));
     return r;
 }
 
 void fixes_cgroup_devices(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    node_cgroup_devices(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    RANKED_ROUTE(fd, FIX_RANK_SYSTEM, node_cgroup_devices(x, fl, fd));
 }
 
 void fixes_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                             const char *newest)
 {
-    size_t from = fd->n_fixes;
-    node_kmod_reboot_into(x, fl, fd, newest);
-    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+    RANKED_ROUTE(fd, FIX_RANK_REBOOT, node_kmod_reboot_into(x, fl, fd, newest));
 }
 
 void fixes_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const char *module, const char *version, const char *kernel,
                       int headers_missing, const char *failed_log)
 {
-    size_t from = fd->n_fixes;
-    node_dkms_build(x, fl, fd, module, version, kernel, headers_missing, failed_log);
-    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+    RANKED_ROUTE(fd, FIX_RANK_DRIVER, node_dkms_build(x, fl, fd, module, version, kernel, headers_missing, failed_log));
 }
 
 void fixes_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
 {
-    size_t from = fd->n_fixes;
-    node_kmod_rebuild(x, fl, fd, kernel);
-    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+    RANKED_ROUTE(fd, FIX_RANK_DRIVER, node_kmod_rebuild(x, fl, fd, kernel));
 }
 
 void fixes_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
 {
-    size_t from = fd->n_fixes;
-    node_depmod(x, fl, fd, kernel);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    RANKED_ROUTE(fd, FIX_RANK_SYSTEM, node_depmod(x, fl, fd, kernel));
 }
 
 void fixes_secure_boot(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                        const char *module, const char *version, const char *kernel)
 {
-    size_t from = fd->n_fixes;
-    node_secure_boot(x, fl, fd, module, version, kernel);
-    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+    RANKED_ROUTE(fd, FIX_RANK_REBOOT, node_secure_boot(x, fl, fd, module, version, kernel));
 }
 
 void fixes_nouveau(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *blacklisted_by)
 {
-    size_t from = fd->n_fixes;
-    node_nouveau(x, fl, fd, blacklisted_by);
-    fixes_rank_all(fd, from, FIX_RANK_REBOOT);
+    RANKED_ROUTE(fd, FIX_RANK_REBOOT, node_nouveau(x, fl, fd, blacklisted_by));
 }
 
 void fixes_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    node_wsl_dxg(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_DRIVER);
+    RANKED_ROUTE(fd, FIX_RANK_DRIVER, node_wsl_dxg(x, fl, fd));
 }
 
 void fixes_wsl_remount(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    size_t from = fd->n_fixes;
-    node_wsl_remount(x, fl, fd);
-    fixes_rank_all(fd, from, FIX_RANK_SYSTEM);
+    RANKED_ROUTE(fd, FIX_RANK_SYSTEM, node_wsl_remount(x, fl, fd));
 }
 
 void fixes_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *dist, const char *torch_version)
 {
-    size_t from = fd->n_fixes;
-    node_ext_torch_pin(x, fl, fd, env, dist, torch_version);
-    fixes_rank_all(fd, from, FIX_RANK_USER);
+    RANKED_ROUTE(fd, FIX_RANK_USER, node_ext_torch_pin(x, fl, fd, env, dist, torch_version));
 }
 
 void fixes_ext_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *dist,
                     const char *cuda)
 {
-    size_t from = fd->n_fixes;
-    node_ext_cuda(x, fl, fd, dist, cuda);
-    fixes_rank_all(fd, from, FIX_RANK_USER);
+    RANKED_ROUTE(fd, FIX_RANK_USER, node_ext_cuda(x, fl, fd, dist, cuda));
 }
 
 void fixes_ext_arch(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                     const struct python_env *env, const char *dist, const char *cc)
 {
-    size_t from = fd->n_fixes;
-    node_ext_arch(x, fl, fd, env, dist, cc);
-    fixes_rank_all(fd, from, FIX_RANK_USER);
+    RANKED_ROUTE(fd, FIX_RANK_USER, node_ext_arch(x, fl, fd, env, dist, cc));
 }

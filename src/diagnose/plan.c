@@ -181,6 +181,9 @@ static void fill(const struct kb *kb, const struct fw_def *d, const struct choic
     p->pip_package = set.requirement;
     p->requirements = set.requirements;
     p->dockerfile = set.dockerfile;
+    p->docker = set.docker;
+    p->image_build = set.image_build;
+    p->image_run = set.image_run;
     for (n = ch->notes; n; n = n->next)
         note(p, n->topic, n->text, n->source);
     route_notes(p, ch, &set);

@@ -7,7 +7,8 @@
  * chooser the fix engine uses, strict: a version asked for, the Python and
  * the driver are requirements), the framework module's candidates are
  * judged there, and the commands are written by the fix engine
- * (fix_set_commands: pip, conda, Docker, requirements.txt), so a plan and
+ * (fix_set_commands: pip, conda, docker run, requirements.txt, the
+ * Dockerfile and how to build and run it), so a plan and
  * check's fix for the same machine name the same build.  Every framework
  * of the registry (diagnose/fw.h) plans.  On macOS there is no CUDA set: the
  * plan is the Metal recipe (plan_macos.c).
@@ -64,13 +65,16 @@ struct plan {
                                   "TensorFlow", "PTX JIT" or "release" (choose.h) */
     const char *gpu_name, *gpu_cc;   /* the GPU constraint resolved, or NULL */
     const char *docker_image;  /* NULL: no official image */
+    const char *docker;        /* the command that runs it with the GPUs, NULL: none */
     const char *pip;           /* one command line (or lines) */
     const char *index_url;     /* the index or -f page it comes from, or NULL */
     int index_only;            /* 1: that index is the only one (after the dependencies) */
     const char *pip_package;   /* the requirement line: "tensorflow[and-cuda]==2.15.0" */
     const char *conda;         /* commands, one per line; NULL none */
     const char *requirements;  /* a requirements.txt body */
-    const char *dockerfile;    /* a Dockerfile body, NULL none */
+    const char *dockerfile;    /* a whole Dockerfile (a comment when none can install the set) */
+    const char *image_build;   /* the command that builds it, and the one that runs it with the GPUs */
+    const char *image_run;
     const char *why;           /* found == 0: the one-line reason */
     const char *from_machine;  /* set by the caller when constraints came from a scan */
     struct plan_note *notes;   /* why each choice was made */

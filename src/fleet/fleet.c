@@ -105,7 +105,7 @@ static const char *intern(struct fleet *fl, const char *s)
 #define CUT_MARK "[...]"
 
 struct sc_finding {
-    size_t code, kind, severity, title, evidence, fix_title, fix_command;
+    size_t code, kind, severity, title, evidence, fix_title, fix_command, fix_rank;
 };
 
 struct sc_verdict {
@@ -290,12 +290,12 @@ static int read_finding(struct jread *r, struct fleet_scratch *sc, char *why, si
 {
     static const char *const names[] = { "code", "kind", "severity", "title", "evidence", "fixes" };
     static const char *const ev_names[] = { "text" };
-    static const char *const fix_names[] = { "title", "command" };
-    static const size_t fix_max[] = { FLEET_TEXT_MAX, FLEET_COMMAND_MAX };
+    static const char *const fix_names[] = { "title", "command", "rank" };
+    static const size_t fix_max[] = { FLEET_TEXT_MAX, FLEET_COMMAND_MAX, FLEET_TEXT_MAX };
     struct sc_finding *f;
     char key[32];
     unsigned seen = 0;
-    size_t fix[2];
+    size_t fix[3];
     int k, i;
     if (jread_peek(r) != JREAD_OBJECT)
         return jread_skip(r);       /* not a finding: nothing of it is read */
@@ -303,7 +303,7 @@ static int read_finding(struct jread *r, struct fleet_scratch *sc, char *why, si
         return -1;
     ALLOC_GROW(sc->f, sc->nf + 1, sc->af);
     f = &sc->f[sc->nf++];
-    f->code = f->kind = f->severity = f->title = f->evidence = f->fix_title = f->fix_command = NOSTR;
+    f->code = f->kind = f->severity = f->title = f->evidence = f->fix_title = f->fix_command = f->fix_rank = NOSTR;
     while ((k = jread_member(r, key, sizeof(key))) == 1) {
         int rc;
         switch (i = wanted(key, KEYS(names), &seen, why, wsz)) {
@@ -317,6 +317,7 @@ static int read_finding(struct jread *r, struct fleet_scratch *sc, char *why, si
             rc = read_first(r, sc, KEYS(fix_names), fix_max, fix, why, wsz);
             f->fix_title = fix[0];
             f->fix_command = fix[1];
+            f->fix_rank = fix[2];
             break;
         default: rc = jread_skip(r); break;
         }
@@ -895,6 +896,7 @@ static void group_add(struct fleet *fl, const struct sc_finding *f, const char *
         g->evidence = arena_strdup(&fl->arena, S(sc, f->evidence));
         g->fix_title = arena_strdup(&fl->arena, S(sc, f->fix_title));
         g->fix_command = arena_strdup(&fl->arena, S(sc, f->fix_command));
+        g->fix_rank = intern(fl, S(sc, f->fix_rank));
         hostset_init(&g->nodes, fl->pool);
     }
     hostset_add(&fl->groups[i].nodes, node);

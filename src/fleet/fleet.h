@@ -94,6 +94,7 @@ struct fleet_group {
     int severity;
     const char *evidence;      /* the first evidence line seen, or NULL */
     const char *fix_title, *fix_command;   /* the first fix, or NULL */
+    const char *fix_rank;      /* its rank ("look", ... "reboot"; docs/json.md), NULL: the report has none */
     struct hostset nodes;
 };
 

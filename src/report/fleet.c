@@ -277,6 +277,7 @@ int report_fleet_json(FILE *fp, const struct fleet_report_input *in, struct gd_e
             jw_object_begin(&jw);
             jw_kv_str(&jw, "title", g->fix_title);
             jw_kv_str(&jw, "command", g->fix_command);
+            jw_kv_str(&jw, "rank", g->fix_rank);
             jw_object_end(&jw);
         } else {
             jw_null(&jw);

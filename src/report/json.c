@@ -40,6 +40,12 @@ void report_json_findings(struct jw *jw, const struct findings *fl)
             jw_kv_str(jw, "title", fd->fixes[j].title);
             jw_kv_str(jw, "shell", fd->fixes[j].shell);
             jw_kv_str(jw, "command", fd->fixes[j].command);
+            jw_kv_str(jw, "rank", fix_rank_name(finding_fix_rank(fd, j)));
+            if (fd->fixes[j].group)
+                jw_kv_int(jw, "group", fd->fixes[j].group);
+            else
+                jw_kv_null(jw, "group");
+            jw_kv_int(jw, "route", (int64_t)finding_fix_route(fd, j));
             jw_object_end(jw);
         }
         jw_array_end(jw);

@@ -1,5 +1,7 @@
 /*
  * plan.c (report) - print a plan for people, for jq, for pip and for docker.
+ * Every command and file body is the fix engine's (diagnose/plan.h): this
+ * only lays them out.
  */
 #include "report/plan.h"
 
@@ -86,9 +88,9 @@ void report_plan_text(FILE *fp, const struct plan *p, int color)
         out_raw(&o, "conda:\n");
         lines(&o, p->conda);
     }
-    if (p->docker_image) {
+    if (p->docker) {
         out_raw(&o, "docker:\n");
-        out_printf(&o, "  docker run --gpus all -it %s\n", p->docker_image);
+        lines(&o, p->docker);
     }
     if (p->n_notes) {
         out_raw(&o, "\nwhy:\n");
@@ -167,14 +169,9 @@ void report_plan_json(FILE *fp, const struct plan *p, const struct plan_constrai
     jw_object_begin(&jw);
     jw_kv_str(&jw, "pip", p->pip);
     jw_kv_str(&jw, "conda", p->conda);
-    if (p->docker_image) {
-        struct strbuf d = STRBUF_INIT;
-        strbuf_addf(&d, "docker run --gpus all -it %s", p->docker_image);
-        jw_kv_str(&jw, "docker", d.buf);
-        strbuf_release(&d);
-    } else {
-        jw_kv_null(&jw, "docker");
-    }
+    jw_kv_str(&jw, "docker", p->docker);
+    jw_kv_str(&jw, "image_build", p->image_build);
+    jw_kv_str(&jw, "image_run", p->image_run);
     jw_object_end(&jw);
     jw_kv_str(&jw, "from_machine", p->from_machine);
     notes_json(&jw, "notes", p->notes, p->n_notes);
@@ -205,8 +202,7 @@ void report_plan_dockerfile(FILE *fp, const struct plan *p)
 {
     struct out o = { fp, 0, 0, NULL, 0 };
     header(&o, p);
-    out_raw(&o, "# build: docker build -t gpu-app .   run: docker run --gpus all -it gpu-app\n");
-    out_lines(&o, "", p->dockerfile ? p->dockerfile : "# the knowledge base knows no way to install this set in an image");
-    out_raw(&o, "WORKDIR /app\n");
-    out_raw(&o, "CMD [\"bash\"]\n");
+    if (p->image_build && p->image_run)
+        out_printf(&o, "# build: %s   run: %s\n", p->image_build, p->image_run);
+    out_lines(&o, "", p->dockerfile);
 }

@@ -70,9 +70,14 @@ static int read_proc(struct proc_reader *r, long pid, const char *name, size_t l
 /*
  * read_proc for the files that must not stay in util/fs's memory of whole
  * reads: environ holds every variable's value, maps can be megabytes.  Read
- * from the descriptor until EOF (their st_size is 0) or limit.
+ * from the descriptor until EOF (their st_size is 0) or limit.  head: one
+ * read of at most limit bytes, for a question the file's head answers (is
+ * this a job: the first word of the command line) -- the kernel fills one
+ * read from the whole file (proc_pid_cmdline_read), so no second read to
+ * see EOF: 500 processes cost 500 small reads.
  */
-static int read_proc_once(struct proc_reader *r, long pid, const char *name, size_t limit, struct gd_err *err)
+static int read_proc_once(struct proc_reader *r, long pid, const char *name, size_t limit, int head,
+                          struct gd_err *err)
 {
     char path[64];
     struct fs_file f;
@@ -85,7 +90,7 @@ static int read_proc_once(struct proc_reader *r, long pid, const char *name, siz
     if (rc != 1)
         return rc;
     while (r->buf.len < limit) {
-        size_t chunk = limit - r->buf.len < 65536 ? limit - r->buf.len : 65536;
+        size_t chunk = head || limit - r->buf.len < 65536 ? limit - r->buf.len : 65536;
         long got;
         strbuf_grow(&r->buf, chunk);
         got = compat_read(f.fd, r->buf.buf + r->buf.len, chunk);
@@ -93,42 +98,10 @@ static int read_proc_once(struct proc_reader *r, long pid, const char *name, siz
             rc = err_set(err, "cannot read '%s'", path);
             break;
         }
-        if (got == 0)
-            break;
         r->buf.len += (size_t)got;
         r->buf.buf[r->buf.len] = '\0';
-    }
-    fs_close(&f);
-    return rc;
-}
-
-/*
- * The first limit bytes of /proc/PID/NAME in one read, for a question its
- * head answers (is this a job: the first word of the command line).  The
- * kernel fills one read from the whole file (proc_pid_cmdline_read), so no
- * second read to see EOF, and nothing is kept in util/fs's memory of
- * whole reads: 500 processes cost 500 small reads.
- */
-static int read_proc_head(struct proc_reader *r, long pid, const char *name, size_t limit, struct gd_err *err)
-{
-    char path[64];
-    struct fs_file f;
-    long got;
-    int rc;
-
-    snprintf(path, sizeof(path), "/proc/%ld/%s", pid, name);
-    strbuf_reset(&r->buf);
-    err_init(err);
-    rc = fs_open(r->fs, path, &f, err);
-    if (rc != 1)
-        return rc;
-    strbuf_grow(&r->buf, limit);
-    got = compat_read(f.fd, r->buf.buf, limit);
-    if (got < 0)
-        rc = err_set(err, "cannot read '%s'", path);
-    else {
-        r->buf.len = (size_t)got;
-        r->buf.buf[r->buf.len] = '\0';
+        if (got == 0 || head)
+            break;
     }
     fs_close(&f);
     return rc;
@@ -263,7 +236,7 @@ int proc_is_job(struct proc_reader *r, long pid)
     const char *s, *end;
     size_t n;
     /* argv[0] (a path: at most PATH_MAX) or a title's first word */
-    if (read_proc_head(r, pid, "cmdline", 4096 + 64, &err) != 1 || !r->buf.len)
+    if (read_proc_once(r, pid, "cmdline", 4096 + 64, 1, &err) != 1 || !r->buf.len)
         return 0;
     s = r->buf.buf;
     end = memchr(s, '\0', r->buf.len);
@@ -503,7 +476,7 @@ void proc_observe(struct proc_reader *r, long pid, struct ps_proc *p)
     p->exe_deleted = del;
     p->cwd = proc_in_root(r->a, p->root, link_target(r, p, "cwd", NULL));
 
-    rc = read_proc_once(r, pid, "environ", PROC_ENVIRON_MAX, &err);
+    rc = read_proc_once(r, pid, "environ", PROC_ENVIRON_MAX, 0, &err);
     if (rc == 1) {
         procfs_parse_environ((const uint8_t *)r->buf.buf, r->buf.len, keep_cb, NULL, r->a, &p->env, &p->n_env,
                              &p->env_total);
@@ -517,7 +490,7 @@ void proc_observe(struct proc_reader *r, long pid, struct ps_proc *p)
             note(r, p, "environ", &err);
     }
 
-    rc = read_proc_once(r, pid, "maps", PROC_MAPS_MAX, &err);
+    rc = read_proc_once(r, pid, "maps", PROC_MAPS_MAX, 0, &err);
     if (rc == 1) {
         p->maps_truncated = r->buf.len >= PROC_MAPS_MAX;
         procfs_parse_maps((const uint8_t *)r->buf.buf, r->buf.len, r->a, PROC_MAP_FILES_MAX, &p->maps, &p->n_maps,

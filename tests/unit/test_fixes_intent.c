@@ -122,6 +122,44 @@ static void test_archive_driver_too_old(void)
     }
 }
 
+/* Variables for one run: one sh line, or PowerShell and cmd as one group. */
+static void test_env_run(void)
+{
+    static const char *const two[] = {"A=1", "B=x", NULL};
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, NULL, &a);
+    fd = findings_add(&fl, "GD407", SEV_ERROR, "x");
+    fixes_env_run(&x, &fl, fd, FIX_RANK_ENV, "set", two, 0, NULL);
+    fixes_env_run(&x, &fl, fd, FIX_RANK_LOOK, "run", two, 1, "dso_loader");
+    CHECK_INT((int)fd->n_fixes, 2);
+    CHECK_STR(fd->fixes[0].command, "export A=1 B=x");
+    CHECK_STR(fd->fixes[0].shell, "sh");
+    CHECK_INT((int)fd->fixes[0].rank, (int)FIX_RANK_ENV);
+    CHECK_STR(fd->fixes[1].command, "A=1 B=x python your_script.py 2>&1 | grep dso_loader");
+    CHECK_INT((int)fd->fixes[1].rank, (int)FIX_RANK_LOOK);
+    x.os = "windows";
+    fixes_env_run(&x, &fl, fd, FIX_RANK_LOOK, "run", two, 1, NULL);
+    CHECK_INT((int)fd->n_fixes, 4);
+    CHECK_STR(fd->fixes[2].shell, "powershell");
+    CHECK_STR(fd->fixes[2].command, "$env:A = \"1\"; $env:B = \"x\"\npython your_script.py");
+    CHECK_STR(fd->fixes[3].shell, "cmd");
+    CHECK_STR(fd->fixes[3].command, "set \"A=1\"\nset \"B=x\"\npython your_script.py");
+    CHECK(fd->fixes[2].group != 0 && fd->fixes[2].group == fd->fixes[3].group);
+    /* a judged fix copied keeps its rank and group */
+    fd = findings_add(&fl, "GD101", SEV_ERROR, "y");
+    fixes_copy(&fl, fd, &fl.v[0].fixes[3]);
+    CHECK_STR(fd->fixes[0].command, fl.v[0].fixes[3].command);
+    CHECK_INT((int)fd->fixes[0].group, (int)fl.v[0].fixes[3].group);
+    CHECK_INT((int)fd->fixes[0].rank, (int)FIX_RANK_LOOK);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
@@ -129,6 +167,7 @@ int main(void)
     RUN(test_tool_quoting);
     RUN(test_drop_dir_one_pipeline);
     RUN(test_archive_driver_too_old);
+    RUN(test_env_run);
     kb_free(kb);
     return harness_done();
 }
