@@ -238,6 +238,37 @@ if [ -n "$old" ]; then
 fi
 echo
 
+# ---- a GPU node with its driver (issue 29's node scans) ----
+# bench/node_tree.sh: Debian's real kernel and modules (depmod's
+# modules.dep), an nvidia module DKMS installed, Debian's 535 driver and
+# the module loaded, device nodes, Docker with the NVIDIA Container
+# Toolkit, one venv with torch; and the same with the module not loaded,
+# where the kernel module chain is read in full.  Besides the whole check,
+# each scan step's system calls (strace -k: the frame below scan_all).
+NODE_STEPS="scan_driver scan_gpus scan_node_access scan_tegra scan_kmod scan_node_runtime scan_ctk scan_pyext"
+# steps BIN ARGS...: "STEP=N ... node=SUM" for the node steps, or nothing.
+steps() {
+    have strace && strace -k -o /dev/null /bin/true >/dev/null 2>&1 || return 0
+    strace -f -k -o "$work/steps.tr" "$@" >/dev/null 2>&1 || true
+    awk -f "$here/scan_steps.awk" "$work/steps.tr" | awk -v want="$NODE_STEPS" '
+        BEGIN { k = split(want, w, " ") } { c[$1] = $2 }
+        END { for (i = 1; i <= k; i++) { s = s sprintf("%s %d, ", substr(w[i], 6), c[w[i]]); t += c[w[i]] }
+              printf "%snode scans %d (of %d)", s, t, c["total"] }'
+}
+nroot="$cache/node"
+if ! sh "$here/node_tree.sh" "$nroot" >"$work/node.log" 2>&1; then
+    echo "a GPU node: not measured: $(tail -n 1 "$work/node.log")"
+else
+    for v in "" -unloaded; do
+        lbl="check, a GPU node, module loaded"
+        [ -n "$v" ] && lbl="check, the same, module not loaded"
+        measure "$lbl" check --root "$nroot$v" --clear-env --env USER=u --env VIRTUAL_ENV=/home/u/venv --json
+        echo "  system calls by step: $(steps "$gd" check --root "$nroot$v" --clear-env --env USER=u --env VIRTUAL_ENV=/home/u/venv --json)  (target: node scans < 100)"
+        [ -z "$old" ] || echo "  before: $(steps "$old" check --root "$nroot$v" --clear-env --env USER=u --env VIRTUAL_ENV=/home/u/venv --json)"
+    done
+fi
+echo
+
 # ---- Debian's PyTorch ----
 suite=${BENCH_TORCH_SUITE:-bookworm}
 troot="$cache/debian-torch-$suite"
