@@ -700,8 +700,15 @@ static void list_for_lookups(struct fs *fs, const char *dir, struct fs_memo_ent 
 {
     struct strbuf real = STRBUF_INIT;
     struct fs_memo_ent *c;
+    int r = fs_realpath(fs, dir, &real, NULL);
 
-    if (fs_realpath(fs, dir, &real, NULL) == 1 && strcmp(real.buf, dir) && plain_path(real.buf) &&
+    if (r == 0) {
+        /* Absent (or not reachable as a directory): nothing to list. */
+        dir_known(fs, dir, e, 0);
+        strbuf_release(&real);
+        return;
+    }
+    if (r == 1 && strcmp(real.buf, dir) && plain_path(real.buf) &&
         (c = memo_find(fs, 'D', real.buf, 1)) != NULL) {
         if (c->r < 0 && !c->over)
             (void)dir_read(fs, real.buf, FS_AUTO_LIST_MAX, c, NULL);
@@ -1185,6 +1192,8 @@ int fs_open(struct fs *fs, const char *vpath, struct fs_file *f,
         dir_absent(fs, vpath, 1, 0, NULL);
         note_miss(fs, vpath);
     } else if (r == 1) {
+        /* What the open's fstat said is what a stat would say next. */
+        memo_put_stat(fs, 'S', vpath, 1, &f->st);
         dir_absent(fs, vpath, 1, 1, &f->st);
     }
     return r;
