@@ -28,7 +28,7 @@
 # chain is then read in full (modules.dep, the module's .modinfo, DKMS,
 # Secure Boot, the blacklists).
 #
-# Exit 0 with both trees built (or already there: ROOT/.built), 77 when
+# Exit 0 with both trees built (or already there: ROOT/.built-2), 77 when
 # Debian's archive, apt or dpkg-deb is not available (the reason on stderr).
 # Uses the real-package tests' cache (tests/realpkg/lib.sh); nothing is
 # installed into this machine's system.
@@ -36,7 +36,8 @@ set -u
 DEST=${1:?usage: node_tree.sh ROOT}
 here=$(cd "$(dirname "$0")" && pwd)
 GD_TESTS="$here/../tests"
-[ -f "$DEST/.built" ] && [ -f "$DEST-unloaded/.built" ] && exit 0
+# .built-2: the trees of this version of the script (1: no /dev/null).
+[ -f "$DEST/.built-2" ] && [ -f "$DEST-unloaded/.built-2" ] && exit 0
 rm -rf "$DEST" "$DEST-unloaded" "$DEST.work"
 CASE_DIR="$DEST.work"
 GD_BIN=/bin/false
@@ -83,6 +84,9 @@ if [ "$(id -u)" -eq 0 ] && mknod "$ROOT/dev/nvidiactl" c 195 255 2>/dev/null; th
     mknod "$ROOT/dev/nvidia0" c 195 0 && mknod "$ROOT/dev/nvidia-uvm" c 508 0 && mknod "$ROOT/dev/nvidia-uvm-tools" c 508 1 ||
         fail "mknod failed"
     chmod 0666 "$ROOT"/dev/nvidia*
+    # What every node has (devices.txt: 1:3, 1:9): bench_run's /dev/null
+    # in the chroot, jansson's /dev/urandom.
+    mknod -m 0666 "$ROOT/dev/null" c 1 3 && mknod -m 0666 "$ROOT/dev/urandom" c 1 9 || fail "mknod failed"
 else
     devnodes nvidiactl nvidia0 nvidia-uvm nvidia-uvm-tools
 fi
@@ -195,5 +199,5 @@ cp -al "$ROOT" "$CASE_DIR/root-unloaded" || fail "cannot copy the tree"
 rm -rf "$CASE_DIR/root-unloaded/proc/driver/nvidia" "$CASE_DIR/root-unloaded/sys/module/nvidia"
 mv "$ROOT" "$DEST" && mv "$CASE_DIR/root-unloaded" "$DEST-unloaded" || fail "cannot move the trees into place"
 rm -rf "$CASE_DIR"
-: >"$DEST-unloaded/.built"
-: >"$DEST/.built"
+: >"$DEST-unloaded/.built-2"
+: >"$DEST/.built-2"

@@ -346,6 +346,15 @@ int cmd_check(int argc, char **argv)
     }
 
 done:
+    if (getenv("GPUDOCTOR_DEBUG_FS")) {
+        /* Debug counters (util/fs.h, compat.h): the work asked of the system. */
+        unsigned long o2, wk;
+        compat_rooted_opens(&o2, &wk);
+        fprintf(stderr, "gpudoctor: fs: %llu stats and opens, %llu files and directories opened, %llu entries read; "
+                        "rooted opens: %lu by openat2, %lu by the component walk\n",
+                (unsigned long long)ctx.fs.nstat, (unsigned long long)ctx.fs.nread,
+                (unsigned long long)ctx.fs.ndirent, o2, wk);
+    }
     diagnosis_release(&dx);
     probe_verify_release(&pv);
     probe_result_release(&pr);
