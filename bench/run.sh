@@ -37,6 +37,9 @@
 # machine in the same run, alternating with this one, and after/before
 # ratios are printed.
 #
+# BENCH_HEAVY=1 adds the slow figures: collect_env's system calls (a traced
+# Python importing torch).
+#
 # Budget: under two minutes with the defaults on a warm machine (the torch
 # tree and the baseline are built once and kept in BENCH_CACHE, default
 # ~/.cache/gpudoctor-bench, outside the checkout; the first
@@ -44,6 +47,9 @@
 # timed figure.
 set -eu
 t_start=$(date +%s)
+# lap NAME: the seconds since the last lap, kept for the last line.
+t_lap=$t_start laps=
+lap() { _t=$(date +%s); laps="$laps $1 $((_t - t_lap)),"; t_lap=$_t; }
 gd=${1:?usage: bench/run.sh path/to/gpudoctor}
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -78,9 +84,16 @@ elif have git && git -C "$repo" rev-parse HEAD >/dev/null 2>&1; then
     if [ -n "$sha" ]; then
         b="$cache/base-$sha"
         if [ ! -x "$b/gpudoctor" ]; then
-            echo "bench: building the baseline $rev ($sha) in $b ..." >&2
-            rm -rf "$b"; mkdir -p "$b"
-            if ! { git -C "$repo" archive "$sha" | tar -x -C "$b" && make -C "$b" -j"$(nproc)" gpudoctor; } >"$b.log" 2>&1; then
+            # One source tree for every baseline (BENCH_CACHE/base-src), moved
+            # to this commit by git read-tree with its own index: only the
+            # files that differ are rewritten, so make rebuilds only what
+            # the commits between changed, not the whole program each time
+            # main moves.
+            bs="$cache/base-src"
+            echo "bench: building the baseline $rev ($sha) in $bs ..." >&2
+            rm -rf "$b"; mkdir -p "$b" "$bs"
+            if ! { GIT_INDEX_FILE="$cache/base-src.index" git -C "$repo" --work-tree="$bs" read-tree --reset -u "$sha" &&
+                make -C "$bs" -j"$(nproc)" gpudoctor && cp "$bs/gpudoctor" "$b/gpudoctor"; } >"$b.log" 2>&1; then
                 echo "bench: the baseline $sha does not build (see $b.log); no baseline" >&2
                 rm -rf "$b"
             fi
@@ -89,6 +102,7 @@ elif have git && git -C "$repo" rev-parse HEAD >/dev/null 2>&1; then
     fi
 fi
 
+lap baseline
 # ---- measuring ----
 # cost CMD...: "WALL_US CPU_US MAXRSS_KB STATUS" of one run: the mean over
 # runs for about BENCH_MS (default 800) milliseconds, at least 3, at most N.
@@ -185,6 +199,7 @@ fi
 [ -n "${LCCPU:-}" ] && echo "  check / ldconfig -p: CPU x$(div "$HOSTC" "$LCCPU")"
 echo
 
+lap refs+machine
 # ---- a GPU on the bus ----
 mk_cuda_machine() {
     r=$1
@@ -238,6 +253,66 @@ if [ -n "$old" ]; then
 fi
 echo
 
+lap cuda-gpu
+# ---- a GPU node with its driver (issue 29's node scans) ----
+# bench/node_tree.sh: Debian's real kernel and modules (depmod's
+# modules.dep), an nvidia module DKMS installed, Debian's 535 driver and
+# the module loaded, device nodes, Docker with the NVIDIA Container
+# Toolkit, one venv with torch; and the same with the module not loaded,
+# where the kernel module chain is read in full.  Besides the whole check,
+# each scan step's system calls (GPUDOCTOR_BENCH_STEPS marks the steps,
+# bench/scan_steps.awk counts between the marks), with --root and as the
+# machine itself in a chroot of the tree (as root; its own /proc, /sys and
+# /dev, the fixture's: nothing is mounted there, so /proc/self is absent).
+NODE_STEPS="scan_driver scan_ctk scan_gpus scan_node_access scan_tegra scan_kmod scan_node_runtime scan_pyext"
+# steps PROGNAME CMD...: "driver N, ... node scans SUM (of TOTAL)" for the
+# node steps of one run of CMD, whose gpudoctor's path ends in PROGNAME.
+steps() {
+    _pn=$1; shift
+    have strace || { echo n/a; return 0; }
+    GPUDOCTOR_BENCH_STEPS=1 strace -f -o "$work/steps.tr" "$@" >/dev/null 2>&1 || true
+    awk -v gd="$_pn" -f "$here/scan_steps.awk" "$work/steps.tr" | awk -v want="$NODE_STEPS" '
+        BEGIN { k = split(want, w, " ") } { c[$1] = $2 }
+        END { for (i = 1; i <= k; i++) { s = s sprintf("%s %d, ", substr(w[i], 6), c[w[i]]); t += c[w[i]] }
+              if (!c["total"]) { print "n/a"; exit }
+              if (c["other"] == c["total"]) { printf "no step marks (a binary without GPUDOCTOR_BENCH_STEPS): %d in all", c["total"]; exit }
+              printf "%snode scans %d (of %d)", s, t, c["total"] }'
+}
+nroot="$cache/node"
+NARGS="--clear-env --env USER=u --env VIRTUAL_ENV=/home/u/venv --json"
+if ! sh "$here/node_tree.sh" "$nroot" >"$work/node.log" 2>&1; then
+    echo "a GPU node: not measured: $(tail -n 1 "$work/node.log")"
+else
+    for v in "" -unloaded; do
+        lbl="check --root, a GPU node, module loaded"
+        [ -n "$v" ] && lbl="check --root, the same, module not loaded"
+        # shellcheck disable=SC2086
+        measure "$lbl" check --root "$nroot$v" $NARGS
+        # shellcheck disable=SC2086
+        echo "  by step: $(steps "${gd##*/}" "$gd" check --root "$nroot$v" $NARGS)"
+        # shellcheck disable=SC2086
+        [ -z "$old" ] || echo "  before:  $(steps "${old##*/}" "$old" check --root "$nroot$v" $NARGS)"
+        t="$nroot$v"
+        if [ "$(id -u)" -eq 0 ] && have chroot && mkdir -p "$t/tmp/gdbench" && cp "$gd" "$t/tmp/gdbench/gd" &&
+            cp "$brun" "$t/tmp/gdbench/bench_run" && chroot "$t" /tmp/gdbench/gd --version >/dev/null 2>&1; then
+            # shellcheck disable=SC2086
+            set -- $(chroot "$t" /tmp/gdbench/bench_run -t "$MSB" "$N" /tmp/gdbench/gd check $NARGS | sed 's/[a-z_]*=//g')
+            # shellcheck disable=SC2086
+            row "  the same as the machine (chroot)" "$1" "$2" "$(steps gdbench/gd chroot "$t" /tmp/gdbench/gd check $NARGS | sed 's/.*(of \([0-9]*\))$/\1/')"
+            # shellcheck disable=SC2086
+            echo "  by step: $(steps gdbench/gd chroot "$t" /tmp/gdbench/gd check $NARGS)  (target: node scans < 100)"
+            if [ -n "$old" ]; then
+                cp "$old" "$t/tmp/gdbench/gd-old"
+                # shellcheck disable=SC2086
+                echo "  before:  $(steps gdbench/gd-old chroot "$t" /tmp/gdbench/gd-old check $NARGS)"
+            fi
+            rm -rf "$t/tmp/gdbench"
+        fi
+    done
+fi
+echo
+
+lap node
 # ---- Debian's PyTorch ----
 suite=${BENCH_TORCH_SUITE:-bookworm}
 troot="$cache/debian-torch-$suite"
@@ -268,7 +343,11 @@ else
         set -- $(inroot "$troot" /tmp/gdbench/bench_run 1 /usr/bin/python3 -m torch.utils.collect_env | sed 's/[a-z_]*=//g')
         CEW=$1 CEC=$2 CES=$4
         if [ "$CES" = 0 ]; then
-            row "python3 -m torch.utils.collect_env (chroot)" "$CEW" "$CEC" "$(inroot_syscalls "$troot" /usr/bin/python3 -m torch.utils.collect_env)"
+            # Its system calls under strace (a Python and torch import traced:
+            # the slowest figure of the bench) only with BENCH_HEAVY=1.
+            CESC="(BENCH_HEAVY=1)"
+            [ "${BENCH_HEAVY:-0}" = 1 ] && CESC=$(inroot_syscalls "$troot" /usr/bin/python3 -m torch.utils.collect_env)
+            row "python3 -m torch.utils.collect_env (chroot)" "$CEW" "$CEC" "$CESC"
             echo "  collect_env / check: CPU x$(div "$CEC" "$TC"), wall x$(div "$CEW" "$TW")  (target: >= 300)"
         else
             echo "  collect_env did not run in the chroot (exit $CES)"
@@ -282,6 +361,7 @@ else
 fi
 echo
 
+lap torch
 # ---- ps (issue 33): running processes started here ----
 # 20 Python jobs in two environments among 480 other processes (a node),
 # then 500 jobs; the machine's own processes come on top.  Every process
@@ -298,6 +378,7 @@ if [ "$(uname -s)" = Linux ] && have "${CC:-cc}"; then
 fi
 echo
 
+lap ps
 # ---- explain: time per MB of log ----
 mb=${BENCH_EXPLAIN_MB:-8}
 cat "$repo"/tests/explain/*.log "$repo"/tests/explain/corpus/*.log >"$work/logs1" 2>/dev/null || true
@@ -312,6 +393,7 @@ for f in logs noise; do
 done
 echo
 
+lap explain
 # ---- generated machines (Python environments, fleet) ----
 # One environment's cost: the difference between 1 and N environments, over
 # N - 1; with --root (every open made from the root's handle and checked
@@ -356,6 +438,8 @@ if [ -n "${EN:-}" ]; then
 fi
 echo
 
+lap generated
 # Bench programs built by mk/*.mk (make bench sets BENCH_PROGS) print their own lines.
 for p in ${BENCH_PROGS:-}; do "$p"; done
-echo "bench: $(( $(date +%s) - t_start )) s (the torch tree and the baseline, once built, are kept in $cache)"
+lap loader
+echo "bench: $(( $(date +%s) - t_start )) s (the torch tree and the baseline, once built, are kept in $cache); s by part:${laps%,}"

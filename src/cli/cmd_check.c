@@ -2,6 +2,7 @@
  * cmd_check.c - `gpudoctor [check]`: scan, diagnose, report.
  */
 #include <stddef.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -205,6 +206,8 @@ int cmd_check(int argc, char **argv)
     /* --os windows: the Windows observers; gpudoctor.exe examines Windows
      * unless told otherwise (compat_native_os). */
     so.os = o.os ? o.os : compat_native_os();
+    /* Bench hook (scan.h): mark each scan step for strace. */
+    so.mark_steps = getenv("GPUDOCTOR_BENCH_STEPS") != NULL;
     if ((rc = options_open(&o, "check", &ctx, &kb)) != 0) {
         optparse_release(&check_spec, &ca);
         options_release(&o);
@@ -224,7 +227,7 @@ int cmd_check(int argc, char **argv)
     if (image) {
         /* The host: a node's recorded facts, or this machine (--root HOST),
          * scanned with an empty environment (--env is the container's). */
-        struct scan_options hso = { NULL, NULL, "linux", NULL };
+        struct scan_options hso = { NULL, NULL, "linux", NULL, 0 };
         const char *label = host_facts ? host_facts : o.root ? o.root : "this machine";
         struct env cenv = ctx.env;
         resolve_config_default(&rcfg);
@@ -343,6 +346,15 @@ int cmd_check(int argc, char **argv)
     }
 
 done:
+    if (getenv("GPUDOCTOR_DEBUG_FS")) {
+        /* Debug counters (util/fs.h, compat.h): the work asked of the system. */
+        unsigned long o2, wk;
+        compat_rooted_opens(&o2, &wk);
+        fprintf(stderr, "gpudoctor: fs: %llu stats and opens, %llu files and directories opened, %llu entries read; "
+                        "rooted opens: %lu by openat2, %lu by the component walk\n",
+                (unsigned long long)ctx.fs.nstat, (unsigned long long)ctx.fs.nread,
+                (unsigned long long)ctx.fs.ndirent, o2, wk);
+    }
     diagnosis_release(&dx);
     probe_verify_release(&pv);
     probe_result_release(&pr);

@@ -157,7 +157,7 @@ int cmd_explain(int argc, char **argv)
 
     facts_init(&machine);
     if (with_check) {
-        struct scan_options so = { NULL, NULL, NULL, NULL };
+        struct scan_options so = { NULL, NULL, NULL, NULL, 0 };
         struct scan_ctx sc;
         sc.fs = &ctx.fs;
         sc.env = &ctx.env;

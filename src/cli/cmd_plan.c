@@ -35,7 +35,7 @@ static void plan_from_machine(struct run_ctx *ctx, struct kb *kb, struct plan_co
                               struct plan *p)
 {
     struct facts facts;
-    struct scan_options so = { NULL, NULL, NULL, NULL };
+    struct scan_options so = { NULL, NULL, NULL, NULL, 0 };
     struct scan_ctx sc;
     struct resolve_config rcfg;
     struct resolver resolver;
@@ -312,7 +312,7 @@ static int plan_check(struct options *o, const struct plan_args *pa)
                                         facts.system.hostname ? facts.system.hostname : pa->facts, &a);
             r.against = arena_printf(&a, "the node in %s", pa->facts);
         } else {
-            struct scan_options so = { NULL, NULL, NULL, NULL };
+            struct scan_options so = { NULL, NULL, NULL, NULL, 0 };
             struct resolve_config rcfg;
             struct resolver resolver;
             examine_scan(&ctx, kb, &so, &rcfg, &resolver, &facts);

@@ -117,6 +117,14 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags);
 int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat *expect);
 /** Tests only (GPUDOCTOR_TEST_NO_OPENAT2): use the component walk even where openat2 exists. */
 void compat_set_no_openat2(int on);
+/**
+ * Debug counters (GPUDOCTOR_DEBUG_FS): how many compat_open_in_root and
+ * compat_open_in_root_as calls of this process the kernel resolved with
+ * openat2 (answered or refused), and how many the component walk did (no
+ * openat2 here, a seccomp filter's ENOSYS/EPERM, the test hook, or
+ * compat_open_in_root_as, which always walks).  Zeros on Windows.
+ */
+void compat_rooted_opens(unsigned long *by_openat2, unsigned long *by_walk);
 /** readlinkat(2); name "" reads the link a compat_open_in_root NOFOLLOW handle is. */
 int compat_readlinkat(int fd, const char *name, char *buf, size_t size);
 /**

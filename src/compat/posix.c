@@ -230,10 +230,18 @@ int compat_readlinkat(int fd, const char *name, char *buf, size_t size)
 }
 
 static int use_openat2 = 1;
+/* How the rooted opens of this process were resolved (compat_rooted_opens). */
+static unsigned long n_openat2, n_walk;
 
 void compat_set_no_openat2(int on)
 {
     use_openat2 = !on;
+}
+
+void compat_rooted_opens(unsigned long *by_openat2, unsigned long *by_walk)
+{
+    *by_openat2 = n_openat2;
+    *by_walk = n_walk;
 }
 
 /* What the last component is opened as. */
@@ -443,10 +451,15 @@ int compat_open_in_root(int rootfd, const char *rel, unsigned flags)
     while (*rel == '/')
         rel++;
     r = try_openat2(rootfd, rel, flags, &fd);
-    if (r == 1)
+    if (r == 1) {
+        n_openat2++;
         return fd;
-    if (r < 0)
+    }
+    if (r < 0) {
+        n_openat2++;
         return -1;
+    }
+    n_walk++;
     return walk_in_root(rootfd, rel, flags, NULL);
 }
 
@@ -455,6 +468,7 @@ int compat_open_in_root_as(int rootfd, const char *rel, const struct compat_stat
     int fd;
     while (*rel == '/')
         rel++;
+    n_walk++;
     fd = walk_in_root(rootfd, rel, COMPAT_IR_READ, expect);
     return fd < 0 && (errno == ESTALE || errno == ENXIO) ? -2 : fd;
 }

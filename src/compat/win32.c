@@ -370,6 +370,11 @@ void compat_set_no_openat2(int on)
     (void)on;
 }
 
+void compat_rooted_opens(unsigned long *by_openat2, unsigned long *by_walk)
+{
+    *by_openat2 = *by_walk = 0;
+}
+
 void compat_set_no_proc_fd(int on)
 {
     (void)on;

@@ -30,6 +30,10 @@ struct scan_options {
                                 (scan/mac_scan.h); NULL or "linux": Linux */
     const char *cwd;         /* --cwd DIR: where .python-version is looked up
                                 (NULL: the current directory; under --root "/") */
+    int mark_steps;          /* bench only (GPUDOCTOR_BENCH_STEPS): before each
+                                step, access("/gpudoctor-bench-step/STEP") on this
+                                machine, which fails and which strace shows, so
+                                bench/run.sh counts each step's system calls */
 };
 
 struct scan_ctx {

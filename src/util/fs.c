@@ -37,7 +37,8 @@ static struct fs_cache *cache_get(struct fs *fs);
  * and the fact that there are more, so a directory too big for its caller
  * is not read again), 'R' the content of a file read to its end
  * (ld.so.conf and ld.so.cache are read by the observers and again by the
- * loader model).  Errors and fault injection are not memoised.
+ * loader model), 'K' a symlink's target as the walk read it.  Errors
+ * and fault injection are not memoised.
  *
  * Listings also answer existence questions (where names are exact,
  * compat_names_exact): a path whose ancestor is known absent or not a
@@ -75,6 +76,9 @@ static void memo_put_stat(struct fs *fs, char kind, const char *vpath, int r,
 static int known_absent(struct fs *fs, const char *vpath);
 static void note_miss(struct fs *fs, const char *vpath);
 static void dir_absent(struct fs *fs, const char *vpath, int follow, int r, const struct compat_stat *st);
+static int plain_path(const char *p);
+static char *memo_strdup(struct fs *fs, const char *str);
+static const struct fs_dirent *listing_find(struct fs *fs, struct fs_memo_ent *e, const char *name, size_t n);
 
 int fs_init(struct fs *fs, const char *root, struct gd_err *err)
 {
@@ -291,15 +295,29 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
         {
             /* lstat, memoised: many paths share their last directories. */
             struct fs_memo_ent *e = memo_find(fs, 'L', virt->buf, 0);
+            const struct fs_dirent *de = NULL;
             if (e && e->r == 0) {
                 ret = 0;
                 goto out;
+            }
+            if (!e && compat_names_exact() && plain_path(virt->buf)) {
+                /* The parent's listing names the entry's own type: no lstat. */
+                struct fs_memo_ent *d;
+                virt->buf[saved] = '\0';
+                d = memo_find(fs, 'D', saved ? virt->buf : "/", 0);
+                virt->buf[saved] = '/';
+                if (d && d->r == 1 && (de = listing_find(fs, d, s, n)) != NULL &&
+                    de->type != COMPAT_FT_DIR && de->type != COMPAT_FT_REG && de->type != COMPAT_FT_LNK)
+                    de = NULL;
             }
             if (e && e->r == 1) {
                 st = e->st;
             } else if (known_absent(fs, virt->buf)) {
                 ret = 0;
                 goto out;
+            } else if (de) {
+                memset(&st, 0, sizeof(st));
+                st.type = de->type;
             } else {
                 fs->nstat++;
                 if (compat_lstat(host.buf, &st) < 0) {
@@ -323,9 +341,23 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
                 err_set(err, "cannot resolve '%s'", vpath);
                 goto out;
             }
-            if (compat_readlink(host.buf, link, sizeof(link)) < 0) {
-                err_set(err, "cannot read link '%s'", virt->buf);
-                goto out;
+            {
+                /* Links are read once ('K'): alternatives chains are walked
+                 * by several observers. */
+                struct fs_memo_ent *k = memo_find(fs, 'K', virt->buf, 0);
+                if (k && k->r == 1) {
+                    memcpy(link, k->data, k->len + 1);
+                } else {
+                    if (compat_readlink(host.buf, link, sizeof(link)) < 0) {
+                        err_set(err, "cannot read link '%s'", virt->buf);
+                        goto out;
+                    }
+                    if ((k = memo_find(fs, 'K', virt->buf, 1)) != NULL) {
+                        k->r = 1;
+                        k->len = strlen(link);
+                        k->data = memo_strdup(fs, link);
+                    }
+                }
             }
             strbuf_addstr(&rest, link);
             strbuf_addch(&rest, '/');
@@ -437,6 +469,12 @@ static struct fs_cache *cache_get(struct fs *fs)
         c->ents = xcalloc(c->cap, sizeof(*c->ents));
     }
     return c;
+}
+
+/* str copied into the memo's arena (freed with the fs). */
+static char *memo_strdup(struct fs *fs, const char *str)
+{
+    return arena_strdup(&cache_get(fs)->arena, str);
 }
 
 static struct fs_memo_ent **memo_slot(struct fs_memo_ent **tab, size_t cap, const char *key)
@@ -700,8 +738,15 @@ static void list_for_lookups(struct fs *fs, const char *dir, struct fs_memo_ent 
 {
     struct strbuf real = STRBUF_INIT;
     struct fs_memo_ent *c;
+    int r = fs_realpath(fs, dir, &real, NULL);
 
-    if (fs_realpath(fs, dir, &real, NULL) == 1 && strcmp(real.buf, dir) && plain_path(real.buf) &&
+    if (r == 0) {
+        /* Absent (or not reachable as a directory): nothing to list. */
+        dir_known(fs, dir, e, 0);
+        strbuf_release(&real);
+        return;
+    }
+    if (r == 1 && strcmp(real.buf, dir) && plain_path(real.buf) &&
         (c = memo_find(fs, 'D', real.buf, 1)) != NULL) {
         if (c->r < 0 && !c->over)
             (void)dir_read(fs, real.buf, FS_AUTO_LIST_MAX, c, NULL);
@@ -1185,6 +1230,8 @@ int fs_open(struct fs *fs, const char *vpath, struct fs_file *f,
         dir_absent(fs, vpath, 1, 0, NULL);
         note_miss(fs, vpath);
     } else if (r == 1) {
+        /* What the open's fstat said is what a stat would say next. */
+        memo_put_stat(fs, 'S', vpath, 1, &f->st);
         dir_absent(fs, vpath, 1, 1, &f->st);
     }
     return r;
