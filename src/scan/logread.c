@@ -1721,6 +1721,11 @@ static const struct log_pattern patterns[] = {
       GH "NVIDIA/libnvidia-container/blob/main/src/dxcore.c", 0 },
     { "Could not open libcuda.so", NULL, NULL, NONE, take_libcuda, "no_driver",
       GH "NVIDIA/warp/blob/main/warp/native/cuda_util.cpp", 0 },
+    /* cudaDriverGetVersion gives 0 when no driver is installed (CUDA runtime API); Warp prints it as 0.0 */
+    { "installed CUDA driver version is 0.0", NULL, NULL, LE_DRIVER_ZERO, NULL, "no_driver",
+      GH "NVIDIA/warp/blob/main/warp/context.py", 0 },
+    { ", Driver 0.0", "CUDA Toolkit", NULL, LE_DRIVER_ZERO, NULL, "no_driver",
+      GH "NVIDIA/warp/blob/main/warp/context.py", 0 },
     { "cuda runtime error (", NULL, NULL, NONE, take_cuda_runtime_error, NULL,
       GH "pytorch/pytorch/blob/v0.4.1/aten/src/THC/THCGeneral.cpp", 0 },
     { "CUDA driver version is insufficient for CUDA runtime version", NULL, NULL,
@@ -1784,6 +1789,9 @@ static const struct log_pattern patterns[] = {
     { "unknown or invalid runtime name: nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL,
       "container_toolkit_missing",
       "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html", 0 },
+    /* older Docker daemons: "docker: Error response from daemon: Unknown runtime specified nvidia." */
+    { "Unknown runtime specified nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
+      GH "moby/moby/blob/v19.03.15/daemon/daemon_unix.go", 0 },
     { "unsatisfied condition: cuda", NULL, NULL, LE_DRIVER_REQUIREMENT, take_requirement,
       "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c", 0 },
     { "the provided PTX was compiled with an unsupported toolchain", NULL, "cudaError", NONE,
@@ -2454,6 +2462,33 @@ static void match_traceback(struct logread *lr, const char *line, size_t n)
     st->in_traceback = 0;
 }
 
+/*
+ * The log's date: the first timestamp "20YY-MM-DD HH:MM" (or with 'T')
+ * that starts within the first 48 bytes of a line, as TensorFlow, ONNX
+ * Runtime, Python logging and journald's ISO form print it.  Only the date
+ * is kept; a line without one costs at most 48 tries of two bytes.
+ */
+static void match_date(struct logread *lr, const char *line, size_t n)
+{
+    size_t i, lim = n < 48 ? n : 48;
+    if (lr->facts.date.v || n < 16)
+        return;
+    for (i = 0; i + 16 <= n && i < lim; i++) {
+        const char *p = line + i;
+        if (p[0] != '2' || p[1] != '0' || !is_digit(p[2]) || !is_digit(p[3]) || p[4] != '-' || !is_digit(p[5]) ||
+            !is_digit(p[6]) || p[7] != '-' || !is_digit(p[8]) || !is_digit(p[9]) || (p[10] != ' ' && p[10] != 'T') ||
+            !is_digit(p[11]) || !is_digit(p[12]) || p[13] != ':' || !is_digit(p[14]) || !is_digit(p[15]))
+            continue;
+        if ((p[5] - '0') * 10 + (p[6] - '0') < 1 || (p[5] - '0') * 10 + (p[6] - '0') > 12 ||
+            (p[8] - '0') * 10 + (p[9] - '0') < 1 || (p[8] - '0') * 10 + (p[9] - '0') > 31)
+            continue;
+        if (i && (is_digit(p[-1]) || is_alpha(p[-1])))
+            continue;
+        setval(lr, &lr->facts.date, p, 10, line, n);
+        return;
+    }
+}
+
 /* One segment of the current line: what a terminal shows between two '\r' (a
  * progress bar's refresh), or one window of a long line. */
 static void segment(struct logread *lr, const char *raw, size_t rn)
@@ -2476,6 +2511,7 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     off = message_start(line, n);
     msg = line + off;
     mn = n - off;
+    match_date(lr, line, n);
     match_context(lr, msg, mn);
     match_template(lr, msg, mn);
     match_query_result(lr, msg, mn);
