@@ -873,6 +873,32 @@ static void take_dso_mismatch(struct logread *lr, const char *line, size_t n, co
     e->b = version_at(lr, line, n, after);
 }
 
+/*
+ * TensorFlow's cuda_diagnostics prints the user-space driver ("libcuda
+ * reported version is: 384.111.0") and the kernel module ("kernel reported
+ * version is: 384.90.0") on two lines before its verdict, which a paste may
+ * cut or wrap: two versions that differ are the DSO mismatch, counted on the
+ * second line.
+ */
+static void take_diag_version(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_DSO_MISMATCH);
+    const char *v = version_at(lr, line, n, after);
+    int kmod = mfind(line, span(line, at) + 6, "kernel") != NULL;
+    if (!v || e->count)
+        return;
+    if (kmod && !lr->st.kmod_version)
+        lr->st.kmod_version = v;
+    else if (!kmod && !lr->st.dso_version)
+        lr->st.dso_version = v;
+    if (lr->st.kmod_version && lr->st.dso_version && strcmp(lr->st.kmod_version, lr->st.dso_version)) {
+        hit(lr, LE_DSO_MISMATCH, line, n);
+        e->a = lr->st.kmod_version;
+        e->b = lr->st.dso_version;
+    }
+}
+
 /* "NVRM: API mismatch: the client has the version 550.54.14, but" [\n "NVRM:] this kernel module has
  * the version 535.104.05.  Please" (one line, or two in dmesg) */
 static void take_nvrm_client(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1585,6 +1611,13 @@ static const struct log_pattern patterns[] = {
       "no_driver", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
     { " does not match DSO version ", NULL, NULL, LE_DSO_MISMATCH, take_dso_mismatch,
       "driver_library_mismatch", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
+    { "libcuda reported version is: ", NULL, NULL, NONE, take_diag_version, NULL,
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
+    { "kernel reported version is: ", NULL, NULL, NONE, take_diag_version, NULL,
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
+    /* RPM Fusion's nvidia-fallback.service (Fedora): the module did not load at boot (Secure Boot, no akmod) */
+    { "kernel module missing", "falling back to nouveau", NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
+      GH "rpmfusion/xorg-x11-drv-nvidia/blob/master/nvidia-fallback.service", 0 },
     { "Could not find '", ".dll'", NULL, LE_TF_SELF_CHECK, take_tf_self_check, NULL,
       TFSRC "v2.0.0/tensorflow/python/platform/self_check.py", 0 },
     { "TensorFlow version", NULL, NULL, NONE, take_tf_version, NULL,
@@ -1858,6 +1891,9 @@ static const struct log_pattern patterns[] = {
       GH "NVIDIA/cuda-python/blob/main/cuda_bindings/cuda/bindings/_bindings/cydriver.pyx.in", 0 },
     { "Unable to find cuda lib under the names", NULL, NULL, NONE, take_libcuda, "no_driver",
       GH "coreylowman/cudarc/blob/main/src/driver/sys/mod.rs", 0 },
+    /* libgpuarray's loader: Could not load "nvrtc64_70.dll": <dlerror> */
+    { "Could not load \"", ".dll\"", NULL, NONE, take_named_lib, NULL,
+      GH "Theano/libgpuarray/blob/master/src/loaders/dyn_load.c", 0 },
     { "Could not load '", ".dll'", NULL, LE_TF_SELF_CHECK, take_named_lib, NULL,
       TFSRC "v1.5.0/tensorflow/python/platform/self_check.py", 0 },
     { "CuPy failed to load ", NULL, NULL, NONE, take_named_lib, NULL,
