@@ -278,6 +278,26 @@ static int superseded_line(struct explain_ctx *c, const char *name, const char *
     return 1;
 }
 
+/*
+ * Up to CUDA 10.2 the runtime, and up to 10.0 every CUDA library, carried
+ * the toolkit's minor in its file name (libcublas.so.9.0, cudart64_101.dll):
+ * a toolkit of any other minor, even 9.1 for 9.0, does not provide it, and
+ * the frameworks of that time pinned one minor each.  A missing library of
+ * that kind is most often another CUDA installed (TensorFlow 1.x's issue
+ * threads), so "another version" ranks above "missing".  Fills *why.
+ */
+static int minor_soname(struct explain_ctx *c, const char *name, const char **why)
+{
+    char line[16];
+    /* not the runtime itself: a machine without any CUDA fails on cudart first (TensorFlow's stub
+       even says to ignore it without a GPU), so there "missing" stays first */
+    if (!log_lib_cuda_line(name, line, sizeof(line)) || !strchr(line, '.') || explain_has(name, "cudart"))
+        return 0;
+    *why = arena_printf(c->out->arena, "%s is CUDA %s's own file name: a toolkit of any other version (even another "
+                        "minor) does not provide it, and this build wants exactly CUDA %s", name, line, line);
+    return 1;
+}
+
 static void missing_alternatives(struct explain_ctx *c)
 {
     size_t i, j;
@@ -312,7 +332,7 @@ static void missing_alternatives(struct explain_ctx *c)
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
             arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
                          (int)strcspn(name, "0123456789."), name, (int)strcspn(name, "0123456789."), name), 0, NULL);
-        if (!dnn && superseded_line(c, name, &why)) {
+        if (!dnn && (superseded_line(c, name, &why) || minor_soname(c, name, &why))) {
             /* the build wants a CUDA line long replaced when the log was written: most likely the newer toolkit */
             explain_alt(c, "GD206", explain_get_score(c, fd) + 4, why, "nvcc --version; ls -d /usr/local/cuda*; "
                         "pip list | grep nvidia-", c->lf->date.line, c->lf->date.text);

@@ -1277,6 +1277,20 @@ static void take_so_missing(struct logread *lr, const char *line, size_t n, cons
     so_not_found(lr, line, n, at, "loader");
 }
 
+/* ldd's answer for a library the loader cannot find: "\tlibcudart.so.10.0 => not found" (at: " =>") */
+static void take_ldd_missing(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    static const char err[] = "not found (ldd)";
+    const char *b = at;
+    (void)after;
+    while (b > line && !is_space(b[-1]))
+        b--;
+    if (span(b, at) < 6 || !mfind(b, span(b, at), ".so"))
+        return;   /* ldd lists shared objects only: "lib*.so*", "ld-linux-x86-64.so.2" */
+    add_lib(lr, b, span(b, at), err, strlen(err), "loader", 0, line, n);
+}
+
 static void take_undefined_symbol(struct logread *lr, const char *line, size_t n, const char *at,
                                   const char *after)
 {
@@ -1907,6 +1921,8 @@ static const struct log_pattern patterns[] = {
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },
+    { " => not found", NULL, NULL, LE_SO_NOT_FOUND, take_ldd_missing, NULL,
+      "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/rtld.c", 0 },
     { "undefined symbol: ", NULL, NULL, LE_UNDEFINED_SYMBOL, take_undefined_symbol, NULL,
       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c", 0 },
     { " not defined in file ", "with link time reference", NULL, LE_UNDEFINED_SYMBOL,
@@ -2101,6 +2117,23 @@ static int word_at(const char *line, size_t n, const char *word)
     return 0;
 }
 
+/*
+ * A Mac named in words, in any case: "MacBook", "Mac M1", "M2 Pro", "Apple
+ * silicon", "OSX" (a word of its own).  The chip names need the "Mac " or the
+ * "Pro"/"Max" beside them: "M1" alone is also a rifle and a motorway.
+ */
+static int mac_words(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const words[] = { "macbook", "mac m1", "mac m2", "mac m3", "mac m4", "m1 pro", "m1 max",
+                                         "m2 pro", "m2 max", "m3 pro", "m3 max", "m4 pro", "m4 max",
+                                         "apple silicon", "mac mini", "mac studio", NULL };
+    size_t i;
+    for (i = 0; words[i]; i++)
+        if (grams_may(lr->grams, words[i]) && mfind_ci(line, n, words[i]))
+            return 1;
+    return word_at(line, n, "OSX") || word_at(line, n, "osx");
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2127,6 +2160,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         setval(lr, &f->os_windows, "windows", 7, line, n);
     }
     if (gmfind(lr, line, n, "/Users/") || gmfind(lr, line, n, ".dylib") || gmfind(lr, line, n, "Darwin") ||
+        mac_words(lr, line, n) ||
         gmfind(lr, line, n, "macOS") || gmfind(lr, line, n, "arm64-apple") || gmfind(lr, line, n, "Apple M") ||
         gmfind(lr, line, n, "tensorflow-macos") || gmfind(lr, line, n, "Metal device set to") ||
         gmfind(lr, line, n, "macosx_")) {
