@@ -780,9 +780,12 @@ static void rule_framework_own_dll(struct explain_ctx *c)
     const struct log_facts *lf = c->lf;
     struct finding *fd;
     size_t i;
+    /* torch's own DLLs, and the CUDA DLLs its wheel ships in torch\lib: the file the loader names is
+       there (the path shows it), so what fails is the install or a dependency of it, not a missing CUDA */
     for (i = 0; i < lf->n_libs; i++)
         if (!lf->libs[i].ok && lf->libs[i].via && !strcmp(lf->libs[i].via, "torch") &&
-            !cuda_lib(lf->libs[i].name) && !explain_has(lf->libs[i].name, "nvcuda"))
+            ((!cuda_lib(lf->libs[i].name) && !explain_has(lf->libs[i].name, "nvcuda")) ||
+             explain_has(lf->libs[i].text, "torch\\lib\\") || explain_has(lf->libs[i].text, "torch/lib/")))
             break;
     if (i == lf->n_libs || explain_cause_of(c, "GD412", NULL))
         return;

@@ -2500,6 +2500,37 @@ static void match_jax_outdated_tail(struct logread *lr, const char *line, size_t
     }
 }
 
+/*
+ * torch's "[WinError 126] ... Error loading "C:\...\x.dll" or one of its
+ * dependencies." wrapped by a terminal or a forum after "Error loading": the
+ * next line (of at most the next two) that names a .dll completes it, and
+ * counts as the same message (take_win_dll's capture).
+ */
+static void match_dll_wrapped(struct logread *lr, const char *line, size_t n)
+{
+    const char *p, *b;
+    if (lr->st.dll_wrapped) {
+        if ((p = mfind(line, n, ".dll")) != NULL) {
+            for (b = p; b > line && b[-1] != '\\' && b[-1] != '/' && b[-1] != '"' && !is_space(b[-1]); b--)
+                ;
+            if (p > b && hit(lr, LE_WIN_DLL_LOAD, line, n)) {
+                struct log_event *e = ev_of(lr, LE_WIN_DLL_LOAD);
+                if (!e->a)
+                    e->a = dupn(lr, b, span(b, p) + 4);
+                add_lib(lr, b, span(b, p) + 4, "a dependency of this DLL is missing (WinError 126)", 51, "torch", 0,
+                        line, n);
+            }
+            lr->st.dll_wrapped = 0;
+        } else if (++lr->st.dll_wrapped > 2) {
+            lr->st.dll_wrapped = 0;
+        }
+        return;
+    }
+    if (n > 14 && (p = mfind(line, n, "Error loading")) != NULL && left(line, n, p) < 16 &&
+        !mfind(p, left(line, n, p), ".dll") && (gmfind(lr, line, n, "WinError 126") || gmfind(lr, line, n, "WinError 127")))
+        lr->st.dll_wrapped = 1;
+}
+
 static int exception_line(const char *s, size_t n)
 {
     size_t k = 0;
@@ -2588,6 +2619,7 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     match_queries(lr, msg, mn);
     match_traceback(lr, msg, mn);
     match_jax_outdated_tail(lr, msg, mn);
+    match_dll_wrapped(lr, msg, mn);
     match_smi(lr, msg, mn);
     match_pip(lr, msg, mn);
     match_table(lr, line, n);
