@@ -36,6 +36,8 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
         /* The knowledge base says what each code points to (data/cuda_error.kb). */
         if (!strcmp(code, "GD407"))
             continue;   /* out of memory: the OOM rule quotes it */
+        if (!strcmp(code, "GD208") && !compat && explain_cnt(c, LE_DRIVER_ZERO))
+            continue;   /* the driver version read was 0: no driver at all, not an old one */
         if (!strcmp(code, "GD208") && !compat) {
             /* the driver is older than the runtime, the PTX or the cuDNN the program uses */
             if (!(fd = explain_cause_of(c, "GD208", NULL))) {
@@ -253,6 +255,13 @@ void explain_rule_setting(struct explain_ctx *c)
     struct finding *fd;
     int tf_empty = !explain_cnt(c, LE_GPU_WORKS) &&
                    (explain_cnt(c, LE_GPU_LIST_EMPTY) || (explain_cnt(c, LE_TF_CPU_DEVICES) && !explain_cnt(c, LE_TF_GPU_DEVICES)));
+    /* A container started without --gpus has no driver inside: libcuda missing, nvidia-smi failing, or
+     * error 35 are what that looks like, so the command line outranks the driver's absence. */
+    if (lf->container.v && !lf->docker_gpus.v && lf->command.v && explain_has(lf->command.v, "docker") &&
+        ((fd = explain_cause_of(c, "GD101", NULL)) != NULL || (fd = explain_cause_of(c, "GD208", NULL)) != NULL))
+        explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the container was started without GPUs: docker run "
+                    "needs --gpus all (and the NVIDIA Container Toolkit), so no driver library is inside",
+                    "docker run --rm --gpus all <image> nvidia-smi", lf->command.line, lf->command.text);
     if (c->n_causes || !(explain_cnt(c, LE_TORCH_NO_GPU) || tf_empty || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_NO_CUDA_GPUS)))
         return;
     if (lf->container.v && !lf->docker_gpus.v && lf->command.v) {
@@ -389,6 +398,12 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                         "no CUDA (a Jetson needs NVIDIA's JetPack wheels)",
                         "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"",
                         win ? lf->os_windows.line : lf->arm.line, win ? lf->os_windows.text : lf->arm.text);
+        /* conda's solver takes the CPU variant when no CUDA build matches what was asked for (a
+           cudatoolkit the channel has no build for, conda-forge's default torch) */
+        if (lf->conda.v && !win && !lf->arm.v)
+            explain_alt(c, "GD211", 50, "this PyTorch is a CPU-only build: conda resolved the CPU variant (no CUDA build "
+                        "of that version for the requested cudatoolkit on the channel, or conda-forge's CPU torch)",
+                        "conda list torch (a build string with 'cpu' or without 'cuda')", lf->conda.line, lf->conda.text);
         explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
                 "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
         explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi (CUDA Version)",

@@ -236,9 +236,68 @@ static void judged(struct explain_ctx *c)
  * installed elsewhere, or only in another version (the judges decide that
  * from directory listings a log does not have).  What would tell.
  */
+/* "2024-05-22" -> months since year 0, or -1. */
+static long months_of(const char *d)
+{
+    char *end;
+    long y, m;
+    if (!d)
+        return -1;
+    y = strtol(d, &end, 10);
+    if (end != d + 4 || *end != '-')
+        return -1;
+    m = strtol(end + 1, &end, 10);
+    return m >= 1 && m <= 12 ? y * 12 + m - 1 : -1;
+}
+
+/*
+ * The CUDA line the library name implies had its successor out at least
+ * half a year before the log's date (its first timestamp): a machine of that
+ * date most likely has the newer toolkit, and the build wants the old one.
+ * Fills *why; 1 when so.
+ */
+static int superseded_line(struct explain_ctx *c, const char *name, const char **why)
+{
+    char line[16];
+    const char *next, *released;
+    long logm, relm;
+    if (!c->lf->date.v || !log_lib_cuda_line(name, line, sizeof(line)) ||
+        kb_cuda_successor(c->in->kb, line, &next, &released) != 1)
+        return 0;
+    logm = months_of(c->lf->date.v);
+    relm = months_of(released);
+    if (logm < 0 || relm < 0 || logm < relm + 6)
+        return 0;
+    *why = arena_printf(c->out->arena, "%s belongs to CUDA %s, which CUDA %s replaced (%.7s) well before this log "
+                        "(%s): the machine most likely has the newer toolkit, and this build wants the older one",
+                        name, line, next, released, c->lf->date.v);
+    return 1;
+}
+
+/*
+ * Up to CUDA 10.2 the runtime, and up to 10.0 every CUDA library, carried
+ * the toolkit's minor in its file name (libcublas.so.9.0, cudart64_101.dll):
+ * a toolkit of any other minor, even 9.1 for 9.0, does not provide it, and
+ * the frameworks of that time pinned one minor each.  A missing library of
+ * that kind is most often another CUDA installed (TensorFlow 1.x's issue
+ * threads), so "another version" ranks above "missing".  Fills *why.
+ */
+static int minor_soname(struct explain_ctx *c, const char *name, const char **why)
+{
+    char line[16];
+    /* not the runtime itself: a machine without any CUDA fails on cudart first (TensorFlow's stub
+       even says to ignore it without a GPU), so there "missing" stays first */
+    if (!log_lib_cuda_line(name, line, sizeof(line)) || !strchr(line, '.') || explain_has(name, "cudart"))
+        return 0;
+    *why = arena_printf(c->out->arena, "%s is CUDA %s's own file name: a toolkit of any other version (even another "
+                        "minor) does not provide it, and this build wants exactly CUDA %s", name, line, line);
+    return 1;
+}
+
 static void missing_alternatives(struct explain_ctx *c)
 {
     size_t i, j;
+    const char *why;
     /* no driver, judged from a library that did not load: no GPU at all, or WSL2 */
     if ((i = (size_t)(explain_cause_of(c, "GD101", NULL) ? explain_cause_of(c, "GD101", NULL) - c->out->v : 0)) < MAX_SCORED &&
         explain_cause_of(c, "GD101", NULL) && c->judged[i] && !explain_os_is(c, "windows")) {
@@ -257,6 +316,10 @@ static void missing_alternatives(struct explain_ctx *c)
         int dnn = !strcmp(fd->code, "GD202");
         if (!c->judged[i] || (strcmp(fd->code, "GD201") && !dnn && strcmp(fd->code, "GD203")))
             continue;
+        /* the library it names: one the log shows failing, else the text before the loader's ':' */
+        for (j = 0; j < c->lf->n_libs && !name; j++)
+            if (!c->lf->libs[j].ok && explain_has(fd->title, c->lf->libs[j].name))
+                name = c->lf->libs[j].name;
         for (j = 0; j < fd->n_evidence && !name; j++)
             if (fd->evidence[j].text && strchr(fd->evidence[j].text, ':'))
                 name = arena_strndup(c->out->arena, fd->evidence[j].text, strcspn(fd->evidence[j].text, ":"));
@@ -265,6 +328,12 @@ static void missing_alternatives(struct explain_ctx *c)
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
             arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
                          (int)strcspn(name, "0123456789."), name, (int)strcspn(name, "0123456789."), name), 0, NULL);
+        if (!dnn && (superseded_line(c, name, &why) || minor_soname(c, name, &why))) {
+            /* the build wants a CUDA line long replaced when the log was written: most likely the newer toolkit */
+            explain_alt(c, "GD206", explain_get_score(c, fd) + 4, why, "nvcc --version; ls -d /usr/local/cuda*; "
+                        "pip list | grep nvidia-", c->lf->date.line, c->lf->date.text);
+            return;
+        }
         explain_alt(c, dnn ? "GD207" : "GD206", 60, "another version is installed than the one this build was made for",
             dnn ? "ls /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*; pip list | grep cudnn"
                 : "nvcc --version; pip list | grep nvidia-", 0, NULL);
@@ -454,6 +523,8 @@ static const struct row rows[] = {
       "nvidia-smi; lsmod | grep nvidia", FX_DRIVER_LOAD, NULL, "GD110", E },
     { LE_KERNEL_DRIVER_DOWN, w_always, "GD101", 85, "no working NVIDIA driver: the kernel module is not loaded",
       "nvidia-smi; lsmod | grep nvidia", FX_DRIVER_LOAD, NULL, "GD110", E },
+    { LE_DRIVER_ZERO, w_always, "GD101", 88, "no NVIDIA driver is installed: the program read driver version 0 "
+      "(what cudaDriverGetVersion gives without a driver)", "nvidia-smi; ls /dev/nvidia*", FX_DRIVER_INSTALL, NULL, NULL, E },
     { LE_NO_DRIVER, w_always, "GD101", 55, "PyTorch found no NVIDIA driver: libcuda does not load",
       "nvidia-smi; ls /usr/lib/x86_64-linux-gnu/libcuda.so*", FX_LIBCUDA, NULL, "GD110", E },
     { LE_NVML_MISMATCH, w_always, "GD103", 90,
@@ -703,9 +774,12 @@ static void rule_framework_own_dll(struct explain_ctx *c)
     const struct log_facts *lf = c->lf;
     struct finding *fd;
     size_t i;
+    /* torch's own DLLs, and the CUDA DLLs its wheel ships in torch\lib: the file the loader names is
+       there (the path shows it), so what fails is the install or a dependency of it, not a missing CUDA */
     for (i = 0; i < lf->n_libs; i++)
         if (!lf->libs[i].ok && lf->libs[i].via && !strcmp(lf->libs[i].via, "torch") &&
-            !cuda_lib(lf->libs[i].name) && !explain_has(lf->libs[i].name, "nvcuda"))
+            ((!cuda_lib(lf->libs[i].name) && !explain_has(lf->libs[i].name, "nvcuda")) ||
+             explain_has(lf->libs[i].text, "torch\\lib\\") || explain_has(lf->libs[i].text, "torch/lib/")))
             break;
     if (i == lf->n_libs || explain_cause_of(c, "GD412", NULL))
         return;

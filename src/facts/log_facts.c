@@ -4,6 +4,8 @@
  */
 #include "facts/log_facts.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/banned.h"
@@ -31,6 +33,7 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_GPU_LIST_EMPTY] = { "tf_gpu_list_empty", "tf.config.list_physical_devices('GPU') returning [] (tensorflow/python/framework/config.py)" },
     [LE_TORCH_NOT_COMPILED] = { "torch_not_compiled_with_cuda", "torch/cuda/__init__.py (_lazy_init)" },
     [LE_DRIVER_TOO_OLD] = { "torch_driver_too_old", "torch/cuda/__init__.py (_check_driver) and c10/cuda/CUDAFunctions.cpp" },
+    [LE_DRIVER_ZERO] = { "driver_version_zero", "a program printing cudaDriverGetVersion's 0 (no driver): NVIDIA Warp warp/context.py" },
     [LE_NO_DRIVER] = { "torch_no_driver", "torch/cuda/__init__.py (_check_driver)" },
     [LE_INSUFFICIENT_DRIVER] = { "insufficient_driver", "CUDA runtime error string of cudaErrorInsufficientDriver (35), driver_types.h" },
     [LE_NO_KERNEL_IMAGE] = { "no_kernel_image", "CUDA runtime error string of cudaErrorNoKernelImageForDevice (209), raised by c10/cuda/CUDAException.h" },
@@ -112,3 +115,60 @@ const struct log_pkg *log_facts_pkg(const struct log_facts *lf, const char *name
             return &lf->pkgs[i];
     return NULL;
 }
+
+static int is_dig(char c) { return c >= '0' && c <= '9'; }
+
+/* Digits at s (at most 4): their count, or 0. */
+static size_t digits(const char *s)
+{
+    size_t k = 0;
+    while (k < 5 && is_dig(s[k]))
+        k++;
+    return k <= 4 ? k : 0;
+}
+
+char *log_lib_cuda_line(const char *name, char *buf, size_t n)
+{
+    static const char *const tracking[] = { "cudart", "cublasLt", "cublas", "nvrtc", NULL };
+    const char *p = name, *v;
+    size_t i, k, k2;
+    int w;
+    if (!name || !buf || n < 6)
+        return NULL;
+    if (!strncmp(p, "lib", 3))
+        p += 3;
+    for (i = 0; tracking[i]; i++)
+        if (!strncmp(p, tracking[i], strlen(tracking[i])) && (p[strlen(tracking[i])] == '.' ||
+                                                              p[strlen(tracking[i])] == '6'))
+            break;
+    if ((v = strstr(p, ".so.")) != NULL) {
+        /* libX.so.MAJOR or libX.so.MAJOR.MINOR (CUDA <= 10.0: every library) */
+        v += 4;
+        if (!(k = digits(v)))
+            return NULL;
+        k2 = v[k] == '.' ? digits(v + k + 1) : 0;
+        if (!tracking[i] && !k2)
+            return NULL;   /* cuFFT, cuSOLVER... carry their own majors from CUDA 10.1 on */
+        if (k2 && strtol(v, NULL, 10) > 10)
+            k2 = 0;        /* libcudart.so.11.0 is all of CUDA 11 */
+        w = snprintf(buf, n, "%.*s%s%.*s", (int)k, v, k2 ? "." : "", (int)k2, v + k + 1);
+        return w > 0 && (size_t)w < n ? buf : NULL;
+    }
+    if (!tracking[i] || strncmp(p + strlen(tracking[i]), "64_", 3))
+        return NULL;
+    /* Windows: cudart64_101.dll (10.1), cudart64_80.dll (8.0), cudart64_110.dll (11), cublas64_12.dll */
+    v = p + strlen(tracking[i]) + 3;
+    k = digits(v);
+    if (k < 2 || k > 3 || (v[k] != '.' && v[k] != '_'))
+        return NULL;
+    if (k == 3 && v[0] == '1' && v[1] >= '1')
+        w = snprintf(buf, n, "%.2s", v);                   /* 110, 120: the major's line */
+    else if (k == 3)
+        w = snprintf(buf, n, "%.2s.%c", v, v[2]);          /* 100, 101, 102 */
+    else if (v[0] == '1')
+        w = snprintf(buf, n, "%.2s", v);                   /* cublas64_11, nvrtc64_12 */
+    else
+        w = snprintf(buf, n, "%c.%c", v[0], v[1]);         /* 80, 90, 91, 92 */
+    return w > 0 && (size_t)w < n ? buf : NULL;
+}
+

@@ -92,6 +92,7 @@ enum log_ev {
     LE_NVML_PERMISSION,      /* NVML: Insufficient Permissions / /dev/nvidia* permission denied */
     LE_NVRM_API_MISMATCH,    /* NVRM: API mismatch: the client has the version X, but ... kernel module ... Y */
     LE_WSL_NO_ADAPTER,       /* nvidia-container-cli: WSL environment detected but no adapters were found */
+    LE_DRIVER_ZERO,          /* the program read driver version 0 (cudaDriverGetVersion without a driver) */
     LE__COUNT
 };
 
@@ -177,6 +178,7 @@ struct log_facts {
     struct log_value cvd;              /* CUDA_VISIBLE_DEVICES as set in the log ("1", "", "-1") */
     struct log_value docker_gpus;      /* docker run/compose asked for GPUs (--gpus, --runtime=nvidia) */
     struct log_value arm;              /* a Linux aarch64 machine or a Jetson: "aarch64", "Jetson", "JetPack", "L4T" */
+    struct log_value date;             /* "2024-05-22": the first timestamp "YYYY-MM-DD HH:MM" (or 'T') in a line's first bytes */
     struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
     size_t n_mentions;
     struct log_lib libs[LOG_MAX_LIBS];
@@ -198,6 +200,20 @@ const char *log_event_name(enum log_ev ev);
  * docs and JSON; "" for a value outside the enum.
  */
 const char *log_event_source(enum log_ev ev);
+
+/**
+ * The CUDA line a CUDA library file name implies, for the libraries whose
+ * file name follows the toolkit's version: libcudart, libcublas, libcublasLt,
+ * libnvrtc (`.so.11` -> "11", `.so.10.0` -> "10.0", from 10.1 on the soname
+ * carries the major only), their Windows DLLs (`cudart64_101.dll` -> "10.1",
+ * `cudart64_110.dll` -> "11", `cublas64_12.dll` -> "12"), and any
+ * `lib*.so.X.Y` of CUDA 10.0 and older (`libcusolver.so.8.0` -> "8.0", when
+ * every CUDA library carried the toolkit's X.Y).  Writes the line into buf
+ * (NUL-terminated, at most n bytes) and returns buf; NULL for another
+ * library, a name it cannot read, or a buffer too small.  Pure; name is
+ * borrowed.
+ */
+char *log_lib_cuda_line(const char *name, char *buf, size_t n);
 
 /** The package's version as the log shows it (name normalised as in log_pkg), or NULL. */
 const struct log_pkg *log_facts_pkg(const struct log_facts *lf, const char *name);

@@ -375,6 +375,36 @@ int kb_cuda_min_driver(const struct kb *kb, const char *cuda_version, const char
     return 0;
 }
 
+int kb_cuda_successor(const struct kb *kb, const char *line, const char **next, const char **released)
+{
+    const struct kb_table *t = TAB(kb, cuda_release);
+    size_t r, best = (size_t)-1, k;
+    int known = 0, major;
+    char v[32];
+
+    if (!line || ver_cuda_normalize(line, v, sizeof(v)))
+        return -1;
+    major = ncomponents(line) < 2;   /* "11": the whole major line */
+    k = strcspn(line, ".");
+    for (r = 0; r < t->nrows; r++) {
+        const char *c = CELL(t, r, cuda_release, cuda);
+        int in_line = major ? strlen(c) > k && !strncmp(c, line, k) && c[k] == '.' : same_minor(c, v);
+        if (in_line) {
+            known = 1;
+            continue;
+        }
+        if (ver_cmp_dotted(c, v) <= 0 || (major && !strncmp(c, line, k) && c[k] == '.'))
+            continue;
+        if (best == (size_t)-1 || ver_cmp_dotted(c, CELL(t, best, cuda_release, cuda)) < 0)
+            best = r;
+    }
+    if (!known || best == (size_t)-1)
+        return 0;
+    *next = CELL(t, best, cuda_release, cuda);
+    *released = CELL(t, best, cuda_release, released);
+    return 1;
+}
+
 int kb_cuda_mvc_floor(const struct kb *kb, const char *cuda_version, const char *os,
                       const char **driver, const char **source)
 {

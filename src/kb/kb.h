@@ -321,6 +321,14 @@ int kb_paddle(const struct kb *kb, const char *version, const char *variant,
               struct kb_paddle *out);
 
 /** The tensorflow(-macos) version that tensorflow-metal metal pairs with. */
+/**
+ * The first CUDA toolkit released after the line `line` ("11": every 11.x;
+ * "10.1": that minor), and its GA date (YYYY-MM-DD, month precision) from
+ * table cuda_release.  1: found (*next, *released set, borrowed from kb);
+ * 0: no later release in the table, or the line is not in it; -1: a line
+ * that is not a version.
+ */
+int kb_cuda_successor(const struct kb *kb, const char *line, const char **next, const char **released);
 int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const char **source);
 /**
  * The newest tensorflow-metal release that pairs with TensorFlow tf (its

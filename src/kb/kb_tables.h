@@ -58,6 +58,7 @@
     X(tegra_soc, "Jetson: Tegra SoC (device tree) -> its integrated GPU's compute capability")          \
     X(cuda_compat, "framework install route -> where its CUDA comes from and which CUDA it takes")      \
     X(cuda_error, "CUDA driver/runtime, NVML and cuDNN error codes -> name, number, meaning, finding")    \
+    X(cuda_release, "CUDA toolkit release -> the month its first GA came out")                          \
     X(kb_meta, "per table: when it was last checked and the newest release its sources name")
 
 #define KB_COLS_driver_cuda(C) KBC(C, branch, VER, K) KBC(C, cuda, VER, 0)
@@ -134,6 +135,7 @@
 #define KB_COLS_cuda_compat(C)                                                                      \
     KBC(C, framework, TEXT, K) KBC(C, route, TEXT, K) KBC(C, first, VER, K) KBC(C, last, VER, O)    \
     KBC(C, accepts, TEXT, 0)
+#define KB_COLS_cuda_release(C) KBC(C, cuda, VER, K) KBC(C, released, DATE, 0)
 #define KB_COLS_kb_meta(C) KBC(C, table, TEXT, K) KBC(C, checked, DATE, 0) KBC(C, newest, VER, 0)
 
 /* Every table's columns, the source column included. */

@@ -209,6 +209,7 @@ static void json_facts(struct jw *jw, const struct explain_report *r)
     json_value(jw, "cuda", &lf->cuda_version);
     json_value(jw, "command", &lf->command);
     json_value(jw, "cuda_visible_devices", &lf->cvd);
+    json_value(jw, "date", &lf->date);
     jw_key(jw, "setting");
     jw_object_begin(jw);
     json_value(jw, "container", &lf->container);

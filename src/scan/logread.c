@@ -873,6 +873,32 @@ static void take_dso_mismatch(struct logread *lr, const char *line, size_t n, co
     e->b = version_at(lr, line, n, after);
 }
 
+/*
+ * TensorFlow's cuda_diagnostics prints the user-space driver ("libcuda
+ * reported version is: 384.111.0") and the kernel module ("kernel reported
+ * version is: 384.90.0") on two lines before its verdict, which a paste may
+ * cut or wrap: two versions that differ are the DSO mismatch, counted on the
+ * second line.
+ */
+static void take_diag_version(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_DSO_MISMATCH);
+    const char *v = version_at(lr, line, n, after);
+    int kmod = mfind(line, span(line, at) + 6, "kernel") != NULL;
+    if (!v || e->count)
+        return;
+    if (kmod && !lr->st.kmod_version)
+        lr->st.kmod_version = v;
+    else if (!kmod && !lr->st.dso_version)
+        lr->st.dso_version = v;
+    if (lr->st.kmod_version && lr->st.dso_version && strcmp(lr->st.kmod_version, lr->st.dso_version)) {
+        hit(lr, LE_DSO_MISMATCH, line, n);
+        e->a = lr->st.kmod_version;
+        e->b = lr->st.dso_version;
+    }
+}
+
 /* "NVRM: API mismatch: the client has the version 550.54.14, but" [\n "NVRM:] this kernel module has
  * the version 535.104.05.  Please" (one line, or two in dmesg) */
 static void take_nvrm_client(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1251,6 +1277,20 @@ static void take_so_missing(struct logread *lr, const char *line, size_t n, cons
     so_not_found(lr, line, n, at, "loader");
 }
 
+/* ldd's answer for a library the loader cannot find: "\tlibcudart.so.10.0 => not found" (at: " =>") */
+static void take_ldd_missing(struct logread *lr, const char *line, size_t n, const char *at,
+                             const char *after)
+{
+    static const char err[] = "not found (ldd)";
+    const char *b = at;
+    (void)after;
+    while (b > line && !is_space(b[-1]))
+        b--;
+    if (span(b, at) < 6 || !mfind(b, span(b, at), ".so"))
+        return;   /* ldd lists shared objects only: "lib*.so*", "ld-linux-x86-64.so.2" */
+    add_lib(lr, b, span(b, at), err, strlen(err), "loader", 0, line, n);
+}
+
 static void take_undefined_symbol(struct logread *lr, const char *line, size_t n, const char *at,
                                   const char *after)
 {
@@ -1585,6 +1625,13 @@ static const struct log_pattern patterns[] = {
       "no_driver", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
     { " does not match DSO version ", NULL, NULL, LE_DSO_MISMATCH, take_dso_mismatch,
       "driver_library_mismatch", TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
+    { "libcuda reported version is: ", NULL, NULL, NONE, take_diag_version, NULL,
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
+    { "kernel reported version is: ", NULL, NULL, NONE, take_diag_version, NULL,
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_diagnostics.cc", 0 },
+    /* RPM Fusion's nvidia-fallback.service (Fedora): the module did not load at boot (Secure Boot, no akmod) */
+    { "kernel module missing", "falling back to nouveau", NULL, LE_NOUVEAU, NULL, "nouveau_loaded",
+      GH "rpmfusion/xorg-x11-drv-nvidia/blob/master/nvidia-fallback.service", 0 },
     { "Could not find '", ".dll'", NULL, LE_TF_SELF_CHECK, take_tf_self_check, NULL,
       TFSRC "v2.0.0/tensorflow/python/platform/self_check.py", 0 },
     { "TensorFlow version", NULL, NULL, NONE, take_tf_version, NULL,
@@ -1721,6 +1768,11 @@ static const struct log_pattern patterns[] = {
       GH "NVIDIA/libnvidia-container/blob/main/src/dxcore.c", 0 },
     { "Could not open libcuda.so", NULL, NULL, NONE, take_libcuda, "no_driver",
       GH "NVIDIA/warp/blob/main/warp/native/cuda_util.cpp", 0 },
+    /* cudaDriverGetVersion gives 0 when no driver is installed (CUDA runtime API); Warp prints it as 0.0 */
+    { "installed CUDA driver version is 0.0", NULL, NULL, LE_DRIVER_ZERO, NULL, "no_driver",
+      GH "NVIDIA/warp/blob/main/warp/context.py", 0 },
+    { ", Driver 0.0", "CUDA Toolkit", NULL, LE_DRIVER_ZERO, NULL, "no_driver",
+      GH "NVIDIA/warp/blob/main/warp/context.py", 0 },
     { "cuda runtime error (", NULL, NULL, NONE, take_cuda_runtime_error, NULL,
       GH "pytorch/pytorch/blob/v0.4.1/aten/src/THC/THCGeneral.cpp", 0 },
     { "CUDA driver version is insufficient for CUDA runtime version", NULL, NULL,
@@ -1784,6 +1836,9 @@ static const struct log_pattern patterns[] = {
     { "unknown or invalid runtime name: nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL,
       "container_toolkit_missing",
       "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html", 0 },
+    /* older Docker daemons: "docker: Error response from daemon: Unknown runtime specified nvidia." */
+    { "Unknown runtime specified nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
+      GH "moby/moby/blob/v19.03.15/daemon/daemon_unix.go", 0 },
     { "unsatisfied condition: cuda", NULL, NULL, LE_DRIVER_REQUIREMENT, take_requirement,
       "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c", 0 },
     { "the provided PTX was compiled with an unsupported toolchain", NULL, "cudaError", NONE,
@@ -1850,6 +1905,9 @@ static const struct log_pattern patterns[] = {
       GH "NVIDIA/cuda-python/blob/main/cuda_bindings/cuda/bindings/_bindings/cydriver.pyx.in", 0 },
     { "Unable to find cuda lib under the names", NULL, NULL, NONE, take_libcuda, "no_driver",
       GH "coreylowman/cudarc/blob/main/src/driver/sys/mod.rs", 0 },
+    /* libgpuarray's loader: Could not load "nvrtc64_70.dll": <dlerror> */
+    { "Could not load \"", ".dll\"", NULL, NONE, take_named_lib, NULL,
+      GH "Theano/libgpuarray/blob/master/src/loaders/dyn_load.c", 0 },
     { "Could not load '", ".dll'", NULL, LE_TF_SELF_CHECK, take_named_lib, NULL,
       TFSRC "v1.5.0/tensorflow/python/platform/self_check.py", 0 },
     { "CuPy failed to load ", NULL, NULL, NONE, take_named_lib, NULL,
@@ -1863,6 +1921,8 @@ static const struct log_pattern patterns[] = {
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },
+    { " => not found", NULL, NULL, LE_SO_NOT_FOUND, take_ldd_missing, NULL,
+      "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/rtld.c", 0 },
     { "undefined symbol: ", NULL, NULL, LE_UNDEFINED_SYMBOL, take_undefined_symbol, NULL,
       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c", 0 },
     { " not defined in file ", "with link time reference", NULL, LE_UNDEFINED_SYMBOL,
@@ -2057,6 +2117,23 @@ static int word_at(const char *line, size_t n, const char *word)
     return 0;
 }
 
+/*
+ * A Mac named in words, in any case: "MacBook", "Mac M1", "M2 Pro", "Apple
+ * silicon", "OSX" (a word of its own).  The chip names need the "Mac " or the
+ * "Pro"/"Max" beside them: "M1" alone is also a rifle and a motorway.
+ */
+static int mac_words(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const words[] = { "macbook", "mac m1", "mac m2", "mac m3", "mac m4", "m1 pro", "m1 max",
+                                         "m2 pro", "m2 max", "m3 pro", "m3 max", "m4 pro", "m4 max",
+                                         "apple silicon", "mac mini", "mac studio", NULL };
+    size_t i;
+    for (i = 0; words[i]; i++)
+        if (grams_may(lr->grams, words[i]) && mfind_ci(line, n, words[i]))
+            return 1;
+    return word_at(line, n, "OSX") || word_at(line, n, "osx");
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2083,6 +2160,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         setval(lr, &f->os_windows, "windows", 7, line, n);
     }
     if (gmfind(lr, line, n, "/Users/") || gmfind(lr, line, n, ".dylib") || gmfind(lr, line, n, "Darwin") ||
+        mac_words(lr, line, n) ||
         gmfind(lr, line, n, "macOS") || gmfind(lr, line, n, "arm64-apple") || gmfind(lr, line, n, "Apple M") ||
         gmfind(lr, line, n, "tensorflow-macos") || gmfind(lr, line, n, "Metal device set to") ||
         gmfind(lr, line, n, "macosx_")) {
@@ -2422,6 +2500,37 @@ static void match_jax_outdated_tail(struct logread *lr, const char *line, size_t
     }
 }
 
+/*
+ * torch's "[WinError 126] ... Error loading "C:\...\x.dll" or one of its
+ * dependencies." wrapped by a terminal or a forum after "Error loading": the
+ * next line (of at most the next two) that names a .dll completes it, and
+ * counts as the same message (take_win_dll's capture).
+ */
+static void match_dll_wrapped(struct logread *lr, const char *line, size_t n)
+{
+    const char *p, *b;
+    if (lr->st.dll_wrapped) {
+        if ((p = mfind(line, n, ".dll")) != NULL) {
+            for (b = p; b > line && b[-1] != '\\' && b[-1] != '/' && b[-1] != '"' && !is_space(b[-1]); b--)
+                ;
+            if (p > b && hit(lr, LE_WIN_DLL_LOAD, line, n)) {
+                struct log_event *e = ev_of(lr, LE_WIN_DLL_LOAD);
+                if (!e->a)
+                    e->a = dupn(lr, b, span(b, p) + 4);
+                add_lib(lr, b, span(b, p) + 4, "a dependency of this DLL is missing (WinError 126)", 51, "torch", 0,
+                        line, n);
+            }
+            lr->st.dll_wrapped = 0;
+        } else if (++lr->st.dll_wrapped > 2) {
+            lr->st.dll_wrapped = 0;
+        }
+        return;
+    }
+    if (n > 14 && (p = mfind(line, n, "Error loading")) != NULL && left(line, n, p) < 16 &&
+        !mfind(p, left(line, n, p), ".dll") && (gmfind(lr, line, n, "WinError 126") || gmfind(lr, line, n, "WinError 127")))
+        lr->st.dll_wrapped = 1;
+}
+
 static int exception_line(const char *s, size_t n)
 {
     size_t k = 0;
@@ -2454,6 +2563,33 @@ static void match_traceback(struct logread *lr, const char *line, size_t n)
     st->in_traceback = 0;
 }
 
+/*
+ * The log's date: the first timestamp "20YY-MM-DD HH:MM" (or with 'T')
+ * that starts within the first 48 bytes of a line, as TensorFlow, ONNX
+ * Runtime, Python logging and journald's ISO form print it.  Only the date
+ * is kept; a line without one costs at most 48 tries of two bytes.
+ */
+static void match_date(struct logread *lr, const char *line, size_t n)
+{
+    size_t i, lim = n < 48 ? n : 48;
+    if (lr->facts.date.v || n < 16)
+        return;
+    for (i = 0; i + 16 <= n && i < lim; i++) {
+        const char *p = line + i;
+        if (p[0] != '2' || p[1] != '0' || !is_digit(p[2]) || !is_digit(p[3]) || p[4] != '-' || !is_digit(p[5]) ||
+            !is_digit(p[6]) || p[7] != '-' || !is_digit(p[8]) || !is_digit(p[9]) || (p[10] != ' ' && p[10] != 'T') ||
+            !is_digit(p[11]) || !is_digit(p[12]) || p[13] != ':' || !is_digit(p[14]) || !is_digit(p[15]))
+            continue;
+        if ((p[5] - '0') * 10 + (p[6] - '0') < 1 || (p[5] - '0') * 10 + (p[6] - '0') > 12 ||
+            (p[8] - '0') * 10 + (p[9] - '0') < 1 || (p[8] - '0') * 10 + (p[9] - '0') > 31)
+            continue;
+        if (i && (is_digit(p[-1]) || is_alpha(p[-1])))
+            continue;
+        setval(lr, &lr->facts.date, p, 10, line, n);
+        return;
+    }
+}
+
 /* One segment of the current line: what a terminal shows between two '\r' (a
  * progress bar's refresh), or one window of a long line. */
 static void segment(struct logread *lr, const char *raw, size_t rn)
@@ -2476,12 +2612,14 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     off = message_start(line, n);
     msg = line + off;
     mn = n - off;
+    match_date(lr, line, n);
     match_context(lr, msg, mn);
     match_template(lr, msg, mn);
     match_query_result(lr, msg, mn);
     match_queries(lr, msg, mn);
     match_traceback(lr, msg, mn);
     match_jax_outdated_tail(lr, msg, mn);
+    match_dll_wrapped(lr, msg, mn);
     match_smi(lr, msg, mn);
     match_pip(lr, msg, mn);
     match_table(lr, line, n);

@@ -64,6 +64,9 @@ struct logread_state {
     int jax_outdated;           /* the last line was "Outdated X installation found." */
     int md_field;               /* an issue template's "### Field" heading waits for its value */
     long md_line;
+    int dll_wrapped;            /* "[WinError 126] ... Error loading" ended the line: the DLL is on the next */
+    const char *dso_version;    /* TensorFlow's "libcuda reported version is: X" (arena), for the */
+    const char *kmod_version;   /* "kernel reported version is: Y" line: differing = DSO mismatch */
     char exc[LOG_QUOTE_MAX + 1]; /* the last traceback's last line so far */
     long exc_line;
 };

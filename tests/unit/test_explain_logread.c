@@ -567,8 +567,77 @@ static void test_error_code_formats(void)
     logread_release(&lr);
 }
 
+/* issue 28, train classes: the log's date, TensorFlow's two driver versions, driver 0, the
+ * CUDA line a library name implies */
+static void test_dates_versions_lines(void)
+{
+    struct logread lr;
+    char b[16];
+    read_all(&lr,
+             "[...]\n"
+             "x2024-05-22 16:59:06 not a date (glued to a word)\n"
+             "2018-13-22 10:12:52.860623: E not a month\n"
+             "2018-01-22 10:12:52.860688: I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:189] libcuda reported "
+             "version is: 384.111.0\n"
+             "2018-01-23 10:12:52.860907: I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:193] kernel reported "
+             "version is: 384.90.0\n"
+             "2018-01-22 10:12:52.860934: E tensorflow/stream_executor/cuda/cuda_diagnostics.cc:303] kernel version 38\n"
+             "   The minimum required CUDA driver version is 12.0, but the installed CUDA driver version is 0.0.\n"
+             "nvidia kernel module missing falling back to nouveau\n");
+    CHECK_STR(lr.facts.date.v, "2018-01-22");
+    CHECK_INT(lr.facts.date.line, 4);
+    CHECK_INT(lr.facts.ev[LE_DSO_MISMATCH].count, 1);
+    CHECK_STR(lr.facts.ev[LE_DSO_MISMATCH].a, "384.90.0");
+    CHECK_STR(lr.facts.ev[LE_DSO_MISMATCH].b, "384.111.0");
+    CHECK_INT(lr.facts.ev[LE_DRIVER_ZERO].count, 1);
+    CHECK_INT(lr.facts.ev[LE_NOUVEAU].count, 1);
+    logread_release(&lr);
+    /* the same versions agree: no mismatch; a timestamp after 48 bytes is not the log's date */
+    read_all(&lr, "libcuda reported version is: 396.64.0\nkernel reported version is: 396.64.0\n"
+                  "................................................. 2020-09-13 17:53:34\n");
+    CHECK_INT(lr.facts.ev[LE_DSO_MISMATCH].count, 0);
+    CHECK(lr.facts.date.v == NULL);
+    logread_release(&lr);
+
+    CHECK_STR(log_lib_cuda_line("libcublasLt.so.11", b, sizeof(b)), "11");
+    CHECK_STR(log_lib_cuda_line("libcudart.so.11.0", b, sizeof(b)), "11");
+    CHECK_STR(log_lib_cuda_line("libcudart.so.10.0", b, sizeof(b)), "10.0");
+    CHECK_STR(log_lib_cuda_line("libcusolver.so.8.0", b, sizeof(b)), "8.0");
+    CHECK(log_lib_cuda_line("libcusolver.so.10", b, sizeof(b)) == NULL);   /* its own major */
+    CHECK(log_lib_cuda_line("libcudnn.so.8", b, sizeof(b)) == NULL);
+    CHECK_STR(log_lib_cuda_line("cudart64_101.dll", b, sizeof(b)), "10.1");
+    CHECK_STR(log_lib_cuda_line("cudart64_80.dll", b, sizeof(b)), "8.0");
+    CHECK_STR(log_lib_cuda_line("cudart64_110.dll", b, sizeof(b)), "11");
+    CHECK_STR(log_lib_cuda_line("nvrtc64_120_0.dll", b, sizeof(b)), "12");
+    CHECK_STR(log_lib_cuda_line("cublas64_11.dll", b, sizeof(b)), "11");
+    CHECK(log_lib_cuda_line("cudnn64_8.dll", b, sizeof(b)) == NULL);
+    CHECK(log_lib_cuda_line("libcudart.so.", b, sizeof(b)) == NULL);
+    CHECK(log_lib_cuda_line("cudart64_1.dll", b, sizeof(b)) == NULL);
+    CHECK(log_lib_cuda_line("libcublas.so.11", b, 2) == NULL);
+    CHECK(log_lib_cuda_line(NULL, b, sizeof(b)) == NULL);
+}
+
+static void test_cuda_successor(void)
+{
+    const char *next = NULL, *rel = NULL;
+    if (!kb)
+        kb = kb_new_builtin();
+    CHECK_INT(kb_cuda_successor(kb, "11", &next, &rel), 1);
+    CHECK_STR(next, "12.0");
+    CHECK_STR(rel, "2022-12-01");
+    CHECK_INT(kb_cuda_successor(kb, "10.1", &next, &rel), 1);
+    CHECK_STR(next, "10.2");
+    CHECK_INT(kb_cuda_successor(kb, "9.0", &next, &rel), 1);
+    CHECK_STR(next, "9.1");
+    CHECK_INT(kb_cuda_successor(kb, "13", &next, &rel), 0);   /* nothing after it in the table */
+    CHECK_INT(kb_cuda_successor(kb, "7.5", &next, &rel), 0);  /* a line the table does not hold */
+    CHECK_INT(kb_cuda_successor(kb, "x", &next, &rel), -1);
+}
+
 int main(void)
 {
+    RUN(test_dates_versions_lines);
+    RUN(test_cuda_successor);
     RUN(test_split_chunks_and_crlf);
     RUN(test_long_line_bounded);
     RUN(test_tf_windows_dlopen);

@@ -16,7 +16,7 @@ for f in [0-9][0-9][0-9][0-9]-*.log; do
   o=$(sed -n 's/^# os: \([a-z0-9]*\).*/\1/p' "$f")
   echo " linux windows wsl2 macos container cluster " | grep -q " $o " || { echo "$f: bad os '$o'"; bad=1; }
   y=$(sed -n 's/^# year: //p' "$f")
-  [ "$y" -ge 2017 ] 2>/dev/null && [ "$y" -le 2026 ] || { echo "$f: bad year '$y'"; bad=1; }
+  [ "$y" -ge 2016 ] 2>/dev/null && [ "$y" -le 2026 ] || { echo "$f: bad year '$y'"; bad=1; }
   sp=$(sed -n '1,/^---$/s/^# split: //p' "$f")
   [ "$sp" = train ] || [ "$sp" = heldout ] || { echo "$f: bad or missing split '$sp' (train or heldout, once)"; bad=1; }
   grep -qx -- '---' "$f" || { echo "$f: no --- separator"; bad=1; }
