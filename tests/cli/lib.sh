@@ -79,6 +79,19 @@ ID=debian"
     put /proc/sys/kernel/osrelease "${1:-6.1.0-18-amd64}"
     put /proc/version "Linux version ${1:-6.1.0-18-amd64} (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)"
 }
+# osrelease_trixie [KERNEL]: the same base as Debian 13 (trixie), whose
+# archive has driver 550.163.01-2 (bookworm's has 535.261.03-1:
+# data/distro_pkg.kb driver_version).
+osrelease_trixie() {
+    osrelease "${1:-6.12.117+deb13-amd64}"
+    put /etc/debian_version "13.2"
+    put /etc/os-release "PRETTY_NAME=\"Debian GNU/Linux 13 (trixie)\"
+NAME=\"Debian GNU/Linux\"
+VERSION_ID=\"13\"
+VERSION_CODENAME=trixie
+ID=debian"
+    put /proc/version "Linux version ${1:-6.12.117+deb13-amd64} (debian-kernel@lists.debian.org) (x86_64-linux-gnu-gcc-14 (Debian 14.2.0-19) 14.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.12.117-1 (2025-11-01)"
+}
 # cuda_toolkit PREFIX VERSION: a toolkit install with version.json and libcudart.
 cuda_toolkit() {
     _pre=$1; _v=$2; _maj=${_v%%.*}
