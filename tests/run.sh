@@ -148,6 +148,27 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
     esac
 fi
 
+# A short report (issue 31): every one-finding machine a case checked (with
+# --root: tests/cli/lib.sh's _gd_replay renders its default text report at
+# 80 columns from its facts) fits 24 rows.
+if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
+    case short-report in *"${GD_FILTER:-}"*)
+    if [ -s "$GD_FIXLINT_DIR/short-report.tsv" ]; then
+        _sr_n=$(wc -l <"$GD_FIXLINT_DIR/short-report.tsv")
+        _sr_cases=$(cut -f 2 "$GD_FIXLINT_DIR/short-report.tsv" | sort -u | wc -l)
+        _sr_max=$(sort -n "$GD_FIXLINT_DIR/short-report.tsv" | tail -n 1 | cut -f 1)
+        if awk -F '\t' '$1 > 24 { bad = 1 } END { exit bad }' "$GD_FIXLINT_DIR/short-report.tsv"; then
+            pass=$((pass + 1))
+            echo "short-report: $_sr_n one-finding reports in $_sr_cases cases, at most $_sr_max rows of 24"
+        else
+            fail=$((fail + 1)); failed_names="$failed_names short-report"
+            echo "--- short-report: one-finding reports over 24 rows at 80 columns (rows, case, finding):"
+            awk -F '\t' '$1 > 24' "$GD_FIXLINT_DIR/short-report.tsv" | sort -rn | head -n 40
+        fi
+    fi ;;
+    esac
+fi
+
 # The JSON contracts: every document the cases wrote (the fix linter's
 # reports and $GD_FIXLINT_DIR/json: which, matrix, ps, fleet, --facts)
 # against its schema in docs/schemas (tests/schema/validate.py).

@@ -264,7 +264,10 @@ static void missing_alternatives(struct explain_ctx *c)
         for (j = 0; j < fd->n_evidence && !name; j++)
             if (fd->evidence[j].text && strchr(fd->evidence[j].text, ':'))
                 name = arena_strndup(c->out->arena, fd->evidence[j].text, strcspn(fd->evidence[j].text, ":"));
-        if (!name)
+        /* The name is the log's text: only a library's name goes into a command
+         * (a quote or a backquote from a log would run as the shell's). */
+        if (!name || !*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789._+-")])
             continue;
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
             arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
@@ -522,13 +525,14 @@ static const struct row rows[] = {
       "pip list | grep -i nvidia-  # the wheels torch pins", FX_FRAMEWORK, "torch", NULL, E },
     { LE_ORT_PROVIDER_FAIL, w_no_cause, "GD203", 78,
       "ONNX Runtime could not load its CUDA provider: one of its DLL dependencies (CUDA, cuDNN) is missing",
-      "the provider's dependencies: ldd (Linux) / Dependencies.exe (Windows) on onnxruntime_providers_cuda",
+      "ldd \"$(python -c 'import onnxruntime, os; print(os.path.dirname(onnxruntime.__file__))')\"/capi/"
+      "libonnxruntime_providers_cuda.so | grep 'not found'  # Windows: Dependencies.exe on onnxruntime_providers_cuda.dll",
       FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_WIN_DLL_LOAD, w_win_dll_cuda, "GD203", 78, "PyTorch could not load $a or one of its dependencies (WinError 126)",
-      "Dependencies.exe on that DLL; where cudnn*.dll cublas*.dll", FX_FRAMEWORK, "torch", NULL, E },
+      "where.exe cudnn*.dll cublas*.dll  # then Dependencies.exe on that DLL: the dependency it lacks", FX_FRAMEWORK, "torch", NULL, E },
     { LE_WIN_DLL_LOAD, w_win_dll_own, "GD412", 78, "PyTorch's own $a (or a DLL it needs) does not load: the install is "
       "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
-      "Dependencies.exe on that DLL (which dependency is missing)", FX_FRAMEWORK, "torch", NULL, E },
+      "where.exe vcruntime140.dll libomp140.x86_64.dll  # then Dependencies.exe on that DLL: the dependency it lacks", FX_FRAMEWORK, "torch", NULL, E },
     { LE_ORT_EP_FAIL, w_no_cause, "GD206", 82, "ONNX Runtime could not start its CUDA provider: it needs $a",
       "pip list | grep -i -E 'onnxruntime|nvidia-'; nvcc --version", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_CUDNN_MISMATCH, w_always, "GD207", 90, "cuDNN $a was loaded, but the framework was compiled with cuDNN $b",
@@ -719,7 +723,7 @@ static void rule_framework_own_dll(struct explain_ctx *c)
                              "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
                              lf->libs[i].name);
     explain_quote_line(c, fd, lf->libs[i].line, lf->libs[i].text);
-    explain_set_tell(c, fd, "Dependencies.exe on that DLL (which dependency is missing)");
+    explain_set_tell(c, fd, "where.exe vcruntime140.dll libomp140.x86_64.dll  # then Dependencies.exe on that DLL: the dependency it lacks");
     explain_apply_fix(c, fd, FX_FRAMEWORK, "torch");
 }
 
@@ -1080,7 +1084,7 @@ static int rank(struct explain_ctx *c, struct explain_result *res)
         h.confidence = exc ? 25 : 10;
         h.why = exc ? "the log ends in an exception that is not a known GPU problem"
                     : "no cause of a GPU problem was found in this log";
-        h.tell = "gpudoctor check (on the machine that wrote the log)";
+        h.tell = "gpudoctor check  # on the machine that wrote the log";
         hyp_offer(all, &n, cap, &h);
     }
     /* Stable sort by confidence. */

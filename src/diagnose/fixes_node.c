@@ -352,8 +352,8 @@ static int debian_abi_gone(const struct fix_ctx *x, const char *kernel, const ch
 static void debian_kernel_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                                   const char *kernel, const char *flavour, const char *extra, const char *then)
 {
-    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Debian's archive no longer has the headers of the "
-                      "running kernel %s (it keeps only the current kernel ABIs): install the current %s kernel "
+    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Debian's archive no longer has the headers of "
+                      "kernel %s (it keeps only the current kernel ABIs): install the current %s kernel "
                       "and its headers%s", kernel, flavour, then),
                       arena_printf(x->a, "sudo apt-get update\nsudo apt-get install linux-image-%s "
                                    "linux-headers-%s%s", flavour, flavour, extra));

@@ -197,6 +197,15 @@ _gd_replay() {
     jq -S "$_sel" "$CASE_DIR/replay.judged.json" >"$CASE_DIR/replay.judged.sel" 2>/dev/null
     cmp -s "$CASE_DIR/replay.scan.sel" "$CASE_DIR/replay.judged.sel" ||
         fail "check --from-facts differs from check: $(diff "$CASE_DIR/replay.scan.sel" "$CASE_DIR/replay.judged.sel" | head -20)"
+    # A one-finding machine: the rows its default text report takes on an
+    # 80x24 terminal (a longer line wraps), for tests/run.sh's short-report
+    # check over every such fixture (issue 31: it fits 24).
+    if [ -n "${GD_FIXLINT_DIR:-}" ] && [ "$(jq '.findings | length' "$CASE_DIR/replay.judged.json" 2>/dev/null)" = 1 ]; then
+        eval "COLUMNS=80 \"\$GD_BIN\" check --from-facts \"\$_rf\" $_judge" >"$CASE_DIR/replay.text" 2>/dev/null
+        _rr=$(awk '{ n += length($0) > 80 ? int((length($0) + 79) / 80) : 1 } END { print n + 0 }' "$CASE_DIR/replay.text")
+        printf '%s\t%s\t%s\n' "$_rr" "$(basename "$CASE_DIR")" "$(jq -r '.findings[0].code' "$CASE_DIR/replay.judged.json")" \
+            >>"$GD_FIXLINT_DIR/short-report.tsv"
+    fi
 }
 # _q WORD: WORD quoted for eval.
 _q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
