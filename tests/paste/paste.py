@@ -60,8 +60,9 @@ once per distinct (command, shell, Debian release):
                (| & < >) is not checked; without wine no cmd fix is
                (CI=true fails instead)
 
-PowerShell fixes have no parser here (Debian packages no pwsh): they are
-counted as not checked.  The apt lists live in APT_CACHE/paste-apt/RELEASE
+PowerShell fixes have no parser here (bookworm and trixie have no
+powershell or pwsh package: apt-cache search through the private apt
+configuration, 2026-12-02): they are counted as not checked.  The apt lists live in APT_CACHE/paste-apt/RELEASE
 (default $GD_PKG_CACHE or /var/cache/gpudoctor-test-debs), refreshed when a
 day old, under a lock; without network or apt the apt rule is skipped (a
 line says so; CI=true fails instead).
