@@ -157,13 +157,18 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
         _sr_n=$(wc -l <"$GD_FIXLINT_DIR/short-report.tsv")
         _sr_cases=$(cut -f 2 "$GD_FIXLINT_DIR/short-report.tsv" | sort -u | wc -l)
         _sr_max=$(sort -n "$GD_FIXLINT_DIR/short-report.tsv" | tail -n 1 | cut -f 1)
-        if awk -F '\t' '$1 > 24 { bad = 1 } END { exit bad }' "$GD_FIXLINT_DIR/short-report.tsv"; then
+        # Known long reports (case<TAB>code, tests/paste/short-report-known.tsv) are
+        # reported, not failed; the list only shrinks.
+        awk -F '\t' 'NR == FNR { if ($0 !~ /^#/ && NF >= 2) k[$1 "\t" $2] = 1; next }
+            $1 > 24 && !(($2 "\t" $3) in k)' "$here/paste/short-report-known.tsv" \
+            "$GD_FIXLINT_DIR/short-report.tsv" >"$work/short-report.bad"
+        if [ ! -s "$work/short-report.bad" ]; then
             pass=$((pass + 1))
             echo "short-report: $_sr_n one-finding reports in $_sr_cases cases, at most $_sr_max rows of 24"
         else
             fail=$((fail + 1)); failed_names="$failed_names short-report"
             echo "--- short-report: one-finding reports over 24 rows at 80 columns (rows, case, finding):"
-            awk -F '\t' '$1 > 24' "$GD_FIXLINT_DIR/short-report.tsv" | sort -rn | head -n 40
+            sort -rn "$work/short-report.bad" | head -n 40
         fi
     fi ;;
     esac
