@@ -148,6 +148,32 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
     esac
 fi
 
+# A short report (issue 31): every one-finding machine a case checked (with
+# --root: tests/cli/lib.sh's _gd_replay renders its default text report at
+# 80 columns from its facts) fits 24 rows.
+if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
+    case short-report in *"${GD_FILTER:-}"*)
+    if [ -s "$GD_FIXLINT_DIR/short-report.tsv" ]; then
+        _sr_n=$(wc -l <"$GD_FIXLINT_DIR/short-report.tsv")
+        _sr_cases=$(cut -f 2 "$GD_FIXLINT_DIR/short-report.tsv" | sort -u | wc -l)
+        _sr_max=$(sort -n "$GD_FIXLINT_DIR/short-report.tsv" | tail -n 1 | cut -f 1)
+        # Known long reports (case<TAB>code, tests/paste/short-report-known.tsv) are
+        # reported, not failed; the list only shrinks.
+        awk -F '\t' 'NR == FNR { if ($0 !~ /^#/ && NF >= 2) k[$1 "\t" $2] = 1; next }
+            $1 > 24 && !(($2 "\t" $3) in k)' "$here/paste/short-report-known.tsv" \
+            "$GD_FIXLINT_DIR/short-report.tsv" >"$work/short-report.bad"
+        if [ ! -s "$work/short-report.bad" ]; then
+            pass=$((pass + 1))
+            echo "short-report: $_sr_n one-finding reports in $_sr_cases cases, at most $_sr_max rows of 24"
+        else
+            fail=$((fail + 1)); failed_names="$failed_names short-report"
+            echo "--- short-report: one-finding reports over 24 rows at 80 columns (rows, case, finding):"
+            sort -rn "$work/short-report.bad" | head -n 40
+        fi
+    fi ;;
+    esac
+fi
+
 # The JSON contracts: every document the cases wrote (the fix linter's
 # reports and $GD_FIXLINT_DIR/json: which, matrix, ps, fleet, --facts)
 # against its schema in docs/schemas (tests/schema/validate.py).

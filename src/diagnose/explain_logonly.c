@@ -42,17 +42,17 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             /* the driver is older than the runtime, the PTX or the cuDNN the program uses */
             if (!(fd = explain_cause_of(c, "GD208", NULL))) {
                 fd = explain_cause(c, "GD208", SEV_ERROR, "the NVIDIA driver is older than the CUDA runtime or PTX the program uses");
-                explain_set_tell(c, fd, "nvidia-smi (CUDA Version) vs the framework's CUDA");
+                explain_set_tell(c, fd, "nvidia-smi | grep 'CUDA Version'  # against the framework's CUDA");
                 explain_apply_fix(c, fd, FX_DRIVER_UPGRADE, NULL);
             }
             explain_quote_line(c, fd, er->line, er->text);
             if (explain_os_is(c, "wsl"))
                 explain_alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver "
-                    "(or Windows build) shows this way", "nvidia-smi inside WSL and on Windows; ls -l /usr/lib/wsl/lib",
+                    "(or Windows build) shows this way", "nvidia-smi; ls -l /usr/lib/wsl/lib  # inside WSL, then nvidia-smi on Windows",
                     er->line, er->text);
             else if (!c->os || explain_os_is(c, "linux"))
                 explain_alt(c, "GD110", 35, "on WSL2: the Windows driver (or Windows build) lacks CUDA support for WSL",
-                    "uname -r (\"microsoft\" = WSL); nvidia-smi on Windows", er->line, er->text);
+                    "uname -r; nvidia-smi  # \"microsoft\" in the release is WSL; then nvidia-smi on Windows", er->line, er->text);
             continue;
         }
         if (!strcmp(code, "GD209")) {
@@ -180,7 +180,7 @@ void explain_rule_log_only(struct explain_ctx *c)
                    "the shared memory in /dev/shm is too small for NCCL or the DataLoader (Docker gives 64 MB)");
         explain_quote_ev(c, fd, LE_NCCL_SHM);
         explain_quote_val(c, fd, &lf->container);
-        explain_set_tell(c, fd, "df -h /dev/shm (64M is Docker's default)");
+        explain_set_tell(c, fd, "df -h /dev/shm  # 64M is Docker's default");
         fixes_container_start(&c->fx, c->out, fd, "Give the container the host's IPC namespace, or more shared memory",
                               FIX_CTR_IPC_HOST_OR_SHM);
         fixes_env_run(&c->fx, c->out, fd, FIX_RANK_ENV, "Or let NCCL go without shared memory (slower)", shm_off, 0,
@@ -194,7 +194,7 @@ void explain_rule_log_only(struct explain_ctx *c)
                    "NCCL failed on a system call; in a container this is usually /dev/shm being too small");
         explain_set_score(c, fd, lf->container.v ? 55 : 40);
         explain_quote_ev(c, fd, LE_NCCL_SYSERR);
-        explain_set_tell(c, fd, "NCCL_DEBUG=INFO shows the call that failed; df -h /dev/shm");
+        explain_set_tell(c, fd, "df -h /dev/shm  # NCCL_DEBUG=INFO shows the call that failed");
         fixes_env_run(&c->fx, c->out, fd, FIX_RANK_LOOK, "See which call failed", nccl_debug, 1, NULL);
         fixes_container_start(&c->fx, c->out, fd, "In Docker, give it the host's IPC namespace", FIX_CTR_IPC_HOST);
     }
@@ -243,7 +243,8 @@ void explain_rule_log_only(struct explain_ctx *c)
             explain_quote_val(c, fd, &lf->command);
             explain_framework_fix(c, fd, fw && strcmp(fw, "tensorrt") ? fw : NULL);
             explain_alt_hit(c, "GD216", 40, "the package is installed but broken (a partial install or two versions)",
-                    "python -m pip show -f <package>", LE_MODULE_MISSING);
+                    arena_printf(c->out->arena, "python -m pip list | grep -i %s", framework_modules[i]),
+                    LE_MODULE_MISSING);
         }
     }
 }
@@ -344,7 +345,7 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         explain_set_score(c, fd, 65);
         explain_quote_ev(c, fd, LE_JAX_NO_GPU);
         explain_quote_val(c, fd, &lf->jaxlib_version);
-        explain_set_tell(c, fd, "pip list | grep -i jax (a +cuda jaxlib or a jax-cuda plugin?)");
+        explain_set_tell(c, fd, "pip list | grep -i jax  # a +cuda jaxlib or a jax-cuda plugin?");
         explain_apply_fix(c, fd, FX_FRAMEWORK, "jax");
         if (win)
             explain_alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", "wsl --install",
@@ -372,7 +373,7 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                 tf_win_last ? arena_printf(c->out->arena, "TensorFlow after %s has no GPU build for native Windows "
                                            "(WSL2 or TensorFlow %s are the ways)", tf_win_last, tf_win_last)
                             : "this TensorFlow has no GPU build for native Windows (WSL2 is the way)",
-                "python -c \"import sys; print(sys.platform)\" (win32 = native Windows)", h ? h->line : 0,
+                "python -c \"import sys; print(sys.platform)\"  # win32 is native Windows", h ? h->line : 0,
                 h ? h->text : NULL);
         explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
             "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", h ? h->line : 0,
@@ -406,7 +407,7 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                         "conda list torch (a build string with 'cpu' or without 'cuda')", lf->conda.line, lf->conda.text);
         explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
                 "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
-        explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi (CUDA Version)",
+        explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi | grep 'CUDA Version'",
                 LE_TORCH_NO_GPU);
     }
 }

@@ -305,11 +305,11 @@ static void missing_alternatives(struct explain_ctx *c)
             "VM)", "lspci | grep -i nvidia", 0, NULL);
         if (!c->os || explain_os_is(c, "linux"))
             explain_alt(c, "GD110", 38, "on WSL2 the GPU comes from the Windows driver, in /usr/lib/wsl/lib (a Linux driver "
-                "inside WSL cannot work)", "uname -r (\"microsoft\" = WSL); ls /usr/lib/wsl/lib", 0, NULL);
+                "inside WSL cannot work)", "uname -r; ls /usr/lib/wsl/lib  # \"microsoft\" in the release is WSL", 0, NULL);
     }
     if (explain_cause_of(c, "GD110", NULL))
         explain_alt(c, "GD101", 35, "the Windows NVIDIA driver is missing or too old for WSL2",
-            "nvidia-smi (inside WSL); ls /usr/lib/wsl/lib", 0, NULL);
+            "nvidia-smi; ls /usr/lib/wsl/lib  # inside WSL", 0, NULL);
     for (i = 0; i < c->out->nr && i < MAX_SCORED; i++) {
         const struct finding *fd = &c->out->v[i];
         const char *name = NULL;
@@ -323,7 +323,10 @@ static void missing_alternatives(struct explain_ctx *c)
         for (j = 0; j < fd->n_evidence && !name; j++)
             if (fd->evidence[j].text && strchr(fd->evidence[j].text, ':'))
                 name = arena_strndup(c->out->arena, fd->evidence[j].text, strcspn(fd->evidence[j].text, ":"));
-        if (!name)
+        /* The name is the log's text: only a library's name goes into a command
+         * (a quote or a backquote from a log would run as the shell's). */
+        if (!name || !*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789._+-")])
             continue;
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
             arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
@@ -549,9 +552,9 @@ static const struct row rows[] = {
       "the container image needs CUDA $a, and the host's driver supports less",
       "nvidia-smi on the host: \"CUDA Version\" is the highest the driver runs", FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_DRIVER_TOO_OLD, w_always, "GD208", 86, "the NVIDIA driver is older than the CUDA runtime this PyTorch ships",
-      "nvidia-smi (CUDA Version) vs torch.version.cuda", FX_DRIVER_UPGRADE, NULL, NULL, E },
+      "nvidia-smi | grep 'CUDA Version'; python -c 'import torch; print(torch.version.cuda)'", FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_INSUFFICIENT_DRIVER, w_always, "GD208", 86, "the NVIDIA driver is older than the CUDA runtime the program uses",
-      "nvidia-smi (CUDA Version) vs the framework's CUDA", FX_DRIVER_UPGRADE, NULL, NULL, E },
+      "nvidia-smi | grep 'CUDA Version'  # against the framework's CUDA", FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_CVD_HIDDEN, w_always, "GD108", 85, "CUDA_VISIBLE_DEVICES hides every GPU from the program",
       "echo \"$CUDA_VISIBLE_DEVICES\"", FX_VISIBLE, NULL, NULL, E },
     { LE_DOCKER_NO_GPU, w_always, "GD408", 85,
@@ -566,7 +569,7 @@ static const struct row rows[] = {
       "JAX has no CUDA plugin installed: a GPU is present, JAX runs on the CPU",
       "pip list | grep -i jax", FX_FRAMEWORK, "jax", NULL, E },
     { LE_CPU_BUILD_MSG, w_always, "GD211", 90, "this framework is a CPU-only build: it says so itself",
-      "pip list (the GPU package of the framework?)", FX_FRAMEWORK, NULL, NULL, E },
+      "pip list  # the GPU package of the framework?", FX_FRAMEWORK, NULL, NULL, E },
     { LE_ORT_CPU_PKG, w_ort_one, "GD211", 72,
       "this onnxruntime has no CUDA provider: the CPU package (onnxruntime) is installed, not onnxruntime-gpu",
       "pip list | grep -i onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
@@ -586,16 +589,17 @@ static const struct row rows[] = {
       NULL, E },
     { LE_TORCH_PRELOAD, w_always, "GD205", 85,
       "PyTorch could not find $a among pip's nvidia-* packages (a CUDA wheel is missing or from another CUDA)",
-      "pip list | grep -i nvidia- (the wheels torch pins)", FX_FRAMEWORK, "torch", NULL, E },
+      "pip list | grep -i nvidia-  # the wheels torch pins", FX_FRAMEWORK, "torch", NULL, E },
     { LE_ORT_PROVIDER_FAIL, w_no_cause, "GD203", 78,
       "ONNX Runtime could not load its CUDA provider: one of its DLL dependencies (CUDA, cuDNN) is missing",
-      "the provider's dependencies: ldd (Linux) / Dependencies.exe (Windows) on onnxruntime_providers_cuda",
+      "ldd \"$(python -c 'import onnxruntime, os; print(os.path.dirname(onnxruntime.__file__))')\"/capi/"
+      "libonnxruntime_providers_cuda.so | grep 'not found'  # Windows: Dependencies.exe on onnxruntime_providers_cuda.dll",
       FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_WIN_DLL_LOAD, w_win_dll_cuda, "GD203", 78, "PyTorch could not load $a or one of its dependencies (WinError 126)",
-      "Dependencies.exe on that DLL; where cudnn*.dll cublas*.dll", FX_FRAMEWORK, "torch", NULL, E },
+      "where.exe cudnn*.dll cublas*.dll  # then Dependencies.exe on that DLL: the dependency it lacks", FX_FRAMEWORK, "torch", NULL, E },
     { LE_WIN_DLL_LOAD, w_win_dll_own, "GD412", 78, "PyTorch's own $a (or a DLL it needs) does not load: the install is "
       "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
-      "Dependencies.exe on that DLL (which dependency is missing)", FX_FRAMEWORK, "torch", NULL, E },
+      "where.exe vcruntime140.dll libomp140.x86_64.dll  # then Dependencies.exe on that DLL: the dependency it lacks", FX_FRAMEWORK, "torch", NULL, E },
     { LE_ORT_EP_FAIL, w_no_cause, "GD206", 82, "ONNX Runtime could not start its CUDA provider: it needs $a",
       "pip list | grep -i -E 'onnxruntime|nvidia-'; nvcc --version", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_CUDNN_MISMATCH, w_always, "GD207", 90, "cuDNN $a was loaded, but the framework was compiled with cuDNN $b",
@@ -619,10 +623,10 @@ static const struct row rows[] = {
       "nvidia-smi --query-gpu=compute_cap --format=csv", FX_FRAMEWORK, "tensorflow", NULL, E },
     { LE_NO_KERNEL_IMAGE, w_kernel_image, "GD209", 86,
       "the framework has no code for this GPU (\"no kernel image is available for execution on the device\")",
-      "nvidia-smi --query-gpu=compute_cap --format=csv; the framework's arch list", FX_FRAMEWORK, NULL, NULL, E },
+      "nvidia-smi --query-gpu=compute_cap --format=csv  # against the framework's arch list", FX_FRAMEWORK, NULL, NULL, E },
     { LE_NO_KERNEL_IMAGE, w_kernel_image_jax, "GD209", 50,
       "the framework has no code for this GPU (\"no kernel image is available for execution on the device\")",
-      "nvidia-smi (compute capability, CUDA Version) vs the jaxlib build", FX_FRAMEWORK, "jax", NULL, E },
+      "nvidia-smi --query-gpu=compute_cap --format=csv; nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax", FX_FRAMEWORK, "jax", NULL, E },
     { LE_TF_PTX_JIT, w_always, "GD210", 40,
       "TensorFlow has no native code for compute capability $a: kernels are JIT-compiled from PTX (slow first "
       "start; may fail on GPUs newer than the PTX)", NULL, FX_NONE, NULL, NULL, W },
@@ -640,41 +644,41 @@ static const struct alt_row {
     { { LE_SMI_FAILED, LE_KERNEL_DRIVER_DOWN }, w_always, "GD102", 50, NO_GPU, "lspci | grep -i nvidia" },
     { { LE_NO_DRIVER, LE__COUNT }, w_always, "GD102", 60, NO_GPU, "lspci | grep -i nvidia" },
     { { LE_SMI_FAILED, LE_NO_DRIVER }, w_linux_or_unknown, "GD110", 38, "on WSL2 the GPU comes from the Windows "
-      "driver (a Linux driver inside WSL cannot work)", "uname -r (\"microsoft\" = WSL); ls /usr/lib/wsl/lib" },
+      "driver (a Linux driver inside WSL cannot work)", "uname -r; ls /usr/lib/wsl/lib  # \"microsoft\" in the release is WSL" },
     { { LE_NO_DRIVER, LE__COUNT }, w_wsl, "GD101", 35, "the Windows NVIDIA driver is missing or too old for WSL2",
-      "nvidia-smi (inside WSL); ls /usr/lib/wsl/lib" },
+      "nvidia-smi; ls /usr/lib/wsl/lib  # inside WSL" },
     { { LE_DSO_MISMATCH, LE__COUNT }, w_container, "GD103", 45, "the driver was upgraded on the host without a reboot",
       "cat /proc/driver/nvidia/version; ls -l /usr/local/cuda/compat" },
     { { LE_DSO_MISMATCH, LE__COUNT }, w_no_container, "GD208", 45, "inside a container: the host driver is older "
       "than the image's libcuda", "cat /proc/driver/nvidia/version; ls -l /usr/local/cuda/compat" },
     { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_linux_or_unknown, "GD110", 35, "on WSL2: the Windows driver "
-      "(or Windows build) lacks CUDA support for WSL", "uname -r (\"microsoft\" = WSL); nvidia-smi on Windows" },
+      "(or Windows build) lacks CUDA support for WSL", "uname -r; nvidia-smi  # \"microsoft\" in the release is WSL; then nvidia-smi on Windows" },
     { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_wsl, "GD110", 60, "on WSL2 the Windows driver provides CUDA: "
       "an outdated or broken Windows driver (or Windows build) shows this way",
-      "nvidia-smi inside WSL and on Windows; ls -l /usr/lib/wsl/lib" },
+      "nvidia-smi; ls -l /usr/lib/wsl/lib  # inside WSL, then nvidia-smi on Windows" },
     { { LE_DOCKER_NO_GPU, LE__COUNT }, w_always, "GD102", 40, "there is no NVIDIA GPU (or driver) on this host at all",
-      "lspci | grep -i nvidia; nvidia-smi (on the host)" },
+      "lspci | grep -i nvidia; nvidia-smi  # on the host" },
     { { LE_ORT_CPU_PKG, LE__COUNT }, w_ort_one, "GD216", 55, "both onnxruntime and onnxruntime-gpu are installed, "
       "and the CPU package's files win", "pip list | grep -i onnxruntime" },
     { { LE_JAX_BACKEND_FAIL, LE__COUNT }, w_jax_nodev, "GD208", 50, "the driver is older than the CUDA jaxlib was "
-      "built for", "nvidia-smi (CUDA Version) vs the jax-cuda plugin's CUDA" },
+      "built for", "nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax  # the driver's CUDA against the jax-cuda plugin's" },
     { { LE_JAX_BACKEND_FAIL, LE__COUNT }, w_jax_nodev, "GD108", 40, "CUDA_VISIBLE_DEVICES hides the GPUs",
       "echo \"$CUDA_VISIBLE_DEVICES\"" },
     { { LE_TORCH_PRELOAD, LE__COUNT }, w_always, "GD216", 58, "the environment is half-installed (an nvidia-* wheel "
       "removed or replaced)", "pip list | grep -i nvidia-" },
     { { LE_NO_KERNEL_IMAGE, LE__COUNT }, w_kernel_image_jax, "GD208", 70, "the driver is older than the CUDA jaxlib "
-      "was built with, so XLA's PTX cannot be loaded", "nvidia-smi (CUDA Version) vs pip list | grep jax-cuda" },
+      "was built with, so XLA's PTX cannot be loaded", "nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax-cuda" },
     { { LE_NO_KERNEL_IMAGE, LE__COUNT }, w_kernel_image, "GD208", 35, "the driver is too old for the PTX in this build",
-      "nvidia-smi (CUDA Version)" },
+      "nvidia-smi | grep 'CUDA Version'" },
     { { LE_NCCL_SHM, LE__COUNT }, w_shm_perm, "GD402", 60, "the shared-memory segment could not be opened "
       "(permissions, or processes in different IPC namespaces)",
-      "ls -l /dev/shm; run every rank in one container or with --ipc=host" },
+      "ls -l /dev/shm  # then run every rank in one container or with --ipc=host" },
     { { LE_NCCL_SYSERR, LE__COUNT }, w_syserr, "GD402", 38, "another system call failed (sockets, peer access): "
       "NCCL_DEBUG=INFO tells", "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL" },
     { { LE_CUDA_HOME_UNSET, LE__COUNT }, w_always, "GD204", 40, "the toolkit is installed but not where the build "
       "looks", "ls -d /usr/local/cuda*; which nvcc" },
     { { LE_NO_CUDA_GPUS, LE__COUNT }, w_no_cvd_hidden, "GD403", 45, "no GPU is usable here (a container without "
-      "--gpus, a GPU in another mode)", "nvidia-smi -L (in the same shell or container)" },
+      "--gpus, a GPU in another mode)", "nvidia-smi -L  # in the same shell or container" },
 };
 #undef NO_GPU
 
@@ -789,7 +793,7 @@ static void rule_framework_own_dll(struct explain_ctx *c)
                              "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
                              lf->libs[i].name);
     explain_quote_line(c, fd, lf->libs[i].line, lf->libs[i].text);
-    explain_set_tell(c, fd, "Dependencies.exe on that DLL (which dependency is missing)");
+    explain_set_tell(c, fd, "where.exe vcruntime140.dll libomp140.x86_64.dll  # then Dependencies.exe on that DLL: the dependency it lacks");
     explain_apply_fix(c, fd, FX_FRAMEWORK, "torch");
 }
 
@@ -804,7 +808,7 @@ static void rule_wsl_no_adapter(struct explain_ctx *c)
                        "this machine has no NVIDIA GPU, or its Windows driver does not support WSL");
     explain_set_score(c, fd, 70);
     explain_quote_ev(c, fd, LE_WSL_NO_ADAPTER);
-    explain_set_tell(c, fd, "nvidia-smi on Windows (no NVIDIA GPU listed: none to use)");
+    explain_set_tell(c, fd, "nvidia-smi -L  # on Windows: no NVIDIA GPU listed, none to use");
     explain_apply_fix(c, fd, FX_CHECK, NULL);
     explain_alt_hit(c, "GD110", 50, "there is an NVIDIA GPU but its Windows driver (or WSL) is too old for GPU "
                     "access in WSL 2, or Docker runs on WSL 1", "wsl -l -v; nvidia-smi on Windows", LE_WSL_NO_ADAPTER);
@@ -1150,7 +1154,7 @@ static int rank(struct explain_ctx *c, struct explain_result *res)
         h.confidence = exc ? 25 : 10;
         h.why = exc ? "the log ends in an exception that is not a known GPU problem"
                     : "no cause of a GPU problem was found in this log";
-        h.tell = "gpudoctor check (on the machine that wrote the log)";
+        h.tell = "gpudoctor check  # on the machine that wrote the log";
         hyp_offer(all, &n, cap, &h);
     }
     /* Stable sort by confidence. */

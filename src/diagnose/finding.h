@@ -49,7 +49,9 @@ enum fix_rank {
 
 struct fix {
     const char *title;    /* what it does: "Put the toolkit's lib64 on the loader path" */
-    const char *shell;    /* NULL (any), "sh", "fish", "powershell", "cmd" */
+    const char *shell;    /* NULL (any), "sh", "fish", "powershell", "cmd"; or "python": not a
+                             command line but Python source to put in the program (before
+                             the framework's import), checked by Python's parser */
     const char *command;  /* what to paste, may be multi-line; NULL for advice only */
     unsigned group;       /* 0, or the same number for the one command written for several
                              shells (sh / fish, powershell / cmd): a report may show only

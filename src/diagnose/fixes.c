@@ -55,6 +55,7 @@
  */
 #include "diagnose/fixes.h"
 #include "diagnose/fixes_intent.h"
+#include "diagnose/fixes_container.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,11 +263,10 @@ static void route_driver_install(const struct fix_ctx *x, struct findings *fl, s
     if (x->container) {
         add(fl, fd, 0, NULL, "In a container the driver comes from the host: install it there, with the "
             "NVIDIA Container Toolkit, and start the container with the GPUs", NULL);
-        add(fl, fd, 0, "sh", "On the host (Debian/Ubuntu with NVIDIA's container repository): install "
+        add(fl, fd, 0, "sh", "On the host (Debian/Ubuntu): add NVIDIA's container repository, install "
             "the toolkit and register it with Docker",
-            "sudo apt-get install nvidia-container-toolkit\n"
-            "sudo nvidia-ctk runtime configure --runtime=docker\n"
-            "sudo systemctl restart docker");
+            arena_printf(x->a, "%s\nsudo nvidia-ctk runtime configure --runtime=docker\n"
+                         "sudo systemctl restart docker", fixes_ctk_route(FIX_FAMILY_DEBIAN)));
         add(fl, fd, 0, "sh", "Start the container with every GPU (and shared memory for data loaders)",
             "docker run --gpus all --ipc=host IMAGE");
         return;

@@ -12,33 +12,47 @@
 #include "util/strbuf.h"
 #include "util/banned.h"
 
+#define CTK_GUIDE "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html"
+
 static enum fix_family host_family(const struct facts *f)
 {
     return fix_family_of(f->container.host_distro);
 }
 
+const char *fixes_ctk_route(enum fix_family fam)
+{
+    switch (fam) {
+    case FIX_FAMILY_DEBIAN:
+    case FIX_FAMILY_UBUNTU:
+        return "curl -fsSL https://nvidia.github.io/libnvidia-container/gpgkey | sudo gpg --dearmor -o "
+               "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg\n"
+               "curl -s -L https://nvidia.github.io/libnvidia-container/stable/deb/nvidia-container-toolkit.list | "
+               "sed 's#deb https://#deb [signed-by=/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg] "
+               "https://#g' | sudo tee /etc/apt/sources.list.d/nvidia-container-toolkit.list\n"
+               "sudo apt-get update\n"
+               "sudo apt-get install -y nvidia-container-toolkit";
+    case FIX_FAMILY_FEDORA:
+    case FIX_FAMILY_RHEL:
+        return "curl -s -L https://nvidia.github.io/libnvidia-container/stable/rpm/nvidia-container-toolkit.repo | "
+               "sudo tee /etc/yum.repos.d/nvidia-container-toolkit.repo\n"
+               "sudo dnf install -y nvidia-container-toolkit";
+    case FIX_FAMILY_SUSE:
+        return "sudo zypper ar https://nvidia.github.io/libnvidia-container/stable/rpm/nvidia-container-toolkit.repo\n"
+               "sudo zypper --gpg-auto-import-keys install -y nvidia-container-toolkit";
+    default:
+        return NULL;
+    }
+}
+
 void fixes_ctk_install(const struct facts *f, struct findings *fl, struct finding *fd)
 {
-    enum fix_family fam = host_family(f);
-    if (fam == FIX_FAMILY_DEBIAN || fam == FIX_FAMILY_UBUNTU) {
+    const char *route = fixes_ctk_route(host_family(f));
+    if (route)
         finding_fix(fl, fd, "sh", "On the host: add NVIDIA's container toolkit repository and install the toolkit",
-                    "curl -fsSL https://nvidia.github.io/libnvidia-container/gpgkey | sudo gpg --dearmor -o "
-                    "/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg\n"
-                    "curl -s -L https://nvidia.github.io/libnvidia-container/stable/deb/nvidia-container-toolkit.list | "
-                    "sed 's#deb https://#deb [signed-by=/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg] "
-                    "https://#g' | sudo tee /etc/apt/sources.list.d/nvidia-container-toolkit.list\n"
-                    "sudo apt-get update\n"
-                    "sudo apt-get install -y nvidia-container-toolkit");
-    } else if (fam == FIX_FAMILY_RHEL || fam == FIX_FAMILY_FEDORA) {
-        finding_fix(fl, fd, "sh", "On the host: add NVIDIA's container toolkit repository and install the toolkit",
-                    "curl -s -L https://nvidia.github.io/libnvidia-container/stable/rpm/nvidia-container-toolkit.repo | "
-                    "sudo tee /etc/yum.repos.d/nvidia-container-toolkit.repo\n"
-                    "sudo dnf install -y nvidia-container-toolkit");
-    } else {
+                    "%s", route);
+    else
         finding_fix(fl, fd, NULL, "On the host: install the NVIDIA Container Toolkit (NVIDIA's install guide: "
-                    "https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html)",
-                    NULL);
-    }
+                    CTK_GUIDE ")", NULL);
     fixes_ctk_configure(f, fl, fd, "docker");
 }
 

@@ -19,8 +19,20 @@
 #define GD_DIAGNOSE_FIXES_CONTAINER_H
 
 #include "diagnose/finding.h"
+#include "diagnose/fixes.h"
 #include "facts/facts.h"
 
+/**
+ * NVIDIA's own route to the toolkit for a distribution family, as its
+ * install guide gives it (above): the repository first -- the gpg key and
+ * the list file for apt (Debian, Ubuntu), the .repo file for dnf (Fedora,
+ * RHEL) and zypper (SUSE) -- then the install, one multi-line sh command.
+ * Debian's archive does not ship the toolkit (bookworm and trixie main,
+ * contrib, non-free, non-free-firmware: data/distro_pkg.kb vendor_repo), so
+ * a bare apt-get install cannot work.  NULL for a family the guide does not
+ * cover (Arch, unknown).  Returns a static string.
+ */
+const char *fixes_ctk_route(enum fix_family fam);
 /** Install the toolkit on the host and register it with Docker. */
 void fixes_ctk_install(const struct facts *f, struct findings *fl, struct finding *fd);
 /** Register the toolkit with engine ("docker", "containerd", "crio") and restart it. */

@@ -365,7 +365,7 @@ void fixes_windows_path(const struct fix_ctx *x, struct findings *fl, struct fin
         "values at 1024 characters, so prefer the PowerShell line when PATH is long)",
         arena_printf(a, "set PATH=%s;%%PATH%%\nsetx PATH \"%s;%%PATH%%\"", wdirs, wdirs));
     if (!tf)
-        put(fl, fd, 0, FIX_RANK_NONE, NULL,
+        put(fl, fd, 0, FIX_RANK_NONE, "python",
             arena_printf(a, "%s does not search PATH for an extension module's DLLs: or add the folder in the "
                          "program before importing the framework", py),
             arena_printf(a, "import os\nos.add_dll_directory(r\"%s\")", wdirs));
@@ -387,7 +387,7 @@ void fixes_which(struct findings *fl, const struct resolve_result *res, struct f
         d = resolve_win_display(a, res->suggest_dir);
         put(fl, dir, 0, FIX_RANK_ENV, "powershell", "PowerShell, this session",
             arena_printf(a, "$env:PATH = \"%s;$env:PATH\"", d));
-        put(fl, dir, 0, FIX_RANK_ENV, NULL, "a Python extension module, in the program",
+        put(fl, dir, 0, FIX_RANK_ENV, "python", "a Python extension module, in the program",
             arena_printf(a, "os.add_dll_directory(r\"%s\")", d));
         return;
     }

@@ -182,7 +182,8 @@ void fixes_jupyter_kernel(const struct fix_ctx *x, struct findings *fl, struct f
 /**
  * Windows: folders wdirs (';'-joined, Windows spelling) on PATH -- this
  * PowerShell session, the user PATH, cmd -- and, unless tf, Python's
- * os.add_dll_directory (py: which Pythons skip PATH for an extension's DLLs).
+ * os.add_dll_directory (py: which Pythons skip PATH for an extension's DLLs)
+ * as a "python" fix: Python source for the program, not a command line.
  */
 void fixes_windows_path(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *wdirs,
                         int tf, const char *py);
@@ -192,8 +193,8 @@ void fixes_windows_path(const struct fix_ctx *x, struct findings *fl, struct fin
  * cache is stale (a file it lacks, an entry whose file is gone); into dir,
  * when nothing was found but a loadable copy is in res->suggest_dir, that
  * directory on the loader path for this shell and in ld.so.conf.d (on
- * Windows: PATH for this PowerShell session and os.add_dll_directory, in
- * Windows spelling).  stale and dir are zeroed first and need not be in fl
+ * Windows: PATH for this PowerShell session and os.add_dll_directory as a
+ * "python" fix, in Windows spelling).  stale and dir are zeroed first and need not be in fl
  * (fl gives the arena); the caller frees their fixes arrays.
  */
 void fixes_which(struct findings *fl, const struct resolve_result *res, struct finding *stale, struct finding *dir);

@@ -13,9 +13,11 @@
  */
 #include "diagnose/fixes_node.h"
 #include "diagnose/fixes_intent.h"
+#include "diagnose/fixes_container.h"
 
 #include <string.h>
 
+#include "kb/kb.h"
 #include "util/strbuf.h"
 #include "util/text.h"
 #include "util/banned.h"
@@ -223,26 +225,17 @@ static void node_toolkit_host(const struct fix_ctx *x, struct findings *fl, stru
     int podman = engine && strstr(engine, "podman");
     const char *wire = podman ? "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml"
                               : "sudo nvidia-ctk runtime configure --runtime=docker\nsudo systemctl restart docker";
-    switch (x->family) {
-    case FIX_FAMILY_DEBIAN:
-    case FIX_FAMILY_UBUNTU:
-        finding_fix_group(fl, fd, 0, "sh", "Install the NVIDIA Container Toolkit (from NVIDIA's container "
-                          "repository, nvidia.github.io/libnvidia-container) and register it with the engine",
-                          arena_printf(x->a, "sudo apt-get install nvidia-container-toolkit\n%s", wire));
-        break;
-    case FIX_FAMILY_FEDORA:
-    case FIX_FAMILY_RHEL:
-        finding_fix_group(fl, fd, 0, "sh", "Install the NVIDIA Container Toolkit (from NVIDIA's container "
-                          "repository) and register it with the engine",
-                          arena_printf(x->a, "sudo dnf install nvidia-container-toolkit\n%s", wire));
-        break;
-    default:
-        finding_fix_group(fl, fd, 0, NULL, "Install the NVIDIA Container Toolkit (NVIDIA's install guide names "
-                          "the repository for your distribution), then register it with the engine",
-                          NULL);
-        finding_fix_group(fl, fd, 0, "sh", "Register it", wire);
-        break;
+    const char *route = fixes_ctk_route(x->family);
+    if (route) {
+        finding_fix_group(fl, fd, 0, "sh", "Install the NVIDIA Container Toolkit from NVIDIA's container "
+                          "repository (its install guide's route: the repository, then the package) and register "
+                          "it with the engine", arena_printf(x->a, "%s\n%s", route, wire));
+        return;
     }
+    finding_fix_group(fl, fd, 0, NULL, "Install the NVIDIA Container Toolkit (NVIDIA's install guide names "
+                      "the repository for your distribution: https://docs.nvidia.com/datacenter/cloud-native/"
+                      "container-toolkit/latest/install-guide.html), then register it with the engine", NULL);
+    finding_fix_group(fl, fd, 0, "sh", "Register it", wire);
 }
 
 static void node_cdi_regenerate(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *spec)
@@ -321,6 +314,53 @@ static void node_kmod_reboot_into(const struct fix_ctx *x, struct findings *fl, 
                       : "Reboot into an installed kernel", "sudo reboot");
 }
 
+/*
+ * A Debian kernel whose headers the archive no longer has: Debian's archive
+ * keeps only the current kernel ABIs (linux-headers-6.1.0-N-amd64 for the
+ * newest N or two; data/distro_pkg.kb kernel_abi, read from the release's
+ * Packages index), so a machine still running a superseded kernel cannot
+ * install its headers -- it upgrades to the current kernel of its flavour
+ * (linux-image-FLAVOUR, linux-headers-FLAVOUR) and reboots into it.  1 and
+ * *flavour ("amd64", "cloud-amd64") when the kernel's ABI is not among the
+ * release's; 0 when it is, when the kb has no row for the release, or when
+ * kernel is not named as Debian names its kernels (ABI-FLAVOUR).
+ */
+static int debian_abi_gone(const struct fix_ctx *x, const char *kernel, const char **flavour)
+{
+    const char *abis = NULL, *p, *f;
+    size_t n;
+    if (x->family != FIX_FAMILY_DEBIAN || !x->kb || !x->distro || !kernel ||
+        kb_distro_pkg(x->kb, x->distro, x->distro_version, "linux-headers", "kernel_abi", NULL, NULL, &abis,
+                      NULL) != 1 || !abis)
+        return 0;
+    /* The ABI ends at the first '-' followed by a letter: 6.1.0-40-amd64, 6.12.57+deb13-cloud-amd64. */
+    for (f = kernel; (f = strchr(f, '-')) && !(f[1] >= 'a' && f[1] <= 'z'); f++)
+        ;
+    if (!f || f == kernel)
+        return 0;
+    n = (size_t)(f - kernel);
+    for (p = abis; *p; p += strcspn(p, ","), p += *p == ',') {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, kernel, n))
+            return 0;
+    }
+    *flavour = f + 1;
+    return 1;
+}
+
+/* Upgrade to the current kernel of flavour and its headers, then reboot into it. */
+static void debian_kernel_upgrade(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                                  const char *kernel, const char *flavour, const char *extra, const char *then)
+{
+    finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Debian's archive no longer has the headers of "
+                      "kernel %s (it keeps only the current kernel ABIs): install the current %s kernel "
+                      "and its headers%s", kernel, flavour, then),
+                      arena_printf(x->a, "sudo apt-get update\nsudo apt-get install linux-image-%s "
+                                   "linux-headers-%s%s", flavour, flavour, extra));
+    finding_fix_group(fl, fd, 0, "sh", "Then reboot into it (the boot loader's default after the upgrade)",
+                      "sudo reboot");
+}
+
 /* The kernel headers' package for a kernel release, per family; NULL when
  * the release does not name it (Arch, SUSE: the flavour's package). */
 static const char *headers_cmd(const struct fix_ctx *x, const char *kernel)
@@ -337,15 +377,22 @@ static const char *headers_cmd(const struct fix_ctx *x, const char *kernel)
     }
 }
 
-static void node_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+/* Returns 1 when the route reboots into another kernel (Debian, headers gone). */
+static int node_dkms_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                       const char *module, const char *version, const char *kernel,
                       int headers_missing, const char *failed_log)
 {
-    const char *h = headers_cmd(x, kernel);
+    const char *h = headers_cmd(x, kernel), *flavour;
     if (failed_log && !headers_missing)
         finding_fix_group(fl, fd, 0, "sh", "Read why the last build failed (NVIDIA's conftest errors land "
                           "there: a kernel newer than the driver supports, a compiler other than the kernel's)",
                           arena_printf(x->a, "less %s", failed_log));
+    if (headers_missing && debian_abi_gone(x, kernel, &flavour)) {
+        /* DKMS builds module for the new kernel when it is installed (its kernel postinst hook). */
+        debian_kernel_upgrade(x, fl, fd, kernel, flavour, "", arena_printf(x->a, " (DKMS then builds %s %s "
+                              "for it)", module, version));
+        return 1;
+    }
     if (headers_missing) {
         if (h)
             finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Install the headers of kernel %s, which DKMS "
@@ -358,10 +405,17 @@ static void node_dkms_build(const struct fix_ctx *x, struct findings *fl, struct
     finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Build and install %s %s for kernel %s with DKMS",
                       module, version, kernel),
                       arena_printf(x->a, "sudo dkms install %s/%s -k %s", module, version, kernel));
+    return 0;
 }
 
-static void node_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
+static int node_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
 {
+    const char *flavour;
+    if (debian_abi_gone(x, kernel, &flavour)) {
+        debian_kernel_upgrade(x, fl, fd, kernel, flavour, " nvidia-kernel-dkms",
+                              " with nvidia-kernel-dkms, which DKMS builds for it");
+        return 1;
+    }
     switch (x->family) {
     case FIX_FAMILY_DEBIAN:
         finding_fix_group(fl, fd, 0, "sh", arena_printf(x->a, "Debian builds the module with DKMS "
@@ -385,6 +439,7 @@ static void node_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, stru
                           "package, or NVIDIA's installer run again on this kernel", kernel), NULL);
         break;
     }
+    return 0;
 }
 
 static void node_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
@@ -573,12 +628,16 @@ void fixes_dkms_build(const struct fix_ctx *x, struct findings *fl, struct findi
                       const char *module, const char *version, const char *kernel,
                       int headers_missing, const char *failed_log)
 {
-    RANKED_ROUTE(fd, FIX_RANK_DRIVER, node_dkms_build(x, fl, fd, module, version, kernel, headers_missing, failed_log));
+    size_t from = fd->n_fixes;
+    int reboot = node_dkms_build(x, fl, fd, module, version, kernel, headers_missing, failed_log);
+    fixes_rank_all(fd, from, reboot ? FIX_RANK_REBOOT : FIX_RANK_DRIVER);
 }
 
 void fixes_kmod_rebuild(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)
 {
-    RANKED_ROUTE(fd, FIX_RANK_DRIVER, node_kmod_rebuild(x, fl, fd, kernel));
+    size_t from = fd->n_fixes;
+    int reboot = node_kmod_rebuild(x, fl, fd, kernel);
+    fixes_rank_all(fd, from, reboot ? FIX_RANK_REBOOT : FIX_RANK_DRIVER);
 }
 
 void fixes_depmod(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *kernel)

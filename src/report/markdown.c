@@ -79,7 +79,8 @@ static void fix_block(struct out *o, const struct fix *x)
     for (k = 0; k < n; k++)
         out_raw(o, "`");
     out_printf(o, "%s\n", x->shell && !strcmp(x->shell, "powershell") ? "powershell"
-                          : x->shell && !strcmp(x->shell, "cmd") ? "bat" : "sh");
+                          : x->shell && !strcmp(x->shell, "cmd") ? "bat"
+                          : x->shell && !strcmp(x->shell, "python") ? "python" : "sh");
     out_lines(o, "", x->command);
     for (k = 0; k < n; k++)
         out_raw(o, "`");

@@ -244,8 +244,10 @@ static void text_fix(struct out *o, const struct fix *x, const char *lead)
     for (c = x->command; c && *c; c = nl ? nl + 1 : NULL) {
         nl = strchr(c, '\n');
         out_printf(o, "%s    ", lead);
+        /* A "python" fix is source for the program, not a command line: no prompt. */
         out_styled(o, STYLE_DIM, "%s", x->shell && !strcmp(x->shell, "powershell") ? "PS> " :
-                   x->shell && !strcmp(x->shell, "cmd") ? "> " : "$ ");
+                   x->shell && !strcmp(x->shell, "cmd") ? "> " : x->shell && !strcmp(x->shell, "python") ? "  "
+                   : "$ ");
         out_printf(o, "%.*s\n", nl ? (int)(nl - c) : (int)strlen(c), c);
     }
 }

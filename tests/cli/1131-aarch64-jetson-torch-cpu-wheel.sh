@@ -17,6 +17,7 @@ ln -sfn libcuda.so.1.1 "$ROOT/$T/libcuda.so.1"
 put /etc/ld.so.conf.d/nvidia-tegra.conf "/usr/lib/aarch64-linux-gnu/tegra
 /usr/lib/aarch64-linux-gnu/tegra-egl"
 a64_ldconfig
+a64_l4t_osrelease 35
 put /etc/nv_tegra_release "# R35 (release), REVISION: 4.1, GCID: 33958178, BOARD: t186ref, EABI: aarch64, DATE: Tue Aug  1 19:57:35 UTC 2023"
 mkdir -p "$ROOT/proc/device-tree"
 printf 'nvidia,p3737-0000+p3701-0000\0nvidia,p3701-0000\0nvidia,tegra234\0' >"$ROOT/proc/device-tree/compatible"

@@ -1,3 +1,4 @@
+# A Debian 13 (trixie) machine: its archive has the 550.163.01-2 driver used here.
 # The only libcuda.so.1 on the machine is Debian's i386 multiarch copy
 # (libcuda1:i386): an x86_64 process's loader skips it for its ELF class,
 # so CUDA cannot start, even though NVML (x86_64) loads.  GD114, torch "no",
@@ -6,7 +7,7 @@
 . "$GD_TESTS/cli/lib.sh"
 . "$GD_TESTS/cli/python.inc"
 . "$GD_TESTS/cli/diag.inc"
-osrelease
+osrelease_trixie
 kmod 550.163.01
 gpu 0000:01:00.0 0x2684
 devnodes nvidiactl nvidia0 nvidia-uvm

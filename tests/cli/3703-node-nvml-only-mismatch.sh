@@ -1,3 +1,4 @@
+# A Debian 13 (trixie) machine: its archive has the 550.163.01-2 driver used here.
 # NVML alone at another version (libnvidia-ml and nvidia-smi 535, libcuda
 # and the kernel module 550): nvidia-smi fails with "Failed to initialize
 # NVML: Driver/library version mismatch", CUDA works.  Not GD103 (torch is
@@ -6,7 +7,7 @@
 . "$GD_TESTS/cli/lib.sh"
 . "$GD_TESTS/cli/python.inc"
 . "$GD_TESTS/cli/diag.inc"
-osrelease
+osrelease_trixie
 d=/usr/lib/x86_64-linux-gnu
 mklib "$d/nvidia/current/libcuda.so.550.163.01" libcuda.so.1
 link libcuda.so.550.163.01 "$d/nvidia/current/libcuda.so.1"

@@ -24,4 +24,13 @@ expect_json '[.findings[] | select(.code == "GD601") | .fixes[].command // ""] |
 # "Python 3.8+": the release from which PATH is not searched, data/pkg_fact.kb.
 expect_json '[.findings[] | select(.code == "GD601") | .fixes[].title] | any(test("^Python 3[.]8[+] does not search PATH"))'
 expect_json '[.findings[] | select(.code == "GD601") | .evidence[].text] | any(test("^Python 3[.]8[+] loads an extension"))'
+# os.add_dll_directory is Python source for the program, not a command line:
+# shell "python" (no shell runs it), valid Python, shown without a prompt.
+expect_json '[.findings[] | select(.code == "GD601") | .fixes[] | select(.command // "" | test("add_dll_directory")) | .shell] | . != [] and all(. == "python")'
+jq -r '.findings[] | select(.code == "GD601") | .fixes[] | select(.shell == "python") | .command' "$OUT" >"$CASE_DIR/fix.py"
+python3 -c 'import sys; compile(open(sys.argv[1]).read(), "fix.py", "exec")' "$CASE_DIR/fix.py" || fail "the python fix does not compile"
+wincheck -v --env "CUDA_PATH=$TK\cuda-12.1"
+expect_text "fix (python): Python 3.8+ does not search PATH"
+expect_text "      import os"
+expect_no_text "$ import os"
 exit 0

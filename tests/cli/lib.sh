@@ -79,6 +79,19 @@ ID=debian"
     put /proc/sys/kernel/osrelease "${1:-6.1.0-18-amd64}"
     put /proc/version "Linux version ${1:-6.1.0-18-amd64} (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.76-1 (2024-02-01)"
 }
+# osrelease_trixie [KERNEL]: the same base as Debian 13 (trixie), whose
+# archive has driver 550.163.01-2 (bookworm's has 535.261.03-1:
+# data/distro_pkg.kb driver_version).
+osrelease_trixie() {
+    osrelease "${1:-6.12.117+deb13-amd64}"
+    put /etc/debian_version "13.2"
+    put /etc/os-release "PRETTY_NAME=\"Debian GNU/Linux 13 (trixie)\"
+NAME=\"Debian GNU/Linux\"
+VERSION_ID=\"13\"
+VERSION_CODENAME=trixie
+ID=debian"
+    put /proc/version "Linux version ${1:-6.12.117+deb13-amd64} (debian-kernel@lists.debian.org) (x86_64-linux-gnu-gcc-14 (Debian 14.2.0-19) 14.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.12.117-1 (2025-11-01)"
+}
 # cuda_toolkit PREFIX VERSION: a toolkit install with version.json and libcudart.
 cuda_toolkit() {
     _pre=$1; _v=$2; _maj=${_v%%.*}
@@ -184,6 +197,15 @@ _gd_replay() {
     jq -S "$_sel" "$CASE_DIR/replay.judged.json" >"$CASE_DIR/replay.judged.sel" 2>/dev/null
     cmp -s "$CASE_DIR/replay.scan.sel" "$CASE_DIR/replay.judged.sel" ||
         fail "check --from-facts differs from check: $(diff "$CASE_DIR/replay.scan.sel" "$CASE_DIR/replay.judged.sel" | head -20)"
+    # A one-finding machine: the rows its default text report takes on an
+    # 80x24 terminal (a longer line wraps), for tests/run.sh's short-report
+    # check over every such fixture (issue 31: it fits 24).
+    if [ -n "${GD_FIXLINT_DIR:-}" ] && [ "$(jq '.findings | length' "$CASE_DIR/replay.judged.json" 2>/dev/null)" = 1 ]; then
+        eval "COLUMNS=80 \"\$GD_BIN\" check --from-facts \"\$_rf\" $_judge" >"$CASE_DIR/replay.text" 2>/dev/null
+        _rr=$(awk '{ n += length($0) > 80 ? int((length($0) + 79) / 80) : 1 } END { print n + 0 }' "$CASE_DIR/replay.text")
+        printf '%s\t%s\t%s\n' "$_rr" "$(basename "$CASE_DIR")" "$(jq -r '.findings[0].code' "$CASE_DIR/replay.judged.json")" \
+            >>"$GD_FIXLINT_DIR/short-report.tsv"
+    fi
 }
 # _q WORD: WORD quoted for eval.
 _q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }

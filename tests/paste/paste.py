@@ -39,8 +39,30 @@ once per distinct (command, shell, Debian release):
                torch by release); macOS reports are not run (no macosx
                wheels modelled).
 
-PowerShell and cmd fixes have no parser here (no pwsh on Debian): they are
-counted as not checked.  The apt lists live in APT_CACHE/paste-apt/RELEASE
+  python       a "python" fix (Python source for the program, not a command
+               line) that Python's own parser rejects (compile())
+  conda        a `conda create|install` line whose package specs a channel
+               it names cannot satisfy: conda-forge's and nvidia's names and
+               versions as their anaconda.org file lists give them (CONDA
+               below; a spec NAME=V matches V and V.*, as conda's fuzzy
+               match does), python on the default channel; a name the
+               model lacks on a modelled channel fails (extend CONDA with
+               its anaconda.org page), a channel not modelled is not
+               checked
+  cmd-syntax   a cmd fix that Wine's cmd.exe parser rejects: each line goes
+               in a batch file behind a false `if 0==1`, inside a block
+               `( ... )` (so its pipes and redirections stay in it) or,
+               when it has parentheses of its own outside quotes, bare;
+               cmd parses every line and runs none, and anything but the
+               end marker on output (Wine's "Syntax error", a line that
+               escaped its block, a block left open that swallows the
+               marker) fails.  A line with parentheses and an operator
+               (| & < >) is not checked; without wine no cmd fix is
+               (CI=true fails instead)
+
+PowerShell fixes have no parser here (bookworm and trixie have no
+powershell or pwsh package: apt-cache search through the private apt
+configuration, 2026-12-02): they are counted as not checked.  The apt lists live in APT_CACHE/paste-apt/RELEASE
 (default $GD_PKG_CACHE or /var/cache/gpudoctor-test-debs), refreshed when a
 day old, under a lock; without network or apt the apt rule is skipped (a
 line says so; CI=true fails instead).
@@ -407,10 +429,172 @@ def apt_packages(words):
     return pkgs
 
 
-def check_all(paths, known, apt, use_apt, pipidx=None):
+# The conda packages the fix engine names, per channel, with the versions
+# their channels publish (anaconda.org's file lists, read 2026-12-02):
+#   https://anaconda.org/conda-forge/cudatoolkit/files (9.2.148 ... 11.8.0: no CUDA 12 cudatoolkit)
+#   https://anaconda.org/conda-forge/cudnn/files (7.6.5.32 ... 9.23.1.3: no 8.5, 8.6, 8.7)
+#   https://anaconda.org/conda-forge/cuda-libraries/files (12.0.0 ... 13.1.1: the CUDA
+#     releases of conda-forge's split packages, which cuda-version pins; no 12.7)
+#   https://anaconda.org/conda-forge/python (2.7, 3.6 ... 3.14)
+#   cuda-cudart, libcublas, libcufft, libcurand: conda-forge's CUDA 12 split packages
+#     (conda-forge/conda-forge.github.io#1963), versioned per component, pinned by cuda-version
+#   https://anaconda.org/nvidia/cuda-libraries/files (11.3.0 ... 13.3.0)
+CONDA = {
+    "conda-forge": {
+        "cudatoolkit": ["9.2.148", "10.0.130", "10.1.243", "10.2.89", "11.0.3", "11.1.1", "11.2.0", "11.2.1",
+                        "11.2.2", "11.3.1", "11.4.2", "11.4.3", "11.5.0", "11.5.1", "11.5.2", "11.6.0", "11.6.1",
+                        "11.6.2", "11.7.0", "11.7.1", "11.8.0"],
+        "cudnn": ["7.6.5.32", "8.0.5.39", "8.1.0.77", "8.2.0.53", "8.2.1.32", "8.3.2.44", "8.4.0.27", "8.4.1.50",
+                  "8.8.0.121", "8.9.1.23", "8.9.7.29", "9.2.1.18", "9.3.0.75", "9.7.1.26", "9.8.0.87", "9.9.0.52",
+                  "9.10.0.56", "9.10.1.4", "9.10.2.21", "9.11.0.98", "9.12.0.46", "9.13.0.50", "9.13.1.26",
+                  "9.14.0.64", "9.15.0.58", "9.15.1.9", "9.16.0.29", "9.17.0.29", "9.17.1.4", "9.18.0.77",
+                  "9.18.1.3", "9.19.0.56", "9.19.1.2", "9.20.0.48", "9.21.0.82", "9.21.1.3", "9.22.0.52",
+                  "9.23.0.39", "9.23.1.3"],
+        "cuda-version": ["12.0", "12.1", "12.2", "12.3", "12.4", "12.5", "12.6", "12.8", "12.9", "13.0", "13.1"],
+        "python": ["2.7"] + ["3.%d" % m for m in range(6, 15)],
+        "cuda-cudart": None, "libcublas": None, "libcufft": None, "libcurand": None, "pip": None,
+    },
+    "nvidia": {
+        "cuda-libraries": ["11.3.0", "11.3.1", "11.4.0", "11.4.1", "11.4.2", "11.4.3", "11.4.4", "11.5.0", "11.5.1",
+                           "11.5.2", "11.6.0", "11.6.1", "11.6.2", "11.7.0", "11.7.1", "11.8.0", "12.0.0", "12.0.1",
+                           "12.1.0", "12.1.1", "12.2.0", "12.2.1", "12.2.2", "12.3.0", "12.3.1", "12.3.2", "12.4.0",
+                           "12.4.1", "12.5.0", "12.5.1", "12.6.0", "12.6.1", "12.6.2", "12.6.3", "12.8.0", "12.8.1",
+                           "12.8.2", "12.9.0", "12.9.1", "12.9.2", "13.0.0", "13.0.1", "13.0.2", "13.0.3", "13.1.0",
+                           "13.1.1", "13.1.2", "13.2.0", "13.2.1", "13.3.0"],
+    },
+    # The default channel (Anaconda's main): only python is modelled.
+    "defaults": {"python": ["2.7"] + ["3.%d" % m for m in range(6, 14)]},
+}
+
+
+def conda_request(words):
+    """(channels, specs) of `conda|mamba create|install ...`, or None."""
+    if len(words) < 2 or os.path.basename(words[0]) not in ("conda", "mamba", "micromamba") or \
+            words[1] not in ("create", "install"):
+        return None
+    chans, specs, i = [], [], 2
+    with_arg = {"-n", "--name", "-p", "--prefix", "--file"}
+    while i < len(words):
+        a = words[i]
+        if a in ("-c", "--channel"):
+            if i + 1 < len(words):
+                chans.append(words[i + 1])
+            i += 2
+            continue
+        if a.startswith("--channel="):
+            chans.append(a.split("=", 1)[1])
+        elif a in with_arg:
+            i += 2
+            continue
+        elif not a.startswith("-"):
+            specs.append(a)
+        i += 1
+    return chans, specs
+
+
+def conda_check(chans, specs):
+    """Why the specs cannot be satisfied from the channels, or None (also None when not modelled)."""
+    model = [c for c in (chans or ["defaults"]) if c in CONDA]
+    if not model or len(model) != len(chans or ["defaults"]):
+        return None   # a channel the harness does not model
+    for spec in specs:
+        m = re.match(r"^([A-Za-z0-9_.-]+)(?:(==|=|>=|<=|>|<|!=)?([0-9][0-9A-Za-z.*]*))?(?:=[A-Za-z0-9_*.]+)?$", spec)
+        if not m:
+            return "%s is no conda package spec" % spec
+        name, op, ver = m.group(1).lower(), m.group(2), m.group(3)
+        have = [CONDA[c][name] for c in model if name in CONDA[c]]
+        if not have:
+            return "no package %s on %s" % (name, ", ".join(model))
+        if not ver or any(h is None for h in have) or op not in (None, "=", "=="):
+            continue
+        vs = [v for h in have for v in h]
+        ver = ver.rstrip("*").rstrip(".")
+        if op == "==":
+            ok = ver in vs
+        else:
+            ok = any(v == ver or v.startswith(ver + ".") for v in vs)
+        if not ok:
+            return "%s: no %s %s on %s (has %s)" % (spec, name, ver, ", ".join(model), " ".join(vs[-6:]))
+    return None
+
+
+class CmdParser:
+    """Wine's cmd.exe as a parser: each fix's lines in `if 0==1 ( ... )`, all in one run."""
+
+    MARK = "GD-PASTE-END"
+
+    def __init__(self, tmp):
+        self.wine = shutil.which("wine")
+        self.tmp = tmp
+        self.jobs = []   # (lines, report)
+
+    def add(self, cmd, report):
+        """Queue cmd; False when a line cannot be wrapped (parentheses and an operator outside quotes)."""
+        out = []
+        for l in cmd.split("\n"):
+            bare = re.sub(r'"[^"]*"', "", l)
+            if not re.search(r"[()]", bare):
+                out += ["if 0==1 (", l, ")"]   # pipes and redirections stay inside the block
+            elif not re.search(r"[|&<>]", bare):
+                out.append("if 0==1 " + l)   # parentheses read as the line's own
+            else:
+                return False
+        self.jobs.append((out, report))
+        return True
+
+    def run(self):
+        if not self.wine or not self.jobs:
+            return
+        d = os.path.join(self.tmp, "cmd")
+        os.makedirs(d, exist_ok=True)
+        main = ["@echo off"]
+        for n, (lines, _) in enumerate(self.jobs):
+            with open(os.path.join(d, "f%d.bat" % n), "w", newline="") as f:
+                f.write("\r\n".join(["@echo off"] + lines + ["echo %s" % self.MARK]) + "\r\n")
+            main += ["echo GD-PASTE-BEGIN %d" % n, "call f%d.bat" % n]
+        main.append("echo GD-PASTE-DONE")
+        with open(os.path.join(d, "main.bat"), "w", newline="") as f:
+            f.write("\r\n".join(main) + "\r\n")
+        env = dict(os.environ, WINEDEBUG="-all", WINEARCH="win64",
+                   WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d;winedbg.exe=d")
+        env.setdefault("WINEPREFIX", os.path.join(self.tmp, "wineprefix"))
+        env.pop("DISPLAY", None)
+        env.pop("WAYLAND_DISPLAY", None)
+        try:
+            p = subprocess.run([self.wine, "cmd", "/c", "main.bat"], cwd=d, capture_output=True, text=True,
+                               timeout=600, env=env, stdin=subprocess.DEVNULL)
+            out = p.stdout
+        except (subprocess.TimeoutExpired, OSError) as e:
+            self.why = "wine cmd: %s" % e
+            self.jobs = []
+            return
+        if "GD-PASTE-DONE" not in out:
+            self.why = "wine cmd did not run the batch: %s" % (p.stdout + p.stderr).strip()[-200:]
+            self.jobs = []
+            return
+        got = {}
+        cur = None
+        for l in out.replace("\r", "").split("\n"):
+            m = re.match(r"^GD-PASTE-BEGIN ([0-9]+)$", l)
+            if m:
+                cur = int(m.group(1))
+                got[cur] = []
+            elif l == "GD-PASTE-DONE":
+                cur = None
+            elif cur is not None:
+                got[cur].append(l)
+        for n, (_, report) in enumerate(self.jobs):
+            lines = [l for l in got.get(n, []) if l.strip()]
+            if lines != [self.MARK]:
+                report(" | ".join(x for x in lines if x != self.MARK)[:200] or "cmd read no end of the block")
+
+    why = None
+
+
+def check_all(paths, known, apt, use_apt, pipidx=None, cmdp=None):
     seen = {}
     stats = {"documents": 0, "fixes": 0, "distinct": 0, "sh": 0, "fish": 0, "apt_lines": 0, "pip_lines": 0,
-             "pip_runs": 0, "not_checked": 0}
+             "pip_runs": 0, "not_checked": 0, "python": 0, "conda_lines": 0, "cmd": 0}
     violations = []
     fish = shutil.which("fish")
     for path in paths:
@@ -433,7 +617,7 @@ def check_all(paths, known, apt, use_apt, pipidx=None):
             seen[key] = path
             stats["distinct"] += 1
 
-            def bad(rule, why):
+            def bad(rule, why, code=code, cmd=cmd, path=path):
                 violations.append((rule, code, cmd, why, os.path.basename(path)))
 
             if shell in (None, "sh"):
@@ -456,6 +640,16 @@ def check_all(paths, known, apt, use_apt, pipidx=None):
                 else:
                     stats["not_checked"] += 1
                 continue
+            elif shell == "python":
+                stats["python"] += 1
+                try:
+                    compile(cmd, "<fix>", "exec")
+                except (SyntaxError, ValueError) as e:
+                    bad("python", "compile(): %s" % e)
+                continue
+            elif shell == "cmd" and cmdp and cmdp.wine and cmdp.add(cmd, lambda why, bad=bad: bad("cmd-syntax", why)):
+                stats["cmd"] += 1
+                continue
             else:
                 stats["not_checked"] += 1
                 continue
@@ -467,6 +661,12 @@ def check_all(paths, known, apt, use_apt, pipidx=None):
                 for words in segments(line):
                     if words[:2] == ["conda", "create"]:
                         conda_py = next((w.split("=", 1)[1] for w in words if w.startswith("python=")), None)
+                    cr = conda_request(words)
+                    if cr:
+                        stats["conda_lines"] += 1
+                        why = conda_check(*cr)
+                        if why:
+                            bad("conda", why)
                     pk = apt_packages(words)
                     if pk is not None and rel and use_apt and not own_repo:
                         pk = [p for p in pk if not re.search(r"[$`*?\[\]^]", p)]
@@ -499,6 +699,10 @@ def check_all(paths, known, apt, use_apt, pipidx=None):
                         under = any(exe == k or exe.startswith(k + "/") for k in interps)
                         if interps and not under:
                             bad("pip-target", "%s is no interpreter of the report's environments" % exe)
+    if cmdp:
+        cmdp.run()
+        if cmdp.why:
+            stats["cmd"] = 0
     return stats, violations
 
 
@@ -540,7 +744,8 @@ def main(argv):
     tmp = tempfile.mkdtemp(prefix="paste-index.")
     try:
         pipidx = PipIndex(data, tmp) if data else None
-        stats, violations = check_all(files, known, apt, use_apt, pipidx)
+        cmdp = CmdParser(tmp)
+        stats, violations = check_all(files, known, apt, use_apt, pipidx, cmdp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     used, new = set(), []
@@ -563,9 +768,18 @@ def main(argv):
         print("apt rule not run: %s" % apt.why)
         if os.environ.get("CI") == "true":
             rc = 1
+    if not cmdp.wine:
+        print("cmd rule not run: wine is not installed")
+        if os.environ.get("CI") == "true":
+            rc = 1
+    elif cmdp.why:
+        print("cmd rule not run: %s" % cmdp.why)
+        if os.environ.get("CI") == "true":
+            rc = 1
     print("paste: %(documents)d documents, %(fixes)d fixes (%(distinct)d distinct): %(sh)d by sh -n, "
-          "%(fish)d by fish -n, %(apt_lines)d apt lines simulated, %(pip_runs)d pip dry runs, "
-          "%(not_checked)d not checked (PowerShell, cmd)" % stats
+          "%(fish)d by fish -n, %(python)d by Python's parser, %(cmd)d by Wine's cmd, %(apt_lines)d apt lines "
+          "simulated, %(pip_runs)d pip dry runs, %(conda_lines)d conda lines against the channels' packages, "
+          "%(not_checked)d not checked (PowerShell; cmd with parentheses and operators)" % stats
           + "; %d violations (%d known)" % (len(violations), len(violations) - len(new)))
     return rc
 
