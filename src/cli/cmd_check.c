@@ -71,7 +71,8 @@ static const struct opt_def check_rows[] = {
       .help = "judge a container image, read from its files without running it, against this machine "
               "(or --root HOST, or --host-facts): REF is an OCI layout directory, an OCI archive, a "
               "docker/podman save tar, or oci:DIR[:NAME], oci-archive:FILE[:NAME], "
-              "docker-archive:FILE[:NAME], containers-storage:NAME; the NVIDIA Container Toolkit's start "
+              "docker-archive:FILE[:NAME], containers-storage:NAME, docker-daemon:NAME (Docker's store, read "
+              "from its files); the NVIDIA Container Toolkit's start "
               "is modelled and --env sets the container's environment (docs/image.md)" },
     { .name = "set", .kind = OPT_LIST, .off = OFF(sets), .metavar = "KEY=VALUE",
       .help = "what if: edit the facts (driver=580.65.06, cuda=12.8, gpu=H100, os=ubuntu-24.04, "

@@ -110,6 +110,64 @@ static int names_match(const char *want, const char *have)
     return 0;
 }
 
+struct overlay_dirs {
+    const char *graphroot;
+    struct image *im;
+};
+
+static int open_overlay_diff(void *arg, size_t i, struct gd_err *err)
+{
+    struct overlay_dirs *od = arg;
+    struct strbuf p = STRBUF_INIT;
+    int dfd;
+    strbuf_addf(&p, "%s/overlay/%s/diff", od->graphroot, od->im->layers[i].member);
+    dfd = compat_wt_opendir(-1, p.buf);
+    if (dfd < 0)
+        err_set(err, "cannot open layer '%s'", p.buf);
+    strbuf_release(&p);
+    return dfd;
+}
+
+int store_unpack_dirs(struct image *im, const struct image_options *o, size_t n,
+                      int (*open_layer)(void *arg, size_t i, struct gd_err *err), void *arg, struct gd_err *err)
+{
+    const char *tmp = o->tmpdir && *o->tmpdir ? o->tmpdir : getenv("TMPDIR");
+    struct strbuf p = STRBUF_INIT;
+    struct applier ap;
+    size_t i;
+    int rootfd, rc = 0;
+
+    if (!tmp || !*tmp)
+        tmp = "/var/tmp";
+    strbuf_addf(&p, "%s/gpudoctor-image.XXXXXX", tmp);
+    if (compat_mkdtemp(p.buf) < 0) {
+        strbuf_release(&p);
+        return err_set(err, "cannot create a scratch directory in '%s'", tmp);
+    }
+    im->scratch = strbuf_detach(&p, NULL);
+    im->rootfs = arena_printf(&im->arena, "%s/rootfs", im->scratch);
+    if (compat_wt_mkdir(-1, im->rootfs, 0755) < 0 || (rootfd = compat_open_root(im->rootfs)) < 0)
+        return err_set(err, "cannot create '%s'", im->rootfs);
+    applier_init(&ap, rootfd, &o->limits);
+    for (i = 0; i < n && rc == 0; i++) {
+        int dfd = open_layer(arg, i, err);
+        if (dfd < 0) {
+            rc = -1;
+            break;
+        }
+        rc = applier_layer_dir(&ap, dfd, err);
+        compat_close(dfd);
+    }
+    for (i = 0; i < ap.n_warnings; i++) {
+        ALLOC_GROW(im->warnings, im->n_warnings + 1, im->alloc_warnings);
+        im->warnings[im->n_warnings++] = arena_strdup(&im->arena, ap.warnings[i]);
+    }
+    im->stats = ap.st;
+    applier_release(&ap);
+    compat_close(rootfd);
+    return rc;
+}
+
 int store_open(struct image *im, const char *ref, const struct image_options *o, struct gd_err *err)
 {
     struct conf cf = { NULL, NULL };
@@ -291,44 +349,8 @@ int store_open(struct image *im, const char *ref, const struct image_options *o,
         goto out;
     }
     {
-        const char *tmp = o->tmpdir && *o->tmpdir ? o->tmpdir : getenv("TMPDIR");
-        struct applier ap;
-        int rootfd;
-        if (!tmp || !*tmp)
-            tmp = "/var/tmp";
-        strbuf_reset(&p);
-        strbuf_addf(&p, "%s/gpudoctor-image.XXXXXX", tmp);
-        if (compat_mkdtemp(p.buf) < 0) {
-            err_set(err, "cannot create a scratch directory in '%s'", tmp);
-            goto out;
-        }
-        im->scratch = strbuf_detach(&p, NULL);
-        im->rootfs = arena_printf(&im->arena, "%s/rootfs", im->scratch);
-        if (compat_wt_mkdir(-1, im->rootfs, 0755) < 0 || (rootfd = compat_open_root(im->rootfs)) < 0) {
-            err_set(err, "cannot create '%s'", im->rootfs);
-            goto out;
-        }
-        applier_init(&ap, rootfd, &o->limits);
-        rc = 0;
-        for (i = 0; i < n_chain && rc == 0; i++) {
-            int dfd;
-            strbuf_reset(&p);
-            strbuf_addf(&p, "%s/overlay/%s/diff", cf.graphroot, im->layers[i].member);
-            dfd = compat_wt_opendir(-1, p.buf);
-            if (dfd < 0) {
-                rc = err_set(err, "cannot open layer '%s'", p.buf);
-                break;
-            }
-            rc = applier_layer_dir(&ap, dfd, err);
-            compat_close(dfd);
-        }
-        for (i = 0; i < ap.n_warnings; i++) {
-            ALLOC_GROW(im->warnings, im->n_warnings + 1, im->alloc_warnings);
-            im->warnings[im->n_warnings++] = arena_strdup(&im->arena, ap.warnings[i]);
-        }
-        im->stats = ap.st;
-        applier_release(&ap);
-        compat_close(rootfd);
+        struct overlay_dirs od = { cf.graphroot, im };
+        rc = store_unpack_dirs(im, o, n_chain, open_overlay_diff, &od, err);
     }
 out:
     json_decref(imgs);
