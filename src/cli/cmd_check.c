@@ -10,6 +10,7 @@
 #include "cli/examine.h"
 #include "cli/exit.h"
 #include "cli/image_check.h"
+#include "cli/image_fleet.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
 #include "cli/version.h"
@@ -22,6 +23,7 @@
 #include "loader/resolve.h"
 #include "probe/probe.h"
 #include "probe/verify.h"
+#include "report/image_fleet.h"
 #include "report/report.h"
 #include "report/whatif.h"
 #include "scan/scan.h"
@@ -33,6 +35,33 @@ static int exit_status_for(const struct findings *fl, int strict)
     if (m >= SEV_ERROR || (strict && m >= SEV_WARNING))
         return GD_EXIT_FINDINGS;
     return GD_EXIT_OK;
+}
+
+/* --image REF --host-facts FLEET: the image read once, judged on every node group. */
+static int check_image_fleet(struct run_ctx *ctx, struct kb *kb, const char *image, struct image_fleet *fl,
+                             const struct options *o, int quiet)
+{
+    struct image_check ic;
+    struct gd_err err;
+    int rc;
+
+    err_init(&err);
+    memset(&ic, 0, sizeof(ic));
+    if (fl->n_groups &&
+        image_check_read(&ic, image, fl->groups[0]->host->system.arch, &err) < 0) {
+        fprintf(stderr, "gpudoctor check: --image: %s\n", err.msg);
+        image_check_release(&ic);
+        return err.code == GD_ERR_NOTFOUND || err.code == GD_ERR_USAGE ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+    }
+    rc = image_fleet_judge(fl, &ic, ctx, kb, o->strict);
+    if (!quiet) {
+        if (o->format == FMT_JSON)
+            report_image_fleet_json(ctx->out, fl, rc, GD_VERSION, kb_revision(kb));
+        else
+            report_image_fleet_text(ctx->out, fl, rc, ctx->color, ctx->shell);
+    }
+    image_check_release(&ic);
+    return rc;
 }
 
 struct check_args {
@@ -80,7 +109,9 @@ static const struct opt_def check_rows[] = {
               "again and print what changes: verdicts that flip, findings new, gone or changed "
               "(repeatable; docs/whatif.md); the exit status is the edited facts'" },
     { .name = "host-facts", .kind = OPT_STRING, .off = OFF(host_facts), .metavar = "FILE", .arg = ARG_FILE,
-      .help = "with --image: judge it against the node whose `check --facts` FILE holds" },
+      .help = "with --image: judge it against the node whose `check --facts` FILE holds; a directory "
+              "of such files, or a file (or -) holding several (JSON lines), judges it on every node "
+              "group, one verdict and fix per group (docs/image.md)" },
     { .name = "verbose", .short_name = 'v', .kind = OPT_FLAG, .off = OFF(verbose), .ival = 1,
       .help = "the whole text report: the system, driver, CUDA, cuDNN and Python sections, each "
               "finding's evidence and every fix, and the checklist (without it: the verdicts, the "
@@ -230,6 +261,38 @@ int cmd_check(int argc, char **argv)
         struct env cenv = ctx.env;
         resolve_config_default(&rcfg);
         resolver_init(&resolver, &ctx.fs, &rcfg);
+        if (host_facts) {
+            /* Several nodes' facts (a directory, a stream): one verdict per node group. */
+            struct image_fleet fl;
+            if (image_fleet_read(&fl, host_facts, &err) < 0) {
+                fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
+                image_fleet_release(&fl);
+                rc = GD_EXIT_USAGE;
+                goto image_fail;
+            }
+            if (!image_fleet_is_single(&fl)) {
+                if (o.format == FMT_MARKDOWN || o.format == FMT_FACTS) {
+                    image_fleet_release(&fl);
+                    rc = usage_error("check", "--host-facts with several nodes reports in text or --json "
+                                     "(one verdict per node group), not --markdown or --facts");
+                    goto image_fail;
+                }
+                rc = check_image_fleet(&ctx, kb, image, &fl, &o, ca.quiet);
+                image_fleet_release(&fl);
+                resolver_release(&resolver);
+                facts_release(&facts);
+                facts_release(&host);
+                kb_free(kb);
+                if (run_ctx_release(&ctx, &err) < 0) {
+                    fprintf(stderr, "gpudoctor check: %s\n", err.msg);
+                    rc = GD_EXIT_FAILURE;
+                }
+                optparse_release(&check_spec, &ca);
+                options_release(&o);
+                return rc;
+            }
+            image_fleet_release(&fl);
+        }
         if (host_facts && examine_read_facts(host_facts, &host, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
             rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
