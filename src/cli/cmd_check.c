@@ -171,7 +171,7 @@ int cmd_check(int argc, char **argv)
     const char *from_facts, *image, *host_facts;
     struct image_check ic;
     struct facts host;
-    int rc, probe, verify;
+    int rc, probe, verify, fleet_done = 0;
 
     options_init(&o);
     err_init(&err);
@@ -279,17 +279,8 @@ int cmd_check(int argc, char **argv)
                 }
                 rc = check_image_fleet(&ctx, kb, image, &fl, &o, ca.quiet);
                 image_fleet_release(&fl);
-                resolver_release(&resolver);
-                facts_release(&facts);
-                facts_release(&host);
-                kb_free(kb);
-                if (run_ctx_release(&ctx, &err) < 0) {
-                    fprintf(stderr, "gpudoctor check: %s\n", err.msg);
-                    rc = GD_EXIT_FAILURE;
-                }
-                optparse_release(&check_spec, &ca);
-                options_release(&o);
-                return rc;
+                fleet_done = 1;   /* the report is written: image_fail checks the output */
+                goto image_fail;
             }
             image_fleet_release(&fl);
         }
@@ -429,7 +420,12 @@ image_fail:
     facts_release(&facts);
     facts_release(&host);
     kb_free(kb);
-    run_ctx_release(&ctx, NULL);
+    if (fleet_done && run_ctx_release(&ctx, &err) < 0) {
+        fprintf(stderr, "gpudoctor check: %s\n", err.msg);
+        rc = GD_EXIT_FAILURE;
+    } else if (!fleet_done) {
+        run_ctx_release(&ctx, NULL);
+    }
     optparse_release(&check_spec, &ca);
     options_release(&o);
     return rc;

@@ -382,7 +382,12 @@ static int find_id_prefix(const struct dstore *ds, const char *prefix, char id[6
     d = compat_opendir_fd(fd);
     if (!d)
         return err_set(err, "cannot list the image database of '%s'", ds->root);
-    while (compat_readdir(d, &name, &type) == 1 && ++seen <= DSTORE_MAX_IDS) {
+    while (compat_readdir(d, &name, &type) == 1) {
+        if (++seen > DSTORE_MAX_IDS) {
+            compat_closedir(d);
+            return err_setx(err, GD_ERR_LIMIT, "the image database of '%s' has more than %u entries: name the "
+                            "image by its whole ID", ds->root, DSTORE_MAX_IDS);
+        }
         if (strlen(name) != SHA256_HEX_LEN || !is_hex(name, SHA256_HEX_LEN) || !str_starts(name, prefix))
             continue;
         if (found) {
@@ -425,7 +430,7 @@ int dstore_open(struct image *im, const char *ref, const struct image_options *o
     struct strbuf repo = STRBUF_INIT, key = STRBUF_INIT, rel = STRBUF_INIT, sb = STRBUF_INIT, repos = STRBUF_INIT;
     struct strbuf nm = STRBUF_INIT, dg = STRBUF_INIT;
     const char *name = ref, *top = NULL;
-    char id[SHA256_HEX_LEN + 1], hex[SHA256_HEX_LEN + 1], chain[72], got[72];
+    char id[SHA256_HEX_LEN + 1], chain[72], got[72];
     size_t i;
     int rc = -1, r, explicit_root = 0;
 
@@ -527,8 +532,16 @@ int dstore_open(struct image *im, const char *ref, const struct image_options *o
     }
     if (r == 0) {
         const char *h = str_starts(name, "sha256:") ? name + 7 : name;
-        if (strlen(h) >= 12 && strlen(h) <= SHA256_HEX_LEN && is_hex(h, strlen(h)))
+        if (strlen(h) == SHA256_HEX_LEN && is_hex(h, SHA256_HEX_LEN)) {
+            /* a whole ID: its config file, not a listing */
+            strbuf_reset(&rel);
+            strbuf_addf(&rel, "image/%s/imagedb/content/sha256/%s", cf.driver, h);
+            if ((r = dexists(&ds, rel.buf, 0)) == 1)
+                memcpy(id, h, SHA256_HEX_LEN + 1);
+            strbuf_reset(&rel);
+        } else if (strlen(h) >= 12 && strlen(h) < SHA256_HEX_LEN && is_hex(h, strlen(h))) {
             r = find_id_prefix(&ds, h, id, err);
+        }
         if (r < 0)
             goto out;
         if (r == 0) {
@@ -554,17 +567,8 @@ int dstore_open(struct image *im, const char *ref, const struct image_options *o
             err_setx(err, GD_ERR_FORMAT, "image %s has no config in Docker's store at '%s'", id, cf.root);
         goto out;
     }
-    sha256_hex_of(sb.buf, sb.len, hex);
-    if (strcmp(hex, id)) {
-        err_setx(err, GD_ERR_FORMAT, "the store's config of image %s has digest sha256:%s", id, hex);
+    if (store_take_config(im, id, sb.buf, sb.len, err) < 0)
         goto out;
-    }
-    im->config_digest = arena_printf(&im->arena, "sha256:%s", id);
-    if (image_config_parse(sb.buf, sb.len, &im->arena, &im->config, err) < 0)
-        goto out;
-    im->platform = arena_printf(&im->arena, "%s/%s%s%s", im->config.os ? im->config.os : "linux",
-                                im->config.architecture ? im->config.architecture : "?",
-                                im->config.variant ? "/" : "", im->config.variant ? im->config.variant : "");
 
     /* The layers: chain IDs from the diff_ids, each layerdb record checked. */
     if (im->config.n_diff_ids > DSTORE_MAX_LAYERS) {

@@ -128,6 +128,21 @@ static int open_overlay_diff(void *arg, size_t i, struct gd_err *err)
     return dfd;
 }
 
+int store_take_config(struct image *im, const char *id, const char *buf, size_t len, struct gd_err *err)
+{
+    char hex[SHA256_HEX_LEN + 1];
+    sha256_hex_of(buf, len, hex);
+    if (strcmp(hex, id))
+        return err_setx(err, GD_ERR_FORMAT, "the store's config of image %s has digest sha256:%s", id, hex);
+    im->config_digest = arena_printf(&im->arena, "sha256:%s", id);
+    if (image_config_parse(buf, len, &im->arena, &im->config, err) < 0)
+        return -1;
+    im->platform = arena_printf(&im->arena, "%s/%s%s%s", im->config.os ? im->config.os : "linux",
+                                im->config.architecture ? im->config.architecture : "?",
+                                im->config.variant ? "/" : "", im->config.variant ? im->config.variant : "");
+    return 0;
+}
+
 int store_unpack_dirs(struct image *im, const struct image_options *o, size_t n,
                       int (*open_layer)(void *arg, size_t i, struct gd_err *err), void *arg, struct gd_err *err)
 {
@@ -282,13 +297,7 @@ int store_open(struct image *im, const char *ref, const struct image_options *o,
             err_setx(err, GD_ERR_FORMAT, "image %s has no config in the store", id);
         goto out;
     }
-    sha256_hex_of(sb.buf, sb.len, hex);
-    if (strcmp(hex, id)) {
-        err_setx(err, GD_ERR_FORMAT, "the store's config of image %s has digest sha256:%s", id, hex);
-        goto out;
-    }
-    im->config_digest = arena_printf(&im->arena, "sha256:%s", id);
-    if (image_config_parse(sb.buf, sb.len, &im->arena, &im->config, err) < 0)
+    if (store_take_config(im, id, sb.buf, sb.len, err) < 0)
         goto out;
     strbuf_reset(&p);
     strbuf_addf(&p, "%s/%s-images/%s/manifest", cf.graphroot, cf.driver, id);
@@ -334,9 +343,6 @@ int store_open(struct image *im, const char *ref, const struct image_options *o,
         if (i < im->config.n_diff_ids)
             im->layers[i].diff_id = im->config.diff_ids[i];
     }
-    im->platform = arena_printf(&im->arena, "%s/%s%s%s", im->config.os ? im->config.os : "linux",
-                                im->config.architecture ? im->config.architecture : "?",
-                                im->config.variant ? "/" : "", im->config.variant ? im->config.variant : "");
 
     if (!strcmp(cf.driver, "vfs")) {
         /* Each vfs layer is the whole tree up to it: the top one is the image. */

@@ -28,6 +28,14 @@
 int store_open(struct image *im, const char *ref, const struct image_options *o, struct gd_err *err);
 
 /**
+ * A store's config of image id (64 hex digits; buf, len: the file): its
+ * sha256 must be the ID (both stores name configs so), then parsed into
+ * im->config, with im->config_digest and im->platform set.  0, or -1 with
+ * err (GD_ERR_FORMAT).
+ */
+int store_take_config(struct image *im, const char *id, const char *buf, size_t len, struct gd_err *err);
+
+/**
  * Unpack n layers given as directories (overlay "diff"s, base first) into
  * a new private scratch tree (im->scratch, im->rootfs), by
  * applier_layer_dir.  open_layer(arg, i, err) opens the i-th layer's
