@@ -3,6 +3,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
@@ -171,7 +172,7 @@ int cmd_check(int argc, char **argv)
     const char *from_facts, *image, *host_facts;
     struct image_check ic;
     struct facts host;
-    int rc, probe, verify, fleet_done = 0;
+    int rc, probe, verify, fleet_done = 0, host_read = 0;
 
     options_init(&o);
     err_init(&err);
@@ -282,9 +283,18 @@ int cmd_check(int argc, char **argv)
                 fleet_done = 1;   /* the report is written: image_fail checks the output */
                 goto image_fail;
             }
+            if (fl.n_groups == 1) {
+                /* One node: its facts, as read (stdin cannot be read twice).
+                 * A facts struct moves with its arena. */
+                facts_release(&host);
+                host = *fl.groups[0]->host;
+                free(fl.groups[0]->host);
+                fl.groups[0]->host = NULL;
+                host_read = 1;
+            }
             image_fleet_release(&fl);
         }
-        if (host_facts && examine_read_facts(host_facts, &host, &err) < 0) {
+        if (host_facts && !host_read && examine_read_facts(host_facts, &host, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
             rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
             goto image_fail;
