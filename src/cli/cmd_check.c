@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/commands.h"
@@ -11,6 +12,7 @@
 #include "cli/examine.h"
 #include "cli/exit.h"
 #include "cli/image_check.h"
+#include "cli/image_fleet.h"
 #include "cli/main_help.h"
 #include "cli/options.h"
 #include "cli/version.h"
@@ -23,6 +25,7 @@
 #include "loader/resolve.h"
 #include "probe/probe.h"
 #include "probe/verify.h"
+#include "report/image_fleet.h"
 #include "report/report.h"
 #include "report/whatif.h"
 #include "scan/scan.h"
@@ -34,6 +37,33 @@ static int exit_status_for(const struct findings *fl, int strict)
     if (m >= SEV_ERROR || (strict && m >= SEV_WARNING))
         return GD_EXIT_FINDINGS;
     return GD_EXIT_OK;
+}
+
+/* --image REF --host-facts FLEET: the image read once, judged on every node group. */
+static int check_image_fleet(struct run_ctx *ctx, struct kb *kb, const char *image, struct image_fleet *fl,
+                             const struct options *o, int quiet)
+{
+    struct image_check ic;
+    struct gd_err err;
+    int rc;
+
+    err_init(&err);
+    memset(&ic, 0, sizeof(ic));
+    if (fl->n_groups &&
+        image_check_read(&ic, image, fl->groups[0]->host->system.arch, &err) < 0) {
+        fprintf(stderr, "gpudoctor check: --image: %s\n", err.msg);
+        image_check_release(&ic);
+        return err.code == GD_ERR_NOTFOUND || err.code == GD_ERR_USAGE ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
+    }
+    rc = image_fleet_judge(fl, &ic, ctx, kb, o->strict);
+    if (!quiet) {
+        if (o->format == FMT_JSON)
+            report_image_fleet_json(ctx->out, fl, rc, GD_VERSION, kb_revision(kb));
+        else
+            report_image_fleet_text(ctx->out, fl, rc, ctx->color, ctx->shell);
+    }
+    image_check_release(&ic);
+    return rc;
 }
 
 struct check_args {
@@ -72,7 +102,8 @@ static const struct opt_def check_rows[] = {
       .help = "judge a container image, read from its files without running it, against this machine "
               "(or --root HOST, or --host-facts): REF is an OCI layout directory, an OCI archive, a "
               "docker/podman save tar, or oci:DIR[:NAME], oci-archive:FILE[:NAME], "
-              "docker-archive:FILE[:NAME], containers-storage:NAME; the NVIDIA Container Toolkit's start "
+              "docker-archive:FILE[:NAME], containers-storage:NAME, docker-daemon:NAME (Docker's store, read "
+              "from its files); the NVIDIA Container Toolkit's start "
               "is modelled and --env sets the container's environment (docs/image.md)" },
     { .name = "set", .kind = OPT_LIST, .off = OFF(sets), .metavar = "KEY=VALUE",
       .help = "what if: edit the facts (driver=580.65.06, cuda=12.8, gpu=H100, os=ubuntu-24.04, "
@@ -80,7 +111,9 @@ static const struct opt_def check_rows[] = {
               "again and print what changes: verdicts that flip, findings new, gone or changed "
               "(repeatable; docs/whatif.md); the exit status is the edited facts'" },
     { .name = "host-facts", .kind = OPT_STRING, .off = OFF(host_facts), .metavar = "FILE", .arg = ARG_FILE,
-      .help = "with --image: judge it against the node whose `check --facts` FILE holds" },
+      .help = "with --image: judge it against the node whose `check --facts` FILE holds; a directory "
+              "of such files, or a file (or -) holding several (JSON lines), judges it on every node "
+              "group, one verdict and fix per group (docs/image.md)" },
     { .name = "verbose", .short_name = 'v', .kind = OPT_FLAG, .off = OFF(verbose), .ival = 1,
       .help = "the whole text report: the system, driver, CUDA, cuDNN and Python sections, each "
               "finding's evidence and every fix, and the checklist (without it: the verdicts, the "
@@ -140,7 +173,7 @@ int cmd_check(int argc, char **argv)
     const char *from_facts, *image, *host_facts;
     struct image_check ic;
     struct facts host;
-    int rc, probe, verify;
+    int rc, probe, verify, fleet_done = 0, host_read = 0;
 
     options_init(&o);
     err_init(&err);
@@ -232,7 +265,39 @@ int cmd_check(int argc, char **argv)
         struct env cenv = ctx.env;
         resolve_config_default(&rcfg);
         resolver_init(&resolver, &ctx.fs, &rcfg);
-        if (host_facts && examine_read_facts(host_facts, &host, &err) < 0) {
+        if (host_facts) {
+            /* Several nodes' facts (a directory, a stream): one verdict per node group. */
+            struct image_fleet fl;
+            if (image_fleet_read(&fl, host_facts, &err) < 0) {
+                fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
+                image_fleet_release(&fl);
+                rc = GD_EXIT_USAGE;
+                goto image_fail;
+            }
+            if (!image_fleet_is_single(&fl)) {
+                if (o.format == FMT_MARKDOWN || o.format == FMT_FACTS) {
+                    image_fleet_release(&fl);
+                    rc = usage_error("check", "--host-facts with several nodes reports in text or --json "
+                                     "(one verdict per node group), not --markdown or --facts");
+                    goto image_fail;
+                }
+                rc = check_image_fleet(&ctx, kb, image, &fl, &o, ca.quiet);
+                image_fleet_release(&fl);
+                fleet_done = 1;   /* the report is written: image_fail checks the output */
+                goto image_fail;
+            }
+            if (fl.n_groups == 1) {
+                /* One node: its facts, as read (stdin cannot be read twice).
+                 * A facts struct moves with its arena. */
+                facts_release(&host);
+                host = *fl.groups[0]->host;
+                free(fl.groups[0]->host);
+                fl.groups[0]->host = NULL;
+                host_read = 1;
+            }
+            image_fleet_release(&fl);
+        }
+        if (host_facts && !host_read && examine_read_facts(host_facts, &host, &err) < 0) {
             fprintf(stderr, "gpudoctor check: --host-facts: %s\n", err.msg);
             rc = err.code == GD_ERR_SYS && strstr(err.msg, "cannot open") ? GD_EXIT_USAGE : GD_EXIT_FAILURE;
             goto image_fail;
@@ -377,7 +442,12 @@ image_fail:
     facts_release(&facts);
     facts_release(&host);
     kb_free(kb);
-    run_ctx_release(&ctx, NULL);
+    if (fleet_done && run_ctx_release(&ctx, &err) < 0) {
+        fprintf(stderr, "gpudoctor check: %s\n", err.msg);
+        rc = GD_EXIT_FAILURE;
+    } else if (!fleet_done) {
+        run_ctx_release(&ctx, NULL);
+    }
     optparse_release(&check_spec, &ca);
     options_release(&o);
     return rc;

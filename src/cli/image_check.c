@@ -151,20 +151,14 @@ static void record_image(struct image_check *ic, struct facts *cf, const char *h
         facts_warn(cf, im->ref, im->warnings[i]);
 }
 
-int image_check_open(struct image_check *ic, struct run_ctx *ctx, struct kb *kb, const char *ref,
-                     const struct facts *host, const char *host_label, struct facts *combined,
-                     struct gd_err *err)
+int image_check_read(struct image_check *ic, const char *ref, const char *arch, struct gd_err *err)
 {
     struct image_options io;
-    struct scan_options so;
-    struct ctk_start cs;
-    size_t i;
 
     memset(ic, 0, sizeof(*ic));
     env_init(&ic->ictx.env);
-    ic->ictx.out = ctx->out;
     image_options_default(&io);
-    io.arch = host->system.arch;
+    io.arch = arch;
     /* Test hooks (tests/image/): keep the unpacked tree, to compare it with
      * umoci's; smaller limits, to meet them without writing gigabytes
      * ("ENTRIES:BYTES:FILE_BYTES"). */
@@ -179,22 +173,38 @@ int image_check_open(struct image_check *ic, struct run_ctx *ctx, struct kb *kb,
     }
     if (image_open(&ic->im, ref, &io, err) < 0)
         return -1;
+    if (fs_init(&ic->ictx.fs, ic->im.rootfs, err) < 0)
+        return -1;
+    ic->have_fs = 1;
+    return 0;
+}
 
+void image_check_model(struct image_check *ic, struct run_ctx *ctx, struct kb *kb, const struct facts *host,
+                       const char *host_label, struct facts *combined)
+{
+    struct scan_options so;
+    struct ctk_start cs;
+    size_t i;
+
+    ic->ictx.out = ctx->out;
     /* The container's environment: the image's Env, the GPU request of
      * `docker run --gpus all` (moby adds NVIDIA_VISIBLE_DEVICES), then
      * --env / --env-file as given. */
+    env_release(&ic->ictx.env);
+    env_init(&ic->ictx.env);
     for (i = 0; i < ic->im.config.n_env; i++)
         if (env_put(&ic->ictx.env, ic->im.config.env[i], NULL) < 0)
-            facts_warn(combined, ref, "the image's Env holds an entry without '='");
+            facts_warn(combined, ic->im.ref, "the image's Env holds an entry without '='");
     if (!env_get(&ic->ictx.env, "PATH"))
         env_set(&ic->ictx.env, "PATH", DEFAULT_PATH);
     env_set(&ic->ictx.env, "NVIDIA_VISIBLE_DEVICES", "all");
     for (i = 0; i < ctx->env.nr; i++)
         env_put(&ic->ictx.env, ctx->env.vars[i], NULL);
 
-    if (fs_init(&ic->ictx.fs, ic->im.rootfs, err) < 0)
-        return -1;
-    ic->have_fs = 1;
+    if (ic->have_resolver) {
+        resolver_release(&ic->resolver);
+        ic->have_resolver = 0;
+    }
     memset(&so, 0, sizeof(so));
     so.os = "linux";
     so.cwd = ic->im.config.workdir && *ic->im.config.workdir ? ic->im.config.workdir : "/";
@@ -210,6 +220,15 @@ int image_check_open(struct image_check *ic, struct run_ctx *ctx, struct kb *kb,
     cs.resolver = &ic->resolver;
     cs.kb = kb;
     ctk_model_start(&cs, combined);
+}
+
+int image_check_open(struct image_check *ic, struct run_ctx *ctx, struct kb *kb, const char *ref,
+                     const struct facts *host, const char *host_label, struct facts *combined,
+                     struct gd_err *err)
+{
+    if (image_check_read(ic, ref, host->system.arch, err) < 0)
+        return -1;
+    image_check_model(ic, ctx, kb, host, host_label, combined);
     return 0;
 }
 

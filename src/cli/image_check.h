@@ -43,6 +43,16 @@ struct image_check {
 int image_check_open(struct image_check *ic, struct run_ctx *ctx, struct kb *kb, const char *ref,
                      const struct facts *host, const char *host_label, struct facts *combined,
                      struct gd_err *err);
+/**
+ * The two halves of image_check_open, for judging one image against
+ * several hosts (a fleet's node groups, cli/image_fleet.h): read and
+ * unpack ref once (arch: the node's architecture for the manifest, NULL
+ * any; 0, or -1 with err), then build combined for each host in turn
+ * (each call scans the image's tree again and replaces ic->resolver).
+ */
+int image_check_read(struct image_check *ic, const char *ref, const char *arch, struct gd_err *err);
+void image_check_model(struct image_check *ic, struct run_ctx *ctx, struct kb *kb, const struct facts *host,
+                       const char *host_label, struct facts *combined);
 void image_check_release(struct image_check *ic);
 
 #endif

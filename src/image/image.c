@@ -14,6 +14,7 @@
 
 #include "compat/compat.h"
 #include "compat/wtree.h"
+#include "image/dockerstore.h"
 #include "image/source.h"
 #include "image/store.h"
 #include "util/alloc.h"
@@ -652,8 +653,9 @@ int image_open(struct image *im, const char *ref, const struct image_options *o,
     im->keep = o->keep ? arena_strdup(&im->arena, o->keep) : NULL;
     if (!tarread_supported())
         return err_setx(err, GD_ERR_UNSUPPORTED, "this build of gpudoctor cannot read images (built without libarchive)");
-    if (str_starts(ref, "containers-storage:")) {
-        rc = store_open(im, ref + strlen("containers-storage:"), o, err);
+    if (str_starts(ref, "containers-storage:") || str_starts(ref, "docker-daemon:")) {
+        rc = str_starts(ref, "docker-daemon:") ? dstore_open(im, ref + strlen("docker-daemon:"), o, err)
+                                               : store_open(im, ref + strlen("containers-storage:"), o, err);
         if (rc == 0 && im->config.os && strcmp(im->config.os, "linux"))
             rc = err_setx(err, GD_ERR_UNSUPPORTED, "the image is for %s, not linux", im->config.os);
         return rc;

@@ -8,6 +8,8 @@
  *   oci:DIR[:NAME]              an OCI image layout directory
  *   oci-archive:FILE[:NAME]     a tar of one (skopeo, buildah, podman save --format oci-archive)
  *   docker-archive:FILE[:NAME]  a `docker save` / `podman save` tar (NAME: "repo:tag")
+ *   containers-storage:NAME     podman's / buildah's store (image/store.h)
+ *   docker-daemon:NAME          Docker's graph-driver store (image/dockerstore.h)
  *   DIR or FILE                 any of these, recognised by its contents
  *
  * and reads it the way the spec says (opencontainers/image-spec v1.1):

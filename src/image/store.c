@@ -110,6 +110,79 @@ static int names_match(const char *want, const char *have)
     return 0;
 }
 
+struct overlay_dirs {
+    const char *graphroot;
+    struct image *im;
+};
+
+static int open_overlay_diff(void *arg, size_t i, struct gd_err *err)
+{
+    struct overlay_dirs *od = arg;
+    struct strbuf p = STRBUF_INIT;
+    int dfd;
+    strbuf_addf(&p, "%s/overlay/%s/diff", od->graphroot, od->im->layers[i].member);
+    dfd = compat_wt_opendir(-1, p.buf);
+    if (dfd < 0)
+        err_set(err, "cannot open layer '%s'", p.buf);
+    strbuf_release(&p);
+    return dfd;
+}
+
+int store_take_config(struct image *im, const char *id, const char *buf, size_t len, struct gd_err *err)
+{
+    char hex[SHA256_HEX_LEN + 1];
+    sha256_hex_of(buf, len, hex);
+    if (strcmp(hex, id))
+        return err_setx(err, GD_ERR_FORMAT, "the store's config of image %s has digest sha256:%s", id, hex);
+    im->config_digest = arena_printf(&im->arena, "sha256:%s", id);
+    if (image_config_parse(buf, len, &im->arena, &im->config, err) < 0)
+        return -1;
+    im->platform = arena_printf(&im->arena, "%s/%s%s%s", im->config.os ? im->config.os : "linux",
+                                im->config.architecture ? im->config.architecture : "?",
+                                im->config.variant ? "/" : "", im->config.variant ? im->config.variant : "");
+    return 0;
+}
+
+int store_unpack_dirs(struct image *im, const struct image_options *o, size_t n,
+                      int (*open_layer)(void *arg, size_t i, struct gd_err *err), void *arg, struct gd_err *err)
+{
+    const char *tmp = o->tmpdir && *o->tmpdir ? o->tmpdir : getenv("TMPDIR");
+    struct strbuf p = STRBUF_INIT;
+    struct applier ap;
+    size_t i;
+    int rootfd, rc = 0;
+
+    if (!tmp || !*tmp)
+        tmp = "/var/tmp";
+    strbuf_addf(&p, "%s/gpudoctor-image.XXXXXX", tmp);
+    if (compat_mkdtemp(p.buf) < 0) {
+        strbuf_release(&p);
+        return err_set(err, "cannot create a scratch directory in '%s'", tmp);
+    }
+    im->scratch = strbuf_detach(&p, NULL);
+    im->rootfs = arena_printf(&im->arena, "%s/rootfs", im->scratch);
+    if (compat_wt_mkdir(-1, im->rootfs, 0755) < 0 || (rootfd = compat_open_root(im->rootfs)) < 0)
+        return err_set(err, "cannot create '%s'", im->rootfs);
+    applier_init(&ap, rootfd, &o->limits);
+    for (i = 0; i < n && rc == 0; i++) {
+        int dfd = open_layer(arg, i, err);
+        if (dfd < 0) {
+            rc = -1;
+            break;
+        }
+        rc = applier_layer_dir(&ap, dfd, err);
+        compat_close(dfd);
+    }
+    for (i = 0; i < ap.n_warnings; i++) {
+        ALLOC_GROW(im->warnings, im->n_warnings + 1, im->alloc_warnings);
+        im->warnings[im->n_warnings++] = arena_strdup(&im->arena, ap.warnings[i]);
+    }
+    im->stats = ap.st;
+    applier_release(&ap);
+    compat_close(rootfd);
+    return rc;
+}
+
 int store_open(struct image *im, const char *ref, const struct image_options *o, struct gd_err *err)
 {
     struct conf cf = { NULL, NULL };
@@ -224,13 +297,7 @@ int store_open(struct image *im, const char *ref, const struct image_options *o,
             err_setx(err, GD_ERR_FORMAT, "image %s has no config in the store", id);
         goto out;
     }
-    sha256_hex_of(sb.buf, sb.len, hex);
-    if (strcmp(hex, id)) {
-        err_setx(err, GD_ERR_FORMAT, "the store's config of image %s has digest sha256:%s", id, hex);
-        goto out;
-    }
-    im->config_digest = arena_printf(&im->arena, "sha256:%s", id);
-    if (image_config_parse(sb.buf, sb.len, &im->arena, &im->config, err) < 0)
+    if (store_take_config(im, id, sb.buf, sb.len, err) < 0)
         goto out;
     strbuf_reset(&p);
     strbuf_addf(&p, "%s/%s-images/%s/manifest", cf.graphroot, cf.driver, id);
@@ -276,9 +343,6 @@ int store_open(struct image *im, const char *ref, const struct image_options *o,
         if (i < im->config.n_diff_ids)
             im->layers[i].diff_id = im->config.diff_ids[i];
     }
-    im->platform = arena_printf(&im->arena, "%s/%s%s%s", im->config.os ? im->config.os : "linux",
-                                im->config.architecture ? im->config.architecture : "?",
-                                im->config.variant ? "/" : "", im->config.variant ? im->config.variant : "");
 
     if (!strcmp(cf.driver, "vfs")) {
         /* Each vfs layer is the whole tree up to it: the top one is the image. */
@@ -291,44 +355,8 @@ int store_open(struct image *im, const char *ref, const struct image_options *o,
         goto out;
     }
     {
-        const char *tmp = o->tmpdir && *o->tmpdir ? o->tmpdir : getenv("TMPDIR");
-        struct applier ap;
-        int rootfd;
-        if (!tmp || !*tmp)
-            tmp = "/var/tmp";
-        strbuf_reset(&p);
-        strbuf_addf(&p, "%s/gpudoctor-image.XXXXXX", tmp);
-        if (compat_mkdtemp(p.buf) < 0) {
-            err_set(err, "cannot create a scratch directory in '%s'", tmp);
-            goto out;
-        }
-        im->scratch = strbuf_detach(&p, NULL);
-        im->rootfs = arena_printf(&im->arena, "%s/rootfs", im->scratch);
-        if (compat_wt_mkdir(-1, im->rootfs, 0755) < 0 || (rootfd = compat_open_root(im->rootfs)) < 0) {
-            err_set(err, "cannot create '%s'", im->rootfs);
-            goto out;
-        }
-        applier_init(&ap, rootfd, &o->limits);
-        rc = 0;
-        for (i = 0; i < n_chain && rc == 0; i++) {
-            int dfd;
-            strbuf_reset(&p);
-            strbuf_addf(&p, "%s/overlay/%s/diff", cf.graphroot, im->layers[i].member);
-            dfd = compat_wt_opendir(-1, p.buf);
-            if (dfd < 0) {
-                rc = err_set(err, "cannot open layer '%s'", p.buf);
-                break;
-            }
-            rc = applier_layer_dir(&ap, dfd, err);
-            compat_close(dfd);
-        }
-        for (i = 0; i < ap.n_warnings; i++) {
-            ALLOC_GROW(im->warnings, im->n_warnings + 1, im->alloc_warnings);
-            im->warnings[im->n_warnings++] = arena_strdup(&im->arena, ap.warnings[i]);
-        }
-        im->stats = ap.st;
-        applier_release(&ap);
-        compat_close(rootfd);
+        struct overlay_dirs od = { cf.graphroot, im };
+        rc = store_unpack_dirs(im, o, n_chain, open_overlay_diff, &od, err);
     }
 out:
     json_decref(imgs);

@@ -1,7 +1,8 @@
 /*
  * test_image.c - check --image's readers: SHA-256, the layer applier
  * (OCI whiteouts, hard links, hostile archives, limits), the image
- * config, the NVIDIA_REQUIRE_* language, the TOML and CDI readers.
+ * config, the NVIDIA_REQUIRE_* language, the TOML and CDI readers,
+ * Docker's reference store keys and chain IDs.
  * Tar archives are written by a small writer below (ustar, with pax 'x'
  * records for long names) so that every header is exactly the one a case
  * wants; a build without libarchive skips the applier cases.
@@ -19,6 +20,7 @@
 #include "image/apply.h"
 #include "image/ctk.h"
 #include "image/ctk_dsl.h"
+#include "image/dockerstore.h"
 #include "image/imgconfig.h"
 #include "scan/cdi.h"
 #include "scan/toml.h"
@@ -679,6 +681,63 @@ static void test_cdi(void)
     arena_release(&a);
 }
 
+/* moby's reference store keys (refstore: FamiliarName / FamiliarString) and
+ * chain IDs; the figures are those Debian 12's dockerd wrote (tests/cli/8605). */
+static void test_dstore(void)
+{
+    struct strbuf repo = STRBUF_INIT, key = STRBUF_INIT, name = STRBUF_INIT, dg = STRBUF_INIT;
+    struct gd_err err;
+    char id[65], d[72];
+    static const char *const keys[][3] = {
+        { "ubuntu", "ubuntu", "ubuntu:latest" },
+        { "docker.io/library/ubuntu:22.04", "ubuntu", "ubuntu:22.04" },
+        { "docker.io/nvidia/cuda:12.4.1-base", "nvidia/cuda", "nvidia/cuda:12.4.1-base" },
+        { "index.docker.io/library/python", "python", "python:latest" },
+        { "localhost/t3:1", "localhost/t3", "localhost/t3:1" },
+        { "registry:5000/a/b", "registry:5000/a/b", "registry:5000/a/b:latest" },
+        { "nvcr.io/nvidia/pytorch:24.01-py3", "nvcr.io/nvidia/pytorch", "nvcr.io/nvidia/pytorch:24.01-py3" },
+    };
+    const char *repos = "{\"Repositories\":{\"localhost/t3\":{\"localhost/t3:1\":"
+                        "\"sha256:6e533313a6bc04ac6feeb443de3b4c6c9a98eef6c7b7d1a3deb5f21dc6319f2a\","
+                        "\"localhost/t3@sha256:1111111111111111111111111111111111111111111111111111111111111111\":"
+                        "\"sha256:6e533313a6bc04ac6feeb443de3b4c6c9a98eef6c7b7d1a3deb5f21dc6319f2a\"},"
+                        "\"bad\":{\"bad:latest\":\"sha256:xyz\"}}}";
+    size_t i;
+
+    for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        CHECK_INT(dstore_ref_key(keys[i][0], &repo, &key), 1);
+        CHECK_STR(repo.buf, keys[i][1]);
+        CHECK_STR(key.buf, keys[i][2]);
+    }
+    CHECK_INT(dstore_ref_key("a@sha256:1234", &repo, &key), 0);
+    CHECK_INT(dstore_ref_key("", &repo, &key), 0);
+    CHECK_INT(dstore_ref_key("a b", &repo, &key), 0);
+    CHECK_INT(dstore_ref_key("x:", &repo, &key), 0);
+    CHECK_INT(dstore_ref_key("../etc", &repo, &key), 1);   /* a key, never a path: looked up only */
+
+    err_init(&err);
+    CHECK_INT(dstore_repos_find(repos, strlen(repos), "localhost/t3", "localhost/t3:1", id, &err), 1);
+    CHECK_STR(id, "6e533313a6bc04ac6feeb443de3b4c6c9a98eef6c7b7d1a3deb5f21dc6319f2a");
+    CHECK_INT(dstore_repos_find(repos, strlen(repos), "localhost/t3", "localhost/t3:2", id, &err), 0);
+    CHECK_INT(dstore_repos_find(repos, strlen(repos), "bad", "bad:latest", id, &err), -1);
+    CHECK_INT(dstore_repos_find("[]", 2, "a", "a:latest", id, &err), -1);
+    CHECK_INT(dstore_repos_find("{\"Repositories\"", 15, "a", "a:latest", id, &err), -1);
+    CHECK_INT(dstore_repos_names(repos, strlen(repos), id, &name, &dg, &err), 0);
+    CHECK_STR(name.buf, "localhost/t3:1");
+    CHECK_STR(dg.buf, "sha256:1111111111111111111111111111111111111111111111111111111111111111");
+
+    CHECK_INT(dstore_parse_digest(" sha256:b5e441de0c0f7f3cf0d5f519f8fb1a6d002528bb42649898121dc8c235f7811f\n", 73, d), 1);
+    CHECK_INT(dstore_parse_digest("sha256:B5E4", 11, d), 0);
+    CHECK_INT(dstore_parse_digest("sha512:b5e441de0c0f7f3cf0d5f519f8fb1a6d002528bb42649898121dc8c235f7811f", 71, d), 0);
+    dstore_chain_id("sha256:b5e441de0c0f7f3cf0d5f519f8fb1a6d002528bb42649898121dc8c235f7811f",
+                    "sha256:522ee43fa0b5fc8505189c0bc7d508dff310a69250688f723e6777284c30813d", d);
+    CHECK_STR(d, "sha256:be68147cf475c33c13fc12525c529c703afa9b9bdb48083858a74b228a9cd6e0");
+    strbuf_release(&repo);
+    strbuf_release(&key);
+    strbuf_release(&name);
+    strbuf_release(&dg);
+}
+
 int main(void)
 {
     RUN(test_sha256);
@@ -692,5 +751,6 @@ int main(void)
     RUN(test_forward_compat);
     RUN(test_toml);
     RUN(test_cdi);
+    RUN(test_dstore);
     return harness_done();
 }
