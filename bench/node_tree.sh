@@ -112,18 +112,8 @@ printf '\006\000\000\000\000' >"$ROOT/sys/firmware/efi/efivars/SecureBoot-8be4df
 printf '\006\000\000\000\000' >"$ROOT/sys/firmware/efi/efivars/SetupMode-8be4df61-93ca-11d2-aa0d-00e098032b8c"
 
 # The nvidia module DKMS built and installed for this kernel (8510's).
-vm=$("$CASE_DIR/bin/modinfo" -F vermagic "$ROOT/usr/lib/modules/$K/kernel/drivers/net/virtio_net.ko")
-[ -n "$vm" ] || fail "modinfo read no vermagic from virtio_net.ko"
-printf '%s\n' 'static const char a[] __attribute__((section(".modinfo"), used, aligned(1))) = "license=NVIDIA";' \
-    "static const char b[] __attribute__((section(\".modinfo\"), used, aligned(1))) = \"version=$V\";" \
-    'static const char c[] __attribute__((section(".modinfo"), used, aligned(1))) = "name=nvidia";' \
-    "static const char d[] __attribute__((section(\".modinfo\"), used, aligned(1))) = \"vermagic=$vm\";" \
-    'int nv_init(void) { return 0; }' >"$CASE_DIR/ko.c"
-m=/usr/lib/modules/$K/updates/dkms/nvidia-current.ko
-mkdir -p "$ROOT$(dirname "$m")"
-$CC -c -o "$ROOT$m" "$CASE_DIR/ko.c" || fail "cannot build the nvidia module"
-"$CASE_DIR/bin/depmod" -b "$ROOT/usr" "$K" 2>"$CASE_DIR/depmod.err" || fail "depmod failed: $(head -n 1 "$CASE_DIR/depmod.err")"
-grep -q '^updates/dkms/nvidia-current.ko:' "$ROOT/usr/lib/modules/$K/modules.dep" || fail "depmod did not index the nvidia module"
+rp_nvidia_module "$K" "$V"
+m=$RP_NVIDIA_KO
 D=/var/lib/dkms/nvidia-current/$V
 mkdir -p "$ROOT$D/$K/x86_64/module" "$ROOT/usr/src/nvidia-current-$V"
 cp "$ROOT$m" "$ROOT$D/$K/x86_64/module/"

@@ -404,7 +404,7 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         if (lf->conda.v && !win && !lf->arm.v)
             explain_alt(c, "GD211", 50, "this PyTorch is a CPU-only build: conda resolved the CPU variant (no CUDA build "
                         "of that version for the requested cudatoolkit on the channel, or conda-forge's CPU torch)",
-                        "conda list torch (a build string with 'cpu' or without 'cuda')", lf->conda.line, lf->conda.text);
+                        "conda list torch  # a build string with 'cpu', or without 'cuda'", lf->conda.line, lf->conda.text);
         explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
                 "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
         explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi | grep 'CUDA Version'",

@@ -34,18 +34,8 @@ gpu 0000:01:00.0 0x2684
 rm -rf "$ROOT/proc/driver"
 
 # The nvidia module DKMS installs for this kernel, with its vermagic.
-vm=$("$CASE_DIR/bin/modinfo" -F vermagic "$ROOT/usr/lib/modules/$K/kernel/drivers/net/virtio_net.ko")
-[ -n "$vm" ] || fail "modinfo read no vermagic from virtio_net.ko"
-printf '%s\n' 'static const char a[] __attribute__((section(".modinfo"), used, aligned(1))) = "license=NVIDIA";' \
-    'static const char b[] __attribute__((section(".modinfo"), used, aligned(1))) = "version=550.163.01";' \
-    'static const char c[] __attribute__((section(".modinfo"), used, aligned(1))) = "name=nvidia";' \
-    "static const char d[] __attribute__((section(\".modinfo\"), used, aligned(1))) = \"vermagic=$vm\";" \
-    'int nv_init(void) { return 0; }' >"$CASE_DIR/ko.c"
-m=/usr/lib/modules/$K/updates/dkms/nvidia-current.ko
-mkdir -p "$ROOT$(dirname "$m")"
-$CC -c -o "$ROOT$m" "$CASE_DIR/ko.c" || fail "cannot build the nvidia module"
-"$CASE_DIR/bin/depmod" -b "$ROOT/usr" "$K" 2>"$CASE_DIR/depmod.err" || fail "depmod failed: $(head -n 1 "$CASE_DIR/depmod.err")"
-grep -q '^updates/dkms/nvidia-current.ko:' "$ROOT/usr/lib/modules/$K/modules.dep" || fail "depmod did not index the nvidia module"
+rp_nvidia_module "$K" 550.163.01
+m=$RP_NVIDIA_KO vm=$RP_VERMAGIC
 
 # (1) modinfo agrees with gpudoctor's reader on Debian's modules and ours.
 : >"$CASE_DIR/oracle.tsv"

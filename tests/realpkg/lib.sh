@@ -433,3 +433,28 @@ rp_realpath() {
     _d=$(cd -P "$ROOT$(dirname "$_v")" 2>/dev/null && pwd) || { printf '%s\n' "$_v"; return; }
     printf '%s/%s\n' "${_d#"$ROOT"}" "$(basename "$_v")"
 }
+
+# rp_nvidia_module KERNEL VERSION: the nvidia module as DKMS installs it for
+# KERNEL (updates/dkms/nvidia-current.ko), an ELF relocatable carrying the
+# .modinfo MODULE_INFO writes (license, version, name) and KERNEL's own
+# vermagic, read by the real modinfo from one of Debian's modules of that
+# kernel; the real depmod then indexes it.  Needs $CASE_DIR/bin/modinfo and
+# depmod (bookworm's kmod) and the kernel's modules under $ROOT/usr/lib/modules.
+# RP_NVIDIA_KO: the module's path in the root; RP_VERMAGIC: its vermagic.
+rp_nvidia_module() {
+    _vm=$("$CASE_DIR/bin/modinfo" -F vermagic "$ROOT/usr/lib/modules/$1/kernel/drivers/net/virtio_net.ko")
+    [ -n "$_vm" ] || fail "modinfo read no vermagic from virtio_net.ko"
+    RP_VERMAGIC=$_vm
+    printf '%s\n' 'static const char a[] __attribute__((section(".modinfo"), used, aligned(1))) = "license=NVIDIA";' \
+        "static const char b[] __attribute__((section(\".modinfo\"), used, aligned(1))) = \"version=$2\";" \
+        'static const char c[] __attribute__((section(".modinfo"), used, aligned(1))) = "name=nvidia";' \
+        "static const char d[] __attribute__((section(\".modinfo\"), used, aligned(1))) = \"vermagic=$_vm\";" \
+        'int nv_init(void) { return 0; }' >"$CASE_DIR/ko.c"
+    RP_NVIDIA_KO=/usr/lib/modules/$1/updates/dkms/nvidia-current.ko
+    mkdir -p "$ROOT$(dirname "$RP_NVIDIA_KO")"
+    $CC -c -o "$ROOT$RP_NVIDIA_KO" "$CASE_DIR/ko.c" || fail "cannot build the nvidia module"
+    "$CASE_DIR/bin/depmod" -b "$ROOT/usr" "$1" 2>"$CASE_DIR/depmod.err" ||
+        fail "depmod failed: $(head -n 1 "$CASE_DIR/depmod.err")"
+    grep -q '^updates/dkms/nvidia-current.ko:' "$ROOT/usr/lib/modules/$1/modules.dep" ||
+        fail "depmod did not index the nvidia module"
+}
