@@ -130,32 +130,7 @@ put /usr/bin/nvidia-container-runtime-hook "#!/bin/false"
 put /usr/bin/nvidia-ctk "#!/bin/false"
 put /usr/bin/nvidia-container-runtime "#!/bin/false"
 chmod +x "$ROOT"/usr/bin/docker "$ROOT"/usr/bin/dockerd "$ROOT"/usr/bin/nvidia-*
-put /etc/docker/daemon.json '{
-    "runtimes": {
-        "nvidia": {
-            "args": [],
-            "path": "nvidia-container-runtime"
-        }
-    }
-}'
-put /etc/nvidia-container-runtime/config.toml '#accept-nvidia-visible-devices-as-volume-mounts = false
-#accept-nvidia-visible-devices-envvar-when-unprivileged = true
-disable-require = false
-supported-driver-capabilities = "compat32,compute,display,graphics,ngx,utility,video"
-
-[nvidia-container-cli]
-environment = []
-ldconfig = "@/sbin/ldconfig"
-load-kmods = true
-
-[nvidia-container-runtime]
-log-level = "info"
-mode = "auto"
-runtimes = ["docker-runc", "runc", "crun"]
-
-[nvidia-container-runtime.modes.cdi]
-default-kind = "nvidia.com/gpu"
-spec-dirs = ["/etc/cdi", "/var/run/cdi"]'
+ctk_configured @/sbin/ldconfig cdi
 put /etc/cdi/nvidia.yaml "cdiVersion: 0.5.0
 kind: nvidia.com/gpu
 devices:

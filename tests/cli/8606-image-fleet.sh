@@ -14,13 +14,7 @@
 . "$GD_TESTS/cli/diag.inc"
 . "$GD_TESTS/image/lib.sh"
 img_init
-img_torch_tree "$CASE_DIR/tree"
-# shellcheck disable=SC2086
-img_base t1 "$CASE_DIR/tree" $IMG_CONFIG --entrypoint '["python3", "train.py"]'
-noop() { :; }
-# As nvidia/cuda:12.4 images set them.
-img_layer req t1 noop --env CUDA_VERSION=12.4.1 \
-    --env 'NVIDIA_REQUIRE_CUDA=cuda>=12.4 brand=tesla,driver>=470,driver<471 brand=unknown,driver>=470,driver<471'
+img_cuda124
 b push -q localhost/req:1 "oci:$IMG/req:req" || fail "push req"
 img_host "$CASE_DIR/h550" 550.54.15 0x2684 toolkit
 img_host "$CASE_DIR/h535" 535.104.05 0x2684 toolkit

@@ -136,31 +136,7 @@ img_host() {
         done
         mklib /usr/lib/x86_64-linux-gnu/libnvidia-container.so.1.17.5 libnvidia-container.so.1
         put /usr/bin/nvidia-smi "#!/bin/false"
-        put /etc/nvidia-container-runtime/config.toml '#accept-nvidia-visible-devices-as-volume-mounts = false
-#accept-nvidia-visible-devices-envvar-when-unprivileged = true
-disable-require = false
-supported-driver-capabilities = "compat32,compute,display,graphics,ngx,utility,video"
-
-[nvidia-container-cli]
-environment = []
-ldconfig = "@/sbin/ldconfig.real"
-load-kmods = true
-
-[nvidia-container-runtime]
-log-level = "info"
-mode = "auto"
-runtimes = ["docker-runc", "runc", "crun"]
-
-[nvidia-container-runtime.modes.legacy]
-cuda-compat-mode = "ldconfig"'
-        put /etc/docker/daemon.json '{
-    "runtimes": {
-        "nvidia": {
-            "args": [],
-            "path": "nvidia-container-runtime"
-        }
-    }
-}'
+        ctk_configured @/sbin/ldconfig.real legacy
     fi
     _ldc=$(command -v ldconfig || echo /sbin/ldconfig)
     "$_ldc" -r "$ROOT" 2>/dev/null || fail "ldconfig -r $ROOT failed"
@@ -211,6 +187,18 @@ gdimage() {
     jq -S "$_sel" "$CASE_DIR/img.judged.json" >"$CASE_DIR/img.judged.sel"
     cmp -s "$CASE_DIR/img.scan.sel" "$CASE_DIR/img.judged.sel" ||
         fail "check --from-facts differs from check --image: $(diff "$CASE_DIR/img.scan.sel" "$CASE_DIR/img.judged.sel" | head -20)"
+}
+
+# img_cuda124: t1, the torch tree as an image that runs train.py, and req on
+# it with CUDA_VERSION and NVIDIA_REQUIRE_CUDA as nvidia/cuda:12.4 images set
+# them.
+img_noop() { :; }
+img_cuda124() {
+    img_torch_tree "$CASE_DIR/tree"
+    # shellcheck disable=SC2086
+    img_base t1 "$CASE_DIR/tree" $IMG_CONFIG --entrypoint '["python3", "train.py"]'
+    img_layer req t1 img_noop --env CUDA_VERSION=12.4.1 \
+        --env 'NVIDIA_REQUIRE_CUDA=cuda>=12.4 brand=tesla,driver>=470,driver<471 brand=unknown,driver>=470,driver<471'
 }
 
 # img_three NAME_PREFIX: 8601's image in three layers on the store: t1 the
