@@ -55,6 +55,7 @@ const struct finding_code finding_codes[] = {
     { "GD140", "gpu_arch_unsupported", "a CUDA extension (flash-attn, xformers, ...) has no code for the GPU's compute capability" },
     { "GD141", "extension_build_mismatch", "a CUDA extension is built for another torch (or another CUDA major) than the one installed" },
     { "GD142", "missing_other_cuda_lib", "a CUDA extension links a CUDA library that torch does not load and the loader does not find" },
+    { "GD143", "cpu_only_build", "an extension built against torch (torchvision, torchaudio, ...) is a CPU build beside a CUDA torch: its operators have no CUDA kernels" },
     { "GD150", "wsl_driver_issue", "WSL2 without /dev/dxg: the WSL kernel offers no GPU (\"GPU access blocked by the operating system\")" },
     { "GD117", "device_permissions", "the process's cgroup does not allow the NVIDIA devices (a Slurm job or container without GPUs)" },
     /* GD2xx: per framework install (the diagnosis). */

@@ -763,6 +763,56 @@ static int route_torch_install(const struct fix_ctx *x, struct findings *fl, str
     return 1;
 }
 
+/*
+ * A companion of torch (torchvision, torchaudio) built for torch's own
+ * variant: PyTorch's index for each CUDA variant serves them beside torch
+ * (https://pytorch.org/get-started/previous-versions/ installs torch,
+ * torchvision and torchaudio from the same --index-url).  The variant and
+ * index are the chooser's for the torch installed; the companion keeps its
+ * version, without its local label.  Reinstalled with --no-deps, so that
+ * pip does not touch the torch that already works.
+ */
+static int route_torch_companion(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                                 const struct python_env *env, const char *dist, const char *version,
+                                 const char *torch_version)
+{
+    struct choice in;
+    const char *ver, *req, *idx, *t, *pip;
+
+    if ((strcmp(dist, "torchvision") && strcmp(dist, "torchaudio")) || !version || !torch_version ||
+        !fix_choose(x, "torch", torch_version, env ? env->python_version : NULL, &in) || !in.variant ||
+        strncmp(in.variant, "cu", 2))
+        return 0;
+    ver = arena_strndup(x->a, version, strcspn(version, "+"));
+    req = arena_printf(x->a, "\"%s==%s%s%s\"", dist, ver, in.local ? "+" : "", in.local ? in.local : "");
+    idx = in.index ? arena_printf(x->a, "%s%s", in.index_only ? " --index-url " : " -f ", in.index) : "";
+    driver_first(x, fl, fd, &in);
+    if (externally_managed(env) && !windows(x)) {
+        const char *name = env_name(x, &in);
+        add(fl, fd, 0, "sh", cap(x, arena_printf(x->a, "%s is externally managed (PEP 668: pip refuses it) and its %s "
+                                                 "is a CPU build, so in a new venv: torch %s's %s build with %s %s "
+                                                 "from the same index", env->prefix, dist, in.release, in.variant,
+                                                 dist, ver)),
+            arena_printf(x->a, "%s\n~/.venvs/%s/bin/python -m pip install %s %s%s", venv_lines(x, env, name), name,
+                         arena_printf(x->a, "\"torch==%s%s%s\"", in.local ? in.version : in.pin, in.local ? "+" : "",
+                                      in.local ? in.local : ""), req, idx));
+        fixes_rank(fd, fd->n_fixes - 1, FIX_RANK_NEW_ENV);
+        return 1;
+    }
+    t = cap(x, arena_printf(x->a, "reinstall %s %s built for torch %s's %s (the same index as torch; --no-deps "
+                            "keeps torch as it is)", dist, ver, in.release, in.variant));
+    pip = fix_pip(x, env);
+    if (windows(x)) {
+        unsigned g = next_group(fd);
+        add(fl, fd, g, "powershell", t, arena_printf(x->a, "%s install --force-reinstall --no-deps %s%s", pip, req, idx));
+        add(fl, fd, g, "cmd", t, arena_printf(x->a, "%s -m pip install --force-reinstall --no-deps %s%s",
+                                              fix_python(x, env), req, idx));
+        return 1;
+    }
+    add(fl, fd, 0, "sh", t, arena_printf(x->a, "%s install --force-reinstall --no-deps %s%s", pip, req, idx));
+    return 1;
+}
+
 /* TensorFlow's lines: [and-cuda] with pip, or CUDA and cuDNN from conda-forge in their own
  * environment, whose lib directory goes on the loader path in the shell's own words (fish: a list). */
 static const char *tf_cmds(const struct fix_ctx *x, const struct choice *in, const char *pip, int fish)
@@ -1410,6 +1460,18 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
                         const struct python_env *env, const char *want)
 {
     return ranked_install(route_torch_install, x, fl, fd, env, want);
+}
+
+void fixes_torch_companion(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                           const struct python_env *env, const char *dist, const char *version,
+                           const char *torch_version)
+{
+    size_t from = fd->n_fixes;
+    if (!route_torch_companion(x, fl, fd, env, dist, version, torch_version))
+        add(fl, fd, 0, NULL, arena_printf(x->a, "Install %s's CUDA build for the torch installed (torch %s), from the "
+                                          "same wheel index as torch's", dist, torch_version ? torch_version : "?"),
+            NULL);
+    rank_install(fd, from);
 }
 
 int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,

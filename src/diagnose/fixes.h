@@ -199,6 +199,18 @@ int fixes_torch_install(const struct fix_ctx *x, struct findings *fl, struct fin
                         const struct python_env *env, const char *want);
 
 /** The same for TensorFlow on Linux / WSL2. */
+/**
+ * A CPU build of torchvision or torchaudio beside a CUDA torch (GD143):
+ * reinstall it at its version from the index of the variant the chooser
+ * gives the torch installed (torch_version, its local label kept), with
+ * --no-deps; a new venv with both under PEP 668.  Any other distribution,
+ * or no CUDA variant of that torch: an advice fix.  Ranked user (a new venv:
+ * new_env).
+ */
+void fixes_torch_companion(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                           const struct python_env *env, const char *dist, const char *version,
+                           const char *torch_version);
+
 int fixes_tf_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                      const struct python_env *env, const char *want);
 

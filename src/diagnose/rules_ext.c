@@ -5,8 +5,11 @@
  * (torchvision's "compiled with different CUDA major versions"), without
  * code for the GPU ("no kernel image is available for execution on the
  * device" at the first call), or linking a CUDA library neither torch has
- * loaded nor the loader finds (ImportError).  Runs after the framework
- * verdicts: what torch loads is what is already in the process.
+ * loaded nor the loader finds (ImportError); or a CPU build of it beside a
+ * CUDA torch: its own operators have no CUDA kernels ("Could not run
+ * 'torchvision::nms' with arguments from the 'CUDA' backend").  Runs after
+ * the framework verdicts: what torch loads is what is already in the
+ * process.
  */
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes_node.h"
@@ -52,8 +55,32 @@ static const char *env_torch_cuda(const struct python_env *env)
     return NULL;
 }
 
+/* A CPU build beside a CUDA torch (once per distribution: its first module). */
+static void cpu_build(const struct fix_ctx *fx, struct diagnosis *dx, const struct python_env *env,
+                      const struct py_extension *x, const char *subject, const char *tcuda)
+{
+    struct findings *out = &dx->findings;
+    struct finding *fd;
+    const char *op = arena_printf(out->arena, "%s", x->dist);
+    char *c;
+
+    for (c = (char *)op; *c; c++)
+        if (*c == '-')
+            *c = '_';
+    fd = findings_add(out, "GD143", SEV_WARNING, "%s %s is a CPU build beside torch built for CUDA %s: its own "
+                      "operators have no CUDA kernels, and called on CUDA tensors they fail (\"Could not run "
+                      "'%s::...' with arguments from the 'CUDA' backend\")", x->dist, x->version ? x->version : "?",
+                      tcuda, op);
+    fd->subject = subject;
+    finding_evidence(out, fd, x->module, "no fat binary, no CUDA library and neither libc10_cuda nor "
+                     "libtorch_cuda in its DT_NEEDED");
+    finding_evidence(out, fd, env->prefix, "torch %s, built for CUDA %s", x->torch_version ? x->torch_version : "?",
+                     tcuda);
+    fixes_torch_companion(fx, out, fd, env, x->dist, x->version, x->torch_version);
+}
+
 static void one(const struct facts *f, const struct kb *kb, struct lookup *lk, struct diagnosis *dx,
-                const struct python_env *env, const struct py_extension *x)
+                const struct python_env *env, const struct py_extension *x, int first_of_dist)
 {
     struct findings *out = &dx->findings;
     struct arena *a = out->arena;
@@ -82,6 +109,8 @@ static void one(const struct facts *f, const struct kb *kb, struct lookup *lk, s
         finding_evidence(out, fd, env->prefix, "torch built for CUDA %s", tcuda);
         fixes_ext_cuda(&fx, out, fd, x->dist, tcuda);
     }
+    if (x->device_code == 0 && tcuda && first_of_dist)
+        cpu_build(&fx, dx, env, x, subject, tcuda);
     for (i = 0; x->archs && i < f->n_gpus; i++) {
         const struct gpu *g = &f->gpus[i];
         if (!g->compute_capability || kb_arch_list_covers(x->archs, g->compute_capability) != 0)
@@ -115,8 +144,13 @@ static void one(const struct facts *f, const struct kb *kb, struct lookup *lk, s
 
 void rules_ext(const struct facts *f, const struct kb *kb, struct lookup *lk, struct diagnosis *dx)
 {
-    size_t e, i;
-    for (e = 0; e < f->n_pyenvs; e++)
-        for (i = 0; i < f->pyenvs[e].n_exts; i++)
-            one(f, kb, lk, dx, &f->pyenvs[e], &f->pyenvs[e].exts[i]);
+    size_t e, i, j;
+    for (e = 0; e < f->n_pyenvs; e++) {
+        const struct python_env *env = &f->pyenvs[e];
+        for (i = 0; i < env->n_exts; i++) {
+            for (j = 0; j < i && strcmp(env->exts[j].dist, env->exts[i].dist); j++)
+                ;
+            one(f, kb, lk, dx, env, &env->exts[i], j == i);
+        }
+    }
 }

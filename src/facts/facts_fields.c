@@ -457,7 +457,7 @@ static const struct fj_record framework_record =
 static const struct fj_field ext_fields[] = {
     S("dist", dist, FJ_REQ), S("version", version, 0), S("module", module, FJ_REQ), S("archs", archs, 0),
     STRS("cuda_needed", cuda_needed, n_cuda_needed, alloc_cuda_needed, 0), S("torch_pin", torch_pin, 0),
-    S("torch_version", torch_version, 0), TRI("torch_pin_ok", torch_pin_ok, 0),
+    S("torch_version", torch_version, 0), TRI("torch_pin_ok", torch_pin_ok, 0), TRI("device_code", device_code, 0),
 };
 #undef R
 static const struct fj_record ext_record =

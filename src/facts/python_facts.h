@@ -98,9 +98,11 @@ struct framework_build {
 };
 
 /*
- * A CUDA extension module of a distribution built against torch (flash-attn,
+ * An extension module of a distribution built against torch (flash-attn,
  * xformers, bitsandbytes, vLLM, apex, torchvision's and torchaudio's ops,
- * ...): scan/pyext.c, from the distribution's RECORD and METADATA.
+ * ...): scan/pyext.c, from the distribution's RECORD and METADATA (or an
+ * .egg-info's top_level.txt and PKG-INFO).  Modules without device code are
+ * recorded only for a distribution none of whose modules has any.
  */
 struct py_extension {
     const char *dist, *version;  /* "flash-attn", "2.5.8" (its version, local label included) */
@@ -112,6 +114,9 @@ struct py_extension {
     const char *torch_pin;       /* its Requires-Dist on torch ("==2.6.0"), or NULL: none */
     const char *torch_version;   /* the torch installed in the environment, or NULL */
     int torch_pin_ok;            /* that torch satisfies the pin: 1, 0, -1 unknown */
+    int device_code;             /* 1: fat binaries, a CUDA library or torch's CUDA libraries linked;
+                                    0: none (its distribution is a CPU build: no module has any);
+                                    -1 unknown (a facts document that does not say) */
 };
 
 struct python_env {

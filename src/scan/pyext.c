@@ -11,6 +11,17 @@
  * against torch's C++ ABI (below); reading every distribution's RECORD
  * would cost a file per package on every machine.  Files vendored by
  * auditwheel (NAME.libs/) are libraries, not the extension, and skipped.
+ * A distribution a Linux distribution installed (an .egg-info directory, as
+ * Debian's python3-torchvision has: PKG-INFO, top_level.txt, no RECORD) is
+ * read the same way: its modules are the shared objects at the top of each
+ * package top_level.txt names.
+ *
+ * A module with device code (fat binaries, a CUDA library, or torch's own
+ * CUDA libraries libc10_cuda / libtorch_cuda in its DT_NEEDED) is recorded;
+ * a distribution none of whose modules has any (a CPU build: torchvision
+ * 0.21.0+cpu, Debian's python3-torchvision built against the CPU libtorch)
+ * has its modules recorded with device_code 0, so that the rules can tell
+ * its operators have no CUDA kernels and check its torch pin all the same.
  */
 #include "scan/scan.h"
 
@@ -63,6 +74,12 @@ static int cuda_lib(const char *name)
     return 0;
 }
 
+/* torch's own CUDA libraries: an extension linking them has CUDA operators. */
+static int torch_cuda_lib(const char *name)
+{
+    return str_starts(name, "libc10_cuda.so") || str_starts(name, "libtorch_cuda.so");
+}
+
 static int rd_file(void *arg, uint64_t off, void *buf, size_t len, struct gd_err *err)
 {
     return fs_pread(arg, off, buf, len, err);
@@ -107,72 +124,126 @@ static const char *torch_version(const struct python_env *e)
     return NULL;
 }
 
-static void one_dist(struct scan_ctx *ctx, struct python_env *e, const struct py_dist *d)
+/* The distribution's Requires-Dist on torch (METADATA, or PKG-INFO of an .egg-info), or NULL. */
+static const char *torch_pin_of(struct scan_ctx *ctx, const struct py_dist *d, int egg)
 {
-    struct facts *f = ctx->facts;
     struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
-    const char *pin = NULL, *tv = torch_version(e), *line;
-    size_t pos = 0, n, found = 0;
+    const char *pin = NULL;
 
-    path_join(&p, d->path, "METADATA");
+    path_join(&p, d->path, egg ? "PKG-INFO" : "METADATA");
     if (scan_read_text(ctx, p.buf, METADATA_MAX, &text) == 1) {
         struct metadata md;
         struct gd_err err;
         const struct md_requirement *rq;
         metadata_init(&md);
         err_init(&err);
-        (void)metadata_parse(&md, &f->arena, text.buf, text.len, &err);
+        (void)metadata_parse(&md, &ctx->facts->arena, text.buf, text.len, &err);
         if ((rq = metadata_find_req(&md, "torch")) != NULL && !rq->extra)
             pin = rq->specifier;
         metadata_release(&md);
     }
-    path_join(&p, d->path, "RECORD");
-    if (scan_read_text(ctx, p.buf, RECORD_MAX, &text) != 1) {
-        strbuf_release(&p);
-        strbuf_release(&text);
-        return;
+    strbuf_release(&p);
+    strbuf_release(&text);
+    return pin;
+}
+
+static int is_module(const char *rel)
+{
+    return (str_ends(rel, ".so") || strstr(rel, ".so.")) && !strstr(rel, ".libs/") && !str_starts(rel, "../") &&
+           !strstr(rel, "/../");
+}
+
+/* The modules' paths (relative to the site dir): RECORD's shared objects, or
+ * for an .egg-info those at the top of each package top_level.txt names. */
+static size_t module_paths(struct scan_ctx *ctx, const struct py_dist *d, int egg, const char **out)
+{
+    struct facts *f = ctx->facts;
+    struct strbuf p = STRBUF_INIT, text = STRBUF_INIT;
+    const char *line;
+    size_t pos = 0, n, nr = 0;
+
+    path_join(&p, d->path, egg ? "top_level.txt" : "RECORD");
+    if (scan_read_text(ctx, p.buf, RECORD_MAX, &text) != 1)
+        goto out;
+    while (next_line(text.buf, text.len, &pos, &line, &n) && nr < MAX_MODULES) {
+        const char *comma = memchr(line, ',', n), *rel;
+        if (!egg) {
+            rel = arena_strndup(&f->arena, line, comma ? (size_t)(comma - line) : n);
+            if (is_module(rel))
+                out[nr++] = rel;
+        } else {
+            /* A package name: a directory of the site dir, nothing else. */
+            struct fs_dirlist list;
+            struct gd_err err;
+            const char *pkg;
+            size_t k;
+            while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
+                n--;
+            pkg = arena_strndup(&f->arena, line, n);
+            if (!n || strchr(pkg, '/') || strchr(pkg, '\\') || pkg[0] == '.')
+                continue;
+            err_init(&err);
+            if (fs_list_dir_filtered(ctx->fs, facts_printf(f, "%s/%s", d->site_dir, pkg), 4096, NULL, NULL, &list,
+                                     &err) == 1)
+                for (k = 0; k < list.nr && nr < MAX_MODULES; k++) {
+                    rel = facts_printf(f, "%s/%s", pkg, list.ents[k].name);
+                    if (is_module(rel) && !strchr(list.ents[k].name, '/'))
+                        out[nr++] = rel;
+                }
+            fs_dirlist_release(&list);
+        }
     }
-    while (next_line(text.buf, text.len, &pos, &line, &n) && found < MAX_MODULES) {
-        const char *comma = memchr(line, ',', n), *rel, *mod, *archs;
-        size_t rl = comma ? (size_t)(comma - line) : n;
-        struct py_extension *x;
+out:
+    strbuf_release(&p);
+    strbuf_release(&text);
+    return nr;
+}
+
+static void one_dist(struct scan_ctx *ctx, struct python_env *e, const struct py_dist *d, int egg)
+{
+    struct facts *f = ctx->facts;
+    const char *rels[MAX_MODULES], *pin = torch_pin_of(ctx, d, egg), *tv = torch_version(e);
+    struct py_extension found[MAX_MODULES];
+    size_t nrel = module_paths(ctx, d, egg, rels), nf = 0, i, k;
+    int any_device = 0;
+
+    for (i = 0; i < nrel; i++) {
+        struct py_extension *x = &found[nf];
         struct elf_info info;
         struct gd_err err;
-        size_t k;
-        rel = arena_strndup(&f->arena, line, rl);
-        if (!(str_ends(rel, ".so") || strstr(rel, ".so.")) || strstr(rel, ".libs/") || str_starts(rel, "../") ||
-            strstr(rel, "/../"))
-            continue;
-        mod = facts_printf(f, "%s/%s", d->site_dir, rel);
-        archs = module_archs(ctx, mod);
+        const char *mod = facts_printf(f, "%s/%s", d->site_dir, rels[i]);
         memset(&info, 0, sizeof(info));
         err_init(&err);
         if (elf_read(ctx->fs, mod, &f->arena, &info, &err) != 1)
-            memset(&info, 0, sizeof(info));
-        for (k = 0; k < info.n_needed && !archs; k++)
-            if (cuda_lib(info.needed[k]))
-                break;
-        if (!archs && k == info.n_needed)
-            continue; /* no CUDA in this one (a CPU build, a helper library) */
-        ALLOC_GROW(e->exts, e->n_exts + 1, e->alloc_exts);
-        x = &e->exts[e->n_exts++];
+            continue; /* not an ELF shared object we can read */
         memset(x, 0, sizeof(*x));
         x->dist = d->name;
         x->version = d->version;
         x->module = mod;
-        x->archs = archs;
-        for (k = 0; k < info.n_needed; k++)
+        x->archs = module_archs(ctx, mod);
+        x->device_code = x->archs != NULL;
+        for (k = 0; k < info.n_needed; k++) {
+            if (torch_cuda_lib(info.needed[k]))
+                x->device_code = 1;
             if (cuda_lib(info.needed[k])) {
+                x->device_code = 1;
                 ALLOC_GROW(x->cuda_needed, x->n_cuda_needed + 1, x->alloc_cuda_needed);
                 x->cuda_needed[x->n_cuda_needed++] = info.needed[k];
             }
+        }
         x->torch_pin = pin;
         x->torch_version = tv;
         x->torch_pin_ok = pin && tv ? pyspec_match(tv, pin) : -1;
-        found++;
+        any_device |= x->device_code;
+        nf++;
     }
-    strbuf_release(&p);
-    strbuf_release(&text);
+    /* With device code somewhere, the modules without it are helpers (video_reader): left out. */
+    for (i = 0; i < nf; i++) {
+        if (any_device && !found[i].device_code)
+            continue;
+        ALLOC_GROW(e->exts, e->n_exts + 1, e->alloc_exts);
+        e->exts[e->n_exts++] = found[i];
+    }
 }
 
 void scan_pyext(struct scan_ctx *ctx)
@@ -183,9 +254,10 @@ void scan_pyext(struct scan_ctx *ctx)
         struct python_env *env = &f->pyenvs[e];
         for (i = 0; i < env->n_dists; i++) {
             const struct py_dist *d = &env->dists[i];
-            if (d->conda || !d->site_dir || !d->path || !str_ends(d->path, ".dist-info") || !wanted(d->name))
+            int egg = d->path && str_ends(d->path, ".egg-info");
+            if (d->conda || !d->site_dir || !d->path || !(egg || str_ends(d->path, ".dist-info")) || !wanted(d->name))
                 continue;
-            one_dist(ctx, env, d);
+            one_dist(ctx, env, d, egg);
         }
     }
 }
