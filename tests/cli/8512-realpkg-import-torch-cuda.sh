@@ -37,6 +37,23 @@ dpkg_remove() {
     rm -f "$ROOT/var/lib/dpkg/status"
     cp "$CASE_DIR/status" "$ROOT/var/lib/dpkg/status"
 }
+# Debian's python3-torchvision 0.21 is built against the CPU libtorch: its
+# _C links libc10.so.2.6 and libtorch_cpu.so.2.6 and has no fat binary.
+# Oracle (torch's own dispatcher, with the tree's python3 and the CPU torch
+# still in it): once that _C is loaded, torchvision::nms has a CPU kernel
+# and no CUDA one.  It stays when apt swaps torch for python3-torch-cuda
+# (it depends on "python3-torch | python3-torch-cuda"): check warns GD143.
+cp "$ROOT/var/lib/dpkg/status" "$CASE_DIR/status" && rm -f "$ROOT/var/lib/dpkg/status" &&
+    cp "$CASE_DIR/status" "$ROOT/var/lib/dpkg/status" || fail "cannot unshare the dpkg status"
+rp_install python3-torchvision/trixie
+tvc=/usr/lib/python3/dist-packages/torchvision/_C.cpython-313-x86_64-linux-gnu.so
+[ -f "$ROOT$tvc" ] || fail "python3-torchvision has no $tvc"
+static_in_tree "$ROOT" /usr/bin/python3 -I -c "import torch; torch.ops.load_library('$tvc')
+h = torch._C._dispatch_has_kernel_for_dispatch_key
+print('nms', h('torchvision::nms', 'CPU'), h('torchvision::nms', 'CUDA'))"
+expect_rc 0
+expect_text "nms True False"
+
 dpkg_remove python3-torch
 dpkg_remove libtorch-test   # depends on libtorch2.6 (=): apt removes it too
 dpkg_remove libtorch2.6
@@ -83,3 +100,10 @@ static_in_tree "$ROOT" "$G" check --json
 C='.checklist[] | select(.step | startswith("torch "))'
 expect_json "[$C | select(.step | endswith(\"the GPU's architecture is compiled in\")) | .status] == [\"unknown\"]"
 expect_json "[$C | select(.step | endswith(\"the driver supports its CUDA\")) | .status] == [\"passed\"]"
+
+# torchvision's CPU build beside the CUDA torch: GD143, and under PEP 668
+# (Debian's python3.13 is externally managed) a new venv with both.
+static_in_tree "$ROOT" "$G" check --json
+expect_json '.python_envs[0].cuda_extensions | map(select(.dist == "torchvision")) | length > 0 and all(.device_code == false)'
+expect_json '[.findings[] | select(.code == "GD143") | .subject] | length == 1 and (.[0] | startswith("torchvision 0.21.0"))'
+expect_json '.findings[] | select(.code == "GD143") | .fixes[0] | .rank == "new_env" and (.command | test("-m venv ~/.venvs/torch2\\.6-cu[0-9]+\n~/.venvs/torch2\\.6-cu[0-9]+/bin/python -m pip install \"torch==2\\.6\\.[*0-9]+\" \"torchvision==0\\.21\\.0\" --index-url https://download\\.pytorch\\.org/whl/cu[0-9]+$"))'
