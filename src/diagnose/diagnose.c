@@ -105,9 +105,19 @@ static void macos_checklist(const struct facts *f, struct diagnosis *dx, struct 
 
 /* The machine-level checklist; per-framework steps follow from the
  * verdicts. */
+static int has_finding(const struct findings *fl, const char *code)
+{
+    size_t i;
+    for (i = 0; i < fl->nr; i++)
+        if (!strcmp(fl->v[i].code, code))
+            return 1;
+    return 0;
+}
+
 static void machine_checklist(const struct facts *f, struct diagnosis *dx, struct arena *a)
 {
     const struct findings *fl = &dx->findings;
+    const struct kmod_file *core;
     const char *drv = facts_driver_version(f);
     const char *cvd = facts_env(f, "CUDA_VISIBLE_DEVICES");
     size_t i, n_fw = 0;
@@ -150,6 +160,24 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
     else
         check(dx, a, "NVIDIA driver loaded", drv ? CHECK_UNKNOWN : CHECK_FAILED,
               drv ? arena_printf(a, "user-space %s installed; the kernel side could not be read", drv) : "none found");
+
+    /* The module not loaded: whether its file fits the running kernel (a
+     * compressed module's .modinfo is not read, so that is unknown). */
+    if ((core = rules_kmod_core(f)) != NULL) {
+        const char *step = "the nvidia module is built for the running kernel";
+        const char *rel = core->vermagic ? arena_strndup(a, core->vermagic, strcspn(core->vermagic, " ")) : NULL;
+        if (has_finding(fl, "GD121") || has_finding(fl, "GD122") || has_finding(fl, "GD123"))
+            check(dx, a, step, CHECK_FAILED, "see the findings");
+        else if (rel)
+            check(dx, a, step, strcmp(rel, f->node.kmods.running) ? CHECK_FAILED : CHECK_PASSED,
+                  arena_printf(a, "%s: vermagic %s", core->path, rel));
+        else
+            check(dx, a, step, CHECK_UNKNOWN,
+                  core->compression ? arena_printf(a, "%s is %s-compressed: its vermagic and signature are not read",
+                                                   core->path, core->compression)
+                                    : arena_printf(a, "%s: no vermagic read%s%s", core->path,
+                                                   core->error ? ": " : "", core->error ? core->error : ""));
+    }
 
     if (has_kind(fl, "driver_library_mismatch", SEV_ERROR))
         check(dx, a, "driver libraries match the kernel module", CHECK_FAILED, "see the findings");

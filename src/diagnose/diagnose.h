@@ -157,6 +157,11 @@ long cuda_visible_count(const char *value, long n_gpus);
  * when the files show none (then GD101 says "not loaded").
  */
 int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findings *out);
+/**
+ * The running kernel's nvidia module file (not nvidia-uvm, -modeset, ...)
+ * where the module chain was read (the module not loaded), or NULL.
+ */
+const struct kmod_file *rules_kmod_core(const struct facts *f);
 /** A next boot (the newest installed kernel) whose DKMS module is missing: GD126. */
 void rules_kmod_next_boot(const struct facts *f, const struct kb *kb, struct findings *out);
 

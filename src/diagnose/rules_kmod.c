@@ -100,6 +100,14 @@ static int dkms_missing(const struct facts *f, const struct fix_ctx *fx, struct 
     return 0;
 }
 
+const struct kmod_file *rules_kmod_core(const struct facts *f)
+{
+    const struct node_kmods *k = &f->node.kmods;
+    if (!k->scanned || !k->running || f->driver.kmod_version)
+        return NULL;
+    return core_for(k, k->running);
+}
+
 int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findings *out)
 {
     const struct node_kmods *k = &f->node.kmods;

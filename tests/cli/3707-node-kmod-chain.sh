@@ -51,6 +51,7 @@ expect_json '.findings[] | select(.code == "GD124") | .severity == "error" and .
 expect_json '[.findings[] | select(.code == "GD101")] | length == 0'
 expect_json "[.findings[] | select(.code == \"GD124\") | .fixes[].command] | (index(\"sudo dkms install --force nvidia-current/550.163.01 -k $K\") != null) and (map(select(. != null and test(\"mokutil --import /var/lib/dkms/mok.pub\"))) | length == 1)"
 expect_json '.checklist[] | select(.step == "NVIDIA driver loaded") | .status == "failed"'
+expect_json ".checklist[] | select(.step == \"the nvidia module is built for the running kernel\") | .status == \"passed\" and .detail == \"$m: vermagic $K\""
 # Signed: nothing in the files explains it; GD101 with modprobe.
 mkko "$m" "$K" signed
 gdcheck --json
@@ -75,6 +76,7 @@ put "/lib/modules/$K/modules.dep" "updates/dkms/nvidia-current.ko:"
 mkko "$m" 6.1.0-38-amd64
 gdcheck --json
 expect_json '.findings[] | select(.code == "GD123") | .title | test("built for kernel 6.1.0-38-amd64")'
+expect_json '.checklist[] | select(.step == "the nvidia module is built for the running kernel") | .status == "failed"'
 mkko "$m" "$K"
 
 # 4. No module for the running kernel; DKMS built it for the old one only,
@@ -130,6 +132,7 @@ gdcheck --json
 expect_json ".node.kernel_modules.files[] | select(.kernel == \"$K\") | .compression == \"xz\" and .signed == null and .name == null"
 expect_json '[.findings[] | select(.code == "GD124" or .code == "GD123")] | length == 0'
 expect_json '[.findings[] | select(.code == "GD101")] | length == 1'
+expect_json '.checklist[] | select(.step == "the nvidia module is built for the running kernel") | .status == "unknown" and (.detail | test("nvidia-current.ko.xz is xz-compressed: its vermagic and signature are not read"))'
 
 # 8. The module loaded; the newest installed kernel's DKMS build is missing:
 #    the next boot has no driver (GD126, a warning).
