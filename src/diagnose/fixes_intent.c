@@ -144,7 +144,12 @@ static const struct tool tools[FIX_TOOL_N] = {
     [FIX_TOOL_SLURM_GPU] = {"sh", FIX_RANK_NEW_ENV, "Ask the scheduler for a GPU",
                             "srun --gpus=1 ...   # or #SBATCH --gres=gpu:1"},
     /* explain's tells (fixes_tell): read-only; the Windows spelling is PowerShell's
-       (Select-String for grep, $env: for a variable, where.exe for the DLL search on PATH) */
+       (Select-String for grep, $env: for a variable, where.exe for the DLL search on PATH).
+       Sources: Microsoft's PowerShell reference for Select-String (case-insensitive unless
+       -CaseSensitive), Get-ChildItem (-Recurse, -Filter) and Get-CimInstance
+       (Win32_VideoController: the display adapters), Microsoft's "where" command reference
+       (wildcards; the current folder and PATH); NVIDIA's CUDA Installation Guide for
+       Windows (the toolkit in %ProgramFiles%\NVIDIA GPU Computing Toolkit\CUDA\vX.Y). */
     [FIX_TOOL_TELL_SMI_LSMOD] = {"sh", FIX_RANK_LOOK, "See whether the driver answers and its module is loaded",
                                  "nvidia-smi; lsmod | grep nvidia"},
     [FIX_TOOL_TELL_SMI_DEV_NODES] = {"sh", FIX_RANK_LOOK, "See whether the driver answers and its device nodes exist",
