@@ -10,13 +10,24 @@
 
 #include "diagnose/explain_rules.h"
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_intent.h"
 
 #define MAX_SCORED 64   /* findings whose confidence is kept (more are ranked last) */
 #define MAX_ALTS 16
 
+/* What tells a cause apart: the fix engine's look tool and its argument (a
+ * name), and the text the engine wrote for the log's OS (NULL: none yet). */
+struct explain_tell {
+    enum fix_tool tool;
+    const char *arg;
+    const char *text;
+};
+
 /* An alternative cause that has no finding of its own. */
 struct explain_alt {
-    const char *kind, *code, *why, *tell;
+    const char *kind, *code, *why, *tell;   /* tell: the engine's text of tell_tool */
+    enum fix_tool tell_tool;
+    const char *tell_arg;
     int score;
     long line;
     const char *text;
@@ -31,7 +42,7 @@ struct explain_ctx {
     const char *os;          /* windows / wsl / linux / macos / NULL */
     int n_causes;            /* error/warning findings so far */
     int score[MAX_SCORED];   /* confidence per finding index (0: not a cause) */
-    const char *tell[MAX_SCORED];
+    struct explain_tell tell[MAX_SCORED];
     unsigned char judged[MAX_SCORED];
     struct explain_alt alts[MAX_ALTS];
     size_t n_alts;
@@ -74,14 +85,16 @@ void explain_quote_val(struct explain_ctx *c, struct finding *fd, const struct l
 void explain_set_score(struct explain_ctx *c, const struct finding *fd, int score);
 /** How sure fd is. */
 int explain_get_score(const struct explain_ctx *c, const struct finding *fd);
-/** What tells fd apart from the other causes (kept when already set). */
-void explain_set_tell(struct explain_ctx *c, const struct finding *fd, const char *tell);
+/** What tells fd apart from the other causes: look tool t with arg (a name, or NULL), kept when already set. */
+void explain_set_tell(struct explain_ctx *c, const struct finding *fd, enum fix_tool t, const char *arg);
 /** A new finding that is a cause (warning, error) or information; its default confidence. */
 struct finding *explain_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title);
-/** An alternative cause the log cannot rule out, and what would tell it apart. */
-void explain_alt(struct explain_ctx *c, const char *code, int score, const char *why, const char *tell, long line, const char *text);
+/** An alternative cause the log cannot rule out, and what would tell it apart (look tool t with arg). */
+void explain_alt(struct explain_ctx *c, const char *code, int score, const char *why, enum fix_tool t, const char *arg,
+                 long line, const char *text);
 /** The same, quoting the first line of family ev. */
-void explain_alt_hit(struct explain_ctx *c, const char *code, int score, const char *why, const char *tell, enum log_ev ev);
+void explain_alt_hit(struct explain_ctx *c, const char *code, int score, const char *why, enum fix_tool t,
+                     const char *arg, enum log_ev ev);
 /** The first quoted line of family ev, or NULL. */
 const struct log_hit *explain_first_hit(const struct explain_ctx *c, enum log_ev ev);
 /** The cause finding of this code (or, code NULL, of this kind), or NULL. */

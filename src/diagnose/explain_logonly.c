@@ -42,17 +42,17 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             /* the driver is older than the runtime, the PTX or the cuDNN the program uses */
             if (!(fd = explain_cause_of(c, "GD208", NULL))) {
                 fd = explain_cause(c, "GD208", SEV_ERROR, "the NVIDIA driver is older than the CUDA runtime or PTX the program uses");
-                explain_set_tell(c, fd, "nvidia-smi | grep 'CUDA Version'  # against the framework's CUDA");
+                explain_set_tell(c, fd, FIX_TOOL_TELL_SMI_CUDA_VS_FW, NULL);
                 explain_apply_fix(c, fd, FX_DRIVER_UPGRADE, NULL);
             }
             explain_quote_line(c, fd, er->line, er->text);
             if (explain_os_is(c, "wsl"))
                 explain_alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver "
-                    "(or Windows build) shows this way", "nvidia-smi; ls -l /usr/lib/wsl/lib  # inside WSL, then nvidia-smi on Windows",
+                    "(or Windows build) shows this way", FIX_TOOL_TELL_WSL_DRIVER, NULL,
                     er->line, er->text);
             else if (!c->os || explain_os_is(c, "linux"))
                 explain_alt(c, "GD110", 35, "on WSL2: the Windows driver (or Windows build) lacks CUDA support for WSL",
-                    "uname -r; nvidia-smi  # \"microsoft\" in the release is WSL; then nvidia-smi on Windows", er->line, er->text);
+                    FIX_TOOL_TELL_WSL_KERNEL_SMI, NULL, er->line, er->text);
             continue;
         }
         if (!strcmp(code, "GD209")) {
@@ -92,7 +92,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             explain_quote_val(c, fd, &lf->container);
             explain_apply_fix(c, fd, FX_DRIVER_UPGRADE, NULL);
             explain_alt(c, "GD402", 40, "cuda-compat is on the loader path although the driver is new enough",
-                "echo $LD_LIBRARY_PATH | tr : '\\n' | grep compat", er->line, er->text);
+                FIX_TOOL_TELL_LDPATH_COMPAT, NULL, er->line, er->text);
             continue;
         }
         if (!strcmp(code, "GD403")) {
@@ -104,7 +104,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                 explain_quote_line(c, fd, er->line, er->text);
                 finding_evidence(c->out, fd, NULL, "causes: CUDA_VISIBLE_DEVICES empty or -1, a container started "
                                  "without GPUs, or on WSL2 a Linux libcuda shadowing /usr/lib/wsl/lib");
-                explain_set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+                explain_set_tell(c, fd, FIX_TOOL_TELL_CVD_SMI_LIST, NULL);
                 fixes_container_start(&c->fx, c->out, fd, "In a container: start it with the GPUs", FIX_CTR_GPUS);
                 explain_apply_fix(c, fd, FX_CHECK, NULL);
             }
@@ -129,7 +129,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
         if (explain_has(er->name, "NVML_ERROR_OPERATING_SYSTEM") && explain_os_is(c, "wsl"))
             explain_alt(c, "GD110", 75, "on WSL2 NVML reaches the GPU through the Windows driver's libraries in "
                 "/usr/lib/wsl/lib: missing or stale ones (after a Windows or driver update) block it",
-                "ls -l /usr/lib/wsl/lib; nvidia-smi on Windows", er->line, er->text);
+                FIX_TOOL_TELL_WSL_LIBS_WINDOWS, NULL, er->line, er->text);
         if (explain_has(er->name, "SYSTEM_NOT_READY") || explain_has(er->name, "SystemNotReady"))
             fixes_run(&c->fx, c->out, fd, FIX_TOOL_FABRICMANAGER, NULL, NULL, NULL);
         else
@@ -180,7 +180,7 @@ void explain_rule_log_only(struct explain_ctx *c)
                    "the shared memory in /dev/shm is too small for NCCL or the DataLoader (Docker gives 64 MB)");
         explain_quote_ev(c, fd, LE_NCCL_SHM);
         explain_quote_val(c, fd, &lf->container);
-        explain_set_tell(c, fd, "df -h /dev/shm  # 64M is Docker's default");
+        explain_set_tell(c, fd, FIX_TOOL_TELL_SHM_SIZE, NULL);
         fixes_container_start(&c->fx, c->out, fd, "Give the container the host's IPC namespace, or more shared memory",
                               FIX_CTR_IPC_HOST_OR_SHM);
         fixes_env_run(&c->fx, c->out, fd, FIX_RANK_ENV, "Or let NCCL go without shared memory (slower)", shm_off, 0,
@@ -194,7 +194,7 @@ void explain_rule_log_only(struct explain_ctx *c)
                    "NCCL failed on a system call; in a container this is usually /dev/shm being too small");
         explain_set_score(c, fd, lf->container.v ? 55 : 40);
         explain_quote_ev(c, fd, LE_NCCL_SYSERR);
-        explain_set_tell(c, fd, "df -h /dev/shm  # NCCL_DEBUG=INFO shows the call that failed");
+        explain_set_tell(c, fd, FIX_TOOL_TELL_SHM_NCCL, NULL);
         fixes_env_run(&c->fx, c->out, fd, FIX_RANK_LOOK, "See which call failed", nccl_debug, 1, NULL);
         fixes_container_start(&c->fx, c->out, fd, "In Docker, give it the host's IPC namespace", FIX_CTR_IPC_HOST);
     }
@@ -243,8 +243,7 @@ void explain_rule_log_only(struct explain_ctx *c)
             explain_quote_val(c, fd, &lf->command);
             explain_framework_fix(c, fd, fw && strcmp(fw, "tensorrt") ? fw : NULL);
             explain_alt_hit(c, "GD216", 40, "the package is installed but broken (a partial install or two versions)",
-                    arena_printf(c->out->arena, "python -m pip list | grep -i %s", framework_modules[i]),
-                    LE_MODULE_MISSING);
+                    FIX_TOOL_TELL_PY_PIP_GREP, framework_modules[i], LE_MODULE_MISSING);
         }
     }
 }
@@ -262,7 +261,7 @@ void explain_rule_setting(struct explain_ctx *c)
         ((fd = explain_cause_of(c, "GD101", NULL)) != NULL || (fd = explain_cause_of(c, "GD208", NULL)) != NULL))
         explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the container was started without GPUs: docker run "
                     "needs --gpus all (and the NVIDIA Container Toolkit), so no driver library is inside",
-                    "docker run --rm --gpus all <image> nvidia-smi", lf->command.line, lf->command.text);
+                    FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->command.line, lf->command.text);
     if (c->n_causes || !(explain_cnt(c, LE_TORCH_NO_GPU) || tf_empty || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_NO_CUDA_GPUS)))
         return;
     if (lf->container.v && !lf->docker_gpus.v && lf->command.v) {
@@ -314,9 +313,8 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         if (explain_pip_wheel_for(c, "cudnn"))
             explain_alt_hit(c, "GD205", 45, "the nvidia-* pip wheels are installed, but this TensorFlow does not find them "
                     "(some releases lack the RUNPATH into site-packages/nvidia)",
-                    "ls $(python -c 'import nvidia; print(nvidia.__path__[0])')", LE_TF_SKIP_GPU);
-        explain_alt_hit(c, "GD201", 40, "a CUDA library TensorFlow needs is not installed", "TF_CPP_MAX_VLOG_LEVEL=3 python -c "
-                "\"import tensorflow\" 2>&1 | grep dso_loader", LE_TF_SKIP_GPU);
+                    FIX_TOOL_TELL_PIP_NVIDIA_LS, NULL, LE_TF_SKIP_GPU);
+        explain_alt_hit(c, "GD201", 40, "a CUDA library TensorFlow needs is not installed", FIX_TOOL_TELL_TF_DSO_LOADER, NULL, LE_TF_SKIP_GPU);
         return;
     }
     if (!(tf_empty || explain_cnt(c, LE_TORCH_NO_GPU) || explain_cnt(c, LE_JAX_NO_GPU) || explain_cnt(c, LE_JAX_BACKEND_FAIL) ||
@@ -331,7 +329,7 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         explain_quote_ev(c, fd, LE_MPS_UNAVAILABLE);
         explain_quote_ev(c, fd, LE_GPU_LIST_EMPTY);
         explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
-        explain_set_tell(c, fd, "pip list | grep -i metal; python -c \"import torch; print(torch.backends.mps.is_available())\"");
+        explain_set_tell(c, fd, FIX_TOOL_TELL_METAL_MPS, NULL);
         if (explain_log_fw(c, "tensorflow"))
             fixes_macos_pip(&c->fx, c->out, fd, c->env, "Install Apple's Metal plugin "
                             "(developer.apple.com/metal/tensorflow-plugin/)", "tensorflow-metal");
@@ -345,13 +343,13 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         explain_set_score(c, fd, 65);
         explain_quote_ev(c, fd, LE_JAX_NO_GPU);
         explain_quote_val(c, fd, &lf->jaxlib_version);
-        explain_set_tell(c, fd, "pip list | grep -i jax  # a +cuda jaxlib or a jax-cuda plugin?");
+        explain_set_tell(c, fd, FIX_TOOL_TELL_JAX_CPU, NULL);
         explain_apply_fix(c, fd, FX_FRAMEWORK, "jax");
         if (win)
-            explain_alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", "wsl --install",
+            explain_alt(c, "GD212", 60, "JAX has no GPU build for native Windows: use WSL2", FIX_TOOL_TELL_WSL_INSTALL, NULL,
                 lf->os_windows.line, lf->os_windows.text);
         explain_alt_hit(c, "GD201", 30, "jaxlib has CUDA, but a CUDA library did not load (rerun with TF_CPP_MIN_LOG_LEVEL=0)",
-                "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py", LE_JAX_NO_GPU);
+                FIX_TOOL_TELL_TF_LOG_LEVEL, NULL, LE_JAX_NO_GPU);
         return;
     }
     if (tf_empty) {
@@ -373,13 +371,13 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                 tf_win_last ? arena_printf(c->out->arena, "TensorFlow after %s has no GPU build for native Windows "
                                            "(WSL2 or TensorFlow %s are the ways)", tf_win_last, tf_win_last)
                             : "this TensorFlow has no GPU build for native Windows (WSL2 is the way)",
-                "python -c \"import sys; print(sys.platform)\"  # win32 is native Windows", h ? h->line : 0,
+                FIX_TOOL_TELL_SYS_PLATFORM, NULL, h ? h->line : 0,
                 h ? h->text : NULL);
         explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
-            "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", h ? h->line : 0,
+            FIX_TOOL_TELL_TF_DSO_LOADER, NULL, h ? h->line : 0,
             h ? h->text : NULL);
         explain_alt(c, "GD211", 35, "this TensorFlow is a CPU-only build (tensorflow-cpu, or a build without CUDA)",
-            "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"", h ? h->line : 0,
+            FIX_TOOL_TELL_TF_BUILT_CUDA, NULL, h ? h->line : 0,
             h ? h->text : NULL);
         return;
     }
@@ -397,17 +395,17 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                         "PyPI's CPU wheel (the CUDA builds come from PyTorch's own index)"
                         : "this PyTorch is a CPU-only build: PyPI's wheels for this aarch64 machine or Jetson carry "
                         "no CUDA (a Jetson needs NVIDIA's JetPack wheels)",
-                        "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"",
+                        FIX_TOOL_TELL_TORCH_BUILD, NULL,
                         win ? lf->os_windows.line : lf->arm.line, win ? lf->os_windows.text : lf->arm.text);
         /* conda's solver takes the CPU variant when no CUDA build matches what was asked for (a
            cudatoolkit the channel has no build for, conda-forge's default torch) */
         if (lf->conda.v && !win && !lf->arm.v)
             explain_alt(c, "GD211", 50, "this PyTorch is a CPU-only build: conda resolved the CPU variant (no CUDA build "
                         "of that version for the requested cudatoolkit on the channel, or conda-forge's CPU torch)",
-                        "conda list torch  # a build string with 'cpu', or without 'cuda'", lf->conda.line, lf->conda.text);
+                        FIX_TOOL_TELL_CONDA_TORCH, NULL, lf->conda.line, lf->conda.text);
         explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
-                "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", LE_TORCH_NO_GPU);
-        explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", "nvidia-smi | grep 'CUDA Version'",
+                FIX_TOOL_TELL_TORCH_BUILD, NULL, LE_TORCH_NO_GPU);
+        explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", FIX_TOOL_TELL_SMI_CUDA, NULL,
                 LE_TORCH_NO_GPU);
     }
 }

@@ -113,12 +113,15 @@ int explain_get_score(const struct explain_ctx *c, const struct finding *fd)
     return i < MAX_SCORED ? c->score[i] : 1;
 }
 
-/* What tells this cause apart from the others (a command), shown when it is an alternative. */
-void explain_set_tell(struct explain_ctx *c, const struct finding *fd, const char *tell)
+/* What tells this cause apart from the others (the engine's look for the log's OS), shown when it is an alternative. */
+void explain_set_tell(struct explain_ctx *c, const struct finding *fd, enum fix_tool t, const char *arg)
 {
     size_t i = explain_fd_index(c, fd);
-    if (i < MAX_SCORED && !c->tell[i])
-        c->tell[i] = tell;
+    if (i < MAX_SCORED && !c->tell[i].text) {
+        c->tell[i].tool = t;
+        c->tell[i].arg = arg;
+        c->tell[i].text = fixes_tell(&c->fx, c->out, t, arg);
+    }
 }
 
 struct finding *explain_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title)
@@ -132,8 +135,8 @@ struct finding *explain_cause(struct explain_ctx *c, const char *code, enum seve
 }
 
 /* An alternative cause the log cannot rule out, with what would tell it apart. */
-void explain_alt(struct explain_ctx *c, const char *code, int score, const char *why, const char *tell,
-                long line, const char *text)
+void explain_alt(struct explain_ctx *c, const char *code, int score, const char *why, enum fix_tool t,
+                 const char *arg, long line, const char *text)
 {
     const struct finding_code *fc = finding_code_find(code);
     struct explain_alt *a;
@@ -146,7 +149,9 @@ void explain_alt(struct explain_ctx *c, const char *code, int score, const char 
     a->code = code;
     a->score = score;
     a->why = why;
-    a->tell = tell;
+    a->tell_tool = t;
+    a->tell_arg = arg;
+    a->tell = fixes_tell(&c->fx, c->out, t, arg);
     a->line = line;
     a->text = text;
 }
@@ -302,14 +307,14 @@ static void missing_alternatives(struct explain_ctx *c)
     if ((i = (size_t)(explain_cause_of(c, "GD101", NULL) ? explain_cause_of(c, "GD101", NULL) - c->out->v : 0)) < MAX_SCORED &&
         explain_cause_of(c, "GD101", NULL) && c->judged[i] && !explain_os_is(c, "windows")) {
         explain_alt(c, "GD102", 50, "there is no NVIDIA GPU in this machine at all (a laptop's Intel/AMD graphics, a CPU-only "
-            "VM)", "lspci | grep -i nvidia", 0, NULL);
+            "VM)", FIX_TOOL_LSPCI, NULL, 0, NULL);
         if (!c->os || explain_os_is(c, "linux"))
             explain_alt(c, "GD110", 38, "on WSL2 the GPU comes from the Windows driver, in /usr/lib/wsl/lib (a Linux driver "
-                "inside WSL cannot work)", "uname -r; ls /usr/lib/wsl/lib  # \"microsoft\" in the release is WSL", 0, NULL);
+                "inside WSL cannot work)", FIX_TOOL_TELL_WSL_KERNEL, NULL, 0, NULL);
     }
     if (explain_cause_of(c, "GD110", NULL))
         explain_alt(c, "GD101", 35, "the Windows NVIDIA driver is missing or too old for WSL2",
-            "nvidia-smi; ls /usr/lib/wsl/lib  # inside WSL", 0, NULL);
+            FIX_TOOL_TELL_WSL_LIBS, NULL, 0, NULL);
     for (i = 0; i < c->out->nr && i < MAX_SCORED; i++) {
         const struct finding *fd = &c->out->v[i];
         const char *name = NULL;
@@ -329,17 +334,14 @@ static void missing_alternatives(struct explain_ctx *c)
                                             "0123456789._+-")])
             continue;
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
-            arena_printf(c->out->arena, "find / -name '%.*s*' 2>/dev/null; ldconfig -p | grep %.*s",
-                         (int)strcspn(name, "0123456789."), name, (int)strcspn(name, "0123456789."), name), 0, NULL);
+            FIX_TOOL_TELL_FIND_LIB, name, 0, NULL);
         if (!dnn && (superseded_line(c, name, &why) || minor_soname(c, name, &why))) {
             /* the build wants a CUDA line long replaced when the log was written: most likely the newer toolkit */
-            explain_alt(c, "GD206", explain_get_score(c, fd) + 4, why, "nvcc --version; ls -d /usr/local/cuda*; "
-                        "pip list | grep nvidia-", c->lf->date.line, c->lf->date.text);
+            explain_alt(c, "GD206", explain_get_score(c, fd) + 4, why, FIX_TOOL_TELL_TOOLKIT_VERSIONS, NULL, c->lf->date.line, c->lf->date.text);
             return;
         }
         explain_alt(c, dnn ? "GD207" : "GD206", 60, "another version is installed than the one this build was made for",
-            dnn ? "ls /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*; pip list | grep cudnn"
-                : "nvcc --version; pip list | grep nvidia-", 0, NULL);
+            dnn ? FIX_TOOL_TELL_CUDNN_FILES : FIX_TOOL_TELL_NVCC_PIP, NULL, 0, NULL);
         return;
     }
 }
@@ -510,7 +512,8 @@ struct row {
     const char *code;
     int score;
     const char *title;           /* $a $b $c: the family's captures */
-    const char *tell;
+    enum fix_tool tell;          /* the engine's look tool (FIX_TOOL_N: none) */
+    const char *tell_arg;        /* its argument (a name), or NULL */
     enum explain_fix fix;
     const char *fw;              /* FX_FRAMEWORK: whose install (NULL: the log's framework) */
     const char *also;            /* another code that absorbs it, or NULL */
@@ -523,113 +526,112 @@ struct row {
 static const struct row rows[] = {
     /* the driver and the machine */
     { LE_SMI_FAILED, w_always, "GD101", 85, "no working NVIDIA driver: nvidia-smi cannot talk to its kernel module",
-      "nvidia-smi; lsmod | grep nvidia", FX_DRIVER_LOAD, NULL, "GD110", E },
+      FIX_TOOL_TELL_SMI_LSMOD, NULL, FX_DRIVER_LOAD, NULL, "GD110", E },
     { LE_KERNEL_DRIVER_DOWN, w_always, "GD101", 85, "no working NVIDIA driver: the kernel module is not loaded",
-      "nvidia-smi; lsmod | grep nvidia", FX_DRIVER_LOAD, NULL, "GD110", E },
+      FIX_TOOL_TELL_SMI_LSMOD, NULL, FX_DRIVER_LOAD, NULL, "GD110", E },
     { LE_DRIVER_ZERO, w_always, "GD101", 88, "no NVIDIA driver is installed: the program read driver version 0 "
-      "(what cudaDriverGetVersion gives without a driver)", "nvidia-smi; ls /dev/nvidia*", FX_DRIVER_INSTALL, NULL, NULL, E },
+      "(what cudaDriverGetVersion gives without a driver)", FIX_TOOL_TELL_SMI_DEV_NODES, NULL, FX_DRIVER_INSTALL, NULL, NULL, E },
     { LE_NO_DRIVER, w_always, "GD101", 55, "PyTorch found no NVIDIA driver: libcuda does not load",
-      "nvidia-smi; ls /usr/lib/x86_64-linux-gnu/libcuda.so*", FX_LIBCUDA, NULL, "GD110", E },
+      FIX_TOOL_TELL_SMI_LIBCUDA_FILES, NULL, FX_LIBCUDA, NULL, "GD110", E },
     { LE_NVML_MISMATCH, w_always, "GD103", 90,
       "the NVIDIA kernel module and the user-space driver differ (driver upgraded without a reboot)",
-      "cat /proc/driver/nvidia/version; modinfo -F version nvidia", FX_DRIVER_RELOAD, NULL, NULL, E },
+      FIX_TOOL_TELL_KMOD_VERSIONS, NULL, FX_DRIVER_RELOAD, NULL, NULL, E },
     { LE_NVRM_API_MISMATCH, w_always, "GD103", 92, "the NVIDIA kernel module $b and the user-space driver $a differ",
-      "cat /proc/driver/nvidia/version; modinfo -F version nvidia", FX_DRIVER_RELOAD, NULL, NULL, E },
+      FIX_TOOL_TELL_KMOD_VERSIONS, NULL, FX_DRIVER_RELOAD, NULL, NULL, E },
     { LE_NOUVEAU, w_always, "GD104", 90, "the open-source nouveau driver (or a framebuffer driver) owns the GPU",
-      "lsmod | grep nouveau", FX_NOUVEAU, NULL, NULL, E },
+      FIX_TOOL_TELL_LSMOD_NOUVEAU, NULL, FX_NOUVEAU, NULL, NULL, E },
     { LE_NVML_PERMISSION, w_always, "GD105", 85,
-      "the NVIDIA device nodes (/dev/nvidia*) are not accessible to this user", "ls -l /dev/nvidia*", FX_NODES,
+      "the NVIDIA device nodes (/dev/nvidia*) are not accessible to this user", FIX_TOOL_LS_DEV_NODES, NULL, FX_NODES,
       NULL, NULL, E },
     { LE_STUB_LIBCUDA, w_always, "GD106", 85,
       "the CUDA toolkit's stub libcuda (lib64/stubs) was loaded instead of the driver's libcuda",
-      "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep stubs", FX_STUB, NULL, NULL, E },
+      FIX_TOOL_TELL_LDPATH_STUBS, NULL, FX_STUB, NULL, NULL, E },
     { LE_DSO_MISMATCH, w_no_container, "GD103", 80, "the loaded kernel module $a and the user-space driver $b differ",
-      "cat /proc/driver/nvidia/version", FX_DRIVER_RELOAD, NULL, NULL, E },
+      FIX_TOOL_TELL_KMOD_VERSION, NULL, FX_DRIVER_RELOAD, NULL, NULL, E },
     { LE_DSO_MISMATCH, w_container, "GD208", 80,
       "the host's driver (kernel $a) is older than the libcuda $b inside the container (its forward-compatibility package)",
-      "nvidia-smi on the host: its CUDA Version is the ceiling", FX_DRIVER_UPGRADE, NULL, NULL, E },
+      FIX_TOOL_TELL_HOST_SMI_CEILING, NULL, FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_DRIVER_REQUIREMENT, w_always, "GD208", 92,
       "the container image needs CUDA $a, and the host's driver supports less",
-      "nvidia-smi on the host: \"CUDA Version\" is the highest the driver runs", FX_DRIVER_UPGRADE, NULL, NULL, E },
+      FIX_TOOL_TELL_HOST_SMI_HIGHEST, NULL, FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_DRIVER_TOO_OLD, w_always, "GD208", 86, "the NVIDIA driver is older than the CUDA runtime this PyTorch ships",
-      "nvidia-smi | grep 'CUDA Version'; python -c 'import torch; print(torch.version.cuda)'", FX_DRIVER_UPGRADE, NULL, NULL, E },
+      FIX_TOOL_TELL_SMI_CUDA_TORCH, NULL, FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_INSUFFICIENT_DRIVER, w_always, "GD208", 86, "the NVIDIA driver is older than the CUDA runtime the program uses",
-      "nvidia-smi | grep 'CUDA Version'  # against the framework's CUDA", FX_DRIVER_UPGRADE, NULL, NULL, E },
+      FIX_TOOL_TELL_SMI_CUDA_VS_FW, NULL, FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_CVD_HIDDEN, w_always, "GD108", 85, "CUDA_VISIBLE_DEVICES hides every GPU from the program",
-      "echo \"$CUDA_VISIBLE_DEVICES\"", FX_VISIBLE, NULL, NULL, E },
+      FIX_TOOL_TELL_CVD, NULL, FX_VISIBLE, NULL, NULL, E },
     { LE_DOCKER_NO_GPU, w_always, "GD408", 85,
       "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is not installed or not configured",
-      "nvidia-ctk --version; docker info | grep -i runtime", FX_TOOLKIT, NULL, NULL, E },
+      FIX_TOOL_TELL_CTK, NULL, FX_TOOLKIT, NULL, NULL, E },
     /* builds */
     { LE_TORCH_NOT_COMPILED, w_not_mac, "GD211", 90, "this PyTorch is a CPU-only build (Torch not compiled with CUDA)",
-      "python -c \"import torch; print(torch.__version__, torch.version.cuda)\"", FX_FRAMEWORK, "torch", NULL, E },
+      FIX_TOOL_TELL_TORCH_BUILD, NULL, FX_FRAMEWORK, "torch", NULL, E },
     { LE_TORCH_NOT_COMPILED, w_mac, "GD214", 92, "PyTorch on a Mac has no CUDA: use the MPS device instead",
-      "python -c \"import torch; print(torch.backends.mps.is_available())\"", FX_NONE, NULL, NULL, E },
+      FIX_TOOL_TELL_TORCH_MPS, NULL, FX_NONE, NULL, NULL, E },
     { LE_JAX_CPU_JAXLIB, w_always, "GD211", 90,
       "JAX has no CUDA plugin installed: a GPU is present, JAX runs on the CPU",
-      "pip list | grep -i jax", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_PIP_GREP, "jax", FX_FRAMEWORK, "jax", NULL, E },
     { LE_CPU_BUILD_MSG, w_always, "GD211", 90, "this framework is a CPU-only build: it says so itself",
-      "pip list  # the GPU package of the framework?", FX_FRAMEWORK, NULL, NULL, E },
+      FIX_TOOL_TELL_PIP_LIST_GPU, NULL, FX_FRAMEWORK, NULL, NULL, E },
     { LE_ORT_CPU_PKG, w_ort_one, "GD211", 72,
       "this onnxruntime has no CUDA provider: the CPU package (onnxruntime) is installed, not onnxruntime-gpu",
-      "pip list | grep -i onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
+      FIX_TOOL_TELL_PIP_GREP, "onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_ORT_CPU_PKG, w_ort_both, "GD216", 85,
       "onnxruntime and onnxruntime-gpu are both installed: the CPU package's files win",
-      "pip list | grep -i onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
+      FIX_TOOL_TELL_PIP_GREP, "onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_JAX_PLUGIN_MISMATCH, w_always, "GD213", 90, "JAX ignores its CUDA plugin: $a does not match jaxlib $b",
-      "pip list | grep -i jax", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_PIP_GREP, "jax", FX_FRAMEWORK, "jax", NULL, E },
     { LE_JAX_BACKEND_FAIL, w_jax_pjrt, "GD213", 80, "JAX's CUDA plugin and jax/jaxlib are from different releases",
-      "pip list | grep -i jax", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_PIP_GREP, "jax", FX_FRAMEWORK, "jax", NULL, E },
     { LE_JAX_BACKEND_FAIL, w_jax_nodev, "GD404", 35, "JAX's CUDA backend found no usable GPU",
-      "nvidia-smi; echo \"$CUDA_VISIBLE_DEVICES\"", FX_CHECK, NULL, NULL, W },
+      FIX_TOOL_TELL_SMI_CVD, NULL, FX_CHECK, NULL, NULL, W },
     /* libraries */
     { LE_TF_NO_CUDA_DRIVERS, w_no_cause, "GD201", 80,
       "TensorFlow could not load the CUDA runtime (libcudart), despite saying \"Could not find cuda drivers\"",
-      "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", FX_FRAMEWORK, "tensorflow",
+      FIX_TOOL_TELL_TF_DSO_LOADER, NULL, FX_FRAMEWORK, "tensorflow",
       NULL, E },
     { LE_TORCH_PRELOAD, w_always, "GD205", 85,
       "PyTorch could not find $a among pip's nvidia-* packages (a CUDA wheel is missing or from another CUDA)",
-      "pip list | grep -i nvidia-  # the wheels torch pins", FX_FRAMEWORK, "torch", NULL, E },
+      FIX_TOOL_TELL_PIP_TORCH_WHEELS, NULL, FX_FRAMEWORK, "torch", NULL, E },
     { LE_ORT_PROVIDER_FAIL, w_no_cause, "GD203", 78,
       "ONNX Runtime could not load its CUDA provider: one of its DLL dependencies (CUDA, cuDNN) is missing",
-      "ldd \"$(python -c 'import onnxruntime, os; print(os.path.dirname(onnxruntime.__file__))')\"/capi/"
-      "libonnxruntime_providers_cuda.so | grep 'not found'  # Windows: Dependencies.exe on onnxruntime_providers_cuda.dll",
+      FIX_TOOL_TELL_ORT_PROVIDER_LDD, NULL,
       FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_WIN_DLL_LOAD, w_win_dll_cuda, "GD203", 78, "PyTorch could not load $a or one of its dependencies (WinError 126)",
-      "where.exe cudnn*.dll cublas*.dll  # then Dependencies.exe on that DLL: the dependency it lacks", FX_FRAMEWORK, "torch", NULL, E },
+      FIX_TOOL_TELL_WHERE_CUDA_DLLS, NULL, FX_FRAMEWORK, "torch", NULL, E },
     { LE_WIN_DLL_LOAD, w_win_dll_own, "GD412", 78, "PyTorch's own $a (or a DLL it needs) does not load: the install is "
       "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
-      "where.exe vcruntime140.dll libomp140.x86_64.dll  # then Dependencies.exe on that DLL: the dependency it lacks", FX_FRAMEWORK, "torch", NULL, E },
+      FIX_TOOL_TELL_WHERE_RUNTIME_DLLS, NULL, FX_FRAMEWORK, "torch", NULL, E },
     { LE_ORT_EP_FAIL, w_no_cause, "GD206", 82, "ONNX Runtime could not start its CUDA provider: it needs $a",
-      "pip list | grep -i -E 'onnxruntime|nvidia-'; nvcc --version", FX_FRAMEWORK, "onnxruntime", NULL, E },
+      FIX_TOOL_TELL_ORT_PIP_NVCC, NULL, FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_CUDNN_MISMATCH, w_always, "GD207", 90, "cuDNN $a was loaded, but the framework was compiled with cuDNN $b",
-      "ldconfig -p | grep libcudnn; pip list | grep cudnn", FX_FRAMEWORK, NULL, NULL, E },
+      FIX_TOOL_TELL_CUDNN_COPIES, NULL, FX_FRAMEWORK, NULL, NULL, E },
     { LE_JAX_VERSION_LOW, w_jax_dnn, "GD207", 84, "JAX found $a $b but was built against $c, which is newer",
-      "pip list | grep -i -E 'jax|cudnn'; echo $LD_LIBRARY_PATH", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_JAX_CUDNN, NULL, FX_FRAMEWORK, "jax", NULL, E },
     { LE_JAX_VERSION_LOW, w_jax_nodnn, "GD206", 82, "JAX found $a $b but was built against $c, which is newer",
-      "pip list | grep -i -E 'jax|nvidia-'; echo $LD_LIBRARY_PATH", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
     { LE_JAX_OUTDATED, w_jaxo_dnn, "GD207", 84, "JAX found an outdated $a (installed $b, built against $c)",
-      "pip list | grep -i -E 'jax|cudnn'; echo $LD_LIBRARY_PATH", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_JAX_CUDNN, NULL, FX_FRAMEWORK, "jax", NULL, E },
     { LE_JAX_OUTDATED, w_jaxo_nodnn, "GD206", 82, "JAX found an outdated $a (installed $b, built against $c)",
-      "pip list | grep -i -E 'jax|nvidia-'; echo $LD_LIBRARY_PATH", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
     /* the GPU's architecture */
     { LE_SM_INCOMPATIBLE, w_always, "GD209", 86, "this PyTorch build has no code for the GPU ($a)",
-      "python -c \"import torch; print(torch.cuda.get_arch_list())\"", FX_FRAMEWORK, "torch", NULL, E },
+      FIX_TOOL_TELL_TORCH_ARCHS, NULL, FX_FRAMEWORK, "torch", NULL, E },
     { LE_GPU_TOO_OLD, w_always, "GD209", 86,
-      "the framework no longer supports this GPU (compute capability $a)", "nvidia-smi --query-gpu=compute_cap --format=csv",
+      "the framework no longer supports this GPU (compute capability $a)", FIX_TOOL_TELL_COMPUTE_CAP, NULL,
       FX_FRAMEWORK, NULL, NULL, E },
     { LE_TF_IGNORING_GPU, w_always, "GD209", 86,
       "TensorFlow ignores the GPU: compute capability $a is below its minimum $b",
-      "nvidia-smi --query-gpu=compute_cap --format=csv", FX_FRAMEWORK, "tensorflow", NULL, E },
+      FIX_TOOL_TELL_COMPUTE_CAP, NULL, FX_FRAMEWORK, "tensorflow", NULL, E },
     { LE_NO_KERNEL_IMAGE, w_kernel_image, "GD209", 86,
       "the framework has no code for this GPU (\"no kernel image is available for execution on the device\")",
-      "nvidia-smi --query-gpu=compute_cap --format=csv  # against the framework's arch list", FX_FRAMEWORK, NULL, NULL, E },
+      FIX_TOOL_TELL_COMPUTE_CAP_VS_FW, NULL, FX_FRAMEWORK, NULL, NULL, E },
     { LE_NO_KERNEL_IMAGE, w_kernel_image_jax, "GD209", 50,
       "the framework has no code for this GPU (\"no kernel image is available for execution on the device\")",
-      "nvidia-smi --query-gpu=compute_cap --format=csv; nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax", FX_FRAMEWORK, "jax", NULL, E },
+      FIX_TOOL_TELL_COMPUTE_CAP_JAX, NULL, FX_FRAMEWORK, "jax", NULL, E },
     { LE_TF_PTX_JIT, w_always, "GD210", 40,
       "TensorFlow has no native code for compute capability $a: kernels are JIT-compiled from PTX (slow first "
-      "start; may fail on GPUs newer than the PTX)", NULL, FX_NONE, NULL, NULL, W },
+      "start; may fail on GPUs newer than the PTX)", FIX_TOOL_N, NULL, FX_NONE, NULL, NULL, W },
 };
 
 /* Alternatives a family raises (the log cannot rule them out); a row counts once. */
@@ -639,53 +641,56 @@ static const struct alt_row {
     int (*when)(const struct explain_ctx *c);
     const char *code;
     int score;
-    const char *why, *tell;
+    const char *why;
+    enum fix_tool tell;
+    const char *tell_arg;
 } alt_rows[] = {
-    { { LE_SMI_FAILED, LE_KERNEL_DRIVER_DOWN }, w_always, "GD102", 50, NO_GPU, "lspci | grep -i nvidia" },
-    { { LE_NO_DRIVER, LE__COUNT }, w_always, "GD102", 60, NO_GPU, "lspci | grep -i nvidia" },
+    { { LE_SMI_FAILED, LE_KERNEL_DRIVER_DOWN }, w_always, "GD102", 50, NO_GPU, FIX_TOOL_LSPCI, NULL },
+    { { LE_NO_DRIVER, LE__COUNT }, w_always, "GD102", 60, NO_GPU, FIX_TOOL_LSPCI, NULL },
     { { LE_SMI_FAILED, LE_NO_DRIVER }, w_linux_or_unknown, "GD110", 38, "on WSL2 the GPU comes from the Windows "
-      "driver (a Linux driver inside WSL cannot work)", "uname -r; ls /usr/lib/wsl/lib  # \"microsoft\" in the release is WSL" },
+      "driver (a Linux driver inside WSL cannot work)", FIX_TOOL_TELL_WSL_KERNEL, NULL },
     { { LE_NO_DRIVER, LE__COUNT }, w_wsl, "GD101", 35, "the Windows NVIDIA driver is missing or too old for WSL2",
-      "nvidia-smi; ls /usr/lib/wsl/lib  # inside WSL" },
+      FIX_TOOL_TELL_WSL_LIBS, NULL },
     { { LE_DSO_MISMATCH, LE__COUNT }, w_container, "GD103", 45, "the driver was upgraded on the host without a reboot",
-      "cat /proc/driver/nvidia/version; ls -l /usr/local/cuda/compat" },
+      FIX_TOOL_TELL_KMOD_COMPAT, NULL },
     { { LE_DSO_MISMATCH, LE__COUNT }, w_no_container, "GD208", 45, "inside a container: the host driver is older "
-      "than the image's libcuda", "cat /proc/driver/nvidia/version; ls -l /usr/local/cuda/compat" },
+      "than the image's libcuda", FIX_TOOL_TELL_KMOD_COMPAT, NULL },
     { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_linux_or_unknown, "GD110", 35, "on WSL2: the Windows driver "
-      "(or Windows build) lacks CUDA support for WSL", "uname -r; nvidia-smi  # \"microsoft\" in the release is WSL; then nvidia-smi on Windows" },
+      "(or Windows build) lacks CUDA support for WSL", FIX_TOOL_TELL_WSL_KERNEL_SMI, NULL },
     { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_wsl, "GD110", 60, "on WSL2 the Windows driver provides CUDA: "
       "an outdated or broken Windows driver (or Windows build) shows this way",
-      "nvidia-smi; ls -l /usr/lib/wsl/lib  # inside WSL, then nvidia-smi on Windows" },
+      FIX_TOOL_TELL_WSL_DRIVER, NULL },
     { { LE_DOCKER_NO_GPU, LE__COUNT }, w_always, "GD102", 40, "there is no NVIDIA GPU (or driver) on this host at all",
-      "lspci | grep -i nvidia; nvidia-smi  # on the host" },
+      FIX_TOOL_TELL_HOST_GPU, NULL },
     { { LE_ORT_CPU_PKG, LE__COUNT }, w_ort_one, "GD216", 55, "both onnxruntime and onnxruntime-gpu are installed, "
-      "and the CPU package's files win", "pip list | grep -i onnxruntime" },
+      "and the CPU package's files win", FIX_TOOL_TELL_PIP_GREP, "onnxruntime" },
     { { LE_JAX_BACKEND_FAIL, LE__COUNT }, w_jax_nodev, "GD208", 50, "the driver is older than the CUDA jaxlib was "
-      "built for", "nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax  # the driver's CUDA against the jax-cuda plugin's" },
+      "built for", FIX_TOOL_TELL_SMI_CUDA_JAX_PLUGIN, NULL },
     { { LE_JAX_BACKEND_FAIL, LE__COUNT }, w_jax_nodev, "GD108", 40, "CUDA_VISIBLE_DEVICES hides the GPUs",
-      "echo \"$CUDA_VISIBLE_DEVICES\"" },
+      FIX_TOOL_TELL_CVD, NULL },
     { { LE_TORCH_PRELOAD, LE__COUNT }, w_always, "GD216", 58, "the environment is half-installed (an nvidia-* wheel "
-      "removed or replaced)", "pip list | grep -i nvidia-" },
+      "removed or replaced)", FIX_TOOL_TELL_PIP_GREP, "nvidia-" },
     { { LE_NO_KERNEL_IMAGE, LE__COUNT }, w_kernel_image_jax, "GD208", 70, "the driver is older than the CUDA jaxlib "
-      "was built with, so XLA's PTX cannot be loaded", "nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax-cuda" },
+      "was built with, so XLA's PTX cannot be loaded", FIX_TOOL_TELL_SMI_CUDA_JAX_CUDA, NULL },
     { { LE_NO_KERNEL_IMAGE, LE__COUNT }, w_kernel_image, "GD208", 35, "the driver is too old for the PTX in this build",
-      "nvidia-smi | grep 'CUDA Version'" },
+      FIX_TOOL_TELL_SMI_CUDA, NULL },
     { { LE_NCCL_SHM, LE__COUNT }, w_shm_perm, "GD402", 60, "the shared-memory segment could not be opened "
       "(permissions, or processes in different IPC namespaces)",
-      "ls -l /dev/shm  # then run every rank in one container or with --ipc=host" },
+      FIX_TOOL_TELL_SHM_PERM, NULL },
     { { LE_NCCL_SYSERR, LE__COUNT }, w_syserr, "GD402", 38, "another system call failed (sockets, peer access): "
-      "NCCL_DEBUG=INFO tells", "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL" },
+      "NCCL_DEBUG=INFO tells", FIX_TOOL_TELL_NCCL_DEBUG, NULL },
     { { LE_CUDA_HOME_UNSET, LE__COUNT }, w_always, "GD204", 40, "the toolkit is installed but not where the build "
-      "looks", "ls -d /usr/local/cuda*; which nvcc" },
+      "looks", FIX_TOOL_TELL_TOOLKIT_DIRS, NULL },
     { { LE_NO_CUDA_GPUS, LE__COUNT }, w_no_cvd_hidden, "GD403", 45, "no GPU is usable here (a container without "
-      "--gpus, a GPU in another mode)", "nvidia-smi -L  # in the same shell or container" },
+      "--gpus, a GPU in another mode)", FIX_TOOL_TELL_SMI_LIST_HERE, NULL },
 };
 #undef NO_GPU
 
-void explain_alt_hit(struct explain_ctx *c, const char *code, int score, const char *why, const char *tell, enum log_ev ev)
+void explain_alt_hit(struct explain_ctx *c, const char *code, int score, const char *why, enum fix_tool t,
+                     const char *arg, enum log_ev ev)
 {
     const struct log_hit *h = explain_first_hit(c, ev);
-    explain_alt(c, code, score, why, tell, h ? h->line : 0, h ? h->text : NULL);
+    explain_alt(c, code, score, why, t, arg, h ? h->line : 0, h ? h->text : NULL);
 }
 
 static void apply_rows(struct explain_ctx *c)
@@ -709,7 +714,7 @@ static void apply_rows(struct explain_ctx *c)
             size_t k = explain_fd_index(c, fd);
             explain_quote_ev(c, fd, r->ev);
             if (strcmp(fd->code, r->code)) {
-                explain_set_tell(c, fd, r->tell);
+                explain_set_tell(c, fd, r->tell, r->tell_arg);
                 continue;   /* another cause the same facts show (WSL2's libcuda for "no driver") */
             }
             if (k < MAX_SCORED && c->judged[k] == 1) {
@@ -718,7 +723,7 @@ static void apply_rows(struct explain_ctx *c)
             } else if (r->score > explain_get_score(c, fd)) {
                 explain_set_score(c, fd, r->score);
             }
-            explain_set_tell(c, fd, r->tell);
+            explain_set_tell(c, fd, r->tell, r->tell_arg);
             continue;
         }
         if (fd && !strcmp(fd->code, r->code)) {
@@ -727,7 +732,7 @@ static void apply_rows(struct explain_ctx *c)
         }
         fd = explain_cause(c, r->code, r->sev, expand(c, r->title, &c->lf->ev[r->ev]));
         explain_set_score(c, fd, r->score);
-        explain_set_tell(c, fd, r->tell);
+        explain_set_tell(c, fd, r->tell, r->tell_arg);
         explain_quote_ev(c, fd, r->ev);
         explain_apply_fix(c, fd, r->fix, r->fw);
     }
@@ -735,7 +740,7 @@ static void apply_rows(struct explain_ctx *c)
         const struct alt_row *a = &alt_rows[i];
         enum log_ev ev = explain_cnt(c, a->evs[0]) ? a->evs[0] : a->evs[1];
         if (ev != LE__COUNT && explain_cnt(c, ev) && a->when(c))
-            explain_alt_hit(c, a->code, a->score, a->why, a->tell, ev);
+            explain_alt_hit(c, a->code, a->score, a->why, a->tell, a->tell_arg, ev);
     }
 }
 
@@ -766,7 +771,7 @@ static void rule_cudnn_sublib_wsl(struct explain_ctx *c)
         return;
     lower_missing(c, "libcudnn_");
     explain_alt(c, "GD110", 72, "on WSL2 cuDNN's sub-libraries load the driver's libcuda, which lives only in "
-        "/usr/lib/wsl/lib, outside the loader's default path", "ls -l /usr/lib/wsl/lib/libcuda.so*; ldconfig -p | grep libcuda",
+        "/usr/lib/wsl/lib, outside the loader's default path", FIX_TOOL_TELL_WSL_LIBCUDA, NULL,
         lf->libs[i].line, lf->libs[i].text);
 }
 
@@ -793,7 +798,7 @@ static void rule_framework_own_dll(struct explain_ctx *c)
                              "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
                              lf->libs[i].name);
     explain_quote_line(c, fd, lf->libs[i].line, lf->libs[i].text);
-    explain_set_tell(c, fd, "where.exe vcruntime140.dll libomp140.x86_64.dll  # then Dependencies.exe on that DLL: the dependency it lacks");
+    explain_set_tell(c, fd, FIX_TOOL_TELL_WHERE_RUNTIME_DLLS, NULL);
     explain_apply_fix(c, fd, FX_FRAMEWORK, "torch");
 }
 
@@ -808,10 +813,10 @@ static void rule_wsl_no_adapter(struct explain_ctx *c)
                        "this machine has no NVIDIA GPU, or its Windows driver does not support WSL");
     explain_set_score(c, fd, 70);
     explain_quote_ev(c, fd, LE_WSL_NO_ADAPTER);
-    explain_set_tell(c, fd, "nvidia-smi -L  # on Windows: no NVIDIA GPU listed, none to use");
+    explain_set_tell(c, fd, FIX_TOOL_TELL_SMI_LIST_WINDOWS, NULL);
     explain_apply_fix(c, fd, FX_CHECK, NULL);
     explain_alt_hit(c, "GD110", 50, "there is an NVIDIA GPU but its Windows driver (or WSL) is too old for GPU "
-                    "access in WSL 2, or Docker runs on WSL 1", "wsl -l -v; nvidia-smi on Windows", LE_WSL_NO_ADAPTER);
+                    "access in WSL 2, or Docker runs on WSL 1", FIX_TOOL_TELL_WSL_VERSION, NULL, LE_WSL_NO_ADAPTER);
 }
 
 /* "No CUDA GPUs are available": the driver answered and counted none. */
@@ -835,7 +840,7 @@ static void rule_no_cuda_gpus(struct explain_ctx *c)
     explain_quote_ev(c, fd, LE_NO_CUDA_GPUS);
     explain_quote_val(c, fd, &lf->cvd);
     explain_quote_val(c, fd, &lf->command);
-    explain_set_tell(c, fd, "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L");
+    explain_set_tell(c, fd, FIX_TOOL_TELL_CVD_SMI_LIST, NULL);
     fixes_visible_devices(&c->fx, c->out, fd);
 }
 
@@ -893,7 +898,7 @@ static void rule_paddle_libs(struct explain_ctx *c)
     lower_missing(c, lf->libs[i].name);
     explain_quote_line(c, fd, lf->libs[i].line, lf->libs[i].text);
     explain_quote_val(c, fd, &lf->ld_library_path);
-    explain_set_tell(c, fd, "find / -name 'libcud*.so*' 2>/dev/null; echo $LD_LIBRARY_PATH");
+    explain_set_tell(c, fd, FIX_TOOL_TELL_FIND_CUDA_LIBS, NULL);
     explain_apply_fix(c, fd, FX_LOADER_PATH, NULL);
 }
 
@@ -941,7 +946,7 @@ static void rule_pip_wheel(struct explain_ctx *c)
         lower_missing(c, l->name);
         explain_quote_line(c, fd, l->line, l->text);
         explain_quote_line(c, fd, w->line, w->text);
-        explain_set_tell(c, fd, "python -c 'import nvidia, os; print(os.listdir(nvidia.__path__[0]))'; echo $LD_LIBRARY_PATH");
+        explain_set_tell(c, fd, FIX_TOOL_TELL_PIP_NVIDIA_DIRS, NULL);
         explain_apply_fix(c, fd, FX_FRAMEWORK, NULL);
         return;
     }
@@ -964,10 +969,10 @@ static void rule_compiler_arch(struct explain_ctx *c)
     explain_quote_val(c, fd, &lf->gpu_name);
     if (cuda && kb_cuda_sm_range(c->in->kb, cuda, &lo, &hi) == 1)
         finding_evidence(c->out, fd, NULL, "CUDA %s compiles for %s to %s (cuda_sm table)", cuda, lo, hi);
-    explain_set_tell(c, fd, "python -c 'import torch; print(torch.version.cuda)'; ldconfig -p | grep nvrtc");
+    explain_set_tell(c, fd, FIX_TOOL_TELL_NVRTC, NULL);
     explain_apply_fix(c, fd, FX_FRAMEWORK, NULL);
     explain_alt_hit(c, "GD206", 35, "another CUDA's NVRTC is found before the framework's own",
-            "python -c 'import torch; print(torch.version.cuda)'; ldconfig -p | grep nvrtc", LE_COMPILER_ARCH);
+            FIX_TOOL_TELL_NVRTC, NULL, LE_COMPILER_ARCH);
 }
 
 /* Two copies of a CUDA library mixed: "undefined symbol: S, version libcudnn_xxx.so.8". */
@@ -984,7 +989,7 @@ static void rule_undefined_symbol(struct explain_ctx *c)
         fd->title = arena_printf(c->out->arena, "two different copies of cuDNN are mixed: a symbol of %s is missing",
                                  e->a ? e->a : "cuDNN");
         explain_alt_hit(c, "GD109", 55, "two cuDNN installs are on the loader path, and the wrong one wins",
-                "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH", LE_UNDEFINED_SYMBOL);
+                FIX_TOOL_TELL_CUDNN_LDPATH, NULL, LE_UNDEFINED_SYMBOL);
     } else {
         fd = explain_cause(c, "GD206", SEV_ERROR, "");
         fd->title = arena_printf(c->out->arena, "two different copies of the CUDA libraries are mixed: a symbol of "
@@ -1001,7 +1006,7 @@ static void rule_undefined_symbol(struct explain_ctx *c)
     explain_quote_ev(c, fd, LE_UNDEFINED_SYMBOL);
     finding_evidence(c->out, fd, NULL, "usually a system copy on LD_LIBRARY_PATH shadows the one the framework "
                      "installed with pip");
-    explain_set_tell(c, fd, "ldconfig -p | grep -E 'cudnn|cublas'; echo $LD_LIBRARY_PATH");
+    explain_set_tell(c, fd, FIX_TOOL_TELL_CUDA_LIB_COPIES, NULL);
 }
 
 /* ---- ranking ---- */
@@ -1033,7 +1038,7 @@ static void order_findings(struct explain_ctx *c)
     struct findings *fl = c->out;
     struct finding *tmp;
     int key[MAX_SCORED * 4], k;
-    const char *tell[MAX_SCORED];
+    struct explain_tell tell[MAX_SCORED], none = { FIX_TOOL_N, NULL, NULL };
     unsigned char jd[MAX_SCORED];
     size_t i, j, n = fl->nr, *idx;
 
@@ -1054,7 +1059,7 @@ static void order_findings(struct explain_ctx *c)
     for (i = 0; i < n; i++) {
         tmp[i] = fl->v[idx[i]];
         if (i < MAX_SCORED) {
-            tell[i] = idx[i] < MAX_SCORED ? c->tell[idx[i]] : NULL;
+            tell[i] = idx[i] < MAX_SCORED ? c->tell[idx[i]] : none;
             jd[i] = idx[i] < MAX_SCORED ? c->judged[idx[i]] : 0;
         }
     }
@@ -1116,7 +1121,9 @@ static int rank(struct explain_ctx *c, struct explain_result *res)
         h.code = fd->code;
         h.confidence = i < MAX_SCORED ? c->score[i] : 1;
         h.why = fd->title;
-        h.tell = i < MAX_SCORED ? c->tell[i] : NULL;
+        h.tell = i < MAX_SCORED ? c->tell[i].text : NULL;
+        h.tell_tool = i < MAX_SCORED ? c->tell[i].tool : FIX_TOOL_N;
+        h.tell_arg = i < MAX_SCORED ? c->tell[i].arg : NULL;
         h.judged = i < MAX_SCORED ? c->judged[i] : 0;
         for (j = 0; j < fd->n_evidence; j++)
             hyp_line(&h, fd->evidence[j].line, fd->evidence[j].text);
@@ -1130,6 +1137,8 @@ static int rank(struct explain_ctx *c, struct explain_result *res)
         h.confidence = a->score;
         h.why = a->why;
         h.tell = a->tell;
+        h.tell_tool = a->tell_tool;
+        h.tell_arg = a->tell_arg;
         h.from_alt = 1;
         hyp_line(&h, a->line, a->text);
         hyp_offer(all, &n, cap, &h);
@@ -1154,7 +1163,8 @@ static int rank(struct explain_ctx *c, struct explain_result *res)
         h.confidence = exc ? 25 : 10;
         h.why = exc ? "the log ends in an exception that is not a known GPU problem"
                     : "no cause of a GPU problem was found in this log";
-        h.tell = "gpudoctor check  # on the machine that wrote the log";
+        h.tell_tool = FIX_TOOL_TELL_CHECK_THERE;
+        h.tell = fixes_tell(&c->fx, c->out, h.tell_tool, NULL);
         hyp_offer(all, &n, cap, &h);
     }
     /* Stable sort by confidence. */
@@ -1185,7 +1195,7 @@ static void promote(struct explain_ctx *c, struct explain_hypothesis *h)
     for (i = 0; i < h->n_evidence; i++)
         finding_evidence_line(fl, fd, h->ev_line[i], h->ev_text[i]);
     if (h->tell)
-        fixes_look(fl, fd, "Confirm it on that machine", h->tell);
+        fixes_look(&c->fx, fl, fd, "Confirm it on that machine", h->tell_tool, h->tell_arg);
     tmp = fl->v[fl->nr - 1];
     memmove(fl->v + 1, fl->v, (fl->nr - 1) * sizeof(*fl->v));
     fl->v[0] = tmp;

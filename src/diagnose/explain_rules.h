@@ -9,7 +9,8 @@
  * engine's context built from those facts.  Those judged findings are the
  * decided answers.  What stays here is what only a log has: the messages
  * in which a program names its own cause (a table of rows: the family, the
- * cause it names, how sure, what decides it and the command that reads it),
+ * cause it names, how sure, what decides it and the fix engine's look tool
+ * that reads it: no command text is written here),
  * the log-only causes (out of memory, NCCL and /dev/shm, a CUDA extension's
  * build, CUDA error numbers...), the harmless noise (GD401, never a cause),
  * and the ranking of hypotheses.  A message whose cause a judge also makes
@@ -21,6 +22,7 @@
 #define GD_EXPLAIN_RULES_H
 
 #include "diagnose/finding.h"
+#include "diagnose/fixes_intent.h"
 #include "facts/facts.h"
 #include "facts/log_facts.h"
 
@@ -40,7 +42,9 @@ struct explain_input {
  * A ranked hypothesis: a cause (kind and code, as in findings), how sure
  * the rules are (0-100, comparable only within one log), why, the log lines
  * that support it, and for an alternative what tells it apart from the top
- * one (a command to run, or `gpudoctor check` on that machine).
+ * one (a command to run, or `gpudoctor check` on that machine: the text the
+ * fix engine wrote for tell_tool and tell_arg, fixes_tell, in the log's
+ * OS's spelling).
  */
 struct explain_hypothesis {
     const char *kind;
@@ -48,6 +52,8 @@ struct explain_hypothesis {
     int confidence;
     const char *why;
     const char *tell;            /* NULL for the top one, or when nothing can tell */
+    enum fix_tool tell_tool;     /* the look tool tell is the text of (when tell is not NULL) */
+    const char *tell_arg;        /* its argument (a name), or NULL */
     int from_alt;                /* raised as an alternative (no finding of its own until promoted) */
     int judged;                  /* a judge of check decided it from the log's facts */
     size_t n_evidence;

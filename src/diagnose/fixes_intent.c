@@ -77,18 +77,14 @@ void fixes_copy(struct findings *fl, struct finding *fd, const struct fix *src)
     fd->fixes[fd->n_fixes - 1].continues = src->continues;
 }
 
-void fixes_look(struct findings *fl, struct finding *fd, const char *title, const char *cmd)
-{
-    put(fl, fd, 0, FIX_RANK_LOOK, NULL, title, cmd);
-}
-
 /* ---- named tools ---- */
 
 struct tool {
     const char *shell;
     enum fix_rank rank;
     const char *title;
-    const char *cmd;    /* {1} and {2}: the arguments, quoted for sh */
+    const char *cmd;    /* {1} and {2}: the arguments, quoted for sh; {S}: arg1's stem */
+    const char *win;    /* a tell's Windows (PowerShell) spelling, or NULL: cmd on every OS */
 };
 
 static const struct tool tools[FIX_TOOL_N] = {
@@ -105,7 +101,8 @@ static const struct tool tools[FIX_TOOL_N] = {
     [FIX_TOOL_SMI_BRAND] = {"sh", FIX_RANK_LOOK, "On the node: the brand and the driver the requirement compares",
                             "nvidia-smi -q | grep -E 'Product Brand|Driver Version|CUDA Version'"},
     [FIX_TOOL_LS_DEV_NODES] = {"sh", FIX_RANK_LOOK, "See who may use the device nodes", "ls -l /dev/nvidia*"},
-    [FIX_TOOL_LSPCI] = {"sh", FIX_RANK_LOOK, "Check that a GPU is on the PCI bus", "lspci | grep -i nvidia"},
+    [FIX_TOOL_LSPCI] = {"sh", FIX_RANK_LOOK, "Check that a GPU is on the PCI bus", "lspci | grep -i nvidia",
+                        "Get-CimInstance Win32_VideoController | Select-Object Name"},
     [FIX_TOOL_LDCONFIG_LIBCUDA] = {"sh", FIX_RANK_LOOK, "See every libcuda the loader knows",
                                    "ldconfig -p | grep libcuda"},
     [FIX_TOOL_DPKG_OWNER] = {"sh", FIX_RANK_LOOK, "Find which package owns each", "dpkg -S {1} {2}"},
@@ -146,6 +143,176 @@ static const struct tool tools[FIX_TOOL_N] = {
                             "gpudoctor plan --framework {1} --cuda {2}"},
     [FIX_TOOL_SLURM_GPU] = {"sh", FIX_RANK_NEW_ENV, "Ask the scheduler for a GPU",
                             "srun --gpus=1 ...   # or #SBATCH --gres=gpu:1"},
+    /* explain's tells (fixes_tell): read-only; the Windows spelling is PowerShell's
+       (Select-String for grep, $env: for a variable, where.exe for the DLL search on PATH).
+       Sources: Microsoft's PowerShell reference for Select-String (case-insensitive unless
+       -CaseSensitive), Get-ChildItem (-Recurse, -Filter) and Get-CimInstance
+       (Win32_VideoController: the display adapters), Microsoft's "where" command reference
+       (wildcards; the current folder and PATH); NVIDIA's CUDA Installation Guide for
+       Windows (the toolkit in %ProgramFiles%\NVIDIA GPU Computing Toolkit\CUDA\vX.Y). */
+    [FIX_TOOL_TELL_SMI_LSMOD] = {"sh", FIX_RANK_LOOK, "See whether the driver answers and its module is loaded",
+                                 "nvidia-smi; lsmod | grep nvidia"},
+    [FIX_TOOL_TELL_SMI_DEV_NODES] = {"sh", FIX_RANK_LOOK, "See whether the driver answers and its device nodes exist",
+                                     "nvidia-smi; ls /dev/nvidia*"},
+    [FIX_TOOL_TELL_SMI_LIBCUDA_FILES] = {"sh", FIX_RANK_LOOK, "See whether the driver answers and its libcuda is there",
+                                         "nvidia-smi; ls /usr/lib/x86_64-linux-gnu/libcuda.so*"},
+    [FIX_TOOL_TELL_KMOD_VERSIONS] = {"sh", FIX_RANK_LOOK, "Compare the loaded module's version with the installed one",
+                                     "cat /proc/driver/nvidia/version; modinfo -F version nvidia"},
+    [FIX_TOOL_TELL_KMOD_VERSION] = {"sh", FIX_RANK_LOOK, "See the loaded module's version", "cat /proc/driver/nvidia/version"},
+    [FIX_TOOL_TELL_KMOD_COMPAT] = {"sh", FIX_RANK_LOOK, "See the loaded module and CUDA's compatibility libraries",
+                                   "cat /proc/driver/nvidia/version; ls -l /usr/local/cuda/compat"},
+    [FIX_TOOL_TELL_LSMOD_NOUVEAU] = {"sh", FIX_RANK_LOOK, "See whether nouveau is loaded", "lsmod | grep nouveau"},
+    [FIX_TOOL_TELL_LDPATH_STUBS] = {"sh", FIX_RANK_LOOK, "Look for a stubs directory on LD_LIBRARY_PATH",
+                                    "echo \"$LD_LIBRARY_PATH\" | tr : '\\n' | grep stubs"},
+    [FIX_TOOL_TELL_LDPATH_COMPAT] = {"sh", FIX_RANK_LOOK, "Look for cuda-compat on LD_LIBRARY_PATH",
+                                     "echo $LD_LIBRARY_PATH | tr : '\\n' | grep compat"},
+    [FIX_TOOL_TELL_HOST_SMI_CEILING] = {"sh", FIX_RANK_LOOK, "Read the host's driver",
+                                        "nvidia-smi on the host: its CUDA Version is the ceiling"},
+    [FIX_TOOL_TELL_HOST_SMI_HIGHEST] = {"sh", FIX_RANK_LOOK, "Read the host's driver",
+                                        "nvidia-smi on the host: \"CUDA Version\" is the highest the driver runs"},
+    [FIX_TOOL_TELL_HOST_GPU] = {"sh", FIX_RANK_LOOK, "Look for a GPU and a driver on the host",
+                                "lspci | grep -i nvidia; nvidia-smi  # on the host"},
+    [FIX_TOOL_TELL_SMI_CUDA] = {"sh", FIX_RANK_LOOK, "Read the driver's CUDA version", "nvidia-smi | grep 'CUDA Version'",
+                                "nvidia-smi | Select-String 'CUDA Version'"},
+    [FIX_TOOL_TELL_SMI_CUDA_VS_FW] = {"sh", FIX_RANK_LOOK, "Compare the driver's CUDA with the framework's",
+                                      "nvidia-smi | grep 'CUDA Version'  # against the framework's CUDA",
+                                      "nvidia-smi | Select-String 'CUDA Version'  # against the framework's CUDA"},
+    [FIX_TOOL_TELL_SMI_CUDA_TORCH] = {"sh", FIX_RANK_LOOK, "Compare the driver's CUDA with PyTorch's",
+                                      "nvidia-smi | grep 'CUDA Version'; python -c 'import torch; print(torch.version.cuda)'",
+                                      "nvidia-smi | Select-String 'CUDA Version'; python -c 'import torch; print(torch.version.cuda)'"},
+    [FIX_TOOL_TELL_SMI_CUDA_JAX_PLUGIN] = {"sh", FIX_RANK_LOOK, "Compare the driver's CUDA with the jax-cuda plugin's",
+                                           "nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax  # the driver's CUDA "
+                                           "against the jax-cuda plugin's",
+                                           "nvidia-smi | Select-String 'CUDA Version'; pip list | Select-String jax  # the "
+                                           "driver's CUDA against the jax-cuda plugin's"},
+    [FIX_TOOL_TELL_SMI_CUDA_JAX_CUDA] = {"sh", FIX_RANK_LOOK, "Compare the driver's CUDA with the jax-cuda packages",
+                                         "nvidia-smi | grep 'CUDA Version'; pip list | grep -i jax-cuda",
+                                         "nvidia-smi | Select-String 'CUDA Version'; pip list | Select-String jax-cuda"},
+    [FIX_TOOL_TELL_SMI_CVD] = {"sh", FIX_RANK_LOOK, "See the GPUs and CUDA_VISIBLE_DEVICES",
+                               "nvidia-smi; echo \"$CUDA_VISIBLE_DEVICES\"", "nvidia-smi; $env:CUDA_VISIBLE_DEVICES"},
+    [FIX_TOOL_TELL_CVD] = {"sh", FIX_RANK_LOOK, "See CUDA_VISIBLE_DEVICES", "echo \"$CUDA_VISIBLE_DEVICES\"",
+                           "$env:CUDA_VISIBLE_DEVICES"},
+    [FIX_TOOL_TELL_CVD_SMI_LIST] = {"sh", FIX_RANK_LOOK, "See CUDA_VISIBLE_DEVICES and the GPUs",
+                                    "echo \"$CUDA_VISIBLE_DEVICES\"; nvidia-smi -L", "$env:CUDA_VISIBLE_DEVICES; nvidia-smi -L"},
+    [FIX_TOOL_TELL_SMI_LIST_HERE] = {"sh", FIX_RANK_LOOK, "List the GPUs where the program runs",
+                                     "nvidia-smi -L  # in the same shell or container"},
+    [FIX_TOOL_TELL_SMI_LIST_WINDOWS] = {"sh", FIX_RANK_LOOK, "List the GPUs Windows has",
+                                        "nvidia-smi -L  # on Windows: no NVIDIA GPU listed, none to use"},
+    [FIX_TOOL_TELL_COMPUTE_CAP] = {"sh", FIX_RANK_LOOK, "Read the GPU's compute capability",
+                                   "nvidia-smi --query-gpu=compute_cap --format=csv"},
+    [FIX_TOOL_TELL_COMPUTE_CAP_VS_FW] = {"sh", FIX_RANK_LOOK, "Compare the GPU's compute capability with the framework's",
+                                         "nvidia-smi --query-gpu=compute_cap --format=csv  # against the framework's arch list"},
+    [FIX_TOOL_TELL_COMPUTE_CAP_JAX] = {"sh", FIX_RANK_LOOK, "Read the GPU, the driver's CUDA and jax's packages",
+                                       "nvidia-smi --query-gpu=compute_cap --format=csv; nvidia-smi | grep 'CUDA Version'; "
+                                       "pip list | grep -i jax",
+                                       "nvidia-smi --query-gpu=compute_cap --format=csv; nvidia-smi | Select-String 'CUDA "
+                                       "Version'; pip list | Select-String jax"},
+    [FIX_TOOL_TELL_CTK] = {"sh", FIX_RANK_LOOK, "See the NVIDIA Container Toolkit and Docker's runtimes",
+                           "nvidia-ctk --version; docker info | grep -i runtime"},
+    [FIX_TOOL_TELL_DOCKER_GPUS] = {"sh", FIX_RANK_LOOK, "Run nvidia-smi in a container with the GPUs",
+                                   "docker run --rm --gpus all <image> nvidia-smi"},
+    [FIX_TOOL_TELL_WSL_KERNEL] = {"sh", FIX_RANK_LOOK, "See whether this is WSL2",
+                                  "uname -r; ls /usr/lib/wsl/lib  # \"microsoft\" in the release is WSL"},
+    [FIX_TOOL_TELL_WSL_KERNEL_SMI] = {"sh", FIX_RANK_LOOK, "See whether this is WSL2, and the driver",
+                                      "uname -r; nvidia-smi  # \"microsoft\" in the release is WSL; then nvidia-smi on Windows"},
+    [FIX_TOOL_TELL_WSL_LIBS] = {"sh", FIX_RANK_LOOK, "See the driver and WSL's driver libraries",
+                                "nvidia-smi; ls /usr/lib/wsl/lib  # inside WSL"},
+    [FIX_TOOL_TELL_WSL_DRIVER] = {"sh", FIX_RANK_LOOK, "See the driver inside WSL and on Windows",
+                                  "nvidia-smi; ls -l /usr/lib/wsl/lib  # inside WSL, then nvidia-smi on Windows"},
+    [FIX_TOOL_TELL_WSL_LIBS_WINDOWS] = {"sh", FIX_RANK_LOOK, "See WSL's driver libraries and the Windows driver",
+                                        "ls -l /usr/lib/wsl/lib; nvidia-smi on Windows"},
+    [FIX_TOOL_TELL_WSL_LIBCUDA] = {"sh", FIX_RANK_LOOK, "Compare WSL's libcuda with the loader's",
+                                   "ls -l /usr/lib/wsl/lib/libcuda.so*; ldconfig -p | grep libcuda"},
+    [FIX_TOOL_TELL_WSL_VERSION] = {"sh", FIX_RANK_LOOK, "See the WSL version", "wsl -l -v; nvidia-smi on Windows"},
+    [FIX_TOOL_TELL_WSL_INSTALL] = {"sh", FIX_RANK_LOOK, "WSL2", "wsl --install"},
+    [FIX_TOOL_TELL_PIP_GREP] = {"sh", FIX_RANK_LOOK, "See pip's distributions of that name", "pip list | grep -i {1}",
+                                "pip list | Select-String {1}"},
+    [FIX_TOOL_TELL_PY_PIP_GREP] = {"sh", FIX_RANK_LOOK, "See pip's distributions of that name",
+                                   "python -m pip list | grep -i {1}", "python -m pip list | Select-String {1}"},
+    [FIX_TOOL_TELL_PIP_LIST_GPU] = {"sh", FIX_RANK_LOOK, "See pip's distributions",
+                                    "pip list  # the GPU package of the framework?"},
+    [FIX_TOOL_TELL_PIP_TORCH_WHEELS] = {"sh", FIX_RANK_LOOK, "See the nvidia-* wheels",
+                                        "pip list | grep -i nvidia-  # the wheels torch pins"},
+    [FIX_TOOL_TELL_PIP_NVIDIA_DIRS] = {"sh", FIX_RANK_LOOK, "See the nvidia-* wheels' directories and LD_LIBRARY_PATH",
+                                       "python -c 'import nvidia, os; print(os.listdir(nvidia.__path__[0]))'; echo "
+                                       "$LD_LIBRARY_PATH"},
+    [FIX_TOOL_TELL_PIP_NVIDIA_LS] = {"sh", FIX_RANK_LOOK, "See the nvidia-* wheels' directories",
+                                     "ls $(python -c 'import nvidia; print(nvidia.__path__[0])')"},
+    [FIX_TOOL_TELL_ORT_PIP_NVCC] = {"sh", FIX_RANK_LOOK, "See onnxruntime's and the nvidia-* wheels, and nvcc",
+                                    "pip list | grep -i -E 'onnxruntime|nvidia-'; nvcc --version",
+                                    "pip list | Select-String 'onnxruntime|nvidia-'; nvcc --version"},
+    [FIX_TOOL_TELL_ORT_PROVIDER_LDD] = {"sh", FIX_RANK_LOOK, "See what ONNX Runtime's CUDA provider cannot load",
+                                        "ldd \"$(python -c 'import onnxruntime, os; print(os.path.dirname(onnxruntime."
+                                        "__file__))')\"/capi/libonnxruntime_providers_cuda.so | grep 'not found'  # "
+                                        "Windows: Dependencies.exe on onnxruntime_providers_cuda.dll"},
+    [FIX_TOOL_TELL_JAX_CUDNN] = {"sh", FIX_RANK_LOOK, "See jax's and cuDNN's wheels and LD_LIBRARY_PATH",
+                                 "pip list | grep -i -E 'jax|cudnn'; echo $LD_LIBRARY_PATH"},
+    [FIX_TOOL_TELL_JAX_NVIDIA] = {"sh", FIX_RANK_LOOK, "See jax's and the nvidia-* wheels and LD_LIBRARY_PATH",
+                                  "pip list | grep -i -E 'jax|nvidia-'; echo $LD_LIBRARY_PATH"},
+    [FIX_TOOL_TELL_JAX_CPU] = {"sh", FIX_RANK_LOOK, "See jax's packages",
+                               "pip list | grep -i jax  # a +cuda jaxlib or a jax-cuda plugin?",
+                               "pip list | Select-String jax  # a +cuda jaxlib or a jax-cuda plugin?"},
+    [FIX_TOOL_TELL_TORCH_BUILD] = {"sh", FIX_RANK_LOOK, "See torch's version and CUDA",
+                                   "python -c \"import torch; print(torch.__version__, torch.version.cuda)\""},
+    [FIX_TOOL_TELL_TORCH_ARCHS] = {"sh", FIX_RANK_LOOK, "See the architectures torch has code for",
+                                   "python -c \"import torch; print(torch.cuda.get_arch_list())\""},
+    [FIX_TOOL_TELL_TORCH_MPS] = {"sh", FIX_RANK_LOOK, "See whether the MPS device is available",
+                                 "python -c \"import torch; print(torch.backends.mps.is_available())\""},
+    [FIX_TOOL_TELL_METAL_MPS] = {"sh", FIX_RANK_LOOK, "See the Metal plugin and the MPS device",
+                                 "pip list | grep -i metal; python -c \"import torch; print(torch.backends.mps.is_available())\""},
+    [FIX_TOOL_TELL_NVRTC] = {"sh", FIX_RANK_LOOK, "Compare torch's CUDA with the NVRTC the loader knows",
+                             "python -c 'import torch; print(torch.version.cuda)'; ldconfig -p | grep nvrtc"},
+    [FIX_TOOL_TELL_TF_DSO_LOADER] = {"sh", FIX_RANK_LOOK, "See the libraries TensorFlow's loader tries",
+                                     "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader",
+                                     "$env:TF_CPP_MAX_VLOG_LEVEL = \"3\"; python -c \"import tensorflow\" 2>&1 | "
+                                     "Select-String dso_loader"},
+    [FIX_TOOL_TELL_TF_LOG_LEVEL] = {"sh", FIX_RANK_LOOK, "Rerun with the messages switched on",
+                                    "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py",
+                                    "$env:TF_CPP_MIN_LOG_LEVEL = \"0\"; python your_script.py"},
+    [FIX_TOOL_TELL_TF_BUILT_CUDA] = {"sh", FIX_RANK_LOOK, "See whether TensorFlow is built with CUDA",
+                                     "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\""},
+    [FIX_TOOL_TELL_SYS_PLATFORM] = {"sh", FIX_RANK_LOOK, "See whether the Python is native Windows",
+                                    "python -c \"import sys; print(sys.platform)\"  # win32 is native Windows"},
+    [FIX_TOOL_TELL_CONDA_TORCH] = {"sh", FIX_RANK_LOOK, "See conda's torch build",
+                                   "conda list torch  # a build string with 'cpu', or without 'cuda'"},
+    [FIX_TOOL_TELL_WHERE_CUDA_DLLS] = {"sh", FIX_RANK_LOOK, "See where Windows finds cuDNN and cuBLAS",
+                                       "where.exe cudnn*.dll cublas*.dll  # then Dependencies.exe on that DLL: the "
+                                       "dependency it lacks"},
+    [FIX_TOOL_TELL_WHERE_RUNTIME_DLLS] = {"sh", FIX_RANK_LOOK, "See where Windows finds the runtimes",
+                                          "where.exe vcruntime140.dll libomp140.x86_64.dll  # then Dependencies.exe on "
+                                          "that DLL: the dependency it lacks"},
+    [FIX_TOOL_TELL_CUDNN_COPIES] = {"sh", FIX_RANK_LOOK, "See cuDNN in the loader's cache and in pip",
+                                    "ldconfig -p | grep libcudnn; pip list | grep cudnn"},
+    [FIX_TOOL_TELL_CUDNN_LDPATH] = {"sh", FIX_RANK_LOOK, "See cuDNN in the loader's cache and LD_LIBRARY_PATH",
+                                    "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH"},
+    [FIX_TOOL_TELL_CUDNN_FILES] = {"sh", FIX_RANK_LOOK, "See cuDNN's files and pip's cuDNN",
+                                   "ls /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*; pip list | grep "
+                                   "cudnn",
+                                   "where.exe cudnn*.dll; pip list | Select-String cudnn"},
+    [FIX_TOOL_TELL_CUDA_LIB_COPIES] = {"sh", FIX_RANK_LOOK, "See cuDNN and cuBLAS in the loader's cache and LD_LIBRARY_PATH",
+                                       "ldconfig -p | grep -E 'cudnn|cublas'; echo $LD_LIBRARY_PATH"},
+    [FIX_TOOL_TELL_FIND_CUDA_LIBS] = {"sh", FIX_RANK_LOOK, "Find the CUDA libraries on the disk",
+                                      "find / -name 'libcud*.so*' 2>/dev/null; echo $LD_LIBRARY_PATH"},
+    [FIX_TOOL_TELL_FIND_LIB] = {"sh", FIX_RANK_LOOK, "Find the library on the disk and in the loader's cache",
+                                "find / -name '{S}*' 2>/dev/null; ldconfig -p | grep {S}",
+                                "Get-ChildItem -Path C:\\ -Recurse -Filter '{S}*.dll' -ErrorAction SilentlyContinue; "
+                                "where.exe {S}*.dll"},
+    [FIX_TOOL_TELL_TOOLKIT_DIRS] = {"sh", FIX_RANK_LOOK, "See the toolkits installed and the nvcc on PATH",
+                                    "ls -d /usr/local/cuda*; which nvcc"},
+    [FIX_TOOL_TELL_TOOLKIT_VERSIONS] = {"sh", FIX_RANK_LOOK, "See nvcc, the toolkits installed and the nvidia-* wheels",
+                                        "nvcc --version; ls -d /usr/local/cuda*; pip list | grep nvidia-",
+                                        "nvcc --version; Get-ChildItem \"$env:ProgramFiles\\NVIDIA GPU Computing "
+                                        "Toolkit\\CUDA\"; pip list | Select-String nvidia-"},
+    [FIX_TOOL_TELL_NVCC_PIP] = {"sh", FIX_RANK_LOOK, "See nvcc and the nvidia-* wheels",
+                                "nvcc --version; pip list | grep nvidia-", "nvcc --version; pip list | Select-String nvidia-"},
+    [FIX_TOOL_TELL_SHM_SIZE] = {"sh", FIX_RANK_LOOK, "See the size of /dev/shm", "df -h /dev/shm  # 64M is Docker's default"},
+    [FIX_TOOL_TELL_SHM_NCCL] = {"sh", FIX_RANK_LOOK, "See the size of /dev/shm",
+                                "df -h /dev/shm  # NCCL_DEBUG=INFO shows the call that failed"},
+    [FIX_TOOL_TELL_SHM_PERM] = {"sh", FIX_RANK_LOOK, "See who may open the shared-memory segments",
+                                "ls -l /dev/shm  # then run every rank in one container or with --ipc=host"},
+    [FIX_TOOL_TELL_NCCL_DEBUG] = {"sh", FIX_RANK_LOOK, "See NCCL's account of the call", "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL"},
+    [FIX_TOOL_TELL_CHECK_THERE] = {NULL, FIX_RANK_LOOK, "Run gpudoctor on that machine",
+                                   "gpudoctor check  # on the machine that wrote the log"},
 };
 
 /* A word for sh: bare when it holds only safe characters, else single-quoted. */
@@ -170,12 +337,19 @@ static void sh_word(struct strbuf *sb, const char *s)
     strbuf_addch(sb, '\'');
 }
 
-static const char *expand(struct arena *a, enum fix_tool t, const char *arg1, const char *arg2)
+static const char *expand_text(struct arena *a, enum fix_tool t, const char *cmd, const char *arg1, const char *arg2)
 {
     struct strbuf sb = STRBUF_INIT;
     const char *p, *r;
     int ps = tools[t].shell && !strcmp(tools[t].shell, "powershell");
-    for (p = tools[t].cmd; *p; p++) {
+    for (p = cmd; *p; p++) {
+        if (p[0] == '{' && p[1] == 'S' && p[2] == '}') {
+            /* a library's stem: fixes_tell let only a name through, so it needs no quotes */
+            if (arg1)
+                strbuf_add(&sb, arg1, strcspn(arg1, "0123456789."));
+            p += 2;
+            continue;
+        }
         if (p[0] == '{' && (p[1] == '1' || p[1] == '2') && p[2] == '}') {
             const char *v = p[1] == '1' ? arg1 : arg2;
             /* module load / ps: the second (first) argument is a separate word when given */
@@ -197,6 +371,11 @@ static const char *expand(struct arena *a, enum fix_tool t, const char *arg1, co
     return r;
 }
 
+static const char *expand(struct arena *a, enum fix_tool t, const char *arg1, const char *arg2)
+{
+    return expand_text(a, t, tools[t].cmd, arg1, arg2);
+}
+
 const char *fix_tool_command(struct findings *fl, enum fix_tool t, const char *arg1, const char *arg2)
 {
     if ((unsigned)t >= FIX_TOOL_N || !tools[t].cmd)
@@ -210,6 +389,29 @@ void fixes_run(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
     const char *cmd = fix_tool_command(fl, t, arg1, arg2);
     (void)x;
     put(fl, fd, 0, tools[t].rank, tools[t].shell, title ? title : tools[t].title, cmd);
+}
+
+/* A library's or a package's name: nothing a shell would read as more than a word. */
+static int is_name(const char *s)
+{
+    return *s && !s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-")];
+}
+
+const char *fixes_tell(const struct fix_ctx *x, struct findings *fl, enum fix_tool t, const char *arg1)
+{
+    if (t == FIX_TOOL_N || (arg1 && !is_name(arg1)))
+        return NULL;
+    if ((unsigned)t > FIX_TOOL_N || !tools[t].cmd)
+        BUG("fix tool %d has no command", (int)t);
+    return expand_text(A(x, fl), t, on_windows(x) && tools[t].win ? tools[t].win : tools[t].cmd, arg1, NULL);
+}
+
+void fixes_look(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *title,
+                enum fix_tool t, const char *arg1)
+{
+    const char *cmd = fixes_tell(x, fl, t, arg1);
+    if (cmd)
+        put(fl, fd, 0, FIX_RANK_LOOK, NULL, title, cmd);
 }
 
 /* ---- variables ---- */

@@ -96,6 +96,80 @@ enum fix_tool {
     FIX_TOOL_CHECK,              /* gpudoctor check on the machine itself (explain: the log's machine) */
     FIX_TOOL_PLAN_CUDA,          /* gpudoctor plan --framework arg1 --cuda arg2 */
     FIX_TOOL_SLURM_GPU,          /* ask Slurm for a GPU (srun / #SBATCH) */
+    /* explain's tells: what tells a cause apart from the others, read-only, at FIX_RANK_LOOK
+     * (fixes_tell; a Windows log gets the Windows spelling where one is written) */
+    FIX_TOOL_TELL_SMI_LSMOD,          /* nvidia-smi, and whether the module is loaded */
+    FIX_TOOL_TELL_SMI_DEV_NODES,      /* nvidia-smi, and the device nodes */
+    FIX_TOOL_TELL_SMI_LIBCUDA_FILES,  /* nvidia-smi, and the driver's libcuda files */
+    FIX_TOOL_TELL_KMOD_VERSIONS,      /* the loaded module's version against the installed one */
+    FIX_TOOL_TELL_KMOD_VERSION,       /* the loaded module's version */
+    FIX_TOOL_TELL_KMOD_COMPAT,        /* the loaded module, and CUDA's forward-compatibility libraries */
+    FIX_TOOL_TELL_LSMOD_NOUVEAU,      /* whether nouveau is loaded */
+    FIX_TOOL_TELL_LDPATH_STUBS,       /* a stubs directory on LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_LDPATH_COMPAT,      /* cuda-compat on LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_HOST_SMI_CEILING,   /* nvidia-smi on a container's host (its CUDA Version is the ceiling) */
+    FIX_TOOL_TELL_HOST_SMI_HIGHEST,   /* the same, for an image's requirement */
+    FIX_TOOL_TELL_HOST_GPU,           /* a GPU and a driver on a container's host */
+    FIX_TOOL_TELL_SMI_CUDA,           /* the driver's CUDA version */
+    FIX_TOOL_TELL_SMI_CUDA_VS_FW,     /* the driver's CUDA against the framework's */
+    FIX_TOOL_TELL_SMI_CUDA_TORCH,     /* the driver's CUDA against torch's */
+    FIX_TOOL_TELL_SMI_CUDA_JAX_PLUGIN,/* the driver's CUDA against the jax-cuda plugin's */
+    FIX_TOOL_TELL_SMI_CUDA_JAX_CUDA,  /* the driver's CUDA and the jax-cuda packages */
+    FIX_TOOL_TELL_SMI_CVD,            /* nvidia-smi and CUDA_VISIBLE_DEVICES */
+    FIX_TOOL_TELL_CVD,                /* CUDA_VISIBLE_DEVICES */
+    FIX_TOOL_TELL_CVD_SMI_LIST,       /* CUDA_VISIBLE_DEVICES and the GPUs nvidia-smi lists */
+    FIX_TOOL_TELL_SMI_LIST_HERE,      /* the GPUs listed in the program's shell or container */
+    FIX_TOOL_TELL_SMI_LIST_WINDOWS,   /* the GPUs Windows lists (a WSL log) */
+    FIX_TOOL_TELL_COMPUTE_CAP,        /* the GPU's compute capability */
+    FIX_TOOL_TELL_COMPUTE_CAP_VS_FW,  /* the same, against the framework's arch list */
+    FIX_TOOL_TELL_COMPUTE_CAP_JAX,    /* the same, the driver's CUDA and jax's packages */
+    FIX_TOOL_TELL_CTK,                /* the NVIDIA Container Toolkit and Docker's runtimes */
+    FIX_TOOL_TELL_DOCKER_GPUS,        /* nvidia-smi in a container started with the GPUs */
+    FIX_TOOL_TELL_WSL_KERNEL,         /* whether the Linux is WSL2, and its driver libraries */
+    FIX_TOOL_TELL_WSL_KERNEL_SMI,     /* whether the Linux is WSL2, and nvidia-smi */
+    FIX_TOOL_TELL_WSL_LIBS,           /* nvidia-smi and WSL's driver libraries, inside WSL */
+    FIX_TOOL_TELL_WSL_DRIVER,         /* the same, then nvidia-smi on Windows */
+    FIX_TOOL_TELL_WSL_LIBS_WINDOWS,   /* WSL's driver libraries, then nvidia-smi on Windows */
+    FIX_TOOL_TELL_WSL_LIBCUDA,        /* WSL's libcuda against the loader's */
+    FIX_TOOL_TELL_WSL_VERSION,        /* the WSL version of each distribution */
+    FIX_TOOL_TELL_WSL_INSTALL,        /* WSL2 (the way to a GPU JAX from Windows) */
+    FIX_TOOL_TELL_PIP_GREP,           /* pip's distributions whose names hold arg1 */
+    FIX_TOOL_TELL_PY_PIP_GREP,        /* the same, with the interpreter's own pip */
+    FIX_TOOL_TELL_PIP_LIST_GPU,       /* pip's distributions: the framework's GPU package? */
+    FIX_TOOL_TELL_PIP_TORCH_WHEELS,   /* the nvidia-* wheels torch pins */
+    FIX_TOOL_TELL_PIP_NVIDIA_DIRS,    /* the pip nvidia-* wheels' directories, and LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_PIP_NVIDIA_LS,      /* the pip nvidia-* wheels' directories */
+    FIX_TOOL_TELL_ORT_PIP_NVCC,       /* onnxruntime's and the nvidia-* wheels, and nvcc */
+    FIX_TOOL_TELL_ORT_PROVIDER_LDD,   /* what ONNX Runtime's CUDA provider cannot load */
+    FIX_TOOL_TELL_JAX_CUDNN,          /* jax's and cuDNN's wheels, and LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_JAX_NVIDIA,         /* jax's and the nvidia-* wheels, and LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_JAX_CPU,            /* a CUDA jaxlib or a jax-cuda plugin? */
+    FIX_TOOL_TELL_TORCH_BUILD,        /* torch's version and CUDA */
+    FIX_TOOL_TELL_TORCH_ARCHS,        /* the GPU architectures torch has code for */
+    FIX_TOOL_TELL_TORCH_MPS,          /* whether torch's MPS device is available */
+    FIX_TOOL_TELL_METAL_MPS,          /* Apple's Metal plugin, and torch's MPS device */
+    FIX_TOOL_TELL_NVRTC,              /* torch's CUDA, and the NVRTC the loader knows */
+    FIX_TOOL_TELL_TF_DSO_LOADER,      /* the libraries TensorFlow's loader tries */
+    FIX_TOOL_TELL_TF_LOG_LEVEL,       /* the program with TensorFlow's (XLA's) messages switched on */
+    FIX_TOOL_TELL_TF_BUILT_CUDA,      /* whether this TensorFlow is built with CUDA */
+    FIX_TOOL_TELL_SYS_PLATFORM,       /* whether this Python is native Windows */
+    FIX_TOOL_TELL_CONDA_TORCH,        /* conda's torch build string */
+    FIX_TOOL_TELL_WHERE_CUDA_DLLS,    /* where Windows finds cuDNN and cuBLAS */
+    FIX_TOOL_TELL_WHERE_RUNTIME_DLLS, /* where Windows finds the VC++ and OpenMP runtimes */
+    FIX_TOOL_TELL_CUDNN_COPIES,       /* cuDNN in the loader's cache and in pip */
+    FIX_TOOL_TELL_CUDNN_LDPATH,       /* cuDNN in the loader's cache, and LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_CUDNN_FILES,        /* cuDNN's files and pip's cuDNN */
+    FIX_TOOL_TELL_CUDA_LIB_COPIES,    /* cuDNN and cuBLAS in the loader's cache, and LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_FIND_CUDA_LIBS,     /* every CUDA library on the disk, and LD_LIBRARY_PATH */
+    FIX_TOOL_TELL_FIND_LIB,           /* library arg1 on the disk and in the loader's cache */
+    FIX_TOOL_TELL_TOOLKIT_DIRS,       /* the toolkits installed, and the nvcc on PATH */
+    FIX_TOOL_TELL_TOOLKIT_VERSIONS,   /* nvcc, the toolkits installed, and the nvidia-* wheels */
+    FIX_TOOL_TELL_NVCC_PIP,           /* nvcc and the nvidia-* wheels */
+    FIX_TOOL_TELL_SHM_SIZE,           /* the size of /dev/shm */
+    FIX_TOOL_TELL_SHM_NCCL,           /* the same, for NCCL */
+    FIX_TOOL_TELL_SHM_PERM,           /* who may open the segments in /dev/shm */
+    FIX_TOOL_TELL_NCCL_DEBUG,         /* NCCL's own account of the call that failed */
+    FIX_TOOL_TELL_CHECK_THERE,        /* gpudoctor check on the machine that wrote the log */
     FIX_TOOL_N
 };
 
@@ -107,11 +181,25 @@ enum fix_tool {
 void fixes_copy(struct findings *fl, struct finding *fd, const struct fix *src);
 
 /**
- * A read-only command that confirms or rules out a cause (explain's "what
- * tells", a hypothesis to settle on the machine), at FIX_RANK_LOOK, for any
- * shell.  cmd is the caller's text, copied.
+ * What tells a cause apart from the others (explain's tell): the read-only
+ * command of tool t for the machine x describes -- the tool's Windows
+ * spelling when x->os is "windows" and the table writes one, else its sh
+ * text -- with arg1 in it (FIX_TOOL_TELL_FIND_LIB: the library's name up
+ * to its first digit or dot).  arg1 must be a name (letters, digits and
+ * "._+-", as a library or package is named), never a log's raw text.
+ * Returns the text in x's arena (fl's when x is NULL), or NULL when t is
+ * FIX_TOOL_N (nothing tells) or arg1 is given and is not a name.
  */
-void fixes_look(struct findings *fl, struct finding *fd, const char *title, const char *cmd);
+const char *fixes_tell(const struct fix_ctx *x, struct findings *fl, enum fix_tool t, const char *arg1);
+
+/**
+ * A read-only command that confirms or rules out a cause (explain's "what
+ * tells", a hypothesis to settle on the machine): fixes_tell's text for t
+ * and arg1, at FIX_RANK_LOOK, for any shell.  Nothing is added when
+ * fixes_tell gives NULL.
+ */
+void fixes_look(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *title,
+                enum fix_tool t, const char *arg1);
 
 /**
  * Set variables vars (NULL-terminated "NAME=VALUE" strings; values are

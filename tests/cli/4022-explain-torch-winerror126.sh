@@ -12,3 +12,5 @@ expect_json '.schema == "gpudoctor-explain/1"'
 expect_json '.cause == "GD412"'
 expect_json '[.ranking[].code] | index("GD202") != null'
 expect_json '.facts.libraries[0].name == "cudnn_cnn_infer64_8.dll"'
+# The other cuDNN's tell is written for Windows (where.exe, Select-String).
+expect_json 'any(.hypotheses[]; .code == "GD207" and .tell_apart == "where.exe cudnn*.dll; pip list | Select-String cudnn")'

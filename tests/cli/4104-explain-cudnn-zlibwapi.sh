@@ -12,3 +12,8 @@ expect_json '.facts.os == "windows"'
 expect_json 'any(.facts.libraries[]; .name == "zlibwapi.dll")'
 # The findings start with the top hypothesis's finding.
 expect_json '.findings[0].kind == .hypotheses[0].kind'
+# What tells the alternatives apart is the fix engine's look, in the Windows
+# spelling for a Windows log (no find, ldconfig or grep there).
+expect_json 'any(.hypotheses[]; .code == "GD204" and .tell_apart == "Get-ChildItem -Path C:\\ -Recurse -Filter '"'"'zlibwapi*.dll'"'"' -ErrorAction SilentlyContinue; where.exe zlibwapi*.dll")'
+expect_json 'any(.hypotheses[]; .code == "GD206" and .tell_apart == "nvcc --version; pip list | Select-String nvidia-")'
+expect_json 'all(.hypotheses[]; (.tell_apart // "") | test("ldconfig|grep|find /") | not)'

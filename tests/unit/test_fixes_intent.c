@@ -2,7 +2,8 @@
  * test_fixes_intent.c - the fix engine's vocabulary (diagnose/fixes_intent.h):
  * ranks and their order, continuations, the named tools' quoting, one
  * group per variable for sh and fish, the one drop-a-directory pipeline,
- * and a distribution archive's driver that is too old not offered.
+ * and a distribution archive's driver that is too old not offered; explain's
+ * tells: the log's OS picks the spelling, and only a name reaches a command.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +161,49 @@ static void test_env_run(void)
     arena_release(&a);
 }
 
+static void test_tell(void)
+{
+    struct arena a;
+    struct findings fl;
+    struct finding *fd;
+    struct fix_ctx x;
+    arena_init(&a);
+    findings_init(&fl, &a);
+    fix_ctx_init(&x, NULL, &a);
+    CHECK_STR(fixes_tell(&x, &fl, FIX_TOOL_TELL_SMI_CUDA, NULL), "nvidia-smi | grep 'CUDA Version'");
+    CHECK_STR(fixes_tell(NULL, &fl, FIX_TOOL_TELL_PIP_GREP, "nvidia-"), "pip list | grep -i nvidia-");
+    CHECK_STR(fixes_tell(&x, &fl, FIX_TOOL_TELL_FIND_LIB, "libcudnn_ops.so.9"),
+              "find / -name 'libcudnn_ops*' 2>/dev/null; ldconfig -p | grep libcudnn_ops");
+    /* a tool without a Windows spelling is the same everywhere */
+    CHECK_STR(fixes_tell(&x, &fl, FIX_TOOL_TELL_TORCH_ARCHS, NULL),
+              "python -c \"import torch; print(torch.cuda.get_arch_list())\"");
+    /* only a name: a log's text with a quote, a space or a backquote gives no command */
+    CHECK(fixes_tell(&x, &fl, FIX_TOOL_TELL_FIND_LIB, "lib`id`.so") == NULL);
+    CHECK(fixes_tell(&x, &fl, FIX_TOOL_TELL_PIP_GREP, "a b") == NULL);
+    CHECK(fixes_tell(&x, &fl, FIX_TOOL_TELL_PIP_GREP, "") == NULL);
+    CHECK(fixes_tell(&x, &fl, FIX_TOOL_N, NULL) == NULL);
+    /* a Windows log: PowerShell's spelling */
+    x.os = "windows";
+    CHECK_STR(fixes_tell(&x, &fl, FIX_TOOL_TELL_SMI_CUDA, NULL), "nvidia-smi | Select-String 'CUDA Version'");
+    CHECK_STR(fixes_tell(&x, &fl, FIX_TOOL_TELL_FIND_LIB, "zlibwapi.dll"),
+              "Get-ChildItem -Path C:\\ -Recurse -Filter 'zlibwapi*.dll' -ErrorAction SilentlyContinue; "
+              "where.exe zlibwapi*.dll");
+    CHECK_STR(fixes_tell(&x, &fl, FIX_TOOL_TELL_CVD, NULL), "$env:CUDA_VISIBLE_DEVICES");
+    CHECK_STR(fixes_tell(&x, &fl, FIX_TOOL_TELL_TORCH_ARCHS, NULL),
+              "python -c \"import torch; print(torch.cuda.get_arch_list())\"");
+    /* the look fix: the same text at FIX_RANK_LOOK, nothing for no tell */
+    fd = findings_add(&fl, "GD204", SEV_ERROR, "x");
+    fixes_look(&x, &fl, fd, "Confirm it on that machine", FIX_TOOL_TELL_NVCC_PIP, NULL);
+    fixes_look(&x, &fl, fd, "Confirm it on that machine", FIX_TOOL_TELL_PIP_GREP, "it's");
+    fixes_look(&x, &fl, fd, "Confirm it on that machine", FIX_TOOL_N, NULL);
+    CHECK_INT((int)fd->n_fixes, 1);
+    CHECK_STR(fd->fixes[0].command, "nvcc --version; pip list | Select-String nvidia-");
+    CHECK_INT((int)fd->fixes[0].rank, (int)FIX_RANK_LOOK);
+    CHECK(fd->fixes[0].shell == NULL);
+    findings_release(&fl);
+    arena_release(&a);
+}
+
 int main(void)
 {
     kb = kb_new_builtin();
@@ -168,6 +212,7 @@ int main(void)
     RUN(test_drop_dir_one_pipeline);
     RUN(test_archive_driver_too_old);
     RUN(test_env_run);
+    RUN(test_tell);
     kb_free(kb);
     return harness_done();
 }
