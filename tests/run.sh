@@ -169,6 +169,9 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
             fail=$((fail + 1)); failed_names="$failed_names short-report"
             echo "--- short-report: one-finding reports over 24 rows at 80 columns (rows, case, finding):"
             sort -rn "$work/short-report.bad" | head -n 40
+            # the longest one as printed (tests/cli/lib.sh keeps each)
+            _sr_f=$(sort -rn "$work/short-report.bad" | head -n 1 | awk -F '\t' '{ print $2 "-" $1 "-" $3 ".txt" }')
+            [ -f "$GD_FIXLINT_DIR/short/$_sr_f" ] && sed 's/^/    /' "$GD_FIXLINT_DIR/short/$_sr_f"
         fi
     fi ;;
     esac
