@@ -42,20 +42,25 @@ static size_t cols(const char *s, size_t n)
 
 static void put_sanitised(FILE *fp, const char *s, size_t len, int keep_newlines);
 
-void out_wrapped(struct out *o, size_t col, size_t indent, const char *s)
+/* out_wrapped's layout; fp NULL only counts.  Returns the rows it takes
+ * (a line longer than the width, a word that is not broken, wraps in the
+ * terminal: it takes more than one). */
+static size_t wrap(struct out *o, FILE *fp, size_t col, size_t indent, const char *s)
 {
-    size_t w = o->width > 0 ? (size_t)o->width : 0;
+    size_t w = o->width > 0 ? (size_t)o->width : 0, rows = 0;
     if (!s)
-        return;
+        return 0;
     if (!w || indent + 20 > w) {
-        put_sanitised(o->fp, s, strlen(s), 0);
-        return;
+        if (fp)
+            put_sanitised(fp, s, strlen(s), 0);
+        return w ? (col + cols(s, strlen(s)) + w - 1) / w : 1;
     }
     while (*s) {
         size_t room = w > col ? w - col : 0, n = strlen(s), cut;
         if (cols(s, n) <= room) {
-            put_sanitised(o->fp, s, n, 0);
-            return;
+            if (fp)
+                put_sanitised(fp, s, n, 0);
+            return rows + 1;
         }
         /* The last space that keeps the line inside the width; a word longer
          * than the line is not broken (a path stays whole). */
@@ -73,19 +78,40 @@ void out_wrapped(struct out *o, size_t col, size_t indent, const char *s)
             if (!cut) {
                 const char *sp = strchr(s, ' ');
                 if (!sp) {
-                    put_sanitised(o->fp, s, n, 0);
-                    return;
+                    if (fp)
+                        put_sanitised(fp, s, n, 0);
+                    return rows + (col + cols(s, n) + w - 1) / w;
                 }
                 cut = (size_t)(sp - s);
             }
         }
-        put_sanitised(o->fp, s, cut, 0);
-        fprintf(o->fp, "\n%*s", (int)indent, "");
+        if (fp) {
+            put_sanitised(fp, s, cut, 0);
+            fprintf(fp, "\n%*s", (int)indent, "");
+        }
+        rows += (col + cols(s, cut) + w - 1) / w;
         col = indent;
         s += cut;
         while (*s == ' ')
             s++;
     }
+    return rows ? rows : 1;
+}
+
+void out_wrapped(struct out *o, size_t col, size_t indent, const char *s)
+{
+    wrap(o, o->fp, col, indent, s);
+}
+
+size_t out_wrapped_rows(struct out *o, size_t col, size_t indent, const char *s)
+{
+    return s ? wrap(o, NULL, col, indent, s) : 0;
+}
+
+size_t out_line_rows(const struct out *o, size_t col, const char *s, size_t n)
+{
+    size_t c = col + cols(s, n);
+    return o->width > 0 && c > (size_t)o->width ? (c + (size_t)o->width - 1) / (size_t)o->width : 1;
 }
 
 void out_path(struct out *o, const char *path)

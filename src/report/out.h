@@ -54,6 +54,17 @@ int out_term_width(FILE *fp);
  * never wrapped (they are pasted).
  */
 void out_wrapped(struct out *o, size_t col, size_t indent, const char *s);
+/**
+ * The terminal rows out_wrapped(o, col, indent, s) takes (0 for NULL), the
+ * rows a line the terminal wraps counted: what a report that must fit a
+ * screen budgets with.  Prints nothing.
+ */
+size_t out_wrapped_rows(struct out *o, size_t col, size_t indent, const char *s);
+/**
+ * The rows a line that is not wrapped (a command) takes when its n bytes
+ * of UTF-8 start at column col: 1, or more on a terminal o->width wide.
+ */
+size_t out_line_rows(const struct out *o, size_t col, const char *s, size_t n);
 
 /** A path as the examined machine spells it: "C:\Users\..." on Windows. */
 void out_path(struct out *o, const char *path);

@@ -26,13 +26,18 @@ struct report_input {
     const struct probe_result *probe;  /* check --probe, or NULL */
     const char *shell;       /* the reader's shell for fixes (struct out.shell); NULL: all */
     int verbose;             /* text: every section, evidence and the checklist (-v); else the
-                                short report: verdicts, the next step, one line per finding */
+                                short report: verdicts, the next step, one line per other finding */
 };
 
 /**
  * The text report.  Short by default (a one-finding machine fits an 80x24
- * terminal): the verdicts, the next step, one line per finding, the machine
- * in one line and the counts.  in->verbose: every section (system, driver,
+ * terminal; tests/run.sh short-report counts every one in the suite): the
+ * verdicts (a reason that is a finding's title ends with its code), the
+ * next step in at most 10 rows (a longer route shows the engine's first
+ * commands in order, then how many it left out and that -v has them), one
+ * line per finding no verdict gave as its reason, the machine in one line
+ * and the counts.  Commands are printed whole, never wrapped or broken.
+ * in->verbose: every section (system, driver,
  * CUDA, cuDNN, Python), each finding's evidence and fixes, the checklist,
  * then the next step.  JSON and Markdown always carry everything.
  */

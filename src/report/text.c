@@ -1,5 +1,6 @@
 #include "report/report.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "report/image.h"
@@ -210,7 +211,20 @@ static enum out_style sev_style(enum severity s)
     return s == SEV_ERROR ? STYLE_RED : s == SEV_WARNING ? STYLE_YELLOW : STYLE_CYAN;
 }
 
-void report_text_verdicts(struct out *o, const struct facts *f, const struct diagnosis *dx)
+/* The finding whose title verdict v gives as its reason, or NULL. */
+static const struct finding *reason_finding(const struct diagnosis *dx, const struct verdict *v)
+{
+    size_t i;
+    for (i = 0; v->reason && i < dx->findings.nr; i++)
+        if (dx->findings.v[i].title && !strcmp(dx->findings.v[i].title, v->reason))
+            return &dx->findings.v[i];
+    return NULL;
+}
+
+/* The verdict lines; coded (the short report): a reason that is a
+ * finding's title ends with that finding's code, and the finding's own
+ * line below is left out (short_findings) -- the title once, not twice. */
+static void verdicts(struct out *o, const struct facts *f, const struct diagnosis *dx, int coded)
 {
     size_t i;
     if (!dx->n_verdicts)
@@ -224,31 +238,69 @@ void report_text_verdicts(struct out *o, const struct facts *f, const struct dia
         out_styled(o, st, "GPU %s", v->gpu == GPU_YES ? "YES" : v->gpu == GPU_NO ? "NO" : "UNKNOWN");
         if (v->reason)
             out_printf(o, " — %s", v->reason);
+        if (coded && reason_finding(dx, v))
+            out_printf(o, " (%s)", reason_finding(dx, v)->code);
         if (f)
             report_text_run_marks(o, f, v->env);
         out_raw(o, "\n");
     }
 }
 
-/* One fix: its title (wrapped) and its command, each line after a prompt. */
-static void text_fix(struct out *o, const struct fix *x, const char *lead)
+void report_text_verdicts(struct out *o, const struct facts *f, const struct diagnosis *dx)
 {
-    const char *c, *nl;
+    verdicts(o, f, dx, 0);
+}
+
+/* The prompt a fix's command lines are printed after ("  " for a "python"
+ * fix: source for the program, not a command line). */
+static const char *fix_prompt(const struct fix *x)
+{
+    return x->shell && !strcmp(x->shell, "powershell") ? "PS> "
+           : x->shell && !strcmp(x->shell, "cmd")      ? "> "
+           : x->shell && !strcmp(x->shell, "python")   ? "  "
+                                                       : "$ ";
+}
+
+static size_t fix_title_col(const struct fix *x, const char *lead)
+{
+    return strlen(lead) + 6 + (x->shell ? strlen(x->shell) + 3 : 0);
+}
+
+static void fix_title(struct out *o, const struct fix *x, const char *lead)
+{
     out_raw(o, lead);
     out_raw(o, "fix");
     if (x->shell)
         out_printf(o, " (%s)", x->shell);
     out_raw(o, ": ");
-    out_wrapped(o, strlen(lead) + 6 + (x->shell ? strlen(x->shell) + 3 : 0), strlen(lead) + 4, x->title);
+    out_wrapped(o, fix_title_col(x, lead), strlen(lead) + 4, x->title);
     out_raw(o, "\n");
-    for (c = x->command; c && *c; c = nl ? nl + 1 : NULL) {
-        nl = strchr(c, '\n');
-        out_printf(o, "%s    ", lead);
-        /* A "python" fix is source for the program, not a command line: no prompt. */
-        out_styled(o, STYLE_DIM, "%s", x->shell && !strcmp(x->shell, "powershell") ? "PS> " :
-                   x->shell && !strcmp(x->shell, "cmd") ? "> " : x->shell && !strcmp(x->shell, "python") ? "  "
-                   : "$ ");
-        out_printf(o, "%.*s\n", nl ? (int)(nl - c) : (int)strlen(c), c);
+}
+
+/* One line of a fix's command, n bytes at c, after the prompt (never wrapped). */
+static void fix_line(struct out *o, const struct fix *x, const char *lead, const char *c, size_t n)
+{
+    out_printf(o, "%s    ", lead);
+    out_styled(o, STYLE_DIM, "%s", fix_prompt(x));
+    out_printf(o, "%.*s\n", (int)n, c);
+}
+
+/* The length of the line at c (up to its newline or the end). */
+static size_t line_len(const char *c)
+{
+    const char *nl = strchr(c, '\n');
+    return nl ? (size_t)(nl - c) : strlen(c);
+}
+
+/* One fix: its title (wrapped) and its command, each line after a prompt. */
+static void text_fix(struct out *o, const struct fix *x, const char *lead)
+{
+    const char *c;
+    fix_title(o, x, lead);
+    for (c = x->command; c && *c;) {
+        size_t n = line_len(c);
+        fix_line(o, x, lead, c, n);
+        c += n + (c[n] == '\n');
     }
 }
 
@@ -297,6 +349,139 @@ static int verdict_reason_is(const struct verdict *v, const struct finding *fd)
 }
 
 /*
+ * The short report's room for the next step's fixes, in terminal rows: what
+ * a 24-row screen leaves when the rest of a one-finding machine's report
+ * (the title line, its verdicts, the machine line, the counts, the blank
+ * lines between) takes up to 14 (tests/run.sh short-report counts every
+ * one in the suite).  A step that takes more shows its first fix's title
+ * and what fits after it, in the fix engine's order, then one line that
+ * says how many commands and fixes it left out and that -v (or --json,
+ * --markdown) has them.  Lines are never cut or reordered.
+ */
+#define NEXT_STEP_ROWS 10
+
+/* Whether fix x's lines are one piece that cannot be cut after any line:
+ * Python source, a here-document, a line continued on the next (a trailing
+ * \, backtick or ^) or a block or pipeline left open ({ ( |). */
+static int fix_atomic(const struct fix *x)
+{
+    const char *c;
+    if (x->shell && !strcmp(x->shell, "python"))
+        return 1;
+    if (!x->command || strstr(x->command, "<<") || strstr(x->command, "@'") || strstr(x->command, "@\""))
+        return !!x->command;
+    for (c = x->command; *c;) {
+        size_t n = line_len(c);
+        const char *e = c + n;
+        while (e > c && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        if (e > c && c[n] == '\n' && strchr("\\`^{(|", e[-1]))
+            return 1;
+        c += n + (c[n] == '\n');
+    }
+    return 0;
+}
+
+/* The command lines of x (0 for advice). */
+static size_t fix_nlines(const struct fix *x)
+{
+    const char *c;
+    size_t n = 0;
+    for (c = x->command; c && *c; n++) {
+        size_t l = line_len(c);
+        c += l + (c[l] == '\n');
+    }
+    return n;
+}
+
+/*
+ * Lay the step's fixes out in room rows (SIZE_MAX: all of them) and return
+ * the rows taken.  The first fix's title is always shown; after it a title
+ * or a command line (an atomic fix's lines together) goes in only while it
+ * fits.  *upto (when not NULL) is set to the number of fixes begun and
+ * *lines to the command lines shown of the last begun one.
+ */
+static size_t next_step_rows(struct out *o, const struct fix *const *show, size_t n, size_t room,
+                             size_t *upto, size_t *lines)
+{
+    size_t used = 0, k, shown = 0;
+    for (k = 0; k < n; k++) {
+        const struct fix *x = show[k];
+        size_t t = out_wrapped_rows(o, fix_title_col(x, "  "), 6, x->title), l = 0, all = 0;
+        const char *c;
+        if (k && used + t > room)
+            break;
+        used += t;
+        shown = 0;
+        for (c = x->command; c && *c; l++) {
+            size_t len = line_len(c);
+            size_t r = out_line_rows(o, 6 + strlen(fix_prompt(x)), c, len);
+            if (!fix_atomic(x) && used + r > room && room != SIZE_MAX)
+                break;
+            all += r;
+            if (!fix_atomic(x)) {
+                used += r;
+                shown++;
+            }
+            c += len + (c[len] == '\n');
+        }
+        if (fix_atomic(x)) {
+            if (room == SIZE_MAX || used + all <= room) {
+                used += all;
+                shown = fix_nlines(x);
+            } else if (k && upto) {
+                /* an atomic fix that does not fit is left out whole */
+                used -= t;
+                break;
+            }
+        }
+        if (upto)
+            *upto = k + 1;
+        if (lines)
+            *lines = shown;
+        if (shown < fix_nlines(x))
+            break;
+    }
+    return used;
+}
+
+/* The short report's step when it does not fit NEXT_STEP_ROWS: what fits,
+ * then what was left out and where it is. */
+static void brief_step(struct out *o, const struct fix *const *show, size_t n)
+{
+    size_t upto = 0, lines = 0, k, more_lines = 0, more_fixes = 0;
+    struct strbuf t = STRBUF_INIT;
+    next_step_rows(o, show, n, NEXT_STEP_ROWS - 1, &upto, &lines);
+    for (k = 0; k < upto; k++) {
+        const struct fix *x = show[k];
+        const char *c = x->command;
+        size_t l, want = k + 1 < upto ? SIZE_MAX : lines;
+        fix_title(o, x, "  ");
+        for (l = 0; c && *c && l < want; l++) {
+            size_t len = line_len(c);
+            fix_line(o, x, "  ", c, len);
+            c += len + (c[len] == '\n');
+        }
+    }
+    more_lines = fix_nlines(show[upto - 1]) - lines;
+    for (k = upto; k < n; k++) {
+        more_fixes++;
+        more_lines += fix_nlines(show[k]);
+    }
+    if (!more_lines && !more_fixes)
+        return;   /* a first fix longer than the room, shown whole */
+    if (more_lines)
+        strbuf_addf(&t, "%zu more command%s", more_lines, more_lines == 1 ? "" : "s");
+    if (more_fixes)
+        strbuf_addf(&t, "%s%zu more fix%s", more_lines ? " and " : "", more_fixes, more_fixes == 1 ? "" : "es");
+    strbuf_addstr(&t, " of this step: -v shows every one (or --json, --markdown)");
+    out_raw(o, "      ");
+    out_styled(o, STYLE_DIM, "%s", t.buf);
+    out_raw(o, "\n");
+    strbuf_release(&t);
+}
+
+/*
  * The next step: the first fix to run, of the finding diagnose chooses
  * (diagnosis_next_step).  The full report ends with it, saying the verdict
  * again (it has scrolled away by then) when that finding is about the
@@ -308,7 +493,8 @@ void report_text_next_step(struct out *o, const struct diagnosis *dx, int brief)
 {
     const struct verdict *vno = NULL;
     const struct finding *pick = diagnosis_next_step(dx, &vno);   /* the decision is diagnose's */
-    size_t i, j, nno = 0, nyes = 0;
+    const struct fix *show[64];   /* a step is its advice up to one command: a few */
+    size_t i, j, nno = 0, nyes = 0, nshow = 0;
 
     for (i = 0; i < dx->n_verdicts; i++) {
         if (dx->verdicts[i].gpu == GPU_NO)
@@ -345,14 +531,21 @@ void report_text_next_step(struct out *o, const struct diagnosis *dx, int brief)
     out_raw(o, "\n");
     if (!pick)
         return;
-    for (j = 0; j < pick->n_fixes; j++) {
+    /* The step: the fixes shown to this reader up to the first with a
+     * command (advice without one is not a step of its own). */
+    for (j = 0; j < pick->n_fixes && nshow < sizeof(show) / sizeof(show[0]); j++) {
         if (!out_show_fix(o, pick, j))
             continue;
-        text_fix(o, &pick->fixes[j], "  ");
-        /* Advice without a command is not a step: go on to the first command. */
+        show[nshow++] = &pick->fixes[j];
         if (pick->fixes[j].command)
             break;
     }
+    if (brief && next_step_rows(o, show, nshow, SIZE_MAX, NULL, NULL) > NEXT_STEP_ROWS) {
+        brief_step(o, show, nshow);
+        return;
+    }
+    for (j = 0; j < nshow; j++)
+        text_fix(o, show[j], "  ");
 }
 
 static void section_checklist(struct out *o, const struct diagnosis *dx)
@@ -418,15 +611,29 @@ static void short_machine(struct out *o, const struct facts *f, const char *root
     strbuf_release(&t);
 }
 
-/* One line per finding: severity, code, title (no evidence, no fixes). */
-static void short_findings(struct out *o, const struct findings *fl)
+/* Whether a verdict's line gives fd's title as its reason (and its code). */
+static int said_by_verdict(const struct diagnosis *dx, const struct finding *fd)
 {
     size_t i;
-    if (!fl->nr)
-        return;
-    out_raw(o, "\n");
+    for (i = 0; i < dx->n_verdicts; i++)
+        if (reason_finding(dx, &dx->verdicts[i]) == fd)
+            return 1;
+    return 0;
+}
+
+/* One line per finding: severity, code, title (no evidence, no fixes);
+ * not again for a finding a verdict line above gives as its reason. */
+static void short_findings(struct out *o, const struct diagnosis *dx)
+{
+    const struct findings *fl = &dx->findings;
+    size_t i, first = 1;
     for (i = 0; i < fl->nr; i++) {
         const struct finding *fd = &fl->v[i];
+        if (said_by_verdict(dx, fd))
+            continue;
+        if (first)
+            out_raw(o, "\n");
+        first = 0;
         out_raw(o, "  ");
         out_styled(o, sev_style(fd->severity), "%-7s", severity_name(fd->severity));
         out_printf(o, " %s ", fd->code);
@@ -447,12 +654,12 @@ static void counts(struct out *o, const struct findings *fl, int exit_status)
 static void report_text_short(struct out *o, const struct report_input *in)
 {
     const struct findings *fl = &in->dx->findings;
-    report_text_verdicts(o, in->facts, in->dx);
+    verdicts(o, in->facts, in->dx, 1);
     if (!in->dx->n_verdicts)
         out_raw(o, "\n  no framework install found\n");
     report_text_next_step(o, in->dx, 1);
     report_text_container(o, in->facts, in->dx);
-    short_findings(o, fl);
+    short_findings(o, in->dx);
     out_raw(o, "\n");
     short_machine(o, in->facts, in->root);
     counts(o, fl, in->exit_status);

@@ -20,7 +20,10 @@ r=$(rows "$OUT")
 expect_text "  torch 2.3.1+cpu (venv /home/u/pt): GPU NO"
 expect_text "Next step (GD211):"
 expect_text '$ /home/u/pt/bin/python3.11 -m pip install --force-reinstall "torch==2.3.*" --index-url https://download.pytorch.org/whl/cu121'
-expect_text "  error   GD211 torch 2.3.1+cpu is a CPU-only build"
+# The verdict gives GD211's title as its reason, with the code: the finding
+# is not listed again below it.
+expect_text "  torch 2.3.1+cpu (venv /home/u/pt): GPU NO — torch 2.3.1+cpu is a CPU-only build (GD211)"
+expect_no_text "  error   GD211"
 expect_text "1 error, 0 warnings, 0 info; exit status 1"
 expect_no_text "evidence:"
 expect_no_text "Checklist"
@@ -28,8 +31,8 @@ expect_no_text "CUDA toolkits"
 # The verdict and the next step come first, the findings after them.
 v=$(grep -n 'GPU NO' "$OUT" | head -n 1 | cut -d: -f1)
 n=$(grep -n '^Next step' "$OUT" | cut -d: -f1)
-f=$(grep -n 'error   GD211' "$OUT" | cut -d: -f1)
-[ "$v" -lt "$n" ] && [ "$n" -lt "$f" ] || fail "order: verdict line $v, next step $n, finding $f"
+f=$(grep -n '^1 error' "$OUT" | cut -d: -f1)
+[ "$v" -lt "$n" ] && [ "$n" -lt "$f" ] || fail "order: verdict line $v, next step $n, counts $f"
 
 for flag in -v --verbose; do
     gdcheck --env VIRTUAL_ENV=/home/u/pt $flag

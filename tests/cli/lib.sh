@@ -205,6 +205,11 @@ _gd_replay() {
         _rr=$(awk '{ n += length($0) > 80 ? int((length($0) + 79) / 80) : 1 } END { print n + 0 }' "$CASE_DIR/replay.text")
         printf '%s\t%s\t%s\n' "$_rr" "$(basename "$CASE_DIR")" "$(jq -r '.findings[0].code' "$CASE_DIR/replay.judged.json")" \
             >>"$GD_FIXLINT_DIR/short-report.tsv"
+        # An over-long one is kept for tests/run.sh to show.
+        if [ "$_rr" -gt 24 ]; then
+            mkdir -p "$GD_FIXLINT_DIR/short"
+            cp "$CASE_DIR/replay.text" "$GD_FIXLINT_DIR/short/$(basename "$CASE_DIR")-$_rr-$(jq -r '.findings[0].code' "$CASE_DIR/replay.judged.json").txt"
+        fi
     fi
 }
 # _q WORD: WORD quoted for eval.

@@ -60,9 +60,21 @@ once per distinct (command, shell, Debian release):
                (| & < >) is not checked; without wine no cmd fix is
                (CI=true fails instead)
 
-PowerShell fixes have no parser here (bookworm and trixie have no
-powershell or pwsh package: apt-cache search through the private apt
-configuration, 2026-12-02): they are counted as not checked.  The apt lists live in APT_CACHE/paste-apt/RELEASE
+  ps-syntax    a PowerShell fix that tests/paste/pscheck.py rejects: Debian
+               has no PowerShell (no powershell or pwsh package in bookworm
+               or trixie: apt-cache search through the private apt
+               configuration, 2026-12-02), so a parser test of the subset
+               the engine writes reads each one after Microsoft's
+               about_Quoting_Rules, about_Parsing and the PowerShell
+               Language Specification 3.0 (its header cites them), for
+               Windows PowerShell 5.1: unterminated strings, && and ||, sh
+               builtins and assignments, $NAME for $env:NAME, an unquoted
+               <.  A fix outside the subset is counted as not checked,
+               never passed; the checker's own self-test (good, bad and
+               outside-the-subset lines) runs first and fails the harness
+               when it fails.
+
+The apt lists live in APT_CACHE/paste-apt/RELEASE
 (default $GD_PKG_CACHE or /var/cache/gpudoctor-test-debs), refreshed when a
 day old, under a lock; without network or apt the apt rule is skipped (a
 line says so; CI=true fails instead).
@@ -81,6 +93,9 @@ import shutil
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pscheck  # noqa: E402  (tests/paste/pscheck.py)
 
 RELEASES = {"11": "bullseye", "12": "bookworm", "13": "trixie"}
 COMPONENTS = {"bullseye": "main contrib non-free", "bookworm": "main contrib non-free non-free-firmware",
@@ -594,7 +609,8 @@ class CmdParser:
 def check_all(paths, known, apt, use_apt, pipidx=None, cmdp=None):
     seen = {}
     stats = {"documents": 0, "fixes": 0, "distinct": 0, "sh": 0, "fish": 0, "apt_lines": 0, "pip_lines": 0,
-             "pip_runs": 0, "not_checked": 0, "python": 0, "conda_lines": 0, "cmd": 0}
+             "pip_runs": 0, "not_checked": 0, "python": 0, "conda_lines": 0, "cmd": 0, "ps": 0,
+             "ps_not_checked": 0}
     violations = []
     fish = shutil.which("fish")
     for path in paths:
@@ -646,6 +662,19 @@ def check_all(paths, known, apt, use_apt, pipidx=None, cmdp=None):
                     compile(cmd, "<fix>", "exec")
                 except (SyntaxError, ValueError) as e:
                     bad("python", "compile(): %s" % e)
+                continue
+            elif shell == "powershell":
+                verdict, why = pscheck.check(cmd)
+                if verdict == "ok":
+                    stats["ps"] += 1
+                elif verdict == "bad":
+                    stats["ps"] += 1
+                    bad("ps-syntax", why)
+                else:
+                    stats["not_checked"] += 1
+                    stats["ps_not_checked"] += 1
+                    print("not checked (PowerShell outside pscheck's subset: %s): %s"
+                          % (why, cmd.replace("\n", " \\n ")[:160]))
                 continue
             elif shell == "cmd" and cmdp and cmdp.wine and cmdp.add(cmd, lambda why, bad=bad: bad("cmd-syntax", why)):
                 stats["cmd"] += 1
@@ -739,6 +768,9 @@ def main(argv):
                 l = l.rstrip("\n")
                 if l and not l.startswith("#") and "\t" in l:
                     known.append(tuple(l.split("\t", 1)))
+    selftest = pscheck.self_test()
+    for b in selftest:
+        print("FAIL   pscheck self-test: %s" % b)
     apt = Apt(cache)
     import tempfile
     tmp = tempfile.mkdtemp(prefix="paste-index.")
@@ -763,7 +795,7 @@ def main(argv):
             print("STALE  known entry no longer occurs: %s\t%s" % k)
     else:
         stale = []
-    rc = 1 if new or stale else 0
+    rc = 1 if new or stale or selftest else 0
     if apt.why and use_apt:
         print("apt rule not run: %s" % apt.why)
         if os.environ.get("CI") == "true":
@@ -777,9 +809,11 @@ def main(argv):
         if os.environ.get("CI") == "true":
             rc = 1
     print("paste: %(documents)d documents, %(fixes)d fixes (%(distinct)d distinct): %(sh)d by sh -n, "
-          "%(fish)d by fish -n, %(python)d by Python's parser, %(cmd)d by Wine's cmd, %(apt_lines)d apt lines "
+          "%(fish)d by fish -n, %(python)d by Python's parser, %(cmd)d by Wine's cmd, %(ps)d by the PowerShell "
+          "parser test, %(apt_lines)d apt lines "
           "simulated, %(pip_runs)d pip dry runs, %(conda_lines)d conda lines against the channels' packages, "
-          "%(not_checked)d not checked (PowerShell; cmd with parentheses and operators)" % stats
+          "%(not_checked)d not checked (%(ps_not_checked)d PowerShell outside pscheck's subset; "
+          "cmd with parentheses and operators; fish without fish)" % stats
           + "; %d violations (%d known)" % (len(violations), len(violations) - len(new)))
     return rc
 
