@@ -359,7 +359,10 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         const struct framework_build *tf = explain_log_fw(c, "tensorflow");
         struct kb_tf_build wb;
         int win_cpu_only = tf && tf->version && kb_tf_build(kb, tf->version, "windows", &wb) == 1 && !wb.cuda;
-        int win_score = win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
+        /* an aarch64 machine or a Jetson is no native Windows: there the first guess is the wheel, a
+           CPU-only build (PyPI's and the community's aarch64 wheels; NVIDIA publishes Jetson's own) */
+        int arm = lf->arm.v && !win;
+        int win_score = arm ? 0 : win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
         const char *tf_win_last = kb_tf_last_windows_gpu(kb);
         fd = explain_cause(c, "GD404", SEV_WARNING,
                    "TensorFlow lists no GPU, and the log does not say why (it hides the loader's messages by default)");
@@ -378,6 +381,10 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
             "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", h ? h->line : 0,
             h ? h->text : NULL);
+        if (arm)
+            explain_alt(c, "GD211", 62, "this TensorFlow is a CPU-only build: the aarch64 wheels from PyPI and the "
+                "community carry no CUDA (a Jetson needs NVIDIA's JetPack wheel)",
+                "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"", lf->arm.line, lf->arm.text);
         explain_alt(c, "GD211", 35, "this TensorFlow is a CPU-only build (tensorflow-cpu, or a build without CUDA)",
             "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda())\"", h ? h->line : 0,
             h ? h->text : NULL);

@@ -294,6 +294,35 @@ static int minor_soname(struct explain_ctx *c, const char *name, const char **wh
     return 1;
 }
 
+/*
+ * cuDNN's first lines each lived about a year (the cuDNN Archive: 5.x in
+ * 2016, 6.0 in April 2017, 7.0 by August 2017), and the builds of that time
+ * pinned one major in the file name they load: TensorFlow 1.0-1.2 wanted
+ * libcudnn.so.5, 1.3-1.4 libcudnn.so.6 (tensorflow.org's tested build
+ * configurations), while the install docs and machines moved on.  A build
+ * that misses libcudnn.so.5 or .so.6 (cudnn64_5.dll, cudnn64_6.dll) most
+ * often finds another cuDNN than the one it pins, so "another version" ranks
+ * above "missing".  Fills *why; 1 when so.
+ */
+static int old_cudnn_major(struct explain_ctx *c, const char *name, const char **why)
+{
+    const char *p = strstr(name, "libcudnn.so.");
+    int major;
+    if (p)
+        p += strlen("libcudnn.so.");
+    else if ((p = strstr(name, "cudnn64_")) != NULL)
+        p += strlen("cudnn64_");
+    else
+        return 0;
+    if (*p < '1' || *p > '6' || (p[1] >= '0' && p[1] <= '9'))
+        return 0;
+    major = *p - '0';
+    *why = arena_printf(c->out->arena, "%s is cuDNN %d's file name: builds of 2016-2017 pinned that major, and "
+                        "the next majors replaced it within about a year, so the machine most likely has another "
+                        "cuDNN than the one this build wants", name, major);
+    return 1;
+}
+
 static void missing_alternatives(struct explain_ctx *c)
 {
     size_t i, j;
@@ -335,6 +364,11 @@ static void missing_alternatives(struct explain_ctx *c)
             /* the build wants a CUDA line long replaced when the log was written: most likely the newer toolkit */
             explain_alt(c, "GD206", explain_get_score(c, fd) + 4, why, "nvcc --version; ls -d /usr/local/cuda*; "
                         "pip list | grep nvidia-", c->lf->date.line, c->lf->date.text);
+            return;
+        }
+        if (dnn && old_cudnn_major(c, name, &why)) {
+            explain_alt(c, "GD207", explain_get_score(c, fd) + 4, why, "ls /usr/lib/x86_64-linux-gnu/libcudnn* "
+                        "/usr/local/cuda/lib64/libcudnn*  # the major installed against the one the build names", 0, NULL);
             return;
         }
         explain_alt(c, dnn ? "GD207" : "GD206", 60, "another version is installed than the one this build was made for",
@@ -421,6 +455,10 @@ void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_f
     case FX_TOOLKIT:
         fixes_toolkit_host(&c->fx, c->out, fd, "docker");
         break;
+    case FX_IMAGE_DRIVER:
+        fixes_advice(c->out, fd, FIX_RANK_NEW_ENV, "In the image: do not install the NVIDIA driver (libcuda1, "
+                     "nvidia-driver, libnvidia-compute-*): the runtime mounts the host's");
+        break;
     case FX_LOADER_PATH:
         fixes_loader_path(&c->fx, c->out, fd, "Put the directory that holds it on the loader path "
                           "(where `find / -name 'lib*.so*'` shows it)", "/usr/local/cuda/lib64");
@@ -482,6 +520,13 @@ static int w_ort_both(const struct explain_ctx *c)
     return log_facts_pkg(c->lf, "onnxruntime") && log_facts_pkg(c->lf, "onnxruntime-gpu");
 }
 static int w_ort_one(const struct explain_ctx *c) { return !w_ort_both(c); }
+/* a provider list without CUDA, and nothing says a CUDA provider failed to load (then it is the fallback's) */
+static int w_ort_list(const struct explain_ctx *c)
+{
+    return !explain_cnt(c, LE_ORT_CPU_PKG) && !explain_cnt(c, LE_ORT_PROVIDER_FAIL) && !explain_cnt(c, LE_ORT_EP_FAIL);
+}
+static int w_ort_list_one(const struct explain_ctx *c) { return w_ort_list(c) && w_ort_one(c); }
+static int w_ort_list_both(const struct explain_ctx *c) { return w_ort_list(c) && w_ort_both(c); }
 static int w_shm_perm(const struct explain_ctx *c)
 {
     const struct log_hit *h = explain_first_hit(c, LE_NCCL_SHM);
@@ -557,6 +602,11 @@ static const struct row rows[] = {
       "nvidia-smi | grep 'CUDA Version'  # against the framework's CUDA", FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_CVD_HIDDEN, w_always, "GD108", 85, "CUDA_VISIBLE_DEVICES hides every GPU from the program",
       "echo \"$CUDA_VISIBLE_DEVICES\"", FX_VISIBLE, NULL, NULL, E },
+    { LE_CTK_FILE_EXISTS, w_always, "GD807", 88,
+      "the image ships its own NVIDIA driver library at $a: the runtime cannot mount the host's over it",
+      "docker run --rm --entrypoint ls IMAGE -l /usr/lib/x86_64-linux-gnu | grep -E 'libnvidia|libcuda'  # links "
+      "there are the image's own driver package", FX_IMAGE_DRIVER,
+      NULL, NULL, E },
     { LE_DOCKER_NO_GPU, w_always, "GD408", 85,
       "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is not installed or not configured",
       "nvidia-ctk --version; docker info | grep -i runtime", FX_TOOLKIT, NULL, NULL, E },
@@ -574,6 +624,12 @@ static const struct row rows[] = {
       "this onnxruntime has no CUDA provider: the CPU package (onnxruntime) is installed, not onnxruntime-gpu",
       "pip list | grep -i onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_ORT_CPU_PKG, w_ort_both, "GD216", 85,
+      "onnxruntime and onnxruntime-gpu are both installed: the CPU package's files win",
+      "pip list | grep -i onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
+    { LE_ORT_PROVIDER_LIST, w_ort_list_one, "GD211", 70,
+      "this onnxruntime has no CUDA provider: its provider list lacks CUDAExecutionProvider (the CPU package's files)",
+      "pip list | grep -i onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
+    { LE_ORT_PROVIDER_LIST, w_ort_list_both, "GD216", 85,
       "onnxruntime and onnxruntime-gpu are both installed: the CPU package's files win",
       "pip list | grep -i onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_JAX_PLUGIN_MISMATCH, w_always, "GD213", 90, "JAX ignores its CUDA plugin: $a does not match jaxlib $b",
@@ -658,6 +714,8 @@ static const struct alt_row {
       "nvidia-smi; ls -l /usr/lib/wsl/lib  # inside WSL, then nvidia-smi on Windows" },
     { { LE_DOCKER_NO_GPU, LE__COUNT }, w_always, "GD102", 40, "there is no NVIDIA GPU (or driver) on this host at all",
       "lspci | grep -i nvidia; nvidia-smi  # on the host" },
+    { { LE_ORT_PROVIDER_LIST, LE__COUNT }, w_ort_list_one, "GD216", 55, "both onnxruntime and onnxruntime-gpu are "
+      "installed, and the CPU package's files win", "pip list | grep -i onnxruntime" },
     { { LE_ORT_CPU_PKG, LE__COUNT }, w_ort_one, "GD216", 55, "both onnxruntime and onnxruntime-gpu are installed, "
       "and the CPU package's files win", "pip list | grep -i onnxruntime" },
     { { LE_JAX_BACKEND_FAIL, LE__COUNT }, w_jax_nodev, "GD208", 50, "the driver is older than the CUDA jaxlib was "

@@ -93,6 +93,8 @@ enum log_ev {
     LE_NVRM_API_MISMATCH,    /* NVRM: API mismatch: the client has the version X, but ... kernel module ... Y */
     LE_WSL_NO_ADAPTER,       /* nvidia-container-cli: WSL environment detected but no adapters were found */
     LE_DRIVER_ZERO,          /* the program read driver version 0 (cudaDriverGetVersion without a driver) */
+    LE_CTK_FILE_EXISTS,      /* nvidia-container-cli: mount error: file creation failed: PATH: file exists */
+    LE_ORT_PROVIDER_LIST,    /* a printed provider list ['...', 'CPUExecutionProvider'] without CUDAExecutionProvider */
     LE__COUNT
 };
 

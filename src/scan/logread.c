@@ -1524,6 +1524,28 @@ static void take_compat_hw(struct logread *lr, const char *line, size_t n, const
     take_err_name(lr, line, n, "cudaErrorCompatNotSupportedOnDevice");
 }
 
+/*
+ * "nvidia-container-cli: mount error: file creation failed:
+ * /var/lib/docker/overlay2/ID/merged/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists":
+ * the path inside the image (past the rootfs's "/merged", "/rootfs" or "/rootfs/").
+ */
+static void take_ctk_exists(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *p = after, *end, *q;
+    size_t rn = left(line, n, after);
+    (void)at;
+    skip_spaces(&p, &rn);
+    end = mfind(p, rn, ": file exists");
+    if (!end || end == p || ev_of(lr, LE_CTK_FILE_EXISTS)->a)
+        return;
+    if ((q = mfind(p, (size_t)(end - p), "/merged/")) != NULL)
+        p = q + 7;
+    else if ((q = mfind(p, (size_t)(end - p), "/rootfs/")) != NULL)
+        p = q + 7;
+    ev_of(lr, LE_CTK_FILE_EXISTS)->a = dupn(lr, p, (size_t)(end - p));
+}
+
 static void take_requirement(struct logread *lr, const char *line, size_t n, const char *at,
                              const char *after)
 {
@@ -1839,6 +1861,10 @@ static const struct log_pattern patterns[] = {
     /* older Docker daemons: "docker: Error response from daemon: Unknown runtime specified nvidia." */
     { "Unknown runtime specified nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
       GH "moby/moby/blob/v19.03.15/daemon/daemon_unix.go", 0 },
+    /* file_create opens with O_NOFOLLOW: an image whose path is a symbolic link (its own driver
+       package's libnvidia-ml.so.1, libcuda.so.1) fails with ELOOP, which it reports as EEXIST */
+    { "mount error: file creation failed:", "file exists", NULL, LE_CTK_FILE_EXISTS, take_ctk_exists,
+      "driver_library_mismatch", GH "NVIDIA/libnvidia-container/blob/main/src/utils.c", 1 },
     { "unsatisfied condition: cuda", NULL, NULL, LE_DRIVER_REQUIREMENT, take_requirement,
       "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c", 0 },
     { "the provided PTX was compiled with an unsupported toolchain", NULL, "cudaError", NONE,
@@ -1879,6 +1905,13 @@ static const struct log_pattern patterns[] = {
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "no CUDA-capable device is detected", NULL, NULL, NONE, take_no_device, "no_gpu",
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
+    /* a provider list printed as Python's repr: the GPU package's get_available_providers() always
+       names CUDAExecutionProvider (it is compiled in); without it the CPU package's files are imported,
+       or (after a failed load) the session fell back */
+    { "'CPUExecutionProvider']", NULL, "CUDAExecutionProvider", LE_ORT_PROVIDER_LIST, NULL, "cpu_only_build",
+      ORTSRC "onnxruntime/python/onnxruntime_pybind_state.cc", 0 },
+    { "\"CPUExecutionProvider\"]", NULL, "CUDAExecutionProvider", LE_ORT_PROVIDER_LIST, NULL, "cpu_only_build",
+      ORTSRC "onnxruntime/python/onnxruntime_pybind_state.cc", 0 },
     { "is not in available provider names", "CUDAExecutionProvider", NULL, LE_ORT_CPU_PKG, NULL,
       "cpu_only_build", ORTSRC "onnxruntime/python/onnxruntime_inference_collection.py", 0 },
     { "installed CPU version PaddlePaddle", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",

@@ -640,7 +640,7 @@ static const struct fw_src fw_srcs[] = {
         LE_JAX_PLUGIN_MISMATCH, LE__COUNT },
       fw_jax_more },
     { "onnxruntime", offsetof(struct log_facts, ort_version), ort_dists, "onnxruntime",
-      { LE_ORT_PROVIDER_FAIL, LE_ORT_EP_FAIL, LE_ORT_CPU_PKG, LE__COUNT },
+      { LE_ORT_PROVIDER_FAIL, LE_ORT_EP_FAIL, LE_ORT_CPU_PKG, LE_ORT_PROVIDER_LIST, LE__COUNT },
       fw_ort_more },
     { "cupy", offsetof(struct log_facts, cupy_version), cupy_dists, "cupy", { LE__COUNT }, fw_cupy_more },
     { "paddle", 0, paddle_dists, "paddle", { LE__COUNT }, fw_paddle_more },

@@ -64,6 +64,37 @@ static void test_long_line_bounded(void)
     free(big);
 }
 
+/* libnvidia-container's "file exists" at mount time: the path inside the image (issue #28) */
+static void test_ctk_mount_file_exists(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "> nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/40c7/merged/"
+             "usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists: unknown.\n"
+             "nvidia-container-cli: mount error: file creation failed: /run/x/rootfs/usr/lib64/libcuda.so.1: "
+             "permission denied\n");
+    CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].count, 1);
+    CHECK_STR(lr.facts.ev[LE_CTK_FILE_EXISTS].a, "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1");
+    logread_release(&lr);
+    read_all(&lr, "mount error: file creation failed: : file exists\n");   /* no path: counted, nothing taken */
+    CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].count, 1);
+    CHECK(lr.facts.ev[LE_CTK_FILE_EXISTS].a == NULL);
+    logread_release(&lr);
+}
+
+/* a provider list printed as a Python list: without CUDA it is a family, with CUDA it is not */
+static void test_ort_provider_list(void)
+{
+    struct logread lr;
+    read_all(&lr, "  \xe2\x80\xa2 ['AzureExecutionProvider', 'CPUExecutionProvider']\n");
+    CHECK_INT(lr.facts.ev[LE_ORT_PROVIDER_LIST].count, 1);
+    logread_release(&lr);
+    read_all(&lr, "['TensorrtExecutionProvider', 'CUDAExecutionProvider', 'CPUExecutionProvider']\n"
+                  "[\"CUDAExecutionProvider\", \"CPUExecutionProvider\"]\n");
+    CHECK_INT(lr.facts.ev[LE_ORT_PROVIDER_LIST].count, 0);
+    logread_release(&lr);
+}
+
 static void test_tf_windows_dlopen(void)
 {
     struct logread lr;
@@ -661,5 +692,7 @@ int main(void)
     RUN(test_nul_in_quote);
     RUN(test_carriage_return_segments);
     RUN(test_message_deep_in_long_line);
+    RUN(test_ctk_mount_file_exists);
+    RUN(test_ort_provider_list);
     return harness_done();
 }
