@@ -381,6 +381,12 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
             "TF_CPP_MAX_VLOG_LEVEL=3 python -c \"import tensorflow\" 2>&1 | grep dso_loader", h ? h->line : 0,
             h ? h->text : NULL);
+        /* a thin log from a machine it does not name: on a Mac TensorFlow lists no GPU (no CUDA; only
+           Apple's Metal plugin shows one) */
+        if (!c->os && !arm)
+            explain_alt(c, "GD214", 38, "on a Mac TensorFlow has no CUDA and lists no GPU unless Apple's "
+                "tensorflow-metal plugin is installed", "python -c \"import platform; print(platform.system(), "
+                "platform.machine())\"; pip list | grep -i metal", h ? h->line : 0, h ? h->text : NULL);
         if (arm)
             explain_alt(c, "GD211", 62, "this TensorFlow is a CPU-only build: the aarch64 wheels from PyPI and the "
                 "community carry no CUDA (a Jetson needs NVIDIA's JetPack wheel)",

@@ -541,6 +541,7 @@ static int w_kernel_image_jax(const struct explain_ctx *c)
 static int w_kernel_image(const struct explain_ctx *c) { return !w_kernel_image_jax(c); }
 static int w_linux_or_unknown(const struct explain_ctx *c) { return !c->os || explain_os_is(c, "linux"); }
 static int w_wsl(const struct explain_ctx *c) { return explain_os_is(c, "wsl"); }
+static int w_os_unknown(const struct explain_ctx *c) { return !c->os; }
 
 /*
  * One message family and the cause it names.  A judged finding of that
@@ -712,6 +713,11 @@ static const struct alt_row {
     { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_wsl, "GD110", 60, "on WSL2 the Windows driver provides CUDA: "
       "an outdated or broken Windows driver (or Windows build) shows this way",
       "nvidia-smi; ls -l /usr/lib/wsl/lib  # inside WSL, then nvidia-smi on Windows" },
+    /* a thin log: the message alone, from a machine the log does not name; on a Mac every PyTorch is built
+       without CUDA */
+    { { LE_TORCH_NOT_COMPILED, LE__COUNT }, w_os_unknown, "GD214", 40, "on a Mac every PyTorch is built without "
+      "CUDA: there the device is MPS (or the CPU)", "python -c \"import platform; print(platform.system(), "
+      "platform.machine())\"  # Darwin arm64 is an Apple silicon Mac" },
     { { LE_DOCKER_NO_GPU, LE__COUNT }, w_always, "GD102", 40, "there is no NVIDIA GPU (or driver) on this host at all",
       "lspci | grep -i nvidia; nvidia-smi  # on the host" },
     { { LE_ORT_PROVIDER_LIST, LE__COUNT }, w_ort_list_one, "GD216", 55, "both onnxruntime and onnxruntime-gpu are "

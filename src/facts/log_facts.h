@@ -166,6 +166,8 @@ struct log_facts {
     struct log_value gpu_name, gpu_cc;
     struct log_value pci_gpu;          /* an NVIDIA GPU on the PCI bus (lspci's line) */
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
+    struct log_value toolkit_stated;   /* the CUDA toolkit a paste states in words: "cuda 8.0", "CUDA 11.2",
+                                          /usr/local/cuda/version.txt's "CUDA Version 9.0.176" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
     /* Context read from anywhere in the log (banners, paths, prints, the command line). */
     struct log_value python_version;   /* "3.10.12": banner, collect_env, a pythonX.Y path */

@@ -2167,6 +2167,68 @@ static int mac_words(struct logread *lr, const char *line, size_t n)
     return word_at(line, n, "OSX") || word_at(line, n, "osx");
 }
 
+/*
+ * The CUDA toolkit a paste states in words, as people list their setup:
+ * "cuda 8.0", "CUDA: 11.2", "cuda version 10.1.105-6", "CUDA Toolkit 12.1",
+ * version.txt's "CUDA Version 9.0.176".  Only a major from 7 to 13 with a
+ * minor counts, and not on lines that state another CUDA: the driver's
+ * (nvidia-smi's "CUDA Version:" beside "Driver Version", "CUDA driver
+ * version"), a build's ("used to build", "built with", "Build Version", a
+ * wheel "for CUDA"), a runtime's ("runtime version", read on its own) or a
+ * requirement ("requires", "supports", "need").  The first such line wins.
+ */
+static void stated_toolkit(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const other[] = { "driver", "used to build", "built with", "compiled with", "build version",
+                                         "runtime version", "require", "support", "need", "for cuda", "capability",
+                                         "torch.version", "nvidia-smi", "cu1", NULL };
+    const char *p = line, *v;
+    size_t i, rn;
+    if (lr->facts.toolkit_stated.v || !grams_may(lr->grams, "cuda"))
+        return;
+    while ((p = mfind_ci(p, left(line, n, p), "cuda")) != NULL) {
+        const char *q = p + 4;
+        int word = !(p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_' || p[-1] == '-' || p[-1] == '/'));
+        p = q;
+        if (!word)
+            continue;
+        rn = left(line, n, q);
+        v = q;
+        while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+            v++;
+            rn--;
+        }
+        if (rn >= 8 && mfind_ci(v, 8, "toolkit ") == v) {
+            v += 8;
+            rn -= 8;
+        } else if (rn >= 7 && mfind_ci(v, 7, "version") == v) {
+            v += 7;
+            rn -= 7;
+            if (rn && *v == ':')
+                return;   /* nvidia-smi's "CUDA Version: 12.4" is the driver's ceiling */
+        }
+        while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+            v++;
+            rn--;
+        }
+        if (v == q || !rn || !is_digit(*v))
+            continue;
+        for (i = 0; other[i]; i++)
+            if (mfind_ci(line, n, other[i]))
+                return;
+        {
+            size_t k = 0, dots = 0;
+            long major = strtol(v, NULL, 10);
+            while (k < rn && (is_digit(v[k]) || (v[k] == '.' && k + 1 < rn && is_digit(v[k + 1]))))
+                dots += v[k++] == '.';
+            if (major < 7 || major > 13 || !dots)
+                return;
+            setval(lr, &lr->facts.toolkit_stated, v, k, line, n);
+        }
+        return;
+    }
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2241,6 +2303,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         setval(lr, &f->pip_nvidia, p, token_len(p, left(line, n, p)), line, n);
     python_from_path(lr, line, n);
     match_mentions(lr, line, n);
+    stated_toolkit(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
         (p = gfind_after(lr, line, n, "CUDA/v")) != NULL)

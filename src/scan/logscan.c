@@ -371,6 +371,9 @@ static void x_cuda(struct ls *s)
     /* A toolkit by its directory (/usr/local/cuda-11.2) or nvcc's own banner. */
     if (!v && lf->cuda_version.v && lf->cuda_version.text && strstr(lf->cuda_version.text, "/usr/local/cuda-"))
         v = &lf->cuda_version;
+    /* else the toolkit the paste states in words ("cuda 8.0" in the reporter's list) */
+    if (!v && lf->toolkit_stated.v)
+        v = &lf->toolkit_stated;
     if (!v)
         return;
     ALLOC_GROW(s->f->cuda, s->f->n_cuda + 1, s->f->alloc_cuda);

@@ -95,6 +95,35 @@ static void test_ort_provider_list(void)
     logread_release(&lr);
 }
 
+/* the CUDA toolkit a paste states in words; not the driver's ceiling, a build's or a wheel's */
+static void test_stated_toolkit(void)
+{
+    static const struct { const char *line, *want; } cases[] = {
+        { "cuda 8.0\n", "8.0" },
+        { "mxnet 1.4.0-1.1, cuda 10.1.105-6. `ldd ...` gives me:\n", "10.1.105" },
+        { "CUDA Version 9.0.176\n", "9.0.176" },
+        { "- CUDA: 11.2 (toolkit)\n", "11.2" },
+        { "CUDA Toolkit 12.1 installed\n", "12.1" },
+        { "| NVIDIA-SMI 535.54 Driver Version: 535.54 CUDA Version: 12.2 |\n", NULL },
+        { "CUDA Version: 12.2\n", NULL },
+        { "CUDA used to build PyTorch: 11.8\n", NULL },
+        { "pip install torch --index-url https://download.pytorch.org/whl/cu121  # for CUDA 12.1\n", NULL },
+        { "cuda 5.5\n", NULL },
+        { "cudnn 8.9\n", NULL },
+        { "/usr/local/cuda 12\n", NULL },
+    };
+    size_t i;
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct logread lr;
+        read_all(&lr, cases[i].line);
+        if (cases[i].want)
+            CHECK_STR(lr.facts.toolkit_stated.v, cases[i].want);
+        else
+            CHECK(lr.facts.toolkit_stated.v == NULL);
+        logread_release(&lr);
+    }
+}
+
 static void test_tf_windows_dlopen(void)
 {
     struct logread lr;
@@ -694,5 +723,6 @@ int main(void)
     RUN(test_message_deep_in_long_line);
     RUN(test_ctk_mount_file_exists);
     RUN(test_ort_provider_list);
+    RUN(test_stated_toolkit);
     return harness_done();
 }
