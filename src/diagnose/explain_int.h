@@ -67,6 +67,7 @@ enum explain_fix {
     FX_FRAMEWORK,        /* the engine's install of the row's (or the log's) framework */
     FX_LOADER_PATH,      /* fixes_loader_path with the toolkit's lib64 */
     FX_TOOLKIT,          /* log-only (GD408): the NVIDIA Container Toolkit for Docker */
+    FX_IMAGE_DRIVER,     /* GD807: do not install the NVIDIA driver in the image (check's advice) */
 };
 
 /** Lines of the log that show family ev. */

@@ -357,7 +357,10 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         const struct framework_build *tf = explain_log_fw(c, "tensorflow");
         struct kb_tf_build wb;
         int win_cpu_only = tf && tf->version && kb_tf_build(kb, tf->version, "windows", &wb) == 1 && !wb.cuda;
-        int win_score = win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
+        /* an aarch64 machine or a Jetson is no native Windows: there the first guess is the wheel, a
+           CPU-only build (PyPI's and the community's aarch64 wheels; NVIDIA publishes Jetson's own) */
+        int arm = lf->arm.v && !win;
+        int win_score = arm ? 0 : win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
         const char *tf_win_last = kb_tf_last_windows_gpu(kb);
         fd = explain_cause(c, "GD404", SEV_WARNING,
                    "TensorFlow lists no GPU, and the log does not say why (it hides the loader's messages by default)");
@@ -376,6 +379,16 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
             FIX_TOOL_TELL_TF_DSO_LOADER, NULL, h ? h->line : 0,
             h ? h->text : NULL);
+        /* a thin log from a machine it does not name: on a Mac TensorFlow lists no GPU (no CUDA; only
+           Apple's Metal plugin shows one) */
+        if (!c->os && !arm)
+            explain_alt(c, "GD214", 38, "on a Mac TensorFlow has no CUDA and lists no GPU unless Apple's "
+                "tensorflow-metal plugin is installed", FIX_TOOL_TELL_PLATFORM_METAL, NULL, h ? h->line : 0,
+                h ? h->text : NULL);
+        if (arm)
+            explain_alt(c, "GD211", 62, "this TensorFlow is a CPU-only build: the aarch64 wheels from PyPI and the "
+                "community carry no CUDA (a Jetson needs NVIDIA's JetPack wheel)",
+                FIX_TOOL_TELL_TF_BUILT_CUDA, NULL, lf->arm.line, lf->arm.text);
         explain_alt(c, "GD211", 35, "this TensorFlow is a CPU-only build (tensorflow-cpu, or a build without CUDA)",
             FIX_TOOL_TELL_TF_BUILT_CUDA, NULL, h ? h->line : 0,
             h ? h->text : NULL);

@@ -299,6 +299,35 @@ static int minor_soname(struct explain_ctx *c, const char *name, const char **wh
     return 1;
 }
 
+/*
+ * cuDNN's first lines each lived about a year (the cuDNN Archive: 5.x in
+ * 2016, 6.0 in April 2017, 7.0 by August 2017), and the builds of that time
+ * pinned one major in the file name they load: TensorFlow 1.0-1.2 wanted
+ * libcudnn.so.5, 1.3-1.4 libcudnn.so.6 (tensorflow.org's tested build
+ * configurations), while the install docs and machines moved on.  A build
+ * that misses libcudnn.so.5 or .so.6 (cudnn64_5.dll, cudnn64_6.dll) most
+ * often finds another cuDNN than the one it pins, so "another version" ranks
+ * above "missing".  Fills *why; 1 when so.
+ */
+static int old_cudnn_major(struct explain_ctx *c, const char *name, const char **why)
+{
+    const char *p = strstr(name, "libcudnn.so.");
+    int major;
+    if (p)
+        p += strlen("libcudnn.so.");
+    else if ((p = strstr(name, "cudnn64_")) != NULL)
+        p += strlen("cudnn64_");
+    else
+        return 0;
+    if (*p < '1' || *p > '6' || (p[1] >= '0' && p[1] <= '9'))
+        return 0;
+    major = *p - '0';
+    *why = arena_printf(c->out->arena, "%s is cuDNN %d's file name: builds of 2016-2017 pinned that major, and "
+                        "the next majors replaced it within about a year, so the machine most likely has another "
+                        "cuDNN than the one this build wants", name, major);
+    return 1;
+}
+
 static void missing_alternatives(struct explain_ctx *c)
 {
     size_t i, j;
@@ -338,6 +367,10 @@ static void missing_alternatives(struct explain_ctx *c)
         if (!dnn && (superseded_line(c, name, &why) || minor_soname(c, name, &why))) {
             /* the build wants a CUDA line long replaced when the log was written: most likely the newer toolkit */
             explain_alt(c, "GD206", explain_get_score(c, fd) + 4, why, FIX_TOOL_TELL_TOOLKIT_VERSIONS, NULL, c->lf->date.line, c->lf->date.text);
+            return;
+        }
+        if (dnn && old_cudnn_major(c, name, &why)) {
+            explain_alt(c, "GD207", explain_get_score(c, fd) + 4, why, FIX_TOOL_TELL_CUDNN_FILES, NULL, 0, NULL);
             return;
         }
         explain_alt(c, dnn ? "GD207" : "GD206", 60, "another version is installed than the one this build was made for",
@@ -423,6 +456,10 @@ void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_f
     case FX_TOOLKIT:
         fixes_toolkit_host(&c->fx, c->out, fd, "docker");
         break;
+    case FX_IMAGE_DRIVER:
+        fixes_advice(c->out, fd, FIX_RANK_NEW_ENV, "In the image: do not install the NVIDIA driver (libcuda1, "
+                     "nvidia-driver, libnvidia-compute-*): the runtime mounts the host's");
+        break;
     case FX_LOADER_PATH:
         fixes_loader_path(&c->fx, c->out, fd, "Put the directory that holds it on the loader path "
                           "(where `find / -name 'lib*.so*'` shows it)", "/usr/local/cuda/lib64");
@@ -484,6 +521,13 @@ static int w_ort_both(const struct explain_ctx *c)
     return log_facts_pkg(c->lf, "onnxruntime") && log_facts_pkg(c->lf, "onnxruntime-gpu");
 }
 static int w_ort_one(const struct explain_ctx *c) { return !w_ort_both(c); }
+/* a provider list without CUDA, and nothing says a CUDA provider failed to load (then it is the fallback's) */
+static int w_ort_list(const struct explain_ctx *c)
+{
+    return !explain_cnt(c, LE_ORT_CPU_PKG) && !explain_cnt(c, LE_ORT_PROVIDER_FAIL) && !explain_cnt(c, LE_ORT_EP_FAIL);
+}
+static int w_ort_list_one(const struct explain_ctx *c) { return w_ort_list(c) && w_ort_one(c); }
+static int w_ort_list_both(const struct explain_ctx *c) { return w_ort_list(c) && w_ort_both(c); }
 static int w_shm_perm(const struct explain_ctx *c)
 {
     const struct log_hit *h = explain_first_hit(c, LE_NCCL_SHM);
@@ -498,6 +542,7 @@ static int w_kernel_image_jax(const struct explain_ctx *c)
 static int w_kernel_image(const struct explain_ctx *c) { return !w_kernel_image_jax(c); }
 static int w_linux_or_unknown(const struct explain_ctx *c) { return !c->os || explain_os_is(c, "linux"); }
 static int w_wsl(const struct explain_ctx *c) { return explain_os_is(c, "wsl"); }
+static int w_os_unknown(const struct explain_ctx *c) { return !c->os; }
 
 /*
  * One message family and the cause it names.  A judged finding of that
@@ -560,6 +605,9 @@ static const struct row rows[] = {
       FIX_TOOL_TELL_SMI_CUDA_VS_FW, NULL, FX_DRIVER_UPGRADE, NULL, NULL, E },
     { LE_CVD_HIDDEN, w_always, "GD108", 85, "CUDA_VISIBLE_DEVICES hides every GPU from the program",
       FIX_TOOL_TELL_CVD, NULL, FX_VISIBLE, NULL, NULL, E },
+    { LE_CTK_FILE_EXISTS, w_always, "GD807", 88,
+      "the image ships its own NVIDIA driver library at $a: the runtime cannot mount the host's over it",
+      FIX_TOOL_TELL_IMAGE_DRIVER_LIBS, NULL, FX_IMAGE_DRIVER, NULL, NULL, E },
     { LE_DOCKER_NO_GPU, w_always, "GD408", 85,
       "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is not installed or not configured",
       FIX_TOOL_TELL_CTK, NULL, FX_TOOLKIT, NULL, NULL, E },
@@ -577,6 +625,12 @@ static const struct row rows[] = {
       "this onnxruntime has no CUDA provider: the CPU package (onnxruntime) is installed, not onnxruntime-gpu",
       FIX_TOOL_TELL_PIP_GREP, "onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_ORT_CPU_PKG, w_ort_both, "GD216", 85,
+      "onnxruntime and onnxruntime-gpu are both installed: the CPU package's files win",
+      FIX_TOOL_TELL_PIP_GREP, "onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
+    { LE_ORT_PROVIDER_LIST, w_ort_list_one, "GD211", 70,
+      "this onnxruntime has no CUDA provider: its provider list lacks CUDAExecutionProvider (the CPU package's files)",
+      FIX_TOOL_TELL_PIP_GREP, "onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
+    { LE_ORT_PROVIDER_LIST, w_ort_list_both, "GD216", 85,
       "onnxruntime and onnxruntime-gpu are both installed: the CPU package's files win",
       FIX_TOOL_TELL_PIP_GREP, "onnxruntime", FX_FRAMEWORK, "onnxruntime", NULL, E },
     { LE_JAX_PLUGIN_MISMATCH, w_always, "GD213", 90, "JAX ignores its CUDA plugin: $a does not match jaxlib $b",
@@ -660,8 +714,14 @@ static const struct alt_row {
     { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_wsl, "GD110", 60, "on WSL2 the Windows driver provides CUDA: "
       "an outdated or broken Windows driver (or Windows build) shows this way",
       FIX_TOOL_TELL_WSL_DRIVER, NULL },
+    /* a thin log: the message alone, from a machine the log does not name; on a Mac every PyTorch is built
+       without CUDA */
+    { { LE_TORCH_NOT_COMPILED, LE__COUNT }, w_os_unknown, "GD214", 40, "on a Mac every PyTorch is built without "
+      "CUDA: there the device is MPS (or the CPU)", FIX_TOOL_TELL_PLATFORM, NULL },
     { { LE_DOCKER_NO_GPU, LE__COUNT }, w_always, "GD102", 40, "there is no NVIDIA GPU (or driver) on this host at all",
       FIX_TOOL_TELL_HOST_GPU, NULL },
+    { { LE_ORT_PROVIDER_LIST, LE__COUNT }, w_ort_list_one, "GD216", 55, "both onnxruntime and onnxruntime-gpu are "
+      "installed, and the CPU package's files win", FIX_TOOL_TELL_PIP_GREP, "onnxruntime" },
     { { LE_ORT_CPU_PKG, LE__COUNT }, w_ort_one, "GD216", 55, "both onnxruntime and onnxruntime-gpu are installed, "
       "and the CPU package's files win", FIX_TOOL_TELL_PIP_GREP, "onnxruntime" },
     { { LE_JAX_BACKEND_FAIL, LE__COUNT }, w_jax_nodev, "GD208", 50, "the driver is older than the CUDA jaxlib was "

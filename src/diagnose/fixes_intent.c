@@ -313,6 +313,15 @@ static const struct tool tools[FIX_TOOL_N] = {
     [FIX_TOOL_TELL_NCCL_DEBUG] = {"sh", FIX_RANK_LOOK, "See NCCL's account of the call", "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=ALL"},
     [FIX_TOOL_TELL_CHECK_THERE] = {NULL, FIX_RANK_LOOK, "Run gpudoctor on that machine",
                                    "gpudoctor check  # on the machine that wrote the log"},
+    [FIX_TOOL_TELL_IMAGE_DRIVER_LIBS] = {"sh", FIX_RANK_LOOK, "See the driver libraries the image ships",
+                                         "docker run --rm --entrypoint ls IMAGE -l /usr/lib/x86_64-linux-gnu | grep -E "
+                                         "'libnvidia|libcuda'  # links there are the image's own driver package"},
+    [FIX_TOOL_TELL_PLATFORM] = {"sh", FIX_RANK_LOOK, "See the machine's OS and architecture",
+                                "python -c \"import platform; print(platform.system(), platform.machine())\"  # Darwin "
+                                "arm64 is an Apple silicon Mac"},
+    [FIX_TOOL_TELL_PLATFORM_METAL] = {"sh", FIX_RANK_LOOK, "See the machine's OS and Apple's Metal plugin",
+                                      "python -c \"import platform; print(platform.system(), platform.machine())\"; "
+                                      "pip list | grep -i metal"},
 };
 
 /* A word for sh: bare when it holds only safe characters, else single-quoted. */

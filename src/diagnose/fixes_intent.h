@@ -170,6 +170,9 @@ enum fix_tool {
     FIX_TOOL_TELL_SHM_PERM,           /* who may open the segments in /dev/shm */
     FIX_TOOL_TELL_NCCL_DEBUG,         /* NCCL's own account of the call that failed */
     FIX_TOOL_TELL_CHECK_THERE,        /* gpudoctor check on the machine that wrote the log */
+    FIX_TOOL_TELL_IMAGE_DRIVER_LIBS,  /* the driver libraries an image ships of its own */
+    FIX_TOOL_TELL_PLATFORM,           /* the machine's OS and architecture, as Python sees them */
+    FIX_TOOL_TELL_PLATFORM_METAL,     /* the same, and Apple's tensorflow-metal plugin */
     FIX_TOOL_N
 };
 

@@ -92,6 +92,12 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_NVRM_API_MISMATCH] = { "nvrm_api_mismatch",
         "NVIDIA kernel module (open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c): the RM API "
         "version check, a = the client's (user-space) version, b = the kernel module's" },
+    [LE_CTK_FILE_EXISTS] = { "ctk_mount_file_exists",
+        "libnvidia-container src/utils.c file_create: the image already has the path the host's driver "
+        "library is mounted at as a symbolic link (O_NOFOLLOW's ELOOP, reported as EEXIST); a = that path in the image" },
+    [LE_ORT_PROVIDER_LIST] = { "ort_provider_list_without_cuda",
+        "onnxruntime.get_available_providers() / InferenceSession.get_providers() printed as a Python list "
+        "(onnxruntime/python/onnxruntime_pybind_state.cc): CPUExecutionProvider without CUDAExecutionProvider" },
     [LE_WSL_NO_ADAPTER] = { "wsl_no_gpu_adapter",
         "libnvidia-container on WSL (dxcore): Windows exposes no GPU adapter to WSL" },
     [LE_DEVICE_BUSY] = { "device_busy", "cudaErrorDevicesUnavailable (46): exclusive-process mode or in use" },

@@ -93,6 +93,8 @@ enum log_ev {
     LE_NVRM_API_MISMATCH,    /* NVRM: API mismatch: the client has the version X, but ... kernel module ... Y */
     LE_WSL_NO_ADAPTER,       /* nvidia-container-cli: WSL environment detected but no adapters were found */
     LE_DRIVER_ZERO,          /* the program read driver version 0 (cudaDriverGetVersion without a driver) */
+    LE_CTK_FILE_EXISTS,      /* nvidia-container-cli: mount error: file creation failed: PATH: file exists */
+    LE_ORT_PROVIDER_LIST,    /* a printed provider list ['...', 'CPUExecutionProvider'] without CUDAExecutionProvider */
     LE__COUNT
 };
 
@@ -164,6 +166,8 @@ struct log_facts {
     struct log_value gpu_name, gpu_cc;
     struct log_value pci_gpu;          /* an NVIDIA GPU on the PCI bus (lspci's line) */
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
+    struct log_value toolkit_stated;   /* the CUDA toolkit a paste states in words: "cuda 8.0", "CUDA 11.2",
+                                          /usr/local/cuda/version.txt's "CUDA Version 9.0.176" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
     /* Context read from anywhere in the log (banners, paths, prints, the command line). */
     struct log_value python_version;   /* "3.10.12": banner, collect_env, a pythonX.Y path */

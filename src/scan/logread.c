@@ -1524,6 +1524,28 @@ static void take_compat_hw(struct logread *lr, const char *line, size_t n, const
     take_err_name(lr, line, n, "cudaErrorCompatNotSupportedOnDevice");
 }
 
+/*
+ * "nvidia-container-cli: mount error: file creation failed:
+ * /var/lib/docker/overlay2/ID/merged/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists":
+ * the path inside the image (past the rootfs's "/merged", "/rootfs" or "/rootfs/").
+ */
+static void take_ctk_exists(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *p = after, *end, *q;
+    size_t rn = left(line, n, after);
+    (void)at;
+    skip_spaces(&p, &rn);
+    end = mfind(p, rn, ": file exists");
+    if (!end || end == p || ev_of(lr, LE_CTK_FILE_EXISTS)->a)
+        return;
+    if ((q = mfind(p, (size_t)(end - p), "/merged/")) != NULL)
+        p = q + 7;
+    else if ((q = mfind(p, (size_t)(end - p), "/rootfs/")) != NULL)
+        p = q + 7;
+    ev_of(lr, LE_CTK_FILE_EXISTS)->a = dupn(lr, p, (size_t)(end - p));
+}
+
 static void take_requirement(struct logread *lr, const char *line, size_t n, const char *at,
                              const char *after)
 {
@@ -1839,6 +1861,10 @@ static const struct log_pattern patterns[] = {
     /* older Docker daemons: "docker: Error response from daemon: Unknown runtime specified nvidia." */
     { "Unknown runtime specified nvidia", NULL, NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
       GH "moby/moby/blob/v19.03.15/daemon/daemon_unix.go", 0 },
+    /* file_create opens with O_NOFOLLOW: an image whose path is a symbolic link (its own driver
+       package's libnvidia-ml.so.1, libcuda.so.1) fails with ELOOP, which it reports as EEXIST */
+    { "mount error: file creation failed:", "file exists", NULL, LE_CTK_FILE_EXISTS, take_ctk_exists,
+      "driver_library_mismatch", GH "NVIDIA/libnvidia-container/blob/main/src/utils.c", 1 },
     { "unsatisfied condition: cuda", NULL, NULL, LE_DRIVER_REQUIREMENT, take_requirement,
       "driver_too_old", GH "NVIDIA/libnvidia-container/blob/main/src/cli/common.c", 0 },
     { "the provided PTX was compiled with an unsupported toolchain", NULL, "cudaError", NONE,
@@ -1879,6 +1905,13 @@ static const struct log_pattern patterns[] = {
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "no CUDA-capable device is detected", NULL, NULL, NONE, take_no_device, "no_gpu",
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
+    /* a provider list printed as Python's repr: the GPU package's get_available_providers() always
+       names CUDAExecutionProvider (it is compiled in); without it the CPU package's files are imported,
+       or (after a failed load) the session fell back */
+    { "'CPUExecutionProvider']", NULL, "CUDAExecutionProvider", LE_ORT_PROVIDER_LIST, NULL, "cpu_only_build",
+      ORTSRC "onnxruntime/python/onnxruntime_pybind_state.cc", 0 },
+    { "\"CPUExecutionProvider\"]", NULL, "CUDAExecutionProvider", LE_ORT_PROVIDER_LIST, NULL, "cpu_only_build",
+      ORTSRC "onnxruntime/python/onnxruntime_pybind_state.cc", 0 },
     { "is not in available provider names", "CUDAExecutionProvider", NULL, LE_ORT_CPU_PKG, NULL,
       "cpu_only_build", ORTSRC "onnxruntime/python/onnxruntime_inference_collection.py", 0 },
     { "installed CPU version PaddlePaddle", NULL, NULL, LE_CPU_BUILD_MSG, NULL, "cpu_only_build",
@@ -2134,6 +2167,68 @@ static int mac_words(struct logread *lr, const char *line, size_t n)
     return word_at(line, n, "OSX") || word_at(line, n, "osx");
 }
 
+/*
+ * The CUDA toolkit a paste states in words, as people list their setup:
+ * "cuda 8.0", "CUDA: 11.2", "cuda version 10.1.105-6", "CUDA Toolkit 12.1",
+ * version.txt's "CUDA Version 9.0.176".  Only a major from 7 to 13 with a
+ * minor counts, and not on lines that state another CUDA: the driver's
+ * (nvidia-smi's "CUDA Version:" beside "Driver Version", "CUDA driver
+ * version"), a build's ("used to build", "built with", "Build Version", a
+ * wheel "for CUDA"), a runtime's ("runtime version", read on its own) or a
+ * requirement ("requires", "supports", "need").  The first such line wins.
+ */
+static void stated_toolkit(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const other[] = { "driver", "used to build", "built with", "compiled with", "build version",
+                                         "runtime version", "require", "support", "need", "for cuda", "capability",
+                                         "torch.version", "nvidia-smi", "cu1", NULL };
+    const char *p = line, *v;
+    size_t i, rn;
+    if (lr->facts.toolkit_stated.v || !grams_may(lr->grams, "cuda"))
+        return;
+    while ((p = mfind_ci(p, left(line, n, p), "cuda")) != NULL) {
+        const char *q = p + 4;
+        int word = !(p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_' || p[-1] == '-' || p[-1] == '/'));
+        p = q;
+        if (!word)
+            continue;
+        rn = left(line, n, q);
+        v = q;
+        while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+            v++;
+            rn--;
+        }
+        if (rn >= 8 && mfind_ci(v, 8, "toolkit ") == v) {
+            v += 8;
+            rn -= 8;
+        } else if (rn >= 7 && mfind_ci(v, 7, "version") == v) {
+            v += 7;
+            rn -= 7;
+            if (rn && *v == ':')
+                return;   /* nvidia-smi's "CUDA Version: 12.4" is the driver's ceiling */
+        }
+        while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+            v++;
+            rn--;
+        }
+        if (v == q || !rn || !is_digit(*v))
+            continue;
+        for (i = 0; other[i]; i++)
+            if (mfind_ci(line, n, other[i]))
+                return;
+        {
+            size_t k = 0, dots = 0;
+            long major = strtol(v, NULL, 10);
+            while (k < rn && (is_digit(v[k]) || (v[k] == '.' && k + 1 < rn && is_digit(v[k + 1]))))
+                dots += v[k++] == '.';
+            if (major < 7 || major > 13 || !dots)
+                return;
+            setval(lr, &lr->facts.toolkit_stated, v, k, line, n);
+        }
+        return;
+    }
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2208,6 +2303,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         setval(lr, &f->pip_nvidia, p, token_len(p, left(line, n, p)), line, n);
     python_from_path(lr, line, n);
     match_mentions(lr, line, n);
+    stated_toolkit(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
         (p = gfind_after(lr, line, n, "CUDA/v")) != NULL)

@@ -371,6 +371,9 @@ static void x_cuda(struct ls *s)
     /* A toolkit by its directory (/usr/local/cuda-11.2) or nvcc's own banner. */
     if (!v && lf->cuda_version.v && lf->cuda_version.text && strstr(lf->cuda_version.text, "/usr/local/cuda-"))
         v = &lf->cuda_version;
+    /* else the toolkit the paste states in words ("cuda 8.0" in the reporter's list) */
+    if (!v && lf->toolkit_stated.v)
+        v = &lf->toolkit_stated;
     if (!v)
         return;
     ALLOC_GROW(s->f->cuda, s->f->n_cuda + 1, s->f->alloc_cuda);
@@ -640,7 +643,7 @@ static const struct fw_src fw_srcs[] = {
         LE_JAX_PLUGIN_MISMATCH, LE__COUNT },
       fw_jax_more },
     { "onnxruntime", offsetof(struct log_facts, ort_version), ort_dists, "onnxruntime",
-      { LE_ORT_PROVIDER_FAIL, LE_ORT_EP_FAIL, LE_ORT_CPU_PKG, LE__COUNT },
+      { LE_ORT_PROVIDER_FAIL, LE_ORT_EP_FAIL, LE_ORT_CPU_PKG, LE_ORT_PROVIDER_LIST, LE__COUNT },
       fw_ort_more },
     { "cupy", offsetof(struct log_facts, cupy_version), cupy_dists, "cupy", { LE__COUNT }, fw_cupy_more },
     { "paddle", 0, paddle_dists, "paddle", { LE__COUNT }, fw_paddle_more },

@@ -64,6 +64,66 @@ static void test_long_line_bounded(void)
     free(big);
 }
 
+/* libnvidia-container's "file exists" at mount time: the path inside the image (issue #28) */
+static void test_ctk_mount_file_exists(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "> nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/40c7/merged/"
+             "usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists: unknown.\n"
+             "nvidia-container-cli: mount error: file creation failed: /run/x/rootfs/usr/lib64/libcuda.so.1: "
+             "permission denied\n");
+    CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].count, 1);
+    CHECK_STR(lr.facts.ev[LE_CTK_FILE_EXISTS].a, "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1");
+    logread_release(&lr);
+    read_all(&lr, "mount error: file creation failed: : file exists\n");   /* no path: counted, nothing taken */
+    CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].count, 1);
+    CHECK(lr.facts.ev[LE_CTK_FILE_EXISTS].a == NULL);
+    logread_release(&lr);
+}
+
+/* a provider list printed as a Python list: without CUDA it is a family, with CUDA it is not */
+static void test_ort_provider_list(void)
+{
+    struct logread lr;
+    read_all(&lr, "  \xe2\x80\xa2 ['AzureExecutionProvider', 'CPUExecutionProvider']\n");
+    CHECK_INT(lr.facts.ev[LE_ORT_PROVIDER_LIST].count, 1);
+    logread_release(&lr);
+    read_all(&lr, "['TensorrtExecutionProvider', 'CUDAExecutionProvider', 'CPUExecutionProvider']\n"
+                  "[\"CUDAExecutionProvider\", \"CPUExecutionProvider\"]\n");
+    CHECK_INT(lr.facts.ev[LE_ORT_PROVIDER_LIST].count, 0);
+    logread_release(&lr);
+}
+
+/* the CUDA toolkit a paste states in words; not the driver's ceiling, a build's or a wheel's */
+static void test_stated_toolkit(void)
+{
+    static const struct { const char *line, *want; } cases[] = {
+        { "cuda 8.0\n", "8.0" },
+        { "mxnet 1.4.0-1.1, cuda 10.1.105-6. `ldd ...` gives me:\n", "10.1.105" },
+        { "CUDA Version 9.0.176\n", "9.0.176" },
+        { "- CUDA: 11.2 (toolkit)\n", "11.2" },
+        { "CUDA Toolkit 12.1 installed\n", "12.1" },
+        { "| NVIDIA-SMI 535.54 Driver Version: 535.54 CUDA Version: 12.2 |\n", NULL },
+        { "CUDA Version: 12.2\n", NULL },
+        { "CUDA used to build PyTorch: 11.8\n", NULL },
+        { "pip install torch --index-url https://download.pytorch.org/whl/cu121  # for CUDA 12.1\n", NULL },
+        { "cuda 5.5\n", NULL },
+        { "cudnn 8.9\n", NULL },
+        { "/usr/local/cuda 12\n", NULL },
+    };
+    size_t i;
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct logread lr;
+        read_all(&lr, cases[i].line);
+        if (cases[i].want)
+            CHECK_STR(lr.facts.toolkit_stated.v, cases[i].want);
+        else
+            CHECK(lr.facts.toolkit_stated.v == NULL);
+        logread_release(&lr);
+    }
+}
+
 static void test_tf_windows_dlopen(void)
 {
     struct logread lr;
@@ -661,5 +721,8 @@ int main(void)
     RUN(test_nul_in_quote);
     RUN(test_carriage_return_segments);
     RUN(test_message_deep_in_long_line);
+    RUN(test_ctk_mount_file_exists);
+    RUN(test_ort_provider_list);
+    RUN(test_stated_toolkit);
     return harness_done();
 }

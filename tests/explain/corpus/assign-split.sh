@@ -9,6 +9,8 @@
 # log's source URL; the 1st, 4th, 7th... of that order are "heldout", the others "train".
 # The second batch (0323-0368, gathered by h28s) was split with
 #   sh assign-split.sh 323 368 "gpudoctor-corpus-split-2 "
+# and the third (0369-0398, gathered by h28a) with
+#   sh assign-split.sh 369 398 "gpudoctor-corpus-split-3 "
 # The `# split:` headers were written from this output once; a held-out log moved to train
 # later (a rule was written for it) no longer matches it, and that is expected (README.md).
 cd "$(dirname "$0")" || exit 1
