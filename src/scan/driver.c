@@ -277,6 +277,7 @@ static void resolve_driver_lib(struct scan_ctx *ctx, const struct drvlib *lib)
 
     memset(&req, 0, sizeof(req));
     req.name = lib->soname;
+    req.path_only = 1;
     req.ld_library_path = env_get(ctx->env, "LD_LIBRARY_PATH");
     err_init(&err);
     if (resolve_library(ctx->resolver, &req, &res, &err) != 1) {
