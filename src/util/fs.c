@@ -836,6 +836,25 @@ static int split_last(const char *vpath, struct strbuf *dir, const char **name)
     return 1;
 }
 
+/* The type the listing of vpath's parent read before gives vpath's entry
+ * (COMPAT_FT_UNKNOWN: no such listing, no such entry, or d_type unknown). */
+static enum compat_ftype listed_type(struct fs *fs, const char *vpath)
+{
+    struct strbuf dir = STRBUF_INIT;
+    const struct fs_dirent *de = NULL;
+    struct fs_memo_ent *d;
+    const char *name = strrchr(vpath, '/');
+
+    if (!name || !name[1] || !compat_names_exact() || !plain_path(vpath))
+        return COMPAT_FT_UNKNOWN;
+    strbuf_add(&dir, vpath, name > vpath ? (size_t)(name - vpath) : 1);
+    d = memo_find(fs, 'D', dir.buf, 0);
+    if (d && d->r == 1)
+        de = listing_find(fs, d, name + 1, strlen(name + 1));
+    strbuf_release(&dir);
+    return de ? de->type : COMPAT_FT_UNKNOWN;
+}
+
 /* Resolve the directory dpath (a virtual path) to its resolved virtual path
  * in out ("" for the root), through the cache.  1 / 0 / -1 as walk. */
 static int resolve_dir(struct fs *fs, const char *dpath, struct strbuf *out, struct gd_err *err)
@@ -872,9 +891,16 @@ static int resolve_dir(struct fs *fs, const char *dpath, struct strbuf *out, str
             strbuf_addstr(&host, fs->root);
         strbuf_addstr(&host, out->buf);
         struct fs_memo_ent *e = memo_find(fs, 'S', out->buf, 0);
+        struct fs_memo_ent *l = memo_find(fs, 'L', out->buf, 0);
         if (e && e->r >= 0) {
             if (e->r == 0 || e->st.type != COMPAT_FT_DIR)
                 r = 0;
+        } else if (l && l->r == 1 && l->st.type == COMPAT_FT_DIR) {
+            /* The walk's own lstat of the resolved name (no link there):
+             * what a stat would say. */
+            memo_put_stat(fs, 'S', out->buf, 1, &l->st);
+        } else if (!l && listed_type(fs, out->buf) == COMPAT_FT_DIR) {
+            /* Its parent's listing says directory (d_type, its own type). */
         } else {
             fs->nstat++;
             if (compat_stat(host.buf, &st) < 0) {
