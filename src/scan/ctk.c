@@ -136,7 +136,7 @@ static const char *find_bin(struct scan_ctx *ctx, const struct bin_listing *bl, 
         if (bl[i].state == 0)
             continue;
         if (bl[i].state == 1) {
-            e = bsearch(name, bl[i].ents, bl[i].n, sizeof(*bl[i].ents), cmp_name_ent);
+            e = bl[i].n ? bsearch(name, bl[i].ents, bl[i].n, sizeof(*bl[i].ents), cmp_name_ent) : NULL;
             if (!e || (*e)->type == COMPAT_FT_DIR)
                 continue;
         }
