@@ -1349,10 +1349,12 @@ static int read_common(struct fs *fs, const char *vpath, size_t limit,
     /* st_size can be 0 for /proc and /sys files: read until EOF up to limit. */
     if (f.size == 0)
         want = limit;
-    strbuf_grow(out, want < 65536 ? want : 65536);
+    strbuf_grow(out, want < 65536 || f.size > 0 ? want : 65536);
     while (want > 0) {
         long n;
-        size_t chunk = want < 65536 ? want : 65536;
+        /* A known size is read in one call (modules.dep: 300 KB to 1 MB,
+         * a dozen 64 KiB reads before); /proc's 0 in 64 KiB steps. */
+        size_t chunk = want < 65536 || f.size > 0 ? want : 65536;
         strbuf_grow(out, chunk);
         n = compat_read(f.fd, out->buf + out->len, chunk);
         if (n < 0) {
