@@ -242,6 +242,44 @@ static int str_prefix_path(const char *path, const char *prefix)
  * inside a chroot.  `virt` receives the resolved virtual path.  Returns 1, 0
  * (a component is missing or not a directory) or -1 (err).
  */
+/*
+ * walk_from's guess for a name at the end of a link's target: readlink
+ * first.  1 with st->type LNK (the target memoised as 'K', read below from
+ * there), UNKNOWN (it exists and is no link: EINVAL), or *gone (absent,
+ * memoised); 0 when readlink said something else (lstat then, as before).
+ */
+static int rl_first(struct fs *fs, const char *host, const char *vpath, struct compat_stat *st, int *gone)
+{
+    char link[FS_PATH_MAX];
+    struct fs_memo_ent *k;
+    int n;
+
+    *gone = 0;
+    memset(st, 0, sizeof(*st));
+    fs->nstat++;
+    n = compat_readlink(host, link, sizeof(link));
+    if (n >= 0) {
+        if ((k = memo_find(fs, 'K', vpath, 1)) == NULL)
+            return 0;   /* nowhere to keep it: walk_from reads it again */
+        k->r = 1;
+        k->len = strlen(link);
+        k->data = memo_strdup(fs, link);
+        st->type = COMPAT_FT_LNK;
+        return 1;
+    }
+    if (errno == EINVAL) {
+        st->type = COMPAT_FT_UNKNOWN;
+        return 1;
+    }
+    if (errno == ENOENT || errno == ENOTDIR) {
+        memo_put_stat(fs, 'L', vpath, 0, NULL);
+        dir_absent(fs, vpath, 0, 0, NULL);
+        *gone = 1;
+        return 1;
+    }
+    return 0;
+}
+
 static int walk_from(struct fs *fs, const char *base, const char *vpath, int follow_last,
                      struct strbuf *virt, struct gd_err *err)
 {
@@ -310,6 +348,8 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
                     de->type != COMPAT_FT_DIR && de->type != COMPAT_FT_REG && de->type != COMPAT_FT_LNK)
                     de = NULL;
             }
+            struct fs_memo_ent *k0 = e || de ? NULL : memo_find(fs, 'K', virt->buf, 0);
+            int gone = 0;
             if (e && e->r == 1) {
                 st = e->st;
             } else if (known_absent(fs, virt->buf)) {
@@ -318,6 +358,18 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
             } else if (de) {
                 memset(&st, 0, sizeof(st));
                 st.type = de->type;
+            } else if (k0 && k0->r == 1) {
+                /* Read as a link before: a link. */
+                memset(&st, 0, sizeof(st));
+                st.type = COMPAT_FT_LNK;
+            } else if (last && hops > 0 && compat_names_exact() && rl_first(fs, host.buf, virt->buf, &st, &gone)) {
+                /* The end of a link's target (an alternatives chain's next
+                 * link, most often): read as a link at once, one system
+                 * call where lstat and readlink were two. */
+                if (gone) {
+                    ret = 0;
+                    goto out;
+                }
             } else {
                 fs->nstat++;
                 if (compat_lstat(host.buf, &st) < 0) {
