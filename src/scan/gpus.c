@@ -5,6 +5,7 @@
  * from the knowledge base.
  */
 #include "scan/scan.h"
+#include "scan/nodeparse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,73 +20,26 @@
 #define NVIDIA_VENDOR 0x10deu
 
 /*
- * A PCI function's uevent, as the kernel writes it: the driver core's
- * DRIVER=<name> while a driver is bound (drivers/base/core.c dev_uevent),
- * then pci_uevent's PCI_CLASS=%04X, PCI_ID=%04X:%04X, PCI_SUBSYS_ID=
- * %04X:%04X, PCI_SLOT_NAME and MODALIAS (drivers/pci/pci-driver.c): in one
- * file what vendor, device, class, subsystem_vendor, subsystem_device and
- * the driver link say one by one.  A tree whose uevent is absent or lacks
- * PCI_ID or PCI_CLASS is read file by file, and a line it lacks (no
- * PCI_SUBSYS_ID, no DRIVER) from its own file.
+ * A PCI function's uevent (scan/nodeparse.h) says in one file what vendor,
+ * device, class, subsystem_vendor, subsystem_device and the driver link
+ * say one by one.  A tree whose uevent is absent or lacks PCI_ID or
+ * PCI_CLASS is read file by file, and a line it lacks (no PCI_SUBSYS_ID,
+ * no DRIVER) from its own file.
  */
-struct pci_uevent {
-    unsigned vendor, device, cls, subsys_vendor, subsys_device;
-    int have_id, have_class, have_subsys;
-    const char *driver; /* facts' arena; NULL: no DRIVER line */
-};
-
-/* n hex digits exactly (1 to max): 1 and *out. */
-static int hex_field(const char *p, size_t n, size_t max, unsigned *out)
-{
-    unsigned v = 0;
-    size_t i;
-    if (!n || n > max)
-        return 0;
-    for (i = 0; i < n; i++) {
-        char c = p[i];
-        unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-                   : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
-                   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16u;
-        if (d > 15)
-            return 0;
-        v = v * 16 + d;
-    }
-    *out = v;
-    return 1;
-}
-
-/* "XXXX:XXXX" into *a and *b. */
-static int hex_pair(const char *p, size_t n, unsigned *a, unsigned *b)
-{
-    const char *c = memchr(p, ':', n);
-    return c && hex_field(p, (size_t)(c - p), 4, a) && hex_field(c + 1, n - (size_t)(c - p) - 1, 4, b);
-}
-
-static int read_uevent(struct scan_ctx *ctx, const char *dir, struct pci_uevent *u)
+static int read_uevent(struct scan_ctx *ctx, const char *dir, struct nodeparse_pci_uevent *u)
 {
     struct strbuf p = STRBUF_INIT, sb = STRBUF_INIT;
     struct gd_err err;
-    size_t pos = 0, n;
-    const char *line;
+    int r = 0;
 
     memset(u, 0, sizeof(*u));
     err_init(&err);
     path_join(&p, dir, "uevent");
-    if (fs_read_head(ctx->fs, p.buf, 4096, &sb, &err) == 1) {
-        while (next_line(sb.buf, sb.len, &pos, &line, &n)) {
-            if (n > 10 && !memcmp(line, "PCI_CLASS=", 10))
-                u->have_class = hex_field(line + 10, n - 10, 6, &u->cls);
-            else if (n > 7 && !memcmp(line, "PCI_ID=", 7))
-                u->have_id = hex_pair(line + 7, n - 7, &u->vendor, &u->device);
-            else if (n > 14 && !memcmp(line, "PCI_SUBSYS_ID=", 14))
-                u->have_subsys = hex_pair(line + 14, n - 14, &u->subsys_vendor, &u->subsys_device);
-            else if (n > 7 && !memcmp(line, "DRIVER=", 7) && !memchr(line + 7, '/', n - 7))
-                u->driver = arena_strndup(&ctx->facts->arena, line + 7, n - 7);
-        }
-    }
+    if (fs_read_head(ctx->fs, p.buf, 4096, &sb, &err) == 1)
+        r = nodeparse_pci_uevent(sb.buf, sb.len, &ctx->facts->arena, u);
     strbuf_release(&p);
     strbuf_release(&sb);
-    return u->have_id && u->have_class;
+    return r;
 }
 
 /* A hex number file such as sysfs "vendor" ("0x10de\n"): 1 and *out set. */
@@ -166,7 +120,7 @@ void scan_gpus(struct scan_ctx *ctx)
     for (i = 0; i < list.nr; i++) {
         struct strbuf dir = STRBUF_INIT;
         unsigned vendor = 0, device = 0, cls = 0;
-        struct pci_uevent u;
+        struct nodeparse_pci_uevent u;
         struct gpu *g;
         const char *name, *cc, *src;
         int have_u;
