@@ -13,7 +13,8 @@
 #     and libnvidia-ml1 535, the alternatives their postinst registers, the
 #     loader cache) and the kernel module of the same version loaded
 #     (/proc/driver/nvidia/version, /sys/module/nvidia/version);
-#   - an RTX 4090 on the PCI bus, its device nodes (character devices with
+#   - an RTX 4090 on the PCI bus (its sysfs files and uevent, bound to the
+#     nvidia driver), its device nodes (character devices with
 #     the driver's numbers where this runs as root, else plain files),
 #     /proc/devices, the examined user in the video group;
 #   - Docker with the NVIDIA Container Toolkit configured as
@@ -28,7 +29,7 @@
 # chain is then read in full (modules.dep, the module's .modinfo, DKMS,
 # Secure Boot, the blacklists).
 #
-# Exit 0 with both trees built (or already there: ROOT/.built-2), 77 when
+# Exit 0 with both trees built (or already there: ROOT/.built-3), 77 when
 # Debian's archive, apt or dpkg-deb is not available (the reason on stderr).
 # Uses the real-package tests' cache (tests/realpkg/lib.sh); nothing is
 # installed into this machine's system.
@@ -36,8 +37,9 @@ set -u
 DEST=${1:?usage: node_tree.sh ROOT}
 here=$(cd "$(dirname "$0")" && pwd)
 GD_TESTS="$here/../tests"
-# .built-2: the trees of this version of the script (1: no /dev/null).
-[ -f "$DEST/.built-2" ] && [ -f "$DEST-unloaded/.built-2" ] && exit 0
+# .built-3: the trees of this version of the script (1: no /dev/null; 2:
+# no uevent, subsystem ids or driver link).
+[ -f "$DEST/.built-3" ] && [ -f "$DEST-unloaded/.built-3" ] && exit 0
 rm -rf "$DEST" "$DEST-unloaded" "$DEST.work"
 CASE_DIR="$DEST.work"
 GD_BIN=/bin/false
@@ -79,6 +81,20 @@ V=$RP_DRIVER
 kmod "$V"
 gpu 0000:01:00.0 0x2684
 gpuinfo 0000:01:00.0 "NVIDIA GeForce RTX 4090"
+# What sysfs has beside vendor, device and class: the subsystem ids (the
+# fixture's), the driver bound (the module is loaded), and the uevent the
+# kernel writes from the same fields (drivers/base/core.c dev_uevent's
+# DRIVER, drivers/pci/pci-driver.c pci_uevent's lines).
+P=/sys/bus/pci/devices/0000:01:00.0
+put "$P/subsystem_vendor" 0x10de
+put "$P/subsystem_device" 0x167c
+ln -sfn ../../../bus/pci/drivers/nvidia "$ROOT$P/driver"
+put "$P/uevent" "DRIVER=nvidia
+PCI_CLASS=30000
+PCI_ID=10DE:2684
+PCI_SUBSYS_ID=10DE:167C
+PCI_SLOT_NAME=0000:01:00.0
+MODALIAS=pci:v000010DEd00002684sv000010DEsd0000167Cbc03sc00i00"
 mkdir -p "$ROOT/dev"
 if [ "$(id -u)" -eq 0 ] && mknod "$ROOT/dev/nvidiactl" c 195 255 2>/dev/null; then
     mknod "$ROOT/dev/nvidia0" c 195 0 && mknod "$ROOT/dev/nvidia-uvm" c 508 0 && mknod "$ROOT/dev/nvidia-uvm-tools" c 508 1 ||
@@ -162,7 +178,10 @@ rp_ldconfig
 rm -rf "$CASE_DIR/root-unloaded"
 cp -al "$ROOT" "$CASE_DIR/root-unloaded" || fail "cannot copy the tree"
 rm -rf "$CASE_DIR/root-unloaded/proc/driver/nvidia" "$CASE_DIR/root-unloaded/sys/module/nvidia"
+# No driver bound to the GPU then: no driver link, no DRIVER line.
+rm -f "$CASE_DIR/root-unloaded$P/driver" "$CASE_DIR/root-unloaded$P/uevent"
+grep -v '^DRIVER=' "$ROOT$P/uevent" >"$CASE_DIR/root-unloaded$P/uevent" || fail "cannot write the uevent"
 mv "$ROOT" "$DEST" && mv "$CASE_DIR/root-unloaded" "$DEST-unloaded" || fail "cannot move the trees into place"
 rm -rf "$CASE_DIR"
-: >"$DEST-unloaded/.built-2"
-: >"$DEST/.built-2"
+: >"$DEST-unloaded/.built-3"
+: >"$DEST/.built-3"

@@ -1,6 +1,7 @@
 /* fuzz_nodeparse.c - the node observers' text formats (scan/nodeparse.c):
  * passwd, group, /proc/self/cgroup, /proc/devices, the driver's params,
- * modprobe.d and the kernel command line, a CDI spec, over arbitrary bytes;
+ * modprobe.d and the kernel command line, a CDI spec, a PCI uevent, over
+ * arbitrary bytes;
  * and a cgroup v1 device list made of the input's lines. */
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     long uid = -1, gid = -1;
     size_t total = 0, pos = 0, n;
     struct node_cgroup cg;
+    struct nodeparse_pci_uevent ue;
 
     arena_init(&a);
     (void)nodeparse_passwd(b, size, "alice", &uid, &gid);
@@ -38,6 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)nodeparse_conf_blacklists_nouveau(b, size);
     (void)nodeparse_cmdline_blacklists_nouveau(b, size);
     (void)nodeparse_cdi_driver(b, size, &a);
+    (void)nodeparse_pci_uevent(b, size, &a, &ue);
     memset(&cg, 0, sizeof(cg));
     cg.list_source = "fuzz";
     while (next_line(b, size, &pos, &line, &n) && cg.n_allow < 64) {

@@ -5,6 +5,12 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/random.h>
+#include <sys/types.h>
+#endif
+
+#include <jansson.h>
 
 #include "cli/commands.h"
 #include "cli/exit.h"
@@ -13,6 +19,19 @@
 #include "cli/version.h"
 #include "kb/kb.h"
 #include "util/banned.h"
+
+/* jansson seeds its hash function on its first use by opening and reading
+ * /dev/urandom (three system calls); one getrandom(2) gives it the same
+ * randomness.  Elsewhere, or when getrandom fails or gives 0 (jansson's
+ * "seed yourself"), jansson seeds itself as before. */
+static void seed_json(void)
+{
+#if defined(__linux__)
+    uint32_t seed = 0;
+    if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t)sizeof(seed) && seed)
+        json_object_seed(seed);
+#endif
+}
 
 static int print_version(void)
 {
@@ -63,6 +82,7 @@ int main(int argc, char **argv)
     const struct command *c;
     int rc;
 
+    seed_json();
     if (argc >= 2 && argv[1][0] == '-') {
         rc = top_option(argc, argv);
     } else if (argc < 2) {

@@ -681,7 +681,7 @@ static enum resolve_outcome check_file(struct resolver *r, const char *vpath, st
     o = check_header(r, buf, n, &h, detail);
     if (o == ROUT_FOUND)
         o = check_phdrs(r, &s, &h, detail);
-    if (o == ROUT_FOUND && m && m->elf_rc == ELF_UNREAD) {
+    if (o == ROUT_FOUND && m && m->elf_rc == ELF_UNREAD && !r->path_only) {
         /* What the walk asks next, from the same open and windows. */
         err_init(&err);
         rc = elf_parse_src(&s, vpath, &r->arena, &m->info, &err);
@@ -1032,6 +1032,7 @@ int resolve_library(struct resolver *r, const struct resolve_request *req,
             return 1;
         }
     }
+    r->path_only = req->path_only;
     if (r->cfg.flavour == RESOLVE_MUSL) {
         rc = resolve_musl(r, req, out);
     } else {
@@ -1040,6 +1041,7 @@ int resolve_library(struct resolver *r, const struct resolve_request *req,
         out->hwcaps_source = r->cfg.hwcaps_source;
         rc = resolve_glibc(r, req, out);
     }
+    r->path_only = 0;
     if (r->cfg.flavour == RESOLVE_GLIBC)
         check_stale(r, req->name, out);
     if (!rc)

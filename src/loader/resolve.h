@@ -171,6 +171,10 @@ struct resolve_request {
     size_t n_chain;
     const struct resolve_object *main_obj;  /* the executable, or NULL if unknown */
     const char *ld_library_path;   /* as at process start; NULL: unset */
+    /* 1: only the path is wanted (the driver scan's dlopen of libcuda.so.1):
+     * a candidate's dynamic section is not read ahead from the open that
+     * checks its header (resolve_elf reads it when asked). */
+    int path_only;
     const char *const *loaded;     /* names and SONAMEs already loaded;
                                       Windows: the loaded modules' paths */
     size_t n_loaded;
@@ -250,6 +254,7 @@ struct resolver {
      * change during a run, as util/fs does. */
     struct resolve_memo *memo;     /* owned hash table */
     size_t memo_n, memo_cap;
+    int path_only;                 /* the request being resolved asked path_only */
 };
 
 /** Set cfg to neutral defaults: glibc, x86-64, Debian dirs, no hwcaps. */

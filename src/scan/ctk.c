@@ -32,6 +32,7 @@
 #include "scan/scan.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "loader/ldcache.h"
@@ -88,15 +89,61 @@ static const struct {
     { "compute", "nvidia-cuda-mps-server" },
 };
 
-static const char *find_bin(struct scan_ctx *ctx, const char *name)
+/* The PATH directories, each listed once under its canonical name (merged
+ * /usr: /sbin and /bin are /usr/sbin and /usr/bin, listed once for both):
+ * ents NULL where it is absent (n 0, state 0) or could not be listed
+ * (state -1: its names are asked one by one). */
+struct bin_listing {
+    const struct fs_dirent *const *ents;
+    size_t n;
+    int state;
+};
+#define N_BIN_DIRS (sizeof(bin_dirs) / sizeof(bin_dirs[0]) - 1)
+
+static void list_bin_dirs(struct scan_ctx *ctx, struct bin_listing *bl)
+{
+    struct strbuf real = STRBUF_INIT;
+    size_t i;
+    for (i = 0; i < N_BIN_DIRS; i++) {
+        struct gd_err err;
+        int r;
+        err_init(&err);
+        bl[i].ents = NULL;
+        bl[i].n = 0;
+        r = fs_realpath(ctx->fs, bin_dirs[i], &real, &err);
+        if (r == 1)
+            r = fs_list_dir_sorted(ctx->fs, real.buf, MAX_DIR, &bl[i].ents, &bl[i].n, &err);
+        bl[i].state = r;
+    }
+    strbuf_release(&real);
+}
+
+static int cmp_name_ent(const void *key, const void *ent)
+{
+    return strcmp(key, (*(const struct fs_dirent *const *)ent)->name);
+}
+
+/* The first PATH directory holding name as a regular file (through links),
+ * as `command -v` finds it. */
+static const char *find_bin(struct scan_ctx *ctx, const struct bin_listing *bl, const char *name)
 {
     struct strbuf p = STRBUF_INIT;
     const char *found = NULL;
     size_t i;
     for (i = 0; bin_dirs[i] && !found; i++) {
         enum compat_ftype t;
+        const struct fs_dirent *const *e = NULL;
+        if (bl[i].state == 0)
+            continue;
+        if (bl[i].state == 1) {
+            e = bl[i].n ? bsearch(name, bl[i].ents, bl[i].n, sizeof(*bl[i].ents), cmp_name_ent) : NULL;
+            if (!e || (*e)->type == COMPAT_FT_DIR)
+                continue;
+        }
         path_join(&p, bin_dirs[i], name);
-        if (fs_stat_type(ctx->fs, p.buf, &t, NULL) == 1 && t == COMPAT_FT_REG)
+        if (e && (*e)->type == COMPAT_FT_REG)
+            found = facts_str(ctx->facts, p.buf);
+        else if (fs_stat_type(ctx->fs, p.buf, &t, NULL) == 1 && t == COMPAT_FT_REG)
             found = facts_str(ctx->facts, p.buf);
     }
     strbuf_release(&p);
@@ -328,7 +375,7 @@ static int abi_flags(const char *arch)
 
 #define N_CTK_LIBS (sizeof(ctk_libs) / sizeof(ctk_libs[0]))
 
-static void find_driver_files(struct scan_ctx *ctx)
+static void find_driver_files(struct scan_ctx *ctx, const struct bin_listing *bl)
 {
     struct facts *f = ctx->facts;
     struct ctk_facts *c = &f->ctk;
@@ -381,7 +428,7 @@ static void find_driver_files(struct scan_ctx *ctx)
      * the files to mount stay unknown (libs_source NULL). */
     ldcache_release(&lc);
     for (j = 0; j < sizeof(ctk_bins) / sizeof(ctk_bins[0]); j++) {
-        const char *b = find_bin(ctx, ctk_bins[j].name);
+        const char *b = find_bin(ctx, bl, ctk_bins[j].name);
         if (b) {
             ALLOC_GROW(c->libs, c->n_libs + 1, c->alloc_libs);
             memset(&c->libs[c->n_libs], 0, sizeof(c->libs[c->n_libs]));
@@ -400,18 +447,18 @@ void scan_ctk(struct scan_ctx *ctx)
     struct ctk_facts *c = &f->ctk;
     static const char *const pkgs[] = { "nvidia-container-toolkit", "nvidia-container-toolkit-base",
                                         "libnvidia-container-tools", NULL };
+    struct bin_listing bl[N_BIN_DIRS];
     size_t i;
 
     c->scanned = 1;
     /* Eleven names in each of six directories, most absent: one listing of
-     * each answers them (fs_expect_lookups). */
-    for (i = 0; bin_dirs[i]; i++)
-        fs_expect_lookups(ctx->fs, bin_dirs[i]);
-    c->hook = find_bin(ctx, "nvidia-container-runtime-hook");
-    c->cli = find_bin(ctx, "nvidia-container-cli");
-    c->runtime = find_bin(ctx, "nvidia-container-runtime");
-    c->nvidia_ctk = find_bin(ctx, "nvidia-ctk");
-    c->cdi_hook = find_bin(ctx, "nvidia-cdi-hook");
+     * each answers them. */
+    list_bin_dirs(ctx, bl);
+    c->hook = find_bin(ctx, bl, "nvidia-container-runtime-hook");
+    c->cli = find_bin(ctx, bl, "nvidia-container-cli");
+    c->runtime = find_bin(ctx, bl, "nvidia-container-runtime");
+    c->nvidia_ctk = find_bin(ctx, bl, "nvidia-ctk");
+    c->cdi_hook = find_bin(ctx, bl, "nvidia-cdi-hook");
     {
         const char *dirs[4] = { NULL, "/usr/lib64", "/usr/lib", NULL };
         struct strbuf p = STRBUF_INIT;
@@ -436,5 +483,5 @@ void scan_ctk(struct scan_ctx *ctx)
     read_docker(ctx);
     read_engines(ctx);
     read_cdi(ctx);
-    find_driver_files(ctx);
+    find_driver_files(ctx, bl);
 }

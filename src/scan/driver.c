@@ -173,15 +173,6 @@ static const char *versioned_suffix(const char *name, const char *prefix)
     return v;
 }
 
-static int seen_dir(uint64_t (*ids)[2], size_t n, const struct compat_stat *st)
-{
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (ids[i][0] == st->dev && ids[i][1] == st->ino)
-            return 1;
-    return 0;
-}
-
 static int driver_lib_name(const char *name, void *arg)
 {
     size_t k;
@@ -211,26 +202,34 @@ static const char *not_loadable(struct scan_ctx *ctx, const char *path)
 static void scan_userspace(struct scan_ctx *ctx)
 {
     struct facts *f = ctx->facts;
-    struct strlist dirs = { NULL, 0, 0 };
-    uint64_t (*ids)[2] = NULL;
-    size_t n_ids = 0, alloc_ids = 0, i, j;
+    struct strlist dirs = { NULL, 0, 0 }, seen = { NULL, 0, 0 };
+    size_t i, j;
 
     driver_lib_dirs(ctx, &dirs);
     for (i = 0; i < dirs.nr; i++) {
         struct fs_dirlist list;
-        struct compat_stat st;
+        struct strbuf real = STRBUF_INIT;
         struct gd_err err;
         int r;
 
+        /* The same directory reached by two names (merged /usr's /lib ->
+         * usr/lib, a link in the loader's configuration) is listed once,
+         * under the first: its canonical name, from the walk whose links
+         * and listings fs remembers (the driver libraries' own links go
+         * through the same components next). */
         err_init(&err);
-        if (fs_stat(ctx->fs, dirs.v[i], &st, &err) != 1 || st.type != COMPAT_FT_DIR)
+        if (fs_realpath(ctx->fs, dirs.v[i], &real, &err) != 1) {
+            strbuf_release(&real);
             continue;
-        if (seen_dir(ids, n_ids, &st))
+        }
+        for (j = 0; j < seen.nr && strcmp(seen.v[j], real.buf); j++)
+            ;
+        if (j < seen.nr) {
+            strbuf_release(&real);
             continue;
-        ALLOC_GROW(ids, n_ids + 1, alloc_ids);
-        ids[n_ids][0] = st.dev;
-        ids[n_ids][1] = st.ino;
-        n_ids++;
+        }
+        strlist_push(f, &seen, facts_str(f, real.buf));
+        strbuf_release(&real);
         r = fs_list_dir_filtered(ctx->fs, dirs.v[i], MAX_DIR_ENTRIES, driver_lib_name, NULL, &list, &err);
         if (r < 0)
             scan_warn(ctx, dirs.v[i], &err);
@@ -253,7 +252,7 @@ static void scan_userspace(struct scan_ctx *ctx)
         }
         fs_dirlist_release(&list);
     }
-    free(ids);
+    free(seen.v);
     free(dirs.v);
 }
 
@@ -277,6 +276,7 @@ static void resolve_driver_lib(struct scan_ctx *ctx, const struct drvlib *lib)
 
     memset(&req, 0, sizeof(req));
     req.name = lib->soname;
+    req.path_only = 1;
     req.ld_library_path = env_get(ctx->env, "LD_LIBRARY_PATH");
     err_init(&err);
     if (resolve_library(ctx->resolver, &req, &res, &err) != 1) {

@@ -5,6 +5,7 @@
  * from the knowledge base.
  */
 #include "scan/scan.h"
+#include "scan/nodeparse.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,29 @@
 #define SMALL_FILE (64u * 1024)
 #define PCI_DIR "/sys/bus/pci/devices"
 #define NVIDIA_VENDOR 0x10deu
+
+/*
+ * A PCI function's uevent (scan/nodeparse.h) says in one file what vendor,
+ * device, class, subsystem_vendor, subsystem_device and the driver link
+ * say one by one.  A tree whose uevent is absent or lacks PCI_ID or
+ * PCI_CLASS is read file by file, and a line it lacks (no PCI_SUBSYS_ID,
+ * no DRIVER) from its own file.
+ */
+static int read_uevent(struct scan_ctx *ctx, const char *dir, struct nodeparse_pci_uevent *u)
+{
+    struct strbuf p = STRBUF_INIT, sb = STRBUF_INIT;
+    struct gd_err err;
+    int r = 0;
+
+    memset(u, 0, sizeof(*u));
+    err_init(&err);
+    path_join(&p, dir, "uevent");
+    if (fs_read_head(ctx->fs, p.buf, 4096, &sb, &err) == 1)
+        r = nodeparse_pci_uevent(sb.buf, sb.len, &ctx->facts->arena, u);
+    strbuf_release(&p);
+    strbuf_release(&sb);
+    return r;
+}
 
 /* A hex number file such as sysfs "vendor" ("0x10de\n"): 1 and *out set. */
 static int read_hex(struct scan_ctx *ctx, const char *dir, const char *name, unsigned *out)
@@ -96,13 +120,22 @@ void scan_gpus(struct scan_ctx *ctx)
     for (i = 0; i < list.nr; i++) {
         struct strbuf dir = STRBUF_INIT;
         unsigned vendor = 0, device = 0, cls = 0;
+        struct nodeparse_pci_uevent u;
         struct gpu *g;
         const char *name, *cc, *src;
+        int have_u;
 
         path_join(&dir, PCI_DIR, list.ents[i].name);
-        if (!read_hex(ctx, dir.buf, "vendor", &vendor) || vendor != NVIDIA_VENDOR ||
-            !read_hex(ctx, dir.buf, "class", &cls) || (cls >> 16) != 0x03 ||
-            !read_hex(ctx, dir.buf, "device", &device)) {
+        have_u = read_uevent(ctx, dir.buf, &u);
+        if (have_u) {
+            vendor = u.vendor;
+            device = u.device;
+            cls = u.cls;
+        }
+        if (have_u ? vendor != NVIDIA_VENDOR || (cls >> 16) != 0x03
+                   : !read_hex(ctx, dir.buf, "vendor", &vendor) || vendor != NVIDIA_VENDOR ||
+                         !read_hex(ctx, dir.buf, "class", &cls) || (cls >> 16) != 0x03 ||
+                         !read_hex(ctx, dir.buf, "device", &device)) {
             strbuf_release(&dir);
             continue;
         }
@@ -114,10 +147,17 @@ void scan_gpus(struct scan_ctx *ctx)
         g->device = device;
         g->pci_class = cls;
         g->minor = -1;
-        read_hex(ctx, dir.buf, "subsystem_vendor", &g->subsys_vendor);
-        read_hex(ctx, dir.buf, "subsystem_device", &g->subsys_device);
+        if (have_u && u.have_subsys) {
+            g->subsys_vendor = u.subsys_vendor;
+            g->subsys_device = u.subsys_device;
+        } else {
+            read_hex(ctx, dir.buf, "subsystem_vendor", &g->subsys_vendor);
+            read_hex(ctx, dir.buf, "subsystem_device", &g->subsys_device);
+        }
         read_information(ctx, g);
-        {
+        if (have_u && u.driver) {
+            g->bound_driver = u.driver;
+        } else {
             /* The driver bound to the function: sysfs's "driver" link
              * (../../../bus/pci/drivers/nvidia); none when no driver holds it. */
             struct strbuf lk = STRBUF_INIT, t = STRBUF_INIT;

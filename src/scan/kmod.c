@@ -31,17 +31,19 @@
 #define MODULES_DEP_MAX (16u * 1024 * 1024)
 #define MAX_CONF_FILES 256
 
+/* The type only (fs_stat_type): the listings read before (/lib/modules,
+ * DKMS's directories) answer most of these without a system call. */
 static int is_dir(struct scan_ctx *ctx, const char *path)
 {
-    struct compat_stat st;
-    int r = fs_stat(ctx->fs, path, &st, NULL);
-    return r == 1 ? st.type == COMPAT_FT_DIR : r == 0 ? 0 : -1;
+    enum compat_ftype t;
+    int r = fs_stat_type(ctx->fs, path, &t, NULL);
+    return r == 1 ? t == COMPAT_FT_DIR : r == 0 ? 0 : -1;
 }
 
 static int exists(struct scan_ctx *ctx, const char *path)
 {
-    struct compat_stat st;
-    return fs_stat(ctx->fs, path, &st, NULL) == 1;
+    enum compat_ftype t;
+    return fs_stat_type(ctx->fs, path, &t, NULL) == 1;
 }
 
 /* An NVIDIA module's file name: nvidia.ko, nvidia-uvm.ko.xz, Debian's
@@ -245,6 +247,7 @@ static void read_dkms(struct scan_ctx *ctx)
     struct fs_dirlist mods, vers, kers, arcs;
     struct gd_err err;
     size_t a, b, c, d;
+    int rk;
 
     err_init(&err);
     if (fs_list_dir_filtered(ctx->fs, "/var/lib/dkms", 4096, fs_keep_prefix, (void *)"nvidia", &mods, &err) != 1) {
@@ -271,9 +274,12 @@ static void read_dkms(struct scan_ctx *ctx)
             dv->module = facts_str(f, mods.ents[a].name);
             dv->version = facts_str(f, v);
             dv->source_ok = is_dir(ctx, facts_printf(f, "%s/source", vdir));
+            /* Listed first: a version without build/ answers the next
+             * question from the listing. */
+            rk = fs_list_dir(ctx->fs, vdir, 4096, &kers, &err);
             if (exists(ctx, facts_printf(f, "%s/build/make.log", vdir)))
                 dv->failed_log = facts_printf(f, "%s/build/make.log", vdir);
-            if (fs_list_dir(ctx->fs, vdir, 4096, &kers, &err) != 1) {
+            if (rk != 1) {
                 fs_dirlist_release(&kers);
                 continue;
             }
@@ -379,29 +385,32 @@ static void read_blacklist(struct scan_ctx *ctx)
     size_t n_seen = 0, alloc_seen = 0, i, j, nfiles = 0;
     struct strbuf sb = STRBUF_INIT;
     const char *const *d;
-    uint64_t ids[8][2];
-    size_t n_ids = 0;
+    const char *reals[8];
+    size_t n_reals = 0;
 
     k->nouveau_blacklist_read = 1;
     if (scan_read_text(ctx, "/proc/cmdline", SMALL_FILE, &sb) == 1 && nodeparse_cmdline_blacklists_nouveau(sb.buf, sb.len))
         k->nouveau_blacklist = "/proc/cmdline";
     for (d = dirs; *d && !k->nouveau_blacklist; d++) {
         struct fs_dirlist list;
-        struct compat_stat st;
+        struct strbuf real = STRBUF_INIT;
         struct gd_err err;
         err_init(&err);
-        /* /lib is /usr/lib on merged-/usr systems: one directory, read once. */
-        if (fs_stat(ctx->fs, *d, &st, &err) != 1 || st.type != COMPAT_FT_DIR)
+        /* /lib is /usr/lib on merged-/usr systems: one directory, read once
+         * (known by its canonical name, through the links fs remembers). */
+        if (fs_realpath(ctx->fs, *d, &real, &err) != 1 || is_dir(ctx, real.buf) != 1) {
+            strbuf_release(&real);
             continue;
-        for (i = 0; i < n_ids && (ids[i][0] != st.dev || ids[i][1] != st.ino); i++)
-            ;
-        if (i < n_ids)
-            continue;
-        if (n_ids < 8) {
-            ids[n_ids][0] = st.dev;
-            ids[n_ids][1] = st.ino;
-            n_ids++;
         }
+        for (i = 0; i < n_reals && strcmp(reals[i], real.buf); i++)
+            ;
+        if (i < n_reals) {
+            strbuf_release(&real);
+            continue;
+        }
+        if (n_reals < 8)
+            reals[n_reals++] = facts_str(f, real.buf);
+        strbuf_release(&real);
         if (fs_list_dir(ctx->fs, *d, 4096, &list, &err) != 1) {
             fs_dirlist_release(&list);
             continue;

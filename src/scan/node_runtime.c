@@ -22,9 +22,11 @@
 
 static const char *first_existing(struct scan_ctx *ctx, const char *const *paths)
 {
-    struct compat_stat st;
+    enum compat_ftype t;
+    /* The type only: a listing of the directory read before (ctk's of the
+     * PATH directories) answers without a system call. */
     for (; *paths; paths++)
-        if (fs_stat(ctx->fs, *paths, &st, NULL) == 1 && st.type == COMPAT_FT_REG)
+        if (fs_stat_type(ctx->fs, *paths, &t, NULL) == 1 && t == COMPAT_FT_REG)
             return *paths;
     return NULL;
 }

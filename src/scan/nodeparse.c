@@ -267,3 +267,49 @@ const char *nodeparse_cdi_driver(const char *buf, size_t len, struct arena *a)
     }
     return NULL;
 }
+
+/* n hex digits exactly (1 to max): 1 and *out. */
+static int hex_field(const char *p, size_t n, size_t max, unsigned *out)
+{
+    unsigned v = 0;
+    size_t i;
+    if (!n || n > max)
+        return 0;
+    for (i = 0; i < n; i++) {
+        char c = p[i];
+        unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+                   : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
+                   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16u;
+        if (d > 15)
+            return 0;
+        v = v * 16 + d;
+    }
+    *out = v;
+    return 1;
+}
+
+/* "XXXX:XXXX" into *a and *b. */
+static int hex_pair(const char *p, size_t n, unsigned *a, unsigned *b)
+{
+    const char *c = memchr(p, ':', n);
+    return c && hex_field(p, (size_t)(c - p), 4, a) && hex_field(c + 1, n - (size_t)(c - p) - 1, 4, b);
+}
+
+int nodeparse_pci_uevent(const char *buf, size_t len, struct arena *a, struct nodeparse_pci_uevent *u)
+{
+    size_t pos = 0, n;
+    const char *line;
+
+    memset(u, 0, sizeof(*u));
+    while (next_line(buf, len, &pos, &line, &n)) {
+        if (n > 10 && !memcmp(line, "PCI_CLASS=", 10))
+            u->have_class = hex_field(line + 10, n - 10, 6, &u->cls);
+        else if (n > 7 && !memcmp(line, "PCI_ID=", 7))
+            u->have_id = hex_pair(line + 7, n - 7, &u->vendor, &u->device);
+        else if (n > 14 && !memcmp(line, "PCI_SUBSYS_ID=", 14))
+            u->have_subsys = hex_pair(line + 14, n - 14, &u->subsys_vendor, &u->subsys_device);
+        else if (n > 7 && !memcmp(line, "DRIVER=", 7) && !memchr(line + 7, '/', n - 7))
+            u->driver = arena_strndup(a, line + 7, n - 7);
+    }
+    return u->have_id && u->have_class;
+}

@@ -242,6 +242,44 @@ static int str_prefix_path(const char *path, const char *prefix)
  * inside a chroot.  `virt` receives the resolved virtual path.  Returns 1, 0
  * (a component is missing or not a directory) or -1 (err).
  */
+/*
+ * walk_from's guess for a name at the end of a link's target: readlink
+ * first.  1 with st->type LNK (the target memoised as 'K', read below from
+ * there), UNKNOWN (it exists and is no link: EINVAL), or *gone (absent,
+ * memoised); 0 when readlink said something else (lstat then, as before).
+ */
+static int rl_first(struct fs *fs, const char *host, const char *vpath, struct compat_stat *st, int *gone)
+{
+    char link[FS_PATH_MAX];
+    struct fs_memo_ent *k;
+    int n;
+
+    *gone = 0;
+    memset(st, 0, sizeof(*st));
+    fs->nstat++;
+    n = compat_readlink(host, link, sizeof(link));
+    if (n >= 0) {
+        if ((k = memo_find(fs, 'K', vpath, 1)) == NULL)
+            return 0;   /* nowhere to keep it: walk_from reads it again */
+        k->r = 1;
+        k->len = strlen(link);
+        k->data = memo_strdup(fs, link);
+        st->type = COMPAT_FT_LNK;
+        return 1;
+    }
+    if (errno == EINVAL) {
+        st->type = COMPAT_FT_UNKNOWN;
+        return 1;
+    }
+    if (errno == ENOENT || errno == ENOTDIR) {
+        memo_put_stat(fs, 'L', vpath, 0, NULL);
+        dir_absent(fs, vpath, 0, 0, NULL);
+        *gone = 1;
+        return 1;
+    }
+    return 0;
+}
+
 static int walk_from(struct fs *fs, const char *base, const char *vpath, int follow_last,
                      struct strbuf *virt, struct gd_err *err)
 {
@@ -310,6 +348,8 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
                     de->type != COMPAT_FT_DIR && de->type != COMPAT_FT_REG && de->type != COMPAT_FT_LNK)
                     de = NULL;
             }
+            struct fs_memo_ent *k0 = e || de ? NULL : memo_find(fs, 'K', virt->buf, 0);
+            int gone = 0;
             if (e && e->r == 1) {
                 st = e->st;
             } else if (known_absent(fs, virt->buf)) {
@@ -318,6 +358,18 @@ static int walk_from(struct fs *fs, const char *base, const char *vpath, int fol
             } else if (de) {
                 memset(&st, 0, sizeof(st));
                 st.type = de->type;
+            } else if (k0 && k0->r == 1) {
+                /* Read as a link before: a link. */
+                memset(&st, 0, sizeof(st));
+                st.type = COMPAT_FT_LNK;
+            } else if (last && hops > 0 && compat_names_exact() && rl_first(fs, host.buf, virt->buf, &st, &gone)) {
+                /* The end of a link's target (an alternatives chain's next
+                 * link, most often): read as a link at once, one system
+                 * call where lstat and readlink were two. */
+                if (gone) {
+                    ret = 0;
+                    goto out;
+                }
             } else {
                 fs->nstat++;
                 if (compat_lstat(host.buf, &st) < 0) {
@@ -836,6 +888,25 @@ static int split_last(const char *vpath, struct strbuf *dir, const char **name)
     return 1;
 }
 
+/* The type the listing of vpath's parent read before gives vpath's entry
+ * (COMPAT_FT_UNKNOWN: no such listing, no such entry, or d_type unknown). */
+static enum compat_ftype listed_type(struct fs *fs, const char *vpath)
+{
+    struct strbuf dir = STRBUF_INIT;
+    const struct fs_dirent *de = NULL;
+    struct fs_memo_ent *d;
+    const char *name = strrchr(vpath, '/');
+
+    if (!name || !name[1] || !compat_names_exact() || !plain_path(vpath))
+        return COMPAT_FT_UNKNOWN;
+    strbuf_add(&dir, vpath, name > vpath ? (size_t)(name - vpath) : 1);
+    d = memo_find(fs, 'D', dir.buf, 0);
+    if (d && d->r == 1)
+        de = listing_find(fs, d, name + 1, strlen(name + 1));
+    strbuf_release(&dir);
+    return de ? de->type : COMPAT_FT_UNKNOWN;
+}
+
 /* Resolve the directory dpath (a virtual path) to its resolved virtual path
  * in out ("" for the root), through the cache.  1 / 0 / -1 as walk. */
 static int resolve_dir(struct fs *fs, const char *dpath, struct strbuf *out, struct gd_err *err)
@@ -872,9 +943,16 @@ static int resolve_dir(struct fs *fs, const char *dpath, struct strbuf *out, str
             strbuf_addstr(&host, fs->root);
         strbuf_addstr(&host, out->buf);
         struct fs_memo_ent *e = memo_find(fs, 'S', out->buf, 0);
+        struct fs_memo_ent *l = memo_find(fs, 'L', out->buf, 0);
         if (e && e->r >= 0) {
             if (e->r == 0 || e->st.type != COMPAT_FT_DIR)
                 r = 0;
+        } else if (l && l->r == 1 && l->st.type == COMPAT_FT_DIR) {
+            /* The walk's own lstat of the resolved name (no link there):
+             * what a stat would say. */
+            memo_put_stat(fs, 'S', out->buf, 1, &l->st);
+        } else if (!l && listed_type(fs, out->buf) == COMPAT_FT_DIR) {
+            /* Its parent's listing says directory (d_type, its own type). */
         } else {
             fs->nstat++;
             if (compat_stat(host.buf, &st) < 0) {
@@ -1323,10 +1401,12 @@ static int read_common(struct fs *fs, const char *vpath, size_t limit,
     /* st_size can be 0 for /proc and /sys files: read until EOF up to limit. */
     if (f.size == 0)
         want = limit;
-    strbuf_grow(out, want < 65536 ? want : 65536);
+    strbuf_grow(out, want < 65536 || f.size > 0 ? want : 65536);
     while (want > 0) {
         long n;
-        size_t chunk = want < 65536 ? want : 65536;
+        /* A known size is read in one call (modules.dep: 300 KB to 1 MB,
+         * a dozen 64 KiB reads before); /proc's 0 in 64 KiB steps. */
+        size_t chunk = want < 65536 || f.size > 0 ? want : 65536;
         strbuf_grow(out, chunk);
         n = compat_read(f.fd, out->buf + out->len, chunk);
         if (n < 0) {

@@ -113,6 +113,42 @@ static void test_device_list(void)
     CHECK_INT(node_cgroup_allows(&cg, 'c', 195, 0, "rw"), 1);
 }
 
+/* A PCI function's uevent, as an RTX 4090 bound to nvidia has it (the
+ * kernel's pci_uevent and dev_uevent lines); the fields a malformed one
+ * lacks are not taken. */
+static void test_pci_uevent(void)
+{
+    static const char ue[] = "DRIVER=nvidia\nPCI_CLASS=30000\nPCI_ID=10DE:2684\nPCI_SUBSYS_ID=1043:88E2\n"
+                             "PCI_SLOT_NAME=0000:01:00.0\n"
+                             "MODALIAS=pci:v000010DEd00002684sv00001043sd000088E2bc03sc00i00\n";
+    struct nodeparse_pci_uevent u;
+    struct arena a;
+    arena_init(&a);
+    CHECK_INT(nodeparse_pci_uevent(ue, sizeof(ue) - 1, &a, &u), 1);
+    CHECK_INT((long)u.vendor, 0x10de);
+    CHECK_INT((long)u.device, 0x2684);
+    CHECK_INT((long)u.cls, 0x030000);
+    CHECK_INT(u.have_subsys, 1);
+    CHECK_INT((long)u.subsys_vendor, 0x1043);
+    CHECK_INT((long)u.subsys_device, 0x88e2);
+    CHECK_STR(u.driver, "nvidia");
+    /* Unbound (no DRIVER), no PCI_SUBSYS_ID: those stay unknown. */
+    CHECK_INT(nodeparse_pci_uevent("PCI_CLASS=30200\nPCI_ID=10de:20b0\n", 33, &a, &u), 1);
+    CHECK(u.driver == NULL);
+    CHECK_INT(u.have_subsys, 0);
+    CHECK_INT((long)u.cls, 0x030200);
+    /* Not hex, too long, no ':' or no PCI_CLASS: not a usable uevent. */
+    CHECK_INT(nodeparse_pci_uevent("PCI_CLASS=30000\nPCI_ID=10DE2684\n", 32, &a, &u), 0);
+    CHECK_INT(nodeparse_pci_uevent("PCI_CLASS=3000000\nPCI_ID=10DE:2684\n", 35, &a, &u), 0);
+    CHECK_INT(nodeparse_pci_uevent("PCI_CLASS=30000\nPCI_ID=10DE:26845\n", 34, &a, &u), 0);
+    CHECK_INT(nodeparse_pci_uevent("PCI_CLASS=0x30000\nPCI_ID=10DE:2684\n", 35, &a, &u), 0);
+    CHECK_INT(nodeparse_pci_uevent("PCI_ID=10DE:2684\nDRIVER=../x\n", 29, &a, &u), 0);
+    CHECK(u.driver == NULL);
+    /* Bounded by len: the class after it is not read. */
+    CHECK_INT(nodeparse_pci_uevent("PCI_ID=10DE:2684\nPCI_CLASS=30000\n", 17, &a, &u), 0);
+    arena_release(&a);
+}
+
 int main(void)
 {
     RUN(test_accounts);
@@ -120,5 +156,6 @@ int main(void)
     RUN(test_blacklist);
     RUN(test_cdi_and_kernels);
     RUN(test_device_list);
+    RUN(test_pci_uevent);
     return harness_done();
 }
