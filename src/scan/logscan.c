@@ -696,6 +696,7 @@ static struct framework_build *add_fw(struct ls *s, const char *name)
     memset(fw, 0, sizeof(*fw));
     fw->name = name;
     fw->debug = -1;
+    fw->device_code = -1;
     return fw;
 }
 
