@@ -67,8 +67,9 @@ static void check_xgboost(struct fwctx *c)
     row = xgb_row(c->kb, dist, fw->version, &k);
     cuda = row ? k.cuda : fw->cuda;
     if (fw->device_code != 1) {
-        fw_unknown(c, fw->location ? "libxgboost.so was not read: whether this XGBoost has CUDA code is unknown"
-                                   : "XGBoost's native library libxgboost.so was not found");
+        fw_unknown(c, c->f->partial ? "the log does not show whether libxgboost.so has CUDA code"
+                      : fw->location ? "libxgboost.so was not read: whether this XGBoost has CUDA code is unknown"
+                                     : "XGBoost's native library libxgboost.so was not found");
         if (!row)
             return;
     }
