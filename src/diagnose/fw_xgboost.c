@@ -97,7 +97,6 @@ static void xgb_point(struct choose_ctx *cx, const char *release, void *arg)
     c->package = row->package;
     c->label = arena_printf(cx->a, "%s %s", row->package, release);
     c->cuda = row->cuda;
-    c->cudnn = "-";   /* XGBoost uses no cuDNN */
     c->source = row->source;
     c->unverified = kbdata_source_unverified(c->source);
     c->route = "pip";

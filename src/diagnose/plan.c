@@ -85,11 +85,7 @@ static void route_notes(struct plan *p, const struct choice *ch, const struct fi
 {
     struct arena *a = &p->arena;
     const char *cudnn = ch->cudnn ? ch->cudnn : "(unknown)";
-    if (!strcmp(ch->route, "pip") && !strcmp(cudnn, "-"))
-        note(p, "install", arena_printf(a, "%s brings CUDA %s%s in its wheels and needs no cuDNN: only the driver "
-                                        "comes from the system", ch->package, ch->cuda, p->cuda_note ? " or newer" : ""),
-             ch->accepts_source);
-    else if (!strcmp(ch->route, "pip"))
+    if (!strcmp(ch->route, "pip"))
         note(p, "install", arena_printf(a, "%s brings CUDA %s%s and cuDNN %s%s as pip wheels: only the driver comes "
                                         "from the system", ch->package, ch->cuda, p->cuda_note ? " or newer" : "",
                                         cudnn, p->cuda_note ? " or newer" : ""), ch->accepts_source);
