@@ -338,7 +338,7 @@ static const struct help_block matrix_about[] = {
     { "tensorflow", "TensorFlow tested builds: version, os, python, CUDA, cuDNN" },
     { "tensorflow-libs", "the CUDA library file names each TensorFlow loads" },
     { "pytorch", "PyTorch builds: CUDA/ROCm variant, default wheel, cuDNN, archs" },
-    { "jax, cupy, onnxruntime, paddle, tensorflow-metal", NULL },
+    { "jax, cupy, onnxruntime, paddle, xgboost, tensorflow-metal", NULL },
     { "driver", "driver branch -> highest CUDA (nvidia-smi \"CUDA Version\")" },
     { "cuda", "CUDA toolkit -> minimum driver;  cuda-mvc: per major, with minor-version "
               "compatibility;  cuda-arch: toolkit -> sm_XX" },

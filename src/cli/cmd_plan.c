@@ -113,7 +113,7 @@ static const char *const plan_os_words[] = { "linux", "windows", "wsl", "macos",
 
 static const struct opt_def plan_rows[] = {
     { .name = "framework", .kind = OPT_STRING, .off = OFF(fw), .metavar = "NAME", .values = plan_frameworks,
-      .help = "tensorflow (tf), pytorch (torch), jax, onnxruntime (ort), cupy, paddle (paddlepaddle)" },
+      .help = "tensorflow (tf), pytorch (torch), jax, onnxruntime (ort), cupy, paddle (paddlepaddle), xgboost" },
     { .name = "version", .kind = OPT_STRING, .off = OFF(version), .metavar = "V",
       .help = "check this framework version (torch: 2.4.0+cu118 picks the variant too)" },
     { .name = "cuda", .kind = OPT_STRING, .off = OFF(cuda), .metavar = "X[.Y]",

@@ -990,7 +990,7 @@ void fixes_tf_windows_cuda(const struct fix_ctx *x, struct findings *fl, struct 
     fixes_rank(fd, from, FIX_RANK_SYSTEM);
 }
 
-/* ---- JAX, ONNX Runtime, CuPy, Paddle ---- */
+/* ---- JAX, ONNX Runtime, CuPy, Paddle, XGBoost ---- */
 
 static int valid_version(const char *v)
 {
@@ -1125,6 +1125,12 @@ static int route_paddle_install(const struct fix_ctx *x, struct findings *fl, st
                          const struct python_env *env, const char *want)
 {
     return pkg_install(x, fl, fd, env, "paddle", want, "paddlepaddle-gpu");
+}
+
+static int route_xgboost_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                                 const struct python_env *env, const char *want)
+{
+    return pkg_install(x, fl, fd, env, "xgboost", want, "XGBoost");
 }
 
 /* "pip uninstall -y NAMES" in the shells of this OS. */
@@ -1502,6 +1508,12 @@ int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct fi
                          const struct python_env *env, const char *want)
 {
     return ranked_install(route_paddle_install, x, fl, fd, env, want);
+}
+
+int fixes_xgboost_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                          const struct python_env *env, const char *want)
+{
+    return ranked_install(route_xgboost_install, x, fl, fd, env, want);
 }
 
 int fixes_install_build(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct python_env *env,

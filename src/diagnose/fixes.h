@@ -249,6 +249,9 @@ int fixes_cupy_install(const struct fix_ctx *x, struct findings *fl, struct find
  * path, and the plan that writes a conda environment with them.
  */
 void fixes_system_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const struct choice *c);
+/** Install XGBoost's CUDA wheel for this driver into env (xgboost-cpu removed first). */
+int fixes_xgboost_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
+                          const struct python_env *env, const char *want);
 /** Install paddlepaddle-gpu into env (the CPU package paddlepaddle removed first). */
 int fixes_paddle_install(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *want);

@@ -1073,7 +1073,7 @@ void fw_judge_unversioned(struct fwctx *c)
 /* ---- the registry ---- */
 
 static const struct fw_def *const registry[] = {
-    &fw_tensorflow, &fw_torch, &fw_jax, &fw_onnxruntime, &fw_cupy, &fw_paddle,
+    &fw_tensorflow, &fw_torch, &fw_jax, &fw_onnxruntime, &fw_cupy, &fw_paddle, &fw_xgboost,
 };
 
 const struct fw_def *fw_at(size_t i)

@@ -4,7 +4,7 @@
  * (the CLI's completions and matrix iterate the registry through fw_at).
  *
  * A framework module (fw_tensorflow.c, fw_torch.c, fw_jax.c,
- * fw_onnxruntime.c, fw_cupy.c, fw_paddle.c) is a struct fw_def, one room
+ * fw_onnxruntime.c, fw_cupy.c, fw_paddle.c, fw_xgboost.c) is a struct fw_def, one room
  * holding every stage that differs per framework:
  *   - its identity and the names a person types for it, its tables;
  *   - judge(), which says what the install loads and from where (its native
@@ -95,7 +95,7 @@ struct fw_def {
     fw_fixes_fn *pip_fixes;
 };
 
-extern const struct fw_def fw_tensorflow, fw_torch, fw_jax, fw_onnxruntime, fw_cupy, fw_paddle;
+extern const struct fw_def fw_tensorflow, fw_torch, fw_jax, fw_onnxruntime, fw_cupy, fw_paddle, fw_xgboost;
 
 /**
  * The framework module named name, or one of its aliases ("pytorch" is

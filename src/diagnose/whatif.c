@@ -352,6 +352,7 @@ static int set_pkg(struct whatif *w, struct facts *f, const struct kb *kb, struc
         fw = &pe->frameworks[pe->n_frameworks++];
         memset(fw, 0, sizeof(*fw));
         fw->debug = -1;
+        fw->device_code = -1;
         fw->name = def->name;
         fw->dist = def->name;
         fw->location = pe->site_packages;

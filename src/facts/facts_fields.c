@@ -442,6 +442,7 @@ static const struct fj_field framework_fields[] = {
     S("cuda_library", cuda_library, 0),
     CSV("compiled_archs", archs),
     S("compiled_archs_source", archs_source, 0),
+    TRI("device_code", device_code, FJ_OMIT),
     STRS("bundled_libs", bundled_libs, n_bundled_libs, alloc_bundled_libs, 0),
     ARR("requires", deps, n_deps, alloc_deps, struct py_requirement, req_record, 0),
     ARR("components", components, n_components, alloc_components, struct py_dist, dist_record, FJ_ELEMDETAIL),

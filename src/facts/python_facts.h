@@ -69,6 +69,9 @@ struct framework_build {
                                     ("cp312-cp312-manylinux_2_28_aarch64"), or NULL */
     const char *wheel_tag_source; /* that WHEEL file */
     int debug;                   /* torch/version.py debug: 1 / 0 / -1 */
+    int device_code;             /* its CUDA library's fat binaries (scan/fwlibs.c): 1 they list the
+                                    architectures in archs, 0 the library is an ELF without a
+                                    fat-binary section, -1 not read */
     const char *location;        /* the package directory */
     const char *installer;       /* what installed it: "dpkg", "conda", "pip", "uv", ... or NULL */
     const char *installer_package; /* dpkg: the package ("python3-torch-cuda"); else NULL */

@@ -213,6 +213,7 @@ typedef const char *(*lane_fn)(const struct kb_table *t, size_t r, char *buf, si
     }
 LANE_COL(lane_flavor, jax, flavor)
 LANE_COL(lane_package, cupy, package)
+LANE_COL(lane_xgb_package, xgboost, package)
 LANE_COL(lane_libs_os, tf_libs, os)
 LANE_COL(lane_driver_os, tf_driver, os)
 LANE_COL(lane_framework, py_support, framework)
@@ -371,7 +372,7 @@ size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
         COL(tf_build, cuda),   COL(torch, cuda),           COL(jax, cuda_min),
         COL(onnxruntime, cuda), COL(paddle, cuda),         COL(cupy, cuda_min),
         COL(cupy, cuda_max),   COL(cudnn_cuda, cuda_min),  COL(cudnn_cuda, cuda_max),
-        COL(arch_floor, cuda_min),
+        COL(arch_floor, cuda_min), COL(xgboost, cuda),
     };
     size_t i;
 
@@ -385,6 +386,7 @@ size_t kb_lint_check(const struct kb *kb, const char *today, struct kb_lint *l)
     CHECK_RANGES(kb, l, onnxruntime, lane_ort_cuda, 0);
     CHECK_RANGES(kb, l, onnxruntime, lane_ort_pypi, 1);
     CHECK_RANGES(kb, l, cupy, lane_package, 1);
+    CHECK_RANGES(kb, l, xgboost, lane_xgb_package, 1);
     CHECK_RANGES(kb, l, tf_libs, lane_libs_os, 1);
     CHECK_RANGES(kb, l, tf_driver, lane_driver_os, 1);
     CHECK_RANGES(kb, l, tf_arch, lane_all, 1);
@@ -437,6 +439,7 @@ static const enum kb_table_id versioned[] = {
     KB_T_tf_build,    KB_T_tf_libs,     KB_T_tf_driver,   KB_T_tf_arch,      KB_T_torch,
     KB_T_torch_python, KB_T_jax,        KB_T_cupy,        KB_T_paddle,       KB_T_onnxruntime,
     KB_T_cuda_driver, KB_T_driver_cuda, KB_T_cudnn_cuda,  KB_T_py_support,   KB_T_jetpack,
+    KB_T_xgboost,
 };
 
 /* py_support's framework -> the table whose kb_meta row names its newest release. */

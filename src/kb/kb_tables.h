@@ -47,6 +47,7 @@
     X(cupy, "CuPy wheel packages -> CUDA range")                                                        \
     X(onnxruntime, "onnxruntime-gpu -> CUDA and cuDNN")                                                 \
     X(paddle, "paddlepaddle-gpu builds -> CUDA, cuDNN, driver")                                         \
+    X(xgboost, "XGBoost CUDA wheels -> the CUDA they were built with")                                  \
     X(tf_metal, "tensorflow-metal <-> tensorflow(-macos) pairs")                                        \
     X(py_support, "framework release range -> the Python versions it supports")                         \
     X(tf_driver, "TensorFlow release range -> the minimum driver its install docs name")                \
@@ -103,6 +104,9 @@
 #define KB_COLS_paddle(C)                                                                           \
     KBC(C, version, VER, K) KBC(C, variant, TEXT, K) KBC(C, cuda, VER, 0) KBC(C, cudnn, VER, O)     \
     KBC(C, driver_min, VER, O)
+#define KB_COLS_xgboost(C)                                                                          \
+    KBC(C, package, TEXT, K) KBC(C, first, VER, K) KBC(C, last, VER, O) KBC(C, cuda, VER, 0)        \
+    KBC(C, platform, TEXT, 0)
 #define KB_COLS_tf_metal(C) KBC(C, metal, VER, K) KBC(C, tf, VER, K)
 /* last "-": still current; python_max "-": no documented cap. */
 #define KB_COLS_py_support(C)                                                                       \

@@ -134,7 +134,7 @@ int dpkg_list_has(const uint8_t *buf, size_t len, const char *path)
 int dpkg_relevant(const char *name, size_t n, void *arg)
 {
     static const char *const words[] = { "nvidia", "cuda", "cudnn", "nccl", "torch", "tensorflow",
-                                         "jax", "cupy", "onnxruntime", "tensorrt", "nvinfer", NULL };
+                                         "jax", "cupy", "onnxruntime", "tensorrt", "nvinfer", "xgboost", NULL };
     static const char *const prefixes[] = { "libcu", "libnv", "libnpp", "python3-pycuda", NULL };
     const char *const *w;
     char tmp[256];

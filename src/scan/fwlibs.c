@@ -56,6 +56,9 @@ static const struct fw_plan plans[] = {
     /* ORT dlopens its CUDA provider: not in the extension's closure. */
     { "onnxruntime", "onnxruntime/capi", "onnxruntime_pybind11_state.", "libonnxruntime_providers_cuda.so",
       "capi/libonnxruntime_providers_cuda.so" },
+    /* XGBoost's Python package loads lib/libxgboost.so with ctypes; its
+     * CUDA kernels and (statically linked) CUDA runtime are in it. */
+    { "xgboost", "xgboost/lib", "libxgboost.", "libxgboost.so", "lib/libxgboost.so" },
 };
 
 static int ext_name(const char *name, void *prefix)
@@ -202,10 +205,15 @@ static void read_archs(struct scan_ctx *ctx, struct framework_build *fw, const c
         scan_warn(ctx, lib, &err);
         return;
     }
-    if (r == 0 || !sum.n_arches || sum.truncated || fatbin_arch_list(&sum, list, sizeof(list)) < 0)
-        return;   /* no device code, or a list too long to trust: unknown */
+    if (r == 0) {
+        fw->device_code = 0;   /* an ELF without a fat-binary section: no CUDA kernels */
+        return;
+    }
+    if (!sum.n_arches || sum.truncated || fatbin_arch_list(&sum, list, sizeof(list)) < 0)
+        return;   /* no architecture listed, or a list too long to trust: unknown */
     fw->archs = facts_str(ctx->facts, list);
     fw->archs_source = lib;
+    fw->device_code = 1;
 }
 
 void scan_fw_libs(struct scan_ctx *ctx)

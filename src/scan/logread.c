@@ -592,7 +592,7 @@ static int tracked_pkg(const char *s, size_t n)
 {
     static const char *const prefixes[] = {
         "tensorflow", "tf-nightly", "tf_nightly", "torch", "jax", "onnxruntime", "cupy",
-        "nvidia-", "nvidia_", "keras", "paddlepaddle", NULL
+        "nvidia-", "nvidia_", "keras", "paddlepaddle", "xgboost", NULL
     };
     size_t i, k;
     if (n >= 10 && mfind_ci(s, 10, "nvidia-smi") == s)

@@ -611,6 +611,13 @@ static void fw_paddle_more(struct ls *s, struct framework_build *fw)
             fw->variant = "cpu";   /* pybind.cc: "installed CPU version PaddlePaddle" */
 }
 
+static void fw_xgboost_more(struct ls *s, struct framework_build *fw)
+{
+    (void)s;
+    if (fw->dist && !strcmp(fw->dist, "xgboost-cpu"))
+        fw->variant = "cpu";   /* XGBoost's CPU-only package (2.1 on) */
+}
+
 /* What shows a framework in a log, and who asked for a library (log_lib.via). */
 struct fw_src {
     const char *name;
@@ -628,6 +635,7 @@ static const char *const jax_dists[] = { "jax", NULL };
 static const char *const ort_dists[] = { "onnxruntime-gpu", "onnxruntime", NULL };
 static const char *const cupy_dists[] = { "cupy-cuda*", "cupy-rocm*", "cupy", NULL };
 static const char *const paddle_dists[] = { "paddlepaddle-gpu", "paddlepaddle", NULL };
+static const char *const xgboost_dists[] = { "xgboost-cu13", "xgboost-cu12", "xgboost-cpu", "xgboost", NULL };
 
 static const struct fw_src fw_srcs[] = {
     { "tensorflow", offsetof(struct log_facts, tf_version), tf_dists, "tensorflow",
@@ -647,6 +655,7 @@ static const struct fw_src fw_srcs[] = {
       fw_ort_more },
     { "cupy", offsetof(struct log_facts, cupy_version), cupy_dists, "cupy", { LE__COUNT }, fw_cupy_more },
     { "paddle", 0, paddle_dists, "paddle", { LE__COUNT }, fw_paddle_more },
+    { "xgboost", 0, xgboost_dists, "xgboost", { LE__COUNT }, fw_xgboost_more },
 };
 
 #define N_FW (sizeof(fw_srcs) / sizeof(fw_srcs[0]))
@@ -699,6 +708,7 @@ static struct framework_build *add_fw(struct ls *s, const char *name)
     memset(fw, 0, sizeof(*fw));
     fw->name = name;
     fw->debug = -1;
+    fw->device_code = -1;
     return fw;
 }
 

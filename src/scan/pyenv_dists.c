@@ -27,6 +27,7 @@ static const char *const interesting_prefixes[] = {
     "torch", "tensorflow", "tf-nightly", "tf-keras", "intel-tensorflow", "jax", "keras",
     "cupy", "onnxruntime", "paddlepaddle", "tensorrt", "nvidia-", "cuda-", "triton",
     "pytorch", "cudatoolkit", "cudnn", "nccl", "libcublas", "libcudnn", "libcusparse", "mxnet",
+    "xgboost", "py-xgboost",
 };
 
 int pyenv_interesting(const char *name)

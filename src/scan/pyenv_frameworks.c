@@ -11,8 +11,9 @@
  *  - Keras: the backend (KERAS_BACKEND, else "backend" in
  *    $KERAS_HOME/keras.json or ~/.keras/keras.json, else tensorflow:
  *    keras/src/backend/config.py);
- *  - CuPy, ONNX Runtime, PaddlePaddle, TensorRT: the distribution name
- *    (cupy-cuda12x, onnxruntime-gpu, paddlepaddle-gpu, tensorrt-cu12).
+ *  - CuPy, ONNX Runtime, PaddlePaddle, TensorRT, XGBoost: the distribution
+ *    name (cupy-cuda12x, onnxruntime-gpu, paddlepaddle-gpu, tensorrt-cu12,
+ *    xgboost-cpu).
  * Every fact carries the file it came from as evidence.
  */
 #include <jansson.h>
@@ -44,6 +45,7 @@ static struct framework_build *new_fw(struct fwctx *c, const char *name, const s
     memset(fw, 0, sizeof(*fw));
     fw->name = name;
     fw->debug = -1;
+    fw->device_code = -1;
     if (d) {
         fw->dist = d->name;
         fw->version = d->version;
@@ -563,6 +565,41 @@ static void do_paddle(struct fwctx *c)
     }
 }
 
+/*
+ * XGBoost: the xgboost wheel (CUDA or not: its libxgboost.so decides,
+ * scan/fwlibs.c), xgboost-cpu (CPU only, from 2.1), xgboost-cu12 /
+ * xgboost-cu13 (CUDA wheels of one major), conda-forge's py-xgboost.
+ */
+static void do_xgboost(struct fwctx *c)
+{
+    static const char *const names[] = { "xgboost", "xgboost-cu13", "xgboost-cu12", "xgboost-cpu", "py-xgboost" };
+    struct strbuf p = STRBUF_INIT;
+    const struct py_dist *d = NULL;
+    struct framework_build *fw;
+    const char *site;
+    size_t i;
+    for (i = 0; i < sizeof(names) / sizeof(names[0]) && !d; i++)
+        d = pyenv_find_dist(c->env, names[i]);
+    if (!d)
+        return;
+    fw = new_fw(c, "xgboost", d);
+    if (!strcmp(d->name, "xgboost-cpu"))
+        fw->variant = "cpu";
+    else if (!strncmp(d->name, "xgboost-cu", 10))
+        fw->cuda = facts_printf(c->ctx->facts, "%s", d->name + 10);
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        const struct py_dist *o = pyenv_find_dist(c->env, names[i]);
+        if (o && o != d)   /* one xgboost module: whichever was installed last won */
+            evidence(c, fw, o->path, facts_printf(c->ctx->facts, "%s %s is installed too", o->name, o->version));
+    }
+    if ((site = find_pkg_file(c, "xgboost/lib/libxgboost.so", &p)) != NULL) {
+        evidence(c, fw, facts_str(c->ctx->facts, p.buf), "native library present");
+        fw->location = facts_printf(c->ctx->facts, "%s/xgboost", site);   /* scan/fwlibs.c reads it */
+    }
+    add_deps(c, fw, d, NULL);
+    strbuf_release(&p);
+}
+
 static void do_tensorrt(struct fwctx *c)
 {
     static const char *const names[] = { "tensorrt", "tensorrt-cu13", "tensorrt-cu12",
@@ -604,5 +641,6 @@ void pyenv_frameworks(struct scan_ctx *ctx, struct python_env *env, const struct
     do_cupy(&c);
     do_onnxruntime(&c);
     do_paddle(&c);
+    do_xgboost(&c);
     do_tensorrt(&c);
 }

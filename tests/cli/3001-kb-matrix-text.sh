@@ -34,6 +34,15 @@ gd matrix driver
 expect_rc 0
 expect_text "535     12.2"
 
+gd matrix xgboost
+expect_rc 0
+expect_text "xgboost       2.1.4  2.1.4  12.8  manylinux_2_28_x86_64"
+expect_text "dmlc/xgboost@v2.1.4 tests/buildkite/conftest.sh"
+gd matrix xgboost xgboost-cu12
+expect_rc 0
+expect_text "xgboost-cu12  3.4.0  -     12.9"
+expect_no_text "2.1.4"
+
 gd matrix nosuchtable
 expect_rc 2
 expect_err "unknown table 'nosuchtable'"

@@ -46,7 +46,21 @@ expect_no_text "extra-index-url"
 gd plan --framework paddle --version 2.6 --cuda 12.0
 expect_rc 0
 expect_text 'python3 -m pip install "paddlepaddle-gpu==2.6.2.post120" -f https://www.paddlepaddle.org.cn/whl/linux/mkl/avx/stable.html'
+# XGBoost (data/xgboost.kb): the CUDA runtime is in its wheel, so the driver
+# picks the CUDA major: 535 runs CUDA 12 only, and xgboost 3.4 is a CUDA 13
+# build, so its CUDA 12 twin xgboost-cu12; 580 takes xgboost itself; 470
+# (CUDA 11.4) the last CUDA 11.8 build, 2.1.3.
+gd plan --framework xgboost --driver 535.104.05 --python 3.12 --json
+expect_rc 0
+expect_json '.variant == "xgboost-cu12" and .requirement == "xgboost-cu12==3.4.*" and .route == "pip" and .cuda == "12.9"'
+gd plan --framework xgboost --driver 580.65.06 --python 3.12 --json
+expect_rc 0
+expect_json '.requirement == "xgboost==3.4.*" and .cuda == "13.0"'
+gd plan --framework xgboost --driver 470.223.02 --python 3.10
+expect_rc 0
+expect_text 'python3 -m pip install "xgboost==2.1.3"'
+expect_text "min driver   450.80.02 (minor-version compatibility)"
 # An unknown framework names the registry's.
 gd plan --framework caffe
 expect_rc 2
-expect_err "tensorflow, torch, jax, onnxruntime, cupy or paddle"
+expect_err "tensorflow, torch, jax, onnxruntime, cupy, paddle or xgboost"

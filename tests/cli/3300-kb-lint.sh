@@ -14,15 +14,15 @@ lint() {
     return 0
 }
 
-lint --today 2026-12-01 "$DATA"
+lint --today 2026-12-02 "$DATA"
 expect_rc 0
 expect_text "0 problems"
 
-lint --today 2026-12-01
+lint --today 2026-12-02
 expect_rc 0
 expect_text "built-in"
 
-lint --stale --today 2026-12-01 "$DATA"
+lint --stale --today 2026-12-02 "$DATA"
 expect_rc 3
 expect_text "stale: cuda_driver: newest row 13.4 is older than 13.5"
 expect_text "stale: jetpack: newest row 38.4.0 is older than 39.2"
@@ -40,7 +40,7 @@ cat >"$CASE_DIR/bad.kb" <<'KB'
 0.4.8 0.4.9 cuda12 12.0 - - - - - https://example.org/a
 0.4.11 0.4.12 cuda12 12.0 - - - - - https://example.org/b
 KB
-lint --today 2026-12-01 "$CASE_DIR/bad.kb"
+lint --today 2026-12-02 "$CASE_DIR/bad.kb"
 expect_rc 1
 expect_text "bad.kb:4: error: torch: cuDNN 8.1.9 with CUDA 11.8 is in no cudnn_cuda row"
 expect_text "bad.kb:8: error: jax: cuda12: hole between 0.4.9 and 0.4.11"
@@ -59,7 +59,7 @@ jax   2026-01-01 0.11.0 https://example.org/jax
 pytorch 2.9 2.12 3.10 3.14 https://example.org/a
 jax 0.7.0 0.11.99 3.11 - https://example.org/b
 KB
-lint --stale --today 2026-12-01 "$CASE_DIR/stale.kb"
+lint --stale --today 2026-12-02 "$CASE_DIR/stale.kb"
 expect_rc 3
 expect_text "stale.kb:8: stale: py_support: pytorch: newest row 2.12 is older than 2.14, the newest release kb_meta names for torch"
 expect_no_text "py_support: jax"

@@ -273,7 +273,7 @@ static void test_lint_builtin(void)
     size_t i;
 
     kb_lint_init(&l);
-    CHECK_INT((long long)kb_lint_check(kb, "2026-12-01", &l), 0);
+    CHECK_INT((long long)kb_lint_check(kb, "2026-12-02", &l), 0);
     for (i = 0; i < l.n; i++)
         printf("  unexpected: %s:%u: %s\n", l.v[i].file ? l.v[i].file : "-", l.v[i].line,
                l.v[i].text);
@@ -325,7 +325,7 @@ static void test_lint_fires(void)
     CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table torch\n"
                                    "%columns version variant default cuda cudnn arch source\n"
                                    "9.9 cu99 yes 9.9 1.2.3 - https://example.org/t\n",
-                                   0, "2026-12-01", out, sizeof(out)), 2);
+                                   0, "2026-12-02", out, sizeof(out)), 2);
     CHECK(strstr(out, "CUDA 9.9 (column cuda) has no driver floor") != NULL);
     CHECK(strstr(out, "cuDNN 1.2.3 with CUDA 9.9 is in no cudnn_cuda row") != NULL);
     /* Overlap and hole in one lane; a range that ends before it starts. */
@@ -336,7 +336,7 @@ static void test_lint_fires(void)
                                    "0.1.5 0.1.20 cuda12 12.0 - - - - - https://example.org/b\n"
                                    "0.3.0 0.3.4 cuda12 12.0 - - - - - https://example.org/c\n"
                                    "0.5.0 0.4.0 cuda11 11.8 - - - - - https://example.org/d\n",
-                                   0, "2026-12-01", out, sizeof(out)), 3);
+                                   0, "2026-12-02", out, sizeof(out)), 3);
     CHECK(strstr(out, "cuda12: range from 0.1.5 overlaps the one ending 0.1.9") != NULL);
     CHECK(strstr(out, "cuda12: hole between 0.1.20 and 0.3.0") != NULL);
     CHECK(strstr(out, "range 0.5.0-0.4.0 ends before it starts") != NULL);
@@ -349,13 +349,13 @@ static void test_lint_fires(void)
                                    "1.27 1.27 13.0 9.0 yes https://example.org/b\n"
                                    "1.28 1.28 12.0 9.0 no https://example.org/c\n"
                                    "1.28 1.28 13.0 9.0 yes https://example.org/d\n",
-                                   0, "2026-12-01", out, sizeof(out)), 0);
+                                   0, "2026-12-02", out, sizeof(out)), 0);
     CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table onnxruntime\n"
                                    "%columns first last cuda cudnn pypi source\n"
                                    "1.21 1.26 12.0 9.0 yes https://example.org/a\n"
                                    "1.26 1.26 12.0 9.0 no https://example.org/b\n"
                                    "1.28 1.28 13.0 9.0 yes https://example.org/d\n",
-                                   0, "2026-12-01", out, sizeof(out)), 2);
+                                   0, "2026-12-02", out, sizeof(out)), 2);
     CHECK(strstr(out, "CUDA 12 builds: range from 1.26 overlaps the one ending 1.26") != NULL);
     CHECK(strstr(out, "the PyPI default: hole between 1.26 and 1.28") != NULL);
     /* Successors that are not holes. */
@@ -365,7 +365,7 @@ static void test_lint_fires(void)
                                    "x 0.6.0 0.6.0 3.9 - a/b@setup.py\n"
                                    "x 0.6.1 1.13 3.9 - a/b#12\n"
                                    "x 2.0 2.1 3.9 - a/b commit 1234\n",
-                                   0, "2026-12-01", out, sizeof(out)), 0);
+                                   0, "2026-12-02", out, sizeof(out)), 0);
     /* A source with no URL or repository; a kb_meta date after today and an
      * unknown table. */
     CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table tf_metal\n"
@@ -373,7 +373,7 @@ static void test_lint_fires(void)
                                    "1.0.0 2.9 release notes\n"
                                    "%table kb_meta\n%columns table checked newest source\n"
                                    "nope 2027-01-01 1.0 https://example.org/m\n",
-                                   0, "2026-12-01", out, sizeof(out)), 3);
+                                   0, "2026-12-02", out, sizeof(out)), 3);
     CHECK(strstr(out, "source names no URL or repository: 'release notes'") != NULL);
     CHECK(strstr(out, "checked 2027-01-01 is after today") != NULL);
     CHECK(strstr(out, "no table called 'nope'") != NULL);
@@ -385,7 +385,7 @@ static void test_lint_fires(void)
                                    "35.1.0 5.0.2 11.4 - - - - https://example.org/b\n"
                                    "35.3.1 5.0 11.4 - - - - https://example.org/c\n"
                                    "35.4.1 5.1.2 12.2 - - - - https://example.org/d\n",
-                                   0, "2026-12-01", out, sizeof(out)), 3);
+                                   0, "2026-12-02", out, sizeof(out)), 3);
     CHECK(strstr(out, "L4T 35.1.0 does not follow 35.2.1") != NULL);
     CHECK(strstr(out, "JetPack 5.0 (L4T 35.3.1) is older than JetPack 5.0.2") != NULL);
     CHECK(strstr(out, "JetPack 5.1.2 ships CUDA 12.2, but JetPack 5.1 of the same major ships CUDA 11.4") != NULL);
@@ -396,7 +396,7 @@ static void test_lint_fires(void)
                                    "3.0 cu126 12.6 9.5 - https://example.org/p\n"
                                    "%table kb_meta\n%columns table checked newest source\n"
                                    "paddle 2025-01-01 3.3 https://example.org/m\n",
-                                   1, "2026-12-01", out, sizeof(out)), 3);
+                                   1, "2026-12-02", out, sizeof(out)), 3);
     CHECK(strstr(out, "newest row 3.0 is older than 3.3") != NULL);
     CHECK(strstr(out, "last checked 2025-01-01, more than a year ago") != NULL);
     CHECK_INT((long long)lint_text("%revision 2026-01-01\n%table paddle\n"
@@ -404,7 +404,7 @@ static void test_lint_fires(void)
                                    "3.3 cu126 12.6 9.5 - https://example.org/p\n"
                                    "%table kb_meta\n%columns table checked newest source\n"
                                    "paddle 2026-06-01 3.3 https://example.org/m\n",
-                                   1, "2026-12-01", out, sizeof(out)), 1);
+                                   1, "2026-12-02", out, sizeof(out)), 1);
     /* ...the one other message: this kb_meta lists no other release-keyed table. */
     CHECK(strstr(out, "no row for tf_build, ") != NULL);
     CHECK(strstr(out, "paddle,") == NULL);
