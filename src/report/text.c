@@ -493,7 +493,7 @@ void report_text_next_step(struct out *o, const struct diagnosis *dx, int brief)
 {
     const struct verdict *vno = NULL;
     const struct finding *pick = diagnosis_next_step(dx, &vno);   /* the decision is diagnose's */
-    const struct fix *show[64];   /* a step is its advice up to one command: a few */
+    const struct fix *show[64] = { NULL };   /* a step is its advice up to one command: a few */
     size_t i, j, nno = 0, nyes = 0, nshow = 0;
 
     for (i = 0; i < dx->n_verdicts; i++) {
