@@ -105,15 +105,6 @@ static void macos_checklist(const struct facts *f, struct diagnosis *dx, struct 
 
 /* The machine-level checklist; per-framework steps follow from the
  * verdicts. */
-static int has_finding(const struct findings *fl, const char *code)
-{
-    size_t i;
-    for (i = 0; i < fl->nr; i++)
-        if (!strcmp(fl->v[i].code, code))
-            return 1;
-    return 0;
-}
-
 static void machine_checklist(const struct facts *f, struct diagnosis *dx, struct arena *a)
 {
     const struct findings *fl = &dx->findings;
@@ -166,7 +157,7 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
     if ((core = rules_kmod_core(f)) != NULL) {
         const char *step = "the nvidia module is built for the running kernel";
         const char *rel = core->vermagic ? arena_strndup(a, core->vermagic, strcspn(core->vermagic, " ")) : NULL;
-        if (has_finding(fl, "GD121") || has_finding(fl, "GD122") || has_finding(fl, "GD123"))
+        if (findings_find(fl, "GD121") || findings_find(fl, "GD122") || findings_find(fl, "GD123"))
             check(dx, a, step, CHECK_FAILED, "see the findings");
         else if (rel)
             check(dx, a, step, strcmp(rel, f->node.kmods.running) ? CHECK_FAILED : CHECK_PASSED,

@@ -143,6 +143,15 @@ void findings_release(struct findings *fl)
     fl->nr = fl->alloc = 0;
 }
 
+const struct finding *findings_find(const struct findings *fl, const char *code)
+{
+    size_t i;
+    for (i = 0; i < fl->nr; i++)
+        if (!strcmp(fl->v[i].code, code))
+            return &fl->v[i];
+    return NULL;
+}
+
 struct finding *findings_add(struct findings *fl, const char *code, enum severity sev,
                              const char *title_fmt, ...)
 {

@@ -83,6 +83,9 @@ struct findings {
 void findings_init(struct findings *fl, struct arena *arena);
 void findings_release(struct findings *fl);
 
+/** The first finding of fl with that code, or NULL: none. */
+const struct finding *findings_find(const struct findings *fl, const char *code);
+
 /**
  * Add a finding; the title is formatted.  The code must be registered in
  * finding_codes[] (an unknown code is a BUG()); its kind comes from there.

@@ -110,24 +110,6 @@ static int is_libcuda(const char *base)
     return str_starts(base, "libcuda.so");
 }
 
-static int has_code(const struct findings *fl, const char *code)
-{
-    size_t i;
-    for (i = 0; i < fl->nr; i++)
-        if (!strcmp(fl->v[i].code, code))
-            return 1;
-    return 0;
-}
-
-static const struct finding *first_code(const struct findings *fl, const char *code)
-{
-    size_t i;
-    for (i = 0; i < fl->nr; i++)
-        if (!strcmp(fl->v[i].code, code))
-            return &fl->v[i];
-    return NULL;
-}
-
 /* The canonical form of path on the job's machine (the model's realpath). */
 static const char *canon(struct lookup *lk, const char *path)
 {
@@ -449,7 +431,7 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
     const struct ps_proc *p = in->proc;
     const struct diagnosis *dx = in->dx;
     const struct verdict *v = job->verdict;
-    int gpu_dev = 0, ctl = 0, cuda_libs = 0, hidden = has_code(&dx->findings, "GD108");
+    int gpu_dev = 0, ctl = 0, cuda_libs = 0, hidden = (findings_find(&dx->findings, "GD108") != NULL);
     struct findings *fl = &job->findings;
     struct finding *fd;
     size_t i;
@@ -483,7 +465,7 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
         return;
     }
     if (hidden && (job->driver_lib || v || cuda_libs)) {
-        const struct finding *h = first_code(&dx->findings, "GD108");
+        const struct finding *h = findings_find(&dx->findings, "GD108");
         job->state = job->driver_lib || cuda_libs ? PS_CUDA_NO_DEVICE : PS_ON_CPU;
         job->nodev = PS_NODEV_HIDDEN;
         job->why = h->title;

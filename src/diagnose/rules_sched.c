@@ -53,15 +53,6 @@ static void rule_container(const struct facts *f, const struct kb *kb, struct fi
     fixes_driver_install(&fx, out, fd);
 }
 
-static int has_code(const struct findings *out, const char *code)
-{
-    size_t i;
-    for (i = 0; i < out->nr; i++)
-        if (!strcmp(out->v[i].code, code))
-            return 1;
-    return 0;
-}
-
 /* SLURM_JOB_ID without any of the variables Slurm's gres plugin sets for
  * allocated GPUs (gres_common_gpu_set_env: SLURM_JOB_GPUS for the job,
  * SLURM_STEP_GPUS for a step, SLURM_GPUS_ON_NODE, CUDA_VISIBLE_DEVICES; all
@@ -77,7 +68,7 @@ static void rule_slurm(const struct facts *f, const struct kb *kb, struct findin
     struct finding *fd;
     struct fix_ctx fx;
 
-    if (!job || has_code(out, "GD117"))
+    if (!job || (findings_find(out, "GD117") != NULL))
         return;
     for (v = vars; *v; v++)
         if (facts_env(f, *v))
