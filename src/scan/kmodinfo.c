@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "loader/elf.h"
+#include "scan/kmodz.h"
 #include "util/alloc.h"
 #include "util/banned.h"
 
@@ -52,12 +53,25 @@ static void shdr_at(const uint8_t *t, int c64, int be, struct shdr *h)
     }
 }
 
-/* The signature trailer at the end of the file. */
-static void read_signature(const struct bytesrc *s, struct kmodinfo *out)
+/* The module's bytes: the file itself, or what a compressed one
+ * decompresses to (scan/kmodz.h). */
+struct src {
+    const struct bytesrc *b;
+    struct kmodz *z;
+    uint64_t size;
+};
+
+static int src_read(const struct src *s, uint64_t off, void *buf, size_t len, struct gd_err *err)
+{
+    return s->z ? kmodz_read(s->z, off, buf, len, err) : bytesrc_read(s->b, off, buf, len, err);
+}
+
+/* The signature trailer at the end of the (decompressed) file. */
+static void read_signature(const struct src *s, struct kmodinfo *out)
 {
     uint8_t t[SIG_STRUCT_LEN + SIG_MARKER_LEN];
     out->is_signed = 0;
-    if (s->size < sizeof(t) || bytesrc_read(s, s->size - sizeof(t), t, sizeof(t), NULL) < 0)
+    if (s->size < sizeof(t) || src_read(s, s->size - sizeof(t), t, sizeof(t), NULL) < 0)
         return;
     if (memcmp(t + SIG_STRUCT_LEN, SIG_MARKER, SIG_MARKER_LEN))
         return;
@@ -90,8 +104,8 @@ static void parse_modinfo(const uint8_t *b, size_t n, struct arena *arena, struc
     }
 }
 
-int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo *out,
-                   struct gd_err *err)
+/* The ELF relocatable in s: its .modinfo and signature. */
+static int parse_elf(const struct src *s, struct arena *arena, struct kmodinfo *out, struct gd_err *err)
 {
     uint8_t head[64];
     struct elf_header h;
@@ -101,24 +115,8 @@ int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo
     int c64, be, found = 0, rc = -1;
 
     memset(head, 0, sizeof(head));
-    if (bytesrc_read(s, 0, head, s->size < sizeof(head) ? (size_t)s->size : sizeof(head), err) < 0)
+    if (src_read(s, 0, head, s->size < sizeof(head) ? (size_t)s->size : sizeof(head), err) < 0)
         return -1;
-    /* kmod's libkmod-file.c: the magic decides, not the file name. */
-    if (s->size >= 6 && !memcmp(head, "\xfd" "7zXZ\0", 6)) {
-        out->compression = "xz";
-        out->is_signed = -1;
-        return 0;
-    }
-    if (s->size >= 4 && !memcmp(head, "\x28\xb5\x2f\xfd", 4)) {
-        out->compression = "zstd";
-        out->is_signed = -1;
-        return 0;
-    }
-    if (s->size >= 2 && head[0] == 0x1f && head[1] == 0x8b) {
-        out->compression = "gzip";
-        out->is_signed = -1;
-        return 0;
-    }
     if (elf_header_parse(head, s->size < sizeof(head) ? (size_t)s->size : sizeof(head), &h, err) < 0)
         return -1;
     if (h.type != ET_REL) {
@@ -134,7 +132,7 @@ int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo
     /* Section 0 holds the real count and string-table index when they overflow. */
     {
         uint8_t z[64];
-        if (bytesrc_read(s, h.shoff, z, h.shentsize, err) < 0)
+        if (src_read(s, h.shoff, z, h.shentsize, err) < 0)
             return -1;
         shdr_at(z, c64, be, &sh);
         shnum = h.shnum ? h.shnum : sh.size;
@@ -147,7 +145,7 @@ int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo
     }
     tlen = shnum * h.shentsize;
     table = xmalloc((size_t)tlen);
-    if (bytesrc_read(s, h.shoff, table, (size_t)tlen, err) < 0)
+    if (src_read(s, h.shoff, table, (size_t)tlen, err) < 0)
         goto out;
     shdr_at(table + shstrndx * h.shentsize, c64, be, &names);
     if (!names.size || names.size > MAX_SHSTRTAB) {
@@ -155,7 +153,7 @@ int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo
         goto out;
     }
     strs = xmalloc((size_t)names.size + 1);
-    if (bytesrc_read(s, names.off, strs, (size_t)names.size, err) < 0)
+    if (src_read(s, names.off, strs, (size_t)names.size, err) < 0)
         goto out;
     strs[names.size] = '\0';
     for (i = 1; i < shnum && !found; i++) {
@@ -172,7 +170,7 @@ int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo
         goto out;
     }
     info = xmalloc((size_t)mi.size + 1);
-    if (mi.size && bytesrc_read(s, mi.off, info, (size_t)mi.size, err) < 0)
+    if (mi.size && src_read(s, mi.off, info, (size_t)mi.size, err) < 0)
         goto out;
     parse_modinfo(info, (size_t)mi.size, arena, out);
     read_signature(s, out);
@@ -181,6 +179,38 @@ out:
     free(table);
     free(strs);
     free(info);
+    return rc;
+}
+
+int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo *out,
+                   struct gd_err *err)
+{
+    uint8_t magic[8];
+    struct src src;
+    struct kmodz z;
+    size_t n = s->size < sizeof(magic) ? (size_t)s->size : sizeof(magic);
+    int format, rc;
+
+    memset(magic, 0, sizeof(magic));
+    if (bytesrc_read(s, 0, magic, n, err) < 0)
+        return -1;
+    src.b = s;
+    src.z = NULL;
+    src.size = s->size;
+    /* kmod's libkmod-file.c: the magic decides, not the file name. */
+    format = kmodz_format_of(magic, n);
+    if (!format)
+        return parse_elf(&src, arena, out, err);
+    out->compression = kmodz_format_name(format);
+    out->is_signed = -1;
+    if (kmodz_open(&z, s, format, err) < 0)
+        return -1;
+    src.z = &z;
+    src.size = z.size;
+    rc = parse_elf(&src, arena, out, err);
+    if (rc < 0)
+        out->is_signed = -1;
+    kmodz_release(&z);
     return rc;
 }
 
