@@ -153,7 +153,8 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
               drv ? arena_printf(a, "user-space %s installed; the kernel side could not be read", drv) : "none found");
 
     /* The module not loaded: whether its file fits the running kernel (a
-     * compressed module's .modinfo is not read, so that is unknown). */
+     * compressed module's .modinfo is read from inside its stream; unknown
+     * when the stream is broken or this build has no decoder for it). */
     if ((core = rules_kmod_core(f)) != NULL) {
         const char *step = "the nvidia module is built for the running kernel";
         const char *rel = core->vermagic ? arena_strndup(a, core->vermagic, strcspn(core->vermagic, " ")) : NULL;
@@ -164,8 +165,9 @@ static void machine_checklist(const struct facts *f, struct diagnosis *dx, struc
                   arena_printf(a, "%s: vermagic %s", core->path, rel));
         else
             check(dx, a, step, CHECK_UNKNOWN,
-                  core->compression ? arena_printf(a, "%s is %s-compressed: its vermagic and signature are not read",
-                                                   core->path, core->compression)
+                  core->compression ? arena_printf(a, "%s is %s-compressed and its vermagic and signature were not read: %s",
+                                                   core->path, core->compression,
+                                                   core->error ? core->error : "no vermagic in its .modinfo")
                                     : arena_printf(a, "%s: no vermagic read%s%s", core->path,
                                                    core->error ? ": " : "", core->error ? core->error : ""));
     }

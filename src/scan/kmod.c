@@ -193,6 +193,9 @@ static void read_modinfo(struct scan_ctx *ctx, struct kmod_file *m)
     err_init(&err);
     r = kmodinfo_read(ctx->fs, m->path, &f->arena, &mi, &err);
     if (r < 0) {
+        /* A compressed module stays named as such when its stream is
+         * broken or this build has no decoder for it. */
+        m->compression = mi.compression;
         m->error = facts_str(f, err.msg);
         scan_warn(ctx, m->path, &err);
         return;

@@ -8,12 +8,12 @@
  * it, sig_len big-endian).
  *
  * Compressed modules (.ko.xz, .ko.zst, .ko.gz, told by their magic bytes as
- * kmod's libkmod-file.c does) are recognised and named, not read: their
- * .modinfo and their signature lie inside the compressed payload, and
- * reaching them means decompressing the whole module (tens of MB for
- * nvidia.ko), which a file-only check that takes milliseconds does not do.
- * The verdicts use the module's directory and DKMS's records instead, and
- * say that the rest is unknown.
+ * kmod's libkmod-file.c does) are read as the module they decompress to
+ * (scan/kmodz.h: liblzma, libzstd, zlib, streamed in two bounded passes):
+ * the kernel signs before it compresses, so the trailer is the end of the
+ * decompressed file, as kmod's modinfo reads it.  A broken stream, or a
+ * build without the format's library, fails with compression set and
+ * is_signed -1.
  *
  * The parser is pure (a bytesrc: memory for tests and fuzzing, a file read
  * in pieces by kmodinfo_read) and bounded: at most KMODINFO_MAX_SHDRS
@@ -40,17 +40,19 @@ struct kmodinfo {
                                   or NULL */
     const char *license;       /* license= ("NVIDIA", "Dual MIT/GPL"), or NULL */
     const char *srcversion;
-    int is_signed;             /* 1 the signature marker ends the file, 0 not; -1 unknown
-                                  (compressed) */
+    int is_signed;             /* 1 the signature marker ends the (decompressed) file, 0 not;
+                                  -1 unknown (a compressed module not read) */
     unsigned sig_id_type;      /* module_signature.id_type (2: PKCS#7) when signed */
     uint32_t sig_len;          /* its sig_len when signed */
 };
 
 /**
- * Parse the module in s into out (zeroed by the caller).  0 on success
- * (also for a compressed module: out->compression set, nothing else), -1
- * with err (GD_ERR_FORMAT) when s is neither a compressed stream nor an
- * ELF relocatable with a .modinfo section inside it.
+ * Parse the module in s into out (zeroed by the caller); a compressed one
+ * (out->compression set) through scan/kmodz.h.  0 on success, -1 with err
+ * (GD_ERR_FORMAT) when s is not an ELF relocatable with a .modinfo section
+ * or a compressed stream of one (a corrupt or truncated stream; also
+ * GD_ERR_LIMIT, GD_ERR_UNSUPPORTED: kmodz_open's), out->compression then
+ * still set for a compressed one.
  */
 int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo *out,
                    struct gd_err *err);

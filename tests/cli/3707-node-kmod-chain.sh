@@ -121,18 +121,68 @@ gdcheck --json
 expect_json ".findings[] | select(.code == \"GD120\") | .title | test(\"running kernel $K has no modules\")"
 expect_json '[.findings[] | select(.code == "GD120") | .fixes[].title] | any(test("6.1.0-41-amd64"))'
 
-# 7. A compressed module (Debian 13's DKMS writes .ko.xz): recognised,
-#    not read, nothing guessed about its signature.
+# 7. Compressed modules (Debian 13's DKMS writes .ko.xz, Ubuntu's kernels
+#    .ko.zst, gzip for .ko.gz), made with the real xz, zstd and gzip from
+#    the module mkko builds (signed before compressed, as the kernel's
+#    scripts/Makefile.modinst does): read from inside the stream.
 kernel_dir "$K"
-mkdir -p "$ROOT/lib/modules/$K/updates/dkms"
-printf '\375\067\172\130\132\000rest-of-an-xz-stream' >"$ROOT/lib/modules/$K/updates/dkms/nvidia-current.ko.xz"
-put "/lib/modules/$K/modules.dep" "updates/dkms/nvidia-current.ko.xz:"
+z=/lib/modules/$K/updates/dkms/nvidia-current.ko
+# mkz FORMAT VERMAGIC [signed]: $z.EXT compressed with the real tool.
+mkz() {
+    rm -f "$ROOT$z" "$ROOT$z".*
+    mkko "$z" "$2" ${3:-}
+    case $1 in
+    xz) xz --check=crc32 --lzma2=dict=1MiB -f "$ROOT$z"; ZEXT=xz ;;
+    zstd) zstd -q --rm -f "$ROOT$z"; ZEXT=zst ;;
+    gzip) gzip -9 -f "$ROOT$z"; ZEXT=gz ;;
+    esac
+    put "/lib/modules/$K/modules.dep" "updates/dkms/nvidia-current.ko.$ZEXT:"
+}
 efi 1
+# Good and signed, each format: the checklist passes from the vermagic read.
+for fmt in xz zstd gzip; do
+    mkz $fmt "$K" signed
+    gdcheck --json
+    expect_json ".node.kernel_modules.files[] | select(.path == \"$z.$ZEXT\") | .compression == \"$fmt\" and .signed == true and .name == \"nvidia\" and .version == \"550.163.01\" and (.vermagic | startswith(\"$K SMP\"))"
+    expect_json '[.findings[] | select(.code == "GD124" or .code == "GD123")] | length == 0'
+    expect_json ".checklist[] | select(.step == \"the nvidia module is built for the running kernel\") | .status == \"passed\" and .detail == \"$z.$ZEXT: vermagic $K\""
+done
+# Unsigned with Secure Boot on: GD124 (xz, as Debian 13's dkms writes it).
+mkz xz "$K"
+gdcheck --json
+expect_rc 1
+expect_json ".node.kernel_modules.files[] | select(.path == \"$z.xz\") | .signed == false"
+expect_json '.findings[] | select(.code == "GD124") | .severity == "error" and .kind == "no_driver"'
+# Built for another kernel, zstd: GD123 and the checklist fails.
+mkz zstd 6.1.0-38-amd64 signed
+gdcheck --json
+expect_json '.findings[] | select(.code == "GD123") | .title | test("built for kernel 6.1.0-38-amd64")'
+expect_json '.checklist[] | select(.step == "the nvidia module is built for the running kernel") | .status == "failed"'
+# A broken stream: named, its contents unknown, nothing guessed.
+rm -f "$ROOT$z".*
+printf '\375\067\172\130\132\000rest-of-an-xz-stream' >"$ROOT$z.xz"
+put "/lib/modules/$K/modules.dep" "updates/dkms/nvidia-current.ko.xz:"
 gdcheck --json
 expect_json ".node.kernel_modules.files[] | select(.kernel == \"$K\") | .compression == \"xz\" and .signed == null and .name == null"
 expect_json '[.findings[] | select(.code == "GD124" or .code == "GD123")] | length == 0'
 expect_json '[.findings[] | select(.code == "GD101")] | length == 1'
-expect_json '.checklist[] | select(.step == "the nvidia module is built for the running kernel") | .status == "unknown" and (.detail | test("nvidia-current.ko.xz is xz-compressed: its vermagic and signature are not read"))'
+expect_json '.checklist[] | select(.step == "the nvidia module is built for the running kernel") | .status == "unknown" and (.detail | test("nvidia-current.ko.xz is xz-compressed and its vermagic and signature were not read: .*xz stream"))'
+efi 0
+
+# 7b. Only another kernel's module, compressed (xz): GD122 from its place
+#     (other kernels' modules are listed, not read).
+rm -f "$ROOT$z".*
+put "/lib/modules/$K/modules.dep" "kernel/drivers/net/virtio_net.ko:"
+kernel_dir 6.1.0-41-amd64
+mkko /lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko 6.1.0-41-amd64 signed
+xz -f "$ROOT/lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko"
+gdcheck --json
+expect_json '.findings[] | select(.code == "GD122") | .title | test("installed for kernel 6.1.0-41-amd64, not for the running kernel 6.1.0-40-amd64")'
+expect_json '.node.kernel_modules.files[] | select(.kernel == "6.1.0-41-amd64") | .path | endswith(".ko.xz")'
+rm -rf "$ROOT/lib/modules/6.1.0-41-amd64/updates"
+mkdir -p "$ROOT/lib/modules/$K/updates/dkms"
+printf '\375\067\172\130\132\000rest-of-an-xz-stream' >"$ROOT$z.xz"
+put "/lib/modules/$K/modules.dep" "updates/dkms/nvidia-current.ko.xz:"
 
 # 8. The module loaded; the newest installed kernel's DKMS build is missing:
 #    the next boot has no driver (GD126, a warning).
