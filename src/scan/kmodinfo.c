@@ -203,7 +203,7 @@ int kmodinfo_parse(const struct bytesrc *s, struct arena *arena, struct kmodinfo
         return parse_elf(&src, arena, out, err);
     out->compression = kmodz_format_name(format);
     out->is_signed = -1;
-    if (kmodz_open(&z, s, format, err) < 0)
+    if (kmodz_open(&z, s, format, 0, err) < 0)
         return -1;
     src.z = &z;
     src.size = z.size;

@@ -305,9 +305,9 @@ static int run_pass(struct kmodz *z, sink_fn sink, void *ctx, uint64_t *total, s
             goto out;
         start += used;
         if (got) {
-            if (pos + got > KMODZ_MAX_OUT) {
-                err_setx(err, GD_ERR_LIMIT, "decompresses to more than %llu MiB",
-                         (unsigned long long)(KMODZ_MAX_OUT >> 20));
+            if (pos + got > z->max_out) {
+                err_setx(err, GD_ERR_LIMIT, "decompresses to more than %llu bytes",
+                         (unsigned long long)z->max_out);
                 goto out;
             }
             if (sink(z, ctx, pos, out, got)) {
@@ -384,11 +384,12 @@ void kmodz_release(struct kmodz *z)
     memset(z, 0, sizeof(*z));
 }
 
-int kmodz_open(struct kmodz *z, const struct bytesrc *in, int format, struct gd_err *err)
+int kmodz_open(struct kmodz *z, const struct bytesrc *in, int format, uint64_t max_out, struct gd_err *err)
 {
     uint64_t total = 0;
     memset(z, 0, sizeof(*z));
     z->in = in;
+    z->max_out = max_out && max_out < KMODZ_MAX_OUT ? max_out : KMODZ_MAX_OUT;
     z->format = (enum kmodz_format)format;
     if (!kmodz_supported(format)) {
         struct dec d;

@@ -84,6 +84,7 @@ struct kmodz {
     size_t tail_len;
     struct kmodz_win win[KMODZ_WINDOWS];
     unsigned next_win;
+    uint64_t max_out;          /* the output's bound (KMODZ_MAX_OUT or less) */
     unsigned passes;           /* decompression passes made (for tests) */
 };
 
@@ -102,11 +103,14 @@ int kmodz_supported(int format);
 /**
  * The first pass over the compressed module in `in` (borrowed), of the
  * given format: z then knows the decompressed size and holds its head and
- * tail.  0, or -1 with err (GD_ERR_FORMAT: the stream is corrupt or
- * truncated; GD_ERR_LIMIT: a bound above; GD_ERR_UNSUPPORTED: no library
- * for the format in this build; the input's read errors), z then released.
+ * tail.  max_out bounds the decompressed size: 0 means KMODZ_MAX_OUT, a
+ * smaller value is kept (the fuzz target's, the unit tests'), a larger one
+ * is clipped to it.  0, or -1 with err (GD_ERR_FORMAT: the stream is
+ * corrupt or truncated; GD_ERR_LIMIT: a bound above; GD_ERR_UNSUPPORTED:
+ * no library for the format in this build; the input's read errors), z
+ * then released.
  */
-int kmodz_open(struct kmodz *z, const struct bytesrc *in, int format, struct gd_err *err);
+int kmodz_open(struct kmodz *z, const struct bytesrc *in, int format, uint64_t max_out, struct gd_err *err);
 
 /**
  * Copies the decompressed bytes [off, off + len) into buf: from the head,

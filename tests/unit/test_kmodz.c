@@ -250,7 +250,7 @@ static void test_second_pass(void)
     xz_append(c, cap, &o, mod, n);
     bytesrc_mem(&s, c, o);
     err_init(&err);
-    CHECK_INT(kmodz_open(&z, &s, KMODZ_XZ, &err), 0);
+    CHECK_INT(kmodz_open(&z, &s, KMODZ_XZ, 0, &err), 0);
     CHECK(z.size == n);
     CHECK_INT((int)z.passes, 1);
     CHECK_INT(kmodz_read(&z, 0, buf, 64, &err), 0);
@@ -268,6 +268,12 @@ static void test_second_pass(void)
     CHECK_INT((int)z.passes, 3);
     CHECK_INT(kmodz_read(&z, n - 10, buf, 11, &err), -1);
     CHECK(strstr(err.msg, "past the end") != NULL);
+    kmodz_release(&z);
+    /* The output's bound: one byte less than the module is refused. */
+    CHECK_INT(kmodz_open(&z, &s, KMODZ_XZ, n - 1, &err), -1);
+    CHECK_INT(err.code, GD_ERR_LIMIT);
+    CHECK(strstr(err.msg, "decompresses to more than") != NULL);
+    CHECK_INT(kmodz_open(&z, &s, KMODZ_XZ, n, &err), 0);
     kmodz_release(&z);
     expect_module(c, o, "xz", 1);
     free(c);
