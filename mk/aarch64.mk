@@ -38,7 +38,7 @@ aarch64: build/aarch64/gpudoctor
 build/aarch64/gpudoctor: build/aarch64/obj/src/main.o $$(A64_LIB_OBJS) $(A64_JANSSON)/lib/libjansson.a
 	@echo "  LINK a64 $@"
 	$(Q)$(A64_CC) $(A64_OPT) -o $@ build/aarch64/obj/src/main.o $(A64_LIB_OBJS) \
-	    $(A64_JANSSON)/lib/libjansson.a -ldl
+	    $(A64_JANSSON)/lib/libjansson.a $(A64_COMPRESS_LIBS) -ldl
 
 build/aarch64/obj/%.o: %.c $(A64_JANSSON)/lib/libjansson.a
 	@mkdir -p $(dir $@)
@@ -49,7 +49,7 @@ build/aarch64/tests/%: tests/unit/%.c tests/unit/harness.h $$(A64_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  TEST a64 $@"
 	$(Q)$(A64_CC) $(CPPFLAGS) -I$(A64_JANSSON)/include -Itests/unit $(WARN) $(A64_OPT) -o $@ $< \
-	    $(A64_LIB_OBJS) $(A64_JANSSON)/lib/libjansson.a -ldl
+	    $(A64_LIB_OBJS) $(A64_JANSSON)/lib/libjansson.a $(A64_COMPRESS_LIBS) -ldl
 
 build/aarch64/jansson/lib/libjansson.a: tools/build-jansson-mingw.sh
 	@echo "  JANSSON $@ (Debian source package, AArch64)"

@@ -60,7 +60,7 @@ static: build/static/gpudoctor build/static/gpudoctor-probe-helper
 .SECONDEXPANSION:
 build/static/gpudoctor: $$(STATIC_OBJS) $(STATIC_JANSSON)/lib/libjansson.a
 	@echo "  LINK    $@ (static, musl)"
-	$(Q)$(STATIC_CC) $(STATIC_OPT) -static -o $@ $(STATIC_OBJS) $(STATIC_JANSSON)/lib/libjansson.a
+	$(Q)$(STATIC_CC) $(STATIC_OPT) -static -o $@ $(STATIC_OBJS) $(STATIC_JANSSON)/lib/libjansson.a $(STATIC_COMPRESS_LIBS)
 
 build/static/obj/%.o: %.c $(STATIC_JANSSON)/lib/libjansson.a
 	@mkdir -p $(dir $@)
@@ -126,7 +126,7 @@ static-aarch64: $(STATIC_A64)/gpudoctor $(STATIC_A64)/gpudoctor-probe-helper
 
 $(STATIC_A64)/gpudoctor: $$(STATIC_A64_OBJS) $(STATIC_A64_JANSSON)/lib/libjansson.a
 	@echo "  LINK    $@ (static, musl, aarch64)"
-	$(Q)$(STATIC_A64_CC) $(STATIC_OPT) -static -o $@ $(STATIC_A64_OBJS) $(STATIC_A64_JANSSON)/lib/libjansson.a
+	$(Q)$(STATIC_A64_CC) $(STATIC_OPT) -static -o $@ $(STATIC_A64_OBJS) $(STATIC_A64_JANSSON)/lib/libjansson.a $(STATIC_A64_COMPRESS_LIBS)
 
 $(STATIC_A64)/obj/src/report/out.o: WARN += -Wno-format-nonliteral
 

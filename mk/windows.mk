@@ -24,7 +24,7 @@ windows: gpudoctor.exe
 
 gpudoctor.exe: $(WIN_OBJS) $(WIN_JANSSON)/lib/libjansson.a
 	@echo "  LINK    $@"
-	$(Q)$(WIN_CC) -O2 -static -o $@ $(WIN_OBJS) $(WIN_JANSSON)/lib/libjansson.a
+	$(Q)$(WIN_CC) -O2 -static -o $@ $(WIN_OBJS) $(WIN_JANSSON)/lib/libjansson.a $(WIN_COMPRESS_LIBS)
 
 build/win/obj/%.o: %.c $(WIN_JANSSON)/lib/libjansson.a
 	@mkdir -p $(dir $@)

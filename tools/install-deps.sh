@@ -8,6 +8,13 @@
 #                     check --image reads image archives and their gzip/zstd
 #                     (bzip2/xz) layers through libarchive, linked statically
 #                     with the decompressors' static libraries (mk/image.mk)
+#   liblzma-dev libzstd-dev zlib1g-dev (above, also)
+#                     check reads compressed kernel modules (.ko.xz, .ko.zst,
+#                     .ko.gz) with them, linked statically (mk/kmodz.mk); the
+#                     cross builds build them from Debian's source packages
+#                     (tools/build-compress-libs.sh: cmake, dpkg-dev, below)
+#   xz-utils zstd gzip  the real compressors that make the compressed modules
+#                     of 3707 and 8514 (as the kernel and DKMS compress them)
 #   libyaml-dev       check reads the host's CDI specs (/etc/cdi/*.yaml) with
 #                     libyaml, linked statically (libyaml.a)
 #   pci.ids           the PCI id database, embedded at build time (GPU names)
@@ -83,6 +90,7 @@ if [ "${1:-}" = "--test" ]; then
     need="$need cmark-gfm python3-yaml git buildah"
     need="$need skopeo umoci"
     need="$need python3-jsonschema"
+    need="$need xz-utils zstd gzip"
 fi
 missing=""
 for p in $need; do
