@@ -274,6 +274,7 @@ static int run_pass(struct kmodz *z, sink_fn sink, void *ctx, uint64_t *total, s
     uint64_t inoff = 0, pos = 0;
     size_t have = 0, start = 0;
     int rc = -1, end = 0;
+    unsigned stuck = 0;
 
     if (dec_init(&d, z->format, err) < 0)
         return -1;
@@ -324,6 +325,12 @@ static int run_pass(struct kmodz *z, sink_fn sink, void *ctx, uint64_t *total, s
              * that is not there (zlib mid-member, say). */
             err_setx(err, GD_ERR_FORMAT, "truncated %s stream", kmodz_format_name(z->format));
             goto out;
+        } else if (!used && !got && (start < have || last) && ++stuck > 2) {
+            /* Input there (or none to come) and still nothing: never loop. */
+            err_setx(err, GD_ERR_FORMAT, "%s decoder makes no progress", kmodz_format_name(z->format));
+            goto out;
+        } else if (used || got) {
+            stuck = 0;
         }
     }
     rc = 0;
