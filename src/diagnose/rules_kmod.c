@@ -73,7 +73,7 @@ static int dkms_missing(const struct facts *f, const struct fix_ctx *fx, struct 
     size_t i;
     for (i = 0; i < k->n_dkms; i++) {
         const struct dkms_version *v = &k->dkms[i];
-        const struct dkms_build *b = build_for(k, v, kernel);
+        const struct dkms_build *b = build_for(k, v, kernel), *nb;
         int headers = next_boot ? k->newest_headers : k->running_headers;
         struct finding *fd;
         if (b && b->built && b->installed)
@@ -94,7 +94,18 @@ static int dkms_missing(const struct facts *f, const struct fix_ctx *fx, struct 
         if (next_boot)
             finding_evidence(out, fd, k->running_source, "running kernel %s; %s is newer", k->running, kernel);
         evidence_kernels(out, fd, k);
-        fixes_dkms_build(fx, out, fd, v->module, v->version, kernel, headers == 0, v->failed_log);
+        /* No headers for the running kernel, but the newest installed one
+         * has this module built and installed (a machine upgraded and not
+         * rebooted, or booted into an old kernel): rebooting into it is the
+         * whole fix; the old kernel's headers may not even be in the archive. */
+        nb = !next_boot && headers == 0 && k->newest && strcmp(k->newest, kernel) ? build_for(k, v, k->newest) : NULL;
+        if (nb && nb->built && nb->installed && core_for(k, k->newest)) {
+            finding_evidence(out, fd, core_for(k, k->newest)->path, "kernel %s has %s %s, built and installed by DKMS",
+                             k->newest, v->module, v->version);
+            fixes_kmod_reboot_into(fx, out, fd, k->newest);
+        } else {
+            fixes_dkms_build(fx, out, fd, v->module, v->version, kernel, headers == 0, v->failed_log);
+        }
         return 1;
     }
     return 0;
