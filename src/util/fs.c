@@ -1230,6 +1230,48 @@ int fs_access(struct fs *fs, const char *vpath, int mode)
 }
 
 /*
+ * Under --root the stat and the access questions share one handle (an
+ * O_PATH open, its fstat, access(2) through it, close: four system calls
+ * where fs_stat then fs_access took six); as the machine itself, the
+ * stat (remembered) and access(2) of the path, as fs_stat and fs_access.
+ */
+int fs_stat_rw(struct fs *fs, const char *vpath, struct compat_stat *st, int *readable, int *writable,
+               struct gd_err *err)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'S', vpath, 0);
+    int r, fd;
+
+    *readable = *writable = 0;
+    if (fs->root_fd < 0 || (e && e->r >= 0) || known_absent(fs, vpath)) {
+        r = fs_stat(fs, vpath, st, err);
+        if (r == 1 && fs_access(fs, vpath, COMPAT_R_OK | COMPAT_W_OK)) {
+            *readable = *writable = 1;
+        } else if (r == 1) {
+            *readable = fs_access(fs, vpath, COMPAT_R_OK);
+            *writable = fs_access(fs, vpath, COMPAT_W_OK);
+        }
+        return r;
+    }
+    r = open_in_root(fs, vpath, 0u, &fd, "cannot access", err);
+    if (r == 1) {
+        if (compat_fstat(fd, st) < 0) {
+            r = err_set(err, "cannot access '%s'", vpath);
+        } else if (compat_access_fd(fd, COMPAT_R_OK | COMPAT_W_OK) == 0) {
+            *readable = *writable = 1;
+        } else {
+            *readable = compat_access_fd(fd, COMPAT_R_OK) == 0;
+            *writable = compat_access_fd(fd, COMPAT_W_OK) == 0;
+        }
+        compat_close(fd);
+    }
+    memo_put_stat(fs, 'S', vpath, r, st);
+    dir_absent(fs, vpath, 1, r, st);
+    if (r == 0)
+        note_miss(fs, vpath);
+    return r;
+}
+
+/*
  * fs_open under --root: a handle first (it opens nothing), its type from
  * fstat, and only a regular file is opened for reading, as the same inode
  * (compat_reopen_read, through /proc/self/fd).  Without /proc the file
