@@ -709,6 +709,79 @@ static const struct fs_dirent *listing_find(struct fs *fs, struct fs_memo_ent *e
     return NULL;
 }
 
+/* 1 when plain path p is known to be a directory itself, not a link to
+ * one: its lstat, or its parent's complete listing, said so. */
+static int known_real_dir(struct fs *fs, const char *p)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'L', p, 0);
+    const char *slash = strrchr(p, '/');
+    char dir[FS_PATH_MAX];
+    size_t n;
+
+    if (e && e->r == 1)
+        return e->st.type == COMPAT_FT_DIR;
+    if (!slash || !slash[1] || (n = (size_t)(slash - p)) >= sizeof(dir))
+        return 0;
+    memcpy(dir, p, n);
+    dir[n] = '\0';
+    e = memo_find(fs, 'D', n ? dir : "/", 0);
+    if (e && e->r == 1) {
+        const struct fs_dirent *d = listing_find(fs, e, slash + 1, strlen(slash + 1));
+        return d && d->type == COMPAT_FT_DIR;
+    }
+    return 0;
+}
+
+/*
+ * vpath without its empty and "." components and with each ".." taken
+ * lexically, into out (a plain path), where that names what the kernel
+ * (or RESOLVE_IN_ROOT) would reach: every component a ".." climbs out of
+ * is known to be a directory and not a link (the loader's
+ * $ORIGIN/../../nvidia/cublas/lib, from torch/lib).  A "." or empty
+ * component below something that is no directory only turns an ENOTDIR
+ * into an absence, which is all known_absent asks.  0: not known.
+ */
+static int plain_equivalent(struct fs *fs, const char *vpath, char *out, size_t cap)
+{
+    size_t len = 0;
+    const char *p = vpath;
+
+    if (vpath[0] != '/')
+        return 0;
+    while (*p) {
+        const char *c;
+        size_t n;
+        while (*p == '/')
+            p++;
+        c = p;
+        while (*p && *p != '/')
+            p++;
+        n = (size_t)(p - c);
+        if (!n || (n == 1 && c[0] == '.'))
+            continue;
+        if (n == 2 && c[0] == '.' && c[1] == '.') {
+            if (!len)
+                continue;   /* "/.." is "/" */
+            out[len] = '\0';
+            if (!known_real_dir(fs, out))
+                return 0;
+            while (len && out[len - 1] != '/')
+                len--;
+            len--;          /* the '/' before the component */
+            continue;
+        }
+        if (len + 1 + n + 1 > cap)
+            return 0;
+        out[len++] = '/';
+        memcpy(out + len, c, n);
+        len += n;
+    }
+    if (!len)
+        out[len++] = '/';
+    out[len] = '\0';
+    return 1;
+}
+
 /*
  * 1 when what is memoised already says vpath does not exist: an ancestor
  * is absent or not a directory, or the complete listing of an ancestor
@@ -723,6 +796,11 @@ static int known_absent(struct fs *fs, const char *vpath)
     if (!c || !c->memo || vpath[0] != '/' || !vpath[1] || !compat_names_exact() ||
         (fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces)))
         return 0;
+    if (!plain_path(vpath)) {
+        char norm[FS_PATH_MAX];
+        return plain_equivalent(fs, vpath, norm, sizeof(norm)) && plain_path(norm) && strcmp(norm, "/") &&
+               !(fs->fault_eacces && str_prefix_path(norm, fs->fault_eacces)) && known_absent(fs, norm);
+    }
     /* Each ancestor A = vpath[0, i) ("/" for i == 0), then its child's
      * name; the key's hash grows with the path ('D' entries hash as
      * memo_find's keys do).  A stat that found a path absent or not a
