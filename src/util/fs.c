@@ -788,9 +788,10 @@ static int plain_equivalent(struct fs *fs, const char *vpath, char *out, size_t 
  * has no entry for the next component (or one that is not a directory,
  * link or unknown, with more components to come).  0: not known.
  */
-static int known_absent(struct fs *fs, const char *vpath)
+static int absent_below(struct fs *fs, const char *vpath, int canonical)
 {
     struct fs_cache *c = fs->cache;
+    const char *slash;
     size_t h, i = 0;
 
     if (!c || !c->memo || vpath[0] != '/' || !vpath[1] || !compat_names_exact() ||
@@ -832,7 +833,29 @@ static int known_absent(struct fs *fs, const char *vpath)
             h = FNV_STEP(h, name[k]);
         i += 1 + nlen;
     }
+    /* A directory reached by another name (merged /usr: /lib/x86_64-linux-gnu
+     * is /usr/lib/x86_64-linux-gnu): once the walk resolved it, what is
+     * known below its resolved path answers (that path is canonical: its
+     * own directory resolves to itself). */
+    if (!canonical && c->n && (slash = strrchr(vpath, '/')) != vpath && (size_t)(slash - vpath) < FS_PATH_MAX) {
+        char dir[FS_PATH_MAX], alt[FS_PATH_MAX];
+        const struct fs_cache_ent *ce;
+        memcpy(dir, vpath, (size_t)(slash - vpath));
+        dir[slash - vpath] = '\0';
+        ce = cache_slot(c, dir);
+        if (ce->key && !ce->val)
+            return 1;   /* the walk found the directory absent */
+        if (ce->key && ce->val[0] && strcmp(ce->val, dir) &&
+            (size_t)snprintf(alt, sizeof(alt), "%s%s", ce->val, slash) < sizeof(alt) && plain_path(alt) &&
+            !(fs->fault_eacces && str_prefix_path(alt, fs->fault_eacces)))
+            return absent_below(fs, alt, 1);
+    }
     return 0;
+}
+
+static int known_absent(struct fs *fs, const char *vpath)
+{
+    return absent_below(fs, vpath, 0);
 }
 
 /* What a stat of vpath found (r, st), for known_absent: absent, or not a

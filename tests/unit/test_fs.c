@@ -306,6 +306,8 @@ static void test_absent_from_listing(void)
  * is taken lexically for "does it exist" (the loader's
  * $ORIGIN/../../nvidia/cublas/lib from torch/lib); out of a link, or of
  * what no listing names, the question is asked. */
+static void test_absent_through_alias(void);
+
 static void test_absent_through_dotdot(void)
 {
     struct fs fs;
@@ -346,6 +348,36 @@ static void test_absent_through_dotdot(void)
     /* Out of a directory no listing names (/dd/nvidia/lib's parent is not listed). */
     CHECK_INT(fs_stat(&fs, "/dd/nvidia/lib/../zzz", &st, &err), 0);
     CHECK(fs.nstat == stats + 3);
+    fs_release(&fs);
+}
+
+/* A directory reached through a link (merged /usr's /lib): once the walk
+ * resolved it, the listing of its resolved path answers below it too. */
+static void test_absent_through_alias(void)
+{
+    struct fs fs;
+    struct fs_dirlist l;
+    struct compat_stat st;
+    struct strbuf real = STRBUF_INIT;
+    struct gd_err err;
+    uint64_t stats;
+    mkdirs("al");
+    mkdirs("al/real");
+    mkfile("al/real/a", "a");
+    mklink("real", "al/ln");
+    fs_init(&fs, root, &err);
+    CHECK_INT(fs_list_dir(&fs, "/al/real", 100, &l, &err), 1);
+    fs_dirlist_release(&l);
+    stats = fs.nstat;
+    CHECK_INT(fs_stat(&fs, "/al/ln/zzz", &st, &err), 0);   /* not resolved yet: asked */
+    CHECK(fs.nstat == stats + 1);
+    CHECK_INT(fs_realpath(&fs, "/al/ln/a", &real, &err), 1);
+    CHECK_STR(real.buf, "/al/real/a");
+    stats = fs.nstat;
+    CHECK_INT(fs_stat(&fs, "/al/ln/yyy", &st, &err), 0);
+    CHECK_INT(fs_stat(&fs, "/al/ln/a", &st, &err), 1);     /* present: asked */
+    CHECK(fs.nstat == stats + 1);
+    strbuf_release(&real);
     fs_release(&fs);
 }
 
@@ -444,6 +476,7 @@ int main(void)
     RUN(test_listing_remembered);
     RUN(test_absent_from_listing);
     RUN(test_absent_through_dotdot);
+    RUN(test_absent_through_alias);
     RUN(test_expect_lookups);
     RUN(test_bad_root);
     RUN(test_open_as_checked);
