@@ -368,20 +368,19 @@ static void add_node(struct scan_ctx *ctx, const char *path)
     struct facts *f = ctx->facts;
     struct dev_node *dn;
     struct compat_stat st;
-    int exists = fs_stat(ctx->fs, path, &st, NULL) == 1;
+    int rd, wr;
+    /* Its stat and this process's access (read and write asked at once
+     * first: the usual answer, in one question), from one handle under
+     * --root. */
+    int exists = fs_stat_rw(ctx->fs, path, &st, &rd, &wr, NULL) == 1;
 
     ALLOC_GROW(f->driver.nodes, f->driver.n_nodes + 1, f->driver.alloc_nodes);
     dn = &f->driver.nodes[f->driver.n_nodes++];
     memset(dn, 0, sizeof(*dn));
     dn->path = facts_str(f, path);
     dn->exists = exists;
-    /* Both asked at once first: the usual answer, in one question. */
-    if (exists && fs_access(ctx->fs, path, COMPAT_R_OK | COMPAT_W_OK)) {
-        dn->readable = dn->writable = 1;
-    } else {
-        dn->readable = exists && fs_access(ctx->fs, path, COMPAT_R_OK);
-        dn->writable = exists && fs_access(ctx->fs, path, COMPAT_W_OK);
-    }
+    dn->readable = rd;
+    dn->writable = wr;
     dn->user_access = dn->cgroup_access = -1;
     if (exists) {
         dn->mode = st.mode;

@@ -709,20 +709,99 @@ static const struct fs_dirent *listing_find(struct fs *fs, struct fs_memo_ent *e
     return NULL;
 }
 
+/* 1 when plain path p is known to be a directory itself, not a link to
+ * one: its lstat, or its parent's complete listing, said so. */
+static int known_real_dir(struct fs *fs, const char *p)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'L', p, 0);
+    const char *slash = strrchr(p, '/');
+    char dir[FS_PATH_MAX];
+    size_t n;
+
+    if (e && e->r == 1)
+        return e->st.type == COMPAT_FT_DIR;
+    if (!slash || !slash[1] || (n = (size_t)(slash - p)) >= sizeof(dir))
+        return 0;
+    memcpy(dir, p, n);
+    dir[n] = '\0';
+    e = memo_find(fs, 'D', n ? dir : "/", 0);
+    if (e && e->r == 1) {
+        const struct fs_dirent *d = listing_find(fs, e, slash + 1, strlen(slash + 1));
+        return d && d->type == COMPAT_FT_DIR;
+    }
+    return 0;
+}
+
+/*
+ * vpath without its empty and "." components and with each ".." taken
+ * lexically, into out (a plain path), where that names what the kernel
+ * (or RESOLVE_IN_ROOT) would reach: every component a ".." climbs out of
+ * is known to be a directory and not a link (the loader's
+ * $ORIGIN/../../nvidia/cublas/lib, from torch/lib).  A "." or empty
+ * component below something that is no directory only turns an ENOTDIR
+ * into an absence, which is all known_absent asks.  0: not known.
+ */
+static int plain_equivalent(struct fs *fs, const char *vpath, char *out, size_t cap)
+{
+    size_t len = 0;
+    const char *p = vpath;
+
+    if (vpath[0] != '/')
+        return 0;
+    while (*p) {
+        const char *c;
+        size_t n;
+        while (*p == '/')
+            p++;
+        c = p;
+        while (*p && *p != '/')
+            p++;
+        n = (size_t)(p - c);
+        if (!n || (n == 1 && c[0] == '.'))
+            continue;
+        if (n == 2 && c[0] == '.' && c[1] == '.') {
+            if (!len)
+                continue;   /* "/.." is "/" */
+            out[len] = '\0';
+            if (!known_real_dir(fs, out))
+                return 0;
+            while (len && out[len - 1] != '/')
+                len--;
+            len--;          /* the '/' before the component */
+            continue;
+        }
+        if (len + 1 + n + 1 > cap)
+            return 0;
+        out[len++] = '/';
+        memcpy(out + len, c, n);
+        len += n;
+    }
+    if (!len)
+        out[len++] = '/';
+    out[len] = '\0';
+    return 1;
+}
+
 /*
  * 1 when what is memoised already says vpath does not exist: an ancestor
  * is absent or not a directory, or the complete listing of an ancestor
  * has no entry for the next component (or one that is not a directory,
  * link or unknown, with more components to come).  0: not known.
  */
-static int known_absent(struct fs *fs, const char *vpath)
+static int absent_below(struct fs *fs, const char *vpath, int canonical)
 {
     struct fs_cache *c = fs->cache;
+    const char *slash;
     size_t h, i = 0;
 
     if (!c || !c->memo || vpath[0] != '/' || !vpath[1] || !compat_names_exact() ||
         (fs->fault_eacces && str_prefix_path(vpath, fs->fault_eacces)))
         return 0;
+    if (!plain_path(vpath)) {
+        char norm[FS_PATH_MAX];
+        return plain_equivalent(fs, vpath, norm, sizeof(norm)) && plain_path(norm) && strcmp(norm, "/") &&
+               !(fs->fault_eacces && str_prefix_path(norm, fs->fault_eacces)) && known_absent(fs, norm);
+    }
     /* Each ancestor A = vpath[0, i) ("/" for i == 0), then its child's
      * name; the key's hash grows with the path ('D' entries hash as
      * memo_find's keys do).  A stat that found a path absent or not a
@@ -754,7 +833,29 @@ static int known_absent(struct fs *fs, const char *vpath)
             h = FNV_STEP(h, name[k]);
         i += 1 + nlen;
     }
+    /* A directory reached by another name (merged /usr: /lib/x86_64-linux-gnu
+     * is /usr/lib/x86_64-linux-gnu): once the walk resolved it, what is
+     * known below its resolved path answers (that path is canonical: its
+     * own directory resolves to itself). */
+    if (!canonical && c->n && (slash = strrchr(vpath, '/')) != vpath && (size_t)(slash - vpath) < FS_PATH_MAX) {
+        char dir[FS_PATH_MAX], alt[FS_PATH_MAX];
+        const struct fs_cache_ent *ce;
+        memcpy(dir, vpath, (size_t)(slash - vpath));
+        dir[slash - vpath] = '\0';
+        ce = cache_slot(c, dir);
+        if (ce->key && !ce->val)
+            return 1;   /* the walk found the directory absent */
+        if (ce->key && ce->val[0] && strcmp(ce->val, dir) &&
+            (size_t)snprintf(alt, sizeof(alt), "%s%s", ce->val, slash) < sizeof(alt) && plain_path(alt) &&
+            !(fs->fault_eacces && str_prefix_path(alt, fs->fault_eacces)))
+            return absent_below(fs, alt, 1);
+    }
     return 0;
+}
+
+static int known_absent(struct fs *fs, const char *vpath)
+{
+    return absent_below(fs, vpath, 0);
 }
 
 /* What a stat of vpath found (r, st), for known_absent: absent, or not a
@@ -1226,6 +1327,48 @@ int fs_access(struct fs *fs, const char *vpath, int mode)
     else
         r = 0;
     strbuf_release(&host);
+    return r;
+}
+
+/*
+ * Under --root the stat and the access questions share one handle (an
+ * O_PATH open, its fstat, access(2) through it, close: four system calls
+ * where fs_stat then fs_access took six); as the machine itself, the
+ * stat (remembered) and access(2) of the path, as fs_stat and fs_access.
+ */
+int fs_stat_rw(struct fs *fs, const char *vpath, struct compat_stat *st, int *readable, int *writable,
+               struct gd_err *err)
+{
+    struct fs_memo_ent *e = memo_find(fs, 'S', vpath, 0);
+    int r, fd;
+
+    *readable = *writable = 0;
+    if (fs->root_fd < 0 || (e && e->r >= 0) || known_absent(fs, vpath)) {
+        r = fs_stat(fs, vpath, st, err);
+        if (r == 1 && fs_access(fs, vpath, COMPAT_R_OK | COMPAT_W_OK)) {
+            *readable = *writable = 1;
+        } else if (r == 1) {
+            *readable = fs_access(fs, vpath, COMPAT_R_OK);
+            *writable = fs_access(fs, vpath, COMPAT_W_OK);
+        }
+        return r;
+    }
+    r = open_in_root(fs, vpath, 0u, &fd, "cannot access", err);
+    if (r == 1) {
+        if (compat_fstat(fd, st) < 0) {
+            r = err_set(err, "cannot access '%s'", vpath);
+        } else if (compat_access_fd(fd, COMPAT_R_OK | COMPAT_W_OK) == 0) {
+            *readable = *writable = 1;
+        } else {
+            *readable = compat_access_fd(fd, COMPAT_R_OK) == 0;
+            *writable = compat_access_fd(fd, COMPAT_W_OK) == 0;
+        }
+        compat_close(fd);
+    }
+    memo_put_stat(fs, 'S', vpath, r, st);
+    dir_absent(fs, vpath, 1, r, st);
+    if (r == 0)
+        note_miss(fs, vpath);
     return r;
 }
 

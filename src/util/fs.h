@@ -119,6 +119,14 @@ int fs_readlink(struct fs *fs, const char *vpath, struct strbuf *out,
                 struct gd_err *err);
 /** 1 if the current user may access vpath with mode (COMPAT_R_OK...), 0 if not or absent. */
 int fs_access(struct fs *fs, const char *vpath, int mode);
+/**
+ * fs_stat and, where it exists, whether this process may read and write
+ * it (fs_access's COMPAT_R_OK and COMPAT_W_OK) in one question: under
+ * --root both are answered from one handle.  1 (st, *readable, *writable
+ * filled) / 0 absent / -1 (err); *readable and *writable are 0 unless 1.
+ */
+int fs_stat_rw(struct fs *fs, const char *vpath, struct compat_stat *st, int *readable, int *writable,
+               struct gd_err *err);
 
 /**
  * Read the whole regular file vpath into out (appended), if it is at most

@@ -296,8 +296,88 @@ static void test_absent_from_listing(void)
     CHECK_INT(fs_stat(&fs, "/ls/a", &st, &err), 1);        /* listed: asked */
     CHECK_INT(fs_stat(&fs, "/ls/sub/x", &st, &err), 0);    /* below a directory: asked */
     CHECK(fs.nstat == stats + 2);
-    CHECK_INT(fs_stat(&fs, "/ls/./zzz", &st, &err), 0);    /* not plain: asked */
+    CHECK_INT(fs_stat(&fs, "/ls/./zzz", &st, &err), 0);    /* "/ls/zzz": known */
+    CHECK_INT(fs_open(&fs, "/ls//zzz/", &f, &err), 0);
+    CHECK(fs.nstat == stats + 2);
+    fs_release(&fs);
+}
+
+/* A ".." out of a directory a listing names as a directory (not a link)
+ * is taken lexically for "does it exist" (the loader's
+ * $ORIGIN/../../nvidia/cublas/lib from torch/lib); out of a link, or of
+ * what no listing names, the question is asked. */
+static void test_absent_through_alias(void);
+
+static void test_absent_through_dotdot(void)
+{
+    struct fs fs;
+    struct fs_dirlist l;
+    struct fs_file f;
+    struct compat_stat st;
+    struct gd_err err;
+    uint64_t stats;
+    mkdirs("dd");
+    mkdirs("dd/torch");
+    mkdirs("dd/torch/lib");
+    mkdirs("dd/nvidia");
+    mkdirs("dd/nvidia/lib");
+    mkfile("dd/nvidia/lib/libcudart.so.12", "x");
+    mklink("torch/lib", "dd/tl");
+    fs_init(&fs, root, &err);
+    CHECK_INT(fs_list_dir(&fs, "/", 100, &l, &err), 1);
+    fs_dirlist_release(&l);
+    CHECK_INT(fs_list_dir(&fs, "/dd", 100, &l, &err), 1);
+    fs_dirlist_release(&l);
+    CHECK_INT(fs_list_dir(&fs, "/dd/torch", 100, &l, &err), 1);
+    fs_dirlist_release(&l);
+    CHECK_INT(fs_list_dir(&fs, "/dd/nvidia/lib", 100, &l, &err), 1);
+    fs_dirlist_release(&l);
+    stats = fs.nstat;
+    CHECK_INT(fs_open(&fs, "/dd/torch/lib/../../nvidia/lib/glibc-hwcaps/x86-64-v3/libcudart.so.12", &f, &err), 0);
+    CHECK_INT(fs_stat(&fs, "/dd/torch/lib/../../nvidia/lib/libcublas.so.12", &st, &err), 0);
+    CHECK_INT(fs_stat(&fs, "/dd/torch/../../../dd/zzz", &st, &err), 0);   /* above "/" is "/" */
+    CHECK(fs.nstat == stats);
+    /* Present: asked, and found. */
+    CHECK_INT(fs_open(&fs, "/dd/torch/lib/../../nvidia/lib/libcudart.so.12", &f, &err), 1);
+    fs_close(&f);
+    CHECK(fs.nstat == stats + 1);
+    /* Out of a link: /dd/tl/.. is /dd/torch, where nvidia is absent, but
+     * only the system call may say so. */
+    CHECK_INT(fs_stat(&fs, "/dd/tl/../nvidia/lib/libcudart.so.12", &st, &err), 0);
+    CHECK(fs.nstat == stats + 2);
+    /* Out of a directory no listing names (/dd/nvidia/lib's parent is not listed). */
+    CHECK_INT(fs_stat(&fs, "/dd/nvidia/lib/../zzz", &st, &err), 0);
     CHECK(fs.nstat == stats + 3);
+    fs_release(&fs);
+}
+
+/* A directory reached through a link (merged /usr's /lib): once the walk
+ * resolved it, the listing of its resolved path answers below it too. */
+static void test_absent_through_alias(void)
+{
+    struct fs fs;
+    struct fs_dirlist l;
+    struct compat_stat st;
+    struct strbuf real = STRBUF_INIT;
+    struct gd_err err;
+    uint64_t stats;
+    mkdirs("al");
+    mkdirs("al/real");
+    mkfile("al/real/a", "a");
+    mklink("real", "al/ln");
+    fs_init(&fs, root, &err);
+    CHECK_INT(fs_list_dir(&fs, "/al/real", 100, &l, &err), 1);
+    fs_dirlist_release(&l);
+    stats = fs.nstat;
+    CHECK_INT(fs_stat(&fs, "/al/ln/zzz", &st, &err), 0);   /* not resolved yet: asked */
+    CHECK(fs.nstat == stats + 1);
+    CHECK_INT(fs_realpath(&fs, "/al/ln/a", &real, &err), 1);
+    CHECK_STR(real.buf, "/al/real/a");
+    stats = fs.nstat;
+    CHECK_INT(fs_stat(&fs, "/al/ln/yyy", &st, &err), 0);
+    CHECK_INT(fs_stat(&fs, "/al/ln/a", &st, &err), 1);     /* present: asked */
+    CHECK(fs.nstat == stats + 1);
+    strbuf_release(&real);
     fs_release(&fs);
 }
 
@@ -395,6 +475,8 @@ int main(void)
     RUN(test_dir_cache);
     RUN(test_listing_remembered);
     RUN(test_absent_from_listing);
+    RUN(test_absent_through_dotdot);
+    RUN(test_absent_through_alias);
     RUN(test_expect_lookups);
     RUN(test_bad_root);
     RUN(test_open_as_checked);
