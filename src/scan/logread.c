@@ -2229,6 +2229,22 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
     }
 }
 
+/*
+ * The interactive CPython banner's second line names the platform it was
+ * built for (sys.platform): "[GCC 7.3.0] :: Anaconda, Inc. on linux",
+ * "[Clang 14.0.6 ] on darwin" (Python/pylifecycle.c's Py_GetCompiler and
+ * Py_GetPlatform; "on win32" is the MSC banner's).
+ */
+static int py_banner_on(const char *line, size_t n, const char *tail)
+{
+    size_t k = strlen(tail);
+    while (n && is_space(line[n - 1]))
+        n--;
+    if (n <= k || n > 120 || memcmp(line + n - k, tail, k))
+        return 0;
+    return mstarts(line, n, "[GCC ") || mstarts(line, n, "[Clang ") || mstarts(line, n, "[gcc ");
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2258,16 +2274,21 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         mac_words(lr, line, n) ||
         gmfind(lr, line, n, "macOS") || gmfind(lr, line, n, "arm64-apple") || gmfind(lr, line, n, "Apple M") ||
         gmfind(lr, line, n, "tensorflow-macos") || gmfind(lr, line, n, "Metal device set to") ||
-        gmfind(lr, line, n, "macosx_")) {
+        gmfind(lr, line, n, "macosx_") || py_banner_on(line, n, " on darwin")) {
         f->hint_macos++;
         setval(lr, &f->os_macos, "macos", 5, line, n);
     }
     if (gmfind(lr, line, n, ".so.") || gmfind(lr, line, n, "/usr/") || gmfind(lr, line, n, "/home/") ||
         gmfind(lr, line, n, "/site-packages/") || gmfind(lr, line, n, "/dist-packages/") ||
-        gmfind(lr, line, n, "/opt/conda")) {
+        gmfind(lr, line, n, "/opt/conda") || py_banner_on(line, n, " on linux")) {
         f->hint_linux++;
         setval(lr, &f->os_linux, "linux", 5, line, n);
     }
+    /* The driver called too old in words ("my Nvidia version is too old", a program's paraphrase);
+       not a GPU called too old (torch's "cuda capability ... too old") */
+    if (!f->driver_old_said.v && grams_may(lr->grams, "too old") && mfind_ci(line, n, "too old") &&
+        (mfind_ci(line, n, "driver") || mfind_ci(line, n, "nvidia version")) && !mfind_ci(line, n, "capabilit"))
+        setval(lr, &f->driver_old_said, "too old", 7, line, n);
     /* A Linux aarch64 machine or a Jetson (macOS's arm64 is the Mac's) */
     if ((p = gmfind(lr, line, n, "aarch64")) != NULL || (p = gmfind(lr, line, n, "Jetson")) != NULL ||
         (p = gmfind(lr, line, n, "jetson")) != NULL || (p = gmfind(lr, line, n, "JetPack")) != NULL ||
@@ -2277,7 +2298,8 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     if (gmfind(lr, line, n, "docker run") || gmfind(lr, line, n, "docker exec") || gmfind(lr, line, n, "podman run") ||
         gmfind(lr, line, n, "/.dockerenv") || gmfind(lr, line, n, "docker compose") ||
         gmfind(lr, line, n, "docker-compose") || gmfind(lr, line, n, "nvidia-container-cli") ||
-        gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ")) {
+        gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ") ||
+        gmfind(lr, line, n, "docker pull ") || (grams_may(lr->grams, "docker image") && mfind_ci(line, n, "docker image"))) {
         setval(lr, &f->container, "docker", 6, line, n);
     } else if ((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
                left(line, n, p) > 12 && p[12] == ':') {
@@ -2320,9 +2342,10 @@ static void match_context(struct logread *lr, const char *line, size_t n)
             v++;
             rn--;
         }
-        if (rn && is_digit(*v))
+        if (rn && is_digit(*v)) {
             setval(lr, &f->cuda_version, v, version_len(v, rn), line, n);
-        else if (!rn) {
+            setval(lr, &f->torch_cuda, v, version_len(v, rn), line, n);
+        } else if (!rn || (rn == 1 && *v == ')')) {
             lr->st.query_line = (long)f->lines;
             lr->st.query_kind = 5;
         }
@@ -2522,6 +2545,19 @@ static void match_query_result(struct logread *lr, const char *line, size_t n)
                                                        : &lr->facts.cuda_version;
         if (sn > 2 && (s[0] == '\'' || s[0] == '"'))
             setval(lr, v, s + 1, version_len(s + 1, sn - 1), line, n);
+        else if (sn && is_digit(s[0]) && !mfind(s, sn, " "))   /* print()'s form: 10.0.130 */
+            setval(lr, v, s, version_len(s, sn), line, n);
+        /* torch.version.cuda is the build's CUDA ("None": a build without CUDA) */
+        if (lr->st.query_kind == 5 && sn > 2 && (s[0] == '\'' || s[0] == '"') && is_digit(s[1]))
+            setval(lr, &lr->facts.torch_cuda, s + 1, version_len(s + 1, sn - 1), line, n);
+        else if (lr->st.query_kind == 5 && sn && is_digit(s[0]) && !mfind(s, sn, " "))
+            setval(lr, &lr->facts.torch_cuda, s, version_len(s, sn), line, n);
+        else if (lr->st.query_kind == 5 && sn == 4 && !memcmp(s, "None", 4))
+            setval(lr, &lr->facts.torch_cuda, "None", 4, line, n);
+        lr->st.query_kind = 0;
+    } else if (lr->st.query_kind == 6 && dist == 1) {
+        if (sn == 5 && !memcmp(s, "False", 5))
+            setval(lr, &lr->facts.tf_not_cuda_build, "False", 5, line, n);
         lr->st.query_kind = 0;
     } else if (lr->st.query_kind == 1 && empty_list(s, sn)) {
         hit(lr, LE_GPU_LIST_EMPTY, line, n);
@@ -2542,7 +2578,9 @@ static void match_queries(struct logread *lr, const char *line, size_t n)
     while (sn && is_space(s[sn - 1]))
         sn--;
     if (mfind(line, n, "list_physical_devices(") && mfind(line, n, "GPU")) {
-        if (sn >= 2 && !memcmp(s + sn - 2, "[]", 2)) {
+        const char *cm = mfind(line, n, ") #");
+        /* the answer as a comment after the call: "tf.config.list_physical_devices('GPU') # [] is returned" */
+        if ((sn >= 2 && !memcmp(s + sn - 2, "[]", 2)) || (cm && mfind(cm, left(line, n, cm), "[]"))) {
             hit(lr, LE_GPU_LIST_EMPTY, line, n);
         } else {
             lr->st.query_line = (long)f->lines;
@@ -2559,13 +2597,26 @@ static void match_queries(struct logread *lr, const char *line, size_t n)
         if (sn >= 5 && !memcmp(s + sn - 5, "False", 5))
             hit(lr, LE_TORCH_NO_GPU, line, n);
     }
-    if (mfind(line, n, "torch.__version__") && sn && s[sn - 1] == '_') {
+    /* ">>> torch.__version__" or ">>> print(torch.__version__)": the answer is on the next line */
+    if (mfind(line, n, "torch.__version__") && sn && (s[sn - 1] == '_' || (sn > 1 && s[sn - 1] == ')' && s[sn - 2] == '_'))) {
         lr->st.query_line = (long)f->lines;
         lr->st.query_kind = 3;
     }
-    if (mfind(line, n, "tf.__version__") && sn && s[sn - 1] == '_') {
+    if (mfind(line, n, "tf.__version__") && sn && (s[sn - 1] == '_' || (sn > 1 && s[sn - 1] == ')' && s[sn - 2] == '_'))) {
         lr->st.query_line = (long)f->lines;
         lr->st.query_kind = 4;
+    }
+    /* tf.test.is_built_with_cuda() answered False (on the next line, or as a comment after the call;
+       "is_build_with_cuda" is a common misspelling) */
+    if ((p = gmfind(lr, line, n, "with_cuda()")) != NULL && p - line >= 9 &&
+        (!memcmp(p - 9, "is_built_", 9) || !memcmp(p - 9, "is_build_", 9))) {
+        const char *r = p + 11;
+        if (mfind_ci(r, left(line, n, r), "false"))
+            setval(lr, &f->tf_not_cuda_build, "False", 5, line, n);
+        else if (!mfind(r, left(line, n, r), "#")) {
+            lr->st.query_line = (long)f->lines;
+            lr->st.query_kind = 6;
+        }
     }
     if (mfind(line, n, "Is CUDA available: False"))
         hit(lr, LE_TORCH_NO_GPU, line, n);
