@@ -255,6 +255,11 @@ void explain_rule_setting(struct explain_ctx *c)
     struct finding *fd;
     int tf_empty = !explain_cnt(c, LE_GPU_WORKS) &&
                    (explain_cnt(c, LE_GPU_LIST_EMPTY) || (explain_cnt(c, LE_TF_CPU_DEVICES) && !explain_cnt(c, LE_TF_GPU_DEVICES)));
+    /* the judges' "no NVIDIA GPU" from the graphics the log names: those lines are its evidence */
+    if ((fd = explain_cause_of(c, "GD102", NULL)) != NULL) {
+        explain_quote_val(c, fd, &lf->other_gpu);
+        explain_quote_val(c, fd, &lf->no_nvidia_said);
+    }
     /* A container started without --gpus has no driver inside: libcuda missing, nvidia-smi failing, or
      * error 35 are what that looks like, so the command line outranks the driver's absence. */
     if (lf->container.v && !lf->docker_gpus.v && lf->command.v && explain_has(lf->command.v, "docker") &&

@@ -1044,7 +1044,19 @@ static void rule_undefined_symbol(struct explain_ctx *c)
     if (!e->count || !(cuda_lib(e->a) || explain_has(e->b, "cudnn") || explain_has(e->b, "cublas")))
         return;
     dnn = explain_has(e->a, "cudnn") || explain_has(e->b, "cudnn");
-    if (dnn) {
+    /* a symbol of cuDNN's own namespace (C++ "cudnn::", mangled _ZN5cudnn) is one cuDNN library asking
+       another for it: the sub-libraries come from two installs (every cuDNN release ships them together),
+       not a framework built against another cuDNN, whose calls are the C API's cudnnXxx */
+    if (dnn && e->b && !strncmp(e->b, "_ZN5cudnn", 9)) {
+        fd = explain_cause(c, "GD109", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "two cuDNN installs are mixed: a cuDNN library needs an internal symbol "
+                                 "of %s that the copy found (another install's) lacks", e->a ? e->a : "its sibling");
+        explain_set_score(c, fd, 80);
+        explain_quote_val(c, fd, &c->lf->pip_nvidia);
+        explain_quote_val(c, fd, &c->lf->ld_library_path);
+        explain_alt_hit(c, "GD207", 55, "another cuDNN version than the framework's is found first",
+                FIX_TOOL_TELL_CUDNN_LDPATH, NULL, LE_UNDEFINED_SYMBOL);
+    } else if (dnn) {
         fd = explain_cause(c, "GD207", SEV_ERROR, "");
         fd->title = arena_printf(c->out->arena, "two different copies of cuDNN are mixed: a symbol of %s is missing",
                                  e->a ? e->a : "cuDNN");

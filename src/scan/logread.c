@@ -2284,6 +2284,28 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         f->hint_linux++;
         setval(lr, &f->os_linux, "linux", 5, line, n);
     }
+    /* Graphics that are not NVIDIA's, by their marketing names (Intel's HD/UHD/Iris/Xe/Arc, AMD's Radeon) */
+    if (!f->other_gpu.v) {
+        static const char *const og[] = { "hd graphics", "uhd graphics", "iris xe", "iris(r) xe", "iris plus",
+                                           "intel xe", "intel(r) xe", "intel arc", "intel(r) arc", "radeon", NULL };
+        size_t i;
+        for (i = 0; og[i]; i++)
+            if (grams_may(lr->grams, og[i]) && (p = mfind_ci(line, n, og[i])) != NULL) {
+                setval(lr, &f->other_gpu, p, strlen(og[i]), line, n);
+                break;
+            }
+    }
+    /* "no NVIDIA GPU", "not using NVIDIA GPU", "don't have an NVIDIA GPU", "without NVIDIA GPU" */
+    if (!f->no_nvidia_said.v && grams_may(lr->grams, "nvidia") && (p = mfind_ci(line, n, "nvidia")) != NULL) {
+        size_t b = span(line, p) < 24 ? span(line, p) : 24;
+        const char *w = p - b, *g = p + 6;
+        size_t gn = left(line, n, g) < 12 ? left(line, n, g) : 12;
+        if ((mfind_ci(w, b, "no ") || mfind_ci(w, b, "not using") || mfind_ci(w, b, "don't have") ||
+             mfind_ci(w, b, "do not have") || mfind_ci(w, b, "without") || mfind_ci(w, b, "dont have")) &&
+            (mfind_ci(g, gn, "gpu") || mfind_ci(g, gn, "card") || mfind_ci(g, gn, "graphics")) &&
+            !mfind_ci(w, b, "driver"))
+            setval(lr, &f->no_nvidia_said, "no", 2, line, n);
+    }
     /* The driver called too old in words ("my Nvidia version is too old", a program's paraphrase);
        not a GPU called too old (torch's "cuda capability ... too old") */
     if (!f->driver_old_said.v && grams_may(lr->grams, "too old") && mfind_ci(line, n, "too old") &&
