@@ -362,6 +362,18 @@ static void missing_alternatives(struct explain_ctx *c)
         if (!name || !*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                             "0123456789._+-")])
             continue;
+        {
+            /* the log names a toolkit directory of the library's CUDA line: installed there, not searched */
+            char want[16];
+            const char *td = c->lf->toolkit_dir.v;
+            size_t wl;
+            if (!dnn && td && log_lib_cuda_line(name, want, sizeof(want)) && (wl = strlen(want)) != 0 &&
+                !strncmp(td, want, wl) && (td[wl] == '.' || td[wl] == '\0'))
+                explain_alt(c, "GD204", explain_get_score(c, fd) + 4,
+                    arena_printf(c->out->arena, "the log shows CUDA %s's directory, which ships %s: it is installed, "
+                                 "but not where the loader looks (LD_LIBRARY_PATH, ld.so.conf)", td, name),
+                    FIX_TOOL_TELL_FIND_LIB, name, c->lf->toolkit_dir.line, c->lf->toolkit_dir.text);
+        }
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
             FIX_TOOL_TELL_FIND_LIB, name, 0, NULL);
         if (!dnn && (superseded_line(c, name, &why) || minor_soname(c, name, &why))) {

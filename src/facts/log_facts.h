@@ -183,6 +183,8 @@ struct log_facts {
     struct log_value docker_gpus;      /* docker run/compose asked for GPUs (--gpus, --runtime=nvidia) */
     struct log_value arm;              /* a Linux aarch64 machine or a Jetson: "aarch64", "Jetson", "JetPack", "L4T" */
     struct log_value tf_not_cuda_build; /* tf.test.is_built_with_cuda() printed False */
+    struct log_value toolkit_dir;      /* the version of a CUDA toolkit directory the log names (/usr/local/cuda-12.2,
+                                          CUDA\\v11.8, a module's .../cudacore/12.2.2/lib64) */
     struct log_value other_gpu;        /* graphics that are not NVIDIA's, named: "Intel HD Graphics 4000", "Iris Xe", "Radeon" */
     struct log_value no_nvidia_said;   /* the reporter says there is no NVIDIA GPU: "not using NVIDIA GPU", "no NVIDIA GPU" */
     struct log_value driver_old_said;  /* a reporter's own words: "my Nvidia driver is too old" */

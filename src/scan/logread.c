@@ -2350,8 +2350,19 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     stated_toolkit(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
-        (p = gfind_after(lr, line, n, "CUDA/v")) != NULL)
+        (p = gfind_after(lr, line, n, "CUDA/v")) != NULL) {
         setval(lr, &f->cuda_version, p, version_len(p, left(line, n, p)), line, n);
+        setval(lr, &f->toolkit_dir, p, version_len(p, left(line, n, p)), line, n);
+    }
+    /* a module system's toolkit directory (EasyBuild's .../CUDA/12.2.0/lib64, Compute Canada's
+       .../cudacore/12.2.2/lib64, Spack/Lmod's .../cuda/11.8/lib64): installed, of that version */
+    if (!f->toolkit_dir.v && ((p = gfind_after(lr, line, n, "/cudacore/")) != NULL ||
+                              (p = gfind_after(lr, line, n, "/CUDA/")) != NULL ||
+                              (p = gfind_after(lr, line, n, "/cuda/")) != NULL)) {
+        size_t vn = version_len(p, left(line, n, p));
+        if (vn >= 3 && mfind(p, vn, ".") && left(line, n, p) > vn && p[vn] == '/' && mfind(p + vn, left(line, n, p + vn), "lib"))
+            setval(lr, &f->toolkit_dir, p, vn, line, n);
+    }
     if (mstarts(line, n, "Python 3.") || mstarts(line, n, "Python 2.")) {
         p = line + 7;
         setval(lr, &f->python_version, p, version_len(p, left(line, n, p)), line, n);
