@@ -313,6 +313,23 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
 
     if (c->n_causes || explain_cnt(c, LE_GPU_WORKS))
         return;
+    if (explain_cnt(c, LE_CUDA_COUNT_FAILED)) {
+        /* cudaGetDeviceCount failed and the program dropped the code: cudaErrorInsufficientDriver (35) for
+           a build from source against a toolkit newer than the driver, cudaErrorNoDevice (100), or no driver */
+        fd = explain_cause(c, "GD404", SEV_WARNING, "CUDA's device count failed and the program does not print the "
+                           "error; the usual codes are 35 (driver too old), 100 (no device) or no driver at all");
+        explain_set_score(c, fd, 20);
+        explain_quote_ev(c, fd, LE_CUDA_COUNT_FAILED);
+        explain_apply_fix(c, fd, FX_CHECK, NULL);
+        explain_alt_hit(c, "GD208", 50, "the driver is older than the CUDA toolkit the program was built with "
+                        "(cudaErrorInsufficientDriver), common for builds from source with the newest toolkit",
+                        FIX_TOOL_TELL_SMI_CUDA, NULL, LE_CUDA_COUNT_FAILED);
+        explain_alt_hit(c, "GD101", 42, "the NVIDIA driver is not installed or not loaded", FIX_TOOL_TELL_SMI_LSMOD, NULL,
+                        LE_CUDA_COUNT_FAILED);
+        explain_alt_hit(c, "GD102", 38, "there is no NVIDIA GPU in this machine (or none visible here)",
+                        FIX_TOOL_LSPCI, NULL, LE_CUDA_COUNT_FAILED);
+        return;
+    }
     if (explain_cnt(c, LE_TF_SKIP_GPU)) {
         fd = explain_cause(c, "GD404", SEV_WARNING,
                    "TensorFlow skipped the GPU because some CUDA library did not load; the log does not name it");
@@ -370,7 +387,10 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         /* an aarch64 machine or a Jetson is no native Windows: there the first guess is the wheel, a
            CPU-only build (PyPI's and the community's aarch64 wheels; NVIDIA publishes Jetson's own) */
         int arm = lf->arm.v && !win;
-        int win_score = arm ? 0 : win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
+        /* an XLA_GPU listed: the driver counted a GPU and this TensorFlow (2.0-2.3, a CUDA build; those had
+           Windows GPU builds) did not register it, because a CUDA library it pins did not load */
+        int xla = lf->tf_xla_gpu.v != NULL;
+        int win_score = arm || xla ? 0 : win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
         const char *tf_win_last = kb_tf_last_windows_gpu(kb);
         fd = explain_cause(c, "GD404", SEV_WARNING,
                    "TensorFlow lists no GPU, and the log does not say why (it hides the loader's messages by default)");
@@ -386,6 +406,15 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                             : "this TensorFlow has no GPU build for native Windows (WSL2 is the way)",
                 FIX_TOOL_TELL_SYS_PLATFORM, NULL, h ? h->line : 0,
                 h ? h->text : NULL);
+        if (xla) {
+            explain_alt(c, "GD206", 62, "TensorFlow lists an XLA_GPU but no GPU: the driver sees the GPU, and the CUDA "
+                "libraries of the exact version this build pins (libcudart.so.10.1, ...) did not load; most often "
+                "another CUDA version is installed", FIX_TOOL_TELL_TOOLKIT_VERSIONS, NULL, lf->tf_xla_gpu.line,
+                lf->tf_xla_gpu.text);
+            explain_alt(c, "GD201", 50, "a CUDA library TensorFlow needs is not installed (the names appear at a "
+                "higher log level)", FIX_TOOL_TELL_TF_DSO_LOADER, NULL, lf->tf_xla_gpu.line, lf->tf_xla_gpu.text);
+            return;
+        }
         /* is_built_with_cuda() False: a build without CUDA; no CUDA library was looked for */
         if (lf->tf_not_cuda_build.v)
             explain_alt(c, "GD211", 48, "this TensorFlow is a build without CUDA (tf.test.is_built_with_cuda() is False)",

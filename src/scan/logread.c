@@ -1604,6 +1604,12 @@ static void take_named_lib(struct logread *lr, const char *line, size_t n, const
     add_lib(lr, b, k, NULL, 0, "loader", 0, line, n);
 }
 
+static void take_xla_gpu(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)after;
+    setval(lr, &lr->facts.tf_xla_gpu, at, 7, line, n);
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -1693,6 +1699,9 @@ static const struct log_pattern patterns[] = {
       PTSRC "torch/utils/cpp_extension.py", 0 },
     { "CUDA_HOME environment variable is not set", NULL, NULL, LE_CUDA_HOME_UNSET, NULL,
       "extension_build_mismatch", PTSRC "torch/utils/cpp_extension.py", 0 },
+    /* ggml (llama.cpp, whisper.cpp): printed when cudaGetDeviceCount returns an error, whose code it drops */
+    { "CUDA devices found, CUDA will be disabled", NULL, NULL, LE_CUDA_COUNT_FAILED, NULL, "driver_too_old",
+      GH "ggml-org/llama.cpp/blob/b2450/ggml-cuda.cu", 0 },
     { "No CUDA GPUs are available", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
       PTSRC "torch/cuda/__init__.py", 0 },
     { "CUDA driver initialization failed", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
@@ -1877,6 +1886,11 @@ static const struct log_pattern patterns[] = {
       TFSRC "master/tensorflow/python/framework/config.py", 0 },
     { "device_type: \"CPU\"", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
       TFSRC "master/tensorflow/python/client/device_lib.py", 0 },
+    /* TensorFlow 2.0-2.3 list XLA's own devices: an XLA_GPU means the driver answered and counted a GPU */
+    { "physical_device:XLA_GPU", NULL, NULL, NONE, take_xla_gpu, NULL,
+      TFSRC "v2.3.0/tensorflow/compiler/jit/xla_gpu_device.cc", 0 },
+    { "device_type: \"XLA_GPU\"", NULL, NULL, NONE, take_xla_gpu, NULL,
+      TFSRC "v2.3.0/tensorflow/compiler/jit/xla_gpu_device.cc", 0 },
     { "physical_device:GPU", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
       TFSRC "master/tensorflow/python/framework/config.py", 0 },
     { "device_type: \"GPU\"", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
