@@ -2083,6 +2083,40 @@ static void python_from_path(struct logread *lr, const char *line, size_t n)
 }
 
 /* CUDA library files named anywhere (an `ls`, a path, a loader line), for the versions installed. */
+/*
+ * A CUDA library the reporter says in words is not there: "TensorFlow wants
+ * `libcudnn.so` but we don't seem to have it installed", "libcublas.so.9.0
+ * is missing".  The file name (any lib<cuda library>.so[.N]) and an anchor
+ * phrase on the same line; the loader's own texts are read elsewhere.
+ */
+static void said_missing(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const stems[] = { "libcudnn.so", "libcudart.so", "libcublas.so", "libcublasLt.so",
+                                         "libcufft.so", "libcusolver.so", "libcusparse.so", "libcurand.so",
+                                         "libnvrtc.so", NULL };
+    static const char *const words[] = { "not installed", "have it installed", "don't have it", "do not have it",
+                                         "is missing", "are missing", "can't find", "cannot find", "couldn't find",
+                                         "could not find", "don't seem to have", NULL };
+    const char *p = NULL, *b;
+    size_t i, k;
+    if (!grams_may(lr->grams, ".so") || mfind(line, n, "shared object") || mfind(line, n, "load"))
+        return;
+    for (i = 0; stems[i] && !p; i++)
+        p = mfind(line, n, stems[i]);
+    if (!p || (p > line && (is_alpha(p[-1]) || is_digit(p[-1]))))
+        return;
+    for (i = 0; words[i]; i++)
+        if (mfind_ci(line, n, words[i]))
+            break;
+    if (!words[i])
+        return;
+    for (b = p, k = 0; k < left(line, n, b) && (is_alpha(b[k]) || is_digit(b[k]) || b[k] == '.' || b[k] == '_'); k++)
+        ;
+    while (k && b[k - 1] == '.')
+        k--;
+    add_lib(lr, b, k, "the log says it is not there", 28, "loader", 0, line, n);
+}
+
 static void match_mentions(struct logread *lr, const char *line, size_t n)
 {
     static const char *const stems[] = { "libcudart.so.", "libcudnn.so.", "libcublas.so.", "libcublasLt.so.",
@@ -2244,10 +2278,11 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
 }
 
 /*
- * The interactive CPython banner's second line names the platform it was
- * built for (sys.platform): "[GCC 7.3.0] :: Anaconda, Inc. on linux",
- * "[Clang 14.0.6 ] on darwin" (Python/pylifecycle.c's Py_GetCompiler and
- * Py_GetPlatform; "on win32" is the MSC banner's).
+ * The interactive CPython banner names the platform it was built for
+ * (sys.platform) after the compiler: "[GCC 7.3.0] :: Anaconda, Inc. on
+ * linux" (a line of its own before 3.10), "Python 3.10.12 (main, ...) [GCC
+ * 11.4.0] on linux", "[Clang 14.0.6 ] on darwin" (Modules/main.c prints
+ * Py_GetVersion() and Py_GetPlatform(); "on win32" is the MSC banner's).
  */
 static int py_banner_on(const char *line, size_t n, const char *tail)
 {
@@ -2256,6 +2291,8 @@ static int py_banner_on(const char *line, size_t n, const char *tail)
         n--;
     if (n <= k || n > 120 || memcmp(line + n - k, tail, k))
         return 0;
+    if (mstarts(line, n, "Python ") && (mfind(line, n, " [GCC ") || mfind(line, n, " [Clang ")))
+        return 1;   /* one line from Python 3.10 on: "Python 3.10.12 (main, ...) [GCC 11.4.0] on linux" */
     return mstarts(line, n, "[GCC ") || mstarts(line, n, "[Clang ") || mstarts(line, n, "[gcc ");
 }
 
@@ -2361,6 +2398,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         setval(lr, &f->pip_nvidia, p, token_len(p, left(line, n, p)), line, n);
     python_from_path(lr, line, n);
     match_mentions(lr, line, n);
+    said_missing(lr, line, n);
     stated_toolkit(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
