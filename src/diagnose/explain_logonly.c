@@ -408,7 +408,7 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                 h ? h->text : NULL);
         if (xla) {
             explain_alt(c, "GD206", 62, "TensorFlow lists an XLA_GPU but no GPU: the driver sees the GPU, and the CUDA "
-                "libraries of the exact version this build pins (libcudart.so.10.1, ...) did not load; most often "
+                "libraries of the exact version this build pins did not load; most often "
                 "another CUDA version is installed", FIX_TOOL_TELL_TOOLKIT_VERSIONS, NULL, lf->tf_xla_gpu.line,
                 lf->tf_xla_gpu.text);
             explain_alt(c, "GD201", 50, "a CUDA library TensorFlow needs is not installed (the names appear at a "
