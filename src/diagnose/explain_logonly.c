@@ -255,6 +255,11 @@ void explain_rule_setting(struct explain_ctx *c)
     struct finding *fd;
     int tf_empty = !explain_cnt(c, LE_GPU_WORKS) &&
                    (explain_cnt(c, LE_GPU_LIST_EMPTY) || (explain_cnt(c, LE_TF_CPU_DEVICES) && !explain_cnt(c, LE_TF_GPU_DEVICES)));
+    /* the judges' "no NVIDIA GPU" from the graphics the log names: those lines are its evidence */
+    if ((fd = explain_cause_of(c, "GD102", NULL)) != NULL) {
+        explain_quote_val(c, fd, &lf->other_gpu);
+        explain_quote_val(c, fd, &lf->no_nvidia_said);
+    }
     /* A container started without --gpus has no driver inside: libcuda missing, nvidia-smi failing, or
      * error 35 are what that looks like, so the command line outranks the driver's absence. */
     if (lf->container.v && !lf->docker_gpus.v && lf->command.v && explain_has(lf->command.v, "docker") &&
@@ -264,6 +269,11 @@ void explain_rule_setting(struct explain_ctx *c)
                     FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->command.line, lf->command.text);
     if (c->n_causes || !(explain_cnt(c, LE_TORCH_NO_GPU) || tf_empty || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_NO_CUDA_GPUS)))
         return;
+    /* a container whose command line the log does not show: started without GPUs is the first guess */
+    if (lf->container.v && !lf->docker_gpus.v && !lf->command.v && !lf->cluster.v)
+        explain_alt(c, "GD408", 40, "in a container the usual reason is that it was started without GPUs (docker run "
+                    "needs --gpus all and the NVIDIA Container Toolkit)", FIX_TOOL_TELL_DOCKER_GPUS, NULL,
+                    lf->container.line, lf->container.text);
     if (lf->container.v && !lf->docker_gpus.v && lf->command.v) {
         fd = explain_cause(c, "GD408", SEV_ERROR, "the container was started without GPUs: docker run needs --gpus all (and "
                    "the NVIDIA Container Toolkit)");
@@ -303,6 +313,23 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
 
     if (c->n_causes || explain_cnt(c, LE_GPU_WORKS))
         return;
+    if (explain_cnt(c, LE_CUDA_COUNT_FAILED)) {
+        /* cudaGetDeviceCount failed and the program dropped the code: cudaErrorInsufficientDriver (35) for
+           a build from source against a toolkit newer than the driver, cudaErrorNoDevice (100), or no driver */
+        fd = explain_cause(c, "GD404", SEV_WARNING, "CUDA's device count failed and the program does not print the "
+                           "error; the usual codes are 35 (driver too old), 100 (no device) or no driver at all");
+        explain_set_score(c, fd, 20);
+        explain_quote_ev(c, fd, LE_CUDA_COUNT_FAILED);
+        explain_apply_fix(c, fd, FX_CHECK, NULL);
+        explain_alt_hit(c, "GD208", 50, "the driver is older than the CUDA toolkit the program was built with "
+                        "(cudaErrorInsufficientDriver), common for builds from source with the newest toolkit",
+                        FIX_TOOL_TELL_SMI_CUDA, NULL, LE_CUDA_COUNT_FAILED);
+        explain_alt_hit(c, "GD101", 42, "the NVIDIA driver is not installed or not loaded", FIX_TOOL_TELL_SMI_LSMOD, NULL,
+                        LE_CUDA_COUNT_FAILED);
+        explain_alt_hit(c, "GD102", 38, "there is no NVIDIA GPU in this machine (or none visible here)",
+                        FIX_TOOL_LSPCI, NULL, LE_CUDA_COUNT_FAILED);
+        return;
+    }
     if (explain_cnt(c, LE_TF_SKIP_GPU)) {
         fd = explain_cause(c, "GD404", SEV_WARNING,
                    "TensorFlow skipped the GPU because some CUDA library did not load; the log does not name it");
@@ -360,7 +387,10 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         /* an aarch64 machine or a Jetson is no native Windows: there the first guess is the wheel, a
            CPU-only build (PyPI's and the community's aarch64 wheels; NVIDIA publishes Jetson's own) */
         int arm = lf->arm.v && !win;
-        int win_score = arm ? 0 : win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
+        /* an XLA_GPU listed: the driver counted a GPU and this TensorFlow (2.0-2.3, a CUDA build; those had
+           Windows GPU builds) did not register it, because a CUDA library it pins did not load */
+        int xla = lf->tf_xla_gpu.v != NULL;
+        int win_score = arm || xla ? 0 : win ? 70 : (!c->os ? (win_cpu_only || !(tf && tf->version) ? 50 : 20) : 0);
         const char *tf_win_last = kb_tf_last_windows_gpu(kb);
         fd = explain_cause(c, "GD404", SEV_WARNING,
                    "TensorFlow lists no GPU, and the log does not say why (it hides the loader's messages by default)");
@@ -376,9 +406,23 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                             : "this TensorFlow has no GPU build for native Windows (WSL2 is the way)",
                 FIX_TOOL_TELL_SYS_PLATFORM, NULL, h ? h->line : 0,
                 h ? h->text : NULL);
-        explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
-            FIX_TOOL_TELL_TF_DSO_LOADER, NULL, h ? h->line : 0,
-            h ? h->text : NULL);
+        if (xla) {
+            explain_alt(c, "GD206", 62, "TensorFlow lists an XLA_GPU but no GPU: the driver sees the GPU, and the CUDA "
+                "libraries of the exact version this build pins did not load; most often "
+                "another CUDA version is installed", FIX_TOOL_TELL_TOOLKIT_VERSIONS, NULL, lf->tf_xla_gpu.line,
+                lf->tf_xla_gpu.text);
+            explain_alt(c, "GD201", 50, "a CUDA library TensorFlow needs is not installed (the names appear at a "
+                "higher log level)", FIX_TOOL_TELL_TF_DSO_LOADER, NULL, lf->tf_xla_gpu.line, lf->tf_xla_gpu.text);
+            return;
+        }
+        /* is_built_with_cuda() False: a build without CUDA; no CUDA library was looked for */
+        if (lf->tf_not_cuda_build.v)
+            explain_alt(c, "GD211", 48, "this TensorFlow is a build without CUDA (tf.test.is_built_with_cuda() is False)",
+                FIX_TOOL_TELL_TF_BUILT_CUDA, NULL, lf->tf_not_cuda_build.line, lf->tf_not_cuda_build.text);
+        else
+            explain_alt(c, "GD201", 45, "a CUDA library TensorFlow needs did not load (the names appear at a higher log level)",
+                FIX_TOOL_TELL_TF_DSO_LOADER, NULL, h ? h->line : 0,
+                h ? h->text : NULL);
         /* a thin log from a machine it does not name: on a Mac TensorFlow lists no GPU (no CUDA; only
            Apple's Metal plugin shows one) */
         if (!c->os && !arm)
@@ -395,15 +439,34 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
         return;
     }
     fd = explain_cause(c, "GD404", SEV_WARNING, "the framework reports no GPU, and the log does not say why");
-    explain_set_score(c, fd, 30);
+    /* for PyTorch the ranked causes below are each likelier than "unknown" */
+    explain_set_score(c, fd, explain_cnt(c, LE_TORCH_NO_GPU) ? 20 : 30);
     explain_quote_ev(c, fd, LE_TORCH_NO_GPU);
     explain_quote_ev(c, fd, LE_JAX_NO_GPU);
     explain_quote_ev(c, fd, LE_JAX_BACKEND_FAIL);
     explain_apply_fix(c, fd, FX_CHECK, NULL);
     if (explain_cnt(c, LE_TORCH_NO_GPU)) {
+        const struct framework_build *pt = explain_log_fw(c, "torch");
+        /* torch.version.cuda printed a version, or a +cuXXX local label: not a CPU build */
+        int cuda_build = pt && ((pt->cuda && strcmp(pt->cuda, "None")) || (pt->version && strstr(pt->version, "+cu")));
+        if (lf->driver_old_said.v)
+            explain_alt(c, "GD208", 60, "the log itself says the driver is too old (for this PyTorch's CUDA)",
+                        FIX_TOOL_TELL_SMI_CUDA, NULL, lf->driver_old_said.line, lf->driver_old_said.text);
+        if (cuda_build)
+            explain_alt(c, "GD208", 45, pt->cuda ? arena_printf(c->out->arena, "this PyTorch is built for CUDA %s, so "
+                        "not a CPU build: a driver older than that CUDA is the likeliest reason", pt->cuda)
+                        : "this PyTorch is a CUDA build, not a CPU build: a driver older than its CUDA is the likeliest reason",
+                        FIX_TOOL_TELL_SMI_CUDA, NULL, lf->torch_cuda.line, lf->torch_cuda.text);
+        /* on Linux the wheels of PyPI and PyTorch's index are CUDA builds (the CPU ones are asked for) */
+        else if (explain_os_is(c, "linux") && !lf->conda.v && !lf->arm.v)
+            explain_alt_hit(c, "GD208", 32, "on Linux PyTorch's wheels are CUDA builds unless a CPU one was asked for: a "
+                            "driver older than the build's CUDA is the usual reason", FIX_TOOL_TELL_SMI_CUDA, NULL,
+                            LE_TORCH_NO_GPU);
         /* Where the plain install is a CPU build, that is the first guess: PyPI's torch on
            native Windows, PyPI's aarch64 wheels on a Jetson (NVIDIA publishes its own) */
-        if (win || lf->arm.v)
+        if (cuda_build)
+            ;
+        else if (win || lf->arm.v)
             explain_alt(c, "GD211", 62, win ? "this PyTorch is a CPU-only build: the plain pip install on Windows is "
                         "PyPI's CPU wheel (the CUDA builds come from PyTorch's own index)"
                         : "this PyTorch is a CPU-only build: PyPI's wheels for this aarch64 machine or Jetson carry "
@@ -412,12 +475,13 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
                         win ? lf->os_windows.line : lf->arm.line, win ? lf->os_windows.text : lf->arm.text);
         /* conda's solver takes the CPU variant when no CUDA build matches what was asked for (a
            cudatoolkit the channel has no build for, conda-forge's default torch) */
-        if (lf->conda.v && !win && !lf->arm.v)
+        if (lf->conda.v && !win && !lf->arm.v && !cuda_build)
             explain_alt(c, "GD211", 50, "this PyTorch is a CPU-only build: conda resolved the CPU variant (no CUDA build "
                         "of that version for the requested cudatoolkit on the channel, or conda-forge's CPU torch)",
                         FIX_TOOL_TELL_CONDA_TORCH, NULL, lf->conda.line, lf->conda.text);
-        explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
-                FIX_TOOL_TELL_TORCH_BUILD, NULL, LE_TORCH_NO_GPU);
+        if (!cuda_build)
+            explain_alt_hit(c, "GD211", 28, "this PyTorch is a CPU-only build (+cpu, or PyPI's wheel on Windows)",
+                    FIX_TOOL_TELL_TORCH_BUILD, NULL, LE_TORCH_NO_GPU);
         explain_alt_hit(c, "GD208", 26, "the driver is older than this PyTorch's CUDA", FIX_TOOL_TELL_SMI_CUDA, NULL,
                 LE_TORCH_NO_GPU);
     }

@@ -362,6 +362,18 @@ static void missing_alternatives(struct explain_ctx *c)
         if (!name || !*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                             "0123456789._+-")])
             continue;
+        {
+            /* the log names a toolkit directory of the library's CUDA line: installed there, not searched */
+            char want[16];
+            const char *td = c->lf->toolkit_dir.v;
+            size_t wl;
+            if (!dnn && td && log_lib_cuda_line(name, want, sizeof(want)) && (wl = strlen(want)) != 0 &&
+                !strncmp(td, want, wl) && (td[wl] == '.' || td[wl] == '\0'))
+                explain_alt(c, "GD204", explain_get_score(c, fd) + 4,
+                    arena_printf(c->out->arena, "the log shows CUDA %s's directory, which ships %s: it is installed, "
+                                 "but not where the loader looks (LD_LIBRARY_PATH, ld.so.conf)", td, name),
+                    FIX_TOOL_TELL_FIND_LIB, name, c->lf->toolkit_dir.line, c->lf->toolkit_dir.text);
+        }
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
             FIX_TOOL_TELL_FIND_LIB, name, 0, NULL);
         if (!dnn && (superseded_line(c, name, &why) || minor_soname(c, name, &why))) {
@@ -1044,7 +1056,19 @@ static void rule_undefined_symbol(struct explain_ctx *c)
     if (!e->count || !(cuda_lib(e->a) || explain_has(e->b, "cudnn") || explain_has(e->b, "cublas")))
         return;
     dnn = explain_has(e->a, "cudnn") || explain_has(e->b, "cudnn");
-    if (dnn) {
+    /* a symbol of cuDNN's own namespace (C++ "cudnn::", mangled _ZN5cudnn) is one cuDNN library asking
+       another for it: the sub-libraries come from two installs (every cuDNN release ships them together),
+       not a framework built against another cuDNN, whose calls are the C API's cudnnXxx */
+    if (dnn && e->b && !strncmp(e->b, "_ZN5cudnn", 9)) {
+        fd = explain_cause(c, "GD109", SEV_ERROR, "");
+        fd->title = arena_printf(c->out->arena, "two cuDNN installs are mixed: a cuDNN library needs an internal symbol "
+                                 "of %s that the copy found (another install's) lacks", e->a ? e->a : "its sibling");
+        explain_set_score(c, fd, 80);
+        explain_quote_val(c, fd, &c->lf->pip_nvidia);
+        explain_quote_val(c, fd, &c->lf->ld_library_path);
+        explain_alt_hit(c, "GD207", 55, "another cuDNN version than the framework's is found first",
+                FIX_TOOL_TELL_CUDNN_LDPATH, NULL, LE_UNDEFINED_SYMBOL);
+    } else if (dnn) {
         fd = explain_cause(c, "GD207", SEV_ERROR, "");
         fd->title = arena_printf(c->out->arena, "two different copies of cuDNN are mixed: a symbol of %s is missing",
                                  e->a ? e->a : "cuDNN");

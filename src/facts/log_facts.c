@@ -74,6 +74,7 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_DOCKER_NO_GPU] = { "docker_no_gpu_runtime", "Docker daemon: no device driver for --gpus (NVIDIA Container Toolkit)" },
     [LE_EXT_CUDA_MISMATCH] = { "extension_cuda_mismatch", "torch/utils/cpp_extension.py (_check_cuda_version)" },
     [LE_OOM] = { "out_of_memory", "c10/cuda/CUDACachingAllocator.cpp; TensorFlow/XLA allocators (RESOURCE_EXHAUSTED)" },
+    [LE_CUDA_COUNT_FAILED] = { "cuda_device_count_failed", "ggml-cuda.cu (ggml_init_cublas / ggml_cuda_init: cudaGetDeviceCount failed)" },
     [LE_NO_CUDA_GPUS] = { "no_cuda_gpus", "torch/cuda/__init__.py (_lazy_init: No CUDA GPUs are available)" },
     [LE_MODULE_MISSING] = { "module_not_found", "Python import system (ModuleNotFoundError)" },
     [LE_CUDA_LIB_LOAD] = { "cudnn_sublibrary_load_failed", "cuDNN 8 loader (Could not load library X)" },

@@ -95,6 +95,7 @@ enum log_ev {
     LE_DRIVER_ZERO,          /* the program read driver version 0 (cudaDriverGetVersion without a driver) */
     LE_CTK_FILE_EXISTS,      /* nvidia-container-cli: mount error: file creation failed: PATH: file exists */
     LE_ORT_PROVIDER_LIST,    /* a printed provider list ['...', 'CPUExecutionProvider'] without CUDAExecutionProvider */
+    LE_CUDA_COUNT_FAILED,    /* ggml: "no CUDA devices found, CUDA will be disabled" (cudaGetDeviceCount failed, code unprinted) */
     LE__COUNT
 };
 
@@ -182,6 +183,13 @@ struct log_facts {
     struct log_value cvd;              /* CUDA_VISIBLE_DEVICES as set in the log ("1", "", "-1") */
     struct log_value docker_gpus;      /* docker run/compose asked for GPUs (--gpus, --runtime=nvidia) */
     struct log_value arm;              /* a Linux aarch64 machine or a Jetson: "aarch64", "Jetson", "JetPack", "L4T" */
+    struct log_value tf_xla_gpu;       /* TensorFlow 2.0-2.3 listed an XLA_GPU device (the driver sees a GPU) */
+    struct log_value tf_not_cuda_build; /* tf.test.is_built_with_cuda() printed False */
+    struct log_value toolkit_dir;      /* the version of a CUDA toolkit directory the log names (/usr/local/cuda-12.2,
+                                          CUDA\\v11.8, a module's .../cudacore/12.2.2/lib64) */
+    struct log_value other_gpu;        /* graphics that are not NVIDIA's, named: "Intel HD Graphics 4000", "Iris Xe", "Radeon" */
+    struct log_value no_nvidia_said;   /* the reporter says there is no NVIDIA GPU: "not using NVIDIA GPU", "no NVIDIA GPU" */
+    struct log_value driver_old_said;  /* a reporter's own words: "my Nvidia driver is too old" */
     struct log_value date;             /* "2024-05-22": the first timestamp "YYYY-MM-DD HH:MM" (or 'T') in a line's first bytes */
     struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
     size_t n_mentions;

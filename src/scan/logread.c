@@ -1604,6 +1604,12 @@ static void take_named_lib(struct logread *lr, const char *line, size_t n, const
     add_lib(lr, b, k, NULL, 0, "loader", 0, line, n);
 }
 
+static void take_xla_gpu(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)after;
+    setval(lr, &lr->facts.tf_xla_gpu, at, 7, line, n);
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -1693,6 +1699,9 @@ static const struct log_pattern patterns[] = {
       PTSRC "torch/utils/cpp_extension.py", 0 },
     { "CUDA_HOME environment variable is not set", NULL, NULL, LE_CUDA_HOME_UNSET, NULL,
       "extension_build_mismatch", PTSRC "torch/utils/cpp_extension.py", 0 },
+    /* ggml (llama.cpp, whisper.cpp): printed when cudaGetDeviceCount returns an error, whose code it drops */
+    { "CUDA devices found, CUDA will be disabled", NULL, NULL, LE_CUDA_COUNT_FAILED, NULL, "driver_too_old",
+      GH "ggml-org/llama.cpp/blob/b2450/ggml-cuda.cu", 0 },
     { "No CUDA GPUs are available", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
       PTSRC "torch/cuda/__init__.py", 0 },
     { "CUDA driver initialization failed", NULL, NULL, LE_NO_CUDA_GPUS, NULL, "no_gpu",
@@ -1877,6 +1886,11 @@ static const struct log_pattern patterns[] = {
       TFSRC "master/tensorflow/python/framework/config.py", 0 },
     { "device_type: \"CPU\"", NULL, NULL, LE_TF_CPU_DEVICES, NULL, NULL,
       TFSRC "master/tensorflow/python/client/device_lib.py", 0 },
+    /* TensorFlow 2.0-2.3 list XLA's own devices: an XLA_GPU means the driver answered and counted a GPU */
+    { "physical_device:XLA_GPU", NULL, NULL, NONE, take_xla_gpu, NULL,
+      TFSRC "v2.3.0/tensorflow/compiler/jit/xla_gpu_device.cc", 0 },
+    { "device_type: \"XLA_GPU\"", NULL, NULL, NONE, take_xla_gpu, NULL,
+      TFSRC "v2.3.0/tensorflow/compiler/jit/xla_gpu_device.cc", 0 },
     { "physical_device:GPU", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
       TFSRC "master/tensorflow/python/framework/config.py", 0 },
     { "device_type: \"GPU\"", NULL, NULL, LE_TF_GPU_DEVICES, NULL, NULL,
@@ -2069,6 +2083,40 @@ static void python_from_path(struct logread *lr, const char *line, size_t n)
 }
 
 /* CUDA library files named anywhere (an `ls`, a path, a loader line), for the versions installed. */
+/*
+ * A CUDA library the reporter says in words is not there: "TensorFlow wants
+ * `libcudnn.so` but we don't seem to have it installed", "libcublas.so.9.0
+ * is missing".  The file name (any lib<cuda library>.so[.N]) and an anchor
+ * phrase on the same line; the loader's own texts are read elsewhere.
+ */
+static void said_missing(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const stems[] = { "libcudnn.so", "libcudart.so", "libcublas.so", "libcublasLt.so",
+                                         "libcufft.so", "libcusolver.so", "libcusparse.so", "libcurand.so",
+                                         "libnvrtc.so", NULL };
+    static const char *const words[] = { "not installed", "have it installed", "don't have it", "do not have it",
+                                         "is missing", "are missing", "can't find", "cannot find", "couldn't find",
+                                         "could not find", "don't seem to have", NULL };
+    const char *p = NULL, *b;
+    size_t i, k;
+    if (!grams_may(lr->grams, ".so") || mfind(line, n, "shared object") || mfind(line, n, "load"))
+        return;
+    for (i = 0; stems[i] && !p; i++)
+        p = mfind(line, n, stems[i]);
+    if (!p || (p > line && (is_alpha(p[-1]) || is_digit(p[-1]))))
+        return;
+    for (i = 0; words[i]; i++)
+        if (mfind_ci(line, n, words[i]))
+            break;
+    if (!words[i])
+        return;
+    for (b = p, k = 0; k < left(line, n, b) && (is_alpha(b[k]) || is_digit(b[k]) || b[k] == '.' || b[k] == '_'); k++)
+        ;
+    while (k && b[k - 1] == '.')
+        k--;
+    add_lib(lr, b, k, "the log says it is not there", 28, "loader", 0, line, n);
+}
+
 static void match_mentions(struct logread *lr, const char *line, size_t n)
 {
     static const char *const stems[] = { "libcudart.so.", "libcudnn.so.", "libcublas.so.", "libcublasLt.so.",
@@ -2229,6 +2277,25 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
     }
 }
 
+/*
+ * The interactive CPython banner names the platform it was built for
+ * (sys.platform) after the compiler: "[GCC 7.3.0] :: Anaconda, Inc. on
+ * linux" (a line of its own before 3.10), "Python 3.10.12 (main, ...) [GCC
+ * 11.4.0] on linux", "[Clang 14.0.6 ] on darwin" (Modules/main.c prints
+ * Py_GetVersion() and Py_GetPlatform(); "on win32" is the MSC banner's).
+ */
+static int py_banner_on(const char *line, size_t n, const char *tail)
+{
+    size_t k = strlen(tail);
+    while (n && is_space(line[n - 1]))
+        n--;
+    if (n <= k || n > 120 || memcmp(line + n - k, tail, k))
+        return 0;
+    if (mstarts(line, n, "Python ") && (mfind(line, n, " [GCC ") || mfind(line, n, " [Clang ")))
+        return 1;   /* one line from Python 3.10 on: "Python 3.10.12 (main, ...) [GCC 11.4.0] on linux" */
+    return mstarts(line, n, "[GCC ") || mstarts(line, n, "[Clang ") || mstarts(line, n, "[gcc ");
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2258,16 +2325,43 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         mac_words(lr, line, n) ||
         gmfind(lr, line, n, "macOS") || gmfind(lr, line, n, "arm64-apple") || gmfind(lr, line, n, "Apple M") ||
         gmfind(lr, line, n, "tensorflow-macos") || gmfind(lr, line, n, "Metal device set to") ||
-        gmfind(lr, line, n, "macosx_")) {
+        gmfind(lr, line, n, "macosx_") || py_banner_on(line, n, " on darwin")) {
         f->hint_macos++;
         setval(lr, &f->os_macos, "macos", 5, line, n);
     }
     if (gmfind(lr, line, n, ".so.") || gmfind(lr, line, n, "/usr/") || gmfind(lr, line, n, "/home/") ||
         gmfind(lr, line, n, "/site-packages/") || gmfind(lr, line, n, "/dist-packages/") ||
-        gmfind(lr, line, n, "/opt/conda")) {
+        gmfind(lr, line, n, "/opt/conda") || py_banner_on(line, n, " on linux")) {
         f->hint_linux++;
         setval(lr, &f->os_linux, "linux", 5, line, n);
     }
+    /* Graphics that are not NVIDIA's, by their marketing names (Intel's HD/UHD/Iris/Xe/Arc, AMD's Radeon) */
+    if (!f->other_gpu.v) {
+        static const char *const og[] = { "hd graphics", "uhd graphics", "iris xe", "iris(r) xe", "iris plus",
+                                           "intel xe", "intel(r) xe", "intel arc", "intel(r) arc", "radeon", NULL };
+        size_t i;
+        for (i = 0; og[i]; i++)
+            if (grams_may(lr->grams, og[i]) && (p = mfind_ci(line, n, og[i])) != NULL) {
+                setval(lr, &f->other_gpu, p, strlen(og[i]), line, n);
+                break;
+            }
+    }
+    /* "no NVIDIA GPU", "not using NVIDIA GPU", "don't have an NVIDIA GPU", "without NVIDIA GPU" */
+    if (!f->no_nvidia_said.v && grams_may(lr->grams, "nvidia") && (p = mfind_ci(line, n, "nvidia")) != NULL) {
+        size_t b = span(line, p) < 24 ? span(line, p) : 24;
+        const char *w = p - b, *g = p + 6;
+        size_t gn = left(line, n, g) < 12 ? left(line, n, g) : 12;
+        if ((mfind_ci(w, b, "no ") || mfind_ci(w, b, "not using") || mfind_ci(w, b, "don't have") ||
+             mfind_ci(w, b, "do not have") || mfind_ci(w, b, "without") || mfind_ci(w, b, "dont have")) &&
+            (mfind_ci(g, gn, "gpu") || mfind_ci(g, gn, "card") || mfind_ci(g, gn, "graphics")) &&
+            !mfind_ci(w, b, "driver"))
+            setval(lr, &f->no_nvidia_said, "no", 2, line, n);
+    }
+    /* The driver called too old in words ("my Nvidia version is too old", a program's paraphrase);
+       not a GPU called too old (torch's "cuda capability ... too old") */
+    if (!f->driver_old_said.v && grams_may(lr->grams, "too old") && mfind_ci(line, n, "too old") &&
+        (mfind_ci(line, n, "driver") || mfind_ci(line, n, "nvidia version")) && !mfind_ci(line, n, "capabilit"))
+        setval(lr, &f->driver_old_said, "too old", 7, line, n);
     /* A Linux aarch64 machine or a Jetson (macOS's arm64 is the Mac's) */
     if ((p = gmfind(lr, line, n, "aarch64")) != NULL || (p = gmfind(lr, line, n, "Jetson")) != NULL ||
         (p = gmfind(lr, line, n, "jetson")) != NULL || (p = gmfind(lr, line, n, "JetPack")) != NULL ||
@@ -2277,7 +2371,8 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     if (gmfind(lr, line, n, "docker run") || gmfind(lr, line, n, "docker exec") || gmfind(lr, line, n, "podman run") ||
         gmfind(lr, line, n, "/.dockerenv") || gmfind(lr, line, n, "docker compose") ||
         gmfind(lr, line, n, "docker-compose") || gmfind(lr, line, n, "nvidia-container-cli") ||
-        gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ")) {
+        gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ") ||
+        gmfind(lr, line, n, "docker pull ") || (grams_may(lr->grams, "docker image") && mfind_ci(line, n, "docker image"))) {
         setval(lr, &f->container, "docker", 6, line, n);
     } else if ((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
                left(line, n, p) > 12 && p[12] == ':') {
@@ -2303,11 +2398,23 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         setval(lr, &f->pip_nvidia, p, token_len(p, left(line, n, p)), line, n);
     python_from_path(lr, line, n);
     match_mentions(lr, line, n);
+    said_missing(lr, line, n);
     stated_toolkit(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
-        (p = gfind_after(lr, line, n, "CUDA/v")) != NULL)
+        (p = gfind_after(lr, line, n, "CUDA/v")) != NULL) {
         setval(lr, &f->cuda_version, p, version_len(p, left(line, n, p)), line, n);
+        setval(lr, &f->toolkit_dir, p, version_len(p, left(line, n, p)), line, n);
+    }
+    /* a module system's toolkit directory (EasyBuild's .../CUDA/12.2.0/lib64, Compute Canada's
+       .../cudacore/12.2.2/lib64, Spack/Lmod's .../cuda/11.8/lib64): installed, of that version */
+    if (!f->toolkit_dir.v && ((p = gfind_after(lr, line, n, "/cudacore/")) != NULL ||
+                              (p = gfind_after(lr, line, n, "/CUDA/")) != NULL ||
+                              (p = gfind_after(lr, line, n, "/cuda/")) != NULL)) {
+        size_t vn = version_len(p, left(line, n, p));
+        if (vn >= 3 && mfind(p, vn, ".") && left(line, n, p) > vn && p[vn] == '/' && mfind(p + vn, left(line, n, p + vn), "lib"))
+            setval(lr, &f->toolkit_dir, p, vn, line, n);
+    }
     if (mstarts(line, n, "Python 3.") || mstarts(line, n, "Python 2.")) {
         p = line + 7;
         setval(lr, &f->python_version, p, version_len(p, left(line, n, p)), line, n);
@@ -2320,9 +2427,10 @@ static void match_context(struct logread *lr, const char *line, size_t n)
             v++;
             rn--;
         }
-        if (rn && is_digit(*v))
+        if (rn && is_digit(*v)) {
             setval(lr, &f->cuda_version, v, version_len(v, rn), line, n);
-        else if (!rn) {
+            setval(lr, &f->torch_cuda, v, version_len(v, rn), line, n);
+        } else if (!rn || (rn == 1 && *v == ')')) {
             lr->st.query_line = (long)f->lines;
             lr->st.query_kind = 5;
         }
@@ -2522,6 +2630,19 @@ static void match_query_result(struct logread *lr, const char *line, size_t n)
                                                        : &lr->facts.cuda_version;
         if (sn > 2 && (s[0] == '\'' || s[0] == '"'))
             setval(lr, v, s + 1, version_len(s + 1, sn - 1), line, n);
+        else if (sn && is_digit(s[0]) && !mfind(s, sn, " "))   /* print()'s form: 10.0.130 */
+            setval(lr, v, s, version_len(s, sn), line, n);
+        /* torch.version.cuda is the build's CUDA ("None": a build without CUDA) */
+        if (lr->st.query_kind == 5 && sn > 2 && (s[0] == '\'' || s[0] == '"') && is_digit(s[1]))
+            setval(lr, &lr->facts.torch_cuda, s + 1, version_len(s + 1, sn - 1), line, n);
+        else if (lr->st.query_kind == 5 && sn && is_digit(s[0]) && !mfind(s, sn, " "))
+            setval(lr, &lr->facts.torch_cuda, s, version_len(s, sn), line, n);
+        else if (lr->st.query_kind == 5 && sn == 4 && !memcmp(s, "None", 4))
+            setval(lr, &lr->facts.torch_cuda, "None", 4, line, n);
+        lr->st.query_kind = 0;
+    } else if (lr->st.query_kind == 6 && dist == 1) {
+        if (sn == 5 && !memcmp(s, "False", 5))
+            setval(lr, &lr->facts.tf_not_cuda_build, "False", 5, line, n);
         lr->st.query_kind = 0;
     } else if (lr->st.query_kind == 1 && empty_list(s, sn)) {
         hit(lr, LE_GPU_LIST_EMPTY, line, n);
@@ -2542,7 +2663,9 @@ static void match_queries(struct logread *lr, const char *line, size_t n)
     while (sn && is_space(s[sn - 1]))
         sn--;
     if (mfind(line, n, "list_physical_devices(") && mfind(line, n, "GPU")) {
-        if (sn >= 2 && !memcmp(s + sn - 2, "[]", 2)) {
+        const char *cm = mfind(line, n, ") #");
+        /* the answer as a comment after the call: "tf.config.list_physical_devices('GPU') # [] is returned" */
+        if ((sn >= 2 && !memcmp(s + sn - 2, "[]", 2)) || (cm && mfind(cm, left(line, n, cm), "[]"))) {
             hit(lr, LE_GPU_LIST_EMPTY, line, n);
         } else {
             lr->st.query_line = (long)f->lines;
@@ -2559,13 +2682,26 @@ static void match_queries(struct logread *lr, const char *line, size_t n)
         if (sn >= 5 && !memcmp(s + sn - 5, "False", 5))
             hit(lr, LE_TORCH_NO_GPU, line, n);
     }
-    if (mfind(line, n, "torch.__version__") && sn && s[sn - 1] == '_') {
+    /* ">>> torch.__version__" or ">>> print(torch.__version__)": the answer is on the next line */
+    if (mfind(line, n, "torch.__version__") && sn && (s[sn - 1] == '_' || (sn > 1 && s[sn - 1] == ')' && s[sn - 2] == '_'))) {
         lr->st.query_line = (long)f->lines;
         lr->st.query_kind = 3;
     }
-    if (mfind(line, n, "tf.__version__") && sn && s[sn - 1] == '_') {
+    if (mfind(line, n, "tf.__version__") && sn && (s[sn - 1] == '_' || (sn > 1 && s[sn - 1] == ')' && s[sn - 2] == '_'))) {
         lr->st.query_line = (long)f->lines;
         lr->st.query_kind = 4;
+    }
+    /* tf.test.is_built_with_cuda() answered False (on the next line, or as a comment after the call;
+       "is_build_with_cuda" is a common misspelling) */
+    if ((p = gmfind(lr, line, n, "with_cuda()")) != NULL && p - line >= 9 &&
+        (!memcmp(p - 9, "is_built_", 9) || !memcmp(p - 9, "is_build_", 9))) {
+        const char *r = p + 11;
+        if (mfind_ci(r, left(line, n, r), "false"))
+            setval(lr, &f->tf_not_cuda_build, "False", 5, line, n);
+        else if (!mfind(r, left(line, n, r), "#")) {
+            lr->st.query_line = (long)f->lines;
+            lr->st.query_kind = 6;
+        }
     }
     if (mfind(line, n, "Is CUDA available: False"))
         hit(lr, LE_TORCH_NO_GPU, line, n);

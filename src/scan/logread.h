@@ -57,7 +57,8 @@
 struct logread_state {
     int smi_rows;               /* GPU rows seen under the nvidia-smi header */
     long query_line;            /* line of a GPU query (list_physical_devices, is_available) */
-    int query_kind;             /* 1 TensorFlow list, 2 torch is_available */
+    int query_kind;             /* 1 TensorFlow list, 2 torch is_available, 3 torch.__version__, 4 tf.__version__,
+                                   5 torch.version.cuda, 6 tf.test.is_built_with_cuda() */
     char pip_show_name[64];     /* "Name: X" of `pip show`, waiting for "Version:" */
     long smi_header_line;       /* the nvidia-smi header, for the GPU row below it */
     int in_traceback;

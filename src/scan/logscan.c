@@ -277,6 +277,11 @@ static void x_gpu(struct ls *s)
     struct gpu *g;
     const char *name = lf->gpu_name.v, *cc = lf->gpu_cc.v, *kname = NULL, *kcc = NULL, *ksrc = NULL;
 
+    /* the log names the machine's graphics, none of them NVIDIA's, and says there is no NVIDIA GPU: as a
+       PCI listing without an NVIDIA display device (a program's "no NVIDIA GPU found" alone is not enough) */
+    if (!name && !cc && lf->other_gpu.v && lf->no_nvidia_said.v && !lf->driver_version.v && !lf->pci_gpu.v &&
+        !lf->os_wsl.v && !lf->arm.v && !lf->os_macos.v)
+        s->f->pci_readable = 1;
     if (!name && !cc)
         return;
     ALLOC_GROW(s->f->gpus, s->f->n_gpus + 1, s->f->alloc_gpus);
