@@ -130,6 +130,14 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             explain_alt(c, "GD110", 75, "on WSL2 NVML reaches the GPU through the Windows driver's libraries in "
                 "/usr/lib/wsl/lib: missing or stale ones (after a Windows or driver update) block it",
                 FIX_TOOL_TELL_WSL_LIBS_WINDOWS, NULL, er->line, er->text);
+        if ((!strcmp(er->name, "CUDA_ERROR_NOT_INITIALIZED") || !strcmp(er->name, "cudaErrorInitializationError")) &&
+            er->text && explain_has(er->text, "cuInit")) {
+            /* cuInit itself failed (not a call before it): the driver could not start CUDA */
+            explain_alt(c, "GD208", 45, "cuInit itself failed: a driver older than the CUDA the program uses "
+                "(or than the GPU) cannot initialise it", FIX_TOOL_TELL_SMI_CUDA_VS_FW, NULL, er->line, er->text);
+            explain_alt(c, "GD101", 40, "cuInit itself failed: the NVIDIA kernel module is not loaded or does not "
+                "match the user-space driver", FIX_TOOL_TELL_SMI_LSMOD, NULL, er->line, er->text);
+        }
         if (explain_has(er->name, "SYSTEM_NOT_READY") || explain_has(er->name, "SystemNotReady"))
             fixes_run(&c->fx, c->out, fd, FIX_TOOL_FABRICMANAGER, NULL, NULL, NULL);
         else

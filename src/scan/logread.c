@@ -994,6 +994,51 @@ static void take_gpu_too_old(struct logread *lr, const char *line, size_t n, con
     }
 }
 
+/* vLLM's dtype check: "Bfloat16 is only supported on GPUs with compute capability of at
+ * least 8.0. Your Tesla V100-SXM2-32GB GPU has compute capability 7.0." (at: "GPU has
+ * compute capability "): the GPU's compute capability and its name. */
+static void take_gpu_cc_has(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *g, *e = at;
+    size_t vn = version_len(after, left(line, n, after));
+    if (!vn)
+        return;
+    if (!ev_of(lr, LE_GPU_TOO_OLD)->a)
+        ev_of(lr, LE_GPU_TOO_OLD)->a = dupn(lr, after, vn);
+    setval(lr, &lr->facts.gpu_cc, after, vn, line, n);
+    if ((g = find_after(line, span(line, at), "Your ")) != NULL) {
+        while (e > g && e[-1] == ' ')
+            e--;
+        if (e > g)
+            setval(lr, &lr->facts.gpu_name, g, span(g, e), line, n);
+    }
+}
+
+/* vLLM's build check: "GPUs with compute capability below 7.0 are not supported." (after:
+ * the floor): the GPU is below it, which is what the family keeps ("below 7.0"). */
+static void take_gpu_cc_below(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    static const char below[] = "below ";
+    size_t vn = version_len(after, left(line, n, after));
+    (void)at;
+    if (vn && !ev_of(lr, LE_GPU_TOO_OLD)->a)
+        ev_of(lr, LE_GPU_TOO_OLD)->a = dupn(lr, after - strlen(below), strlen(below) + vn);
+}
+
+static void take_err_name(struct logread *lr, const char *line, size_t n, const char *name);
+
+/* cudaGetErrorString's text of cudaErrorInvalidDeviceFunction without its name or with a
+ * number of CUDA 10.0's numbering (THC's "cuda runtime error (8) : invalid device function"). */
+static void take_invalid_device_function(struct logread *lr, const char *line, size_t n, const char *at,
+                                         const char *after)
+{
+    (void)at;
+    (void)after;
+    take_err_name(lr, line, n, "cudaErrorInvalidDeviceFunction");
+}
+
 static void take_cuda_init(struct logread *lr, const char *line, size_t n, const char *at,
                            const char *after)
 {
@@ -1682,6 +1727,12 @@ static const struct log_pattern patterns[] = {
       take_sm_supported, NULL, PTSRC "torch/cuda/__init__.py", 0 },
     { " which is of cuda capability ", NULL, NULL, LE_GPU_TOO_OLD, take_gpu_too_old,
       "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py", 0 },
+    /* vLLM: the model's dtype needs a newer GPU (vllm/worker/worker.py, _check_if_gpu_supports_dtype),
+       and its build refuses GPUs below compute capability 7.0 (setup.py) */
+    { "GPU has compute capability ", "only supported on GPUs with compute capability", NULL, LE_GPU_TOO_OLD,
+      take_gpu_cc_has, "gpu_arch_unsupported", GH "vllm-project/vllm/blob/v0.2.0/vllm/worker/worker.py", 0 },
+    { "GPUs with compute capability below ", "are not supported", NULL, LE_GPU_TOO_OLD, take_gpu_cc_below,
+      "gpu_arch_unsupported", GH "vllm-project/vllm/blob/v0.2.0/setup.py", 0 },
     { "CUDA initialization: ", NULL, NULL, LE_CUDA_INIT_WARNING, take_cuda_init, NULL,
       PTSRC "torch/cuda/__init__.py", 0 },
     { "Error loading \"", "or one of its dependencies", NULL, LE_WIN_DLL_LOAD, take_win_dll, NULL,
@@ -1903,6 +1954,9 @@ static const struct log_pattern patterns[] = {
       "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html", 0 },
     { "error code ", "CUDA", NULL, NONE, take_error_code, NULL,
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
+    /* cudaGetErrorString's text of cudaErrorInvalidDeviceFunction (98; 8 up to CUDA 10.0) */
+    { "invalid device function", NULL, NULL, NONE, take_invalid_device_function, "gpu_arch_unsupported",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "no CUDA-capable device is detected", NULL, NULL, NONE, take_no_device, "no_gpu",
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     /* a provider list printed as Python's repr: the GPU package's get_available_providers() always
@@ -1979,6 +2033,8 @@ static const struct log_pattern patterns[] = {
       NULL, "harmless_noise", TFSRC "v2.15.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
     { "TensorFlow binary was not compiled to use", NULL, NULL, LE_NOISE_CPU_FEATURE, NULL,
       "harmless_noise", TFSRC "v1.15.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
+    { "library wasn't compiled to use", "could speed up CPU computations", NULL, LE_NOISE_CPU_FEATURE, NULL,
+      "harmless_noise", TFSRC "v1.0.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
     { "TF-TRT Warning", NULL, NULL, LE_NOISE_TRT, NULL, "harmless_noise",
       TFSRC "v2.15.0/tensorflow/compiler/tf2tensorrt/utils/py_utils.cc", 0 },
     /* the same warning quoted without its prefix */
@@ -2857,13 +2913,33 @@ void logread_finish(struct logread *lr)
     pkg_fallback(lr, &lr->facts.cupy_version, cupy);
 }
 
+/* A bare number on a line that also names a CUDA runtime or driver error (by its name or
+ * cudaGetErrorString's text) is that error's number: CUDA 10.1 renumbered cudaError_t
+ * (cudaErrorInvalidDeviceFunction was 8, is 98), so the name decides, not the number. */
+static int named_on_line(const struct log_facts *f, size_t i)
+{
+    size_t j;
+    if (f->errs[i].name)
+        return 0;
+    for (j = 0; j < f->n_errs; j++)
+        if (j != i && f->errs[j].name && f->errs[j].line == f->errs[i].line &&
+            (!strcmp(f->errs[j].api, "runtime") || !strcmp(f->errs[j].api, "driver")))
+            return 1;
+    return 0;
+}
+
 void logread_name_errors(struct logread *lr, const struct kb *kb)
 {
     struct log_facts *f = &lr->facts;
     size_t i, j, k = 0;
+    unsigned char renamed[LOG_MAX_ERRS] = { 0 };
+    for (i = 0; i < f->n_errs && i < LOG_MAX_ERRS; i++)
+        renamed[i] = (unsigned char)named_on_line(f, i);
     for (i = 0; i < f->n_errs; i++) {
         struct log_cuda_error e = f->errs[i];
         struct kb_cuda_error row;
+        if (i < LOG_MAX_ERRS && renamed[i])
+            continue;
         if (kb && kb_cuda_error(kb, e.api, e.name, e.number, &row) == 1) {
             if (!e.name)
                 e.name = arena_strdup(&lr->arena, row.name);
