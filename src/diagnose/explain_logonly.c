@@ -270,6 +270,13 @@ void explain_rule_setting(struct explain_ctx *c)
         explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the container was started without GPUs: docker run "
                     "needs --gpus all (and the NVIDIA Container Toolkit), so no driver library is inside",
                     FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->command.line, lf->command.text);
+    /* A pod without the driver's libraries: Kubernetes' device plugin only sets variables, the
+     * NVIDIA container runtime (the default runtime of containerd or Docker) mounts the driver. */
+    if (lf->container.v && !strcmp(lf->container.v, "kubernetes") &&
+        ((fd = explain_cause_of(c, "GD101", NULL)) != NULL || (fd = explain_cause_of(c, "GD208", NULL)) != NULL))
+        explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the pod has no driver libraries: on Kubernetes the "
+                    "NVIDIA container runtime must be the node's default runtime (the device plugin alone mounts "
+                    "nothing)", FIX_TOOL_TELL_CTK, NULL, lf->container.line, lf->container.text);
     if (c->n_causes || !(explain_cnt(c, LE_TORCH_NO_GPU) || tf_empty || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_NO_CUDA_GPUS)))
         return;
     if (lf->container.v && !lf->docker_gpus.v && lf->command.v) {

@@ -496,6 +496,29 @@ static void add_pkg(struct logread *lr, const char *name, size_t nn, const char 
 static long num_at(const char *s, size_t n);
 static size_t left(const char *line, size_t n, const char *p);
 
+/* A bare number on a line that also names a CUDA runtime or driver error (by its name or
+ * cudaGetErrorString's text) is that error's number: CUDA 10.1 renumbered cudaError_t
+ * (cudaErrorInvalidDeviceFunction was 8, is 98), so the name decides, not the number.
+ * Returns 1 when the error being added (api, nn 0: a bare number) is such a number; a name
+ * drops the bare numbers its line gave before it. */
+static int bare_number_named(struct logread *lr, const char *api, size_t nn)
+{
+    struct log_facts *f = &lr->facts;
+    size_t i, k = 0;
+    int code_api = !strcmp(api, "runtime") || !strcmp(api, "driver") || !strcmp(api, "cuda");
+    if (!code_api)
+        return 0;
+    if (!nn)
+        return lr->st.err_named_line == (long)f->lines;
+    lr->st.err_named_line = (long)f->lines;
+    for (i = 0; i < f->n_errs; i++)
+        if (f->errs[i].name || f->errs[i].line != (long)f->lines ||
+            !(!strcmp(f->errs[i].api, "runtime") || !strcmp(f->errs[i].api, "driver") || !strcmp(f->errs[i].api, "cuda")))
+            f->errs[k++] = f->errs[i];
+    f->n_errs = k;
+    return 0;
+}
+
 /* An error code as the log prints it: api ("driver", "runtime", "nvml",
  * "cudnn", "cuda"), a name (nn 0: none) and/or a number (-1: none).  The
  * same code twice counts once; the knowledge base names them afterwards
@@ -508,6 +531,8 @@ static void add_err(struct logread *lr, const char *api, const char *name, size_
     if (!nn && number < 0)
         return;
     hit(lr, LE_CUDA_ERROR, line, n);
+    if (bare_number_named(lr, api, nn))
+        return;
     for (i = 0; i < f->n_errs; i++) {
         const struct log_cuda_error *e = &f->errs[i];
         if (nn ? e->name && strlen(e->name) == nn && !memcmp(e->name, name, nn)
@@ -610,8 +635,69 @@ static int name_char(char c)
     return is_alpha(c) || is_digit(c) || c == '-' || c == '_' || c == '.';
 }
 
+/*
+ * A framework's conda package built without CUDA, from its build string: conda-forge names the
+ * CPU build "cpu_py311h..." and the CUDA one "cuda120py311h..." / "cuda120_py311h..."
+ * (conda-forge/jaxlib-feedstock recipe/recipe.yaml `build: string:`; tensorflow and pytorch
+ * feedstocks alike).  Read from conda's plan ("conda-forge/linux-64::jaxlib-0.4.4-cpu_py311h7146453_1")
+ * and from `conda list` rows ("jaxlib  0.4.4  cpu_py311h7146453_1  conda-forge").  Names:
+ * jaxlib, pytorch, tensorflow, tensorflow-base.
+ */
+static int conda_fw_name(const char *s, size_t k)
+{
+    static const char *const names[] = { "jaxlib", "pytorch", "tensorflow", "tensorflow-base", NULL };
+    size_t i;
+    for (i = 0; names[i]; i++)
+        if (k == strlen(names[i]) && !memcmp(s, names[i], k))
+            return 1;
+    return 0;
+}
+
+static void conda_cpu_build(struct logread *lr, const char *line, size_t n)
+{
+    const char *p, *t, *end = line + n;
+    size_t tn, j, k;
+    /* the plan: "channel/subdir::NAME-VERSION-BUILD" (the package and its version, too) */
+    if ((p = gfind_after(lr, line, n, "::")) != NULL) {
+        tn = token_len(p, left(line, n, p));
+        for (j = tn; j > 0 && p[j - 1] != '-'; j--)
+            ;
+        for (k = j > 1 ? j - 1 : 0; k > 0 && p[k - 1] != '-'; k--)
+            ;
+        if (k > 1 && j > k + 1 && is_digit(p[k]) && tracked_pkg(p, k - 1))
+            add_pkg(lr, p, k - 1, p + k, version_len(p + k, j - 1 - k), line, n);
+        if (!lr->facts.conda_cpu.v && k > 1 && j + 4 <= tn && !memcmp(p + j, "cpu_", 4) &&
+            conda_fw_name(p, k - 1))
+            setval(lr, &lr->facts.conda_cpu, p, k - 1, line, n);
+        return;
+    }
+    if (lr->facts.conda_cpu.v || !gmfind(lr, line, n, "cpu_"))
+        return;
+    /* conda list: NAME VERSION BUILD CHANNEL */
+    t = line;
+    while (t < end && is_space(*t))
+        t++;
+    for (k = 0; t + k < end && name_char(t[k]); k++)
+        ;
+    if (!k || !conda_fw_name(t, k))
+        return;
+    p = t + k;
+    while (p < end && is_space(*p))
+        p++;
+    tn = version_len(p, (size_t)(end - p));
+    if (!tn || p + tn >= end || !is_space(p[tn]))
+        return;
+    p += tn;
+    while (p < end && is_space(*p))
+        p++;
+    if ((size_t)(end - p) >= 4 && !memcmp(p, "cpu_", 4))
+        setval(lr, &lr->facts.conda_cpu, t, k, line, n);
+}
+
 static void match_pip(struct logread *lr, const char *line, size_t n)
 {
+    conda_cpu_build(lr, line, n);
+
     const char *s = line, *p;
     size_t sn = n, k, vn;
 
@@ -2285,6 +2371,20 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
     }
 }
 
+/* A pod on Kubernetes (the word, the NVIDIA device plugin, its resource name): the driver's
+ * libraries reach it only through the NVIDIA container runtime (k8s-device-plugin README:
+ * the runtime must be containerd's / Docker's default; the plugin only sets variables). */
+static void kubernetes_setting(struct logread *lr, const char *line, size_t n)
+{
+    const char *p;
+    if (lr->facts.container.v)
+        return;
+    if ((p = gmfind(lr, line, n, "kubernetes")) != NULL || (p = gmfind(lr, line, n, "Kubernetes")) != NULL ||
+        (p = gmfind(lr, line, n, "k8s-device-plugin")) != NULL || (p = gmfind(lr, line, n, "nvidia.com/gpu")) != NULL)
+        setval(lr, &lr->facts.container, "kubernetes", 10, line, n);
+    (void)p;
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2342,6 +2442,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
                gmfind(lr, line, n, "NVIDIA Release ")) {
         setval(lr, &f->container, "nvidia image", 12, line, n);
     }
+    kubernetes_setting(lr, line, n);
     if (gmfind(lr, line, n, "--gpus") || gmfind(lr, line, n, "--runtime=nvidia") ||
         gmfind(lr, line, n, "runtime: nvidia") || gmfind(lr, line, n, "capabilities: [gpu]") ||
         gmfind(lr, line, n, "capabilities: [[gpu]]") || gmfind(lr, line, n, "--device=nvidia.com/gpu"))
@@ -2913,33 +3014,13 @@ void logread_finish(struct logread *lr)
     pkg_fallback(lr, &lr->facts.cupy_version, cupy);
 }
 
-/* A bare number on a line that also names a CUDA runtime or driver error (by its name or
- * cudaGetErrorString's text) is that error's number: CUDA 10.1 renumbered cudaError_t
- * (cudaErrorInvalidDeviceFunction was 8, is 98), so the name decides, not the number. */
-static int named_on_line(const struct log_facts *f, size_t i)
-{
-    size_t j;
-    if (f->errs[i].name)
-        return 0;
-    for (j = 0; j < f->n_errs; j++)
-        if (j != i && f->errs[j].name && f->errs[j].line == f->errs[i].line &&
-            (!strcmp(f->errs[j].api, "runtime") || !strcmp(f->errs[j].api, "driver")))
-            return 1;
-    return 0;
-}
-
 void logread_name_errors(struct logread *lr, const struct kb *kb)
 {
     struct log_facts *f = &lr->facts;
     size_t i, j, k = 0;
-    unsigned char renamed[LOG_MAX_ERRS] = { 0 };
-    for (i = 0; i < f->n_errs && i < LOG_MAX_ERRS; i++)
-        renamed[i] = (unsigned char)named_on_line(f, i);
     for (i = 0; i < f->n_errs; i++) {
         struct log_cuda_error e = f->errs[i];
         struct kb_cuda_error row;
-        if (i < LOG_MAX_ERRS && renamed[i])
-            continue;
         if (kb && kb_cuda_error(kb, e.api, e.name, e.number, &row) == 1) {
             if (!e.name)
                 e.name = arena_strdup(&lr->arena, row.name);

@@ -2,19 +2,21 @@
 # 4100-explain-corpus: explain's accuracy on the corpus of real logs
 # (tests/explain/corpus/, each with the cause its thread established).
 # Fails when top-1 or top-3 accuracy of the train split falls below the
-# bar, set to the train split as measured (rounded down): 324 logs, top-1
-# 81.8%, top-3 89.2% (issue #28's train classes and the third batch of real
-# logs; on the same 324 logs before it 79.0%, 87.0%; the 304 train logs of
-# the first two batches were at 79.6%, 87.2%).  The held-out split (74 logs;
-# batch 1, 48 logs: 45.8%, 58.3%; batch 2, 16 logs: 62.5%, 75.0%; batch 3,
-# 10 logs: 90.0%, 90.0%) has no bar; its accuracy, like the rest, is printed
-# in the test's log.
+# bar, set to the train split as measured (rounded down): 356 logs, top-1
+# 82.9%, top-3 89.9% (batch 4's train classes: vLLM's and the runtime's
+# compute-capability messages, cuInit's own error 3, conda's CPU builds,
+# TensorFlow 1.0's CPU-feature noise, a Kubernetes pod without libcuda; the
+# same 356 logs were at 81.2%, 87.9% before them; the 324 train logs of the
+# first three batches at 81.8%, 89.2%).  The held-out split (90 logs; batch
+# 1, 48 logs: 45.8%, 58.3%; batch 2, 16 logs: 62.5%, 75.0%; batch 3, 10
+# logs: 90.0%, 90.0%; batch 4, 16 logs: 43.8%, 56.2%) has no bar; its
+# accuracy, like the rest, is printed in the test's log.
 . "$GD_TESTS/cli/lib.sh"
 
 corpus="$GD_TESTS/explain/corpus"
 ls "$corpus"/*.log >/dev/null 2>&1 || skip "no corpus in tests/explain/corpus"
 command -v jq >/dev/null || skip "jq is not installed"
-sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 81 89 >"$OUT" 2>"$ERR"
+sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 82 89 >"$OUT" 2>"$ERR"
 RC=$?
 cat "$OUT"
 grep -q '^CRASH' "$OUT" && fail "explain crashed on a corpus log"
