@@ -130,6 +130,14 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
             explain_alt(c, "GD110", 75, "on WSL2 NVML reaches the GPU through the Windows driver's libraries in "
                 "/usr/lib/wsl/lib: missing or stale ones (after a Windows or driver update) block it",
                 FIX_TOOL_TELL_WSL_LIBS_WINDOWS, NULL, er->line, er->text);
+        if ((!strcmp(er->name, "CUDA_ERROR_NOT_INITIALIZED") || !strcmp(er->name, "cudaErrorInitializationError")) &&
+            er->text && explain_has(er->text, "cuInit")) {
+            /* cuInit itself failed (not a call before it): the driver could not start CUDA */
+            explain_alt(c, "GD208", 45, "cuInit itself failed: a driver older than the CUDA the program uses "
+                "(or than the GPU) cannot initialise it", FIX_TOOL_TELL_SMI_CUDA_VS_FW, NULL, er->line, er->text);
+            explain_alt(c, "GD101", 40, "cuInit itself failed: the NVIDIA kernel module is not loaded or does not "
+                "match the user-space driver", FIX_TOOL_TELL_SMI_LSMOD, NULL, er->line, er->text);
+        }
         if (explain_has(er->name, "SYSTEM_NOT_READY") || explain_has(er->name, "SystemNotReady"))
             fixes_run(&c->fx, c->out, fd, FIX_TOOL_FABRICMANAGER, NULL, NULL, NULL);
         else
@@ -267,6 +275,13 @@ void explain_rule_setting(struct explain_ctx *c)
         explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the container was started without GPUs: docker run "
                     "needs --gpus all (and the NVIDIA Container Toolkit), so no driver library is inside",
                     FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->command.line, lf->command.text);
+    /* A pod without the driver's libraries: Kubernetes' device plugin only sets variables, the
+     * NVIDIA container runtime (the default runtime of containerd or Docker) mounts the driver. */
+    if (lf->container.v && !strcmp(lf->container.v, "kubernetes") &&
+        ((fd = explain_cause_of(c, "GD101", NULL)) != NULL || (fd = explain_cause_of(c, "GD208", NULL)) != NULL))
+        explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the pod has no driver libraries: on Kubernetes the "
+                    "NVIDIA container runtime must be the node's default runtime (the device plugin alone mounts "
+                    "nothing)", FIX_TOOL_TELL_CTK, NULL, lf->container.line, lf->container.text);
     if (c->n_causes || !(explain_cnt(c, LE_TORCH_NO_GPU) || tf_empty || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_NO_CUDA_GPUS)))
         return;
     /* a container whose command line the log does not show: started without GPUs is the first guess */

@@ -177,6 +177,7 @@ struct log_facts {
     struct log_value win_python;       /* "[MSC v.1937 64 bit (AMD64)]": a native Windows CPython */
     struct log_value container;        /* a container: docker/podman command, root@<12 hex>, /.dockerenv */
     struct log_value conda;            /* conda: /opt/conda, anaconda3, miniconda3, envs/NAME, (base) */
+    struct log_value conda_cpu;        /* a framework's conda package built for the CPU (its name: jaxlib) */
     struct log_value cluster;          /* a batch cluster: srun, sbatch, SLURM_*, #SBATCH */
     struct log_value pip_nvidia;       /* site-packages/nvidia/<lib>: pip's CUDA wheels */
     struct log_value command;          /* the command line that was run ("$ python train.py") */

@@ -496,6 +496,29 @@ static void add_pkg(struct logread *lr, const char *name, size_t nn, const char 
 static long num_at(const char *s, size_t n);
 static size_t left(const char *line, size_t n, const char *p);
 
+/* A bare number on a line that also names a CUDA runtime or driver error (by its name or
+ * cudaGetErrorString's text) is that error's number: CUDA 10.1 renumbered cudaError_t
+ * (cudaErrorInvalidDeviceFunction was 8, is 98), so the name decides, not the number.
+ * Returns 1 when the error being added (api, nn 0: a bare number) is such a number; a name
+ * drops the bare numbers its line gave before it. */
+static int bare_number_named(struct logread *lr, const char *api, size_t nn)
+{
+    struct log_facts *f = &lr->facts;
+    size_t i, k = 0;
+    int code_api = !strcmp(api, "runtime") || !strcmp(api, "driver") || !strcmp(api, "cuda");
+    if (!code_api)
+        return 0;
+    if (!nn)
+        return lr->st.err_named_line == (long)f->lines;
+    lr->st.err_named_line = (long)f->lines;
+    for (i = 0; i < f->n_errs; i++)
+        if (f->errs[i].name || f->errs[i].line != (long)f->lines ||
+            !(!strcmp(f->errs[i].api, "runtime") || !strcmp(f->errs[i].api, "driver") || !strcmp(f->errs[i].api, "cuda")))
+            f->errs[k++] = f->errs[i];
+    f->n_errs = k;
+    return 0;
+}
+
 /* An error code as the log prints it: api ("driver", "runtime", "nvml",
  * "cudnn", "cuda"), a name (nn 0: none) and/or a number (-1: none).  The
  * same code twice counts once; the knowledge base names them afterwards
@@ -508,6 +531,8 @@ static void add_err(struct logread *lr, const char *api, const char *name, size_
     if (!nn && number < 0)
         return;
     hit(lr, LE_CUDA_ERROR, line, n);
+    if (bare_number_named(lr, api, nn))
+        return;
     for (i = 0; i < f->n_errs; i++) {
         const struct log_cuda_error *e = &f->errs[i];
         if (nn ? e->name && strlen(e->name) == nn && !memcmp(e->name, name, nn)
@@ -610,8 +635,69 @@ static int name_char(char c)
     return is_alpha(c) || is_digit(c) || c == '-' || c == '_' || c == '.';
 }
 
+/*
+ * A framework's conda package built without CUDA, from its build string: conda-forge names the
+ * CPU build "cpu_py311h..." and the CUDA one "cuda120py311h..." / "cuda120_py311h..."
+ * (conda-forge/jaxlib-feedstock recipe/recipe.yaml `build: string:`; tensorflow and pytorch
+ * feedstocks alike).  Read from conda's plan ("conda-forge/linux-64::jaxlib-0.4.4-cpu_py311h7146453_1")
+ * and from `conda list` rows ("jaxlib  0.4.4  cpu_py311h7146453_1  conda-forge").  Names:
+ * jaxlib, pytorch, tensorflow, tensorflow-base.
+ */
+static int conda_fw_name(const char *s, size_t k)
+{
+    static const char *const names[] = { "jaxlib", "pytorch", "tensorflow", "tensorflow-base", NULL };
+    size_t i;
+    for (i = 0; names[i]; i++)
+        if (k == strlen(names[i]) && !memcmp(s, names[i], k))
+            return 1;
+    return 0;
+}
+
+static void conda_cpu_build(struct logread *lr, const char *line, size_t n)
+{
+    const char *p, *t, *end = line + n;
+    size_t tn, j, k;
+    /* the plan: "channel/subdir::NAME-VERSION-BUILD" (the package and its version, too) */
+    if ((p = gfind_after(lr, line, n, "::")) != NULL) {
+        tn = token_len(p, left(line, n, p));
+        for (j = tn; j > 0 && p[j - 1] != '-'; j--)
+            ;
+        for (k = j > 1 ? j - 1 : 0; k > 0 && p[k - 1] != '-'; k--)
+            ;
+        if (k > 1 && j > k + 1 && is_digit(p[k]) && tracked_pkg(p, k - 1))
+            add_pkg(lr, p, k - 1, p + k, version_len(p + k, j - 1 - k), line, n);
+        if (!lr->facts.conda_cpu.v && k > 1 && j + 4 <= tn && !memcmp(p + j, "cpu_", 4) &&
+            conda_fw_name(p, k - 1))
+            setval(lr, &lr->facts.conda_cpu, p, k - 1, line, n);
+        return;
+    }
+    if (lr->facts.conda_cpu.v || !gmfind(lr, line, n, "cpu_"))
+        return;
+    /* conda list: NAME VERSION BUILD CHANNEL */
+    t = line;
+    while (t < end && is_space(*t))
+        t++;
+    for (k = 0; t + k < end && name_char(t[k]); k++)
+        ;
+    if (!k || !conda_fw_name(t, k))
+        return;
+    p = t + k;
+    while (p < end && is_space(*p))
+        p++;
+    tn = version_len(p, (size_t)(end - p));
+    if (!tn || p + tn >= end || !is_space(p[tn]))
+        return;
+    p += tn;
+    while (p < end && is_space(*p))
+        p++;
+    if ((size_t)(end - p) >= 4 && !memcmp(p, "cpu_", 4))
+        setval(lr, &lr->facts.conda_cpu, t, k, line, n);
+}
+
 static void match_pip(struct logread *lr, const char *line, size_t n)
 {
+    conda_cpu_build(lr, line, n);
+
     const char *s = line, *p;
     size_t sn = n, k, vn;
 
@@ -992,6 +1078,51 @@ static void take_gpu_too_old(struct logread *lr, const char *line, size_t n, con
             g++;
         setval(lr, &lr->facts.gpu_name, g, span(g, at), line, n);
     }
+}
+
+/* vLLM's dtype check: "Bfloat16 is only supported on GPUs with compute capability of at
+ * least 8.0. Your Tesla V100-SXM2-32GB GPU has compute capability 7.0." (at: "GPU has
+ * compute capability "): the GPU's compute capability and its name. */
+static void take_gpu_cc_has(struct logread *lr, const char *line, size_t n, const char *at,
+                            const char *after)
+{
+    const char *g, *e = at;
+    size_t vn = version_len(after, left(line, n, after));
+    if (!vn)
+        return;
+    if (!ev_of(lr, LE_GPU_TOO_OLD)->a)
+        ev_of(lr, LE_GPU_TOO_OLD)->a = dupn(lr, after, vn);
+    setval(lr, &lr->facts.gpu_cc, after, vn, line, n);
+    if ((g = find_after(line, span(line, at), "Your ")) != NULL) {
+        while (e > g && e[-1] == ' ')
+            e--;
+        if (e > g)
+            setval(lr, &lr->facts.gpu_name, g, span(g, e), line, n);
+    }
+}
+
+/* vLLM's build check: "GPUs with compute capability below 7.0 are not supported." (after:
+ * the floor): the GPU is below it, which is what the family keeps ("below 7.0"). */
+static void take_gpu_cc_below(struct logread *lr, const char *line, size_t n, const char *at,
+                              const char *after)
+{
+    static const char below[] = "below ";
+    size_t vn = version_len(after, left(line, n, after));
+    (void)at;
+    if (vn && !ev_of(lr, LE_GPU_TOO_OLD)->a)
+        ev_of(lr, LE_GPU_TOO_OLD)->a = dupn(lr, after - strlen(below), strlen(below) + vn);
+}
+
+static void take_err_name(struct logread *lr, const char *line, size_t n, const char *name);
+
+/* cudaGetErrorString's text of cudaErrorInvalidDeviceFunction without its name or with a
+ * number of CUDA 10.0's numbering (THC's "cuda runtime error (8) : invalid device function"). */
+static void take_invalid_device_function(struct logread *lr, const char *line, size_t n, const char *at,
+                                         const char *after)
+{
+    (void)at;
+    (void)after;
+    take_err_name(lr, line, n, "cudaErrorInvalidDeviceFunction");
 }
 
 static void take_cuda_init(struct logread *lr, const char *line, size_t n, const char *at,
@@ -1688,6 +1819,12 @@ static const struct log_pattern patterns[] = {
       take_sm_supported, NULL, PTSRC "torch/cuda/__init__.py", 0 },
     { " which is of cuda capability ", NULL, NULL, LE_GPU_TOO_OLD, take_gpu_too_old,
       "gpu_arch_unsupported", PTSRC "torch/cuda/__init__.py", 0 },
+    /* vLLM: the model's dtype needs a newer GPU (vllm/worker/worker.py, _check_if_gpu_supports_dtype),
+       and its build refuses GPUs below compute capability 7.0 (setup.py) */
+    { "GPU has compute capability ", "only supported on GPUs with compute capability", NULL, LE_GPU_TOO_OLD,
+      take_gpu_cc_has, "gpu_arch_unsupported", GH "vllm-project/vllm/blob/v0.2.0/vllm/worker/worker.py", 0 },
+    { "GPUs with compute capability below ", "are not supported", NULL, LE_GPU_TOO_OLD, take_gpu_cc_below,
+      "gpu_arch_unsupported", GH "vllm-project/vllm/blob/v0.2.0/setup.py", 0 },
     { "CUDA initialization: ", NULL, NULL, LE_CUDA_INIT_WARNING, take_cuda_init, NULL,
       PTSRC "torch/cuda/__init__.py", 0 },
     { "Error loading \"", "or one of its dependencies", NULL, LE_WIN_DLL_LOAD, take_win_dll, NULL,
@@ -1917,6 +2054,9 @@ static const struct log_pattern patterns[] = {
       "https://docs.nvidia.com/cuda/cuda-installation-guide-linux/index.html", 0 },
     { "error code ", "CUDA", NULL, NONE, take_error_code, NULL,
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
+    /* cudaGetErrorString's text of cudaErrorInvalidDeviceFunction (98; 8 up to CUDA 10.0) */
+    { "invalid device function", NULL, NULL, NONE, take_invalid_device_function, "gpu_arch_unsupported",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     { "no CUDA-capable device is detected", NULL, NULL, NONE, take_no_device, "no_gpu",
       "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
     /* a provider list printed as Python's repr: the GPU package's get_available_providers() always
@@ -1993,6 +2133,8 @@ static const struct log_pattern patterns[] = {
       NULL, "harmless_noise", TFSRC "v2.15.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
     { "TensorFlow binary was not compiled to use", NULL, NULL, LE_NOISE_CPU_FEATURE, NULL,
       "harmless_noise", TFSRC "v1.15.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
+    { "library wasn't compiled to use", "could speed up CPU computations", NULL, LE_NOISE_CPU_FEATURE, NULL,
+      "harmless_noise", TFSRC "v1.0.0/tensorflow/core/platform/cpu_feature_guard.cc", 0 },
     { "TF-TRT Warning", NULL, NULL, LE_NOISE_TRT, NULL, "harmless_noise",
       TFSRC "v2.15.0/tensorflow/compiler/tf2tensorrt/utils/py_utils.cc", 0 },
     /* the same warning quoted without its prefix */
@@ -2296,6 +2438,20 @@ static int py_banner_on(const char *line, size_t n, const char *tail)
     return mstarts(line, n, "[GCC ") || mstarts(line, n, "[Clang ") || mstarts(line, n, "[gcc ");
 }
 
+/* A pod on Kubernetes (the word, the NVIDIA device plugin, its resource name): the driver's
+ * libraries reach it only through the NVIDIA container runtime (k8s-device-plugin README:
+ * the runtime must be containerd's / Docker's default; the plugin only sets variables). */
+static void kubernetes_setting(struct logread *lr, const char *line, size_t n)
+{
+    const char *p;
+    if (lr->facts.container.v)
+        return;
+    if ((p = gmfind(lr, line, n, "kubernetes")) != NULL || (p = gmfind(lr, line, n, "Kubernetes")) != NULL ||
+        (p = gmfind(lr, line, n, "k8s-device-plugin")) != NULL || (p = gmfind(lr, line, n, "nvidia.com/gpu")) != NULL)
+        setval(lr, &lr->facts.container, "kubernetes", 10, line, n);
+    (void)p;
+}
+
 static void match_context(struct logread *lr, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
@@ -2381,6 +2537,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
                gmfind(lr, line, n, "NVIDIA Release ")) {
         setval(lr, &f->container, "nvidia image", 12, line, n);
     }
+    kubernetes_setting(lr, line, n);
     if (gmfind(lr, line, n, "--gpus") || gmfind(lr, line, n, "--runtime=nvidia") ||
         gmfind(lr, line, n, "runtime: nvidia") || gmfind(lr, line, n, "capabilities: [gpu]") ||
         gmfind(lr, line, n, "capabilities: [[gpu]]") || gmfind(lr, line, n, "--device=nvidia.com/gpu"))

@@ -70,6 +70,7 @@ struct logread_state {
     const char *kmod_version;   /* "kernel reported version is: Y" line: differing = DSO mismatch */
     char exc[LOG_QUOTE_MAX + 1]; /* the last traceback's last line so far */
     long exc_line;
+    long err_named_line;        /* the last line that named a CUDA runtime/driver error (add_err) */
 };
 
 #define LOGREAD_GRAM_WORDS 64   /* 4096 bits */

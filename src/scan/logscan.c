@@ -551,7 +551,8 @@ static void fw_torch_more(struct ls *s, struct framework_build *fw)
     if (lf->torch_cuda.v && strcmp(lf->torch_cuda.v, "None"))
         fw->cuda = facts_str(s->f, lf->torch_cuda.v);
     /* torch says so itself (torch/cuda/__init__.py _lazy_init), or collect_env's "None" */
-    if (cnt(s, LE_TORCH_NOT_COMPILED) || (lf->torch_cuda.v && !strcmp(lf->torch_cuda.v, "None")))
+    if (cnt(s, LE_TORCH_NOT_COMPILED) || (lf->torch_cuda.v && !strcmp(lf->torch_cuda.v, "None")) ||
+        (lf->conda_cpu.v && !strcmp(lf->conda_cpu.v, "pytorch")))
         fw->variant = "cpu";
     if (sm->b) {
         /* "The current PyTorch install supports CUDA capabilities sm_50 sm_60 ..." */
@@ -563,7 +564,8 @@ static void fw_torch_more(struct ls *s, struct framework_build *fw)
 static void fw_tf_more(struct ls *s, struct framework_build *fw)
 {
     const struct log_event *mm = &s->lf->ev[LE_CUDNN_MISMATCH];
-    if (fw->dist && !strcmp(fw->dist, "tensorflow-cpu"))
+    if ((fw->dist && !strcmp(fw->dist, "tensorflow-cpu")) ||
+        (s->lf->conda_cpu.v && !strncmp(s->lf->conda_cpu.v, "tensorflow", 10)))
         fw->variant = "cpu";
     if (mm->b && !cnt(s, LE_JAX_BACKEND_FAIL))
         fw->cudnn = facts_str(s->f, mm->b);   /* "but source was compiled with: 8.1.0" */
@@ -586,6 +588,9 @@ static void fw_jax_more(struct ls *s, struct framework_build *fw)
         fw->version_skew = 1;
     /* jax/_src/xla_bridge.py: no CUDA plugin or CUDA jaxlib is installed */
     if (cnt(s, LE_JAX_CPU_JAXLIB))
+        fw->variant = "cpu";
+    /* conda's CPU build of jaxlib (its build string, logread.c conda_cpu_build) */
+    if (lf->conda_cpu.v && !strcmp(lf->conda_cpu.v, "jaxlib"))
         fw->variant = "cpu";
 }
 

@@ -11,6 +11,8 @@
 #   sh assign-split.sh 323 368 "gpudoctor-corpus-split-2 "
 # and the third (0369-0398, gathered by h28a) with
 #   sh assign-split.sh 369 398 "gpudoctor-corpus-split-3 "
+# and the fourth (0399-0446, gathered by h28g) with
+#   sh assign-split.sh 399 446 "gpudoctor-corpus-split-4 "
 # The `# split:` headers were written from this output once; a held-out log moved to train
 # later (a rule was written for it) no longer matches it, and that is expected (README.md).
 cd "$(dirname "$0")" || exit 1
