@@ -59,11 +59,8 @@ rp_init
 rp_base bookworm
 
 # The kernel, its modules indexed by the real depmod.
-meta=$(rp_unpacked "$(rp_deb linux-image-cloud-amd64/bookworm)") || exit $?
-img=$(sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p' "$meta.control")
-[ -n "$img" ] || fail "linux-image-cloud-amd64 names no kernel package"
-rp_install "$img/bookworm"
-K=${img#linux-image-}
+rp_kernel bookworm
+K=$RP_KERNEL
 kmoddir=$(rp_unpacked "$(rp_deb kmod/bookworm)") || exit $?
 kmod_bin=$kmoddir/usr/bin/kmod
 [ -x "$kmod_bin" ] || kmod_bin=$kmoddir/bin/kmod

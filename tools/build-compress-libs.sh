@@ -36,41 +36,7 @@ mkdir -p "$src" "$prefix/include" "$prefix/lib"
 src=$(cd "$src" && pwd)
 prefix=$(cd "$prefix" && pwd)
 
-fetch() {
-    [ -f "$src/zlib/zlib.h" ] && [ -f "$src/xz-utils/CMakeLists.txt" ] && [ -f "$src/libzstd/lib/zstd.h" ] && return 0
-    apt=$src/apt
-    mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache"
-    suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-    cat >"$apt/parts/src.sources" <<SRC
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: $suite
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-    set -- -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$apt/parts" \
-        -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
-        -o APT::Sandbox::User=root -o Acquire::Retries=2 -o Acquire::http::Timeout=30
-    to=${COMPRESS_FETCH_TIMEOUT:-300}
-    tmo=""
-    command -v timeout >/dev/null 2>&1 && tmo="timeout $to"
-    if ! $tmo apt-get "$@" -qq update || [ -z "$(ls "$apt/lists" | grep -i sources)" ]; then
-        echo "build-compress-libs.sh: cannot fetch Debian's Sources index for $suite (deb-src, http://deb.debian.org; network, mirror or timeout ${to}s); set COMPRESS_SRC=DIR holding zlib/, xz-utils/ and libzstd/ unpacked" >&2
-        exit 1
-    fi
-    for p in zlib xz-utils libzstd; do
-        [ -d "$src/$p" ] && continue
-        if ! (cd "$src" && $tmo apt-get "$@" -qq source --download-only "$p"); then
-            echo "build-compress-libs.sh: cannot download the $p source package (network, mirror or timeout ${to}s)" >&2
-            exit 1
-        fi
-        rm -rf "$src/$p.tmp"
-        # apt checked the files against the signed Sources index; dpkg-source
-        # cannot check the .dsc signature without the uploaders' keys: quiet.
-        dpkg-source -x "$(ls "$src/${p}"_*.dsc | head -n 1)" "$src/$p.tmp" >"$src/$p.log" 2>&1
-        mv "$src/$p.tmp" "$src/$p"
-    done
-}
+. "$(dirname "$0")/debian-source.sh"
 
 # objs OUTDIR CFLAGS... -- FILES...: compile each file into OUTDIR, print
 # the objects' names (one per line).
@@ -93,7 +59,10 @@ compile() {
 # they share the sources.
 exec 8>"$src/.lock"
 command -v flock >/dev/null 2>&1 && flock 8
-fetch
+debian_source "$src" build-compress-libs.sh COMPRESS_FETCH_TIMEOUT zlib xz-utils libzstd || {
+    echo "build-compress-libs.sh: or set COMPRESS_SRC=DIR holding zlib/, xz-utils/ and libzstd/ unpacked" >&2
+    exit 1
+}
 flock -u 8 2>/dev/null || true
 
 work=$prefix/build

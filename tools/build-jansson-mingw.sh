@@ -32,38 +32,14 @@ prefix=$(cd "$prefix" && pwd)
 if [ -n "${JANSSON_SRC:-}" ]; then
     src=$JANSSON_SRC
 else
-    src=$work/src
-    if [ ! -f "$src/CMakeLists.txt" ]; then
-        apt=$work/apt
-        mkdir -p "$apt/parts" "$apt/lists/partial" "$apt/cache"
-        suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-        cat >"$apt/parts/src.sources" <<SRC
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: $suite
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-        # The fetch depends on the network and the mirror: bounded, so a
-        # build (or the test that starts it) fails and says why, never hangs.
-        # JANSSON_FETCH_TIMEOUT (seconds, default 300) bounds each apt call.
-        set -- -o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$apt/parts" \
-            -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" \
-            -o APT::Sandbox::User=root -o Acquire::Retries=2 -o Acquire::http::Timeout=30
-        to=${JANSSON_FETCH_TIMEOUT:-300}
-        tmo=""
-        command -v timeout >/dev/null 2>&1 && tmo="timeout $to"
-        if ! $tmo apt-get "$@" -qq update || [ -z "$(ls "$apt/lists" | grep -i sources)" ]; then
-            echo "build-jansson-mingw.sh: cannot fetch Debian's Sources index for $suite (deb-src, http://deb.debian.org; network, mirror or timeout ${to}s); set JANSSON_SRC=DIR to build from an unpacked jansson source tree" >&2
-            exit 1
-        fi
-        if ! (cd "$work" && $tmo apt-get "$@" -qq source --download-only jansson); then
-            echo "build-jansson-mingw.sh: cannot download the jansson source package (network, mirror or timeout ${to}s); set JANSSON_SRC=DIR to build offline" >&2
-            exit 1
-        fi
-        rm -rf "$src"
-        dpkg-source -x "$(ls "$work"/jansson_*.dsc | head -n 1)" "$src" >/dev/null
-    fi
+    # tools/debian-source.sh: the private deb-src configuration, each apt
+    # call bounded by JANSSON_FETCH_TIMEOUT seconds (default 300).
+    . "$(dirname "$0")/debian-source.sh"
+    debian_source "$work" build-jansson-mingw.sh JANSSON_FETCH_TIMEOUT jansson || {
+        echo "build-jansson-mingw.sh: or set JANSSON_SRC=DIR to build from an unpacked jansson source tree" >&2
+        exit 1
+    }
+    src=$work/jansson
 fi
 
 rm -rf "$work/b"

@@ -16,12 +16,8 @@
 . "$GD_TESTS/realpkg/lib.sh"
 rp_init
 rp_base bookworm
-meta=$(rp_unpacked "$(rp_deb linux-image-cloud-amd64/bookworm)") || exit $?
-img=$(sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p' "$meta.control")
-[ -n "$img" ] || fail "linux-image-cloud-amd64 names no kernel package"
-rp_install "$img/bookworm"
-K=${img#linux-image-}
-[ -f "$ROOT/usr/lib/modules/$K/modules.order" ] || fail "$img installed no /lib/modules/$K"
+rp_kernel bookworm
+K=$RP_KERNEL
 kmoddir=$(rp_unpacked "$(rp_deb kmod/bookworm)") || exit $?
 mkdir -p "$CASE_DIR/bin"
 for t in modinfo depmod; do ln -sfn "$kmoddir/usr/bin/kmod" "$CASE_DIR/bin/$t" 2>/dev/null; done

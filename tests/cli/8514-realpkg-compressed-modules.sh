@@ -22,13 +22,9 @@ for t in xz zstd gzip; do
 done
 rp_init
 rp_base trixie
-meta=$(rp_unpacked "$(rp_deb linux-image-cloud-amd64/trixie)") || exit $?
-img=$(sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p' "$meta.control")
-[ -n "$img" ] || fail "linux-image-cloud-amd64 names no kernel package"
-rp_install "$img/trixie"
-K=${img#linux-image-}
+rp_kernel trixie
+K=$RP_KERNEL img=$RP_KERNEL_PKG
 M=$ROOT/usr/lib/modules/$K
-[ -f "$M/modules.order" ] || fail "$img installed no /lib/modules/$K"
 nxz=$(find "$M/kernel" -name '*.ko.xz' | wc -l)
 [ "$nxz" -ge 500 ] || fail "trixie's $img ships $nxz .ko.xz modules"
 [ -z "$(find "$M/kernel" -name '*.ko' | head -n 1)" ] || fail "trixie's $img ships uncompressed modules"

@@ -19,10 +19,8 @@ rp_init
 rp_can_chroot_root() { [ "$(id -u)" -eq 0 ] && command -v chroot >/dev/null 2>&1; }
 rp_can_chroot_root || rp_unavailable "a DKMS build needs root and chroot"
 rp_base trixie
-meta=$(rp_unpacked "$(rp_deb linux-headers-cloud-amd64/trixie)") || exit $?
-hdr=$(sed -n 's/^Depends: \(linux-headers-[^ ,]*\).*/\1/p' "$meta.control")
-[ -n "$hdr" ] || fail "linux-headers-cloud-amd64 names no headers package"
-K=${hdr#linux-headers-}
+rp_kernel trixie headers
+K=$RP_KERNEL hdr=$RP_KERNEL_PKG
 # What dkms runs: bash, coreutils and the rest of a base system, the
 # compiler the kernel was built with (its headers' CC), make, kmod, xz
 # and openssl (dkms's MOK key); the kernel itself for its modules.dep.
@@ -103,9 +101,8 @@ in_root dkms install -m nvidia-current -v "$V" -k "$K" >"$CASE_DIR/dkms-reinstal
 #     cloud kernel, as on a machine upgraded to trixie and not rebooted):
 #     dkms cannot build for it, and says why; gpudoctor's GD121 names the
 #     headers.
-old=$(sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p' "$(rp_unpacked "$(rp_deb linux-image-cloud-amd64/bookworm)").control")
-rp_install "$old/bookworm"
-OK=${old#linux-image-}
+rp_kernel bookworm
+OK=$RP_KERNEL
 in_root depmod -a "$OK" || fail "depmod $OK failed"
 in_root dkms build -m nvidia-current -v "$V" -k "$OK" >"$CASE_DIR/dkms-old.log" 2>&1 && fail "dkms built for $OK without its headers"
 grep -qi "headers" "$CASE_DIR/dkms-old.log" || fail "dkms did not name the headers: $(tail -n 3 "$CASE_DIR/dkms-old.log")"

@@ -208,6 +208,23 @@ rp_install_closure() {
     done 3<"$_cl"
 }
 
+# rp_kernel SUITE [KIND]: the suite's current cloud kernel as its
+# metapackage names it (linux-KIND-cloud-amd64 depends on
+# linux-KIND-ABI-cloud-amd64; KIND image, the default, or headers),
+# installed into $ROOT; RP_KERNEL is the kernel's release (ABI-cloud-amd64),
+# RP_KERNEL_PKG the package.
+rp_kernel() {
+    _kind=${2:-image}
+    _meta=$(rp_unpacked "$(rp_deb "linux-$_kind-cloud-amd64/$1")") || exit $?
+    RP_KERNEL_PKG=$(sed -n "s/^Depends: \(linux-$_kind-[^ ,]*\).*/\1/p" "$_meta.control")
+    [ -n "$RP_KERNEL_PKG" ] || fail "linux-$_kind-cloud-amd64 ($1) names no kernel package"
+    rp_install "$RP_KERNEL_PKG/$1"
+    RP_KERNEL=${RP_KERNEL_PKG#linux-$_kind-}
+    if [ "$_kind" = image ]; then
+        [ -f "$ROOT/usr/lib/modules/$RP_KERNEL/modules.order" ] || fail "$RP_KERNEL_PKG installed no /lib/modules/$RP_KERNEL"
+    fi
+}
+
 # rp_base [SUITE]: a Debian base (trixie by default): merged /usr,
 # os-release, and the real libc6, libc-bin (ldconfig, ld.so.conf),
 # libgcc-s1 and libstdc++6, so that the real loader can run in a chroot.
