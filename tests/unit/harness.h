@@ -87,6 +87,23 @@ static inline unsigned char *harness_slurp(const char *path, size_t *len)
     return buf;
 }
 
+/* Little-endian stores for tests that write binary fixtures (ELF, modules). */
+static inline void harness_le16(unsigned char *p, unsigned v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+}
+static inline void harness_le32(unsigned char *p, unsigned long v)
+{
+    harness_le16(p, (unsigned)(v & 0xffffu));
+    harness_le16(p + 2, (unsigned)((v >> 16) & 0xffffu));
+}
+static inline void harness_le64(unsigned char *p, unsigned long long v)
+{
+    harness_le32(p, (unsigned long)(v & 0xffffffffu));
+    harness_le32(p + 4, (unsigned long)(v >> 32));
+}
+
 static inline int harness_done(void)
 {
     return harness_failed_tests ? 1 : 0;

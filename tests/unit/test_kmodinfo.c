@@ -17,9 +17,6 @@ static const char modinfo[] = "license=NVIDIA\0\0\0version=550.163.01\0name=nvid
                               "vermagic=6.1.0-40-amd64 SMP preempt mod_unload modversions \0srcversion=ABC\0";
 static const char shstr[] = "\0.modinfo\0.shstrtab\0";
 
-static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-static void put32(uint8_t *p, uint32_t v) { put16(p, v & 0xffffu); put16(p + 2, v >> 16); }
-static void put64(uint8_t *p, uint64_t v) { put32(p, (uint32_t)v); put32(p + 4, (uint32_t)(v >> 32)); }
 
 /* ELF header, .modinfo at 64, .shstrtab after it, section headers last. */
 static size_t build(uint8_t *b, size_t cap, uint16_t type, int sign)
@@ -31,25 +28,25 @@ static size_t build(uint8_t *b, size_t cap, uint16_t type, int sign)
     b[4] = 2;   /* ELFCLASS64 */
     b[5] = 1;   /* little-endian */
     b[6] = 1;
-    put16(b + 16, type);
-    put16(b + 18, 62);
-    put32(b + 20, 1);
-    put64(b + 40, sh);
-    put16(b + 52, 64);
-    put16(b + 58, 64);
-    put16(b + 60, 3);
-    put16(b + 62, 2);
+    harness_le16(b + 16, type);
+    harness_le16(b + 18, 62);
+    harness_le32(b + 20, 1);
+    harness_le64(b + 40, sh);
+    harness_le16(b + 52, 64);
+    harness_le16(b + 58, 64);
+    harness_le16(b + 60, 3);
+    harness_le16(b + 62, 2);
     memcpy(b + mi, modinfo, ms);
     memcpy(b + so, shstr, ss);
     /* section 1: .modinfo (name offset 1), section 2: .shstrtab (10) */
-    put32(b + sh + 64, 1);
-    put32(b + sh + 64 + 4, 1);
-    put64(b + sh + 64 + 24, mi);
-    put64(b + sh + 64 + 32, ms);
-    put32(b + sh + 128, 10);
-    put32(b + sh + 128 + 4, 3);
-    put64(b + sh + 128 + 24, so);
-    put64(b + sh + 128 + 32, ss);
+    harness_le32(b + sh + 64, 1);
+    harness_le32(b + sh + 64 + 4, 1);
+    harness_le64(b + sh + 64 + 24, mi);
+    harness_le64(b + sh + 64 + 32, ms);
+    harness_le32(b + sh + 128, 10);
+    harness_le32(b + sh + 128 + 4, 3);
+    harness_le64(b + sh + 128 + 24, so);
+    harness_le64(b + sh + 128 + 32, ss);
     if (sign) {
         static const uint8_t ms_[12] = { 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0x02, 0xa9 };
         memset(b + n, 0x5a, 16);
@@ -152,8 +149,8 @@ static void test_refused(void)
     CHECK_INT(parse(b, 10, &a, &m, &err), -1);
     /* A section count past the limit. */
     n = build(b, sizeof(b), 1, 0);
-    put16(b + 60, 0);
-    put64(b + ((64 + sizeof(modinfo) + sizeof(shstr) + 7) & ~(size_t)7) + 32, 0xffffffffu);
+    harness_le16(b + 60, 0);
+    harness_le64(b + ((64 + sizeof(modinfo) + sizeof(shstr) + 7) & ~(size_t)7) + 32, 0xffffffffu);
     CHECK_INT(parse(b, n, &a, &m, &err), -1);
     /* No .modinfo. */
     n = build(b, sizeof(b), 1, 0);

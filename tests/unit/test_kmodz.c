@@ -21,9 +21,6 @@ static const char modinfo[] = "license=NVIDIA\0version=550.163.01\0name=nvidia\0
                               "vermagic=6.12.38+deb13-amd64 SMP preempt mod_unload modversions \0";
 static const char shstr[] = "\0.modinfo\0.shstrtab\0.text\0";
 
-static void put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-static void put32(uint8_t *p, uint32_t v) { put16(p, v & 0xffffu); put16(p + 2, v >> 16); }
-static void put64(uint8_t *p, uint64_t v) { put32(p, (uint32_t)v); put32(p + 4, (uint32_t)(v >> 32)); }
 
 /* ELF header, a .text of gap bytes, .modinfo, a hole of after bytes (in no
  * section), .shstrtab, section headers (null, .text, .modinfo, .shstrtab),
@@ -37,27 +34,27 @@ static uint8_t *module_at(size_t gap, size_t after, int sign, size_t *n)
     b[4] = 2;
     b[5] = 1;
     b[6] = 1;
-    put16(b + 16, 1);
-    put16(b + 18, 62);
-    put32(b + 20, 1);
-    put64(b + 40, sh);
-    put16(b + 52, 64);
-    put16(b + 58, 64);
-    put16(b + 60, 4);
-    put16(b + 62, 3);
+    harness_le16(b + 16, 1);
+    harness_le16(b + 18, 62);
+    harness_le32(b + 20, 1);
+    harness_le64(b + 40, sh);
+    harness_le16(b + 52, 64);
+    harness_le16(b + 58, 64);
+    harness_le16(b + 60, 4);
+    harness_le16(b + 62, 3);
     for (i = 0; i < gap; i++)   /* something that compresses, but not to nothing */
         b[64 + i] = (uint8_t)((i * 2654435761u) >> 13);
     memcpy(b + mi, modinfo, sizeof(modinfo));
     memcpy(b + so, shstr, sizeof(shstr));
-    put32(b + sh + 64, 20);
-    put64(b + sh + 64 + 24, 64);
-    put64(b + sh + 64 + 32, gap);
-    put32(b + sh + 128, 1);
-    put64(b + sh + 128 + 24, mi);
-    put64(b + sh + 128 + 32, sizeof(modinfo));
-    put32(b + sh + 192, 10);
-    put64(b + sh + 192 + 24, so);
-    put64(b + sh + 192 + 32, sizeof(shstr));
+    harness_le32(b + sh + 64, 20);
+    harness_le64(b + sh + 64 + 24, 64);
+    harness_le64(b + sh + 64 + 32, gap);
+    harness_le32(b + sh + 128, 1);
+    harness_le64(b + sh + 128 + 24, mi);
+    harness_le64(b + sh + 128 + 32, sizeof(modinfo));
+    harness_le32(b + sh + 192, 10);
+    harness_le64(b + sh + 192 + 24, so);
+    harness_le64(b + sh + 192 + 32, sizeof(shstr));
     if (sign) {
         static const uint8_t ms[12] = { 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 16 };
         size_t at = sh + 4 * 64;
