@@ -74,6 +74,7 @@ static int dkms_missing(const struct facts *f, const struct fix_ctx *fx, struct 
     for (i = 0; i < k->n_dkms; i++) {
         const struct dkms_version *v = &k->dkms[i];
         const struct dkms_build *b = build_for(k, v, kernel), *nb;
+        const struct kmod_file *nm;
         int headers = next_boot ? k->newest_headers : k->running_headers;
         struct finding *fd;
         if (b && b->built && b->installed)
@@ -99,8 +100,9 @@ static int dkms_missing(const struct facts *f, const struct fix_ctx *fx, struct 
          * rebooted, or booted into an old kernel): rebooting into it is the
          * whole fix; the old kernel's headers may not even be in the archive. */
         nb = !next_boot && headers == 0 && k->newest && strcmp(k->newest, kernel) ? build_for(k, v, k->newest) : NULL;
-        if (nb && nb->built && nb->installed && core_for(k, k->newest)) {
-            finding_evidence(out, fd, core_for(k, k->newest)->path, "kernel %s has %s %s, built and installed by DKMS",
+        nm = nb && nb->built && nb->installed ? core_for(k, k->newest) : NULL;
+        if (nm) {
+            finding_evidence(out, fd, nm->path, "kernel %s has %s %s, built and installed by DKMS",
                              k->newest, v->module, v->version);
             fixes_kmod_reboot_into(fx, out, fd, k->newest);
         } else {
