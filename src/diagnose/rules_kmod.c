@@ -6,7 +6,11 @@
  * (its headers missing, its build failed), a module installed only for
  * another kernel, built for another kernel (vermagic), unknown to depmod,
  * unsigned under Secure Boot; and, on any machine, a next boot whose kernel
- * has no nvidia module.  Each cause is one error finding of kind no_driver
+ * has no nvidia module.  Where the fix is to reboot into the newest kernel
+ * (GD121, GD122), it is offered only if that kernel would load its module
+ * (its vermagic names that kernel; signed when Secure Boot is on), else the
+ * rebuild for the running kernel, with the reason as evidence.  Each cause
+ * is one error finding of kind no_driver
  * (so GD101 is not raised beside it); commands come from the fix engine
  * (diagnose/fixes_node.c).
  */
@@ -43,6 +47,33 @@ static const struct kmod_file *core_for(const struct node_kmods *k, const char *
     return NULL;
 }
 
+/* The kernel release a vermagic names (its first word: "6.1.0-40-amd64 SMP
+ * preempt mod_unload modversions"). */
+static const char *vermagic_release(struct arena *arena, const char *vermagic)
+{
+    return arena_strndup(arena, vermagic, strcspn(vermagic, " "));
+}
+
+/* Would kernel load its core module m, as far as the files tell?  0 with
+ * *why set when they say it would not (built for another kernel: the
+ * kernel's "version magic ... should be ..."; unsigned under Secure Boot:
+ * "Key was rejected by service"), 1 otherwise (unread fields do not count
+ * against it). */
+static int loads_on(const struct node_kmods *k, const struct kmod_file *m, const char *kernel,
+                    struct arena *arena, const char **why)
+{
+    if (m->vermagic && strcmp(vermagic_release(arena, m->vermagic), kernel)) {
+        *why = arena_printf(arena, "vermagic %s: built for kernel %s, not %s", m->vermagic,
+                            vermagic_release(arena, m->vermagic), kernel);
+        return 0;
+    }
+    if (k->secure_boot == 1 && m->is_signed == 0) {
+        *why = arena_printf(arena, "not signed, and Secure Boot is on: kernel %s would refuse it", kernel);
+        return 0;
+    }
+    return 1;
+}
+
 static const struct dkms_build *build_for(const struct node_kmods *k, const struct dkms_version *v,
                                           const char *kernel)
 {
@@ -75,6 +106,7 @@ static int dkms_missing(const struct facts *f, const struct fix_ctx *fx, struct 
         const struct dkms_version *v = &k->dkms[i];
         const struct dkms_build *b = build_for(k, v, kernel), *nb;
         const struct kmod_file *nm;
+        const char *why = NULL;
         int headers = next_boot ? k->newest_headers : k->running_headers;
         struct finding *fd;
         if (b && b->built && b->installed)
@@ -101,6 +133,10 @@ static int dkms_missing(const struct facts *f, const struct fix_ctx *fx, struct 
          * whole fix; the old kernel's headers may not even be in the archive. */
         nb = !next_boot && headers == 0 && k->newest && strcmp(k->newest, kernel) ? build_for(k, v, k->newest) : NULL;
         nm = nb && nb->built && nb->installed ? core_for(k, k->newest) : NULL;
+        if (nm && !loads_on(k, nm, k->newest, out->arena, &why)) {
+            finding_evidence(out, fd, nm->path, "%s", why);
+            nm = NULL;
+        }
         if (nm) {
             finding_evidence(out, fd, nm->path, "kernel %s has %s %s, built and installed by DKMS",
                              k->newest, v->module, v->version);
@@ -125,9 +161,11 @@ int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findin
 {
     const struct node_kmods *k = &f->node.kmods;
     const struct kmod_file *core, *other = NULL;
+    const char *why = NULL;
     struct finding *fd;
     struct fix_ctx fx;
     size_t i;
+    int reboot;
 
     if (!k->scanned || !k->running || f->driver.kmod_version)
         return 0;
@@ -158,14 +196,21 @@ int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findin
                                                                     : "the nvidia module");
         finding_evidence(out, fd, k->running_source, "running kernel %s", k->running);
         evidence_kernels(out, fd, k);
-        if (k->newest && !strcmp(other->kernel, k->newest))
+        /* Rebooting into the kernel that has the module is the fix only if
+         * that kernel would load it. */
+        reboot = k->newest && !strcmp(other->kernel, k->newest);
+        if (reboot && !loads_on(k, other, k->newest, out->arena, &why)) {
+            finding_evidence(out, fd, other->path, "%s", why);
+            reboot = 0;
+        }
+        if (reboot)
             fixes_kmod_reboot_into(&fx, out, fd, k->newest);
         else
             fixes_kmod_rebuild(&fx, out, fd, k->running);
         return 1;
     }
     if (core->vermagic) {
-        const char *rel = arena_strndup(out->arena, core->vermagic, strcspn(core->vermagic, " "));
+        const char *rel = vermagic_release(out->arena, core->vermagic);
         if (strcmp(rel, k->running)) {
             fd = findings_add(out, "GD123", SEV_ERROR, "the nvidia module for kernel %s was built for kernel %s "
                               "(\"version magic '%s' should be '%s ...'\")", k->running, rel, core->vermagic, k->running);

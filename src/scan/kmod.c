@@ -11,9 +11,10 @@
  * directories kmod reads, and the kernel command line).
  *
  * Read in full only where a driver is expected and its module is not
- * loaded (the "couldn't communicate with the NVIDIA driver" machine); on a
- * machine whose module is loaded, only the newest installed kernel's
- * modules (does the next boot have one?).  Layouts: knowledge of the
+ * loaded (the "couldn't communicate with the NVIDIA driver" machine), with
+ * the newest installed kernel's core module read as well (would rebooting
+ * into it load?); on a machine whose module is loaded, only the newest
+ * installed kernel's module files (does the next boot have one?).  Layouts: knowledge of the
  * kernel, kmod and dkms sources cited in docs/findings.md (GD12x).
  */
 #include "scan/scan.h"
@@ -180,6 +181,17 @@ static void read_dep(struct scan_ctx *ctx, const char *kernel)
             m->in_dep = 1;
     }
     strbuf_release(&sb);
+}
+
+/* The nvidia.ko parts that are not the core module, by file stem. */
+static int is_part(const char *stem)
+{
+    static const char *const parts[] = { "-uvm", "-modeset", "-drm", "-peermem", NULL };
+    const char *const *p;
+    for (p = parts; *p; p++)
+        if (str_ends(stem, *p))
+            return 1;
+    return 0;
 }
 
 static void read_modinfo(struct scan_ctx *ctx, struct kmod_file *m)
@@ -476,8 +488,17 @@ void scan_kmod(struct scan_ctx *ctx)
     }
     if (k->newest && strcmp(k->newest, k->running)) {
         /* The next boot: its modules, and DKMS's records for it. */
+        size_t before = k->n_files;
         k->newest_headers = is_dir(ctx, facts_printf(f, "/lib/modules/%s/build", k->newest));
         find_files(ctx, k->newest);
+        /* Where the running kernel has no working module, rebooting into the
+         * newest is a fix only if its core module would load there: its
+         * vermagic and signature say so (the -uvm, -modeset, -drm and
+         * -peermem parts follow the core and are not read). */
+        if (full)
+            for (i = before; i < k->n_files; i++)
+                if (!is_part(k->files[i].stem))
+                    read_modinfo(ctx, &k->files[i]);
         if (!full && f->driver.kmod_version)
             read_dkms(ctx);
     }

@@ -114,6 +114,28 @@ gdcheck --json
 expect_json '.findings[] | select(.code == "GD122") | .title | test("installed for kernel 6.1.0-41-amd64, not for the running kernel 6.1.0-40-amd64")'
 expect_json '[.findings[] | select(.code == "GD122") | .fixes[].command] | index("sudo reboot") != null'
 expect_json '.node.kernel_modules.kernels == ["6.1.0-40-amd64", "6.1.0-41-amd64"]'
+expect_json '[.findings[] | select(.code == "GD122") | .fixes[].title] | any(test("Reboot into the installed kernel 6.1.0-41-amd64"))'
+# ... but only where that kernel would load it.  Its module built for yet
+# another kernel (the kernel's "version magic ... should be ..."): no reboot,
+# the rebuild for the running kernel, and why as evidence.
+mkko /lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko 6.1.0-39-amd64
+gdcheck --json
+expect_json '.node.kernel_modules.files[] | select(.kernel == "6.1.0-41-amd64") | .name == "nvidia" and (.vermagic | startswith("6.1.0-39-amd64 SMP"))'
+expect_json '[.findings[] | select(.code == "GD122") | .fixes[].title] | (length > 0) and (any(test("Reboot into the installed kernel")) | not)'
+expect_json '[.findings[] | select(.code == "GD122") | .evidence[].text] | any(test("^vermagic 6.1.0-39-amd64 .*: built for kernel 6.1.0-39-amd64, not 6.1.0-41-amd64$"))'
+# Unsigned while Secure Boot is on: the kernel would refuse it ("Key was
+# rejected by service"): no reboot either.  Signed: the reboot again.
+mkko /lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko 6.1.0-41-amd64
+efi 1
+gdcheck --json
+expect_json '[.findings[] | select(.code == "GD122") | .fixes[].title] | any(test("Reboot into the installed kernel")) | not'
+expect_json '[.findings[] | select(.code == "GD122") | .evidence[].text] | any(test("not signed, and Secure Boot is on: kernel 6.1.0-41-amd64 would refuse it"))'
+expect_json '[.findings[] | select(.code == "GD124")] | length == 0'
+mkko /lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko 6.1.0-41-amd64 signed
+gdcheck --json
+expect_json '[.findings[] | select(.code == "GD122") | .fixes[].title] | any(test("Reboot into the installed kernel 6.1.0-41-amd64"))'
+efi 0
+mkko /lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko 6.1.0-41-amd64
 
 # 6. The running kernel's modules removed (upgraded since boot): GD120.
 rm -rf "$ROOT/lib/modules/$K"
@@ -169,8 +191,9 @@ expect_json '[.findings[] | select(.code == "GD101")] | length == 1'
 expect_json '.checklist[] | select(.step == "the nvidia module is built for the running kernel") | .status == "unknown" and (.detail | test("nvidia-current.ko.xz is xz-compressed and its vermagic and signature were not read: .*xz stream"))'
 efi 0
 
-# 7b. Only another kernel's module, compressed (xz): GD122 from its place
-#     (other kernels' modules are listed, not read).
+# 7b. Only another kernel's module, compressed (xz): GD122 from its place;
+#     the newest kernel's core module is read from inside the stream (would
+#     a reboot into it load it?).
 rm -f "$ROOT$z".*
 put "/lib/modules/$K/modules.dep" "kernel/drivers/net/virtio_net.ko:"
 kernel_dir 6.1.0-41-amd64
@@ -178,7 +201,8 @@ mkko /lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko 6.1.0-41-amd64 s
 xz -f "$ROOT/lib/modules/6.1.0-41-amd64/updates/dkms/nvidia-current.ko"
 gdcheck --json
 expect_json '.findings[] | select(.code == "GD122") | .title | test("installed for kernel 6.1.0-41-amd64, not for the running kernel 6.1.0-40-amd64")'
-expect_json '.node.kernel_modules.files[] | select(.kernel == "6.1.0-41-amd64") | .path | endswith(".ko.xz")'
+expect_json '.node.kernel_modules.files[] | select(.kernel == "6.1.0-41-amd64") | (.path | endswith(".ko.xz")) and .compression == "xz" and .signed == true and (.vermagic | startswith("6.1.0-41-amd64 SMP"))'
+expect_json '[.findings[] | select(.code == "GD122") | .fixes[].title] | any(test("Reboot into the installed kernel 6.1.0-41-amd64"))'
 rm -rf "$ROOT/lib/modules/6.1.0-41-amd64/updates"
 mkdir -p "$ROOT/lib/modules/$K/updates/dkms"
 printf '\375\067\172\130\132\000rest-of-an-xz-stream' >"$ROOT$z.xz"

@@ -117,3 +117,7 @@ expect_json '.findings[] | select(.code == "GD121") | .title | test("headers")'
 # not the old kernel's headers (trixie's archive has no linux-headers-6.1).
 expect_json "[.findings[] | select(.code == \"GD121\") | .fixes[].command] == [\"sudo reboot\"]"
 expect_json "[.findings[] | select(.code == \"GD121\") | .evidence[].text] | index(\"kernel $K has nvidia-current $V, built and installed by DKMS\") != null"
+# That kernel's module is read as the reboot would meet it: the real .ko.xz
+# dkms signed and compressed, its vermagic naming kernel $K (kmod's modinfo
+# says the same).
+expect_json ".node.kernel_modules.files[] | select(.path == \"$M\") | .compression == \"xz\" and .signed == true and (.vermagic | startswith(\"$(in_root modinfo -F vermagic "/usr$M" | cut -d' ' -f1) \"))"
