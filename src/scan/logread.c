@@ -2981,6 +2981,48 @@ static void match_date(struct logread *lr, const char *line, size_t n)
 
 /* One segment of the current line: what a terminal shows between two '\r' (a
  * progress bar's refresh), or one window of a long line. */
+/* Indentation that marks a code block: four spaces, or one tab first. */
+static int block_mark(const char *s, size_t n)
+{
+    return n && (s[0] == '\t' || (n >= 4 && !memcmp(s, "    ", 4)));
+}
+
+/*
+ * How many bytes of a line's first segment are the indentation of a log
+ * pasted as one code block (logread.h): the first non-blank line sets it;
+ * a later line indented otherwise keeps the common part while that part
+ * still marks a block, else the log is not one block and nothing more is
+ * dropped (lines read before keep what was dropped: it was indentation).
+ */
+static size_t block_indent(struct logread_state *st, const char *raw, size_t rn)
+{
+    size_t w = 0, c = 0;
+    if (st->block_state == 2)
+        return 0;
+    while (w < rn && (raw[w] == ' ' || raw[w] == '\t'))
+        w++;
+    if (w == rn)
+        return 0;   /* blank: decides nothing */
+    if (st->block_state == 0) {
+        if (w > sizeof(st->block_indent) - 1 || !block_mark(raw, w)) {
+            st->block_state = 2;
+            return 0;
+        }
+        memcpy(st->block_indent, raw, w);
+        st->block_len = w;
+        st->block_state = 1;
+        return w;
+    }
+    while (c < st->block_len && c < w && raw[c] == st->block_indent[c])
+        c++;
+    if (!block_mark(raw, c)) {
+        st->block_state = 2;
+        return 0;
+    }
+    st->block_len = c;
+    return c;
+}
+
 static void segment(struct logread *lr, const char *raw, size_t rn)
 {
     const char *line = lr->norm, *msg;
@@ -2988,6 +3030,9 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     if (!lr->in_line) {
         lr->facts.lines++;
         lr->in_line = 1;
+        i = block_indent(&lr->st, raw, rn);
+        raw += i;
+        rn -= i;
     }
     if (!rn)
         return;

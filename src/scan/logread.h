@@ -20,7 +20,11 @@
  * 12:00:00.123456: W file.cc:12] ", Python logging "WARNING:name:",
  * Jupyter "[W 12:00:00.123 NotebookApp] ", syslog/journald "Jan  1
  * 12:00:00 host kernel: ", dmesg "[   12.345] ", docker compose "svc-1  | ",
- * a Markdown quote "> ").  Library names, versions and numbers are then
+ * a Markdown quote "> ").  A log pasted as one indented code block (its
+ * first non-blank line indented by at least four spaces or a tab, as
+ * Markdown's code blocks and e-mail quoting indent it) is read without that
+ * indentation, as long as every later non-blank line shares it (the common
+ * part, while it is still four spaces or a tab).  Library names, versions and numbers are then
  * taken wherever they stand, so localized or mis-decoded text around them
  * does not matter.
  *
@@ -71,6 +75,10 @@ struct logread_state {
     char exc[LOG_QUOTE_MAX + 1]; /* the last traceback's last line so far */
     long exc_line;
     long err_named_line;        /* the last line that named a CUDA runtime/driver error (add_err) */
+    char block_indent[17];      /* the indentation of a log pasted as one code block (block_len bytes) */
+    size_t block_len;
+    int block_state;            /* 0 no non-blank line yet, 1 in a block (its indentation is dropped),
+                                   2 not a block */
 };
 
 #define LOGREAD_GRAM_WORDS 64   /* 4096 bits */

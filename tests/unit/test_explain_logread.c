@@ -597,6 +597,46 @@ static void test_normalised_reading(void)
     logread_release(&lr);
 }
 
+/* A log pasted as one code block (Markdown's four spaces, a tab) reads as
+ * the log itself: the traceback's exception line (which must start the
+ * line) and the command are found, quotes carry no block indentation; a
+ * deeper line keeps its own.  A log whose later lines do not share the
+ * first line's indentation is not a block, and nothing more is dropped. */
+static void test_code_block_paste(void)
+{
+    static const char *const marks[] = { "    ", "\t", "        " };
+    struct logread lr;
+    size_t i;
+    for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+        struct strbuf sb = STRBUF_INIT;
+        const char *m = marks[i];
+        strbuf_addf(&sb, "%s$ python train.py\n%sTraceback (most recent call last):\n"
+                    "%s  File \"train.py\", line 3, in <module>\n\n%sRuntimeError: Found no NVIDIA driver "
+                    "on your system.\n", m, m, m, m);
+        read_all(&lr, sb.buf);
+        CHECK_INT(lr.facts.ev[LE_EXCEPTION].count, 1);
+        CHECK_STR(lr.facts.ev[LE_EXCEPTION].a, "RuntimeError: Found no NVIDIA driver on your system.");
+        CHECK_INT(lr.facts.ev[LE_NO_DRIVER].count, 1);
+        CHECK_STR(lr.facts.ev[LE_NO_DRIVER].hits[0].text, "RuntimeError: Found no NVIDIA driver on your system.");
+        logread_release(&lr);
+        strbuf_release(&sb);
+    }
+    /* Eight spaces, then four: the common four are the block's. */
+    read_all(&lr, "        Traceback (most recent call last):\n    RuntimeError: No CUDA GPUs are available\n");
+    CHECK_STR(lr.facts.ev[LE_EXCEPTION].a, "RuntimeError: No CUDA GPUs are available");
+    logread_release(&lr);
+    /* Not a block: the second line is not indented; the third keeps its spaces. */
+    read_all(&lr, "    import torch\nTraceback (most recent call last):\n    RuntimeError: No CUDA GPUs are available\n");
+    CHECK_INT(lr.facts.ev[LE_EXCEPTION].count, 0);
+    CHECK_INT(lr.facts.ev[LE_NO_CUDA_GPUS].count, 1);
+    CHECK_STR(lr.facts.ev[LE_NO_CUDA_GPUS].hits[0].text, "    RuntimeError: No CUDA GPUs are available");
+    logread_release(&lr);
+    /* Two spaces (a traceback's own indentation) are no block. */
+    read_all(&lr, "  RuntimeError: No CUDA GPUs are available\n");
+    CHECK_STR(lr.facts.ev[LE_NO_CUDA_GPUS].hits[0].text, "  RuntimeError: No CUDA GPUs are available");
+    logread_release(&lr);
+}
+
 /* Error codes in each framework's format, named from the knowledge base. */
 static void test_error_code_formats(void)
 {
@@ -717,6 +757,7 @@ int main(void)
     RUN(test_long_tail_captures);
     RUN(test_out_of_order_parts);
     RUN(test_normalised_reading);
+    RUN(test_code_block_paste);
     RUN(test_error_code_formats);
     RUN(test_nul_in_quote);
     RUN(test_carriage_return_segments);
