@@ -428,6 +428,8 @@ static int hit(struct logread *lr, enum log_ev ev, const char *line, size_t n)
     struct log_event *e = &lr->facts.ev[ev];
     if (e->count && e->last_line == (long)lr->facts.lines)
         return 0;   /* another segment or window of the same line */
+    if (e->count && lr->join_at && e->last_line >= (long)lr->facts.lines)
+        return 0;   /* across a wrap (wrap_join): a part of the wrapped line showed it */
     e->count++;
     e->last_line = (long)lr->facts.lines;
     if (e->n_hits < LOG_MAX_HITS) {
@@ -2182,6 +2184,17 @@ static void match_table(struct logread *lr, const char *line, size_t n)
             continue;
         if (r->unless && mfind_low(low, n, r->unless))
             continue;
+        /* Across a wrap, a message the next line shows on its own is that
+         * line's (its text there, and its also-text there too); one whose
+         * text the wrapped line showed whole is taken again only where the
+         * wrap cut a word (its also-text or what it captures may go on past
+         * the cut) and the next line does not show that text itself. */
+        if (lr->join_at && (size_t)(lat - low) >= lr->join_at &&
+            (!r->also || also_found(r, low + lr->join_at, n - lr->join_at, lat)))
+            continue;
+        if (lr->join_at && (size_t)(lat - low) + strlen(r->text) <= lr->join_at &&
+            (!lr->join_cut || mfind_low(low + lr->join_at, n - lr->join_at, r->text)))
+            continue;
         /* ONNX Runtime's own line already recorded its library. */
         if (r->ev == LE_SO_NOT_FOUND && r->take == take_so_missing &&
             (mfind_low(low, n, "failed to load library") || mfind_low(low, n, "failed to find dynamic library")))
@@ -3023,6 +3036,61 @@ static size_t block_indent(struct logread_state *st, const char *raw, size_t rn)
     return c;
 }
 
+/* A byte of a word, a name or a path: a wrap between two of them cut it. */
+static int word_byte(char c)
+{
+    return is_alpha(c) || is_digit(c) || c == '.' || c == '_' || c == '-' || c == '/' || c == '\\' ||
+           c == '\'' || c == '"';
+}
+
+/*
+ * The previous line may have been hard-wrapped (st->wrap_len): match its
+ * tail joined with this line's head, as the previous line (its number, so
+ * that a family it already showed is not counted twice), for the table's
+ * messages that start in the tail (logread.h).
+ */
+static void wrap_join(struct logread *lr, const char *raw, size_t rn)
+{
+    struct logread_state *st = &lr->st;
+    size_t k1, k2, i, hn = rn < LOGREAD_WRAP ? rn : LOGREAD_WRAP;
+    unsigned long line = lr->facts.lines;
+    k1 = normalise(st->wrap_tail, st->wrap_len, lr->norm);
+    if (!k1 || !hn)
+        return;
+    k2 = normalise(raw, hn, lr->norm + k1);
+    /* A line with a log prefix of its own starts a record: no wrap. */
+    if (!k2 || message_start(lr->norm + k1, k2))
+        return;
+    lr->join_cut = word_byte(lr->norm[k1 - 1]) && word_byte(lr->norm[k1]);
+    for (i = 0; i < k1 + k2; i++)
+        lr->low[i] = (char)lower((unsigned char)lr->norm[i]);
+    grams_fill(lr->grams, lr->norm, k1 + k2);
+    lr->facts.lines = st->wrap_line;
+    lr->join_at = k1;
+    match_table(lr, lr->norm, k1 + k2);
+    lr->join_at = 0;
+    lr->facts.lines = line;
+}
+
+/* The wrapped line's tail grows by its continuation: the last LOGREAD_WRAP
+ * bytes of both. */
+static void wrap_keep(struct logread_state *st, const char *s, size_t n)
+{
+    size_t keep;
+    if (n >= LOGREAD_WRAP) {
+        memcpy(st->wrap_tail, s + n - LOGREAD_WRAP, LOGREAD_WRAP);
+        st->wrap_len = LOGREAD_WRAP;
+        return;
+    }
+    keep = LOGREAD_WRAP - n;
+    if (st->wrap_len > keep) {
+        memmove(st->wrap_tail, st->wrap_tail + st->wrap_len - keep, keep);
+        st->wrap_len = keep;
+    }
+    memcpy(st->wrap_tail + st->wrap_len, s, n);
+    st->wrap_len += n;
+}
+
 static void segment(struct logread *lr, const char *raw, size_t rn)
 {
     const char *line = lr->norm, *msg;
@@ -3033,6 +3101,8 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
         i = block_indent(&lr->st, raw, rn);
         raw += i;
         rn -= i;
+        if (lr->st.wrap_len)
+            wrap_join(lr, raw, rn);
     }
     if (!rn)
         return;
@@ -3074,6 +3144,7 @@ static void flush_segment(struct logread *lr)
  */
 static void append(struct logread *lr, const char *s, size_t n)
 {
+    lr->st.line_bytes += n;
     while (n) {
         size_t room = LOGREAD_LINE_MAX - lr->len, k = n < room ? n : room;
         memcpy(lr->buf + lr->len, s, k);
@@ -3098,8 +3169,10 @@ static void line_part(struct logread *lr, const char *p, size_t n)
     const char *cr;
     while ((cr = memchr(p, '\r', n)) != NULL) {
         append(lr, p, (size_t)(cr - p));
-        if ((size_t)(cr - p) + 1 < n)
+        if ((size_t)(cr - p) + 1 < n) {
             lr->facts.segments++;   /* more follows: a redraw, not a CRLF */
+            lr->st.line_segs++;
+        }
         flush_segment(lr);
         n -= (size_t)(cr - p) + 1;
         p = cr + 1;
@@ -3107,10 +3180,30 @@ static void line_part(struct logread *lr, const char *p, size_t n)
     append(lr, p, n);
 }
 
-/* The line ends: its last segment, then the next line starts afresh. */
+/* The line ends: its last segment, then the next line starts afresh.  A
+ * line that may have been hard-wrapped (one segment in the buffer, at least
+ * LOGREAD_WRAP_MIN bytes, none longer before it) leaves its tail for
+ * wrap_join, with the tail it continued when it was itself a continuation
+ * (a long line wrapped three times or more). */
 static void line_end(struct logread *lr)
 {
+    struct logread_state *st = &lr->st;
+    size_t len = lr->len;
+    int wrapped = !lr->long_line && !st->line_segs && st->line_bytes >= LOGREAD_WRAP_MIN &&
+                  st->line_bytes >= st->max_line_bytes;
+    int cont = st->wrap_len > 0;   /* this line continued a wrapped one (wrap_join) */
     flush_segment(lr);
+    if (!wrapped) {
+        st->wrap_len = 0;
+    } else {
+        if (!cont)
+            st->wrap_line = lr->facts.lines;
+        wrap_keep(st, lr->buf, len);   /* wrapped again: the tail spans both */
+    }
+    if (st->line_bytes > st->max_line_bytes)
+        st->max_line_bytes = st->line_bytes;
+    st->line_bytes = 0;
+    st->line_segs = 0;
     lr->in_line = 0;
     lr->long_line = 0;
 }

@@ -33,7 +33,16 @@
  * longer than LOGREAD_LINE_MAX bytes is matched in windows of that size
  * that overlap by LOGREAD_OVERLAP, so an error anywhere in a long line is
  * found.  A line counts once per message family, however many of its
- * segments or windows show it.
+ * segments or windows show it.  A line hard-wrapped by a terminal or by
+ * fold(1) (at least LOGREAD_WRAP_MIN bytes, and as long as the longest line
+ * so far: wrapping cuts every long line at the same width) is also matched
+ * across its end: its last LOGREAD_WRAP bytes joined with the first
+ * LOGREAD_WRAP of the next line (unless that line has a log prefix of its
+ * own: a new record), for the messages the cut splits, and, where it cut a
+ * word, those that end just before it (their captures may go on past it);
+ * they count as the wrapped line's (its number, once per family).  A
+ * line wrapped again carries the tail on (the last LOGREAD_WRAP bytes of
+ * all its parts).  Each physical line is still read on its own as well.
  *
  * Bounds: one buffer of LOGREAD_LINE_MAX bytes; each recognised message family keeps its count and
  * at most LOG_MAX_HITS quoted lines of at most LOG_QUOTE_MAX bytes; scalar
@@ -57,6 +66,9 @@
 #include "facts/log_facts.h"
 #include "util/arena.h"
 
+#define LOGREAD_WRAP 256        /* bytes of each side of a hard wrap matched together */
+#define LOGREAD_WRAP_MIN 60     /* the shortest line taken for a hard-wrapped one */
+
 /* Context carried from one line to the next (a few small fixed buffers). */
 struct logread_state {
     int smi_rows;               /* GPU rows seen under the nvidia-smi header */
@@ -79,6 +91,12 @@ struct logread_state {
     size_t block_len;
     int block_state;            /* 0 no non-blank line yet, 1 in a block (its indentation is dropped),
                                    2 not a block */
+    char wrap_tail[LOGREAD_WRAP]; /* the last bytes of the previous line, when it may have been */
+    size_t wrap_len;            /* hard-wrapped (wrap_len bytes; 0: it was not) */
+    unsigned long wrap_line;    /* the line the wrapped text starts on */
+    size_t line_bytes;          /* bytes of the current line so far */
+    size_t max_line_bytes;      /* the longest line before it */
+    int line_segs;              /* '\r'-separated segments of the current line so far */
 };
 
 #define LOGREAD_GRAM_WORDS 64   /* 4096 bits */
@@ -95,6 +113,9 @@ struct logread {
     size_t len;
     int in_line;                 /* the current line has been counted (facts.lines) */
     int long_line;               /* it overflowed the buffer: matched in windows */
+    size_t join_at;              /* matching the join of a wrapped line (logread.c, wrap_join):
+                                    where the next line starts in norm; 0 otherwise */
+    int join_cut;                /* ... and the wrap cut a word there */
     /* The 4-byte substrings of the current line, hashed into a bit set: a
        pattern whose first four bytes are not in it cannot match, so most
        rows cost one lookup instead of a scan of the line. */

@@ -637,6 +637,65 @@ static void test_code_block_paste(void)
     logread_release(&lr);
 }
 
+/* fold_at: s hard-wrapped every w bytes, as fold(1) or a terminal's copy
+ * does (the caller frees). */
+static char *fold_at(const char *s, size_t w)
+{
+    struct strbuf sb = STRBUF_INIT;
+    size_t col = 0;
+    for (; *s; s++) {
+        if (*s == '\n')
+            col = 0;
+        else if (col == w) {
+            strbuf_addch(&sb, '\n');
+            col = 0;
+        }
+        if (*s != '\n')
+            col++;
+        strbuf_addch(&sb, *s);
+    }
+    return strbuf_detach(&sb, NULL);
+}
+
+/* A hard-wrapped log: the messages cut by the wrap are found across it,
+ * once each, as the wrapped line's (its first part's number), with the
+ * library whose name the wrap cut whole; a long line wrapped three times
+ * carries its tail on.  A log that is not wrapped is read as before. */
+static void test_hard_wrapped_lines(void)
+{
+    struct logread lr;
+    char *w;
+    /* Cut inside the message's library name. */
+    w = fold_at("$ python -c 'import tensorflow'\n"
+                "2022-06-10 00:19:17.094577: W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not "
+                "load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object "
+                "file: No such file or directory\n", 129);
+    CHECK(strstr(w, "libcudart.so.11.0'") == NULL);   /* the wrap did cut it */
+    read_all(&lr, w);
+    CHECK_INT(lr.facts.ev[LE_TF_DLOPEN_FAIL].count, 1);
+    CHECK_INT(lr.facts.ev[LE_TF_DLOPEN_FAIL].hits[0].line, 2);
+    CHECK_INT(lr.facts.n_libs >= 1, 1);
+    CHECK_STR(lr.facts.libs[0].name, "libcudart.so.11.0");
+    logread_release(&lr);
+    free(w);
+    /* Three parts: the message starts two lines before its "file exists". */
+    w = fold_at("nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/"
+                "36b6fcd35cb3d156b325203e5766197a4c32259e1efd25567305af74aa3f5e80/merged/usr/lib/x86_64-linux-gnu/"
+                "libnvidia-ml.so.1: file exists: unknown.\n", 80);
+    read_all(&lr, w);
+    CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].count, 1);
+    CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].hits[0].line, 1);
+    CHECK_STR(lr.facts.ev[LE_CTK_FILE_EXISTS].a, "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1");
+    logread_release(&lr);
+    free(w);
+    /* Shorter than the longest line before it: not taken for a wrap. */
+    read_all(&lr, "2022-06-10 00:19:17.094577: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow "
+                  "binary is optimized\nnvidia-container-cli: mount error: file creation failed: /merged/usr/bin/x\n"
+                  "file exists\n");
+    CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].count, 0);
+    logread_release(&lr);
+}
+
 /* Error codes in each framework's format, named from the knowledge base. */
 static void test_error_code_formats(void)
 {
@@ -758,6 +817,7 @@ int main(void)
     RUN(test_out_of_order_parts);
     RUN(test_normalised_reading);
     RUN(test_code_block_paste);
+    RUN(test_hard_wrapped_lines);
     RUN(test_error_code_formats);
     RUN(test_nul_in_quote);
     RUN(test_carriage_return_segments);
