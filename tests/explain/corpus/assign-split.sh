@@ -13,6 +13,8 @@
 #   sh assign-split.sh 369 398 "gpudoctor-corpus-split-3 "
 # and the fourth (0399-0446, gathered by h28g) with
 #   sh assign-split.sh 399 446 "gpudoctor-corpus-split-4 "
+# and the fifth (0447-0494, gathered by h30c) with
+#   sh assign-split.sh 447 494 "gpudoctor-corpus-split-5 "
 # The `# split:` headers were written from this output once; a held-out log moved to train
 # later (a rule was written for it) no longer matches it, and that is expected (README.md).
 cd "$(dirname "$0")" || exit 1
