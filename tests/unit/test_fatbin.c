@@ -1,8 +1,8 @@
 /* test_fatbin.c - fat-binary containers and entries, the ELF section
  * lookup, bounds (overruns, truncation, padding) and the architecture list,
  * on ELF files assembled in memory byte by byte.  The real-package tests
- * (tests/cli/85xx-realpkg-*) compare the same reader with cuobjdump on
- * Debian's libtorch_cuda. */
+ * compare the same reader with cuobjdump on Debian's libtorch_cuda (8505)
+ * and on five more of Debian's libraries with device code (8516). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
