@@ -77,7 +77,8 @@ int main(int argc, char **argv)
         }
         printf("%s: %s\n", argv[i], list);
         for (k = 0; k < sum.n_arches; k++)
-            printf("  %s_%u %lu\n", sum.arches[k].kind == FATBIN_KIND_ELF ? "sm" : "compute", sum.arches[k].arch,
+            printf("  %s_%u%s %lu\n", sum.arches[k].kind == FATBIN_KIND_ELF ? "sm" : "compute", sum.arches[k].arch,
+                   sum.arches[k].specific ? "a" : "",
                    sum.arches[k].count);
         for (k = 0; k < ncc; k++) {
             int c = kb_arch_list_covers(list, ccs[k]);
