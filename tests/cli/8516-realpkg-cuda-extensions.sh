@@ -25,8 +25,16 @@
 #    all, against NVIDIA's compatibility rules applied here to cuobjdump's
 #    list (CUDA C++ Programming Guide, "Binary Compatibility": a cubin for
 #    X.y runs on X.z, z >= y; "PTX Compatibility": PTX for a compute
-#    capability is compiled for any higher one): a GPU older than every
-#    architecture (GTX 780, 3.5) is "no" for all five.
+#    capability is compiled for any higher one; PTX ISA, "Target ISA
+#    notes": an "a" target, sm_90a, runs on that compute capability only):
+#    a GPU older than every architecture (GTX 780, 3.5) is "no" for all five.
+# 1b. The same comparison on fat binaries NVIDIA's own ptxas and fatbinary
+#    (the same toolkit) write at test time, in shared objects built by $CC
+#    as nvcc's host compile builds them: architecture-specific images
+#    (sm_90a, compute_90a: the entry flag 0x100000, which cuobjdump names
+#    with the "a"; Debian's libtorch_cuda has two such cubins, 8502/8505),
+#    --compress-all, two containers; a Hopper-only build (sm_90a,
+#    compute_90a) has no kernel image for a Blackwell (10.0).
 # 2. Debian's torch extension packages on a machine of real packages:
 #    trixie's python3-torch-cuda 2.6 (8502's machine, with the real
 #    libgloo-cuda-0 in place of its stand-in), python3-torchvision 0.21 and
@@ -58,20 +66,47 @@ if ! "$tk/usr/bin/cuobjdump" --version >/dev/null 2>&1; then
     skip "cuobjdump (Debian's nvidia-cuda-toolkit) does not run here"
 fi
 
-# cuobjdump's view of FILE, as "sm_52 3" / "compute_52 3" lines sorted by
-# name (entries per kind and architecture); empty without device code.
+# cuobjdump's view of FILE, as "sm_52 3" / "compute_90a 1" lines sorted by
+# name (entries per kind and architecture, the suffix of an
+# architecture-specific image kept); empty without device code.
 cuobj_archs() {
-    { "$tk/usr/bin/cuobjdump" --list-elf "$1" 2>/dev/null | sed -n 's/.*\.sm_\([0-9]*\)[a-z]*\.cubin$/sm_\1/p'
-      "$tk/usr/bin/cuobjdump" --list-ptx "$1" 2>/dev/null | sed -n 's/.*\.sm_\([0-9]*\)[a-z]*\.ptx$/compute_\1/p'
+    { "$tk/usr/bin/cuobjdump" --list-elf "$1" 2>/dev/null | sed -n 's/.*\.sm_\([0-9]*[a-z]*\)\.cubin$/sm_\1/p'
+      "$tk/usr/bin/cuobjdump" --list-ptx "$1" 2>/dev/null | sed -n 's/.*\.sm_\([0-9]*[a-z]*\)\.ptx$/compute_\1/p'
     } | sort | uniq -c | awk '{print $2, $1}' | sort
 }
-# covers LIST CC: native, ptx or no, by NVIDIA's rules (above) on "sm_52 3" lines.
+# covers LIST CC: native, ptx or no, by NVIDIA's rules (above) on "sm_52 3"
+# lines; an "a" image (sm_90a, compute_90a) only on exactly its compute
+# capability ("PTX code generated for such targets cannot be run on later
+# generation devices": PTX ISA, "Target ISA notes").
 covers() {
     printf '%s\n' "$1" | awk -v cc="$2" '
         BEGIN { split(cc, p, "."); want = p[1] * 10 + p[2]; r = "no" }
-        $1 ~ /^sm_/ { a = substr($1, 4) + 0; if (int(a / 10) == int(p[1]) && a % 10 <= p[2] + 0) r = "native" }
-        $1 ~ /^compute_/ { a = substr($1, 9) + 0; if (a <= want && r != "native") r = "ptx" }
+        { a = $1; sub(/^(sm|compute)_/, "", a); spec = (a ~ /a$/); a = a + 0 }
+        $1 ~ /^sm_/ && ((!spec && int(a / 10) == int(p[1]) && a % 10 <= p[2] + 0) || (spec && a == want)) { r = "native" }
+        $1 ~ /^compute_/ && ((!spec && a <= want) || (spec && a == want)) && r != "native" { r = "ptx" }
         END { print r }'
+}
+# compare FILE CC...: fatbin-archs and cuobjdump on FILE agree on every
+# architecture and its entry count, and on each CC by the rules above;
+# the block of fatbin-archs' output is left in $CASE_DIR/NAME.gd.
+compare() {
+    _f=$1; shift
+    _n=$(basename "$_f")
+    _ccs=""
+    for _c in "$@"; do _ccs="$_ccs --cc $_c"; done
+    # shellcheck disable=SC2086
+    "$FB" $_ccs "$_f" >"$CASE_DIR/$_n.gd" 2>&1 || fail "fatbin-archs failed on $_n: $(head -c 300 "$CASE_DIR/$_n.gd")"
+    sed -n 's/^  \(sm_[0-9]*a\{0,1\} [0-9]*\)$/\1/p; s/^  \(compute_[0-9]*a\{0,1\} [0-9]*\)$/\1/p' "$CASE_DIR/$_n.gd" |
+        sort >"$CASE_DIR/$_n.gd.archs"
+    cuobj_archs "$_f" >"$CASE_DIR/$_n.cuobjdump"
+    cmp -s "$CASE_DIR/$_n.gd.archs" "$CASE_DIR/$_n.cuobjdump" ||
+        fail "$_n: gpudoctor: $(tr '\n' ' ' <"$CASE_DIR/$_n.gd.archs"); cuobjdump: $(tr '\n' ' ' <"$CASE_DIR/$_n.cuobjdump")"
+    [ -s "$CASE_DIR/$_n.cuobjdump" ] || return 0
+    for _c in "$@"; do
+        _want=$(covers "$(cat "$CASE_DIR/$_n.cuobjdump")" "$_c")
+        grep -qx "  cc $_c $_want" "$CASE_DIR/$_n.gd" ||
+            fail "$_n on compute capability $_c: NVIDIA's rules on cuobjdump's list say $_want, gpudoctor: $(grep "  cc $_c " "$CASE_DIR/$_n.gd")"
+    done
 }
 
 # 1. The reader against cuobjdump.
@@ -84,18 +119,9 @@ c10=$(rp_unpacked "$(rp_deb libtorch-cuda-2.6/trixie)")/usr/lib/x86_64-linux-gnu
 for f in "$gloo" "$vkfft" "$hst" "$jpeg" "$npp" "$c10"; do
     [ -f "$f" ] || fail "the package no longer has $f: the case needs a look"
 done
-"$FB" --cc 3.5 --cc 5.0 --cc 5.2 --cc 6.1 --cc 7.5 --cc 8.9 --cc 9.0 \
-    "$gloo" "$vkfft" "$hst" "$jpeg" "$npp" "$c10" >"$CASE_DIR/fb.out" 2>"$CASE_DIR/fb.err" ||
-    fail "fatbin-archs failed: $(cat "$CASE_DIR/fb.out" "$CASE_DIR/fb.err" | head -c 600)"
 for f in "$gloo" "$vkfft" "$hst" "$jpeg" "$npp" "$c10"; do
+    compare "$f" 3.5 5.0 5.2 6.1 7.5 8.9 9.0
     n=$(basename "$f")
-    # This file's block of fatbin-archs' output.
-    awk -v f="$f: " 'index($0, f) == 1 { on = 1; print; next } /^[^ ]/ { on = 0 } on' "$CASE_DIR/fb.out" >"$CASE_DIR/$n.gd"
-    head -n 1 "$CASE_DIR/$n.gd" | grep -q . || fail "fatbin-archs said nothing on $n"
-    sed -n 's/^  \(s[m]_[0-9]* [0-9]*\)$/\1/p; s/^  \(compute_[0-9]* [0-9]*\)$/\1/p' "$CASE_DIR/$n.gd" | sort >"$CASE_DIR/$n.gd.archs"
-    cuobj_archs "$f" >"$CASE_DIR/$n.cuobjdump"
-    cmp -s "$CASE_DIR/$n.gd.archs" "$CASE_DIR/$n.cuobjdump" ||
-        fail "$n: gpudoctor: $(tr '\n' ' ' <"$CASE_DIR/$n.gd.archs"); cuobjdump: $(tr '\n' ' ' <"$CASE_DIR/$n.cuobjdump")"
     if [ "$f" = "$c10" ]; then
         grep -qx "$f: none" "$CASE_DIR/$n.gd" || fail "$n: fatbin-archs: $(head -n 1 "$CASE_DIR/$n.gd")"
         "$tk/usr/bin/cuobjdump" --list-elf "$f" 2>&1 | grep -q 'does not contain device code' ||
@@ -103,12 +129,8 @@ for f in "$gloo" "$vkfft" "$hst" "$jpeg" "$npp" "$c10"; do
         continue
     fi
     [ -s "$CASE_DIR/$n.cuobjdump" ] || fail "cuobjdump lists nothing in $n"
-    for cc in 3.5 5.0 5.2 6.1 7.5 8.9 9.0; do
-        want=$(covers "$(cat "$CASE_DIR/$n.cuobjdump")" $cc)
-        grep -qx "  cc $cc $want" "$CASE_DIR/$n.gd" ||
-            fail "$n on compute capability $cc: NVIDIA's rules on cuobjdump's list say $want, gpudoctor: $(grep "  cc $cc " "$CASE_DIR/$n.gd")"
-    done
     grep -qx '  cc 3.5 no' "$CASE_DIR/$n.gd" || fail "$n runs on a GTX 780 (3.5)?"
+    cat "$CASE_DIR/$n.gd" >>"$CASE_DIR/fb.out"
 done
 # What the lists are (so that a reader and a cuobjdump that both read
 # nothing cannot pass): measured with cuobjdump 12.4.127.
@@ -118,8 +140,48 @@ grep -qx "$jpeg: sm_50,sm_52,sm_60,sm_61,sm_70,sm_75,sm_80,sm_86,sm_89,compute_9
     fail "libnvjpeg: $(grep "^$jpeg" "$CASE_DIR/fb.out")"
 # A Maxwell GM107 (5.0) runs torch's sm_50 but not gloo's sm_52 cubin or
 # compute_52 PTX; pyhst2's PTX is JIT-compiled for it.
-grep -qx '  cc 5.0 no' "$CASE_DIR/libgloo_cuda.so.0.5.0.gd" || fail "libgloo_cuda on 5.0"
+grep -qx '  cc 5.0 no' "$CASE_DIR/$(basename "$gloo").gd" || fail "libgloo_cuda on 5.0"
 grep -qx '  cc 5.0 ptx' "$CASE_DIR/$(basename "$hst").gd" || fail "libgputomo on 5.0"
+
+# 1b. Fat binaries NVIDIA's own tools write: the toolkit's ptxas compiles
+# a one-instruction kernel for sm_50, sm_90 and sm_90a, its fatbinary
+# packs them with PTX for compute_80 and compute_90a (--compress-all), and
+# again sm_90a with compute_90a alone (uncompressed: a Hopper-only build),
+# each as the C file nvcc's host compile would get (--embedded-fatbin),
+# built into shared objects by $CC: one with both containers, one with the
+# second.  The declaration of fatbinary_section.h's __fatBinC_Wrapper_t
+# (four fields; nvidia-cuda-dev is not downloaded) is written here.
+G=$CASE_DIR/gen
+mkdir -p "$G"
+for a in 50 80 90 90a; do
+    printf '.version 8.4\n.target sm_%s\n.address_size 64\n.visible .entry gd_k%s()\n{\n\tret;\n}\n' $a $a >"$G/k$a.ptx"
+done
+for a in 50 90 90a; do
+    "$tk/usr/bin/ptxas" -arch=sm_$a "$G/k$a.ptx" -o "$G/k$a.cubin" 2>"$G/ptxas.err" ||
+        fail "ptxas sm_$a: $(head -c 300 "$G/ptxas.err")"
+done
+"$tk/usr/bin/fatbinary" --create="$G/one.fatbin" -64 --compress-all --embedded-fatbin="$G/one.c" \
+    --image3=kind=elf,sm=50,file="$G/k50.cubin" --image3=kind=elf,sm=90,file="$G/k90.cubin" \
+    --image3=kind=elf,sm=90a,file="$G/k90a.cubin" --image3=kind=ptx,sm=80,file="$G/k80.ptx" \
+    --image3=kind=ptx,sm=90a,file="$G/k90a.ptx" >"$G/fatbinary.log" 2>&1 || fail "fatbinary: $(head -c 300 "$G/fatbinary.log")"
+"$tk/usr/bin/fatbinary" --create="$G/two.fatbin" -64 --compress=false --embedded-fatbin="$G/two.c" \
+    --image3=kind=elf,sm=90a,file="$G/k90a.cubin" --image3=kind=ptx,sm=90a,file="$G/k90a.ptx" >"$G/fatbinary.log" 2>&1 ||
+    fail "fatbinary: $(head -c 300 "$G/fatbinary.log")"
+printf '%s\n' 'typedef struct { int magic; int version; const unsigned long long *data; void *filename_or_fatbins; } __fatBinC_Wrapper_t;' >"$G/wrapper.h"
+printf 'int gd_ext(void) { return 1; }\n' >"$G/ext.c"
+$CC -shared -fPIC -D__SKIP_INTERNAL_FATBINARY_HEADERS -include "$G/wrapper.h" -o "$G/libmixed.so" "$G/one.c" "$G/two.c" "$G/ext.c" ||
+    fail "cannot build libmixed.so"
+$CC -shared -fPIC -D__SKIP_INTERNAL_FATBINARY_HEADERS -include "$G/wrapper.h" -o "$G/libhopper.so" "$G/two.c" "$G/ext.c" ||
+    fail "cannot build libhopper.so"
+compare "$G/libmixed.so" 5.0 8.0 8.9 9.0 10.0 12.0
+compare "$G/libhopper.so" 8.9 9.0 10.0 12.0
+grep -qx "$G/libmixed.so: sm_50,compute_80,compute_90a,sm_90,sm_90a" "$CASE_DIR/libmixed.so.gd" ||
+    fail "libmixed.so: $(head -n 1 "$CASE_DIR/libmixed.so.gd")"
+# The Hopper-only build on a Blackwell (10.0): no kernel image (its PTX
+# is for 9.0a only); on the H100 (9.0) native.
+grep -qx '  cc 10.0 no' "$CASE_DIR/libhopper.so.gd" || fail "libhopper.so on 10.0: $(grep 'cc 10.0' "$CASE_DIR/libhopper.so.gd")"
+grep -qx '  cc 9.0 native' "$CASE_DIR/libhopper.so.gd" || fail "libhopper.so on 9.0"
+grep -qx '  cc 10.0 ptx' "$CASE_DIR/libmixed.so.gd" || fail "libmixed.so on 10.0 (compute_80 PTX)"
 
 # 2. Debian's torch extension packages beside python3-torch-cuda.
 rp_torch_cuda installed
