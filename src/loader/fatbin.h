@@ -6,8 +6,9 @@
  * `__nv_relfatbin` for relocatable device code), as a sequence of fat-binary
  * containers.  A container is a 16-byte header (magic 0xBA55ED50, version,
  * header size, size of what follows) and entries; each entry is a header
- * (kind: 1 PTX, 2 ELF = SASS; the sm_XX number; its own size) and a payload
- * that may be compressed.  Only headers are read: the payloads (which make a
+ * (kind: 1 PTX, 2 ELF = SASS; the sm_XX number; its own size; flags, among
+ * them compressed and architecture-specific) and a payload that may be
+ * compressed.  Only headers are read: the payloads (which make a
  * torch build's libtorch_cuda several hundred MiB) are skipped by their size,
  * so a library is summarised in a few hundred positioned reads.
  *
@@ -43,7 +44,7 @@
 #define FATBIN_FLAG_COMPRESSED 0x2000u
 #define FATBIN_FLAG_ARCH_SPECIFIC 0x100000u
 
-/* At most this many distinct (kind, arch) pairs are kept; more is reported
+/* At most this many distinct (kind, arch, specific) are kept; more is reported
  * as truncated (no real build has more than a few dozen). */
 #define FATBIN_MAX_ARCHES 64
 /* At most this many entry headers are walked per file. */
