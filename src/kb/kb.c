@@ -635,9 +635,13 @@ int kb_arch_list_covers(const char *list, const char *cc)
         if (!strcmp(tsuf, "+PTX"))
             ptx = 1;
         else if (*tsuf && !(tsuf[0] == 'f' && !tsuf[1])) {
-            /* "90a": runs only on exactly that cc. */
+            /* "90a": runs only on exactly that cc, its PTX too ("PTX code
+             * generated for such targets cannot be run on later generation
+             * devices": PTX ISA, "Target ISA notes"). */
             if (sass && have == want && best < 2)
                 best = 2;
+            if (ptx && have == want && best < 1)
+                best = 1;
             continue;
         }
         if (sass && have / 10 == want / 10 && have <= want)

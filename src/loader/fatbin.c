@@ -17,6 +17,8 @@
 #define WINDOW (64u * 1024)
 #define CONTAINER_HDR 16u
 #define ENTRY_MIN_HDR 32u
+/* The flags (at 40) are in every header nvcc writes (64 bytes and more). */
+#define ENTRY_FLAGS_HDR 48u
 /* The section-name table is read whole: bound it (the section header
  * table is bounded by its 16-bit count). */
 #define MAX_SHSTRTAB (4u * 1024 * 1024)
@@ -56,7 +58,7 @@ int fatbin_entry_parse(const uint8_t *buf, size_t len, struct fatbin_entry *e, s
     e->header_size = rd32(buf + 4);
     e->payload_size = rd64(buf + 8);
     e->arch = rd32(buf + 28);
-    e->flags = len >= 48 ? rd64(buf + 40) : 0;
+    e->flags = len >= ENTRY_FLAGS_HDR && e->header_size >= ENTRY_FLAGS_HDR ? rd64(buf + 40) : 0;
     if (e->header_size < ENTRY_MIN_HDR) {
         err_setx(err, GD_ERR_FORMAT, "fat binary entry header size %u is too small", (unsigned)e->header_size);
         return -1;
@@ -93,18 +95,28 @@ static const uint8_t *win_get(struct window *w, uint64_t off, size_t need, struc
     return w->buf;
 }
 
-static void add_arch(struct fatbin_summary *sum, unsigned kind, unsigned arch)
+/* a sorts before (arch, kind, specific): <0, equal 0, after >0. */
+static int arch_cmp(const struct fatbin_arch *a, unsigned arch, unsigned kind, int specific)
+{
+    if (a->arch != arch)
+        return a->arch < arch ? -1 : 1;
+    if (a->kind != kind)
+        return a->kind < kind ? -1 : 1;
+    return a->specific - specific;
+}
+
+static void add_arch(struct fatbin_summary *sum, unsigned kind, unsigned arch, int specific)
 {
     size_t i, at;
     if (kind != FATBIN_KIND_PTX && kind != FATBIN_KIND_ELF)
         return;
     for (at = 0; at < sum->n_arches; at++) {
-        const struct fatbin_arch *a = &sum->arches[at];
-        if (a->arch == arch && a->kind == kind) {
+        int c = arch_cmp(&sum->arches[at], arch, kind, specific);
+        if (c == 0) {
             sum->arches[at].count++;
             return;
         }
-        if (a->arch > arch || (a->arch == arch && a->kind > kind))
+        if (c > 0)
             break;
     }
     if (sum->n_arches >= FATBIN_MAX_ARCHES) {
@@ -115,6 +127,7 @@ static void add_arch(struct fatbin_summary *sum, unsigned kind, unsigned arch)
         sum->arches[i] = sum->arches[i - 1];
     sum->arches[at].kind = kind;
     sum->arches[at].arch = arch;
+    sum->arches[at].specific = specific;
     sum->arches[at].count = 1;
     sum->n_arches++;
 }
@@ -163,8 +176,11 @@ static int walk(struct window *w, uint64_t off, uint64_t size, struct fatbin_sum
         eend = epos + c.fat_size;
         while (eend - epos >= ENTRY_MIN_HDR) {
             struct fatbin_entry e;
-            const uint8_t *q = win_get(w, epos, ENTRY_MIN_HDR, err);
-            if (!q || fatbin_entry_parse(q, ENTRY_MIN_HDR, &e, err) < 0)
+            /* With the flags when the container holds them (every header
+             * nvcc writes does); a shorter last entry is read without. */
+            size_t need = eend - epos >= ENTRY_FLAGS_HDR ? ENTRY_FLAGS_HDR : ENTRY_MIN_HDR;
+            const uint8_t *q = win_get(w, epos, need, err);
+            if (!q || fatbin_entry_parse(q, need, &e, err) < 0)
                 return -1;
             if (e.header_size > eend - epos || e.payload_size > eend - epos - e.header_size) {
                 err_setx(err, GD_ERR_FORMAT, "fat binary entry at offset %llu overruns its container",
@@ -175,7 +191,7 @@ static int walk(struct window *w, uint64_t off, uint64_t size, struct fatbin_sum
                 sum->truncated = 1;
                 return 0;
             }
-            add_arch(sum, e.kind, e.arch);
+            add_arch(sum, e.kind, e.arch, (e.flags & FATBIN_FLAG_ARCH_SPECIFIC) != 0);
             epos += e.header_size + e.payload_size;
         }
         pos = eend;
@@ -283,8 +299,8 @@ int fatbin_arch_list(const struct fatbin_summary *sum, char *buf, size_t size)
     buf[0] = '\0';
     for (i = 0; i < sum->n_arches; i++) {
         const struct fatbin_arch *a = &sum->arches[i];
-        int n = snprintf(buf + used, size - used, "%s%s_%u", used ? "," : "",
-                         a->kind == FATBIN_KIND_ELF ? "sm" : "compute", a->arch);
+        int n = snprintf(buf + used, size - used, "%s%s_%u%s", used ? "," : "",
+                         a->kind == FATBIN_KIND_ELF ? "sm" : "compute", a->arch, a->specific ? "a" : "");
         if (n < 0 || (size_t)n >= size - used) {
             buf[used] = '\0';
             return -1;

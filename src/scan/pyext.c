@@ -14,7 +14,8 @@
  * A distribution a Linux distribution installed (an .egg-info directory, as
  * Debian's python3-torchvision has: PKG-INFO, top_level.txt, no RECORD) is
  * read the same way: its modules are the shared objects at the top of each
- * package top_level.txt names.
+ * package top_level.txt names and in that package's lib/ directory (where
+ * torchaudio keeps _torchaudio.so).
  *
  * A module with device code (fat binaries, a CUDA library, or torch's own
  * CUDA libraries libc10_cuda / libtorch_cuda in its DT_NEEDED) is recorded;
@@ -153,8 +154,29 @@ static int is_module(const char *rel)
            !strstr(rel, "/../");
 }
 
+/* The shared objects directly in site_dir/rel (rel relative to the site
+ * dir), appended to out as "rel/NAME" while *nr < MAX_MODULES. */
+static void dir_modules(struct scan_ctx *ctx, const char *site_dir, const char *rel, const char **out, size_t *nr)
+{
+    struct facts *f = ctx->facts;
+    struct fs_dirlist list;
+    struct gd_err err;
+    size_t k;
+
+    err_init(&err);
+    if (fs_list_dir_filtered(ctx->fs, facts_printf(f, "%s/%s", site_dir, rel), 4096, NULL, NULL, &list, &err) == 1)
+        for (k = 0; k < list.nr && *nr < MAX_MODULES; k++) {
+            const char *m = facts_printf(f, "%s/%s", rel, list.ents[k].name);
+            if (is_module(m) && !strchr(list.ents[k].name, '/'))
+                out[(*nr)++] = m;
+        }
+    fs_dirlist_release(&list);
+}
+
 /* The modules' paths (relative to the site dir): RECORD's shared objects, or
- * for an .egg-info those at the top of each package top_level.txt names. */
+ * for an .egg-info those at the top of each package top_level.txt names and
+ * in its lib/ directory (torchaudio's _torchaudio.so and libtorchaudio.so
+ * are in torchaudio/lib, in its wheels and in Debian's python3-torchaudio). */
 static size_t module_paths(struct scan_ctx *ctx, const struct py_dist *d, int egg, const char **out)
 {
     struct facts *f = ctx->facts;
@@ -173,24 +195,14 @@ static size_t module_paths(struct scan_ctx *ctx, const struct py_dist *d, int eg
                 out[nr++] = rel;
         } else {
             /* A package name: a directory of the site dir, nothing else. */
-            struct fs_dirlist list;
-            struct gd_err err;
             const char *pkg;
-            size_t k;
             while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
                 n--;
             pkg = arena_strndup(&f->arena, line, n);
             if (!n || strchr(pkg, '/') || strchr(pkg, '\\') || pkg[0] == '.')
                 continue;
-            err_init(&err);
-            if (fs_list_dir_filtered(ctx->fs, facts_printf(f, "%s/%s", d->site_dir, pkg), 4096, NULL, NULL, &list,
-                                     &err) == 1)
-                for (k = 0; k < list.nr && nr < MAX_MODULES; k++) {
-                    rel = facts_printf(f, "%s/%s", pkg, list.ents[k].name);
-                    if (is_module(rel) && !strchr(list.ents[k].name, '/'))
-                        out[nr++] = rel;
-                }
-            fs_dirlist_release(&list);
+            dir_modules(ctx, d->site_dir, pkg, out, &nr);
+            dir_modules(ctx, d->site_dir, facts_printf(f, "%s/lib", pkg), out, &nr);
         }
     }
 out:

@@ -36,3 +36,24 @@ gpu 0000:01:00.0 0x1b80
 gdcheck --json --env VIRTUAL_ENV=/home/u/pt
 expect_json '.findings[] | select(.code == "GD140" and (.subject | startswith("flash-attn"))) | .title | test("compute capability 6.1")'
 expect_json '[.findings[] | select(.code == "GD140" and (.subject | startswith("torchvision")))] | length == 0'
+
+# A source build for Hopper only (TORCH_CUDA_ARCH_LIST="9.0a+PTX": sm_90a
+# and compute_90a, architecture-specific): native on an H100 (9.0); on a
+# B200 (10.0) its PTX cannot be JIT-compiled ("PTX code generated for such
+# targets cannot be run on later generation devices": PTX ISA, Target ISA
+# notes), so no kernel image, where a compute_90 build would run.
+rm -rf "$ROOT$SITE"/flash_attn* "$ROOT$SITE"/torchvision* "$ROOT$SITE"/xformers* "$ROOT$SITE"/bitsandbytes*
+cuda_ext "$SITE/flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so" flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so "90a ptx90a" libcudart.so.12
+extdist "$SITE" flash-attn 2.7.4 "" flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so
+rm -rf "$ROOT/sys/bus/pci/devices" "$ROOT/proc/driver/nvidia/gpus"
+gpu 0000:01:00.0 0x2330
+gdcheck --json --env VIRTUAL_ENV=/home/u/pt
+expect_json '.gpus[0].compute_capability == "9.0"'
+expect_json '.python_envs[0].cuda_extensions[0].archs == "compute_90a,sm_90a"'
+expect_json '[.findings[] | select(.code == "GD140")] | length == 0'
+rm -rf "$ROOT/sys/bus/pci/devices"
+gpu 0000:01:00.0 0x2901
+gpuinfo 0000:01:00.0 "NVIDIA B200"
+gdcheck --json --env VIRTUAL_ENV=/home/u/pt
+expect_json '.gpus[0].compute_capability == "10.0"'
+expect_json '.findings[] | select(.code == "GD140" and (.subject | startswith("flash-attn"))) | .title | test("compute capability 10.0")'

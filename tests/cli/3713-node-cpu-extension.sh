@@ -39,6 +39,23 @@ gdcheck --json --env VIRTUAL_ENV=/home/u/pt
 expect_rc 1
 expect_json '[.findings[] | .code] | sort == ["GD141", "GD143"]'
 
+# A distribution's .egg-info (Debian's python3-torchaudio: PKG-INFO and
+# top_level.txt, no RECORD) whose modules are in the package's lib/, as
+# torchaudio keeps _torchaudio.so: read, and a CPU build (tests/cli/8516 on
+# the real package).
+rm -rf "$ROOT$SITE"/torchvision* "$ROOT$SITE"/torchaudio*
+cuda_ext "$SITE/torchaudio/lib/_torchaudio.so" _torchaudio.so - libc10.so libtorch_cpu.so
+put "$SITE/torchaudio/__init__.py" ""
+put "$SITE/torchaudio-2.6.0.egg-info/PKG-INFO" "Metadata-Version: 2.1
+Name: torchaudio
+Version: 2.6.0
+Requires-Dist: torch"
+put "$SITE/torchaudio-2.6.0.egg-info/top_level.txt" "torchaudio
+torio"
+gdcheck --json --env VIRTUAL_ENV=/home/u/pt
+expect_json ".python_envs[0].cuda_extensions | map([.dist, .module, .device_code]) == [[\"torchaudio\", \"$SITE/torchaudio/lib/_torchaudio.so\", false]]"
+expect_json '[.findings[] | .code] == ["GD143"]'
+
 # A CPU torch with a CPU torchvision: nothing to say.
 rm -rf "$ROOT/home/u/pt"
 venv /home/u/cpu 3.11

@@ -16,7 +16,8 @@ gdcheck --json
 expect_rc 0
 fw='.python_envs[0].frameworks[0]'
 expect_json "$fw.unresolved == []"
-expect_json "$fw.compiled_archs == [\"sm_50\",\"sm_60\",\"sm_70\",\"sm_75\",\"sm_80\",\"sm_86\",\"compute_90\",\"sm_90\"]"
+# sm_90a: two architecture-specific cubins beside 341 sm_90 ones (cuobjdump: 8505).
+expect_json "$fw.compiled_archs == [\"sm_50\",\"sm_60\",\"sm_70\",\"sm_75\",\"sm_80\",\"sm_86\",\"compute_90\",\"sm_90\",\"sm_90a\"]"
 expect_json "$fw.compiled_archs_source == \"/usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6.0\""
 expect_json '.verdicts[0].gpu == "yes"'
 expect_json '[.findings[] | select(.severity == "error" or .severity == "warning")] | length == 0'

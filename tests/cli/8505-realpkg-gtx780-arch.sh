@@ -1,7 +1,8 @@
 # A GeForce GTX 780 (GK110, compute capability 3.5) with Debian 13's
 # python3-torch-cuda 2.6: no table row gives a distribution build's
 # architectures, so they are read from libtorch_cuda's fat binaries
-# (SASS sm_50..sm_90, PTX compute_90): sm_35 is not among them, GD209.
+# (SASS sm_50..sm_90 and sm_90a, PTX compute_90): sm_35 is not among
+# them, GD209.
 # Oracle: cuobjdump --list-elf / --list-ptx from Debian's
 # nvidia-cuda-toolkit on the same file.  Then the same machine with a
 # libtorch_cuda that holds no fat binary: the check is unknown, never
@@ -29,8 +30,9 @@ expect_json '[.checklist[] | select(.step | test("architecture")) | .status] == 
 tk=$(rp_unpacked "$(rp_deb nvidia-cuda-toolkit/trixie)")
 if "$tk/usr/bin/cuobjdump" --version >/dev/null 2>&1; then
     jq -r "$fw.compiled_archs[]" "$OUT" | sort >"$CASE_DIR/gd.archs"
-    { "$tk/usr/bin/cuobjdump" --list-elf "$ROOT$lib" | sed -n 's/.*\.\(sm_[0-9]*\)[a-z]*\.cubin$/\1/p'
-      "$tk/usr/bin/cuobjdump" --list-ptx "$ROOT$lib" | sed -n 's/.*\.sm_\([0-9]*\)[a-z]*\.ptx$/compute_\1/p'
+    # The suffix kept: two of its cubins are sm_90a (architecture-specific).
+    { "$tk/usr/bin/cuobjdump" --list-elf "$ROOT$lib" | sed -n 's/.*\.\(sm_[0-9]*[a-z]*\)\.cubin$/\1/p'
+      "$tk/usr/bin/cuobjdump" --list-ptx "$ROOT$lib" | sed -n 's/.*\.sm_\([0-9]*[a-z]*\)\.ptx$/compute_\1/p'
     } | sort -u >"$CASE_DIR/cuobjdump.archs"
     [ -s "$CASE_DIR/cuobjdump.archs" ] || fail "cuobjdump listed nothing"
     cmp -s "$CASE_DIR/gd.archs" "$CASE_DIR/cuobjdump.archs" ||

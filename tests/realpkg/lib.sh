@@ -395,8 +395,11 @@ rp_standins() {
         _added=0
         while read -r _so; do
             # -L too: an absolute link (into /etc/alternatives) points
-            # inside the root, not at the host's file.
-            [ -e "$_lib/$_so" ] || [ -L "$_lib/$_so" ] || [ -e "$ROOT/usr/lib64/$_so" ] && continue
+            # inside the root, not at the host's file.  /usr/lib too: a
+            # package that installs there (libgloo-cuda-0) is found by the
+            # loader's default path.
+            [ -e "$_lib/$_so" ] || [ -L "$_lib/$_so" ] || [ -e "$ROOT/usr/lib64/$_so" ] ||
+                [ -e "$ROOT/usr/lib/$_so" ] && continue
             grep -qxF "$_so" "$CASE_DIR/exclude" && continue
             case $_so in ld-linux*) continue ;; esac
             printf 'int gd_standin(void) { return 1; }\n' >"$CASE_DIR/standin.c"

@@ -1,8 +1,8 @@
 /* test_fatbin.c - fat-binary containers and entries, the ELF section
  * lookup, bounds (overruns, truncation, padding) and the architecture list,
  * on ELF files assembled in memory byte by byte.  The real-package tests
- * (tests/cli/85xx-realpkg-*) compare the same reader with cuobjdump on
- * Debian's libtorch_cuda. */
+ * compare the same reader with cuobjdump on Debian's libtorch_cuda (8505)
+ * and on five more of Debian's libraries with device code (8516). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +196,103 @@ static void test_torch_like(void)
     CHECK_INT(s.arches[0].count, 2);
 }
 
+/* An entry header as CUDA 12 writes a compressed one: hsize bytes (72 for
+ * SASS, 88 for PTX in libnvjpeg.so.12.3.1.117, Debian's libnvjpeg12
+ * 12.3.1.117~12.4.1-2), flags 0x2011 (0x2000: compressed), the compressed
+ * size at 16 and the decompressed size at 56; the stored payload (the
+ * compressed bytes, padded) is what the size at 8 counts.  The values are
+ * that file's first compressed entries (SASS sm_50: 9512 stored, 9510
+ * compressed, 25312 decompressed; PTX compute_90, version 8.4: 9960, 9957,
+ * 44918), with the payloads cut to fit here.  Uncompressed: flags 0x11,
+ * as the same file's first entry. */
+static void entry_wide(struct mem *o, uint16_t kind, uint32_t hsize, uint16_t major, uint16_t minor, uint32_t arch,
+                       uint32_t stored, uint32_t compressed, uint64_t decompressed, uint64_t flags)
+{
+    size_t start = o->n, i;
+    put16(o, kind);
+    put16(o, 0x0101);
+    put32(o, hsize);
+    put64(o, stored);
+    put32(o, compressed);
+    put32(o, kind == FATBIN_KIND_PTX ? 72 : 0);
+    put16(o, minor);
+    put16(o, major);
+    put32(o, arch);
+    put32(o, 0);
+    put32(o, 0);
+    put64(o, flags);
+    put64(o, 0);
+    put64(o, decompressed);
+    while (o->n - start < hsize)
+        o->b[o->n++] = 0;
+    for (i = 0; i < stored; i++)
+        o->b[o->n++] = 0x5A;
+}
+
+static void test_compressed_entries(void)
+{
+    struct fatbin_summary s;
+    struct gd_err err;
+    char list[256];
+    size_t d = elf_begin(&m), c;
+
+    /* One container as libnvjpeg's: an uncompressed SASS entry with a
+     * 72-byte header, compressed SASS, compressed PTX with an 88-byte one.
+     * Skipping by the decompressed size would overrun the container. */
+    c = container_begin(&m);
+    entry_wide(&m, FATBIN_KIND_ELF, 72, 1, 7, 50, 40, 0, 0, 0x11);
+    entry_wide(&m, FATBIN_KIND_ELF, 72, 1, 7, 50, 104, 102, 25312, 0x2011);
+    entry_wide(&m, FATBIN_KIND_PTX, 88, 8, 4, 90, 120, 117, 44918, 0x2011);
+    container_end(&m, c);
+    elf_end(&m, d, ".nv_fatbin", 1);
+    CHECK_INT(summarise(&m, &s, list, sizeof(list), &err), 1);
+    CHECK_STR(list, "sm_50,compute_90");
+    CHECK_INT(s.n_containers, 1);
+    CHECK_INT(s.n_entries, 3);
+    CHECK_INT(s.arches[0].count, 2);
+    CHECK_INT(s.truncated, 0);
+}
+
+/* Architecture-specific images (sm_90a, compute_90a) carry the entry flag
+ * 0x100000, as NVIDIA's fatbinary 12.4 writes them (an uncompressed sm_90a
+ * cubin: 0x100011; compressed compute_90a PTX: 0x102011) and as the two
+ * sm_90a cubins of Debian's libtorch_cuda.so.2.6.0 have it; cuobjdump
+ * names them sm_90a (tests/cli/8516 on both).  A header too short to hold
+ * the flags at the end of a container is read without them. */
+static void test_arch_specific(void)
+{
+    struct fatbin_summary s;
+    struct gd_err err;
+    char list[256];
+    size_t d = elf_begin(&m), c;
+
+    c = container_begin(&m);
+    entry_wide(&m, FATBIN_KIND_ELF, 72, 1, 7, 90, 16, 0, 0, 0x11);
+    entry_wide(&m, FATBIN_KIND_ELF, 72, 1, 7, 90, 16, 0, 0, 0x100011);
+    entry_wide(&m, FATBIN_KIND_PTX, 88, 8, 4, 90, 24, 21, 4000, 0x102011);
+    entry_wide(&m, FATBIN_KIND_ELF, 72, 1, 7, 90, 8, 0, 0, 0x100011);
+    container_end(&m, c);
+    /* A second container ending in a 32-byte header: no flags read. */
+    c = container_begin(&m);
+    put16(&m, FATBIN_KIND_ELF);
+    put16(&m, 0x0101);
+    put32(&m, 32);
+    put64(&m, 0);
+    put64(&m, 0);
+    put16(&m, 7);
+    put16(&m, 1);
+    put32(&m, 80);
+    container_end(&m, c);
+    elf_end(&m, d, ".nv_fatbin", 1);
+    CHECK_INT(summarise(&m, &s, list, sizeof(list), &err), 1);
+    CHECK_STR(list, "sm_80,compute_90a,sm_90,sm_90a");
+    CHECK_INT(s.n_arches, 4);
+    CHECK_INT(s.arches[3].specific, 1);
+    CHECK_INT(s.arches[3].count, 2);
+    CHECK_INT(s.arches[2].specific, 0);
+    CHECK_INT(s.arches[0].specific, 0);
+}
+
 static void test_relfatbin_and_unknown_kind(void)
 {
     struct fatbin_summary s;
@@ -330,6 +427,8 @@ static void test_parsers_and_list(void)
 int main(void)
 {
     RUN(test_torch_like);
+    RUN(test_compressed_entries);
+    RUN(test_arch_specific);
     RUN(test_relfatbin_and_unknown_kind);
     RUN(test_no_section);
     RUN(test_overruns);

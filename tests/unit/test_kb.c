@@ -177,6 +177,13 @@ static void test_arch_list(void)
     CHECK_INT(kb_arch_list_covers("sm_35,sm_50,sm_60,sm_70,sm_75,compute_80", "8.6"), 1);
     CHECK_INT(kb_arch_list_covers("sm_90a", "9.0"), 2);
     CHECK_INT(kb_arch_list_covers("sm_90a", "10.0"), 0);
+    /* fatbin_arch_list's form for arch-specific images: PTX for 9.0a is
+     * JIT-compiled on 9.0 and on nothing later. */
+    CHECK_INT(kb_arch_list_covers("sm_80,compute_90a,sm_90a", "9.0"), 2);
+    CHECK_INT(kb_arch_list_covers("sm_80,compute_90a,sm_90a", "10.0"), 0);
+    CHECK_INT(kb_arch_list_covers("sm_80,compute_90a", "9.0"), 1);
+    CHECK_INT(kb_arch_list_covers("compute_90a", "8.9"), 0);
+    CHECK_INT(kb_arch_list_covers("sm_80,compute_90a,sm_90a,compute_90", "10.0"), 1);
     CHECK_INT(kb_arch_list_covers("5.0", "x"), -1);
 }
 
