@@ -17,6 +17,7 @@
 #include "cli/main_help.h"
 #include "cli/options.h"
 #include "cli/version.h"
+#include "compat/compat.h"
 #include "kb/kb.h"
 #include "util/banned.h"
 
@@ -82,6 +83,8 @@ int main(int argc, char **argv)
     const struct command *c;
     int rc;
 
+    /* Before anything allocates: the heap then grows in two or three steps. */
+    compat_tune_malloc();
     seed_json();
     if (argc >= 2 && argv[1][0] == '-') {
         rc = top_option(argc, argv);

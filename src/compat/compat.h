@@ -365,6 +365,16 @@ int compat_child_run(int (*fn)(int wfd, const char *const *args, size_t nargs),
  */
 int compat_can_dlopen(void);
 
+/**
+ * Tune the C library's allocator for a short run, once, before the first
+ * allocation that matters (main).  glibc: the heap grows 2 MiB past each
+ * request (M_TOP_PAD; 128 KiB by default), so a check's heap, a few MB,
+ * grows in two or three brk(2) calls instead of a dozen; pages are mapped
+ * when first touched, so the resident size does not change.  Elsewhere
+ * (musl, macOS, MinGW's msvcrt) it does nothing.  Never fails.
+ */
+void compat_tune_malloc(void);
+
 /* The descriptor a program started by compat_child_exec writes its records to. */
 #define COMPAT_EXEC_WIRE_FD 3
 

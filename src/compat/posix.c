@@ -17,6 +17,9 @@
 #endif
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "util/alloc.h"
 #include "util/banned.h"
@@ -763,6 +766,19 @@ int compat_names_exact(void)
     return 1;
 #else
     return 0;   /* macOS: APFS and HFS+ fold case by default; other systems unknown */
+#endif
+}
+
+void compat_tune_malloc(void)
+{
+#ifdef __GLIBC__
+    /* Measured (docs/performance.md): a whole check made 10 to 13 brk
+     * calls with glibc's default pad, 3 with this one, at the same peak
+     * RSS.  Setting it also fixes the mmap threshold at its 128 KiB default
+     * (it otherwise rises to the largest mapped block freed), so the few
+     * larger buffers are mapped each time; the checks measured made as
+     * many mmap calls or fewer. */
+    (void)mallopt(M_TOP_PAD, 2 << 20);
 #endif
 }
 

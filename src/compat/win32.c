@@ -744,6 +744,10 @@ int compat_can_dlopen(void)
     return 1;
 }
 
+void compat_tune_malloc(void)
+{
+}
+
 int compat_child_exec(int wfd, const char *const *args, size_t nargs)
 {
     (void)wfd;
