@@ -23,26 +23,11 @@
 #include "util/text.h"
 #include "util/banned.h"
 
-/* The nvidia core module among the files: name= "nvidia", or by its stem
- * when the file was not read (nvidia, Debian's nvidia-current, a flavour's
- * nvidia-tesla-535; not the -uvm, -modeset, -drm, -peermem parts). */
-static int is_core(const struct kmod_file *m)
-{
-    static const char *const parts[] = { "-uvm", "-modeset", "-drm", "-peermem", NULL };
-    const char *const *p;
-    if (m->name)
-        return !strcmp(m->name, "nvidia");
-    for (p = parts; *p; p++)
-        if (str_ends(m->stem, *p))
-            return 0;
-    return 1;
-}
-
 static const struct kmod_file *core_for(const struct node_kmods *k, const char *kernel)
 {
     size_t i;
     for (i = 0; i < k->n_files; i++)
-        if (!strcmp(k->files[i].kernel, kernel) && is_core(&k->files[i]))
+        if (!strcmp(k->files[i].kernel, kernel) && node_kmod_is_core(&k->files[i]))
             return &k->files[i];
     return NULL;
 }
@@ -186,7 +171,7 @@ int rules_kmod_explain(const struct facts *f, const struct kb *kb, struct findin
         if (dkms_missing(f, &fx, out, k->running, 0))
             return 1;
         for (i = 0; i < k->n_files && !other; i++)
-            if (strcmp(k->files[i].kernel, k->running) && is_core(&k->files[i]))
+            if (strcmp(k->files[i].kernel, k->running) && node_kmod_is_core(&k->files[i]))
                 other = &k->files[i];
         if (!other)
             return 0; /* not built for any kernel: GD101 says it */

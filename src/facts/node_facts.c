@@ -1,11 +1,12 @@
 /*
- * node_facts.c - the one question asked of a recorded cgroup v1 device
- * list (facts/node_facts.h).
+ * node_facts.c - the questions asked of recorded node facts
+ * (facts/node_facts.h): a cgroup v1 device list, a kernel module file.
  */
 #include "facts/node_facts.h"
 
 #include <string.h>
 
+#include "util/text.h"
 #include "util/banned.h"
 
 /* "195" or "*" at *p: 1 and *v (-1 for '*'), p advanced; 0 on bad syntax. */
@@ -64,4 +65,16 @@ int node_cgroup_allows(const struct node_cgroup *cg, char type, unsigned major, 
         if (line_allows(cg->allow[i], type, major, minor, access))
             return 1;
     return 0;
+}
+
+int node_kmod_is_core(const struct kmod_file *m)
+{
+    static const char *const parts[] = { "-uvm", "-modeset", "-drm", "-peermem", NULL };
+    const char *const *p;
+    if (m->name)
+        return !strcmp(m->name, "nvidia");
+    for (p = parts; *p; p++)
+        if (str_ends(m->stem, *p))
+            return 0;
+    return 1;
 }

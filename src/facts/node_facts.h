@@ -121,6 +121,13 @@ struct node_facts {
 };
 
 /**
+ * Is m the nvidia core module (nvidia.ko: Debian's nvidia-current, a
+ * flavour's nvidia-tesla-535), not one of its parts (-uvm, -modeset, -drm,
+ * -peermem)?  By its .modinfo name= when it was read, else by its file stem.
+ */
+int node_kmod_is_core(const struct kmod_file *m);
+
+/**
  * Does the v1 device list allow type ('c') major:minor for access ("rw")?
  * 1 yes, 0 no, -1 unknown (no list).  Pure over the recorded lines.
  */

@@ -183,17 +183,6 @@ static void read_dep(struct scan_ctx *ctx, const char *kernel)
     strbuf_release(&sb);
 }
 
-/* The nvidia.ko parts that are not the core module, by file stem. */
-static int is_part(const char *stem)
-{
-    static const char *const parts[] = { "-uvm", "-modeset", "-drm", "-peermem", NULL };
-    const char *const *p;
-    for (p = parts; *p; p++)
-        if (str_ends(stem, *p))
-            return 1;
-    return 0;
-}
-
 static void read_modinfo(struct scan_ctx *ctx, struct kmod_file *m)
 {
     struct facts *f = ctx->facts;
@@ -497,7 +486,7 @@ void scan_kmod(struct scan_ctx *ctx)
          * -peermem parts follow the core and are not read). */
         if (full)
             for (i = before; i < k->n_files; i++)
-                if (!is_part(k->files[i].stem))
+                if (node_kmod_is_core(&k->files[i]))
                     read_modinfo(ctx, &k->files[i]);
         if (!full && f->driver.kmod_version)
             read_dkms(ctx);

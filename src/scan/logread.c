@@ -3133,6 +3133,8 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
 static void flush_segment(struct logread *lr)
 {
     segment(lr, lr->buf, lr->len);
+    if (lr->len)
+        lr->seg_len = lr->len;   /* a CRLF line's text stays in buf after its '\r' */
     lr->len = 0;
 }
 
@@ -3188,11 +3190,13 @@ static void line_part(struct logread *lr, const char *p, size_t n)
 static void line_end(struct logread *lr)
 {
     struct logread_state *st = &lr->st;
-    size_t len = lr->len;
+    size_t len;
     int wrapped = !lr->long_line && !st->line_segs && st->line_bytes >= LOGREAD_WRAP_MIN &&
                   st->line_bytes >= st->max_line_bytes;
     int cont = st->wrap_len > 0;   /* this line continued a wrapped one (wrap_join) */
     flush_segment(lr);
+    len = lr->seg_len;   /* the line's last segment, flushed here or at its CRLF's '\r' */
+    lr->seg_len = 0;
     if (!wrapped) {
         st->wrap_len = 0;
     } else {

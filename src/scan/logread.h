@@ -111,6 +111,7 @@ struct logread {
                                     (LOGREAD_LINE_MAX + 1) */
     char *low;                   /* norm lower-cased, byte for byte (the table matches it) */
     size_t len;
+    size_t seg_len;              /* bytes of the line's last flushed segment (still in buf) */
     int in_line;                 /* the current line has been counted (facts.lines) */
     int long_line;               /* it overflowed the buffer: matched in windows */
     size_t join_at;              /* matching the join of a wrapped line (logread.c, wrap_join):

@@ -687,6 +687,21 @@ static void test_hard_wrapped_lines(void)
     CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].hits[0].line, 1);
     CHECK_STR(lr.facts.ev[LE_CTK_FILE_EXISTS].a, "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1");
     logread_release(&lr);
+    {
+        /* The same copied from a Windows console: CRLF line ends. */
+        struct strbuf crlf = STRBUF_INIT;
+        const char *c;
+        for (c = w; *c; c++) {
+            if (*c == '\n')
+                strbuf_addch(&crlf, '\r');
+            strbuf_addch(&crlf, *c);
+        }
+        read_all(&lr, crlf.buf);
+        CHECK_INT(lr.facts.ev[LE_CTK_FILE_EXISTS].count, 1);
+        CHECK_STR(lr.facts.ev[LE_CTK_FILE_EXISTS].a, "/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1");
+        logread_release(&lr);
+        strbuf_release(&crlf);
+    }
     free(w);
     /* Shorter than the longest line before it: not taken for a wrap. */
     read_all(&lr, "2022-06-10 00:19:17.094577: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow "
