@@ -891,6 +891,30 @@ static void rule_wsl_no_adapter(struct explain_ctx *c)
                     "access in WSL 2, or Docker runs on WSL 1", FIX_TOOL_TELL_WSL_VERSION, NULL, LE_WSL_NO_ADAPTER);
 }
 
+/*
+ * A Linux NVIDIA driver installed inside WSL 2 (apt's nvidia-driver-N, the
+ * .run file, "installed the driver in wsl"): WSL's GPU comes only from the
+ * Windows driver, whose libcuda WSL maps into /usr/lib/wsl/lib, and NVIDIA's
+ * CUDA on WSL User Guide says no Linux driver may be installed inside WSL 2:
+ * its libraries shadow the mapped ones.  check's GD107 judges the same from
+ * the driver libraries it finds outside /usr/lib/wsl; a log shows only the
+ * install, so the cause is raised here with what decides it.  Ranked above
+ * "no driver" (a judged GD101 from nvidia-smi's failure is the symptom).
+ */
+static void rule_linux_driver_wsl(struct explain_ctx *c)
+{
+    struct finding *fd;
+    if (!explain_os_is(c, "wsl") || !explain_cnt(c, LE_LINUX_DRIVER_INSTALL) || explain_cause_of(c, "GD107", NULL))
+        return;
+    fd = explain_cause(c, "GD107", SEV_ERROR, "a Linux NVIDIA driver was installed inside WSL2: its libraries "
+                       "shadow the Windows driver's in /usr/lib/wsl/lib, the only driver WSL2 can use");
+    explain_set_score(c, fd, 88);
+    explain_quote_ev(c, fd, LE_LINUX_DRIVER_INSTALL);
+    explain_quote_val(c, fd, &c->lf->os_wsl);
+    explain_set_tell(c, fd, FIX_TOOL_TELL_WSL_LIBCUDA, NULL);
+    fixes_wsl_linux_driver(&c->fx, c->out, fd);
+}
+
 /* "No CUDA GPUs are available": the driver answered and counted none. */
 static void rule_no_cuda_gpus(struct explain_ctx *c)
 {
@@ -1320,6 +1344,7 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     missing_alternatives(&c);
     apply_rows(&c);
     rule_wsl_no_adapter(&c);
+    rule_linux_driver_wsl(&c);
     rule_framework_own_dll(&c);
     rule_cudnn_sublib_wsl(&c);
     rule_no_cuda_gpus(&c);

@@ -1933,6 +1933,17 @@ static const struct log_pattern patterns[] = {
     /* nvmlErrorString(NVML_ERROR_OPERATING_SYSTEM), as nvidia-smi prints it (WSL GPU-PV, cgroups) */
     { "GPU access blocked by the operating system", NULL, NULL, NONE, take_nvml_blocked, NULL,
       "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html", 0 },
+    /* A Linux driver installed: on WSL 2 it shadows the Windows driver's libcuda in /usr/lib/wsl/lib
+       (NVIDIA's CUDA on WSL User Guide, "Getting Started with CUDA on WSL 2": the Windows driver is the
+       only one; no Linux display driver may be installed in WSL).  Only a hint: the judge weighs it on WSL. */
+    { "install", "nvidia-driver-", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
+    { "NVIDIA-Linux-x86_64-", ".run", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
+    { "driver", " in wsl", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
+    { "driver", " inside wsl", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
     /* libnvidia-container on WSL: no GPU adapter (dxcore) */
     { "WSL environment detected but no adapters were found", NULL, NULL, LE_WSL_NO_ADAPTER, NULL, "no_gpu",
       GH "NVIDIA/libnvidia-container/blob/main/src/dxcore.c", 0 },
@@ -2353,6 +2364,21 @@ static int word_at(const char *line, size_t n, const char *word)
     return 0;
 }
 
+/* word_at without regard to ASCII case (word in lower case): "wsl", "WSL2", "Wsl". */
+static int word_at_ci(const char *line, size_t n, const char *word)
+{
+    const char *p = line;
+    size_t k = strlen(word);
+    while ((p = mfind_ci(p, left(line, n, p), word)) != NULL) {
+        int before = p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_');
+        int after = left(line, n, p) > k && (is_alpha(p[k]) || p[k] == '_');
+        if (!before && !after)
+            return 1;
+        p += k;
+    }
+    return 0;
+}
+
 /*
  * A Mac named in words, in any case: "MacBook", "Mac M1", "M2 Pro", "Apple
  * silicon", "OSX" (a word of its own).  The chip names need the "Mac " or the
@@ -2471,10 +2497,10 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     const char *p;
     int win = 0;
 
-    /* OS */
+    /* OS ("WSL" in any case as a word of its own: "under wsl2", "my wsl", "Wsl") */
     if (gmfind(lr, line, n, "/usr/lib/wsl") || gmfind(lr, line, n, "microsoft-standard-WSL") ||
         gmfind(lr, line, n, "WSL2") || gmfind(lr, line, n, "/mnt/c/") || gmfind(lr, line, n, "/mnt/d/") ||
-        gmfind(lr, line, n, "-microsoft-standard") || word_at(line, n, "WSL")) {
+        gmfind(lr, line, n, "-microsoft-standard") || word_at_ci(line, n, "wsl")) {
         f->hint_wsl++;
         setval(lr, &f->os_wsl, "wsl", 3, line, n);
     }
