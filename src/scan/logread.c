@@ -2399,7 +2399,9 @@ static int mac_words(struct logread *lr, const char *line, size_t n)
 /*
  * The CUDA toolkit a paste states in words, as people list their setup:
  * "cuda 8.0", "CUDA: 11.2", "cuda version 10.1.105-6", "CUDA Toolkit 12.1",
- * version.txt's "CUDA Version 9.0.176".  Only a major from 7 to 13 with a
+ * version.txt's "CUDA Version 9.0.176", conda's cudatoolkit package
+ * ("cudatoolkit=10.2" in an install's spec, "cudatoolkit 11.3.1 h..." in
+ * conda list: the toolkit the environment has).  Only a major from 7 to 13 with a
  * minor counts, and not on lines that state another CUDA: the driver's
  * (nvidia-smi's "CUDA Version:" beside "Driver Version", "CUDA driver
  * version"), a build's ("used to build", "built with", "Build Version", a
@@ -2427,9 +2429,11 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
             v++;
             rn--;
         }
-        if (rn >= 8 && mfind_ci(v, 8, "toolkit ") == v) {
-            v += 8;
-            rn -= 8;
+        if (rn >= 8 && mfind_ci(v, 7, "toolkit") == v && (v[7] == ' ' || v[7] == '=' || v[7] == ':')) {
+            /* "CUDA Toolkit 12.1", and conda's package: "cudatoolkit=10.2" (an install's spec),
+               "cudatoolkit 11.3.1 h2bc3f7f_2" (a conda list row) */
+            v += 7;
+            rn -= 7;
         } else if (rn >= 7 && mfind_ci(v, 7, "version") == v) {
             v += 7;
             rn -= 7;
