@@ -620,7 +620,10 @@ static const struct row rows[] = {
     { LE_CTK_FILE_EXISTS, w_always, "GD807", 88,
       "the image ships its own NVIDIA driver library at $a: the runtime cannot mount the host's over it",
       FIX_TOOL_TELL_IMAGE_DRIVER_LIBS, NULL, FX_IMAGE_DRIVER, NULL, NULL, E },
-    { LE_DOCKER_NO_GPU, w_always, "GD408", 85,
+    /* Docker refuses before any driver is touched (no GPU device driver or no "nvidia" runtime
+     * registered): the toolkit comes first in the chain, above a "no driver" judged from a library
+     * the toolkit's hook could not load in the same log. */
+    { LE_DOCKER_NO_GPU, w_always, "GD408", 87,
       "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is not installed or not configured",
       FIX_TOOL_TELL_CTK, NULL, FX_TOOLKIT, NULL, NULL, E },
     /* builds */
