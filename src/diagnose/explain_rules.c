@@ -850,6 +850,30 @@ static void rule_cudnn_sublib_wsl(struct explain_ctx *c)
         lf->libs[i].line, lf->libs[i].text);
 }
 
+/*
+ * Paddle printed the machine's cuDNN as older than the one it was compiled
+ * with (gpu_resources.cc reads it with cudnnGetVersion, so a cuDNN is installed
+ * and loads): a cuDNN library failing in the same log is that other cuDNN's
+ * (a sub-library of another version, or of a broken copy), not cuDNN missing.
+ * The warning alone decides nothing (the GPU often works with it).
+ */
+static void rule_paddle_cudnn_older(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    size_t i;
+    if (!explain_cnt(c, LE_PADDLE_CUDNN_OLDER))
+        return;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && explain_has(lf->libs[i].name, "cudnn"))
+            break;
+    if (i == lf->n_libs)
+        return;
+    lower_missing(c, "cudnn");
+    explain_alt_hit(c, "GD207", 84, "Paddle loaded a cuDNN older than the one it was built with, so cuDNN is "
+                    "installed: the cuDNN library that fails is that other version's", FIX_TOOL_TELL_CUDNN_FILES, NULL,
+                    LE_PADDLE_CUDNN_OLDER);
+}
+
 /* torch's own DLL (fbgemm.dll, c10.dll: no CUDA library) that does not load is
  * an incomplete install or a missing runtime, not a missing CUDA library: a
  * judge that counted it among the CUDA libraries ranks below. */
@@ -1350,6 +1374,7 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     rule_linux_driver_wsl(&c);
     rule_framework_own_dll(&c);
     rule_cudnn_sublib_wsl(&c);
+    rule_paddle_cudnn_older(&c);
     rule_no_cuda_gpus(&c);
     if (explain_cnt(&c, LE_TORCH_PRELOAD)) {
         size_t i;   /* torch went looking for its pip wheels after these failed: the preload explains them */

@@ -2127,6 +2127,11 @@ static const struct log_pattern patterns[] = {
       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c", 0 },
     { " not defined in file ", "with link time reference", NULL, LE_UNDEFINED_SYMBOL,
       take_symbol_version, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-version.c", 0 },
+    /* Paddle loaded a cuDNN (cudnnGetVersion) older than the one it was compiled with: a warning
+       that the GPU often survives, so a hint; the judge weighs it against a cuDNN library failing */
+    { "The installed Paddle is compiled with CUDNN", "but CUDNN version in your machine is", NULL,
+      LE_PADDLE_CUDNN_OLDER, NULL, "cudnn_version_mismatch",
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
     /* PaddlePaddle's dynload (paddle/phi/backends/dynload/dynamic_loader.cc) */
     { "Failed to find dynamic library: ", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_lib, NULL,
       GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/dynload/dynamic_loader.cc", 0 },
