@@ -107,6 +107,14 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                 explain_set_tell(c, fd, FIX_TOOL_TELL_CVD_SMI_LIST, NULL);
                 fixes_container_start(&c->fx, c->out, fd, "In a container: start it with the GPUs", FIX_CTR_GPUS);
                 explain_apply_fix(c, fd, FX_CHECK, NULL);
+                /* On WSL 2 CUDA reaches the GPU only through the Windows driver's libcuda in
+                 * /usr/lib/wsl/lib (NVIDIA's CUDA on WSL User Guide): no device there is that
+                 * path broken (a Linux libcuda found first, a Windows driver without WSL support)
+                 * more often than a machine without a GPU, which the reporter would not run CUDA on. */
+                if (explain_os_is(c, "wsl"))
+                    explain_alt(c, "GD110", 62, "on WSL2 CUDA sees the GPU only through the Windows driver's libcuda "
+                        "in /usr/lib/wsl/lib: a Linux driver's libcuda found first, or a Windows driver without WSL "
+                        "support, finds no device", FIX_TOOL_TELL_WSL_LIBCUDA, NULL, er->line, er->text);
             }
             continue;
         }

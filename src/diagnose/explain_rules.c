@@ -620,7 +620,10 @@ static const struct row rows[] = {
     { LE_CTK_FILE_EXISTS, w_always, "GD807", 88,
       "the image ships its own NVIDIA driver library at $a: the runtime cannot mount the host's over it",
       FIX_TOOL_TELL_IMAGE_DRIVER_LIBS, NULL, FX_IMAGE_DRIVER, NULL, NULL, E },
-    { LE_DOCKER_NO_GPU, w_always, "GD408", 85,
+    /* Docker refuses before any driver is touched (no GPU device driver or no "nvidia" runtime
+     * registered): the toolkit comes first in the chain, above a "no driver" judged from a library
+     * the toolkit's hook could not load in the same log. */
+    { LE_DOCKER_NO_GPU, w_always, "GD408", 87,
       "Docker cannot give the container GPUs: the NVIDIA Container Toolkit is not installed or not configured",
       FIX_TOOL_TELL_CTK, NULL, FX_TOOLKIT, NULL, NULL, E },
     /* builds */
@@ -847,6 +850,30 @@ static void rule_cudnn_sublib_wsl(struct explain_ctx *c)
         lf->libs[i].line, lf->libs[i].text);
 }
 
+/*
+ * Paddle printed the machine's cuDNN as older than the one it was compiled
+ * with (gpu_resources.cc reads it with cudnnGetVersion, so a cuDNN is installed
+ * and loads): a cuDNN library failing in the same log is that other cuDNN's
+ * (a sub-library of another version, or of a broken copy), not cuDNN missing.
+ * The warning alone decides nothing (the GPU often works with it).
+ */
+static void rule_paddle_cudnn_older(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    size_t i;
+    if (!explain_cnt(c, LE_PADDLE_CUDNN_OLDER))
+        return;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && explain_has(lf->libs[i].name, "cudnn"))
+            break;
+    if (i == lf->n_libs)
+        return;
+    lower_missing(c, "cudnn");
+    explain_alt_hit(c, "GD207", 84, "Paddle loaded a cuDNN older than the one it was built with, so cuDNN is "
+                    "installed: the cuDNN library that fails is that other version's", FIX_TOOL_TELL_CUDNN_FILES, NULL,
+                    LE_PADDLE_CUDNN_OLDER);
+}
+
 /* torch's own DLL (fbgemm.dll, c10.dll: no CUDA library) that does not load is
  * an incomplete install or a missing runtime, not a missing CUDA library: a
  * judge that counted it among the CUDA libraries ranks below. */
@@ -889,6 +916,30 @@ static void rule_wsl_no_adapter(struct explain_ctx *c)
     explain_apply_fix(c, fd, FX_CHECK, NULL);
     explain_alt_hit(c, "GD110", 50, "there is an NVIDIA GPU but its Windows driver (or WSL) is too old for GPU "
                     "access in WSL 2, or Docker runs on WSL 1", FIX_TOOL_TELL_WSL_VERSION, NULL, LE_WSL_NO_ADAPTER);
+}
+
+/*
+ * A Linux NVIDIA driver installed inside WSL 2 (apt's nvidia-driver-N, the
+ * .run file, "installed the driver in wsl"): WSL's GPU comes only from the
+ * Windows driver, whose libcuda WSL maps into /usr/lib/wsl/lib, and NVIDIA's
+ * CUDA on WSL User Guide says no Linux driver may be installed inside WSL 2:
+ * its libraries shadow the mapped ones.  check's GD107 judges the same from
+ * the driver libraries it finds outside /usr/lib/wsl; a log shows only the
+ * install, so the cause is raised here with what decides it.  Ranked above
+ * "no driver" (a judged GD101 from nvidia-smi's failure is the symptom).
+ */
+static void rule_linux_driver_wsl(struct explain_ctx *c)
+{
+    struct finding *fd;
+    if (!explain_os_is(c, "wsl") || !explain_cnt(c, LE_LINUX_DRIVER_INSTALL) || explain_cause_of(c, "GD107", NULL))
+        return;
+    fd = explain_cause(c, "GD107", SEV_ERROR, "a Linux NVIDIA driver was installed inside WSL2: its libraries "
+                       "shadow the Windows driver's in /usr/lib/wsl/lib, the only driver WSL2 can use");
+    explain_set_score(c, fd, 88);
+    explain_quote_ev(c, fd, LE_LINUX_DRIVER_INSTALL);
+    explain_quote_val(c, fd, &c->lf->os_wsl);
+    explain_set_tell(c, fd, FIX_TOOL_TELL_WSL_LIBCUDA, NULL);
+    fixes_wsl_linux_driver(&c->fx, c->out, fd);
 }
 
 /* "No CUDA GPUs are available": the driver answered and counted none. */
@@ -1320,8 +1371,10 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     missing_alternatives(&c);
     apply_rows(&c);
     rule_wsl_no_adapter(&c);
+    rule_linux_driver_wsl(&c);
     rule_framework_own_dll(&c);
     rule_cudnn_sublib_wsl(&c);
+    rule_paddle_cudnn_older(&c);
     rule_no_cuda_gpus(&c);
     if (explain_cnt(&c, LE_TORCH_PRELOAD)) {
         size_t i;   /* torch went looking for its pip wheels after these failed: the preload explains them */

@@ -1347,7 +1347,11 @@ void fixes_macos_pip(const struct fix_ctx *x, struct findings *fl, struct findin
 
 static void route_driver_load_module(const struct fix_ctx *x, struct findings *fl, struct finding *fd)
 {
-    (void)x;
+    /* WSL2 has no nvidia kernel module to load: its GPU comes through the Windows driver and
+     * dxgkrnl (NVIDIA's CUDA on WSL User Guide); the driver install route says what to do there.
+     * x may be NULL (the machine rules' callers without a fix context). */
+    if (x && x->wsl == 2)
+        return;
     finding_fix(fl, fd, "sh", "Load the module (or reboot after a driver install)", "sudo modprobe nvidia");
     finding_fix(fl, fd, "sh", "If modprobe fails with Secure Boot on, the module is unsigned: "
                 "enroll the MOK key or disable Secure Boot; check the kernel log",

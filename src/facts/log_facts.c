@@ -102,6 +102,12 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_WSL_NO_ADAPTER] = { "wsl_no_gpu_adapter",
         "libnvidia-container on WSL (dxcore): Windows exposes no GPU adapter to WSL" },
     [LE_DEVICE_BUSY] = { "device_busy", "cudaErrorDevicesUnavailable (46): exclusive-process mode or in use" },
+    [LE_PADDLE_CUDNN_OLDER] = { "paddle_cudnn_older",
+        "Paddle's device context (paddle/phi/backends/gpu/gpu_resources.cc): the cuDNN it loaded (cudnnGetVersion) "
+        "is older than the one it was compiled with; often only a warning" },
+    [LE_LINUX_DRIVER_INSTALL] = { "linux_driver_install",
+        "a Linux NVIDIA driver installed: apt's nvidia-driver-N, the NVIDIA-Linux-x86_64-*.run file, or a driver "
+        "said to be installed in WSL (NVIDIA's CUDA on WSL User Guide: no Linux driver may be installed inside WSL 2)" },
 };
 
 const char *log_event_name(enum log_ev ev)

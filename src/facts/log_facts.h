@@ -96,6 +96,8 @@ enum log_ev {
     LE_CTK_FILE_EXISTS,      /* nvidia-container-cli: mount error: file creation failed: PATH: file exists */
     LE_ORT_PROVIDER_LIST,    /* a printed provider list ['...', 'CPUExecutionProvider'] without CUDAExecutionProvider */
     LE_CUDA_COUNT_FAILED,    /* ggml: "no CUDA devices found, CUDA will be disabled" (cudaGetDeviceCount failed, code unprinted) */
+    LE_PADDLE_CUDNN_OLDER,   /* Paddle: "The installed Paddle is compiled with CUDNN X, but CUDNN version in your machine is Y" */
+    LE_LINUX_DRIVER_INSTALL, /* a Linux NVIDIA driver installed (apt's nvidia-driver-N, the .run file, "driver ... in WSL") */
     LE__COUNT
 };
 

@@ -1933,6 +1933,17 @@ static const struct log_pattern patterns[] = {
     /* nvmlErrorString(NVML_ERROR_OPERATING_SYSTEM), as nvidia-smi prints it (WSL GPU-PV, cgroups) */
     { "GPU access blocked by the operating system", NULL, NULL, NONE, take_nvml_blocked, NULL,
       "https://docs.nvidia.com/deploy/nvml-api/group__nvmlDeviceEnumvs.html", 0 },
+    /* A Linux driver installed: on WSL 2 it shadows the Windows driver's libcuda in /usr/lib/wsl/lib
+       (NVIDIA's CUDA on WSL User Guide, "Getting Started with CUDA on WSL 2": the Windows driver is the
+       only one; no Linux display driver may be installed in WSL).  Only a hint: the judge weighs it on WSL. */
+    { "install", "nvidia-driver-", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
+    { "NVIDIA-Linux-x86_64-", ".run", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
+    { "driver", " in wsl", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
+    { "driver", " inside wsl", NULL, LE_LINUX_DRIVER_INSTALL, NULL, "wsl_driver_issue",
+      "https://docs.nvidia.com/cuda/wsl-user-guide/index.html", 1 },
     /* libnvidia-container on WSL: no GPU adapter (dxcore) */
     { "WSL environment detected but no adapters were found", NULL, NULL, LE_WSL_NO_ADAPTER, NULL, "no_gpu",
       GH "NVIDIA/libnvidia-container/blob/main/src/dxcore.c", 0 },
@@ -2116,6 +2127,11 @@ static const struct log_pattern patterns[] = {
       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-lookup.c", 0 },
     { " not defined in file ", "with link time reference", NULL, LE_UNDEFINED_SYMBOL,
       take_symbol_version, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-version.c", 0 },
+    /* Paddle loaded a cuDNN (cudnnGetVersion) older than the one it was compiled with: a warning
+       that the GPU often survives, so a hint; the judge weighs it against a cuDNN library failing */
+    { "The installed Paddle is compiled with CUDNN", "but CUDNN version in your machine is", NULL,
+      LE_PADDLE_CUDNN_OLDER, NULL, "cudnn_version_mismatch",
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
     /* PaddlePaddle's dynload (paddle/phi/backends/dynload/dynamic_loader.cc) */
     { "Failed to find dynamic library: ", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_lib, NULL,
       GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/dynload/dynamic_loader.cc", 0 },
@@ -2353,6 +2369,21 @@ static int word_at(const char *line, size_t n, const char *word)
     return 0;
 }
 
+/* word_at without regard to ASCII case (word in lower case): "wsl", "WSL2", "Wsl". */
+static int word_at_ci(const char *line, size_t n, const char *word)
+{
+    const char *p = line;
+    size_t k = strlen(word);
+    while ((p = mfind_ci(p, left(line, n, p), word)) != NULL) {
+        int before = p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_');
+        int after = left(line, n, p) > k && (is_alpha(p[k]) || p[k] == '_');
+        if (!before && !after)
+            return 1;
+        p += k;
+    }
+    return 0;
+}
+
 /*
  * A Mac named in words, in any case: "MacBook", "Mac M1", "M2 Pro", "Apple
  * silicon", "OSX" (a word of its own).  The chip names need the "Mac " or the
@@ -2373,7 +2404,9 @@ static int mac_words(struct logread *lr, const char *line, size_t n)
 /*
  * The CUDA toolkit a paste states in words, as people list their setup:
  * "cuda 8.0", "CUDA: 11.2", "cuda version 10.1.105-6", "CUDA Toolkit 12.1",
- * version.txt's "CUDA Version 9.0.176".  Only a major from 7 to 13 with a
+ * version.txt's "CUDA Version 9.0.176", conda's cudatoolkit package
+ * ("cudatoolkit=10.2" in an install's spec, "cudatoolkit 11.3.1 h..." in
+ * conda list: the toolkit the environment has).  Only a major from 7 to 13 with a
  * minor counts, and not on lines that state another CUDA: the driver's
  * (nvidia-smi's "CUDA Version:" beside "Driver Version", "CUDA driver
  * version"), a build's ("used to build", "built with", "Build Version", a
@@ -2401,9 +2434,11 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
             v++;
             rn--;
         }
-        if (rn >= 8 && mfind_ci(v, 8, "toolkit ") == v) {
-            v += 8;
-            rn -= 8;
+        if (rn >= 8 && mfind_ci(v, 7, "toolkit") == v && (v[7] == ' ' || v[7] == '=' || v[7] == ':')) {
+            /* "CUDA Toolkit 12.1", and conda's package: "cudatoolkit=10.2" (an install's spec),
+               "cudatoolkit 11.3.1 h2bc3f7f_2" (a conda list row) */
+            v += 7;
+            rn -= 7;
         } else if (rn >= 7 && mfind_ci(v, 7, "version") == v) {
             v += 7;
             rn -= 7;
@@ -2471,10 +2506,10 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     const char *p;
     int win = 0;
 
-    /* OS */
+    /* OS ("WSL" in any case as a word of its own: "under wsl2", "my wsl", "Wsl") */
     if (gmfind(lr, line, n, "/usr/lib/wsl") || gmfind(lr, line, n, "microsoft-standard-WSL") ||
         gmfind(lr, line, n, "WSL2") || gmfind(lr, line, n, "/mnt/c/") || gmfind(lr, line, n, "/mnt/d/") ||
-        gmfind(lr, line, n, "-microsoft-standard") || word_at(line, n, "WSL")) {
+        gmfind(lr, line, n, "-microsoft-standard") || word_at_ci(line, n, "wsl")) {
         f->hint_wsl++;
         setval(lr, &f->os_wsl, "wsl", 3, line, n);
     }

@@ -3,7 +3,11 @@
 # (tests/explain/corpus/, each with the cause its thread established).
 # Fails when top-1 or top-3 accuracy of the train split falls below the
 # bar, set to the train split as measured (rounded down): 388 logs, top-1
-# 84.3%, top-3 90.2%.  Batch 5 (logs 0447-0494, h30c) added 32 train logs
+# 85.6%, top-3 90.7% after h30r's classes (84.3%, 90.2% before them: WSL
+# named in lower case, a Linux driver installed inside WSL, no device on WSL,
+# conda's cudatoolkit as the stated toolkit, Docker's own refusal above a
+# judged "no driver", Paddle's older-cuDNN warning beside a failing cuDNN
+# library; held-out totals unchanged by them).  Batch 5 (logs 0447-0494, h30c) added 32 train logs
 # the rules were not written on (68.8%, 75.0% on their own), which took the
 # train split down from 356 logs at 85.7%, 91.6% (the bar was 85 / 91: h28t's
 # classes on the 324 older train logs: PyTorch's build CUDA and the thin
@@ -23,7 +27,7 @@
 corpus="$GD_TESTS/explain/corpus"
 ls "$corpus"/*.log >/dev/null 2>&1 || skip "no corpus in tests/explain/corpus"
 command -v jq >/dev/null || skip "jq is not installed"
-sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 84 90 >"$OUT" 2>"$ERR"
+sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 85 90 >"$OUT" 2>"$ERR"
 RC=$?
 cat "$OUT"
 grep -q '^CRASH' "$OUT" && fail "explain crashed on a corpus log"
