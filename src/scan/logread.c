@@ -2354,27 +2354,14 @@ static void match_command(struct logread *lr, const char *line, size_t n)
         }
 }
 
-/* word appears in the line as a word of its own (not inside another: "WSL" but not "WSLENV"). */
-static int word_at(const char *line, size_t n, const char *word)
+/* word appears in the line as a word of its own (not inside another: "WSL"
+ * but not "WSLENV"); with ci, without regard to ASCII case (word in lower
+ * case: "wsl" finds "WSL2", "Wsl"). */
+static int word_at(const char *line, size_t n, const char *word, int ci)
 {
     const char *p = line;
     size_t k = strlen(word);
-    while ((p = mfind(p, left(line, n, p), word)) != NULL) {
-        int before = p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_');
-        int after = left(line, n, p) > k && (is_alpha(p[k]) || p[k] == '_');
-        if (!before && !after)
-            return 1;
-        p += k;
-    }
-    return 0;
-}
-
-/* word_at without regard to ASCII case (word in lower case): "wsl", "WSL2", "Wsl". */
-static int word_at_ci(const char *line, size_t n, const char *word)
-{
-    const char *p = line;
-    size_t k = strlen(word);
-    while ((p = mfind_ci(p, left(line, n, p), word)) != NULL) {
+    while ((p = (ci ? mfind_ci : mfind)(p, left(line, n, p), word)) != NULL) {
         int before = p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_');
         int after = left(line, n, p) > k && (is_alpha(p[k]) || p[k] == '_');
         if (!before && !after)
@@ -2398,7 +2385,7 @@ static int mac_words(struct logread *lr, const char *line, size_t n)
     for (i = 0; words[i]; i++)
         if (grams_may(lr->grams, words[i]) && mfind_ci(line, n, words[i]))
             return 1;
-    return word_at(line, n, "OSX") || word_at(line, n, "osx");
+    return word_at(line, n, "OSX", 0) || word_at(line, n, "osx", 0);
 }
 
 /*
@@ -2509,7 +2496,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     /* OS ("WSL" in any case as a word of its own: "under wsl2", "my wsl", "Wsl") */
     if (gmfind(lr, line, n, "/usr/lib/wsl") || gmfind(lr, line, n, "microsoft-standard-WSL") ||
         gmfind(lr, line, n, "WSL2") || gmfind(lr, line, n, "/mnt/c/") || gmfind(lr, line, n, "/mnt/d/") ||
-        gmfind(lr, line, n, "-microsoft-standard") || word_at_ci(line, n, "wsl")) {
+        gmfind(lr, line, n, "-microsoft-standard") || word_at(line, n, "wsl", 1)) {
         f->hint_wsl++;
         setval(lr, &f->os_wsl, "wsl", 3, line, n);
     }
