@@ -29,7 +29,7 @@
 # chain is then read in full (modules.dep, the module's .modinfo, DKMS,
 # Secure Boot, the blacklists).
 #
-# Exit 0 with both trees built (or already there: ROOT/.built-3), 77 when
+# Exit 0 with both trees built (or already there: ROOT/.built-4), 77 when
 # Debian's archive, apt or dpkg-deb is not available (the reason on stderr).
 # Uses the real-package tests' cache (tests/realpkg/lib.sh); nothing is
 # installed into this machine's system.
@@ -37,9 +37,10 @@ set -u
 DEST=${1:?usage: node_tree.sh ROOT}
 here=$(cd "$(dirname "$0")" && pwd)
 GD_TESTS="$here/../tests"
-# .built-3: the trees of this version of the script (1: no /dev/null; 2:
-# no uevent, subsystem ids or driver link).
-[ -f "$DEST/.built-3" ] && [ -f "$DEST-unloaded/.built-3" ] && exit 0
+# .built-4: the trees of this version of the script (1: no /dev/null; 2:
+# no uevent, subsystem ids or driver link; 3: an information file without
+# the lines after Bus Location).
+[ -f "$DEST/.built-4" ] && [ -f "$DEST-unloaded/.built-4" ] && exit 0
 rm -rf "$DEST" "$DEST-unloaded" "$DEST.work"
 CASE_DIR="$DEST.work"
 GD_BIN=/bin/false
@@ -180,5 +181,5 @@ rm -f "$CASE_DIR/root-unloaded$P/driver" "$CASE_DIR/root-unloaded$P/uevent"
 grep -v '^DRIVER=' "$ROOT$P/uevent" >"$CASE_DIR/root-unloaded$P/uevent" || fail "cannot write the uevent"
 mv "$ROOT" "$DEST" && mv "$CASE_DIR/root-unloaded" "$DEST-unloaded" || fail "cannot move the trees into place"
 rm -rf "$CASE_DIR"
-: >"$DEST-unloaded/.built-3"
-: >"$DEST/.built-3"
+: >"$DEST-unloaded/.built-4"
+: >"$DEST/.built-4"

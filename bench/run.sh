@@ -264,7 +264,7 @@ lap cuda-gpu
 # bench/scan_steps.awk counts between the marks), with --root and as the
 # machine itself in a chroot of the tree (as root; its own /proc, /sys and
 # /dev, the fixture's: nothing is mounted there, so /proc/self is absent).
-NODE_STEPS="scan_driver scan_ctk scan_gpus scan_node_access scan_tegra scan_kmod scan_node_runtime scan_pyext"
+NODE_STEPS="scan_driver scan_ctk scan_gpus scan_driver_nodes scan_node_access scan_tegra scan_kmod scan_node_runtime scan_pyext"
 # steps PROGNAME CMD...: "driver N, ... node scans SUM (of TOTAL)" for the
 # node steps of one run of CMD, whose gpudoctor's path ends in PROGNAME.
 steps() {

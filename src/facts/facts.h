@@ -110,6 +110,7 @@ struct driver_facts {
                                        log shows the module is not loaded */
     int nouveau_loaded;
     const char *nouveau_evidence;
+    const char *nouveau_unasked;    /* why nouveau was not asked (it can hold no GPU), or NULL */
     struct driver_lib *libs;
     size_t n_libs, alloc_libs;
     struct dev_node *nodes;

@@ -295,6 +295,7 @@ static const struct fj_field driver_fields[] = {
     B("loader_asked", loader_asked, 0),
     B("nouveau_loaded", nouveau_loaded, 0),
     S("nouveau_evidence", nouveau_evidence, 0),
+    S("nouveau_unasked", nouveau_unasked, 0),
     S("kernel_module_source", kmod_source, 0),
     S("wsl_libcuda", wsl_libcuda, 0),
     S("wsl_driver_version", wsl_driver_version, 0),
@@ -664,6 +665,7 @@ static const struct fj_field user_fields[] = {
     S("name", name, 0), S("name_source", name_source, 0), I("uid", uid, 0, 0, 0x7fffffff),
     I("gid", gid, 0, 0, 0x7fffffff), B("groups_known", groups_known, 0),
     STRS("groups", groups, n_groups, alloc_groups, 0),
+    S("accounts_unasked", accounts_unasked, 0),
 };
 #undef R
 static const struct fj_record user_record = REC(struct node_user, user_fields, NULL, NULL, NULL);

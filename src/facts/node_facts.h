@@ -26,6 +26,9 @@ struct node_user {
                                     (by gid) and each group whose member list names the user */
     size_t n_groups, alloc_groups;
     int groups_known;            /* 1: /etc/group was read */
+    const char *accounts_unasked; /* why /etc/passwd and /etc/group were not read (every
+                                     existing node is read-write for owner, group and
+                                     others: who the user is decides nothing), or NULL */
 };
 
 /* The cgroup the process runs in, for its device rules. */

@@ -66,6 +66,16 @@ static void scan_nouveau(struct scan_ctx *ctx)
     struct gd_err err;
 
     err_init(&err);
+    if (f->driver.kmod_version && f->pci_readable && f->n_gpus) {
+        size_t i;
+        for (i = 0; i < f->n_gpus && f->gpus[i].bound_driver && !strcmp(f->gpus[i].bound_driver, "nvidia"); i++)
+            ;
+        if (i == f->n_gpus) {
+            /* nouveau can hold no GPU here: not asked. */
+            f->driver.nouveau_unasked = "every NVIDIA GPU on the PCI bus is bound to the nvidia driver";
+            return;
+        }
+    }
     if (fs_stat(ctx->fs, "/sys/module/nouveau", &st, &err) == 1 && st.type == COMPAT_FT_DIR) {
         f->driver.nouveau_loaded = 1;
         f->driver.nouveau_evidence = "/sys/module/nouveau exists";
@@ -395,15 +405,52 @@ static void add_node(struct scan_ctx *ctx, const char *path)
     }
 }
 
+/*
+ * Each GPU's /dev/nvidiaN by its Device Minor (read from the driver's
+ * /proc/driver/nvidia/gpus/BUS/information by scan_gpus): 1 where every
+ * GPU the nvidia driver may hold has its minor, so that the nodes are
+ * known without listing /dev (a GPU bound to another driver, vfio-pci for
+ * a VM, has no node).  0 where a listing is needed: no minors (the module
+ * not loaded, no /proc), no GPU seen, or a WSL 2 or aarch64 machine, whose
+ * own nodes' rules need /dev listed (dev_listed).
+ */
+static int nodes_by_minor(struct scan_ctx *ctx)
+{
+    const struct facts *f = ctx->facts;
+    size_t i;
+    if (!f->driver.kmod_version || !f->pci_readable || !f->n_gpus || f->system.wsl == 2 ||
+        (f->system.arch && !strcmp(f->system.arch, "aarch64")))
+        return 0;
+    for (i = 0; i < f->n_gpus; i++)
+        if (f->gpus[i].minor < 0 && (!f->gpus[i].bound_driver || !strcmp(f->gpus[i].bound_driver, "nvidia")))
+            return 0;
+    for (i = 0; i < f->n_gpus; i++) {
+        const struct gpu *g = &f->gpus[i];
+        struct strbuf p = STRBUF_INIT;
+        size_t j;
+        if (g->minor < 0)
+            continue;
+        strbuf_addf(&p, "/dev/nvidia%d", g->minor);
+        for (j = 0; j < f->driver.n_nodes && strcmp(f->driver.nodes[j].path, p.buf); j++)
+            ;
+        if (j == f->driver.n_nodes)
+            add_node(ctx, p.buf);
+        strbuf_release(&p);
+    }
+    return 1;
+}
+
 static void scan_nodes(struct scan_ctx *ctx)
 {
-    struct fs_dirlist list;
+    struct fs_dirlist list = { 0 };
     struct gd_err err;
     size_t i;
 
     err_init(&err);
     add_node(ctx, "/dev/nvidiactl");
-    if (fs_list_dir(ctx->fs, "/dev", MAX_DIR_ENTRIES, &list, &err) == 1) {
+    if (nodes_by_minor(ctx)) {
+        /* listed by their minors */
+    } else if (fs_list_dir(ctx->fs, "/dev", MAX_DIR_ENTRIES, &list, &err) == 1) {
         ctx->facts->driver.dev_listed = 1;
         for (i = 0; i < list.nr; i++) {
             const char *n = list.ents[i].name;
@@ -436,15 +483,19 @@ void scan_driver(struct scan_ctx *ctx)
     const char *ver, *cuda, *src;
 
     scan_loaded_kmod(ctx);
-    scan_nouveau(ctx);
     scan_userspace(ctx);
     scan_stubs(ctx);
     resolve_driver_libs(ctx);
-    scan_nodes(ctx);
     scan_wsl_driver(ctx);
     ver = facts_driver_version(f);
     if (ver && kb_driver_cuda_max(ctx->kb, ver, &cuda, &src) == 1) {
         f->driver.cuda_max = cuda;
         f->driver.cuda_max_source = src;
     }
+}
+
+void scan_driver_nodes(struct scan_ctx *ctx)
+{
+    scan_nouveau(ctx);
+    scan_nodes(ctx);
 }

@@ -8,8 +8,9 @@
  * /proc/devices and the mode and group NVreg_DeviceFileMode /
  * DeviceFileGID give the nodes (/proc/driver/nvidia/params).
  *
- * Runs after scan_driver (which lists the nodes) and scan_gpus.  Reads six
- * small files at most; nothing when the driver has no nodes to judge.
+ * Runs after scan_driver_nodes (which lists the nodes).  Reads six small
+ * files at most; nothing when the driver has no nodes to judge, and not
+ * the account files when every node is read-write for all (0666).
  */
 #include "scan/scan.h"
 
@@ -50,21 +51,29 @@ static void add_group(const char *name, size_t name_len, long gid, void *arg)
     acc->gids->v[acc->gids->nr++] = gid;
 }
 
-static void read_user(struct scan_ctx *ctx, struct gids *gids)
+static void read_user_name(struct scan_ctx *ctx)
 {
     struct node_user *u = &ctx->facts->node.user;
-    struct facts *f = ctx->facts;
     static const char *const vars[] = { "SUDO_USER", "USER", "LOGNAME" };
-    struct strbuf sb = STRBUF_INIT;
     size_t i;
 
     for (i = 0; i < 3 && !u->name; i++) {
         const char *v = env_get(ctx->env, vars[i]);
         if (v && *v && !strchr(v, ':') && !strchr(v, '\n')) {
-            u->name = facts_str(f, v);
-            u->name_source = facts_printf(f, "env:%s", vars[i]);
+            u->name = facts_str(ctx->facts, v);
+            u->name_source = facts_printf(ctx->facts, "env:%s", vars[i]);
         }
     }
+}
+
+/* The examined user's uid, gid and groups from the account files. */
+static void read_user(struct scan_ctx *ctx, struct gids *gids)
+{
+    struct node_user *u = &ctx->facts->node.user;
+    struct facts *f = ctx->facts;
+    struct strbuf sb = STRBUF_INIT;
+    size_t i;
+
     if (!u->name)
         return;
     if (scan_read_text(ctx, "/etc/passwd", ACCOUNT_FILE, &sb) == 1) {
@@ -202,7 +211,21 @@ void scan_node_access(struct scan_ctx *ctx)
 
     if (!f->driver.n_nodes || f->system.wsl)
         return;
-    read_user(ctx, &gids);
+    read_user_name(ctx);
+    /* A node read-write for its owner, its group and everyone (the
+     * driver's default, NVreg_DeviceFileMode 0666) admits any user,
+     * whichever of the three classes the kernel applies to it; who the
+     * user is and which groups it has then decide nothing.  The account
+     * files are read only where some node is not so. */
+    for (i = 0; i < f->driver.n_nodes; i++)
+        if (f->driver.nodes[i].exists && (f->driver.nodes[i].mode & 0666u) != 0666u)
+            break;
+    if (i < f->driver.n_nodes) {
+        read_user(ctx, &gids);
+    } else {
+        have_grp = -1;
+        f->node.user.accounts_unasked = "every device node is read-write for owner, group and others";
+    }
     read_cgroup(ctx);
     /* nvidia-uvm's major only where its node's own number is not known (a
      * plain file in a fixture tree, or no node yet). */
@@ -227,8 +250,8 @@ void scan_node_access(struct scan_ctx *ctx)
         }
         if (have_grp == 1)
             dn->group = nodeparse_group_name(grp.buf, grp.len, (long)dn->gid, &f->arena);
-        if (u->uid == 0) {
-            dn->user_access = 1; /* root passes every mode check */
+        if ((dn->mode & 0666u) == 0666u || u->uid == 0) {
+            dn->user_access = 1; /* any user (see above); root passes every mode check */
         } else if (u->uid > 0) {
             bits = dn->uid == (unsigned)u->uid ? dn->mode >> 6
                    : (u->groups_known && in_gids(&gids, (long)dn->gid)) ? dn->mode >> 3

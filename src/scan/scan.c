@@ -104,6 +104,7 @@ void scan_all(struct scan_ctx *ctx)
     STEP(scan_driver, ctx);
     STEP(scan_ctk, ctx);
     STEP(scan_gpus, ctx);
+    STEP(scan_driver_nodes, ctx);
     STEP(scan_node_access, ctx);
     STEP(scan_tegra, ctx);
     STEP(scan_kmod, ctx);

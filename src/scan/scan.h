@@ -57,7 +57,16 @@ void scan_driver(struct scan_ctx *ctx);
 /** WSL2: the Windows driver packages WSL maps in (scan/wsl.c); called by scan_driver. */
 void scan_wsl_driver(struct scan_ctx *ctx);
 void scan_gpus(struct scan_ctx *ctx);
-/** After scan_driver and scan_gpus: who may open the device nodes (scan/node_access.c). */
+/**
+ * After scan_gpus (scan/driver.c): whether nouveau is loaded, asked only
+ * where a GPU is not bound to the nvidia driver (driver.nouveau_unasked
+ * says why not), and the driver's device nodes: /dev/nvidiactl, each
+ * GPU's /dev/nvidiaN (by its Device Minor where every GPU's is known,
+ * else from a listing of /dev), /dev/nvidia-uvm, WSL 2's /dev/dxg, a
+ * Jetson's nodes.
+ */
+void scan_driver_nodes(struct scan_ctx *ctx);
+/** After scan_driver_nodes: who may open the device nodes (scan/node_access.c). */
 void scan_node_access(struct scan_ctx *ctx);
 /** After scan_tegra: the NVIDIA kernel module chain on disk (scan/kmod.c). */
 void scan_kmod(struct scan_ctx *ctx);

@@ -175,7 +175,10 @@ void scan_tegra(struct scan_ctx *ctx)
             t->l4t_source = "dpkg:nvidia-l4t-core";
         }
     }
-    if (read_small(ctx, "/proc/device-tree/compatible", &sb)) {
+    /* A Tegra SoC is an aarch64 machine: its device tree is asked there
+     * and where the architecture is not known. */
+    if ((!f->system.arch || !strcmp(f->system.arch, "aarch64")) &&
+        read_small(ctx, "/proc/device-tree/compatible", &sb)) {
         char soc[32];
         if (tegra_parse_compatible(sb.buf, sb.len, soc, sizeof(soc))) {
             t->soc = facts_str(f, soc);
