@@ -339,7 +339,12 @@ static void check_torch(struct fwctx *c)
 
     if ((variant && !strcmp(variant, "cpu")) || (fw->variant && !strcmp(fw->variant, "cpu"))) {
         struct finding *fd = fw_finding(c, "GD211", SEV_ERROR, "torch %s is a CPU-only build", fw_version_label(c));
-        finding_evidence(c->out, fd, fw->build_source, "%s", fw->build_source ? "version.py: cuda = None" : "local version label +cpu");
+        if (variant && !strcmp(variant, "cpu"))
+            finding_evidence(c->out, fd, fw->build_source, "local version label +cpu");
+        else if (fw->variant_source)
+            finding_evidence(c->out, fd, fw->variant_source, "%s", fw->variant_said ? fw->variant_said : "a CPU-only build");
+        else
+            finding_evidence(c->out, fd, fw->build_source, "version.py: cuda = None");
         if (fw->installer && !strcmp(fw->installer, "dpkg"))
             finding_evidence(c->out, fd, fw->installer_source, "installed by the package %s %s", fw->installer_package,
                              fw->installer_version ? fw->installer_version : "");

@@ -413,6 +413,8 @@ static const struct fj_field build_fields[] = {
     S("cudnn", cudnn, 0),
     S("hip", hip, 0),
     S("variant", variant, 0),
+    S("variant_source", variant_source, 0),
+    S("variant_said", variant_said, 0),
     CSV("compute_capabilities", compute_capabilities),
     S("source", build_source, 0),
     S("git_version", git_version, FJ_OMIT),

@@ -551,9 +551,19 @@ static void fw_torch_more(struct ls *s, struct framework_build *fw)
     if (lf->torch_cuda.v && strcmp(lf->torch_cuda.v, "None"))
         fw->cuda = facts_str(s->f, lf->torch_cuda.v);
     /* torch says so itself (torch/cuda/__init__.py _lazy_init), or collect_env's "None" */
-    if (cnt(s, LE_TORCH_NOT_COMPILED) || (lf->torch_cuda.v && !strcmp(lf->torch_cuda.v, "None")) ||
-        (lf->conda_cpu.v && !strcmp(lf->conda_cpu.v, "pytorch")))
+    if (cnt(s, LE_TORCH_NOT_COMPILED)) {
         fw->variant = "cpu";
+        fw->variant_source = src(s, first_line(s, LE_TORCH_NOT_COMPILED));
+        fw->variant_said = "torch says it was not compiled with CUDA (torch/cuda/__init__.py)";
+    } else if (lf->torch_cuda.v && !strcmp(lf->torch_cuda.v, "None")) {
+        fw->variant = "cpu";
+        fw->variant_source = src(s, lf->torch_cuda.line);
+        fw->variant_said = "torch's CUDA version is None: built without CUDA";
+    } else if (lf->conda_cpu.v && !strcmp(lf->conda_cpu.v, "pytorch")) {
+        fw->variant = "cpu";
+        fw->variant_source = src(s, lf->conda_cpu.line);
+        fw->variant_said = "conda's CPU build of pytorch";
+    }
     if (sm->b) {
         /* "The current PyTorch install supports CUDA capabilities sm_50 sm_60 ..." */
         fw->archs = facts_str(s->f, sm->b);

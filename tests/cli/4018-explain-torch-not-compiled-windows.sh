@@ -10,3 +10,7 @@ expect_json '.cause == "GD211"'
 expect_json '.findings[0].kind == "cpu_only_build"'
 expect_json '.facts.os == "windows"'
 expect_json 'any(.facts.messages[]; .family == "python_exception")'
+# The evidence is what the log says (torch's own message, by its line), not
+# a "+cpu" label the log never shows.
+expect_json '[.findings[0].evidence[] | .text] | any(test("not compiled with CUDA")) and all(test("\\+cpu") | not)'
+expect_json '.findings[0].evidence | all(.line != null)'
