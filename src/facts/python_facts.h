@@ -63,8 +63,8 @@ struct framework_build {
     const char *variant;         /* "cuda", "cpu", "rocm", "metal", or NULL when unknown */
     const char *variant_source;  /* where variant was read when neither the local label nor
                                     build_source says it (a log's line), or NULL */
-    const char *variant_said;    /* what variant_source says ("torch says it was not
-                                    compiled with CUDA"), or NULL */
+    const char *variant_said;    /* the text at variant_source (the log's line as read),
+                                    or NULL */
     const char *compute_capabilities; /* "sm_50,sm_60,...,compute_90" or NULL */
     const char *backend;         /* Keras: "tensorflow", "jax", "torch", ... */
     const char *backend_source;  /* "KERAS_BACKEND", the keras.json path, or "default" */

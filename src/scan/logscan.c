@@ -554,15 +554,16 @@ static void fw_torch_more(struct ls *s, struct framework_build *fw)
     if (cnt(s, LE_TORCH_NOT_COMPILED)) {
         fw->variant = "cpu";
         fw->variant_source = src(s, first_line(s, LE_TORCH_NOT_COMPILED));
-        fw->variant_said = "torch says it was not compiled with CUDA (torch/cuda/__init__.py)";
+        fw->variant_said = lf->ev[LE_TORCH_NOT_COMPILED].n_hits
+                               ? facts_str(s->f, lf->ev[LE_TORCH_NOT_COMPILED].hits[0].text) : NULL;
     } else if (lf->torch_cuda.v && !strcmp(lf->torch_cuda.v, "None")) {
         fw->variant = "cpu";
         fw->variant_source = src(s, lf->torch_cuda.line);
-        fw->variant_said = "torch's CUDA version is None: built without CUDA";
+        fw->variant_said = lf->torch_cuda.text ? facts_str(s->f, lf->torch_cuda.text) : NULL;
     } else if (lf->conda_cpu.v && !strcmp(lf->conda_cpu.v, "pytorch")) {
         fw->variant = "cpu";
         fw->variant_source = src(s, lf->conda_cpu.line);
-        fw->variant_said = "conda's CPU build of pytorch";
+        fw->variant_said = lf->conda_cpu.text ? facts_str(s->f, lf->conda_cpu.text) : NULL;
     }
     if (sm->b) {
         /* "The current PyTorch install supports CUDA capabilities sm_50 sm_60 ..." */
