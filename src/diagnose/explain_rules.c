@@ -555,6 +555,15 @@ static int w_kernel_image(const struct explain_ctx *c) { return !w_kernel_image_
 static int w_linux_or_unknown(const struct explain_ctx *c) { return !c->os || explain_os_is(c, "linux"); }
 static int w_wsl(const struct explain_ctx *c) { return explain_os_is(c, "wsl"); }
 static int w_os_unknown(const struct explain_ctx *c) { return !c->os; }
+/* JAX named the CUDA component whose library did not load (jax_plugins/cuda/__init__.py's names) */
+static int w_jaxm_is(const struct explain_ctx *c, const char *name)
+{
+    const char *a = c->lf->ev[LE_JAX_LIB_MISSING].a;
+    return a && !strcmp(a, name);
+}
+static int w_jaxm_dnn(const struct explain_ctx *c) { return w_jaxm_is(c, "cuDNN"); }
+static int w_jaxm_rt(const struct explain_ctx *c) { return w_jaxm_is(c, "CUDA"); }
+static int w_jaxm_other(const struct explain_ctx *c) { return !w_jaxm_dnn(c) && !w_jaxm_rt(c); }
 
 /*
  * One message family and the cause it names.  A judged finding of that
@@ -698,6 +707,17 @@ static const struct row rows[] = {
     { LE_NO_KERNEL_IMAGE, w_kernel_image_jax, "GD209", 50,
       "the framework has no code for this GPU (\"no kernel image is available for execution on the device\")",
       FIX_TOOL_TELL_COMPUTE_CAP_JAX, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    /* the frameworks' own words, read from their source (issue 28) */
+    { LE_JAX_LIB_MISSING, w_jaxm_dnn, "GD202", 82, "JAX could not load cuDNN (\"Unable to load cuDNN. Is it installed?\")",
+      FIX_TOOL_TELL_JAX_CUDNN, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    { LE_JAX_LIB_MISSING, w_jaxm_rt, "GD201", 82, "JAX could not load the CUDA runtime (\"Unable to load CUDA. Is it "
+      "installed?\")", FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    { LE_JAX_LIB_MISSING, w_jaxm_other, "GD203", 82, "JAX could not load $a (\"Unable to load $a. Is it installed?\")",
+      FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    { LE_FW_NO_ARCH, w_always, "GD209", 86, "the framework's build has no code for this GPU ($a): its own check says so",
+      FIX_TOOL_TELL_COMPUTE_CAP, NULL, FX_FRAMEWORK, NULL, NULL, E },
+    { LE_CUPY_DUPLICATE, w_always, "GD216", 80, "several CuPy packages are installed in one environment (cupy-cudaXX "
+      "beside another): their files overwrite each other", FIX_TOOL_TELL_PIP_GREP, "cupy", FX_FRAMEWORK, "cupy", NULL, E },
     { LE_TF_PTX_JIT, w_always, "GD210", 40,
       "TensorFlow has no native code for compute capability $a: kernels are JIT-compiled from PTX (slow first "
       "start; may fail on GPUs newer than the PTX)", FIX_TOOL_N, NULL, FX_NONE, NULL, NULL, W },

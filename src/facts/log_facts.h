@@ -98,6 +98,11 @@ enum log_ev {
     LE_CUDA_COUNT_FAILED,    /* ggml: "no CUDA devices found, CUDA will be disabled" (cudaGetDeviceCount failed, code unprinted) */
     LE_PADDLE_CUDNN_OLDER,   /* Paddle: "The installed Paddle is compiled with CUDNN X, but CUDNN version in your machine is Y" */
     LE_LINUX_DRIVER_INSTALL, /* a Linux NVIDIA driver installed (apt's nvidia-driver-N, the .run file, "driver ... in WSL") */
+    /* read from the frameworks' source (issue 28): messages that name their cause in their own words */
+    LE_JAX_LIB_MISSING,      /* JAX: "Unable to load cuDNN. Is it installed?" (jax_plugins/cuda/__init__.py) */
+    LE_FW_NO_ARCH,           /* the framework says its build has no code for this GPU (Paddle's arch check, torch 1.x's CUDA_VERSION check) */
+    LE_PADDLE_CUDA_CHECK,    /* Paddle: "compiled with CUDA X, but CUDA ... version in your machine is Y" (gpu_resources.cc) */
+    LE_CUPY_DUPLICATE,       /* CuPy: "multiple CuPy packages are installed" (cupy/_environment.py) */
     LE__COUNT
 };
 
