@@ -564,6 +564,8 @@ static int w_jaxm_is(const struct explain_ctx *c, const char *name)
 static int w_jaxm_dnn(const struct explain_ctx *c) { return w_jaxm_is(c, "cuDNN"); }
 static int w_jaxm_rt(const struct explain_ctx *c) { return w_jaxm_is(c, "CUDA"); }
 static int w_jaxm_other(const struct explain_ctx *c) { return !w_jaxm_dnn(c) && !w_jaxm_rt(c); }
+static int w_torn_jax(const struct explain_ctx *c) { return explain_has(c->lf->ev[LE_FW_TORN_INSTALL].a, "jax"); }
+static int w_torn_cupy(const struct explain_ctx *c) { return !w_torn_jax(c); }
 
 /*
  * One message family and the cause it names.  A judged finding of that
@@ -716,7 +718,10 @@ static const struct row rows[] = {
       FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
     { LE_FW_NO_ARCH, w_always, "GD209", 86, "the framework's build has no code for this GPU ($a): its own check says so",
       FIX_TOOL_TELL_COMPUTE_CAP, NULL, FX_FRAMEWORK, NULL, NULL, E },
-    { LE_CUPY_DUPLICATE, w_always, "GD216", 80, "several CuPy packages are installed in one environment (cupy-cudaXX "
+    { LE_FW_TORN_INSTALL, w_torn_jax, "GD216", 82, "jaxlib $b does not go with this jax (it wants $c): jax and jaxlib "
+      "are from different releases (one was upgraded without the other)", FIX_TOOL_TELL_PIP_GREP, "jax", FX_FRAMEWORK,
+      "jax", NULL, E },
+    { LE_FW_TORN_INSTALL, w_torn_cupy, "GD216", 80, "several CuPy packages are installed in one environment (cupy-cudaXX "
       "beside another): their files overwrite each other", FIX_TOOL_TELL_PIP_GREP, "cupy", FX_FRAMEWORK, "cupy", NULL, E },
     { LE_TF_PTX_JIT, w_always, "GD210", 40,
       "TensorFlow has no native code for compute capability $a: kernels are JIT-compiled from PTX (slow first "
@@ -897,6 +902,15 @@ static void rule_paddle_cudnn_older(struct explain_ctx *c)
 /* torch's own DLL (fbgemm.dll, c10.dll: no CUDA library) that does not load is
  * an incomplete install or a missing runtime, not a missing CUDA library: a
  * judge that counted it among the CUDA libraries ranks below. */
+/* torch's own shared libraries on Linux (torch/lib in the wheel: libtorch_cuda.so, libc10_cuda.so,
+ * libtorch_cpu.so, libcaffe2_nvrtc.so, libshm.so), loaded by torch/__init__.py's import of torch._C:
+ * one missing is the install's fault, whoever the loader's line says asked */
+static int torch_own_so(const char *name)
+{
+    return name && (!strncmp(name, "libtorch", 8) || !strncmp(name, "libc10", 6) || !strncmp(name, "libcaffe2", 9) ||
+                    !strncmp(name, "libshm.so", 9)) && strstr(name, ".so");
+}
+
 static void rule_framework_own_dll(struct explain_ctx *c)
 {
     const struct log_facts *lf = c->lf;
@@ -905,17 +919,21 @@ static void rule_framework_own_dll(struct explain_ctx *c)
     /* torch's own DLLs, and the CUDA DLLs its wheel ships in torch\lib: the file the loader names is
        there (the path shows it), so what fails is the install or a dependency of it, not a missing CUDA */
     for (i = 0; i < lf->n_libs; i++)
-        if (!lf->libs[i].ok && lf->libs[i].via && !strcmp(lf->libs[i].via, "torch") &&
+        if (!lf->libs[i].ok && ((lf->libs[i].via && !strcmp(lf->libs[i].via, "torch") &&
             ((!cuda_lib(lf->libs[i].name) && !explain_has(lf->libs[i].name, "nvcuda")) ||
-             explain_has(lf->libs[i].text, "torch\\lib\\") || explain_has(lf->libs[i].text, "torch/lib/")))
+             explain_has(lf->libs[i].text, "torch\\lib\\") || explain_has(lf->libs[i].text, "torch/lib/"))) ||
+             torch_own_so(lf->libs[i].name)))
             break;
     if (i == lf->n_libs || explain_cause_of(c, "GD412", NULL))
         return;
     lower_missing(c, lf->libs[i].name);
     fd = explain_cause(c, "GD412", SEV_ERROR, "");
-    fd->title = arena_printf(c->out->arena, "PyTorch's own %s (or a DLL it needs) does not load: the install is "
-                             "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
-                             lf->libs[i].name);
+    fd->title = torch_own_so(lf->libs[i].name)
+        ? arena_printf(c->out->arena, "PyTorch's own %s does not load: the install is incomplete or broken (torch/lib "
+                       "lacks it), or another torch's files are imported", lf->libs[i].name)
+        : arena_printf(c->out->arena, "PyTorch's own %s (or a DLL it needs) does not load: the install is "
+                       "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
+                       lf->libs[i].name);
     explain_quote_line(c, fd, lf->libs[i].line, lf->libs[i].text);
     explain_set_tell(c, fd, FIX_TOOL_TELL_WHERE_RUNTIME_DLLS, NULL);
     explain_apply_fix(c, fd, FX_FRAMEWORK, "torch");

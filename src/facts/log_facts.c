@@ -118,8 +118,9 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_PADDLE_CUDA_CHECK] = { "paddle_cuda_older",
         "Paddle's paddle/phi/backends/gpu/gpu_resources.cc: the driver's CUDA (cudaDriverGetVersion; the CUDA "
         "runtime's in Paddle <= 2.2) is older than the CUDA Paddle was compiled with" },
-    [LE_CUPY_DUPLICATE] = { "cupy_duplicate_packages",
-        "cupy/_environment.py (_detect_duplicate_installation): more than one CuPy distribution is installed" },
+    [LE_FW_TORN_INSTALL] = { "framework_torn_install",
+        "the framework's own install check: cupy/_environment.py (_detect_duplicate_installation: more than one "
+        "CuPy distribution), jax/_src/lib/__init__.py (check_jaxlib_version: jaxlib older or newer than jax allows)" },
 };
 
 const char *log_event_name(enum log_ev ev)

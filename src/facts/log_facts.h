@@ -102,7 +102,7 @@ enum log_ev {
     LE_JAX_LIB_MISSING,      /* JAX: "Unable to load cuDNN. Is it installed?" (jax_plugins/cuda/__init__.py) */
     LE_FW_NO_ARCH,           /* the framework says its build has no code for this GPU (Paddle's arch check, torch 1.x's CUDA_VERSION check) */
     LE_PADDLE_CUDA_CHECK,    /* Paddle: "compiled with CUDA X, but CUDA ... version in your machine is Y" (gpu_resources.cc) */
-    LE_CUPY_DUPLICATE,       /* CuPy: "multiple CuPy packages are installed" (cupy/_environment.py) */
+    LE_FW_TORN_INSTALL,      /* a framework's parts from different releases: several CuPy packages, jaxlib vs jax */
     LE__COUNT
 };
 

@@ -1927,6 +1927,70 @@ static void take_ort_cuda_path(struct logread *lr, const char *line, size_t n, c
 }
 
 
+/* pynvml (nvidia-ml-py's pynvml.py, _extractNVMLErrorsAsClasses) raises one class per NVML code, named
+ * "NVMLError_" + the capitalised words of the name after NVML_ERROR_: NVMLError_DriverNotLoaded is
+ * NVML_ERROR_DRIVER_NOT_LOADED, NVMLError_LibRmVersionMismatch NVML_ERROR_LIB_RM_VERSION_MISMATCH
+ * (at: "NVMLError_", written as printed) */
+static void take_pynvml_class(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char pre[] = "NVML_ERROR_";
+    char name[64];
+    size_t k = strlen(pre), rn = left(line, n, after), i;
+    if (memcmp(at, "NVMLError_", 10) || !rn || !(after[0] >= 'A' && after[0] <= 'Z'))
+        return;
+    memcpy(name, pre, k);
+    for (i = 0; i < rn && (is_alpha(after[i]) || is_digit(after[i])) && k + 2 < sizeof(name); i++) {
+        if (i && after[i] >= 'A' && after[i] <= 'Z')
+            name[k++] = '_';
+        name[k++] = (char)(after[i] >= 'a' && after[i] <= 'z' ? after[i] - 32 : after[i]);
+    }
+    if (i == rn || !(is_alpha(after[i]) || is_digit(after[i])))
+        add_err(lr, "nvml", name, k, -1, line, n);
+}
+
+/* CuPy's cupy/_environment.py (_detect_duplicate_installation, v12+): "CuPy may not function correctly
+ * because multiple CuPy packages are installed in your environment" */
+static void take_cupy_dup(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char what[] = "cupy";
+    (void)line;
+    (void)n;
+    (void)at;
+    (void)after;
+    if (!ev_of(lr, LE_FW_TORN_INSTALL)->a)
+        ev_of(lr, LE_FW_TORN_INSTALL)->a = dupn(lr, what, strlen(what));
+}
+
+/* jax's check_jaxlib_version (jax/_src/lib/__init__.py; jax/lib/__init__.py before 0.4): "jaxlib is version
+ * 0.1.69, but this version of jax requires version >= 0.1.74." and "jaxlib version 0.4.7 is newer than and
+ * incompatible with jax version 0.4.6." (a: "jax", b: jaxlib's version, c: what jax wants) */
+static void take_jax_skew(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_FW_TORN_INSTALL);
+    const char *q;
+    char want[64];
+    size_t vn;
+    (void)at;
+    if (e->a)
+        return;
+    e->a = dupn(lr, "jax", 3);
+    vn = version_len(after, left(line, n, after));
+    e->b = vn ? dupn(lr, after, vn) : NULL;
+    if ((q = find_after(after, left(line, n, after), "requires version ")) != NULL) {
+        size_t rn = left(line, n, q);
+        if (rn > 3 && !memcmp(q, ">= ", 3))
+            q += 3, rn -= 3;
+        if ((vn = version_len(q, rn)) != 0 && vn < 40) {
+            snprintf(want, sizeof(want), "jaxlib >= %.*s", (int)vn, q);
+            e->c = dupn(lr, want, strlen(want));
+        }
+    } else if ((q = find_after(after, left(line, n, after), "incompatible with jax version ")) != NULL &&
+               (vn = version_len(q, left(line, n, q))) != 0 && vn < 40) {
+        snprintf(want, sizeof(want), "the jaxlib of jax %.*s", (int)vn, q);
+        e->c = dupn(lr, want, strlen(want));
+    }
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -2323,7 +2387,7 @@ static const struct log_pattern patterns[] = {
       GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
     { "Please NOTE: device: ", "Driver API Version: ", NULL, NONE, take_paddle_note, NULL,
       GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
-    { "The installed Paddle is compiled with CUDA", "in your machine is", "CUDNN version in your machine",
+    { "The installed Paddle is compiled with CUDA", "in your machine is", "but CUDNN version in your machine",
       LE_PADDLE_CUDA_CHECK, take_paddle_cuda, NULL,
       GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
     /* a GPU build of Paddle that counted no GPU (the count is 0 when cudaGetDeviceCount fails: the code,
@@ -2338,8 +2402,12 @@ static const struct log_pattern patterns[] = {
       TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_dnn.cc", 0 },
     { "CUDA_PATH is set but CUDA wasn", NULL, NULL, LE_ORT_EP_FAIL, take_ort_cuda_path, NULL,
       GH "microsoft/onnxruntime/blob/v1.17.0/onnxruntime/python/onnxruntime_pybind_state.cc", 0 },
-    { "multiple CuPy packages are installed", NULL, NULL, LE_CUPY_DUPLICATE, NULL, "broken_install",
+    { "multiple CuPy packages are installed", NULL, NULL, LE_FW_TORN_INSTALL, take_cupy_dup, "broken_install",
       GH "cupy/cupy/blob/v13.0.0/cupy/_environment.py", 0 },
+    { "jaxlib is version ", "but this version of jax requires version", NULL, LE_FW_TORN_INSTALL, take_jax_skew,
+      "broken_install", GH "jax-ml/jax/blob/jax-v0.4.30/jax/_src/lib/__init__.py", 1 },
+    { "jaxlib version ", "is newer than and incompatible with jax version", NULL, LE_FW_TORN_INSTALL, take_jax_skew,
+      "broken_install", GH "jax-ml/jax/blob/jax-v0.4.30/jax/_src/lib/__init__.py", 1 },
     /* NVML's nvmlErrorString(NVML_ERROR_DRIVER_NOT_LOADED), as nvidia-container-cli ("nvml error: driver not
        loaded", src/driver.c) and pynvml ("NVMLError_DriverNotLoaded: Driver Not Loaded") print it */
     { "driver not loaded", "nvml", NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
@@ -2350,6 +2418,7 @@ static const struct log_pattern patterns[] = {
     /* a CDI device asked for that no CDI spec on the host defines (nvidia-ctk cdi generate has not run) */
     { "unresolvable CDI devices", NULL, NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
       GH "cncf-tags/container-device-interface/blob/v0.6.2/pkg/cdi/cache.go", 0 },
+    { "NVMLError_", NULL, NULL, NONE, take_pynvml_class, NULL, "https://pypi.org/project/nvidia-ml-py/ (pynvml.py)", 0 },
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },
