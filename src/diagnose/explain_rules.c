@@ -718,6 +718,12 @@ static const struct row rows[] = {
       FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
     { LE_FW_NO_ARCH, w_always, "GD209", 86, "the framework's build has no code for this GPU ($a): its own check says so",
       FIX_TOOL_TELL_COMPUTE_CAP, NULL, FX_FRAMEWORK, NULL, NULL, E },
+    { LE_XLA_NO_LIBDEVICE, w_always, "GD204", 62, "XLA did not find the CUDA toolkit's nvvm/libdevice where it looks "
+      "(${CUDA_DIR}, --xla_gpu_cuda_data_dir, pip's nvidia-cuda-nvcc): it cannot compile its GPU kernels",
+      FIX_TOOL_TELL_TOOLKIT_DIRS, NULL, FX_CHECK, NULL, NULL, E },
+    { LE_DNN_INIT_FAIL, w_always, "GD207", 55, "XLA could not initialise cuDNN (\"DNN library initialization failed\"): "
+      "most often the cuDNN loaded is older than the one it was built with", FIX_TOOL_TELL_CUDNN_COPIES, NULL,
+      FX_FRAMEWORK, NULL, NULL, E },
     { LE_FW_TORN_INSTALL, w_torn_jax, "GD216", 82, "jaxlib $b does not go with this jax (it wants $c): jax and jaxlib "
       "are from different releases (one was upgraded without the other)", FIX_TOOL_TELL_PIP_GREP, "jax", FX_FRAMEWORK,
       "jax", NULL, E },
@@ -781,6 +787,10 @@ static const struct alt_row {
       "NCCL_DEBUG=INFO tells", FIX_TOOL_TELL_NCCL_DEBUG, NULL },
     { { LE_CUDA_HOME_UNSET, LE__COUNT }, w_always, "GD204", 40, "the toolkit is installed but not where the build "
       "looks", FIX_TOOL_TELL_TOOLKIT_DIRS, NULL },
+    { { LE_XLA_NO_LIBDEVICE, LE__COUNT }, w_always, "GD203", 45, "the CUDA compiler component (nvcc with nvvm/libdevice, "
+      "pip's nvidia-cuda-nvcc) is not installed at all", FIX_TOOL_TELL_NVCC_PIP, NULL },
+    { { LE_DNN_INIT_FAIL, LE__COUNT }, w_always, "GD407", 40, "the GPU's memory was taken before cuDNN started (another "
+      "process, or XLA's preallocation)", FIX_TOOL_TELL_SMI_LIST_HERE, NULL },
     { { LE_NO_CUDA_GPUS, LE__COUNT }, w_no_cvd_hidden, "GD403", 45, "no GPU is usable here (a container without "
       "--gpus, a GPU in another mode)", FIX_TOOL_TELL_SMI_LIST_HERE, NULL },
 };

@@ -121,6 +121,14 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_FW_TORN_INSTALL] = { "framework_torn_install",
         "the framework's own install check: cupy/_environment.py (_detect_duplicate_installation: more than one "
         "CuPy distribution), jax/_src/lib/__init__.py (check_jaxlib_version: jaxlib older or newer than jax allows)" },
+    [LE_XLA_NO_LIBDEVICE] = { "xla_no_libdevice",
+        "xla/service/gpu/llvm_gpu_backend/nvptx_libdevice_path.cc (gpu_backend_lib.cc before): no nvvm/libdevice under "
+        "the CUDA roots XLA searches (--xla_gpu_cuda_data_dir, the toolkit, pip's nvidia-cuda-nvcc)" },
+    [LE_DNN_INIT_FAIL] = { "xla_dnn_init_failed",
+        "xla/stream_executor/cuda/cuda_dnn.cc (CudnnSupport::Init): cudnnCreate failed; the reason is on the lines "
+        "before it (a cuDNN older than the build's, or no GPU memory left)" },
+    [LE_NOISE_PTXAS_NEWER] = { "xla_ptxas_newer_than_driver",
+        "xla/service/gpu/nvptx_compiler.cc: the driver's CUDA is older than ptxas's, so XLA compiles serially (harmless)" },
 };
 
 const char *log_event_name(enum log_ev ev)

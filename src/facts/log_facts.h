@@ -103,6 +103,9 @@ enum log_ev {
     LE_FW_NO_ARCH,           /* the framework says its build has no code for this GPU (Paddle's arch check, torch 1.x's CUDA_VERSION check) */
     LE_PADDLE_CUDA_CHECK,    /* Paddle: "compiled with CUDA X, but CUDA ... version in your machine is Y" (gpu_resources.cc) */
     LE_FW_TORN_INSTALL,      /* a framework's parts from different releases: several CuPy packages, jaxlib vs jax */
+    LE_XLA_NO_LIBDEVICE,     /* XLA: "Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice", "libdevice not found at" */
+    LE_DNN_INIT_FAIL,        /* XLA: "DNN library initialization failed" (cudnnCreate failed) */
+    LE_NOISE_PTXAS_NEWER,    /* XLA: "The NVIDIA driver's CUDA version is X which is older than the ptxas CUDA version" */
     LE__COUNT
 };
 

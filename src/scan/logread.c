@@ -1991,6 +1991,16 @@ static void take_jax_skew(struct logread *lr, const char *line, size_t n, const 
     }
 }
 
+/* XLA's nvptx_compiler.cc: "The NVIDIA driver's CUDA version is 12.0 which is older than the ptxas CUDA
+ * version (12.3.107)": the driver's CUDA (its ceiling), from the text before at */
+static void take_ptxas_newer(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *q = find_after(line, span(line, at), "driver's CUDA version is ");
+    (void)after;
+    if (q)
+        setval(lr, &lr->facts.driver_cuda, q, version_len(q, span(q, at)), line, n);
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -2419,6 +2429,14 @@ static const struct log_pattern patterns[] = {
     { "unresolvable CDI devices", NULL, NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
       GH "cncf-tags/container-device-interface/blob/v0.6.2/pkg/cdi/cache.go", 0 },
     { "NVMLError_", NULL, NULL, NONE, take_pynvml_class, NULL, "https://pypi.org/project/nvidia-ml-py/ (pynvml.py)", 0 },
+    { "Can't find libdevice directory", NULL, NULL, LE_XLA_NO_LIBDEVICE, NULL, "library_path_not_set",
+      GH "openxla/xla/blob/main/xla/service/gpu/llvm_gpu_backend/nvptx_libdevice_path.cc", 0 },
+    { "libdevice not found at ", NULL, NULL, LE_XLA_NO_LIBDEVICE, NULL, "library_path_not_set",
+      TFSRC "v2.12.0/tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc", 0 },
+    { "DNN library initialization failed", NULL, NULL, LE_DNN_INIT_FAIL, NULL, "cudnn_version_mismatch",
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc", 0 },
+    { " which is older than the ptxas CUDA version", NULL, NULL, LE_NOISE_PTXAS_NEWER, take_ptxas_newer,
+      "harmless_noise", GH "openxla/xla/blob/main/xla/service/gpu/nvptx_compiler.cc", 0 },
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },
