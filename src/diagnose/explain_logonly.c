@@ -521,6 +521,8 @@ void explain_rule_noise(struct explain_ctx *c)
         { LE_NOISE_CPU_FEATURE, "the CPU instruction-set notice is harmless for the GPU" },
         { LE_NOISE_TRT, "\"TF-TRT Warning\": TensorRT is optional; the GPU works without it" },
         { LE_NOISE_ABSL, "the absl::InitializeLog banner is harmless" },
+        { LE_NOISE_PTXAS_NEWER, "XLA's \"driver's CUDA version is older than the ptxas CUDA version\" only turns off "
+                                "parallel compilation: the GPU works" },
     };
     const struct log_facts *lf = c->lf;
     struct finding *fd = NULL;

@@ -555,6 +555,17 @@ static int w_kernel_image(const struct explain_ctx *c) { return !w_kernel_image_
 static int w_linux_or_unknown(const struct explain_ctx *c) { return !c->os || explain_os_is(c, "linux"); }
 static int w_wsl(const struct explain_ctx *c) { return explain_os_is(c, "wsl"); }
 static int w_os_unknown(const struct explain_ctx *c) { return !c->os; }
+/* JAX named the CUDA component whose library did not load (jax_plugins/cuda/__init__.py's names) */
+static int w_jaxm_is(const struct explain_ctx *c, const char *name)
+{
+    const char *a = c->lf->ev[LE_JAX_LIB_MISSING].a;
+    return a && !strcmp(a, name);
+}
+static int w_jaxm_dnn(const struct explain_ctx *c) { return w_jaxm_is(c, "cuDNN"); }
+static int w_jaxm_rt(const struct explain_ctx *c) { return w_jaxm_is(c, "CUDA"); }
+static int w_jaxm_other(const struct explain_ctx *c) { return !w_jaxm_dnn(c) && !w_jaxm_rt(c); }
+static int w_torn_jax(const struct explain_ctx *c) { return explain_has(c->lf->ev[LE_FW_TORN_INSTALL].a, "jax"); }
+static int w_torn_cupy(const struct explain_ctx *c) { return !w_torn_jax(c); }
 
 /*
  * One message family and the cause it names.  A judged finding of that
@@ -698,6 +709,26 @@ static const struct row rows[] = {
     { LE_NO_KERNEL_IMAGE, w_kernel_image_jax, "GD209", 50,
       "the framework has no code for this GPU (\"no kernel image is available for execution on the device\")",
       FIX_TOOL_TELL_COMPUTE_CAP_JAX, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    /* the frameworks' own words, read from their source (issue 28) */
+    { LE_JAX_LIB_MISSING, w_jaxm_dnn, "GD202", 82, "JAX could not load cuDNN (\"Unable to load cuDNN. Is it installed?\")",
+      FIX_TOOL_TELL_JAX_CUDNN, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    { LE_JAX_LIB_MISSING, w_jaxm_rt, "GD201", 82, "JAX could not load the CUDA runtime (\"Unable to load CUDA. Is it "
+      "installed?\")", FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    { LE_JAX_LIB_MISSING, w_jaxm_other, "GD203", 82, "JAX could not load $a (\"Unable to load $a. Is it installed?\")",
+      FIX_TOOL_TELL_JAX_NVIDIA, NULL, FX_FRAMEWORK, "jax", NULL, E },
+    { LE_FW_NO_ARCH, w_always, "GD209", 86, "the framework's build has no code for this GPU ($a): its own check says so",
+      FIX_TOOL_TELL_COMPUTE_CAP, NULL, FX_FRAMEWORK, NULL, NULL, E },
+    { LE_XLA_NO_LIBDEVICE, w_always, "GD204", 62, "XLA did not find the CUDA toolkit's nvvm/libdevice where it looks "
+      "(${CUDA_DIR}, --xla_gpu_cuda_data_dir, pip's nvidia-cuda-nvcc): it cannot compile its GPU kernels",
+      FIX_TOOL_TELL_TOOLKIT_DIRS, NULL, FX_CHECK, NULL, NULL, E },
+    { LE_DNN_INIT_FAIL, w_always, "GD207", 55, "XLA could not initialise cuDNN (\"DNN library initialization failed\"): "
+      "most often the cuDNN loaded is older than the one it was built with", FIX_TOOL_TELL_CUDNN_COPIES, NULL,
+      FX_FRAMEWORK, NULL, NULL, E },
+    { LE_FW_TORN_INSTALL, w_torn_jax, "GD216", 82, "jaxlib $b does not go with this jax (it wants $c): jax and jaxlib "
+      "are from different releases (one was upgraded without the other)", FIX_TOOL_TELL_PIP_GREP, "jax", FX_FRAMEWORK,
+      "jax", NULL, E },
+    { LE_FW_TORN_INSTALL, w_torn_cupy, "GD216", 80, "several CuPy packages are installed in one environment (cupy-cudaXX "
+      "beside another): their files overwrite each other", FIX_TOOL_TELL_PIP_GREP, "cupy", FX_FRAMEWORK, "cupy", NULL, E },
     { LE_TF_PTX_JIT, w_always, "GD210", 40,
       "TensorFlow has no native code for compute capability $a: kernels are JIT-compiled from PTX (slow first "
       "start; may fail on GPUs newer than the PTX)", FIX_TOOL_N, NULL, FX_NONE, NULL, NULL, W },
@@ -756,6 +787,10 @@ static const struct alt_row {
       "NCCL_DEBUG=INFO tells", FIX_TOOL_TELL_NCCL_DEBUG, NULL },
     { { LE_CUDA_HOME_UNSET, LE__COUNT }, w_always, "GD204", 40, "the toolkit is installed but not where the build "
       "looks", FIX_TOOL_TELL_TOOLKIT_DIRS, NULL },
+    { { LE_XLA_NO_LIBDEVICE, LE__COUNT }, w_always, "GD203", 45, "the CUDA compiler component (nvcc with nvvm/libdevice, "
+      "pip's nvidia-cuda-nvcc) is not installed at all", FIX_TOOL_TELL_NVCC_PIP, NULL },
+    { { LE_DNN_INIT_FAIL, LE__COUNT }, w_always, "GD407", 40, "the GPU's memory was taken before cuDNN started (another "
+      "process, or XLA's preallocation)", FIX_TOOL_TELL_SMI_LIST_HERE, NULL },
     { { LE_NO_CUDA_GPUS, LE__COUNT }, w_no_cvd_hidden, "GD403", 45, "no GPU is usable here (a container without "
       "--gpus, a GPU in another mode)", FIX_TOOL_TELL_SMI_LIST_HERE, NULL },
 };
@@ -877,6 +912,15 @@ static void rule_paddle_cudnn_older(struct explain_ctx *c)
 /* torch's own DLL (fbgemm.dll, c10.dll: no CUDA library) that does not load is
  * an incomplete install or a missing runtime, not a missing CUDA library: a
  * judge that counted it among the CUDA libraries ranks below. */
+/* torch's own shared libraries on Linux (torch/lib in the wheel: libtorch_cuda.so, libc10_cuda.so,
+ * libtorch_cpu.so, libcaffe2_nvrtc.so, libshm.so), loaded by torch/__init__.py's import of torch._C:
+ * one missing is the install's fault, whoever the loader's line says asked */
+static int torch_own_so(const char *name)
+{
+    return name && (!strncmp(name, "libtorch", 8) || !strncmp(name, "libc10", 6) || !strncmp(name, "libcaffe2", 9) ||
+                    !strncmp(name, "libshm.so", 9)) && strstr(name, ".so");
+}
+
 static void rule_framework_own_dll(struct explain_ctx *c)
 {
     const struct log_facts *lf = c->lf;
@@ -885,17 +929,21 @@ static void rule_framework_own_dll(struct explain_ctx *c)
     /* torch's own DLLs, and the CUDA DLLs its wheel ships in torch\lib: the file the loader names is
        there (the path shows it), so what fails is the install or a dependency of it, not a missing CUDA */
     for (i = 0; i < lf->n_libs; i++)
-        if (!lf->libs[i].ok && lf->libs[i].via && !strcmp(lf->libs[i].via, "torch") &&
+        if (!lf->libs[i].ok && ((lf->libs[i].via && !strcmp(lf->libs[i].via, "torch") &&
             ((!cuda_lib(lf->libs[i].name) && !explain_has(lf->libs[i].name, "nvcuda")) ||
-             explain_has(lf->libs[i].text, "torch\\lib\\") || explain_has(lf->libs[i].text, "torch/lib/")))
+             explain_has(lf->libs[i].text, "torch\\lib\\") || explain_has(lf->libs[i].text, "torch/lib/"))) ||
+             torch_own_so(lf->libs[i].name)))
             break;
     if (i == lf->n_libs || explain_cause_of(c, "GD412", NULL))
         return;
     lower_missing(c, lf->libs[i].name);
     fd = explain_cause(c, "GD412", SEV_ERROR, "");
-    fd->title = arena_printf(c->out->arena, "PyTorch's own %s (or a DLL it needs) does not load: the install is "
-                             "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
-                             lf->libs[i].name);
+    fd->title = torch_own_so(lf->libs[i].name)
+        ? arena_printf(c->out->arena, "PyTorch's own %s does not load: the install is incomplete or broken (torch/lib "
+                       "lacks it), or another torch's files are imported", lf->libs[i].name)
+        : arena_printf(c->out->arena, "PyTorch's own %s (or a DLL it needs) does not load: the install is "
+                       "incomplete, or a runtime it depends on is missing (the VC++ redistributable, libomp140)",
+                       lf->libs[i].name);
     explain_quote_line(c, fd, lf->libs[i].line, lf->libs[i].text);
     explain_set_tell(c, fd, FIX_TOOL_TELL_WHERE_RUNTIME_DLLS, NULL);
     explain_apply_fix(c, fd, FX_FRAMEWORK, "torch");

@@ -108,6 +108,27 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_LINUX_DRIVER_INSTALL] = { "linux_driver_install",
         "a Linux NVIDIA driver installed: apt's nvidia-driver-N, the NVIDIA-Linux-x86_64-*.run file, or a driver "
         "said to be installed in WSL (NVIDIA's CUDA on WSL User Guide: no Linux driver may be installed inside WSL 2)" },
+    [LE_JAX_LIB_MISSING] = { "jax_cuda_lib_missing",
+        "jax_plugins/cuda/__init__.py (_check_cuda_versions / _version_check): a CUDA component's version could not "
+        "be read because its library did not load (\"Unable to load cuDNN. Is it installed?\")" },
+    [LE_FW_NO_ARCH] = { "framework_no_arch",
+        "the framework's own architecture check: Paddle's paddle/phi/backends/gpu/gpu_resources.cc (InitGpuProperties: "
+        "the GPU's compute capability is not in CUDA_REAL_ARCHS), torch 1.x's torch/cuda/__init__.py "
+        "(_check_capability: the GPU needs a newer CUDA than the build's)" },
+    [LE_PADDLE_CUDA_CHECK] = { "paddle_cuda_older",
+        "Paddle's paddle/phi/backends/gpu/gpu_resources.cc: the driver's CUDA (cudaDriverGetVersion; the CUDA "
+        "runtime's in Paddle <= 2.2) is older than the CUDA Paddle was compiled with" },
+    [LE_FW_TORN_INSTALL] = { "framework_torn_install",
+        "the framework's own install check: cupy/_environment.py (_detect_duplicate_installation: more than one "
+        "CuPy distribution), jax/_src/lib/__init__.py (check_jaxlib_version: jaxlib older or newer than jax allows)" },
+    [LE_XLA_NO_LIBDEVICE] = { "xla_no_libdevice",
+        "xla/service/gpu/llvm_gpu_backend/nvptx_libdevice_path.cc (gpu_backend_lib.cc before): no nvvm/libdevice under "
+        "the CUDA roots XLA searches (--xla_gpu_cuda_data_dir, the toolkit, pip's nvidia-cuda-nvcc)" },
+    [LE_DNN_INIT_FAIL] = { "xla_dnn_init_failed",
+        "xla/stream_executor/cuda/cuda_dnn.cc (CudnnSupport::Init): cudnnCreate failed; the reason is on the lines "
+        "before it (a cuDNN older than the build's, or no GPU memory left)" },
+    [LE_NOISE_PTXAS_NEWER] = { "xla_ptxas_newer_than_driver",
+        "xla/service/gpu/nvptx_compiler.cc: the driver's CUDA is older than ptxas's, so XLA compiles serially (harmless)" },
 };
 
 const char *log_event_name(enum log_ev ev)

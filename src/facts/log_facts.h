@@ -98,6 +98,14 @@ enum log_ev {
     LE_CUDA_COUNT_FAILED,    /* ggml: "no CUDA devices found, CUDA will be disabled" (cudaGetDeviceCount failed, code unprinted) */
     LE_PADDLE_CUDNN_OLDER,   /* Paddle: "The installed Paddle is compiled with CUDNN X, but CUDNN version in your machine is Y" */
     LE_LINUX_DRIVER_INSTALL, /* a Linux NVIDIA driver installed (apt's nvidia-driver-N, the .run file, "driver ... in WSL") */
+    /* read from the frameworks' source (issue 28): messages that name their cause in their own words */
+    LE_JAX_LIB_MISSING,      /* JAX: "Unable to load cuDNN. Is it installed?" (jax_plugins/cuda/__init__.py) */
+    LE_FW_NO_ARCH,           /* the framework says its build has no code for this GPU (Paddle's arch check, torch 1.x's CUDA_VERSION check) */
+    LE_PADDLE_CUDA_CHECK,    /* Paddle: "compiled with CUDA X, but CUDA ... version in your machine is Y" (gpu_resources.cc) */
+    LE_FW_TORN_INSTALL,      /* a framework's parts from different releases: several CuPy packages, jaxlib vs jax */
+    LE_XLA_NO_LIBDEVICE,     /* XLA: "Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice", "libdevice not found at" */
+    LE_DNN_INIT_FAIL,        /* XLA: "DNN library initialization failed" (cudnnCreate failed) */
+    LE_NOISE_PTXAS_NEWER,    /* XLA: "The NVIDIA driver's CUDA version is X which is older than the ptxas CUDA version" */
     LE__COUNT
 };
 

@@ -1743,6 +1743,264 @@ static void take_xla_gpu(struct logread *lr, const char *line, size_t n, const c
     setval(lr, &lr->facts.tf_xla_gpu, at, 7, line, n);
 }
 
+/* ---- the frameworks' own messages, read from their source (issue 28): each take()
+ * names the file and release that prints its text ---- */
+
+/* TensorFlow 1.x's dso_loader (tensorflow/stream_executor/dso_loader.cc, v1.0-v1.12):
+ * "Couldn't open CUDA library libcudnn.so.7. LD_LIBRARY_PATH: /usr/local/cuda/lib64" (after: the name) */
+static void take_tf1_dso(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char err[] = "not found (TensorFlow's dso_loader could not dlopen it)";
+    const char *ld = find_after(after, left(line, n, after), "LD_LIBRARY_PATH: ");
+    size_t k = token_len(after, left(line, n, after));
+    (void)at;
+    while (k && after[k - 1] == '.')
+        k--;
+    if (!k)
+        return;
+    if (ld)
+        setval(lr, &lr->facts.ld_library_path, ld, token_len(ld, left(line, n, ld)), line, n);
+    if (!ev_of(lr, LE_TF_DLOPEN_FAIL)->a)
+        ev_of(lr, LE_TF_DLOPEN_FAIL)->a = dupn(lr, after, k);
+    add_lib(lr, after, k, err, strlen(err), "tensorflow", 0, line, n);
+}
+
+/* Paddle 2.x's dynload (paddle/phi/backends/dynload/dynamic_loader.cc): "The third-party dynamic library
+ * (libcudnn.so) that Paddle depends on is not configured correctly. (error code is libcudnn.so: cannot open
+ * shared object file: ...)", on Windows "(error code is 126)" (after: the name in parentheses) */
+static void take_paddle_dso(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *e = memchr(after, ')', left(line, n, after));
+    const char *err = find_after(line, n, "(error code is ");
+    const char *ee = err ? memchr(err, ')', left(line, n, err)) : NULL;
+    (void)at;
+    if (!e || span(after, e) > 128)
+        return;
+    add_lib(lr, after, span(after, e), err, err ? (ee ? span(err, ee) : left(line, n, err)) : 0, "paddle", 0, line, n);
+}
+
+/* jax_plugins/cuda/__init__.py (_version_check, jax 0.4.26+): "Unable to load cuDNN. Is it installed?"
+ * (after: the component JAX names: CUDA, cuDNN, cuFFT, cuPTI, cuBLAS, cuSPARSE) */
+static void take_jax_lib(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_JAX_LIB_MISSING);
+    const char *q = mfind_ci(after, left(line, n, after), ". is it installed?");
+    (void)at;
+    if (q && span(after, q) && span(after, q) <= 16 && !e->a)
+        e->a = dupn(lr, after, span(after, q));
+}
+
+/* provider_bridge_ort.cc (ProviderLibrary::Get) for a provider other than CUDA's (TensorRT, OpenVINO,
+ * ...): "Failed to load library libonnxruntime_providers_tensorrt.so with error: libnvinfer.so.8: cannot
+ * open shared object file": the library the loader names, as ONNX Runtime's */
+static void take_ort_other(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *q = mfind(after, left(line, n, after), ": cannot open shared object file");
+    (void)at;
+    if (q)
+        so_not_found(lr, line, n, q, "onnxruntime");
+}
+
+/* The GPU a framework's architecture check names, for LE_FW_NO_ARCH ("$a" of its row). */
+static void fw_no_arch(struct logread *lr, const char *what, size_t wn)
+{
+    struct log_event *e = ev_of(lr, LE_FW_NO_ARCH);
+    if (!e->a && wn)
+        e->a = dupn(lr, what, wn);
+}
+
+/* torch 1.0-1.3 torch/cuda/__init__.py (_check_capability, incorrect_binary_warn): "Found GPU0 GeForce RTX
+ * 2080 Ti which requires CUDA_VERSION >= 10000 to work properly, but your PyTorch was compiled with
+ * CUDA_VERSION 9000" (at: " which requires"): the build's CUDA cannot target the GPU */
+static void take_torch_needs_cuda(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *g = find_after(line, span(line, at), "Found GPU");
+    (void)after;
+    if (!g)
+        return;
+    while (g < at && is_digit(*g))
+        g++;
+    while (g < at && *g == ' ')
+        g++;
+    setval(lr, &lr->facts.gpu_name, g, span(g, at), line, n);
+    fw_no_arch(lr, g, span(g, at));
+}
+
+/* Paddle's gpu_resources.cc (InitGpuProperties): "The GPU architecture in your current machine is Pascal,
+ * which is not compatible with Paddle installation with arch: 70 75 80 86" (after: the architecture) */
+static void take_paddle_arch(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    size_t k = 0, rn = left(line, n, after);
+    (void)at;
+    while (k < rn && is_alpha(after[k]))
+        k++;
+    fw_no_arch(lr, after, k);
+}
+
+/* The same check for a compute capability its table does not name: "The GPU compute capability in your
+ * current machine is 120, which is not supported by Paddle" (after: major and minor run together) */
+static void take_paddle_cc(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    size_t d = 0, rn = left(line, n, after);
+    (void)at;
+    while (d < rn && is_digit(after[d]))
+        d++;
+    set_cc_from_sm(lr, after, d, line, n);
+    if (lr->facts.gpu_cc.v)
+        fw_no_arch(lr, lr->facts.gpu_cc.v, strlen(lr->facts.gpu_cc.v));
+}
+
+/* Paddle's gpu_resources.cc (InitGpuProperties): "Please NOTE: device: 0, GPU Compute Capability: 7.5, Driver
+ * API Version: 11.6, Runtime API Version: 11.8": the GPU's compute capability, the driver's CUDA
+ * (cudaDriverGetVersion: its ceiling) and the CUDA runtime Paddle loaded (cudaRuntimeGetVersion) */
+static void take_paddle_note(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *q;
+    (void)at;
+    if ((q = find_after(after, left(line, n, after), "GPU Compute Capability: ")) != NULL)
+        setval(lr, &lr->facts.gpu_cc, q, version_len(q, left(line, n, q)), line, n);
+    if ((q = find_after(after, left(line, n, after), "Driver API Version: ")) != NULL)
+        setval(lr, &lr->facts.driver_cuda, q, version_len(q, left(line, n, q)), line, n);
+    if ((q = find_after(after, left(line, n, after), "Runtime API Version: ")) != NULL)
+        setval(lr, &lr->facts.cuda_version, q, version_len(q, left(line, n, q)), line, n);
+}
+
+/* Paddle's CUDA check (gpu_resources.cc; device_context.cc before 2.3): "The installed Paddle is compiled
+ * with CUDA 11.8, but CUDA runtime version in your machine is 11.6" (a warning) and its PADDLE_ENFORCE
+ * "compiled with CUDA12/cuDNN9,but CUDA/cuDNN version in your machine is CUDA11/cuDNN8" (after: "CUDA").
+ * a: the CUDA Paddle was compiled with, b: the machine's.  The machine's is the driver's (cudaDriverGetVersion)
+ * from 2.3 on and the runtime's before, so only the enforce's (which 2.3+ alone prints) is the driver's CUDA. */
+static void take_paddle_cuda(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_PADDLE_CUDA_CHECK);
+    const char *p = after, *q;
+    size_t rn = left(line, n, p);
+    (void)at;
+    skip_spaces(&p, &rn);
+    if (!version_len(p, rn) || e->a)
+        return;
+    e->a = dupn(lr, p, version_len(p, rn));
+    if ((q = find_after(p, rn, "in your machine is ")) == NULL)
+        return;
+    rn = left(line, n, q);
+    if (rn > 4 && !memcmp(q, "CUDA", 4))
+        q += 4, rn -= 4;
+    if (!version_len(q, rn))
+        return;
+    e->b = dupn(lr, q, version_len(q, rn));
+    if (mfind(line, n, "CUDA/cuDNN version in your machine"))
+        setval(lr, &lr->facts.driver_cuda, q, version_len(q, rn), line, n);
+}
+
+/* XLA's and TensorFlow's ToString(CUresult) (xla/stream_executor/cuda/cuda_driver.cc; TF
+ * tensorflow/stream_executor/cuda/cuda_driver.cc): "UNKNOWN ERROR (34)" when cuGetErrorName does not know
+ * the code (a stub or foreign libcuda): "failed call to cuInit: UNKNOWN ERROR (34)" (at: "failed call to cu") */
+static void take_cu_unknown(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *q = mfind_ci(after, left(line, n, after), "unknown error (");
+    (void)at;
+    if (q)
+        add_err_number(lr, "driver", line, n, q + strlen("unknown error ("));
+}
+
+/* XLA's cuda_dnn.cc after cudnnCreate gave CUDNN_STATUS_NOT_INITIALIZED: "Possibly insufficient driver
+ * version: 418.67.0" (after: the kernel module's version, from /proc/driver/nvidia/version) */
+static void take_dnn_driver(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)at;
+    setval(lr, &lr->facts.driver_version, after, version_len(after, left(line, n, after)), line, n);
+}
+
+/* onnxruntime_pybind_state.cc (CreateExecutionProviderInstance, Windows): "CUDA_PATH is set but CUDA wasnt
+ * able to be loaded": the CUDA provider's library did not load, as after "Failed to create
+ * CUDAExecutionProvider" */
+static void take_ort_cuda_path(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char need[] = "the CUDA and cuDNN its release was built for (CUDA_PATH names a toolkit it cannot load)";
+    struct log_event *e = ev_of(lr, LE_ORT_EP_FAIL);
+    (void)line;
+    (void)n;
+    (void)at;
+    (void)after;
+    if (!e->a)
+        e->a = dupn(lr, need, strlen(need));
+}
+
+
+/* pynvml (nvidia-ml-py's pynvml.py, _extractNVMLErrorsAsClasses) raises one class per NVML code, named
+ * "NVMLError_" + the capitalised words of the name after NVML_ERROR_: NVMLError_DriverNotLoaded is
+ * NVML_ERROR_DRIVER_NOT_LOADED, NVMLError_LibRmVersionMismatch NVML_ERROR_LIB_RM_VERSION_MISMATCH
+ * (at: "NVMLError_", written as printed) */
+static void take_pynvml_class(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char pre[] = "NVML_ERROR_";
+    char name[64];
+    size_t k = strlen(pre), rn = left(line, n, after), i;
+    if (memcmp(at, "NVMLError_", 10) || !rn || !(after[0] >= 'A' && after[0] <= 'Z'))
+        return;
+    memcpy(name, pre, k);
+    for (i = 0; i < rn && (is_alpha(after[i]) || is_digit(after[i])) && k + 2 < sizeof(name); i++) {
+        if (i && after[i] >= 'A' && after[i] <= 'Z')
+            name[k++] = '_';
+        name[k++] = (char)(after[i] >= 'a' && after[i] <= 'z' ? after[i] - 32 : after[i]);
+    }
+    if (i == rn || !(is_alpha(after[i]) || is_digit(after[i])))
+        add_err(lr, "nvml", name, k, -1, line, n);
+}
+
+/* CuPy's cupy/_environment.py (_detect_duplicate_installation, v12+): "CuPy may not function correctly
+ * because multiple CuPy packages are installed in your environment" */
+static void take_cupy_dup(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char what[] = "cupy";
+    (void)line;
+    (void)n;
+    (void)at;
+    (void)after;
+    if (!ev_of(lr, LE_FW_TORN_INSTALL)->a)
+        ev_of(lr, LE_FW_TORN_INSTALL)->a = dupn(lr, what, strlen(what));
+}
+
+/* jax's check_jaxlib_version (jax/_src/lib/__init__.py; jax/lib/__init__.py before 0.4): "jaxlib is version
+ * 0.1.69, but this version of jax requires version >= 0.1.74." and "jaxlib version 0.4.7 is newer than and
+ * incompatible with jax version 0.4.6." (a: "jax", b: jaxlib's version, c: what jax wants) */
+static void take_jax_skew(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_FW_TORN_INSTALL);
+    const char *q;
+    char want[64];
+    size_t vn;
+    (void)at;
+    if (e->a)
+        return;
+    e->a = dupn(lr, "jax", 3);
+    vn = version_len(after, left(line, n, after));
+    e->b = vn ? dupn(lr, after, vn) : NULL;
+    if ((q = find_after(after, left(line, n, after), "requires version ")) != NULL) {
+        size_t rn = left(line, n, q);
+        if (rn > 3 && !memcmp(q, ">= ", 3))
+            q += 3, rn -= 3;
+        if ((vn = version_len(q, rn)) != 0 && vn < 40) {
+            snprintf(want, sizeof(want), "jaxlib >= %.*s", (int)vn, q);
+            e->c = dupn(lr, want, strlen(want));
+        }
+    } else if ((q = find_after(after, left(line, n, after), "incompatible with jax version ")) != NULL &&
+               (vn = version_len(q, left(line, n, q))) != 0 && vn < 40) {
+        snprintf(want, sizeof(want), "the jaxlib of jax %.*s", (int)vn, q);
+        e->c = dupn(lr, want, strlen(want));
+    }
+}
+
+/* XLA's nvptx_compiler.cc: "The NVIDIA driver's CUDA version is 12.0 which is older than the ptxas CUDA
+ * version (12.3.107)": the driver's CUDA (its ceiling), from the text before at */
+static void take_ptxas_newer(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *q = find_after(line, span(line, at), "driver's CUDA version is ");
+    (void)after;
+    if (q)
+        setval(lr, &lr->facts.driver_cuda, q, version_len(q, span(q, at)), line, n);
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -1778,7 +2036,8 @@ static const struct log_pattern patterns[] = {
     { "CUDA kernel binaries compatible with compute capability ", NULL, NULL, LE_TF_PTX_JIT,
       take_ptx_jit, "gpu_arch_unsupported",
       TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
-    { "Ignoring visible gpu device", NULL, NULL, LE_TF_IGNORING_GPU, take_tf_ignoring,
+    /* not "with core count: N. The minimum required count is M": a weaker GPU beside a stronger one (gpu_device.cc) */
+    { "Ignoring visible gpu device", NULL, "with core count", LE_TF_IGNORING_GPU, take_tf_ignoring,
       "gpu_arch_unsupported", TFSRC "v2.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Module nvidia not found", NULL, NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
       "https://git.kernel.org/pub/scm/utils/kernel/kmod/kmod.git/tree/tools/modprobe.c", 0 },
@@ -2118,6 +2377,66 @@ static const struct log_pattern patterns[] = {
       "https://developer.apple.com/metal/tensorflow-plugin/", 0 },
     { "No module named '", NULL, NULL, LE_MODULE_MISSING, take_module, "wrong_environment",
       GH "python/cpython/blob/main/Python/import.c", 0 },
+    /* The frameworks' own messages, read from their source (issue 28); before the loader's texts, so
+       that the library a framework names is recorded as that framework's. */
+    { "Couldn't open CUDA library ", NULL, NULL, LE_TF_DLOPEN_FAIL, take_tf1_dso, NULL,
+      TFSRC "v1.4.0/tensorflow/stream_executor/dso_loader.cc", 0 },
+    { "dynamic library (", "that Paddle depends on is not configured correctly", NULL, LE_SO_NOT_FOUND,
+      take_paddle_dso, NULL, GH "PaddlePaddle/Paddle/blob/release/2.6/paddle/phi/backends/dynload/dynamic_loader.cc", 1 },
+    { "Unable to load ", ". Is it installed?", NULL, LE_JAX_LIB_MISSING, take_jax_lib, NULL,
+      GH "jax-ml/jax/blob/jax-v0.4.26/jax_plugins/cuda/__init__.py", 1 },
+    { "Failed to load library libonnxruntime_providers_", "with error: ", "providers_cuda", NONE, take_ort_other,
+      NULL, GH "microsoft/onnxruntime/blob/v1.17.0/onnxruntime/core/session/provider_bridge_ort.cc", 1 },
+    { " which requires CUDA_VERSION >= ", NULL, NULL, LE_FW_NO_ARCH, take_torch_needs_cuda,
+      "gpu_arch_unsupported", GH "pytorch/pytorch/blob/v1.0.0/torch/cuda/__init__.py", 0 },
+    { "The GPU architecture in your current machine is ", "which is not compatible with Paddle installation",
+      NULL, LE_FW_NO_ARCH, take_paddle_arch, "gpu_arch_unsupported",
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
+    { "The GPU compute capability in your current machine is ", "which is not supported by Paddle", NULL,
+      LE_FW_NO_ARCH, take_paddle_cc, "gpu_arch_unsupported",
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
+    { "Please NOTE: device: ", "Driver API Version: ", NULL, NONE, take_paddle_note, NULL,
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
+    { "The installed Paddle is compiled with CUDA", "in your machine is", "but CUDNN version in your machine",
+      LE_PADDLE_CUDA_CHECK, take_paddle_cuda, NULL,
+      GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/gpu/gpu_resources.cc", 1 },
+    /* a GPU build of Paddle that counted no GPU (the count is 0 when cudaGetDeviceCount fails: the code,
+       when printed, is on gpu_info.cc's own line) */
+    { "You are using GPU version Paddle, but your CUDA device is not set properly", NULL, NULL,
+      LE_CUDA_COUNT_FAILED, NULL, "no_gpu", GH "PaddlePaddle/Paddle/blob/release/2.6/python/paddle/base/framework.py", 0 },
+    { "Compiled with WITH_GPU, but no GPU found in runtime", NULL, NULL, LE_CUDA_COUNT_FAILED, NULL, "no_gpu",
+      GH "PaddlePaddle/Paddle/blob/release/2.6/paddle/fluid/platform/init.cc", 0 },
+    { "failed call to cu", "UNKNOWN ERROR (", NULL, NONE, take_cu_unknown, NULL,
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_driver.cc", 1 },
+    { "Possibly insufficient driver version: ", NULL, NULL, NONE, take_dnn_driver, NULL,
+      TFSRC "v2.10.0/tensorflow/stream_executor/cuda/cuda_dnn.cc", 0 },
+    { "CUDA_PATH is set but CUDA wasn", NULL, NULL, LE_ORT_EP_FAIL, take_ort_cuda_path, NULL,
+      GH "microsoft/onnxruntime/blob/v1.17.0/onnxruntime/python/onnxruntime_pybind_state.cc", 0 },
+    { "multiple CuPy packages are installed", NULL, NULL, LE_FW_TORN_INSTALL, take_cupy_dup, "broken_install",
+      GH "cupy/cupy/blob/v13.0.0/cupy/_environment.py", 0 },
+    { "jaxlib is version ", "but this version of jax requires version", NULL, LE_FW_TORN_INSTALL, take_jax_skew,
+      "broken_install", GH "jax-ml/jax/blob/jax-v0.4.30/jax/_src/lib/__init__.py", 1 },
+    { "jaxlib version ", "is newer than and incompatible with jax version", NULL, LE_FW_TORN_INSTALL, take_jax_skew,
+      "broken_install", GH "jax-ml/jax/blob/jax-v0.4.30/jax/_src/lib/__init__.py", 1 },
+    /* NVML's nvmlErrorString(NVML_ERROR_DRIVER_NOT_LOADED), as nvidia-container-cli ("nvml error: driver not
+       loaded", src/driver.c) and pynvml ("NVMLError_DriverNotLoaded: Driver Not Loaded") print it */
+    { "driver not loaded", "nvml", NULL, LE_KERNEL_DRIVER_DOWN, NULL, "no_driver",
+      GH "NVIDIA/libnvidia-container/blob/v1.14.0/src/driver.c", 0 },
+    /* the ldconfig that config.toml names (ldconfig = "@/sbin/ldconfig.real", Debian's) is not on this host */
+    { "ldcache error: open failed: ", "ldconfig", NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
+      GH "NVIDIA/libnvidia-container/blob/v1.14.0/src/cli/configure.c", 1 },
+    /* a CDI device asked for that no CDI spec on the host defines (nvidia-ctk cdi generate has not run) */
+    { "unresolvable CDI devices", NULL, NULL, LE_DOCKER_NO_GPU, NULL, "container_toolkit_missing",
+      GH "cncf-tags/container-device-interface/blob/v0.6.2/pkg/cdi/cache.go", 0 },
+    { "NVMLError_", NULL, NULL, NONE, take_pynvml_class, NULL, "https://pypi.org/project/nvidia-ml-py/ (pynvml.py)", 0 },
+    { "Can't find libdevice directory", NULL, NULL, LE_XLA_NO_LIBDEVICE, NULL, "library_path_not_set",
+      GH "openxla/xla/blob/main/xla/service/gpu/llvm_gpu_backend/nvptx_libdevice_path.cc", 0 },
+    { "libdevice not found at ", NULL, NULL, LE_XLA_NO_LIBDEVICE, NULL, "library_path_not_set",
+      TFSRC "v2.12.0/tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc", 0 },
+    { "DNN library initialization failed", NULL, NULL, LE_DNN_INIT_FAIL, NULL, "cudnn_version_mismatch",
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/cuda_dnn.cc", 0 },
+    { " which is older than the ptxas CUDA version", NULL, NULL, LE_NOISE_PTXAS_NEWER, take_ptxas_newer,
+      "harmless_noise", GH "openxla/xla/blob/main/xla/service/gpu/nvptx_compiler.cc", 0 },
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },

@@ -630,6 +630,9 @@ static void fw_paddle_more(struct ls *s, struct framework_build *fw)
     for (i = 0; i < e->n_hits; i++)
         if (has(e->hits[i].text, "PaddlePaddle") || has(e->hits[i].text, "CPU only version"))
             fw->variant = "cpu";   /* pybind.cc: "installed CPU version PaddlePaddle" */
+    /* gpu_resources.cc: "The installed Paddle is compiled with CUDA 12.0, but ..." (the build's CUDA) */
+    if (s->lf->ev[LE_PADDLE_CUDA_CHECK].a && !fw->cuda)
+        fw->cuda = facts_str(s->f, s->lf->ev[LE_PADDLE_CUDA_CHECK].a);
 }
 
 static void fw_xgboost_more(struct ls *s, struct framework_build *fw)
@@ -669,13 +672,13 @@ static const struct fw_src fw_srcs[] = {
       fw_torch_more },
     { "jax", offsetof(struct log_facts, jax_version), jax_dists, "jax",
       { LE_JAX_CPU_JAXLIB, LE_JAX_NO_GPU, LE_JAX_VERSION_LOW, LE_JAX_OUTDATED, LE_JAX_BACKEND_FAIL,
-        LE_JAX_PLUGIN_MISMATCH, LE__COUNT },
+        LE_JAX_PLUGIN_MISMATCH, LE_JAX_LIB_MISSING, LE__COUNT },
       fw_jax_more },
     { "onnxruntime", offsetof(struct log_facts, ort_version), ort_dists, "onnxruntime",
       { LE_ORT_PROVIDER_FAIL, LE_ORT_EP_FAIL, LE_ORT_CPU_PKG, LE_ORT_PROVIDER_LIST, LE__COUNT },
       fw_ort_more },
     { "cupy", offsetof(struct log_facts, cupy_version), cupy_dists, "cupy", { LE__COUNT }, fw_cupy_more },
-    { "paddle", 0, paddle_dists, "paddle", { LE__COUNT }, fw_paddle_more },
+    { "paddle", 0, paddle_dists, "paddle", { LE_PADDLE_CUDA_CHECK, LE__COUNT }, fw_paddle_more },
     { "xgboost", 0, xgboost_dists, "xgboost", { LE__COUNT }, fw_xgboost_more },
 };
 

@@ -741,6 +741,45 @@ static void test_error_code_formats(void)
     logread_release(&lr);
 }
 
+/* issue 28, the frameworks' own messages (read from their source): the captures of each new row */
+static void test_framework_own_words(void)
+{
+    struct logread lr;
+    read_all(&lr,
+             "I tensorflow/stream_executor/dso_loader.cc:126] Couldn't open CUDA library libcudnn.so.5. LD_LIBRARY_PATH: /usr/local/cuda/lib64\n"
+             "W0623 12:29:30.035391 62732 dynamic_loader.cc:305] The third-party dynamic library (cublas64_11.dll) that Paddle depends on is not configured correctly. (error code is 126)\n"
+             "RuntimeError: Unable to load cuPTI. Is it installed?\n"
+             "W0522 gpu_resources.cc:96] The GPU compute capability in your current machine is 120, which is not supported by Paddle, it is recommended\n"
+             "W0522 gpu_resources.cc:119] Please NOTE: device: 0, GPU Compute Capability: 12.0, Driver API Version: 11.4, Runtime API Version: 12.0\n"
+             "InvalidArgumentError: The installed Paddle is compiled with CUDA12/cuDNN9,but CUDA/cuDNN version in your machine is CUDA11/cuDNN8.\n"
+             "E cuda_driver.cc:274] failed call to cuInit: UNKNOWN ERROR (303)\n"
+             "pynvml.nvml.NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version mismatch.\n"
+             "NVMLError_ (no name)\n"
+             "RuntimeError: jaxlib is version 0.4.14, but this version of jax requires version >= 0.4.19.\n");
+    CHECK_INT(lr.facts.n_libs, 2);
+    CHECK_STR(lr.facts.libs[0].name, "libcudnn.so.5");
+    CHECK_STR(lr.facts.libs[0].via, "tensorflow");
+    CHECK_STR(lr.facts.ld_library_path.v, "/usr/local/cuda/lib64");
+    CHECK_STR(lr.facts.libs[1].name, "cublas64_11.dll");
+    CHECK_STR(lr.facts.libs[1].via, "paddle");
+    CHECK_STR(lr.facts.libs[1].error, "126");
+    CHECK_STR(lr.facts.ev[LE_JAX_LIB_MISSING].a, "cuPTI");
+    CHECK_STR(lr.facts.gpu_cc.v, "12.0");
+    CHECK_STR(lr.facts.ev[LE_FW_NO_ARCH].a, "12.0");
+    CHECK_STR(lr.facts.driver_cuda.v, "11.4");   /* the NOTE line's, first */
+    CHECK_STR(lr.facts.ev[LE_PADDLE_CUDA_CHECK].a, "12");
+    CHECK_STR(lr.facts.ev[LE_PADDLE_CUDA_CHECK].b, "11");
+    CHECK_INT(lr.facts.n_errs, 2);
+    CHECK_STR(lr.facts.errs[0].api, "driver");
+    CHECK_INT(lr.facts.errs[0].number, 303);
+    CHECK_STR(lr.facts.errs[1].name, "NVML_ERROR_LIB_RM_VERSION_MISMATCH");
+    CHECK_INT(lr.facts.errs[1].number, 18);
+    CHECK_STR(lr.facts.ev[LE_FW_TORN_INSTALL].a, "jax");
+    CHECK_STR(lr.facts.ev[LE_FW_TORN_INSTALL].b, "0.4.14");
+    CHECK_STR(lr.facts.ev[LE_FW_TORN_INSTALL].c, "jaxlib >= 0.4.19");
+    logread_release(&lr);
+}
+
 /* issue 28, train classes: the log's date, TensorFlow's two driver versions, driver 0, the
  * CUDA line a library name implies */
 static void test_dates_versions_lines(void)
@@ -812,6 +851,7 @@ int main(void)
 {
     RUN(test_dates_versions_lines);
     RUN(test_cuda_successor);
+    RUN(test_framework_own_words);
     RUN(test_split_chunks_and_crlf);
     RUN(test_long_line_bounded);
     RUN(test_tf_windows_dlopen);
