@@ -450,12 +450,33 @@ static void setval(struct logread *lr, struct log_value *v, const char *s, size_
     v->text = quote(lr, line, n);
 }
 
+/*
+ * A name that starts where a continuation of a hard-wrapped line starts,
+ * inside a name the wrap cut (lr->cut_head, wrap_join), began on the line
+ * before: *name becomes the whole name, in buf.  0 when it is too long for
+ * buf (a run of name bytes that long is no library name), else 1.
+ */
+static int cut_whole(const struct logread *lr, const char **name, size_t *nn, char *buf, size_t cap)
+{
+    if (!lr->cut_head || *name != lr->cut_head || !lr->cut_len)
+        return 1;
+    if (lr->cut_len + *nn >= cap)
+        return 0;
+    memcpy(buf, lr->cut_name, lr->cut_len);
+    memcpy(buf + lr->cut_len, *name, *nn);
+    *nn += lr->cut_len;
+    buf[*nn] = '\0';
+    *name = buf;
+    return 1;
+}
+
 static void add_lib(struct logread *lr, const char *name, size_t nn, const char *err, size_t en,
                     const char *via, int ok, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
+    char whole[2 * LOGREAD_WRAP];
     size_t i;
-    if (!nn)
+    if (!nn || !cut_whole(lr, &name, &nn, whole, sizeof(whole)))
         return;
     for (i = 0; i < f->n_libs; i++)
         if (f->libs[i].ok == ok && strlen(f->libs[i].name) == nn &&
@@ -2294,6 +2315,7 @@ static void match_mentions(struct logread *lr, const char *line, size_t n)
                                          "libcufft.so.", "libcusolver.so.", "cudart64_", "cudnn64_",
                                          "cublas64_", "cublasLt64_", NULL };
     struct log_facts *f = &lr->facts;
+    char whole[2 * LOGREAD_WRAP];
     size_t i, j;
     for (i = 0; stems[i]; i++) {
         const char *p = mfind(line, n, stems[i]), *b;
@@ -2307,6 +2329,8 @@ static void match_mentions(struct logread *lr, const char *line, size_t n)
             k--;
         if (span(b, p) > 0 && b != p)
             continue;   /* "xlibcudnn.so." is another name */
+        if (!k || !cut_whole(lr, &b, &k, whole, sizeof(whole)))
+            continue;
         for (j = 0; j < f->n_mentions; j++)
             if (strlen(f->mentions[j].name) == k && !memcmp(f->mentions[j].name, b, k))
                 break;
@@ -3065,6 +3089,26 @@ static int word_byte(char c)
            c == '\'' || c == '"';
 }
 
+/* A byte of a file name (no separator, no quote): a wrap between two of them cut the name. */
+static int name_byte(char c)
+{
+    return is_alpha(c) || is_digit(c) || c == '.' || c == '_' || c == '-' || c == '+';
+}
+
+/* Where the wrap cut a name, keep the part of it before the cut for the
+ * continuation's own reading (cut_whole): the tail's last name bytes. */
+static void wrap_cut_name(struct logread *lr, size_t k1)
+{
+    size_t k = 0;
+    lr->cut_len = 0;
+    if (!name_byte(lr->norm[k1 - 1]) || !name_byte(lr->norm[k1]))
+        return;
+    while (k < k1 && name_byte(lr->norm[k1 - k - 1]))
+        k++;
+    memcpy(lr->cut_name, lr->norm + k1 - k, k);
+    lr->cut_len = k;
+}
+
 /*
  * The previous line may have been hard-wrapped (st->wrap_len): match its
  * tail joined with this line's head, as the previous line (its number, so
@@ -3084,6 +3128,7 @@ static void wrap_join(struct logread *lr, const char *raw, size_t rn)
     if (!k2 || message_start(lr->norm + k1, k2))
         return;
     lr->join_cut = word_byte(lr->norm[k1 - 1]) && word_byte(lr->norm[k1]);
+    wrap_cut_name(lr, k1);
     for (i = 0; i < k1 + k2; i++)
         lr->low[i] = (char)lower((unsigned char)lr->norm[i]);
     grams_fill(lr->grams, lr->norm, k1 + k2);
@@ -3117,7 +3162,9 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
 {
     const char *line = lr->norm, *msg;
     size_t n, i, off, mn;
-    if (!lr->in_line) {
+    int first = !lr->in_line;
+    lr->cut_len = 0;
+    if (first) {
         lr->facts.lines++;
         lr->in_line = 1;
         i = block_indent(&lr->st, raw, rn);
@@ -3131,6 +3178,8 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     n = normalise(raw, rn, lr->norm);
     if (!n)
         return;
+    /* the continuation of a name the wrap cut starts this line's first segment */
+    lr->cut_head = first && lr->cut_len ? line : NULL;
     for (i = 0; i < n; i++)
         lr->low[i] = (char)lower((unsigned char)line[i]);
     grams_fill(lr->grams, line, n);
@@ -3149,6 +3198,7 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     match_smi(lr, msg, mn);
     match_pip(lr, msg, mn);
     match_table(lr, line, n);
+    lr->cut_head = NULL;
 }
 
 /* Match what the line buffer holds as a segment, and empty it. */
