@@ -264,6 +264,39 @@ void explain_rule_log_only(struct explain_ctx *c)
     }
 }
 
+/*
+ * Inside a container (the log shows its prompt, Docker's container-id
+ * hostname, an NGC banner: logread's container) whose start the log does
+ * not show, a driver judged absent or too old (GD101, GD208 from error 35) is
+ * what a container started without the GPU looks like: an image never holds
+ * the driver, the NVIDIA container runtime mounts the host's (NVIDIA
+ * Container Toolkit docs, "Architecture Overview": the prestart hook
+ * mounts the driver libraries and device nodes).  So "started without the
+ * GPU" ranks just above the judged cause, which stays second: the host
+ * may lack the driver too.  A start with --gpus in the log, a batch job,
+ * the toolkit's hook at work (nvidia-container-cli's requirement check or
+ * mounts) or a driver version the log shows rule it out; a pod is
+ * explain_rule_setting's own row.
+ */
+static void container_no_driver(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    if (!lf->container.v || lf->docker_gpus.v || lf->cluster.v || !strcmp(lf->container.v, "kubernetes") ||
+        (lf->command.v && explain_has(lf->command.v, "docker")))
+        return;
+    /* the toolkit's hook ran (its requirement check, its mounts) or the driver answered: GPUs were given */
+    if (explain_cnt(c, LE_DRIVER_REQUIREMENT) || explain_cnt(c, LE_CTK_FILE_EXISTS) || lf->driver_version.v ||
+        lf->driver_cuda.v)
+        return;
+    if ((fd = explain_cause_of(c, "GD101", NULL)) == NULL && (fd = explain_cause_of(c, "GD208", NULL)) == NULL)
+        return;
+    explain_alt(c, "GD408", explain_get_score(c, fd) + 3, "the log was written inside a container: an image holds "
+                "no driver, the NVIDIA container runtime mounts the host's (docker run --gpus all, the NVIDIA "
+                "Container Toolkit), so a container started without the GPU has none",
+                FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->container.line, lf->container.text);
+}
+
 /* No GPU in use, and no cause named: a container without GPUs, a batch job without one. */
 void explain_rule_setting(struct explain_ctx *c)
 {
@@ -283,6 +316,8 @@ void explain_rule_setting(struct explain_ctx *c)
         explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the container was started without GPUs: docker run "
                     "needs --gpus all (and the NVIDIA Container Toolkit), so no driver library is inside",
                     FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->command.line, lf->command.text);
+    else
+        container_no_driver(c);
     /* A pod without the driver's libraries: Kubernetes' device plugin only sets variables, the
      * NVIDIA container runtime (the default runtime of containerd or Docker) mounts the driver. */
     if (lf->container.v && !strcmp(lf->container.v, "kubernetes") &&

@@ -2257,6 +2257,30 @@ static int hex_run(const char *s, size_t n)
     return (int)k;
 }
 
+/*
+ * TensorFlow's CUDA diagnostics name the host ("hostname: H", "for host: H",
+ * "running on this host (H)": cuda_diagnostics.cc); Docker names a
+ * container after the first 12 hex digits of its id unless told otherwise
+ * (docker run reference, --hostname), so such a name says the log was
+ * written inside a container.  1 when so.
+ */
+static int tf_docker_hostname(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const before[] = { "hostname: ", "for host: ", "on this host (", NULL };
+    size_t i, k;
+    const char *p;
+    if (!grams_may(lr->grams, "host"))
+        return 0;
+    for (i = 0; before[i]; i++) {
+        if ((p = gfind_after(lr, line, n, before[i])) == NULL)
+            continue;
+        k = left(line, n, p);
+        if (hex_run(p, k) == 12 && (k == 12 || p[12] == ')' || p[12] == ' ' || p[12] == ':'))
+            return 1;
+    }
+    return 0;
+}
+
 /* "python3.10/site-packages" -> "3.10" */
 static void python_from_path(struct logread *lr, const char *line, size_t n)
 {
@@ -2497,7 +2521,8 @@ static int py_banner_on(const char *line, size_t n, const char *tail)
     return mstarts(line, n, "[GCC ") || mstarts(line, n, "[Clang ") || mstarts(line, n, "[gcc ");
 }
 
-/* A pod on Kubernetes (the word, the NVIDIA device plugin, its resource name): the driver's
+/* A pod on Kubernetes (the word, the NVIDIA device plugin and its daemonset, its resource name,
+ * the NVIDIA GPU Operator, which runs only on Kubernetes, a pod spec's runtimeClassName): the driver's
  * libraries reach it only through the NVIDIA container runtime (k8s-device-plugin README:
  * the runtime must be containerd's / Docker's default; the plugin only sets variables). */
 static void kubernetes_setting(struct logread *lr, const char *line, size_t n)
@@ -2506,7 +2531,9 @@ static void kubernetes_setting(struct logread *lr, const char *line, size_t n)
     if (lr->facts.container.v)
         return;
     if ((p = gmfind(lr, line, n, "kubernetes")) != NULL || (p = gmfind(lr, line, n, "Kubernetes")) != NULL ||
-        (p = gmfind(lr, line, n, "k8s-device-plugin")) != NULL || (p = gmfind(lr, line, n, "nvidia.com/gpu")) != NULL)
+        (p = gmfind(lr, line, n, "k8s-device-plugin")) != NULL || (p = gmfind(lr, line, n, "nvidia.com/gpu")) != NULL ||
+        (p = gmfind(lr, line, n, "gpu-operator")) != NULL || (p = gmfind(lr, line, n, "runtimeClassName")) != NULL ||
+        (p = gmfind(lr, line, n, "nvidia-device-plugin")) != NULL)
         setval(lr, &lr->facts.container, "kubernetes", 10, line, n);
     (void)p;
 }
@@ -2589,8 +2616,8 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ") ||
         gmfind(lr, line, n, "docker pull ") || (grams_may(lr->grams, "docker image") && mfind_ci(line, n, "docker image"))) {
         setval(lr, &f->container, "docker", 6, line, n);
-    } else if ((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
-               left(line, n, p) > 12 && p[12] == ':') {
+    } else if (((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
+                left(line, n, p) > 12 && p[12] == ':') || tf_docker_hostname(lr, line, n)) {
         setval(lr, &f->container, "container", 9, line, n);
     } else if (gmfind(lr, line, n, "nvcr.io/") || gmfind(lr, line, n, "CUDA Version 1") ||
                gmfind(lr, line, n, "NVIDIA Release ")) {
