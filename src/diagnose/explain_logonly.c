@@ -569,6 +569,9 @@ void explain_rule_noise(struct explain_ctx *c)
         finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(noise[i].ev));
     }
     fd = NULL;
+    /* optional for a framework; a program the log names no framework of needs it (logscan) */
+    if (!c->env || !c->env->n_frameworks || !strcmp(c->env->frameworks[0].name, "the program"))
+        return;
     for (i = 0; i < lf->n_libs; i++) {
         if (lf->libs[i].ok || !explain_has(lf->libs[i].name, "nvinfer"))
             continue;
