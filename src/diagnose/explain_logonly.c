@@ -275,7 +275,8 @@ void explain_rule_log_only(struct explain_ctx *c)
  * GPU" ranks just above the judged cause, which stays second: the host
  * may lack the driver too.  A start with --gpus in the log, a batch job,
  * the toolkit's hook at work (nvidia-container-cli's requirement check or
- * mounts) or a driver version the log shows rule it out; a pod is
+ * mounts) or a driver that answered (its version, TensorFlow's DSO check,
+ * a version mismatch) rule it out; a pod is
  * explain_rule_setting's own row.
  */
 static void container_no_driver(struct explain_ctx *c)
@@ -287,7 +288,8 @@ static void container_no_driver(struct explain_ctx *c)
         return;
     /* the toolkit's hook ran (its requirement check, its mounts) or the driver answered: GPUs were given */
     if (explain_cnt(c, LE_DRIVER_REQUIREMENT) || explain_cnt(c, LE_CTK_FILE_EXISTS) || lf->driver_version.v ||
-        lf->driver_cuda.v)
+        lf->driver_cuda.v || explain_cnt(c, LE_DSO_MISMATCH) || explain_cnt(c, LE_NVRM_API_MISMATCH) ||
+        explain_cnt(c, LE_NVML_MISMATCH))
         return;
     if ((fd = explain_cause_of(c, "GD101", NULL)) == NULL && (fd = explain_cause_of(c, "GD208", NULL)) == NULL)
         return;
