@@ -578,6 +578,33 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
     }
 }
 
+/*
+ * TensorFlow's cudart stub (2.1-2.11) follows a failed libcudart with "Ignore
+ * above cudart dlerror if you do not have a GPU set up on your machine"
+ * (tensorflow/stream_executor/cuda/cudart_stub.cc): on a machine without an
+ * NVIDIA GPU those lines are all it prints and nothing is wrong.  When the
+ * log shows no GPU, no driver and no other failure, that stays a ranked
+ * hypothesis below "libcudart missing" (GD201, which it needs) with the
+ * command that tells.
+ */
+static void tf_stub_without_gpu(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct log_event *h;
+    size_t i;
+    if (!explain_cnt(c, LE_TF_CUDART_IGNORE) || !explain_cause_of(c, "GD201", NULL) || lf->gpu_name.v ||
+        lf->pci_gpu.v || lf->driver_version.v ||
+        lf->n_errs || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_GPU_WORKS))
+        return;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && !explain_has(lf->libs[i].name, "cudart"))
+            return;   /* another library failed too: the machine meant to use CUDA */
+    h = &lf->ev[LE_TF_CUDART_IGNORE];
+    explain_alt(c, "GD401", 44, "TensorFlow prints these lines on every machine without an NVIDIA GPU and says to "
+                "ignore them there: if this one has none, nothing is wrong", FIX_TOOL_LSPCI, NULL,
+                h->n_hits ? h->hits[0].line : 0, h->n_hits ? h->hits[0].text : NULL);
+}
+
 /* Harmless lines (GD401, never a cause), with the source that prints each. */
 void explain_rule_noise(struct explain_ctx *c)
 {
@@ -594,6 +621,7 @@ void explain_rule_noise(struct explain_ctx *c)
     struct finding *fd = NULL;
     size_t i;
 
+    tf_stub_without_gpu(c);
     for (i = 0; i < sizeof(noise) / sizeof(noise[0]); i++) {
         if (!explain_cnt(c, noise[i].ev))
             continue;
