@@ -192,6 +192,49 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
     }
 }
 
+/* A library the log names failing that ONNX Runtime's provider needs (not the provider itself, not TensorRT). */
+static int ort_named_dependency(const struct explain_ctx *c)
+{
+    size_t i;
+    for (i = 0; i < c->lf->n_libs; i++)
+        if (!c->lf->libs[i].ok && !explain_has(c->lf->libs[i].name, "providers_cuda") &&
+            !explain_has(c->lf->libs[i].name, "nvinfer"))
+            return 1;
+    return 0;
+}
+
+/*
+ * ONNX Runtime's CUDA provider failed and the log names no library it
+ * missed (Windows' "LoadLibrary failed with error 126" names only the
+ * provider DLL; "Failed to create CUDAExecutionProvider. Require cuDNN N.*
+ * and CUDA M.*" is printed whatever failed: onnxruntime_pybind_state.cc).
+ * The provider was built for one CUDA major and one cuDNN major (ONNX
+ * Runtime's CUDA Execution Provider requirements table), so a dependency
+ * missing, a cuDNN of another major and a CUDA of another major read the
+ * same: each stays ranked with the command that tells (the provider's
+ * missing dependencies, cuDNN's files).
+ */
+void explain_rule_ort_unnamed(struct explain_ctx *c)
+{
+    const struct log_event *ep = &c->lf->ev[LE_ORT_EP_FAIL];
+    struct finding *fd;
+    if (ort_named_dependency(c))
+        return;
+    if (explain_cnt(c, LE_ORT_PROVIDER_FAIL) && (fd = explain_cause_of(c, "GD203", NULL)) != NULL) {
+        explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 8, "the provider was built for one cuDNN major: a "
+                        "cuDNN of another major (8 for 9, 9 for 8) on the path fails to load the same way",
+                        FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_PROVIDER_FAIL);
+        explain_alt_hit(c, "GD206", explain_get_score(c, fd) - 12, "the provider was built for one CUDA major: the "
+                        "CUDA libraries of another major on the path fail to load the same way",
+                        FIX_TOOL_TELL_ORT_PIP_NVCC, NULL, LE_ORT_PROVIDER_FAIL);
+    }
+    if (explain_cnt(c, LE_ORT_EP_FAIL) && ep->a && explain_has(ep->a, "cuDNN") &&
+        (fd = explain_cause_of(c, "GD206", NULL)) != NULL)
+        explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 2, arena_printf(c->out->arena, "ONNX Runtime "
+                        "needs %s: a cuDNN of another major than it names fails the same way as another CUDA", ep->a),
+                        FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_EP_FAIL);
+}
+
 /* ---- the log-only causes (GD4xx: check has no twin for them) ---- */
 
 /* Variables the log-only advice sets (fixes_env_run). */
