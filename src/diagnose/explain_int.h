@@ -110,6 +110,7 @@ void explain_framework_fix(struct explain_ctx *c, struct finding *fd, const char
 const struct log_pkg *explain_pip_wheel_for(const struct explain_ctx *c, const char *name);
 
 /* The log-only rules (explain_logonly.c), in the order explain_rules runs them. */
+void explain_rule_ort_unnamed(struct explain_ctx *c);
 void explain_rule_cuda_errors(struct explain_ctx *c);
 void explain_rule_log_only(struct explain_ctx *c);
 void explain_rule_setting(struct explain_ctx *c);

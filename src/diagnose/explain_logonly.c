@@ -23,6 +23,36 @@ static const char *explain_api_name(const char *api)
     return !api ? "CUDA" : !strcmp(api, "nvml") ? "NVML" : !strcmp(api, "cudnn") ? "cuDNN" : "CUDA";
 }
 
+/*
+ * "No CUDA-capable device" (cudaErrorNoDevice, CUDA_ERROR_NO_DEVICE) says the
+ * driver answered and showed this process no GPU: the same code whether the
+ * machine has none or the process was kept from it.  What the log does not
+ * settle stays ranked with what tells it: CUDA_VISIBLE_DEVICES set by a
+ * script or a job to no GPU this machine has (an index it lacks, empty, -1:
+ * the CUDA Programming Guide's CUDA_VISIBLE_DEVICES), when the log does not
+ * show the variable, or the index the log sets (empty and -1 are
+ * explain_rule_cuda_errors' GD108 already); a container started without the
+ * GPU, when the log shows a container.
+ */
+static void no_device_alternatives(struct explain_ctx *c, const struct log_cuda_error *er)
+{
+    const struct log_facts *lf = c->lf;
+    /* below "no usable GPU" (GD403, 55): on the corpus's train logs the same line is a machine
+       without a GPU more often (ranked above it, 3 of those lost their first place for 2 gained) */
+    if (!lf->cvd.v)
+        explain_alt(c, "GD108", 50, "CUDA_VISIBLE_DEVICES, set by a script, a launcher or the job, "
+                    "names no GPU of this machine (an index it does not have, empty, -1): CUDA then sees none",
+                    FIX_TOOL_TELL_CVD_SMI_LIST, NULL, er->line, er->text);
+    else
+        explain_alt(c, "GD108", 52, arena_printf(c->out->arena, "CUDA_VISIBLE_DEVICES=%s selects GPUs by index: "
+                    "a machine without GPU %s shows none", lf->cvd.v, lf->cvd.v),
+                    FIX_TOOL_TELL_CVD_SMI_LIST, NULL, lf->cvd.line, lf->cvd.text);
+    if (lf->container.v && !lf->docker_gpus.v)
+        explain_alt(c, "GD408", 45, "the log was written inside a container: started without the GPU (docker run "
+                    "--gpus all, the NVIDIA Container Toolkit), it has no device", FIX_TOOL_TELL_DOCKER_GPUS, NULL,
+                    lf->container.line, lf->container.text);
+}
+
 void explain_rule_cuda_errors(struct explain_ctx *c)
 {
     const struct log_facts *lf = c->lf;
@@ -115,6 +145,7 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                     explain_alt(c, "GD110", 62, "on WSL2 CUDA sees the GPU only through the Windows driver's libcuda "
                         "in /usr/lib/wsl/lib: a Linux driver's libcuda found first, or a Windows driver without WSL "
                         "support, finds no device", FIX_TOOL_TELL_WSL_LIBCUDA, NULL, er->line, er->text);
+                no_device_alternatives(c, er);
             }
             continue;
         }
@@ -159,6 +190,49 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
         explain_quote_ev(c, fd, LE_CUDA_INIT_WARNING);
         explain_apply_fix(c, fd, FX_CHECK, NULL);
     }
+}
+
+/* A library the log names failing that ONNX Runtime's provider needs (not the provider itself, not TensorRT). */
+static int ort_named_dependency(const struct explain_ctx *c)
+{
+    size_t i;
+    for (i = 0; i < c->lf->n_libs; i++)
+        if (!c->lf->libs[i].ok && !explain_has(c->lf->libs[i].name, "providers_cuda") &&
+            !explain_has(c->lf->libs[i].name, "nvinfer"))
+            return 1;
+    return 0;
+}
+
+/*
+ * ONNX Runtime's CUDA provider failed and the log names no library it
+ * missed (Windows' "LoadLibrary failed with error 126" names only the
+ * provider DLL; "Failed to create CUDAExecutionProvider. Require cuDNN N.*
+ * and CUDA M.*" is printed whatever failed: onnxruntime_pybind_state.cc).
+ * The provider was built for one CUDA major and one cuDNN major (ONNX
+ * Runtime's CUDA Execution Provider requirements table), so a dependency
+ * missing, a cuDNN of another major and a CUDA of another major read the
+ * same: each stays ranked with the command that tells (the provider's
+ * missing dependencies, cuDNN's files).
+ */
+void explain_rule_ort_unnamed(struct explain_ctx *c)
+{
+    const struct log_event *ep = &c->lf->ev[LE_ORT_EP_FAIL];
+    struct finding *fd;
+    if (ort_named_dependency(c))
+        return;
+    if (explain_cnt(c, LE_ORT_PROVIDER_FAIL) && (fd = explain_cause_of(c, "GD203", NULL)) != NULL) {
+        explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 8, "the provider was built for one cuDNN major: a "
+                        "cuDNN of another major (8 for 9, 9 for 8) on the path fails to load the same way",
+                        FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_PROVIDER_FAIL);
+        explain_alt_hit(c, "GD206", explain_get_score(c, fd) - 12, "the provider was built for one CUDA major: the "
+                        "CUDA libraries of another major on the path fail to load the same way",
+                        FIX_TOOL_TELL_ORT_PIP_NVCC, NULL, LE_ORT_PROVIDER_FAIL);
+    }
+    if (explain_cnt(c, LE_ORT_EP_FAIL) && ep->a && explain_has(ep->a, "cuDNN") &&
+        (fd = explain_cause_of(c, "GD206", NULL)) != NULL)
+        explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 2, arena_printf(c->out->arena, "ONNX Runtime "
+                        "needs %s: a cuDNN of another major than it names fails the same way as another CUDA", ep->a),
+                        FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_EP_FAIL);
 }
 
 /* ---- the log-only causes (GD4xx: check has no twin for them) ---- */
@@ -264,6 +338,41 @@ void explain_rule_log_only(struct explain_ctx *c)
     }
 }
 
+/*
+ * Inside a container (the log shows its prompt, Docker's container-id
+ * hostname, an NGC banner: logread's container) whose start the log does
+ * not show, a driver judged absent or too old (GD101, GD208 from error 35) is
+ * what a container started without the GPU looks like: an image never holds
+ * the driver, the NVIDIA container runtime mounts the host's (NVIDIA
+ * Container Toolkit docs, "Architecture Overview": the prestart hook
+ * mounts the driver libraries and device nodes).  So "started without the
+ * GPU" ranks just above the judged cause, which stays second: the host
+ * may lack the driver too.  A start with --gpus in the log, a batch job,
+ * the toolkit's hook at work (nvidia-container-cli's requirement check or
+ * mounts) or a driver that answered (its version, TensorFlow's DSO check,
+ * a version mismatch) rule it out; a pod is
+ * explain_rule_setting's own row.
+ */
+static void container_no_driver(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    struct finding *fd;
+    if (!lf->container.v || lf->docker_gpus.v || lf->cluster.v || !strcmp(lf->container.v, "kubernetes") ||
+        (lf->command.v && explain_has(lf->command.v, "docker")))
+        return;
+    /* the toolkit's hook ran (its requirement check, its mounts) or the driver answered: GPUs were given */
+    if (explain_cnt(c, LE_DRIVER_REQUIREMENT) || explain_cnt(c, LE_CTK_FILE_EXISTS) || lf->driver_version.v ||
+        lf->driver_cuda.v || explain_cnt(c, LE_DSO_MISMATCH) || explain_cnt(c, LE_NVRM_API_MISMATCH) ||
+        explain_cnt(c, LE_NVML_MISMATCH))
+        return;
+    if ((fd = explain_cause_of(c, "GD101", NULL)) == NULL && (fd = explain_cause_of(c, "GD208", NULL)) == NULL)
+        return;
+    explain_alt(c, "GD408", explain_get_score(c, fd) + 3, "the log was written inside a container: an image holds "
+                "no driver, the NVIDIA container runtime mounts the host's (docker run --gpus all, the NVIDIA "
+                "Container Toolkit), so a container started without the GPU has none",
+                FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->container.line, lf->container.text);
+}
+
 /* No GPU in use, and no cause named: a container without GPUs, a batch job without one. */
 void explain_rule_setting(struct explain_ctx *c)
 {
@@ -283,6 +392,8 @@ void explain_rule_setting(struct explain_ctx *c)
         explain_alt(c, "GD408", explain_get_score(c, fd) + 5, "the container was started without GPUs: docker run "
                     "needs --gpus all (and the NVIDIA Container Toolkit), so no driver library is inside",
                     FIX_TOOL_TELL_DOCKER_GPUS, NULL, lf->command.line, lf->command.text);
+    else
+        container_no_driver(c);
     /* A pod without the driver's libraries: Kubernetes' device plugin only sets variables, the
      * NVIDIA container runtime (the default runtime of containerd or Docker) mounts the driver. */
     if (lf->container.v && !strcmp(lf->container.v, "kubernetes") &&
@@ -510,6 +621,33 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c)
     }
 }
 
+/*
+ * TensorFlow's cudart stub (2.1-2.11) follows a failed libcudart with "Ignore
+ * above cudart dlerror if you do not have a GPU set up on your machine"
+ * (tensorflow/stream_executor/cuda/cudart_stub.cc): on a machine without an
+ * NVIDIA GPU those lines are all it prints and nothing is wrong.  When the
+ * log shows no GPU, no driver and no other failure, that stays a ranked
+ * hypothesis below "libcudart missing" (GD201, which it needs) with the
+ * command that tells.
+ */
+static void tf_stub_without_gpu(struct explain_ctx *c)
+{
+    const struct log_facts *lf = c->lf;
+    const struct log_event *h;
+    size_t i;
+    if (!explain_cnt(c, LE_TF_CUDART_IGNORE) || !explain_cause_of(c, "GD201", NULL) || lf->gpu_name.v ||
+        lf->pci_gpu.v || lf->driver_version.v ||
+        lf->n_errs || explain_cnt(c, LE_SMI_FAILED) || explain_cnt(c, LE_GPU_WORKS))
+        return;
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && !explain_has(lf->libs[i].name, "cudart"))
+            return;   /* another library failed too: the machine meant to use CUDA */
+    h = &lf->ev[LE_TF_CUDART_IGNORE];
+    explain_alt(c, "GD401", 44, "TensorFlow prints these lines on every machine without an NVIDIA GPU and says to "
+                "ignore them there: if this one has none, nothing is wrong", FIX_TOOL_LSPCI, NULL,
+                h->n_hits ? h->hits[0].line : 0, h->n_hits ? h->hits[0].text : NULL);
+}
+
 /* Harmless lines (GD401, never a cause), with the source that prints each. */
 void explain_rule_noise(struct explain_ctx *c)
 {
@@ -528,6 +666,7 @@ void explain_rule_noise(struct explain_ctx *c)
     struct finding *fd = NULL;
     size_t i;
 
+    tf_stub_without_gpu(c);
     for (i = 0; i < sizeof(noise) / sizeof(noise[0]); i++) {
         if (!explain_cnt(c, noise[i].ev))
             continue;
@@ -536,6 +675,9 @@ void explain_rule_noise(struct explain_ctx *c)
         finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(noise[i].ev));
     }
     fd = NULL;
+    /* optional for a framework; a program the log names no framework of needs it (logscan) */
+    if (!c->env || !c->env->n_frameworks || !strcmp(c->env->frameworks[0].name, "the program"))
+        return;
     for (i = 0; i < lf->n_libs; i++) {
         if (lf->libs[i].ok || !explain_has(lf->libs[i].name, "nvinfer"))
             continue;

@@ -450,12 +450,33 @@ static void setval(struct logread *lr, struct log_value *v, const char *s, size_
     v->text = quote(lr, line, n);
 }
 
+/*
+ * A name that starts where a continuation of a hard-wrapped line starts,
+ * inside a name the wrap cut (lr->cut_head, wrap_join), began on the line
+ * before: *name becomes the whole name, in buf.  0 when it is too long for
+ * buf (a run of name bytes that long is no library name), else 1.
+ */
+static int cut_whole(const struct logread *lr, const char **name, size_t *nn, char *buf, size_t cap)
+{
+    if (!lr->cut_head || *name != lr->cut_head || !lr->cut_len)
+        return 1;
+    if (lr->cut_len + *nn >= cap)
+        return 0;
+    memcpy(buf, lr->cut_name, lr->cut_len);
+    memcpy(buf + lr->cut_len, *name, *nn);
+    *nn += lr->cut_len;
+    buf[*nn] = '\0';
+    *name = buf;
+    return 1;
+}
+
 static void add_lib(struct logread *lr, const char *name, size_t nn, const char *err, size_t en,
                     const char *via, int ok, const char *line, size_t n)
 {
     struct log_facts *f = &lr->facts;
+    char whole[2 * LOGREAD_WRAP];
     size_t i;
-    if (!nn)
+    if (!nn || !cut_whole(lr, &name, &nn, whole, sizeof(whole)))
         return;
     for (i = 0; i < f->n_libs; i++)
         if (f->libs[i].ok == ok && strlen(f->libs[i].name) == nn &&
@@ -2555,6 +2576,30 @@ static int hex_run(const char *s, size_t n)
     return (int)k;
 }
 
+/*
+ * TensorFlow's CUDA diagnostics name the host ("hostname: H", "for host: H",
+ * "running on this host (H)": cuda_diagnostics.cc); Docker names a
+ * container after the first 12 hex digits of its id unless told otherwise
+ * (docker run reference, --hostname), so such a name says the log was
+ * written inside a container.  1 when so.
+ */
+static int tf_docker_hostname(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const before[] = { "hostname: ", "for host: ", "on this host (", NULL };
+    size_t i, k;
+    const char *p;
+    if (!grams_may(lr->grams, "host"))
+        return 0;
+    for (i = 0; before[i]; i++) {
+        if ((p = gfind_after(lr, line, n, before[i])) == NULL)
+            continue;
+        k = left(line, n, p);
+        if (hex_run(p, k) == 12 && (k == 12 || p[12] == ')' || p[12] == ' ' || p[12] == ':'))
+            return 1;
+    }
+    return 0;
+}
+
 /* "python3.10/site-packages" -> "3.10" */
 static void python_from_path(struct logread *lr, const char *line, size_t n)
 {
@@ -2613,6 +2658,7 @@ static void match_mentions(struct logread *lr, const char *line, size_t n)
                                          "libcufft.so.", "libcusolver.so.", "cudart64_", "cudnn64_",
                                          "cublas64_", "cublasLt64_", NULL };
     struct log_facts *f = &lr->facts;
+    char whole[2 * LOGREAD_WRAP];
     size_t i, j;
     for (i = 0; stems[i]; i++) {
         const char *p = mfind(line, n, stems[i]), *b;
@@ -2626,6 +2672,8 @@ static void match_mentions(struct logread *lr, const char *line, size_t n)
             k--;
         if (span(b, p) > 0 && b != p)
             continue;   /* "xlibcudnn.so." is another name */
+        if (!k || !cut_whole(lr, &b, &k, whole, sizeof(whole)))
+            continue;
         for (j = 0; j < f->n_mentions; j++)
             if (strlen(f->mentions[j].name) == k && !memcmp(f->mentions[j].name, b, k))
                 break;
@@ -2792,7 +2840,8 @@ static int py_banner_on(const char *line, size_t n, const char *tail)
     return mstarts(line, n, "[GCC ") || mstarts(line, n, "[Clang ") || mstarts(line, n, "[gcc ");
 }
 
-/* A pod on Kubernetes (the word, the NVIDIA device plugin, its resource name): the driver's
+/* A pod on Kubernetes (the word, the NVIDIA device plugin and its daemonset, its resource name,
+ * the NVIDIA GPU Operator, which runs only on Kubernetes, a pod spec's runtimeClassName): the driver's
  * libraries reach it only through the NVIDIA container runtime (k8s-device-plugin README:
  * the runtime must be containerd's / Docker's default; the plugin only sets variables). */
 static void kubernetes_setting(struct logread *lr, const char *line, size_t n)
@@ -2801,7 +2850,9 @@ static void kubernetes_setting(struct logread *lr, const char *line, size_t n)
     if (lr->facts.container.v)
         return;
     if ((p = gmfind(lr, line, n, "kubernetes")) != NULL || (p = gmfind(lr, line, n, "Kubernetes")) != NULL ||
-        (p = gmfind(lr, line, n, "k8s-device-plugin")) != NULL || (p = gmfind(lr, line, n, "nvidia.com/gpu")) != NULL)
+        (p = gmfind(lr, line, n, "k8s-device-plugin")) != NULL || (p = gmfind(lr, line, n, "nvidia.com/gpu")) != NULL ||
+        (p = gmfind(lr, line, n, "gpu-operator")) != NULL || (p = gmfind(lr, line, n, "runtimeClassName")) != NULL ||
+        (p = gmfind(lr, line, n, "nvidia-device-plugin")) != NULL)
         setval(lr, &lr->facts.container, "kubernetes", 10, line, n);
     (void)p;
 }
@@ -2884,8 +2935,8 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         gmfind(lr, line, n, "Error response from daemon") || gmfind(lr, line, n, "kubectl ") ||
         gmfind(lr, line, n, "docker pull ") || (grams_may(lr->grams, "docker image") && mfind_ci(line, n, "docker image"))) {
         setval(lr, &f->container, "docker", 6, line, n);
-    } else if ((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
-               left(line, n, p) > 12 && p[12] == ':') {
+    } else if (((p = gfind_after(lr, line, n, "root@")) != NULL && hex_run(p, left(line, n, p)) == 12 &&
+                left(line, n, p) > 12 && p[12] == ':') || tf_docker_hostname(lr, line, n)) {
         setval(lr, &f->container, "container", 9, line, n);
     } else if (gmfind(lr, line, n, "nvcr.io/") || gmfind(lr, line, n, "CUDA Version 1") ||
                gmfind(lr, line, n, "NVIDIA Release ")) {
@@ -3384,6 +3435,26 @@ static int word_byte(char c)
            c == '\'' || c == '"';
 }
 
+/* A byte of a file name (no separator, no quote): a wrap between two of them cut the name. */
+static int name_byte(char c)
+{
+    return is_alpha(c) || is_digit(c) || c == '.' || c == '_' || c == '-' || c == '+';
+}
+
+/* Where the wrap cut a name, keep the part of it before the cut for the
+ * continuation's own reading (cut_whole): the tail's last name bytes. */
+static void wrap_cut_name(struct logread *lr, size_t k1)
+{
+    size_t k = 0;
+    lr->cut_len = 0;
+    if (!name_byte(lr->norm[k1 - 1]) || !name_byte(lr->norm[k1]))
+        return;
+    while (k < k1 && name_byte(lr->norm[k1 - k - 1]))
+        k++;
+    memcpy(lr->cut_name, lr->norm + k1 - k, k);
+    lr->cut_len = k;
+}
+
 /*
  * The previous line may have been hard-wrapped (st->wrap_len): match its
  * tail joined with this line's head, as the previous line (its number, so
@@ -3403,6 +3474,7 @@ static void wrap_join(struct logread *lr, const char *raw, size_t rn)
     if (!k2 || message_start(lr->norm + k1, k2))
         return;
     lr->join_cut = word_byte(lr->norm[k1 - 1]) && word_byte(lr->norm[k1]);
+    wrap_cut_name(lr, k1);
     for (i = 0; i < k1 + k2; i++)
         lr->low[i] = (char)lower((unsigned char)lr->norm[i]);
     grams_fill(lr->grams, lr->norm, k1 + k2);
@@ -3436,7 +3508,9 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
 {
     const char *line = lr->norm, *msg;
     size_t n, i, off, mn;
-    if (!lr->in_line) {
+    int first = !lr->in_line;
+    lr->cut_len = 0;
+    if (first) {
         lr->facts.lines++;
         lr->in_line = 1;
         i = block_indent(&lr->st, raw, rn);
@@ -3450,6 +3524,8 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     n = normalise(raw, rn, lr->norm);
     if (!n)
         return;
+    /* the continuation of a name the wrap cut starts this line's first segment */
+    lr->cut_head = first && lr->cut_len ? line : NULL;
     for (i = 0; i < n; i++)
         lr->low[i] = (char)lower((unsigned char)line[i]);
     grams_fill(lr->grams, line, n);
@@ -3468,6 +3544,7 @@ static void segment(struct logread *lr, const char *raw, size_t rn)
     match_smi(lr, msg, mn);
     match_pip(lr, msg, mn);
     match_table(lr, line, n);
+    lr->cut_head = NULL;
 }
 
 /* Match what the line buffer holds as a segment, and empty it. */

@@ -42,7 +42,10 @@
  * word, those that end just before it (their captures may go on past it);
  * they count as the wrapped line's (its number, once per family).  A
  * line wrapped again carries the tail on (the last LOGREAD_WRAP bytes of
- * all its parts).  Each physical line is still read on its own as well.
+ * all its parts).  Each physical line is still read on its own as well;
+ * a library name its first bytes continue (the wrap cut it: `libcu` then
+ * `blasLt.so.11`) is taken whole, with the part before the cut, never as
+ * the cut fragment.
  *
  * Bounds: one buffer of LOGREAD_LINE_MAX bytes; each recognised message family keeps its count and
  * at most LOG_MAX_HITS quoted lines of at most LOG_QUOTE_MAX bytes; scalar
@@ -117,6 +120,10 @@ struct logread {
     size_t join_at;              /* matching the join of a wrapped line (logread.c, wrap_join):
                                     where the next line starts in norm; 0 otherwise */
     int join_cut;                /* ... and the wrap cut a word there */
+    char cut_name[LOGREAD_WRAP]; /* the previous line's last name bytes, when a wrap cut a name */
+    size_t cut_len;              /* there (wrap_join; 0: it did not) */
+    const char *cut_head;        /* while the first segment of that continuation is matched: where
+                                    its text starts (the cut name's second part); else NULL */
     /* The 4-byte substrings of the current line, hashed into a bit set: a
        pattern whose first four bytes are not in it cannot match, so most
        rows cost one lookup instead of a scan of the line. */

@@ -69,6 +69,14 @@ static int not_a_need(const char *name)
            has(name, "c10_cuda") || driver_lib(name);
 }
 
+/* For a program the log names no framework of (a tool built against TensorRT,
+ * onnx2trt, trtexec, a C++ application), TensorRT is no option: the loader
+ * refused to start it without libnvinfer, so it is a library it needs. */
+static int not_a_program_need(const char *name)
+{
+    return not_a_need(name) && !(has(name, "nvinfer") && (has(name, ".so") || has(name, ".dll")));
+}
+
 /* ---- system ---- */
 
 static void x_system(struct ls *s)
@@ -717,7 +725,7 @@ static void fw_unresolved(struct ls *s, struct framework_build *fw, const char *
         const struct log_lib *l = &lf->libs[i];
         int mine = l->via && ((via && !strcmp(l->via, via)) ||
                               (generic && (!strcmp(l->via, "loader") || !strcmp(l->via, "cudnn"))));
-        if (l->ok || !mine || not_a_need(l->name))
+        if (l->ok || !mine || (via ? not_a_need(l->name) : not_a_program_need(l->name)))
             continue;
         facts_evidence(s->f, &fw->unresolved, &fw->n_unresolved, &fw->alloc_unresolved, src(s, l->line), l->name);
     }
@@ -794,7 +802,7 @@ static void x_frameworks(struct ls *s)
     /* Libraries that did not load for a program the log does not name (a
      * library of its own, a tool): a build of unknown kind, judged on them. */
     for (i = 0; i < lf->n_libs; i++)
-        n_lost += !lf->libs[i].ok && !not_a_need(lf->libs[i].name);
+        n_lost += !lf->libs[i].ok && !not_a_program_need(lf->libs[i].name);
     if (best < 0 && n_lost) {
         struct framework_build *fw = add_fw(s, "the program");
         fw_unresolved(s, fw, NULL, 1);

@@ -3,7 +3,14 @@
 # (tests/explain/corpus/, each with the cause its thread established).
 # Fails when top-1 or top-3 accuracy of the train split falls below the
 # bar, set to the train split as measured (rounded down): 388 logs, top-1
-# 85.6%, top-3 90.7% after h30r's classes (84.3%, 90.2% before them: WSL
+# 86.1%, top-3 93.0% after h31t's classes (85.6%, 90.7% before them: a
+# container whose start the log does not show ranked above a judged "no
+# driver", the GPU Operator as Kubernetes, libnvinfer a program needs, and
+# the thin logs ranked: a bare "no CUDA-capable device" with
+# CUDA_VISIBLE_DEVICES, TensorFlow's cudart stub without a GPU, ONNX
+# Runtime's provider failing without a named library; held-out 106 logs
+# from 52.8%, 63.2% to 52.8%, 67.0%, the corpus totals less the train
+# split's).  Before h31t: 85.6%, 90.7% after h30r's classes (84.3%, 90.2% before them: WSL
 # named in lower case, a Linux driver installed inside WSL, no device on WSL,
 # conda's cudatoolkit as the stated toolkit, Docker's own refusal above a
 # judged "no driver", Paddle's older-cuDNN warning beside a failing cuDNN
@@ -27,7 +34,7 @@
 corpus="$GD_TESTS/explain/corpus"
 ls "$corpus"/*.log >/dev/null 2>&1 || skip "no corpus in tests/explain/corpus"
 command -v jq >/dev/null || skip "jq is not installed"
-sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 85 90 >"$OUT" 2>"$ERR"
+sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 86 93 >"$OUT" 2>"$ERR"
 RC=$?
 cat "$OUT"
 grep -q '^CRASH' "$OUT" && fail "explain crashed on a corpus log"

@@ -703,6 +703,34 @@ static void test_hard_wrapped_lines(void)
         strbuf_release(&crlf);
     }
     free(w);
+    /* Cut inside a library name the next line's own message names: the
+     * continuation's reading takes the whole name, never the fragment
+     * after the cut ("blasLt.so.11"), whether or not the join took it. */
+    {
+        static const char *const logs[] = {
+            "2024-03-01 10:00:00.000000: E onnxruntime:Default, provider_bridge_ort.cc:1548 TryGetProviderInfo_CUDA] "
+            "Failed to load library libonnxruntime_providers_cuda.so with error: libcublasLt.so.11: cannot open "
+            "shared object file: No such file or directory\n",
+            "OSError: /opt/conda/lib/python3.10/site-packages/torch/lib/../../nvidia/cublas/lib/libcublas.so.11: "
+            "libcublasLt.so.11: cannot open shared object file: No such file or directory\n",
+            NULL
+        };
+        size_t t, i;
+        for (t = 0; logs[t]; t++) {
+            const char *cut = strstr(logs[t], "libcublasLt.so.11:");
+            int whole = 0;
+            w = fold_at(logs[t], (size_t)(cut - logs[t]) + 5);   /* "libcu" | "blasLt.so.11" */
+            CHECK(strstr(w, "libcu\nblasLt.so.11") != NULL);
+            read_all(&lr, w);
+            for (i = 0; i < lr.facts.n_libs; i++) {
+                CHECK(strcmp(lr.facts.libs[i].name, "blasLt.so.11") != 0);
+                whole += !strcmp(lr.facts.libs[i].name, "libcublasLt.so.11");
+            }
+            CHECK_INT(whole, 1);
+            logread_release(&lr);
+            free(w);
+        }
+    }
     /* Shorter than the longest line before it: not taken for a wrap. */
     read_all(&lr, "2022-06-10 00:19:17.094577: I tensorflow/core/platform/cpu_feature_guard.cc:193] This TensorFlow "
                   "binary is optimized\nnvidia-container-cli: mount error: file creation failed: /merged/usr/bin/x\n"
