@@ -98,6 +98,14 @@ enum log_ev {
     LE_CUDA_COUNT_FAILED,    /* ggml: "no CUDA devices found, CUDA will be disabled" (cudaGetDeviceCount failed, code unprinted) */
     LE_PADDLE_CUDNN_OLDER,   /* Paddle: "The installed Paddle is compiled with CUDNN X, but CUDNN version in your machine is Y" */
     LE_LINUX_DRIVER_INSTALL, /* a Linux NVIDIA driver installed (apt's nvidia-driver-N, the .run file, "driver ... in WSL") */
+    /* libraries beside the big frameworks, read from their own sources */
+    LE_OPENCV_DNN_NO_CUDA,   /* OpenCV: "DNN module was not built with CUDA backend; switching to CPU" */
+    LE_OPENCV_DNN_NO_DEVICE, /* OpenCV (built with CUDA): "unable to use CUDA backend; switching to CPU" */
+    LE_DGL_NO_CUDA,          /* DGL: "Device API cuda is not enabled. Please install the cuda version of dgl." */
+    LE_EXT_TORCH_SYMBOL,     /* an extension's .so misses a symbol of torch's C++ API (c10::, at::, torch::, caffe2::) */
+    LE_EXT_CUDA_DIFFERS,     /* "Detected that PyTorch and torch_scatter were compiled with different CUDA versions" */
+    LE_K8S_INSUFFICIENT_GPU, /* kube-scheduler: "0/3 nodes are available: 3 Insufficient nvidia.com/gpu" */
+    LE_XLA_PTXAS_OLD,        /* XLA: "Invoking ptxas with version 12.1.66, which corresponds to a CUDA version <=12.6.2" */
     LE__COUNT
 };
 
@@ -193,6 +201,7 @@ struct log_facts {
     struct log_value other_gpu;        /* graphics that are not NVIDIA's, named: "Intel HD Graphics 4000", "Iris Xe", "Radeon" */
     struct log_value no_nvidia_said;   /* the reporter says there is no NVIDIA GPU: "not using NVIDIA GPU", "no NVIDIA GPU" */
     struct log_value driver_old_said;  /* a reporter's own words: "my Nvidia driver is too old" */
+    struct log_value pip_cuda_extra;   /* a pip install of a framework's CUDA extra: jax[cuda12], jax[cuda12_pip] */
     struct log_value date;             /* "2024-05-22": the first timestamp "YYYY-MM-DD HH:MM" (or 'T') in a line's first bytes */
     struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
     size_t n_mentions;
