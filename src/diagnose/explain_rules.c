@@ -1386,6 +1386,7 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     rule_pip_wheel(&c);
     rule_compiler_arch(&c);
     rule_undefined_symbol(&c);
+    explain_rule_frameworks(&c);
     explain_rule_cuda_errors(&c);
     explain_rule_log_only(&c);
     explain_rule_setting(&c);

@@ -1921,6 +1921,36 @@ static void take_pip_cuda_extra(struct logread *lr, const char *line, size_t n, 
         setval(lr, &lr->facts.pip_cuda_extra, at, span(at, (const char *)memchr(after, ']', k)) + 1, line, n);
 }
 
+/*
+ * A torch wheel's version where a reporter names it: "torch 2.2.1+cu118",
+ * "pytorch2.2.1+cu118", "torch==2.0.1+cu117".  The local label (+cu118) is
+ * the CUDA of PyTorch's own wheels (download.pytorch.org/whl/cu118), so the
+ * version counts only with it; at is the "+cu".
+ */
+static void take_torch_cu_label(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *v = at, *w;
+    size_t k = 0, vn;
+    (void)after;
+    if (lr->facts.torch_version.v)
+        return;
+    while (v > line && (is_digit(v[-1]) || v[-1] == '.'))
+        v--;
+    if (!span(v, at) || !is_digit(*v))
+        return;
+    w = v;
+    while (w > line && k < 2 && (w[-1] == ' ' || w[-1] == '=' || w[-1] == '-' || w[-1] == 'v'))
+        w--, k++;
+    if (span(line, w) < 5)
+        return;
+    for (k = 0; k < 5; k++)
+        if (lower((unsigned char)w[(long)k - 5]) != "torch"[k])
+            return;
+    vn = version_len(v, left(line, n, v));
+    if (vn > span(v, at))
+        setval(lr, &lr->facts.torch_version, v, vn, line, n);
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -2344,6 +2374,7 @@ static const struct log_pattern patterns[] = {
     /* XLA warns once about the ptxas it invokes */
     { "Invoking ptxas with version ", NULL, NULL, LE_XLA_PTXAS_OLD, take_xla_ptxas, "multiple_cuda_conflict",
       GH "openxla/xla/blob/main/xla/stream_executor/cuda/ptx_compiler_helpers.cc", 0 },
+    { "+cu", NULL, NULL, NONE, take_torch_cu_label, NULL, "https://download.pytorch.org/whl/torch/", 0 },
     { "jax[cuda", NULL, NULL, NONE, take_pip_cuda_extra, NULL,
       "https://docs.jax.dev/en/latest/installation.html", 0 },
 
