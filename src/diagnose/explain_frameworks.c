@@ -224,8 +224,6 @@ static void rule_k8s_gpu(struct explain_ctx *c)
                  "--runtime=containerd --set-as-default`), restart the runtime, then the device plugin's pod");
     explain_alt_hit(c, "GD403", 50, "every GPU the nodes offer is allocated to other pods, or the pod asks for more "
                     "GPUs than one node has", FIX_TOOL_TELL_K8S_NODE_GPUS, NULL, LE_K8S_INSUFFICIENT_GPU);
-    explain_alt_hit(c, "GD102", 30, "no node of the cluster has an NVIDIA GPU", FIX_TOOL_TELL_K8S_NODE_GPUS, NULL,
-                    LE_K8S_INSUFFICIENT_GPU);
 }
 
 /*
