@@ -40,12 +40,12 @@ static void rule_opencv(struct explain_ctx *c)
     struct finding *fd;
     if (explain_cnt(c, LE_OPENCV_DNN_NO_CUDA) && !explain_cause_of(c, "GD211", NULL)) {
         fd = explain_cause(c, "GD211", SEV_ERROR, "this OpenCV's DNN module has no CUDA backend: it was built without "
-                           "it (WITH_CUDA, WITH_CUDNN and OPENCV_DNN_CUDA, and a CUDA_ARCH_BIN of 5.3 or newer)");
+                           "it (WITH_CUDA, WITH_CUDNN and OPENCV_DNN_CUDA, and a CUDA_ARCH_BIN the DNN backend accepts)");
         explain_set_score(c, fd, 90);
         explain_quote_ev(c, fd, LE_OPENCV_DNN_NO_CUDA);
         explain_set_tell(c, fd, FIX_TOOL_TELL_OPENCV_BUILD, NULL);
         fixes_advice(c->out, fd, FIX_RANK_USER, "Use an OpenCV built with CUDA and its DNN CUDA backend (cmake "
-                     "-DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON, CUDA_ARCH_BIN 5.3 or newer): the "
+                     "-DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON, no CUDA_ARCH_BIN the DNN module refuses): the "
                      "opencv-python wheels on PyPI are built without CUDA");
     }
     if (explain_cnt(c, LE_OPENCV_DNN_NO_DEVICE) && !c->n_causes) {
@@ -238,32 +238,35 @@ static void rule_xla_ptxas(struct explain_ctx *c)
 {
     const struct log_facts *lf = c->lf;
     const char *v = lf->ev[LE_XLA_PTXAS_OLD].a;
-    int pip = lf->pip_cuda_extra.v || lf->pip_nvidia.v || log_facts_pkg(lf, "nvidia-cuda-nvcc-cu12");
+    int pip = lf->pip_cuda_extra.v || lf->pip_nvidia.v;
     struct finding *fd;
+    size_t i;
     if (!explain_cnt(c, LE_XLA_PTXAS_OLD))
         return;
+    for (i = 0; i < lf->n_pkgs && !pip; i++)
+        pip = !strncmp(lf->pkgs[i].name, "nvidia-cuda-nvcc", strlen("nvidia-cuda-nvcc"));
     if (pip) {
         fd = explain_cause(c, "GD109", SEV_ERROR, "");
         fd->title = arena_printf(c->out->arena, "XLA invokes ptxas %s, another CUDA toolkit's than the one pip installed "
-                                 "with JAX (nvidia-cuda-nvcc-cu12): that toolkit's bin directory comes first on PATH",
-                                 v ? v : "of CUDA <= 12.6.2");
+                                 "with JAX (its nvidia-cuda-nvcc wheel): that toolkit's bin directory comes first on "
+                                 "PATH", v ? v : "of a release XLA warns about");
         explain_set_score(c, fd, 74);
         explain_quote_val(c, fd, lf->pip_cuda_extra.v ? &lf->pip_cuda_extra : &lf->pip_nvidia);
     } else {
         fd = explain_cause(c, "GD206", SEV_WARNING, "");
-        fd->title = arena_printf(c->out->arena, "XLA invokes ptxas %s, of a CUDA older than the 12.6.3 it asks for",
-                                 v ? v : "of CUDA <= 12.6.2");
+        fd->title = arena_printf(c->out->arena, "XLA invokes ptxas %s, of a CUDA release it warns about (it asks "
+                                 "for a newer one)", v ? v : "of a release XLA warns about");
         explain_set_score(c, fd, 55);
     }
     explain_quote_ev(c, fd, LE_XLA_PTXAS_OLD);
     explain_set_tell(c, fd, FIX_TOOL_TELL_PTXAS_ALL, NULL);
     fixes_advice(c->out, fd, FIX_RANK_ENV, "Take the other CUDA toolkit's bin directory off PATH, so that XLA uses the "
-                 "ptxas pip installed with jax[cuda12], or upgrade that toolkit to CUDA 12.6.3 or newer");
+                 "ptxas pip installed with JAX's CUDA extra, or upgrade that toolkit to the release XLA's warning names");
     if (pip)
-        explain_alt_hit(c, "GD206", 50, "the CUDA toolkit XLA uses is older than the 12.6.3 it asks for",
+        explain_alt_hit(c, "GD206", 50, "the CUDA toolkit XLA uses is older than the release it asks for",
                         FIX_TOOL_TELL_PTXAS_ALL, NULL, LE_XLA_PTXAS_OLD);
     else
-        explain_alt_hit(c, "GD109", 50, "JAX's own ptxas (pip's nvidia-cuda-nvcc-cu12) is installed, and another "
+        explain_alt_hit(c, "GD109", 50, "JAX's own ptxas (pip's nvidia-cuda-nvcc wheel) is installed, and another "
                         "toolkit's ptxas comes first on PATH", FIX_TOOL_TELL_PTXAS_ALL, NULL, LE_XLA_PTXAS_OLD);
 }
 

@@ -27,13 +27,17 @@
 # Kubernetes and Jetson, ptxas and NVRTC from a second CUDA, Windows
 # faster-whisper DLLs), which took the train split to 420 logs at 81.9%,
 # 87.1%; as for batch 5 the bar was lowered to that (81 / 87), no rule was
-# changed; held-out batch 6 (16 logs) reads 25.0%, 25.0%.
+# changed; held-out batch 6 (16 logs) reads 25.0%, 25.0%.  Then (h31d) rules
+# by class from those libraries' own sources (explain_frameworks.c: OpenCV's
+# DNN backend, DGL's device API, torch's extensions, CTranslate2's cuBLAS,
+# kube-scheduler's nvidia.com/gpu, XLA's ptxas; cuDNN 8's sub-libraries) took
+# train to 84.0%, 89.5% and the bar to 84 / 89 (held-out 54.1%, 63.9%).
 . "$GD_TESTS/cli/lib.sh"
 
 corpus="$GD_TESTS/explain/corpus"
 ls "$corpus"/*.log >/dev/null 2>&1 || skip "no corpus in tests/explain/corpus"
 command -v jq >/dev/null || skip "jq is not installed"
-sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 81 87 >"$OUT" 2>"$ERR"
+sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 84 89 >"$OUT" 2>"$ERR"
 RC=$?
 cat "$OUT"
 grep -q '^CRASH' "$OUT" && fail "explain crashed on a corpus log"
