@@ -228,7 +228,10 @@ static void rule_k8s_gpu(struct explain_ctx *c)
 
 /*
  * XLA warns once about the ptxas it invokes (ptx_compiler_helpers.cc,
- * WarnIfBadPtxasVersion): one of CUDA 12.0-12.6.2.  JAX's CUDA extra
+ * WarnIfBadPtxasVersion): one of CUDA 12.0-12.6.2 (TensorFlow's asm_compiler.cc
+ * before it: "You are using ptxas X, which is older than Y"); ptxas itself
+ * refuses PTX of a newer ISA ("Unsupported .version 7.8; current version is
+ * '7.4'"): a toolkit older than the compiler that wrote the PTX.  JAX's CUDA extra
  * (pip install "jax[cuda12]") installs its own ptxas with nvidia-cuda-nvcc-cu12;
  * a ptxas of another release in a log that shows that install is another
  * CUDA toolkit's, found first on PATH: two CUDA installs, and the wrong one
@@ -249,13 +252,13 @@ static void rule_xla_ptxas(struct explain_ctx *c)
         fd = explain_cause(c, "GD109", SEV_ERROR, "");
         fd->title = arena_printf(c->out->arena, "XLA invokes ptxas %s, another CUDA toolkit's than the one pip installed "
                                  "with JAX (its nvidia-cuda-nvcc wheel): that toolkit's bin directory comes first on "
-                                 "PATH", v ? v : "of a release XLA warns about");
+                                 "PATH", v ? v : "(older than the PTX it is given)");
         explain_set_score(c, fd, 74);
         explain_quote_val(c, fd, lf->pip_cuda_extra.v ? &lf->pip_cuda_extra : &lf->pip_nvidia);
     } else {
         fd = explain_cause(c, "GD206", SEV_WARNING, "");
         fd->title = arena_printf(c->out->arena, "XLA invokes ptxas %s, of a CUDA release it warns about (it asks "
-                                 "for a newer one)", v ? v : "of a release XLA warns about");
+                                 "for a newer one)", v ? v : "(older than the PTX it is given)");
         explain_set_score(c, fd, 55);
     }
     explain_quote_ev(c, fd, LE_XLA_PTXAS_OLD);
@@ -270,6 +273,33 @@ static void rule_xla_ptxas(struct explain_ctx *c)
                         "toolkit's ptxas comes first on PATH", FIX_TOOL_TELL_PTXAS_ALL, NULL, LE_XLA_PTXAS_OLD);
 }
 
+/*
+ * bitsandbytes (cextension.py) warns "The installed version of bitsandbytes
+ * was compiled without GPU support" when the native library it loaded has no
+ * CUDA entry points: its CPU library.  That is the only one its wheels had
+ * for Windows and macOS before 0.43; on Linux it is also what its CUDA setup
+ * falls back to when it finds no CUDA runtime, which a missing libcudart in
+ * the same log shows (the judges' answer then stays first).
+ */
+static void rule_bnb_cpu(struct explain_ctx *c)
+{
+    struct finding *fd;
+    const struct finding *cudart;
+    if (!explain_cnt(c, LE_BNB_CPU_LIBRARY) || explain_cause_of(c, "GD211", NULL))
+        return;
+    cudart = explain_cause_of(c, "GD201", NULL);
+    fd = explain_cause(c, "GD211", SEV_ERROR, "bitsandbytes loaded its CPU library: the install has no CUDA binary "
+                       "for this platform or CUDA, so its 8-bit and 4-bit GPU operations are unavailable");
+    explain_set_score(c, fd, cudart ? explain_get_score(c, cudart) - 6 : explain_os_is(c, "linux") ? 80 : 88);
+    explain_quote_ev(c, fd, LE_BNB_CPU_LIBRARY);
+    explain_set_tell(c, fd, FIX_TOOL_TELL_PIP_GREP, "bitsandbytes");
+    fixes_advice(c->out, fd, FIX_RANK_USER, "Install a bitsandbytes release with a CUDA binary for this platform and "
+                 "torch's CUDA (pip install -U bitsandbytes: its current releases ship Windows wheels too)");
+    if (!cudart && !explain_os_is(c, "windows") && !explain_os_is(c, "macos"))
+        explain_alt_hit(c, "GD201", 45, "bitsandbytes' CUDA setup did not find the CUDA runtime (libcudart) and fell "
+                        "back to its CPU library", FIX_TOOL_TELL_FIND_LIB, "libcudart.so", LE_BNB_CPU_LIBRARY);
+}
+
 void explain_rule_frameworks(struct explain_ctx *c)
 {
     rule_opencv(c);
@@ -279,4 +309,5 @@ void explain_rule_frameworks(struct explain_ctx *c)
     rule_ct2_cuda_major(c);
     rule_k8s_gpu(c);
     rule_xla_ptxas(c);
+    rule_bnb_cpu(c);
 }

@@ -129,6 +129,9 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_XLA_PTXAS_OLD] = { "xla_ptxas_old",
         "XLA xla/stream_executor/cuda/ptx_compiler_helpers.cc WarnIfBadPtxasVersion: the ptxas XLA invokes is of "
         "CUDA 12.0-12.6.2; a = its version" },
+    [LE_BNB_CPU_LIBRARY] = { "bitsandbytes_cpu_library",
+        "bitsandbytes/cextension.py: the native library it loaded has no CUDA entry points (its CPU library: no CUDA "
+        "binary for this platform, or its CUDA setup found no CUDA runtime)" },
 };
 
 const char *log_event_name(enum log_ev ev)

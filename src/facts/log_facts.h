@@ -106,6 +106,7 @@ enum log_ev {
     LE_EXT_CUDA_DIFFERS,     /* "Detected that PyTorch and torch_scatter were compiled with different CUDA versions" */
     LE_K8S_INSUFFICIENT_GPU, /* kube-scheduler: "0/3 nodes are available: 3 Insufficient nvidia.com/gpu" */
     LE_XLA_PTXAS_OLD,        /* XLA: "Invoking ptxas with version 12.1.66, which corresponds to a CUDA version <=12.6.2" */
+    LE_BNB_CPU_LIBRARY,      /* bitsandbytes: "The installed version of bitsandbytes was compiled without GPU support." */
     LE__COUNT
 };
 

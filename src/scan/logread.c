@@ -2375,6 +2375,15 @@ static const struct log_pattern patterns[] = {
     { "Invoking ptxas with version ", NULL, NULL, LE_XLA_PTXAS_OLD, take_xla_ptxas, "multiple_cuda_conflict",
       GH "openxla/xla/blob/main/xla/stream_executor/cuda/ptx_compiler_helpers.cc", 0 },
     { "+cu", NULL, NULL, NONE, take_torch_cu_label, NULL, "https://download.pytorch.org/whl/torch/", 0 },
+    /* bitsandbytes loaded its CPU library (no CUDA entry points in it) */
+    { "bitsandbytes was compiled without GPU support", NULL, NULL, LE_BNB_CPU_LIBRARY, NULL, "cpu_only_build",
+      GH "bitsandbytes-foundation/bitsandbytes/blob/0.41.1/bitsandbytes/cextension.py", 0 },
+    /* TensorFlow's and XLA's earlier spelling of the same warning */
+    { "*** WARNING *** You are using ptxas ", "which is older than", NULL, LE_XLA_PTXAS_OLD, take_xla_ptxas,
+      "multiple_cuda_conflict", TFSRC "v2.5.0/tensorflow/stream_executor/gpu/asm_compiler.cc", 1 },
+    /* ptxas itself, given PTX of a newer ISA than it knows: a toolkit older than the compiler that wrote it */
+    { "Unsupported .version ", "current version is '", NULL, LE_XLA_PTXAS_OLD, NULL, "multiple_cuda_conflict",
+      "https://docs.nvidia.com/cuda/parallel-thread-execution/index.html#release-notes", 1 },
     { "jax[cuda", NULL, NULL, NONE, take_pip_cuda_extra, NULL,
       "https://docs.jax.dev/en/latest/installation.html", 0 },
 

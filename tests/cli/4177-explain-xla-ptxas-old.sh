@@ -18,3 +18,16 @@ gd explain --json "$CASE_DIR/nopip.log"
 expect_rc 0
 expect_json '.hypotheses[0].kind == "toolkit_version_mismatch"'
 expect_json 'any(.hypotheses[1:][]; .kind == "multiple_cuda_conflict")'
+
+# TensorFlow's earlier spelling, with its version
+printf '%s\n' "2021-07-26 21:05:36.322576: W tensorflow/stream_executor/gpu/asm_compiler.cc:116] *** WARNING *** You are using ptxas 9.1.108, which is older than 9.2.88. ptxas 9.x before 9.2.88 is known to miscompile XLA code" >"$CASE_DIR/tf.log"
+gd explain --json "$CASE_DIR/tf.log"
+expect_rc 0
+expect_json '.hypotheses[0].kind == "toolkit_version_mismatch" and (.hypotheses[0].why | contains("ptxas 9.1.108"))'
+
+# ptxas given PTX of a newer ISA, in an environment with pip's CUDA wheels
+printf '%s\n' "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: ptxas exited with non-zero error code 65280, output: ptxas /tmp/tempfile-x, line 5; fatal   : Unsupported .version 8.3; current version is '7.8'" \
+    "  File \"/home/u/venv/lib/python3.11/site-packages/nvidia/cudnn/__init__.py\"" >"$CASE_DIR/isa.log"
+gd explain --json "$CASE_DIR/isa.log"
+expect_rc 0
+expect_json '.hypotheses[0].kind == "multiple_cuda_conflict"'

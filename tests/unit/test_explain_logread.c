@@ -851,6 +851,11 @@ static void test_framework_libraries(void)
     CHECK_STR(lr.facts.ev[LE_XLA_PTXAS_OLD].a, "12.4.131");
     CHECK_STR(lr.facts.pip_cuda_extra.v, "jax[cuda12_pip]");
     logread_release(&lr);
+    read_all(&lr, "W asm_compiler.cc:116] *** WARNING *** You are using ptxas 9.1.108, which is older than 9.2.88.\n"
+                  "ptxas /tmp/t, line 5; fatal   : Unsupported .version 8.3; current version is '7.8'\n");
+    CHECK_INT(lr.facts.ev[LE_XLA_PTXAS_OLD].count, 2);
+    CHECK_STR(lr.facts.ev[LE_XLA_PTXAS_OLD].a, "9.1.108");
+    logread_release(&lr);
 }
 
 int main(void)
