@@ -118,4 +118,8 @@ void explain_rule_no_gpu_unexplained(struct explain_ctx *c);
 void explain_rule_noise(struct explain_ctx *c);
 void explain_rule_nothing_found(struct explain_ctx *c);
 
+/* The libraries beside the big frameworks (explain_frameworks.c): OpenCV, DGL, torch's extensions,
+ * CTranslate2, Kubernetes' scheduler, XLA's ptxas; run after the judges and the log's rows. */
+void explain_rule_frameworks(struct explain_ctx *c);
+
 #endif

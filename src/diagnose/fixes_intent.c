@@ -322,6 +322,13 @@ static const struct tool tools[FIX_TOOL_N] = {
     [FIX_TOOL_TELL_PLATFORM_METAL] = {"sh", FIX_RANK_LOOK, "See the machine's OS and Apple's Metal plugin",
                                       "python -c \"import platform; print(platform.system(), platform.machine())\"; "
                                       "pip list | grep -i metal"},
+    [FIX_TOOL_TELL_OPENCV_BUILD] = {"sh", FIX_RANK_LOOK, "See whether this OpenCV has CUDA and cuDNN",
+                                    "python -c \"import cv2; print(cv2.getBuildInfo())\" | grep -iE 'cuda|cudnn'"},
+    [FIX_TOOL_TELL_K8S_NODE_GPUS] = {"sh", FIX_RANK_LOOK, "See the GPUs each node offers and has allocated",
+                                     "kubectl describe nodes | grep -iE '^Name:|nvidia.com/gpu'  # none offered: "
+                                     "the device plugin sees no GPU there"},
+    [FIX_TOOL_TELL_PTXAS_ALL] = {"sh", FIX_RANK_LOOK, "See every ptxas on PATH and the first one's version",
+                                 "which -a ptxas; ptxas --version | tail -n 2"},
 };
 
 /* A word for sh: bare when it holds only safe characters, else single-quoted. */

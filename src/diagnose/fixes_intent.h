@@ -173,6 +173,9 @@ enum fix_tool {
     FIX_TOOL_TELL_IMAGE_DRIVER_LIBS,  /* the driver libraries an image ships of its own */
     FIX_TOOL_TELL_PLATFORM,           /* the machine's OS and architecture, as Python sees them */
     FIX_TOOL_TELL_PLATFORM_METAL,     /* the same, and Apple's tensorflow-metal plugin */
+    FIX_TOOL_TELL_OPENCV_BUILD,       /* whether this OpenCV was built with CUDA and its DNN CUDA backend */
+    FIX_TOOL_TELL_K8S_NODE_GPUS,      /* the nvidia.com/gpu each Kubernetes node offers and has allocated */
+    FIX_TOOL_TELL_PTXAS_ALL,          /* every ptxas on PATH, and the first one's version */
     FIX_TOOL_N
 };
 

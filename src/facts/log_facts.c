@@ -129,6 +129,30 @@ static const struct ev_info ev_info[LE__COUNT] = {
         "before it (a cuDNN older than the build's, or no GPU memory left)" },
     [LE_NOISE_PTXAS_NEWER] = { "xla_ptxas_newer_than_driver",
         "xla/service/gpu/nvptx_compiler.cc: the driver's CUDA is older than ptxas's, so XLA compiles serially (harmless)" },
+    [LE_OPENCV_DNN_NO_CUDA] = { "opencv_dnn_without_cuda",
+        "OpenCV modules/dnn/src/net_impl.cpp (4.7+; dnn.cpp up to 4.6) setUpNet: the DNN module was built without its "
+        "CUDA backend (no HAVE_CUDA: WITH_CUDA/WITH_CUDNN/OPENCV_DNN_CUDA off, or CUDA_ARCH_BIN below 5.3)" },
+    [LE_OPENCV_DNN_NO_DEVICE] = { "opencv_dnn_no_cuda_device",
+        "OpenCV modules/dnn/src/net_impl.cpp setUpNet: built with the CUDA backend, but haveCUDA() "
+        "(cv::cuda::getCudaEnabledDeviceCount() > 0) is false: no usable device or driver" },
+    [LE_DGL_NO_CUDA] = { "dgl_device_api_not_enabled",
+        "DGL src/runtime/c_runtime_api.cc DeviceAPIManager::GetAPI: no device API of that name (cuda, or gpu "
+        "in older releases) is registered: the library is a CPU build" },
+    [LE_EXT_TORCH_SYMBOL] = { "extension_torch_symbol",
+        "glibc dlerror on an extension module: a symbol of torch's C++ API is missing from the torch installed (mmcv "
+        "docs/en/faq.md: built against another PyTorch); a = the extension's package, b = the symbol" },
+    [LE_EXT_CUDA_DIFFERS] = { "extension_cuda_differs",
+        "torch_scatter/torch_sparse/torch_cluster __init__.py, torchvision extension.py: the extension was compiled "
+        "with another CUDA than torch; a = the extension, b = torch's CUDA, c = the extension's" },
+    [LE_K8S_INSUFFICIENT_GPU] = { "k8s_insufficient_gpu",
+        "kube-scheduler NodeResourcesFit (pkg/scheduler/framework/plugins/noderesources/fit.go): no node has the "
+        "nvidia.com/gpu the pod requests free (the device plugin advertises none, or every GPU is taken)" },
+    [LE_XLA_PTXAS_OLD] = { "xla_ptxas_old",
+        "XLA xla/stream_executor/cuda/ptx_compiler_helpers.cc WarnIfBadPtxasVersion: the ptxas XLA invokes is of "
+        "CUDA 12.0-12.6.2; a = its version" },
+    [LE_BNB_CPU_LIBRARY] = { "bitsandbytes_cpu_library",
+        "bitsandbytes/cextension.py: the native library it loaded has no CUDA entry points (its CPU library: no CUDA "
+        "binary for this platform, or its CUDA setup found no CUDA runtime)" },
 };
 
 const char *log_event_name(enum log_ev ev)

@@ -106,6 +106,15 @@ enum log_ev {
     LE_XLA_NO_LIBDEVICE,     /* XLA: "Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice", "libdevice not found at" */
     LE_DNN_INIT_FAIL,        /* XLA: "DNN library initialization failed" (cudnnCreate failed) */
     LE_NOISE_PTXAS_NEWER,    /* XLA: "The NVIDIA driver's CUDA version is X which is older than the ptxas CUDA version" */
+    /* libraries beside the big frameworks, read from their own sources */
+    LE_OPENCV_DNN_NO_CUDA,   /* OpenCV: "DNN module was not built with CUDA backend; switching to CPU" */
+    LE_OPENCV_DNN_NO_DEVICE, /* OpenCV (built with CUDA): "unable to use CUDA backend; switching to CPU" */
+    LE_DGL_NO_CUDA,          /* DGL: "Device API cuda is not enabled. Please install the cuda version of dgl." */
+    LE_EXT_TORCH_SYMBOL,     /* an extension's .so misses a symbol of torch's C++ API (c10::, at::, torch::, caffe2::) */
+    LE_EXT_CUDA_DIFFERS,     /* "Detected that PyTorch and torch_scatter were compiled with different CUDA versions" */
+    LE_K8S_INSUFFICIENT_GPU, /* kube-scheduler: "0/3 nodes are available: 3 Insufficient nvidia.com/gpu" */
+    LE_XLA_PTXAS_OLD,        /* XLA: "Invoking ptxas with version 12.1.66, which corresponds to a CUDA version <=12.6.2" */
+    LE_BNB_CPU_LIBRARY,      /* bitsandbytes: "The installed version of bitsandbytes was compiled without GPU support." */
     LE__COUNT
 };
 
@@ -201,6 +210,7 @@ struct log_facts {
     struct log_value other_gpu;        /* graphics that are not NVIDIA's, named: "Intel HD Graphics 4000", "Iris Xe", "Radeon" */
     struct log_value no_nvidia_said;   /* the reporter says there is no NVIDIA GPU: "not using NVIDIA GPU", "no NVIDIA GPU" */
     struct log_value driver_old_said;  /* a reporter's own words: "my Nvidia driver is too old" */
+    struct log_value pip_cuda_extra;   /* a pip install of a framework's CUDA extra: jax[cuda12], jax[cuda12_pip] */
     struct log_value date;             /* "2024-05-22": the first timestamp "YYYY-MM-DD HH:MM" (or 'T') in a line's first bytes */
     struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
     size_t n_mentions;

@@ -2022,6 +2022,214 @@ static void take_ptxas_newer(struct logread *lr, const char *line, size_t n, con
         setval(lr, &lr->facts.driver_cuda, q, version_len(q, span(q, at)), line, n);
 }
 
+/* ---- libraries beside the big frameworks: OpenCV, DGL, torch's extensions, CTranslate2, Kubernetes, XLA ---- */
+
+/*
+ * A mangled C++ name in one of torch's own namespaces: c10:: (c10/), at::
+ * (aten/), torch:: (torch/csrc/), caffe2:: (caffe2::TypeMeta, c10/util/typeid.h
+ * before torch 2.0), as the Itanium ABI spells them ("_ZN3c10...", const
+ * members "_ZNK2at...", typeinfo/vtables "_ZTIN5torch..."), or torch's Python
+ * bindings (THPVariable_Wrap: the "TH" symbols mmcv's FAQ names).
+ */
+static int torch_abi_symbol(const char *s, size_t n)
+{
+    static const char *const ns[] = { "3c10", "2at", "5torch", "6caffe2" };
+    size_t i = 0, k;
+    if (n >= 3 && !memcmp(s, "THP", 3))
+        return 1;
+    if (n < 4 || s[0] != '_' || s[1] != 'Z')
+        return 0;
+    i = 2;
+    if (i + 1 < n && s[i] == 'T' && (s[i + 1] == 'I' || s[i + 1] == 'V' || s[i + 1] == 'S'))
+        i += 2;
+    if (i >= n || s[i] != 'N')
+        return 0;
+    i++;
+    while (i < n && (s[i] == 'K' || s[i] == 'V' || s[i] == 'r'))
+        i++;
+    for (k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
+        size_t l = strlen(ns[k]);
+        /* the namespace is a whole name: another length-prefixed name, a template or a ctor follows */
+        if (n - i > l && !memcmp(s + i, ns[k], l) &&
+            (is_digit(s[i + l]) || s[i + l] == 'I' || s[i + l] == 'C' || s[i + l] == 'D' || s[i + l] == 'S'))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * glibc: "<path>/site-packages/mmcv/_ext.cpython-37m-x86_64-linux-gnu.so: undefined symbol: _ZN3c10..."
+ * (also without the space after the path's colon).  A symbol of torch's C++
+ * API missing from an extension module that is not torch's own: it was built
+ * against another torch (mmcv docs/en/faq.md, "undefined symbol": "If those
+ * symbols are Pytorch symbols ... check whether the Pytorch version is the same
+ * as that used for compiling mmcv").  a = the extension's package (the
+ * directory under site-packages), b = the symbol.
+ */
+static void take_ext_torch_symbol(struct logread *lr, const char *line, size_t n, const char *at,
+                                  const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_EXT_TORCH_SYMBOL);
+    size_t sn = token_len(after, left(line, n, after));
+    const char *end = at, *b, *pkg;
+    size_t pn = 0;
+    if (!torch_abi_symbol(after, sn))
+        return;
+    while (end > line && (end[-1] == ' ' || end[-1] == ':'))
+        end--;
+    b = end;
+    while (b > line && !is_space(b[-1]) && b[-1] != '\'' && b[-1] != '"' && b[-1] != '(')
+        b--;
+    if (!span(b, end) || !mfind(b, span(b, end), ".so"))
+        return;   /* the object is not named: nothing says it is an extension */
+    /* torch's own libraries (torch/lib/libtorch_cpu.so, torch/_C...so) missing their symbols are two
+       torch installs mixed, not an extension built for another torch */
+    if (mfind(b, span(b, end), "torch/lib/") || mfind(b, span(b, end), "torch\\lib\\") ||
+        mfind(b, span(b, end), "torch/_C") || mfind(b, span(b, end), "/libtorch") || mfind(b, span(b, end), "/libc10"))
+        return;
+    if ((pkg = find_after(b, span(b, end), "site-packages/")) != NULL ||
+        (pkg = find_after(b, span(b, end), "dist-packages/")) != NULL) {
+        while (pn < span(pkg, end) && pkg[pn] != '/')
+            pn++;
+        if (pn == span(pkg, end))
+            pn = 0;   /* a module at the top of site-packages: its file name below */
+    }
+    if (!pn) {
+        pkg = end;
+        while (pkg > b && pkg[-1] != '/' && pkg[-1] != '\\')
+            pkg--;
+        while (pn < span(pkg, end) && pkg[pn] != '.')
+            pn++;
+    }
+    if (!pn || !strcmp(dupn(lr, pkg, pn), "torch"))
+        return;
+    hit(lr, LE_EXT_TORCH_SYMBOL, line, n);
+    if (!e->a) {
+        e->a = dupn(lr, pkg, pn);
+        e->b = dupn(lr, after, sn);
+    }
+}
+
+/* The version after the first of two spellings ("CUDA version 10.1", torchvision's "CUDA Version=10.1"). */
+static const char *cuda_version_after(struct logread *lr, const char *line, size_t n, const char *from)
+{
+    const char *v = find_after(from, left(line, n, from), "CUDA version ");
+    const char *w = find_after(from, left(line, n, from), "CUDA Version=");
+    if (!v || (w && w < v))
+        v = w;
+    return v ? version_at(lr, line, n, v) : NULL;
+}
+
+/*
+ * torch_scatter (and torch_sparse, torch_cluster, torch_spline_conv), __init__.py:
+ * "Detected that PyTorch and torch_scatter were compiled with different CUDA
+ * versions. PyTorch has CUDA version 10.1 and torch_scatter has CUDA version
+ * 10.2. Please reinstall the torch_scatter that matches your PyTorch install."
+ * torchvision (torchvision/extension.py, _check_cuda_version) prints the same with
+ * "CUDA Version=X.Y".  a = the extension, b = torch's CUDA, c = the extension's.
+ */
+static void take_ext_cuda_differs(struct logread *lr, const char *line, size_t n, const char *at,
+                                  const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_EXT_CUDA_DIFFERS);
+    const char *p = find_after(line, span(line, at), "PyTorch and "), *t, *x;
+    size_t k = 0;
+    (void)after;
+    if (e->a || !p)
+        return;
+    while (k < span(p, at) && !is_space(p[k]))
+        k++;
+    if (!k)
+        return;
+    e->a = dupn(lr, p, k);
+    t = find_after(at, left(line, n, at), "PyTorch has ");
+    if (t) {
+        e->b = cuda_version_after(lr, line, n, t);
+        if ((x = find_after(t, left(line, n, t), " has CUDA ")) != NULL)
+            e->c = cuda_version_after(lr, line, n, x - strlen("CUDA "));
+    }
+}
+
+/* DGL src/runtime/c_runtime_api.cc: "Device API cuda is not enabled. Please install the cuda version of dgl." */
+static void take_dgl_device(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_DGL_NO_CUDA);
+    (void)after;
+    if (!e->a)
+        e->a = dupn(lr, at + strlen("Device API "), token_len(at + strlen("Device API "),
+                                                              left(line, n, at + strlen("Device API "))));
+}
+
+/*
+ * CTranslate2 src/cuda/cublas_stub.cc (also nccl_stub.cc, mpi_stub.cc): "Library
+ * cublas64_12.dll is not found or cannot be loaded" (libcublas.so.12 on Linux).
+ * It loads cuBLAS by the major it was built with (CUBLAS_VER_MAJOR), from
+ * CUDA_PATH\bin on Windows, so the name is the CUDA line the build wants.
+ */
+static void take_ct2_library(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char err[] = "not found or cannot be loaded (CTranslate2 loads it by the CUDA major it was built for)";
+    const char *b = find_after(line, span(line, at), "Library ");
+    (void)after;
+    if (!b)
+        return;
+    while (1) {   /* the last "Library " before the message */
+        const char *nb = find_after(b, span(b, at), "Library ");
+        if (!nb)
+            break;
+        b = nb;
+    }
+    add_lib(lr, b, token_len(b, span(b, at)), err, strlen(err), "ctranslate2", 0, line, n);
+}
+
+/* XLA: "*** WARNING *** Invoking ptxas with version 12.1.66, which corresponds to a CUDA version <=12.6.2" */
+static void take_xla_ptxas(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_XLA_PTXAS_OLD);
+    (void)at;
+    if (!e->a)
+        e->a = version_at(lr, line, n, after);
+}
+
+/* pip install "jax[cuda12]": JAX's CUDA extra brings its own CUDA wheels, ptxas included (nvidia-cuda-nvcc-cu12). */
+static void take_pip_cuda_extra(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    size_t k = token_len(after, left(line, n, after));
+    (void)at;
+    if (memchr(after, ']', k))
+        setval(lr, &lr->facts.pip_cuda_extra, at, span(at, (const char *)memchr(after, ']', k)) + 1, line, n);
+}
+
+/*
+ * A torch wheel's version where a reporter names it: "torch 2.2.1+cu118",
+ * "pytorch2.2.1+cu118", "torch==2.0.1+cu117".  The local label (+cu118) is
+ * the CUDA of PyTorch's own wheels (download.pytorch.org/whl/cu118), so the
+ * version counts only with it; at is the "+cu".
+ */
+static void take_torch_cu_label(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    const char *v = at, *w;
+    size_t k = 0, vn;
+    (void)after;
+    if (lr->facts.torch_version.v)
+        return;
+    while (v > line && (is_digit(v[-1]) || v[-1] == '.'))
+        v--;
+    if (!span(v, at) || !is_digit(*v))
+        return;
+    w = v;
+    while (w > line && k < 2 && (w[-1] == ' ' || w[-1] == '=' || w[-1] == '-' || w[-1] == 'v'))
+        w--, k++;
+    if (span(line, w) < 5)
+        return;
+    for (k = 0; k < 5; k++)
+        if (lower((unsigned char)w[(long)k - 5]) != "torch"[k])
+            return;
+    vn = version_len(v, left(line, n, v));
+    if (vn > span(v, at))
+        setval(lr, &lr->facts.torch_version, v, vn, line, n);
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -2477,6 +2685,47 @@ static const struct log_pattern patterns[] = {
       GH "PaddlePaddle/Paddle/blob/develop/paddle/phi/backends/dynload/dynamic_loader.cc", 0 },
     { "Cannot load cudnn shared library", NULL, NULL, LE_SO_NOT_FOUND, take_paddle_cudnn, NULL,
       GH "PaddlePaddle/Paddle/blob/release/2.4/paddle/fluid/platform/dynload/cudnn.cc", 0 },
+
+    /* Libraries beside the big frameworks, each message as its source prints it. */
+    /* OpenCV's DNN module: without HAVE_CUDA it never had the backend; with it, no CUDA device answered */
+    { "DNN module was not built with CUDA backend", NULL, NULL, LE_OPENCV_DNN_NO_CUDA, NULL, "cpu_only_build",
+      GH "opencv/opencv/blob/4.8.0/modules/dnn/src/net_impl.cpp", 0 },
+    { "unable to use CUDA backend; switching to CPU", NULL, NULL, LE_OPENCV_DNN_NO_DEVICE, NULL, NULL,
+      GH "opencv/opencv/blob/4.8.0/modules/dnn/src/net_impl.cpp", 0 },
+    /* DGL's device API registry: the CPU wheel registers no "cuda" (older: "gpu") device API */
+    { "Device API cuda is not enabled", NULL, NULL, LE_DGL_NO_CUDA, take_dgl_device, "cpu_only_build",
+      GH "dmlc/dgl/blob/master/src/runtime/c_runtime_api.cc", 0 },
+    { "Device API gpu is not enabled", NULL, NULL, LE_DGL_NO_CUDA, take_dgl_device, "cpu_only_build",
+      GH "dmlc/dgl/blob/0.9.x/src/runtime/c_runtime_api.cc", 0 },
+    /* an extension built against another torch: glibc's undefined symbol, of torch's own C++ API */
+    { "undefined symbol: ", NULL, NULL, NONE, take_ext_torch_symbol, "extension_build_mismatch",
+      GH "open-mmlab/mmcv/blob/v2.2.0/docs/en/faq.md", 0 },
+    { "were compiled with different CUDA versions", "PyTorch and ", NULL, LE_EXT_CUDA_DIFFERS,
+      take_ext_cuda_differs, "extension_build_mismatch", GH "rusty1s/pytorch_scatter/blob/2.1.2/torch_scatter/__init__.py", 0 },
+    /* CTranslate2 (faster-whisper): cuBLAS by the CUDA major of the build */
+    { " is not found or cannot be loaded", "Library ", NULL, NONE, take_ct2_library, NULL,
+      GH "OpenNMT/CTranslate2/blob/v4.8.1/src/cuda/cublas_stub.cc", 0 },
+    /* cuDNN 8's own loader, for its sub-libraries (cudnn64_8.dll loads cudnn_ops_infer64_8.dll ...) */
+    { "Could not locate ", "Please make sure it is in your library path", "zlibwapi", NONE, take_named_lib, "missing_cudnn",
+      "https://docs.nvidia.com/deeplearning/cudnn/archives/cudnn-890/install-guide/index.html", 0 },
+    /* kube-scheduler: the pod requests nvidia.com/gpu and no node has one free */
+    { "Insufficient nvidia.com/gpu", NULL, NULL, LE_K8S_INSUFFICIENT_GPU, NULL, "container_toolkit_missing",
+      GH "kubernetes/kubernetes/blob/v1.30.0/pkg/scheduler/framework/plugins/noderesources/fit.go", 0 },
+    /* XLA warns once about the ptxas it invokes */
+    { "Invoking ptxas with version ", NULL, NULL, LE_XLA_PTXAS_OLD, take_xla_ptxas, "multiple_cuda_conflict",
+      GH "openxla/xla/blob/main/xla/stream_executor/cuda/ptx_compiler_helpers.cc", 0 },
+    { "+cu", NULL, NULL, NONE, take_torch_cu_label, NULL, "https://download.pytorch.org/whl/torch/", 0 },
+    /* bitsandbytes loaded its CPU library (no CUDA entry points in it) */
+    { "bitsandbytes was compiled without GPU support", NULL, NULL, LE_BNB_CPU_LIBRARY, NULL, "cpu_only_build",
+      GH "bitsandbytes-foundation/bitsandbytes/blob/0.41.1/bitsandbytes/cextension.py", 0 },
+    /* TensorFlow's and XLA's earlier spelling of the same warning */
+    { "*** WARNING *** You are using ptxas ", "which is older than", NULL, LE_XLA_PTXAS_OLD, take_xla_ptxas,
+      "multiple_cuda_conflict", TFSRC "v2.5.0/tensorflow/stream_executor/gpu/asm_compiler.cc", 1 },
+    /* ptxas itself, given PTX of a newer ISA than it knows: a toolkit older than the compiler that wrote it */
+    { "Unsupported .version ", "current version is '", NULL, LE_XLA_PTXAS_OLD, NULL, "multiple_cuda_conflict",
+      "https://docs.nvidia.com/cuda/parallel-thread-execution/index.html#release-notes", 1 },
+    { "jax[cuda", NULL, NULL, NONE, take_pip_cuda_extra, NULL,
+      "https://docs.jax.dev/en/latest/installation.html", 0 },
 
     /* Harmless: the GPU works in spite of every one of these (tensorflow/tensorflow#62075). */
     { "Unable to register cu", "factory", NULL, LE_NOISE_FACTORY, NULL, "harmless_noise",

@@ -805,7 +805,16 @@ static void x_frameworks(struct ls *s)
         n_lost += !lf->libs[i].ok && !not_a_program_need(lf->libs[i].name);
     if (best < 0 && n_lost) {
         struct framework_build *fw = add_fw(s, "the program");
-        fw_unresolved(s, fw, NULL, 1);
+        fw_unresolved(s, fw, "ctranslate2", 1);
+    }
+    /* CTranslate2 (faster-whisper) loads its own CUDA libraries by the CUDA major it was built for,
+     * whatever torch beside it wants: a build of its own, judged on them */
+    for (i = 0; i < lf->n_libs; i++)
+        if (!lf->libs[i].ok && lf->libs[i].via && !strcmp(lf->libs[i].via, "ctranslate2"))
+            break;
+    if (i < lf->n_libs && best >= 0) {
+        struct framework_build *fw = add_fw(s, "the program");
+        fw_unresolved(s, fw, "ctranslate2", 0);
     }
     /* the pip NVIDIA wheels the log lists (pip list / pip show), as installed dists */
     for (i = 0; i < lf->n_pkgs && s->f->n_pyenvs; i++)

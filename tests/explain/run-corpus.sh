@@ -12,7 +12,7 @@
 # Prints each miss (held-out ones tagged), accuracy by kind and the totals for
 # the train split, the held-out split (and each held-out batch: 1 = logs
 # 0181-0322, split with seed 1; 2 = logs 0323-0368, seed 2; 3 = logs 0369-0398,
-# seed 3; 4 = logs 0399-0446, seed 4; 5 = logs 0447 on, seed 5, see corpus/README.md) and all; a file without a split header counts as train.  Exits 1 when top-1 or top-3 (in percent) of the train split
+# seed 3; 4 = logs 0399-0446, seed 4; 5 = logs 0447-0494, seed 5; 6 = logs 0495 on, seed 6, see corpus/README.md) and all; a file without a split header counts as train.  Exits 1 when top-1 or top-3 (in percent) of the train split
 # is below the bar (held-out accuracy is only printed), 2 on a usage error.
 set -u
 bin=${1:?usage: run-corpus.sh GPUDOCTOR [CORPUS_DIR] [MIN_TOP1 MIN_TOP3]}
@@ -52,6 +52,7 @@ for f in "$dir"/*.log; do
     [ "${num:-0}" -ge 369 ] 2>/dev/null && batch=3
     [ "${num:-0}" -ge 399 ] 2>/dev/null && batch=4
     [ "${num:-0}" -ge 447 ] 2>/dev/null && batch=5
+    [ "${num:-0}" -ge 495 ] 2>/dev/null && batch=6
     echo "$cause $top1 $top3 $split $batch" >>"$tmp/results"
     n=$((n + 1))
     [ $top1 -eq 1 ] || echo "miss$( [ $top3 -eq 1 ] && echo '@1' || echo '@3') $(basename "$f")$( [ "$split" = heldout ] && echo ' [heldout]'): want $cause${also:+ (or $also)}, got ${got:-nothing}"
@@ -72,7 +73,7 @@ awk -v min1="$min1" -v min3="$min3" '{n[$4]++; a[$4] += $2; b[$4] += $3; N++; A 
     printf "split train: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%); bar: top-1 >= %s%%, top-3 >= %s%%\n", nt, a["train"], p1, b["train"], p3, min1, min3
     if (nh > 0)
         printf "split heldout: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%); no bar\n", nh, a["heldout"], 100 * a["heldout"] / nh, b["heldout"], 100 * b["heldout"] / nh
-    for (k = 1; k <= 5; k++)
+    for (k = 1; k <= 6; k++)
         if (hn[k] > 0)
             printf "  heldout batch %d: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%)\n", k, hn[k], ha[k], 100 * ha[k] / hn[k], hb[k], 100 * hb[k] / hn[k]
     printf "corpus: %d cases, top-1 %d (%.1f%%), top-3 %d (%.1f%%)\n", N, A, 100 * A / N, B, 100 * B / N

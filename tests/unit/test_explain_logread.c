@@ -875,6 +875,56 @@ static void test_cuda_successor(void)
     CHECK_INT(kb_cuda_successor(kb, "x", &next, &rel), -1);
 }
 
+/* the libraries beside the big frameworks: an extension's torch symbol (only torch's C++ API, only
+   outside torch's own libraries), the CUDA checks of extensions, CTranslate2's library, torch's wheel label */
+static void test_framework_libraries(void)
+{
+    struct logread lr;
+    read_all(&lr, "ImportError: /e/lib/python3.9/site-packages/pytorch3d/_C.cpython-39-x86_64-linux-gnu.so: "
+                  "undefined symbol: _ZN3c104impl23ExcludeDispatchKeyGuardC1ENS_11DispatchKeyE\n");
+    CHECK_INT(lr.facts.ev[LE_EXT_TORCH_SYMBOL].count, 1);
+    CHECK_STR(lr.facts.ev[LE_EXT_TORCH_SYMBOL].a, "pytorch3d");
+    CHECK_STR(lr.facts.ev[LE_EXT_TORCH_SYMBOL].b, "_ZN3c104impl23ExcludeDispatchKeyGuardC1ENS_11DispatchKeyE");
+    logread_release(&lr);
+    read_all(&lr, "x/site-packages/m/_ext.so:undefined symbol: _ZNK2at6Tensor7is_cudaEv\n"
+                  "y/site-packages/n/_C.so: undefined symbol: _ZTIN5torch8autograd4NodeE\n");
+    CHECK_INT(lr.facts.ev[LE_EXT_TORCH_SYMBOL].count, 2);
+    CHECK_STR(lr.facts.ev[LE_EXT_TORCH_SYMBOL].a, "m");
+    logread_release(&lr);
+    /* torch's own library; another namespace that starts like one of torch's ("3c10x" is no c10); no .so */
+    read_all(&lr, "/v/site-packages/torch/lib/libtorch_cuda.so: undefined symbol: _ZN3c104cuda9SetDeviceEi\n"
+                  "/v/site-packages/q/_q.so: undefined symbol: _ZN4at10x3fooEv\n"
+                  "/v/site-packages/q/_q.so: undefined symbol: _ZN2atx3fooEv\n"
+                  "undefined symbol: _ZN3c106Symbol14fromQualStringERKSs\n");
+    CHECK_INT(lr.facts.ev[LE_EXT_TORCH_SYMBOL].count, 0);
+    logread_release(&lr);
+    read_all(&lr, "RuntimeError: Detected that PyTorch and torch_sparse were compiled with different CUDA versions. "
+                  "PyTorch has CUDA version 11.3 and torch_sparse has CUDA version 10.2. Please reinstall\n");
+    CHECK_STR(lr.facts.ev[LE_EXT_CUDA_DIFFERS].a, "torch_sparse");
+    CHECK_STR(lr.facts.ev[LE_EXT_CUDA_DIFFERS].b, "11.3");
+    CHECK_STR(lr.facts.ev[LE_EXT_CUDA_DIFFERS].c, "10.2");
+    logread_release(&lr);
+    read_all(&lr, "RuntimeError: Library libcublas.so.12 is not found or cannot be loaded\n"
+                  "I have PyTorch 1.13.1+cu117 and torch2.0.1+cu118\n");
+    CHECK_INT(lr.facts.n_libs, 1);
+    CHECK_STR(lr.facts.libs[0].name, "libcublas.so.12");
+    CHECK_STR(lr.facts.libs[0].via, "ctranslate2");
+    CHECK_STR(lr.facts.torch_version.v, "1.13.1+cu117");
+    logread_release(&lr);
+    read_all(&lr, "Device API gpu is not enabled. Please install the cuda version of dgl.\n"
+                  "E0103 1 ptx_compiler_helpers.cc:87] *** WARNING *** Invoking ptxas with version 12.4.131, which\n"
+                  "pip install --upgrade \"jax[cuda12_pip]\" -f x\n");
+    CHECK_STR(lr.facts.ev[LE_DGL_NO_CUDA].a, "gpu");
+    CHECK_STR(lr.facts.ev[LE_XLA_PTXAS_OLD].a, "12.4.131");
+    CHECK_STR(lr.facts.pip_cuda_extra.v, "jax[cuda12_pip]");
+    logread_release(&lr);
+    read_all(&lr, "W asm_compiler.cc:116] *** WARNING *** You are using ptxas 9.1.108, which is older than 9.2.88.\n"
+                  "ptxas /tmp/t, line 5; fatal   : Unsupported .version 8.3; current version is '7.8'\n");
+    CHECK_INT(lr.facts.ev[LE_XLA_PTXAS_OLD].count, 2);
+    CHECK_STR(lr.facts.ev[LE_XLA_PTXAS_OLD].a, "9.1.108");
+    logread_release(&lr);
+}
+
 int main(void)
 {
     RUN(test_dates_versions_lines);
@@ -908,5 +958,6 @@ int main(void)
     RUN(test_ctk_mount_file_exists);
     RUN(test_ort_provider_list);
     RUN(test_stated_toolkit);
+    RUN(test_framework_libraries);
     return harness_done();
 }

@@ -15,6 +15,8 @@
 #   sh assign-split.sh 399 446 "gpudoctor-corpus-split-4 "
 # and the fifth (0447-0494, gathered by h30c) with
 #   sh assign-split.sh 447 494 "gpudoctor-corpus-split-5 "
+# and the sixth (0495-0542, gathered by h31c) with
+#   sh assign-split.sh 495 542 "gpudoctor-corpus-split-6 "
 # The `# split:` headers were written from this output once; a held-out log moved to train
 # later (a rule was written for it) no longer matches it, and that is expected (README.md).
 cd "$(dirname "$0")" || exit 1
