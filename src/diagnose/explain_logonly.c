@@ -348,8 +348,9 @@ void explain_rule_log_only(struct explain_ctx *c)
  * mounts the driver libraries and device nodes).  So "started without the
  * GPU" ranks just above the judged cause, which stays second: the host
  * may lack the driver too.  A start with --gpus in the log, a batch job,
- * the toolkit's hook at work (nvidia-container-cli's requirement check or
- * mounts) or a driver that answered (its version, TensorFlow's DSO check,
+ * the toolkit's hook at work (nvidia-container-cli's requirement check,
+ * mounts or its own "nvml error: driver not loaded"), Docker's own refusal
+ * (the host's docker run) or a driver that answered (its version, TensorFlow's DSO check,
  * a version mismatch) rule it out; a pod is
  * explain_rule_setting's own row.
  */
@@ -357,14 +358,20 @@ static void container_no_driver(struct explain_ctx *c)
 {
     const struct log_facts *lf = c->lf;
     struct finding *fd;
+    size_t i;
     if (!lf->container.v || lf->docker_gpus.v || lf->cluster.v || !strcmp(lf->container.v, "kubernetes") ||
         (lf->command.v && explain_has(lf->command.v, "docker")))
         return;
     /* the toolkit's hook ran (its requirement check, its mounts) or the driver answered: GPUs were given */
     if (explain_cnt(c, LE_DRIVER_REQUIREMENT) || explain_cnt(c, LE_CTK_FILE_EXISTS) || lf->driver_version.v ||
         lf->driver_cuda.v || explain_cnt(c, LE_DSO_MISMATCH) || explain_cnt(c, LE_NVRM_API_MISMATCH) ||
-        explain_cnt(c, LE_NVML_MISMATCH))
+        explain_cnt(c, LE_NVML_MISMATCH) || explain_cnt(c, LE_DOCKER_NO_GPU))
         return;
+    /* the hook's own words (nvidia-container-cli: "nvml error: driver not loaded"): the log is the host's
+       docker run, whose hook found no driver on the host */
+    for (i = 0; i < lf->ev[LE_KERNEL_DRIVER_DOWN].n_hits; i++)
+        if (explain_has(lf->ev[LE_KERNEL_DRIVER_DOWN].hits[i].text, "nvidia-container-cli"))
+            return;
     if ((fd = explain_cause_of(c, "GD101", NULL)) == NULL && (fd = explain_cause_of(c, "GD208", NULL)) == NULL)
         return;
     explain_alt(c, "GD408", explain_get_score(c, fd) + 3, "the log was written inside a container: an image holds "

@@ -725,7 +725,8 @@ static void fw_unresolved(struct ls *s, struct framework_build *fw, const char *
         const struct log_lib *l = &lf->libs[i];
         int mine = l->via && ((via && !strcmp(l->via, via)) ||
                               (generic && (!strcmp(l->via, "loader") || !strcmp(l->via, "cudnn"))));
-        if (l->ok || !mine || (via ? not_a_need(l->name) : not_a_program_need(l->name)))
+        /* a program no framework of is in the log needs what it misses (TensorRT too) */
+        if (l->ok || !mine || (strcmp(fw->name, "the program") ? not_a_need(l->name) : not_a_program_need(l->name)))
             continue;
         facts_evidence(s->f, &fw->unresolved, &fw->n_unresolved, &fw->alloc_unresolved, src(s, l->line), l->name);
     }
