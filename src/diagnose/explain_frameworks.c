@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_container.h"
 #include "diagnose/fixes_intent.h"
+#include "diagnose/fixes_libs.h"
 #include "diagnose/fixes_node.h"
 #include "util/banned.h"
 
@@ -25,6 +27,23 @@
 static int is_name(const char *s)
 {
     return s && *s && !s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-")];
+}
+
+/*
+ * A cause a library's own message names: code, severity, title and
+ * confidence, the message's lines (family ev) as its evidence, and what
+ * tells it apart (look tool t with arg, a name or NULL; FIX_TOOL_N: none).  The fixes are the
+ * engine's, added by the caller.
+ */
+static struct finding *msg_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title,
+                                 int score, enum log_ev ev, enum fix_tool t, const char *arg)
+{
+    struct finding *fd = explain_cause(c, code, sev, title);
+    explain_set_score(c, fd, score);
+    explain_quote_ev(c, fd, ev);
+    if (t != FIX_TOOL_N)
+        explain_set_tell(c, fd, t, arg);
+    return fd;
 }
 
 /*
@@ -39,20 +58,15 @@ static void rule_opencv(struct explain_ctx *c)
 {
     struct finding *fd;
     if (explain_cnt(c, LE_OPENCV_DNN_NO_CUDA) && !explain_cause_of(c, "GD211", NULL)) {
-        fd = explain_cause(c, "GD211", SEV_ERROR, "this OpenCV's DNN module has no CUDA backend: it was built without "
-                           "it (WITH_CUDA, WITH_CUDNN and OPENCV_DNN_CUDA, and a CUDA_ARCH_BIN the DNN backend accepts)");
-        explain_set_score(c, fd, 90);
-        explain_quote_ev(c, fd, LE_OPENCV_DNN_NO_CUDA);
-        explain_set_tell(c, fd, FIX_TOOL_TELL_OPENCV_BUILD, NULL);
-        fixes_advice(c->out, fd, FIX_RANK_USER, "Use an OpenCV built with CUDA and its DNN CUDA backend (cmake "
-                     "-DWITH_CUDA=ON -DWITH_CUDNN=ON -DOPENCV_DNN_CUDA=ON, no CUDA_ARCH_BIN the DNN module refuses): the "
-                     "opencv-python wheels on PyPI are built without CUDA");
+        fd = msg_cause(c, "GD211", SEV_ERROR, "this OpenCV's DNN module has no CUDA backend: it was built without "
+                       "it (WITH_CUDA, WITH_CUDNN and OPENCV_DNN_CUDA, and a CUDA_ARCH_BIN the DNN backend accepts)",
+                       90, LE_OPENCV_DNN_NO_CUDA, FIX_TOOL_TELL_OPENCV_BUILD, NULL);
+        fixes_opencv_dnn_cuda(&c->fx, c->out, fd);
     }
     if (explain_cnt(c, LE_OPENCV_DNN_NO_DEVICE) && !c->n_causes) {
-        fd = explain_cause(c, "GD404", SEV_WARNING, "OpenCV's DNN module has its CUDA backend but found no usable "
-                           "CUDA device (cv::cuda::getCudaEnabledDeviceCount() gave none)");
-        explain_set_score(c, fd, 45);
-        explain_quote_ev(c, fd, LE_OPENCV_DNN_NO_DEVICE);
+        fd = msg_cause(c, "GD404", SEV_WARNING, "OpenCV's DNN module has its CUDA backend but found no usable "
+                       "CUDA device (cv::cuda::getCudaEnabledDeviceCount() gave none)", 45, LE_OPENCV_DNN_NO_DEVICE,
+                       FIX_TOOL_N, NULL);
         explain_apply_fix(c, fd, FX_CHECK, NULL);
         explain_alt_hit(c, "GD208", 40, "the driver is older than the CUDA this OpenCV was built with",
                         FIX_TOOL_TELL_SMI_CUDA, NULL, LE_OPENCV_DNN_NO_DEVICE);
@@ -73,15 +87,11 @@ static void rule_dgl(struct explain_ctx *c)
     struct finding *fd;
     if (!explain_cnt(c, LE_DGL_NO_CUDA) || explain_cause_of(c, "GD211", NULL))
         return;
-    fd = explain_cause(c, "GD211", SEV_ERROR, "");
-    fd->title = arena_printf(c->out->arena, "this DGL is a CPU build: it has no %s device API", dev ? dev : "cuda");
-    explain_set_score(c, fd, 90);
-    explain_quote_ev(c, fd, LE_DGL_NO_CUDA);
+    fd = msg_cause(c, "GD211", SEV_ERROR,
+                   arena_printf(c->out->arena, "this DGL is a CPU build: it has no %s device API", dev ? dev : "cuda"),
+                   90, LE_DGL_NO_CUDA, FIX_TOOL_TELL_PIP_GREP, "dgl");
     explain_quote_val(c, fd, &c->lf->torch_version);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_PIP_GREP, "dgl");
-    fixes_advice(c->out, fd, FIX_RANK_USER, "Install DGL's CUDA build for torch's CUDA version (pip install dgl -f "
-                 "https://data.dgl.ai/wheels/cuXXX/repo.html, or conda's dglteam/label/cuXXX): the dgl wheel on "
-                 "PyPI is the CPU build");
+    fixes_dgl_cuda(&c->fx, c->out, fd, c->lf->torch_cuda.v);
 }
 
 /*
@@ -98,17 +108,13 @@ static void rule_ext_torch_symbol(struct explain_ctx *c)
     struct finding *fd;
     if (!e->count || !e->a || explain_cause_of(c, "GD141", NULL))
         return;
-    fd = explain_cause(c, "GD141", SEV_ERROR, "");
-    fd->title = arena_printf(c->out->arena, "%s's compiled extension was built against another PyTorch than the one "
-                             "installed: it needs torch's C++ symbol %s, which this torch does not have", e->a,
-                             e->b ? e->b : "?");
-    explain_set_score(c, fd, 86);
-    explain_quote_ev(c, fd, LE_EXT_TORCH_SYMBOL);
+    fd = msg_cause(c, "GD141", SEV_ERROR,
+                   arena_printf(c->out->arena, "%s's compiled extension was built against another PyTorch than the "
+                                "one installed: it needs torch's C++ symbol %s, which this torch does not have", e->a,
+                                e->b ? e->b : "?"),
+                   86, LE_EXT_TORCH_SYMBOL, FIX_TOOL_TELL_PIP_GREP, is_name(e->a) ? e->a : "torch");
     explain_quote_val(c, fd, &c->lf->torch_version);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_PIP_GREP, is_name(e->a) ? e->a : "torch");
-    fixes_advice(c->out, fd, FIX_RANK_USER, arena_printf(c->out->arena, "Reinstall %s built for the installed torch "
-                 "and its CUDA (its wheel for this torch release, or a build from source in this environment), or "
-                 "install the torch it was built for", e->a));
+    fixes_ext_torch_pin(&c->fx, c->out, fd, c->env, e->a, c->lf->torch_version.v);
     explain_alt_hit(c, "GD216", 35, "two torch installs are mixed (a pip and a conda copy, or a user-site copy), and "
                     "the extension loads against the other", FIX_TOOL_TELL_PY_PIP_GREP, "torch", LE_EXT_TORCH_SYMBOL);
 }
@@ -125,15 +131,13 @@ static void rule_ext_cuda_differs(struct explain_ctx *c)
     struct finding *fd;
     if (!e->count || explain_cause_of(c, "GD141", NULL))
         return;
-    fd = explain_cause(c, "GD141", SEV_ERROR, "");
-    fd->title = arena_printf(c->out->arena, "%s was compiled with CUDA %s, PyTorch with CUDA %s: it refuses to load "
-                             "(\"compiled with different CUDA versions\")", e->a ? e->a : "the extension",
-                             e->c ? e->c : "?", e->b ? e->b : "?");
-    explain_set_score(c, fd, 90);
-    explain_quote_ev(c, fd, LE_EXT_CUDA_DIFFERS);
+    fd = msg_cause(c, "GD141", SEV_ERROR,
+                   arena_printf(c->out->arena, "%s was compiled with CUDA %s, PyTorch with CUDA %s: it refuses to "
+                                "load (\"compiled with different CUDA versions\")", e->a ? e->a : "the extension",
+                                e->c ? e->c : "?", e->b ? e->b : "?"),
+                   90, LE_EXT_CUDA_DIFFERS, e->a && is_name(e->a) ? FIX_TOOL_TELL_PIP_GREP : FIX_TOOL_N,
+                   e->a && is_name(e->a) ? e->a : NULL);
     explain_quote_val(c, fd, &c->lf->torch_version);
-    if (e->a && is_name(e->a))
-        explain_set_tell(c, fd, FIX_TOOL_TELL_PIP_GREP, e->a);
     fixes_ext_cuda(&c->fx, c->out, fd, e->a && is_name(e->a) ? e->a : "the extension", e->b);
 }
 
@@ -213,15 +217,11 @@ static void rule_k8s_gpu(struct explain_ctx *c)
     struct finding *fd;
     if (!explain_cnt(c, LE_K8S_INSUFFICIENT_GPU) || explain_cause_of(c, "GD408", NULL))
         return;
-    fd = explain_cause(c, "GD408", SEV_ERROR, "no Kubernetes node offers a free nvidia.com/gpu: the NVIDIA device "
-                       "plugin advertises a node's GPUs only where the NVIDIA container runtime is the default "
-                       "runtime (Docker's default-runtime, containerd's default_runtime_name)");
-    explain_set_score(c, fd, 72);
-    explain_quote_ev(c, fd, LE_K8S_INSUFFICIENT_GPU);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_K8S_NODE_GPUS, NULL);
-    fixes_advice(c->out, fd, FIX_RANK_SYSTEM, "On each GPU node make the NVIDIA container runtime the default "
-                 "(\"default-runtime\": \"nvidia\" in /etc/docker/daemon.json, or `nvidia-ctk runtime configure "
-                 "--runtime=containerd --set-as-default`), restart the runtime, then the device plugin's pod");
+    fd = msg_cause(c, "GD408", SEV_ERROR, "no Kubernetes node offers a free nvidia.com/gpu: the NVIDIA device "
+                   "plugin advertises a node's GPUs only where the NVIDIA container runtime is the default runtime "
+                   "(Docker's default-runtime, containerd's default_runtime_name)", 72, LE_K8S_INSUFFICIENT_GPU,
+                   FIX_TOOL_TELL_K8S_NODE_GPUS, NULL);
+    fixes_ctk_default_runtime(c->out, fd);
     explain_alt_hit(c, "GD403", 50, "every GPU the nodes offer is allocated to other pods, or the pod asks for more "
                     "GPUs than one node has", FIX_TOOL_TELL_K8S_NODE_GPUS, NULL, LE_K8S_INSUFFICIENT_GPU);
 }
@@ -263,8 +263,7 @@ static void rule_xla_ptxas(struct explain_ctx *c)
     }
     explain_quote_ev(c, fd, LE_XLA_PTXAS_OLD);
     explain_set_tell(c, fd, FIX_TOOL_TELL_PTXAS_ALL, NULL);
-    fixes_advice(c->out, fd, FIX_RANK_ENV, "Take the other CUDA toolkit's bin directory off PATH, so that XLA uses the "
-                 "ptxas pip installed with JAX's CUDA extra, or upgrade that toolkit to the release XLA's warning names");
+    fixes_ptxas_path(&c->fx, c->out, fd, pip);
     if (pip)
         explain_alt_hit(c, "GD206", 50, "the CUDA toolkit XLA uses is older than the release it asks for",
                         FIX_TOOL_TELL_PTXAS_ALL, NULL, LE_XLA_PTXAS_OLD);
@@ -288,13 +287,11 @@ static void rule_bnb_cpu(struct explain_ctx *c)
     if (!explain_cnt(c, LE_BNB_CPU_LIBRARY) || explain_cause_of(c, "GD211", NULL))
         return;
     cudart = explain_cause_of(c, "GD201", NULL);
-    fd = explain_cause(c, "GD211", SEV_ERROR, "bitsandbytes loaded its CPU library: the install has no CUDA binary "
-                       "for this platform or CUDA, so its 8-bit and 4-bit GPU operations are unavailable");
-    explain_set_score(c, fd, cudart ? explain_get_score(c, cudart) - 6 : explain_os_is(c, "linux") ? 80 : 88);
-    explain_quote_ev(c, fd, LE_BNB_CPU_LIBRARY);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_PIP_GREP, "bitsandbytes");
-    fixes_advice(c->out, fd, FIX_RANK_USER, "Install a bitsandbytes release with a CUDA binary for this platform and "
-                 "torch's CUDA (pip install -U bitsandbytes: its current releases ship Windows wheels too)");
+    fd = msg_cause(c, "GD211", SEV_ERROR, "bitsandbytes loaded its CPU library: the install has no CUDA binary "
+                   "for this platform or CUDA, so its 8-bit and 4-bit GPU operations are unavailable",
+                   cudart ? explain_get_score(c, cudart) - 6 : explain_os_is(c, "linux") ? 80 : 88,
+                   LE_BNB_CPU_LIBRARY, FIX_TOOL_TELL_PIP_GREP, "bitsandbytes");
+    fixes_bnb_cuda(&c->fx, c->out, fd, c->env);
     if (!cudart && !explain_os_is(c, "windows") && !explain_os_is(c, "macos"))
         explain_alt_hit(c, "GD201", 45, "bitsandbytes' CUDA setup did not find the CUDA runtime (libcudart) and fell "
                         "back to its CPU library", FIX_TOOL_TELL_FIND_LIB, "libcudart.so", LE_BNB_CPU_LIBRARY);

@@ -18,6 +18,7 @@
 
 #include "diagnose/diagnose.h"
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_container.h"
 #include "diagnose/fixes_intent.h"
 #include "diagnose/fixes_node.h"
 #include "diagnose/lookup.h"
@@ -469,8 +470,7 @@ void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_f
         fixes_toolkit_host(&c->fx, c->out, fd, "docker");
         break;
     case FX_IMAGE_DRIVER:
-        fixes_advice(c->out, fd, FIX_RANK_NEW_ENV, "In the image: do not install the NVIDIA driver (libcuda1, "
-                     "nvidia-driver, libnvidia-compute-*): the runtime mounts the host's");
+        fixes_image_no_driver(c->out, fd);
         break;
     case FX_LOADER_PATH:
         fixes_loader_path(&c->fx, c->out, fd, "Put the directory that holds it on the loader path "

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "diagnose/fixes.h"
+#include "diagnose/fixes_intent.h"
 #include "util/strbuf.h"
 #include "util/banned.h"
 
@@ -71,6 +72,25 @@ void fixes_ctk_configure(const struct facts *f, struct findings *fl, struct find
                     "the container with the GPUs", "sudo nvidia-ctk runtime configure --runtime=docker\n"
                     "sudo systemctl restart docker\n"
                     "docker run --gpus all IMAGE");
+}
+
+void fixes_ctk_default_runtime(struct findings *fl, struct finding *fd)
+{
+    size_t from = fd->n_fixes;
+    finding_fix(fl, fd, "sh", "On each GPU node using containerd (most Kubernetes nodes): make the NVIDIA runtime "
+                "containerd's default and restart it", "sudo nvidia-ctk runtime configure --runtime=containerd "
+                "--set-as-default\nsudo systemctl restart containerd");
+    finding_fix(fl, fd, "sh", "Or, on nodes whose engine is Docker: make it Docker's default runtime",
+                "sudo nvidia-ctk runtime configure --runtime=docker --set-as-default\nsudo systemctl restart docker");
+    finding_fix(fl, fd, NULL, "Then restart the NVIDIA device plugin's pod on those nodes, so that it finds the "
+                "GPUs and advertises nvidia.com/gpu", NULL);
+    fixes_rank(fd, from, FIX_RANK_SYSTEM);
+}
+
+void fixes_image_no_driver(struct findings *fl, struct finding *fd)
+{
+    fixes_advice(fl, fd, FIX_RANK_NEW_ENV, "In the image: do not install the NVIDIA driver (libcuda1, "
+                 "nvidia-driver, libnvidia-compute-*): the runtime mounts the host's");
 }
 
 void fixes_image_env(struct findings *fl, struct finding *fd, const char *name, const char *value,

@@ -37,6 +37,15 @@ const char *fixes_ctk_route(enum fix_family fam);
 void fixes_ctk_install(const struct facts *f, struct findings *fl, struct finding *fd);
 /** Register the toolkit with engine ("docker", "containerd", "crio") and restart it. */
 void fixes_ctk_configure(const struct facts *f, struct findings *fl, struct finding *fd, const char *engine);
+/**
+ * Kubernetes GPU nodes whose device plugin offers no nvidia.com/gpu: the
+ * NVIDIA runtime registered as the default of the node's engine (nvidia-ctk
+ * runtime configure --set-as-default, the toolkit's nvidia-ctk README), for
+ * containerd and for Docker, then the engine and the plugin restarted.
+ */
+void fixes_ctk_default_runtime(struct findings *fl, struct finding *fd);
+/** An image that ships its own NVIDIA driver: do not install it in the image (the runtime mounts the host's). */
+void fixes_image_no_driver(struct findings *fl, struct finding *fd);
 /** The image side: set an environment variable in the Dockerfile (ENV) or at run time (docker run -e). */
 void fixes_image_env(struct findings *fl, struct finding *fd, const char *name, const char *value,
                      const char *why);

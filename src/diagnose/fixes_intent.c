@@ -60,6 +60,12 @@ void fixes_advice(struct findings *fl, struct finding *fd, enum fix_rank r, cons
     put(fl, fd, 0, r, NULL, title, NULL);
 }
 
+void fixes_report_bug(struct findings *fl, struct finding *fd, const char *why_not, long pid)
+{
+    put(fl, fd, 0, FIX_RANK_NONE, "sh", arena_printf(fl->arena, "If %s, that is a gpudoctor bug: please report it "
+        "with this file", why_not), arena_printf(fl->arena, "gpudoctor ps --json %ld > gpudoctor-ps-%ld.json", pid, pid));
+}
+
 void fixes_link(struct findings *fl, struct finding *fd, enum fix_rank r, const char *title, const char *url)
 {
     put(fl, fd, 0, r, NULL, title, url);
@@ -499,8 +505,7 @@ void fixes_container_start(const struct fix_ctx *x, struct findings *fl, struct 
                       : o == FIX_CTR_IPC_HOST        ? "docker run --ipc=host ..."
                       : o == FIX_CTR_IPC_HOST_OR_SHM ? "docker run --ipc=host ...   # or --shm-size=16g"
                                                      : "docker run --gpus all ...";
-    (void)x;
-    put(fl, fd, 0, FIX_RANK_NEW_ENV, "sh", title, cmd);
+    put(fl, fd, 0, FIX_RANK_NEW_ENV, on_windows(x) ? "powershell" : "sh", title, cmd);   /* Docker Desktop's CLI */
 }
 
 /* ---- environments ---- */

@@ -52,6 +52,14 @@ void fixes_continue(struct finding *fd);
 /** Advice without a command (title says what to do), at rank r. */
 void fixes_advice(struct findings *fl, struct finding *fd, enum fix_rank r, const char *title);
 
+/**
+ * gpudoctor itself is wrong about job pid (the loader model or the
+ * diagnosis disagrees with what the process did), unless why_not happened
+ * (a sentence: what else explains it): report it, with the command that
+ * writes ps's JSON for that job to a file to attach.
+ */
+void fixes_report_bug(struct findings *fl, struct finding *fd, const char *why_not, long pid);
+
 /** A page to read (url, a primary source the engine names), at rank r. */
 void fixes_link(struct findings *fl, struct finding *fd, enum fix_rank r, const char *title, const char *url);
 
@@ -249,7 +257,7 @@ enum fix_container_start {
     FIX_CTR_IPC_HOST_OR_SHM   /* the same, or a larger --shm-size */
 };
 
-/** Start the container with the GPUs, as o says (rank: a new container). */
+/** Start the container with the GPUs, as o says (rank: a new container; PowerShell on Windows, Docker Desktop). */
 void fixes_container_start(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *title,
                            enum fix_container_start o);
 

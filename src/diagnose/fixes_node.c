@@ -526,10 +526,12 @@ static void node_wsl_remount(const struct fix_ctx *x, struct findings *fl, struc
 static void node_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *dist, const char *torch_version)
 {
-    finding_fix_group(fl, fd, 0, "sh", "See every requirement the installed versions break",
-                      arena_printf(x->a, "%s check", fix_pip(x, env)));
-    finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install the %s release built for torch %s (each release "
-                      "names the torch it is built for), or the torch it pins", dist, torch_version), NULL);
+    finding_fix_group(fl, fd, 0, x->os && !strcmp(x->os, "windows") ? "powershell" : "sh",
+                      "See every requirement the installed versions break", arena_printf(x->a, "%s check",
+                      fix_pip(x, env)));
+    finding_fix_group(fl, fd, 0, NULL, arena_printf(x->a, "Install the %s release built for %s%s (each release "
+                      "names the torch it is built for), or the torch it pins", dist,
+                      torch_version ? "torch " : "the installed torch", torch_version ? torch_version : ""), NULL);
 }
 
 static void node_ext_cuda(const struct fix_ctx *x, struct findings *fl, struct finding *fd, const char *dist,

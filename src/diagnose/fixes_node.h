@@ -133,7 +133,7 @@ void fixes_wsl_dxg(const struct fix_ctx *x, struct findings *fl, struct finding 
 /** Windows has WSL's libraries (lxss\lib) but the distribution does not see them: restart WSL. */
 void fixes_wsl_remount(const struct fix_ctx *x, struct findings *fl, struct finding *fd);
 
-/** An extension built for another torch: pip's own check, then the matching release. */
+/** An extension built for another torch (torch_version: the installed one, or NULL): pip's own check, then the matching release. */
 void fixes_ext_torch_pin(const struct fix_ctx *x, struct findings *fl, struct finding *fd,
                          const struct python_env *env, const char *dist, const char *torch_version);
 

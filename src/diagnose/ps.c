@@ -363,9 +363,8 @@ static void lib_findings(const struct ps_input *in, struct ps_job *job, struct a
         finding_evidence(fl, fd, NULL, "a library loaded from another place than its environment gives: "
                          "by full path (ctypes, a preload), through a variable set after start, or from files "
                          "that changed since");
-        fixes_advice(fl, fd, FIX_RANK_NONE, "If neither the job's environment nor these files changed since it started, "
-                    "the loader model is wrong: that is a gpudoctor bug -- please report it with the "
-                    "output of `gpudoctor ps --json PID`");
+        fixes_report_bug(fl, fd, "neither the job's environment nor these files changed since it started, the "
+                         "loader model is wrong", job->proc->pid);
     }
 }
 
@@ -402,8 +401,7 @@ static void env_finding(const struct ps_input *in, struct ps_job *job, struct ar
                          in->env_how ? in->env_how : "");
         finding_evidence(&job->findings, fd, NULL, "%s=%s in its environment", vars[k], v);
         fixes_advice(&job->findings, fd, FIX_RANK_USER, "Start it with that environment's own interpreter (for a "
-                    "Jupyter kernel: register one for it, `python -m ipykernel install --user --name NAME` "
-                    "run by that interpreter)");
+                    "Jupyter kernel: register that interpreter as a kernel with its ipykernel, and pick it)");
         return;
     }
 }
@@ -458,9 +456,8 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
                               v->reason ? v->reason : "GPU NO");
             fd->subject = subject(job, a);
             cause_evidence(job, fd, dx);
-            fixes_advice(fl, fd, FIX_RANK_NONE, "If the job's environment and files did not change since it started, "
-                        "the diagnosis is wrong: that is a gpudoctor bug -- please report it with the output of "
-                        "`gpudoctor ps --json PID`");
+            fixes_report_bug(fl, fd, "the job's environment and files did not change since it started, the "
+                             "diagnosis is wrong", p->pid);
         }
         return;
     }
@@ -491,8 +488,10 @@ static void state_of(const struct ps_input *in, struct ps_job *job, struct arena
         for (i = 0; i < job->n_devices; i++)
             finding_evidence(fl, fd, "/proc/PID/fd", "open: %s", job->devices[i]);
         cause_evidence(job, fd, dx);
-        fixes_advice(fl, fd, FIX_RANK_NEW_ENV, "Give the job the GPU: in a container start it with the GPUs (docker run "
-                    "--gpus all, a Kubernetes nvidia.com/gpu limit); under Slurm request them (--gpus)");
+        fixes_advice(fl, fd, FIX_RANK_NEW_ENV, "Give the job the GPU: in a container start it with the GPUs (under "
+                    "Kubernetes a nvidia.com/gpu limit), under Slurm request them");
+        fixes_container_start(NULL, fl, fd, "In a container: start it with the GPUs", FIX_CTR_GPUS);
+        fixes_run(NULL, fl, fd, FIX_TOOL_SLURM_GPU, NULL, NULL, NULL);
         return;
     }
     if (job->driver_lib || (v && v->gpu != GPU_NO) || (!v && cuda_libs)) {

@@ -212,8 +212,7 @@ static void rule_started(const struct facts *f, struct findings *out)
         finding_evidence(out, fd, c->image_driver, "in the image");
         if (f->driver.kmod_version)
             finding_evidence(out, fd, f->driver.kmod_source, "host kernel module %s", f->driver.kmod_version);
-        fixes_advice(out, fd, FIX_RANK_NEW_ENV, "In the image: do not install the NVIDIA driver (libcuda1, "
-                     "nvidia-driver, libnvidia-compute-*): the runtime mounts the host's");
+        fixes_image_no_driver(out, fd);
     }
     if (c->started == -1) {
         fd = findings_add(out, "GD809", SEV_INFO, "whether the NVIDIA runtime starts this container on this host "

@@ -29,6 +29,7 @@ static int userspace_outside_wsl(const struct facts *f, const struct driver_lib 
 
 static void rule_no_gpu(const struct facts *f, struct findings *out)
 {
+    struct fix_ctx fx;
     struct finding *fd;
     if (f->n_gpus || !f->pci_readable || f->system.wsl || f->tegra.present)
         return; /* a Jetson's GPU is in the SoC, never on the PCI bus */
@@ -36,8 +37,9 @@ static void rule_no_gpu(const struct facts *f, struct findings *out)
     finding_evidence(out, fd, "/sys/bus/pci/devices",
                      "no device with vendor 0x10de and a display class");
     fixes_advice(out, fd, FIX_RANK_NEW_ENV,
-                 "If this is a cloud or VM instance, choose a GPU instance type or pass the GPU through; "
-                 "in a container, start it with the GPU (docker run --gpus all ...)");
+                 "If this is a cloud or VM instance, choose a GPU instance type or pass the GPU through");
+    fix_ctx_from_facts(&fx, f, NULL, out->arena);
+    fixes_container_start(&fx, out, fd, "In a container: start it with the GPU", FIX_CTR_GPUS);
 }
 
 /* The loader was asked for libcuda.so.1 and found none (a log: dlopen said so). */
