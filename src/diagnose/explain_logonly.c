@@ -681,6 +681,16 @@ void explain_rule_noise(struct explain_ctx *c)
         explain_quote_ev(c, fd, noise[i].ev);
         finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(noise[i].ev));
     }
+    /* ldconfig's warning on libcuda.so.1: on WSL the driver's libraries in /usr/lib/wsl/lib are copies, not
+       links, by design (NVIDIA's CUDA on WSL user guide); ldconfig leaves them and the loader finds them */
+    if (explain_cnt(c, LE_NOISE_LDCONFIG_LINK) &&
+        (explain_os_is(c, "wsl") || explain_has(explain_first_hit(c, LE_NOISE_LDCONFIG_LINK)->text, "/usr/lib/wsl/"))) {
+        fd = findings_add(c->out, "GD401", SEV_INFO, "%s", "ldconfig's \"libcuda.so.1 is not a symbolic link\" is "
+                          "harmless on WSL: the driver's libraries in /usr/lib/wsl/lib are copies, not links");
+        explain_quote_ev(c, fd, LE_NOISE_LDCONFIG_LINK);
+        explain_quote_val(c, fd, &lf->os_wsl);
+        finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(LE_NOISE_LDCONFIG_LINK));
+    }
     fd = NULL;
     /* optional for a framework; a program the log names no framework of needs it (logscan) */
     if (!c->env || !c->env->n_frameworks || !strcmp(c->env->frameworks[0].name, "the program"))
