@@ -76,8 +76,9 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                 explain_apply_fix(c, fd, FX_DRIVER_UPGRADE, NULL);
             }
             explain_quote_line(c, fd, er->line, er->text);
+            /* on WSL2 the only driver is the Windows one: the route to fix it (on Windows) ranks first */
             if (explain_os_is(c, "wsl"))
-                explain_alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver "
+                explain_alt(c, "GD110", explain_get_score(c, fd) + 2, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver "
                     "(or Windows build) shows this way", FIX_TOOL_TELL_WSL_DRIVER, NULL,
                     er->line, er->text);
             else if (!c->os || explain_os_is(c, "linux"))
