@@ -1442,6 +1442,7 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     explain_rule_cuda_errors(&c);
     explain_rule_log_only(&c);
     explain_rule_setting(&c);
+    explain_rule_macos_no_cuda(&c);
     explain_rule_no_gpu_unexplained(&c);
     explain_rule_noise(&c);
     explain_rule_nothing_found(&c);
