@@ -66,6 +66,9 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
         /* The knowledge base says what each code points to (data/cuda_error.kb). */
         if (!strcmp(code, "GD407"))
             continue;   /* out of memory: the OOM rule quotes it */
+        if (explain_cnt(c, LE_NOISE_GL_INTEROP) && (explain_has(er->text, "graphics_register") ||
+                                                    explain_has(er->text, "GraphicsGLRegister")))
+            continue;   /* the OpenGL buffer's registration, which the program fell back from (the noise rule) */
         if (!strcmp(code, "GD208") && !compat && explain_cnt(c, LE_DRIVER_ZERO))
             continue;   /* the driver version read was 0: no driver at all, not an old one */
         if (!strcmp(code, "GD208") && !compat) {
@@ -727,6 +730,8 @@ void explain_rule_noise(struct explain_ctx *c)
         { LE_NOISE_ABSL, "the absl::InitializeLog banner is harmless" },
         { LE_NOISE_PTXAS_NEWER, "XLA's \"driver's CUDA version is older than the ptxas CUDA version\" only turns off "
                                 "parallel compilation: the GPU works" },
+        { LE_NOISE_GL_INTEROP, "Warp's CUDA/OpenGL interop is not available: it copies between its array and the "
+                               "OpenGL buffer instead (slower drawing); the computation still runs on the GPU" },
     };
     const struct log_facts *lf = c->lf;
     struct finding *fd = NULL;

@@ -117,6 +117,7 @@ enum log_ev {
     LE_BNB_CPU_LIBRARY,      /* bitsandbytes: "The installed version of bitsandbytes was compiled without GPU support." */
     LE_XGB_NO_GPU,           /* XGBoost: "XGBoost version not compiled with GPU support." (a CPU-only build) */
     LE_NOISE_LDCONFIG_LINK,  /* ldconfig: "/usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link" (harmless on WSL) */
+    LE_NOISE_GL_INTEROP,     /* Warp: "Could not register GL buffer since CUDA/OpenGL interoperability is not available" */
     LE__COUNT
 };
 
