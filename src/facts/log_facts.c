@@ -160,8 +160,8 @@ static const struct ev_info ev_info[LE__COUNT] = {
         "glibc elf/ldconfig.c create_links: a soname that is a file, not a link (libcuda.so.1; on WSL the driver's "
         "libraries in /usr/lib/wsl/lib are copies); ldconfig leaves it as it is" },
     [LE_NOISE_GL_INTEROP] = { "warp_gl_interop_fallback",
-        "NVIDIA Warp's OpenGL renderer (warp/render/render_opengl.py, 1.x; its warning as quoted in Newton's and "
-        "Isaac Lab's docs): the OpenGL buffer could not be registered with CUDA "
+        "NVIDIA Warp's RegisteredGLBuffer (warp/context.py v1.5.0, warp/_src/context.py later; the warning its "
+        "OpenGL renderer triggers): the OpenGL buffer could not be registered with CUDA "
         "(cudaGraphicsGLRegisterBuffer failed: another GPU owns the GL context, or the driver refuses); Warp copies "
         "between its array and the buffer instead, compute stays on the GPU" },
 };

@@ -2561,7 +2561,7 @@ static const struct log_pattern patterns[] = {
       GH "NVIDIA/warp/blob/v1.5.0/warp/context.py", 0 },
     /* Warp's renderer without CUDA/OpenGL interop falls back to copies (compute unaffected) */
     { "Could not register GL buffer since CUDA/OpenGL interoperability is not available", NULL, NULL,
-      LE_NOISE_GL_INTEROP, NULL, "harmless_noise", GH "NVIDIA/warp/blob/main/warp/render/render_opengl.py", 0 },
+      LE_NOISE_GL_INTEROP, NULL, "harmless_noise", GH "NVIDIA/warp/blob/v1.5.0/warp/context.py", 0 },
     { "Plugin optimizer for device_type GPU is enabled", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
       TFSRC "v2.15.0/tensorflow/core/grappler/optimizers/custom_graph_optimizer_registry.cc", 0 },
     { "/stubs/libcuda.so", NULL, NULL, LE_STUB_LIBCUDA, NULL, "stub_driver_on_path",
