@@ -114,6 +114,7 @@ void explain_rule_ort_unnamed(struct explain_ctx *c);
 void explain_rule_cuda_errors(struct explain_ctx *c);
 void explain_rule_log_only(struct explain_ctx *c);
 void explain_rule_setting(struct explain_ctx *c);
+void explain_rule_macos_no_cuda(struct explain_ctx *c);
 void explain_rule_no_gpu_unexplained(struct explain_ctx *c);
 void explain_rule_noise(struct explain_ctx *c);
 void explain_rule_nothing_found(struct explain_ctx *c);

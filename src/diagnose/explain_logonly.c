@@ -66,6 +66,9 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
         /* The knowledge base says what each code points to (data/cuda_error.kb). */
         if (!strcmp(code, "GD407"))
             continue;   /* out of memory: the OOM rule quotes it */
+        if (explain_cnt(c, LE_NOISE_GL_INTEROP) && (explain_has(er->text, "graphics_register") ||
+                                                    explain_has(er->text, "GraphicsGLRegister")))
+            continue;   /* the OpenGL buffer's registration, which the program fell back from (the noise rule) */
         if (!strcmp(code, "GD208") && !compat && explain_cnt(c, LE_DRIVER_ZERO))
             continue;   /* the driver version read was 0: no driver at all, not an old one */
         if (!strcmp(code, "GD208") && !compat) {
@@ -76,8 +79,9 @@ void explain_rule_cuda_errors(struct explain_ctx *c)
                 explain_apply_fix(c, fd, FX_DRIVER_UPGRADE, NULL);
             }
             explain_quote_line(c, fd, er->line, er->text);
+            /* on WSL2 the only driver is the Windows one: the route to fix it (on Windows) ranks first */
             if (explain_os_is(c, "wsl"))
-                explain_alt(c, "GD110", 60, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver "
+                explain_alt(c, "GD110", explain_get_score(c, fd) + 2, "on WSL2 the Windows driver provides CUDA: an outdated or broken Windows driver "
                     "(or Windows build) shows this way", FIX_TOOL_TELL_WSL_DRIVER, NULL,
                     er->line, er->text);
             else if (!c->os || explain_os_is(c, "linux"))
@@ -440,6 +444,64 @@ static void tf_verbose_fix(struct explain_ctx *c, struct finding *fd, const char
 }
 
 /*
+ * The log is a Mac's (logscan's OS: /Users/, .dylib, Darwin, the macOS
+ * platform, a MacBook): there is no CUDA there (NVIDIA's last CUDA for macOS
+ * was 10.2, no Apple Silicon Mac has an NVIDIA GPU; rules_macos.c), so a
+ * cause that presumes CUDA on that machine -- no driver, a library, a
+ * toolkit, a CPU-only wheel, Windows' TensorFlow -- is a symptom of asking
+ * a Mac for CUDA (a driver that answered, too old, is not: CUDA ran there).  "Use Metal" ranks just above the surest such cause,
+ * which stays as the alternative (an old Intel Mac with an NVIDIA GPU).
+ */
+void explain_rule_macos_no_cuda(struct explain_ctx *c)
+{
+    /* not a driver that answered (too old, mismatched: error 35 needs a CUDA runtime and driver that
+       run, the Intel Macs with NVIDIA GPUs of CUDA 10.2 and before) nor a GPU that ran code */
+    static const char *const cuda_kinds[] = {
+        "no_driver", "no_gpu", "toolkit_version_mismatch", "missing_cudart", "missing_cudnn",
+        "missing_other_cuda_lib", "cudnn_version_mismatch", "library_path_not_set", "pip_nvidia_libs_not_found",
+        "multiple_cuda_conflict", "cpu_only_build", "windows_native_unsupported", "wsl_driver_issue",
+        "container_toolkit_missing", "stub_driver_on_path", "nouveau_loaded", "device_permissions",
+        "env_hides_gpu", NULL };
+    const struct finding *top = NULL;
+    struct finding *fd;
+    size_t i, k;
+    int best = 0;
+
+    if (!explain_os_is(c, "macos") || explain_cause_of(c, "GD214", NULL) || c->lf->gpu_name.v ||
+        c->lf->driver_version.v || explain_cnt(c, LE_GPU_WORKS))
+        return;   /* the log shows an NVIDIA GPU or driver there: an Intel Mac of CUDA's time */
+    for (i = 0; i < c->out->nr && i < MAX_SCORED; i++) {
+        const struct finding *f = &c->out->v[i];
+        if (f->severity < SEV_WARNING)
+            continue;
+        for (k = 0; cuda_kinds[k] && strcmp(cuda_kinds[k], f->kind); k++)
+            ;
+        if (cuda_kinds[k] && c->score[i] > best) {
+            best = c->score[i];
+            top = f;
+        }
+    }
+    for (i = 0; i < c->n_alts; i++)
+        if (c->alts[i].score > best)
+            for (k = 0; cuda_kinds[k]; k++)
+                if (!strcmp(cuda_kinds[k], c->alts[i].kind))
+                    best = c->alts[i].score;
+    if (!best)
+        return;
+    fd = explain_cause(c, "GD214", SEV_ERROR, "this is a Mac: there is no CUDA on macOS, so what the log says is "
+                       "missing is CUDA's; the GPU is reached through Metal (PyTorch's MPS, tensorflow-metal)");
+    explain_set_score(c, fd, best + 2 > 95 ? 95 : best + 2);
+    explain_quote_val(c, fd, &c->lf->os_macos);
+    for (i = 0; top && i < top->n_evidence && i < 2; i++)
+        explain_quote_line(c, fd, top->evidence[i].line, top->evidence[i].text);
+    explain_set_tell(c, fd, FIX_TOOL_TELL_METAL_MPS, NULL);
+    if (explain_log_fw(c, "tensorflow"))
+        fixes_macos_pip(&c->fx, c->out, fd, c->env, "Install Apple's Metal plugin "
+                        "(developer.apple.com/metal/tensorflow-plugin/)", "tensorflow-metal");
+    explain_apply_fix(c, fd, FX_CHECK, NULL);
+}
+
+/*
  * The framework fell back to the CPU and nothing named a cause: what the
  * log cannot tell, ranked, with what would tell.
  */
@@ -668,6 +730,8 @@ void explain_rule_noise(struct explain_ctx *c)
         { LE_NOISE_ABSL, "the absl::InitializeLog banner is harmless" },
         { LE_NOISE_PTXAS_NEWER, "XLA's \"driver's CUDA version is older than the ptxas CUDA version\" only turns off "
                                 "parallel compilation: the GPU works" },
+        { LE_NOISE_GL_INTEROP, "Warp's CUDA/OpenGL interop is not available: it copies between its array and the "
+                               "OpenGL buffer instead (slower drawing); the computation still runs on the GPU" },
     };
     const struct log_facts *lf = c->lf;
     struct finding *fd = NULL;
@@ -680,6 +744,16 @@ void explain_rule_noise(struct explain_ctx *c)
         fd = findings_add(c->out, "GD401", SEV_INFO, "%s", noise[i].title);
         explain_quote_ev(c, fd, noise[i].ev);
         finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(noise[i].ev));
+    }
+    /* ldconfig's warning on libcuda.so.1: on WSL the driver's libraries in /usr/lib/wsl/lib are copies, not
+       links, by design (NVIDIA's CUDA on WSL user guide); ldconfig leaves them and the loader finds them */
+    if (explain_cnt(c, LE_NOISE_LDCONFIG_LINK) &&
+        (explain_os_is(c, "wsl") || explain_has(explain_first_hit(c, LE_NOISE_LDCONFIG_LINK)->text, "/usr/lib/wsl/"))) {
+        fd = findings_add(c->out, "GD401", SEV_INFO, "%s", "ldconfig's \"libcuda.so.1 is not a symbolic link\" is "
+                          "harmless on WSL: the driver's libraries in /usr/lib/wsl/lib are copies, not links");
+        explain_quote_ev(c, fd, LE_NOISE_LDCONFIG_LINK);
+        explain_quote_val(c, fd, &lf->os_wsl);
+        finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(LE_NOISE_LDCONFIG_LINK));
     }
     fd = NULL;
     /* optional for a framework; a program the log names no framework of needs it (logscan) */

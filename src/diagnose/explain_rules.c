@@ -757,7 +757,10 @@ static const struct alt_row {
       "than the image's libcuda", FIX_TOOL_TELL_KMOD_COMPAT, NULL },
     { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_linux_or_unknown, "GD110", 35, "on WSL2: the Windows driver "
       "(or Windows build) lacks CUDA support for WSL", FIX_TOOL_TELL_WSL_KERNEL_SMI, NULL },
-    { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_wsl, "GD110", 60, "on WSL2 the Windows driver provides CUDA: "
+    /* on WSL2 the only driver is the Windows one (NVIDIA's CUDA on WSL User Guide): a driver too old there is
+       the Windows driver (or a Windows build without WSL CUDA), fixed on Windows, so WSL's route ranks first
+       and "driver too old" (GD208, 86) second */
+    { { LE_DRIVER_TOO_OLD, LE_INSUFFICIENT_DRIVER }, w_wsl, "GD110", 88, "on WSL2 the Windows driver provides CUDA: "
       "an outdated or broken Windows driver (or Windows build) shows this way",
       FIX_TOOL_TELL_WSL_DRIVER, NULL },
     /* a thin log: the message alone, from a machine the log does not name; on a Mac every PyTorch is built
@@ -1439,6 +1442,7 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     explain_rule_cuda_errors(&c);
     explain_rule_log_only(&c);
     explain_rule_setting(&c);
+    explain_rule_macos_no_cuda(&c);
     explain_rule_no_gpu_unexplained(&c);
     explain_rule_noise(&c);
     explain_rule_nothing_found(&c);

@@ -43,8 +43,12 @@ static void check_xgboost(struct fwctx *c)
 
     if (fw->variant && !strcmp(fw->variant, "cpu")) {
         fd = fw_finding(c, "GD211", SEV_ERROR, "%s %s is a CPU-only build", dist, fw_version_label(c));
-        finding_evidence(c->out, fd, fw->n_evidence ? fw->evidence[0].path : fw->location,
-                         "the distribution is %s, which XGBoost builds without CUDA", dist);
+        if (fw->variant_source)   /* the library said so itself (a log's AssertGPUSupport line) */
+            finding_evidence(c->out, fd, fw->variant_source, "%s",
+                             fw->variant_said ? fw->variant_said : "built without CUDA");
+        else
+            finding_evidence(c->out, fd, fw->n_evidence ? fw->evidence[0].path : fw->location,
+                             "the distribution is %s, which XGBoost builds without CUDA", dist);
         /* xgboost-cpu out (replaces), the CUDA wheel the chooser takes for this driver in */
         fixes_xgboost_install(&c->fx, c->out, fd, c->env, NULL);
         return;

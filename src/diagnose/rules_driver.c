@@ -566,6 +566,16 @@ static void rule_wsl(const struct facts *f, const struct kb *kb, struct findings
         finding_evidence(out, fd, NULL, "dlopen(\"libcuda.so.1\") found no library");
         finding_evidence(out, fd, NULL, "WSL2: %s", f->system.wsl_evidence ? f->system.wsl_evidence : "?");
         fixes_libcuda_missing(&fx, out, fd);
+    } else if (f->partial && f->driver.kmod_source && !f->driver.kmod_version) {
+        /* a log: nvidia-smi (or TensorFlow's diagnostics) found no kernel module, which WSL2 never has: its
+           GPU is the Windows driver's, through /dev/dxg and /usr/lib/wsl/lib (NVIDIA's CUDA on WSL User
+           Guide); a Linux nvidia-smi inside WSL, a Windows driver without WSL support, or WSL 1 show this */
+        fd = findings_add(out, "GD110", SEV_ERROR,
+                          "WSL2, but the driver's tools cannot reach the GPU: WSL2 gets it only from the Windows "
+                          "driver (no Linux kernel module), which is missing, too old for WSL, or shadowed");
+        finding_evidence(out, fd, f->driver.kmod_source, "the driver's tools cannot reach the nvidia module");
+        finding_evidence(out, fd, NULL, "WSL2: %s", f->system.wsl_evidence ? f->system.wsl_evidence : "?");
+        fixes_driver_install(&fx, out, fd);
     } else if (!f->partial && !f->driver.wsl_libcuda) {
         fd = findings_add(out, "GD110", SEV_ERROR,
                           "WSL2, but the Windows driver's CUDA library is not mapped into /usr/lib/wsl/lib");

@@ -153,6 +153,17 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_BNB_CPU_LIBRARY] = { "bitsandbytes_cpu_library",
         "bitsandbytes/cextension.py: the native library it loaded has no CUDA entry points (its CPU library: no CUDA "
         "binary for this platform, or its CUDA setup found no CUDA runtime)" },
+    [LE_XGB_NO_GPU] = { "xgboost_no_gpu",
+        "XGBoost src/common/common.h AssertGPUSupport: a GPU parameter (device=cuda, tree_method=gpu_hist) asked "
+        "of a libxgboost built without XGBOOST_USE_CUDA (conda-forge's CPU build, xgboost-cpu)" },
+    [LE_NOISE_LDCONFIG_LINK] = { "ldconfig_libcuda_not_symlink",
+        "glibc elf/ldconfig.c create_links: a soname that is a file, not a link (libcuda.so.1; on WSL the driver's "
+        "libraries in /usr/lib/wsl/lib are copies); ldconfig leaves it as it is" },
+    [LE_NOISE_GL_INTEROP] = { "warp_gl_interop_fallback",
+        "NVIDIA Warp's RegisteredGLBuffer (warp/context.py v1.5.0, warp/_src/context.py later; the warning its "
+        "OpenGL renderer triggers): the OpenGL buffer could not be registered with CUDA "
+        "(cudaGraphicsGLRegisterBuffer failed: another GPU owns the GL context, or the driver refuses); Warp copies "
+        "between its array and the buffer instead, compute stays on the GPU" },
 };
 
 const char *log_event_name(enum log_ev ev)

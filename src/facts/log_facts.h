@@ -115,6 +115,9 @@ enum log_ev {
     LE_K8S_INSUFFICIENT_GPU, /* kube-scheduler: "0/3 nodes are available: 3 Insufficient nvidia.com/gpu" */
     LE_XLA_PTXAS_OLD,        /* XLA: "Invoking ptxas with version 12.1.66, which corresponds to a CUDA version <=12.6.2" */
     LE_BNB_CPU_LIBRARY,      /* bitsandbytes: "The installed version of bitsandbytes was compiled without GPU support." */
+    LE_XGB_NO_GPU,           /* XGBoost: "XGBoost version not compiled with GPU support." (a CPU-only build) */
+    LE_NOISE_LDCONFIG_LINK,  /* ldconfig: "/usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link" (harmless on WSL) */
+    LE_NOISE_GL_INTEROP,     /* Warp: "Could not register GL buffer since CUDA/OpenGL interoperability is not available" */
     LE__COUNT
 };
 

@@ -2202,9 +2202,11 @@ static void take_pip_cuda_extra(struct logread *lr, const char *line, size_t n, 
 
 /*
  * A torch wheel's version where a reporter names it: "torch 2.2.1+cu118",
- * "pytorch2.2.1+cu118", "torch==2.0.1+cu117".  The local label (+cu118) is
- * the CUDA of PyTorch's own wheels (download.pytorch.org/whl/cu118), so the
- * version counts only with it; at is the "+cu".
+ * "pytorch2.2.1+cu118", "torch==2.0.1+cu117", print('torch:',
+ * torch.__version__)'s "torch: 2.11.0+cpu".  The local label (+cu118, +cpu)
+ * is the build of PyTorch's own wheels (download.pytorch.org/whl/cu118,
+ * /whl/cpu), so the version counts only with it; at is the "+cu" or "+cpu" (a +cpu
+ * only as printed, not as asked of pip).
  */
 static void take_torch_cu_label(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
 {
@@ -2213,12 +2215,17 @@ static void take_torch_cu_label(struct logread *lr, const char *line, size_t n, 
     (void)after;
     if (lr->facts.torch_version.v)
         return;
+    /* a CPU build asked of pip is not one installed: the install may fail ("No matching distribution
+       found for torch==1.5.1+cpu"), and a printed version says what was imported */
+    if (left(line, n, at) >= 4 && !memcmp(at, "+cpu", 4) &&
+        (mfind_ci(line, n, " install") || mfind_ci(line, n, "requirement") || mfind_ci(line, n, "distribution")))
+        return;
     while (v > line && (is_digit(v[-1]) || v[-1] == '.'))
         v--;
     if (!span(v, at) || !is_digit(*v))
         return;
     w = v;
-    while (w > line && k < 2 && (w[-1] == ' ' || w[-1] == '=' || w[-1] == '-' || w[-1] == 'v'))
+    while (w > line && k < 2 && (w[-1] == ' ' || w[-1] == '=' || w[-1] == '-' || w[-1] == 'v' || w[-1] == ':'))
         w--, k++;
     if (span(line, w) < 5)
         return;
@@ -2549,6 +2556,12 @@ static const struct log_pattern patterns[] = {
       TFSRC "v1.5.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
     { "Creating TensorFlow device (/device:GPU", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
       TFSRC "v1.15.0/tensorflow/core/common_runtime/gpu/gpu_device.cc", 0 },
+    /* NVIDIA Warp's module load (warp/context.py, printed by default): its kernels ran on a CUDA device */
+    { "load on device 'cuda:", "Module ", NULL, LE_GPU_WORKS, NULL, NULL,
+      GH "NVIDIA/warp/blob/v1.5.0/warp/context.py", 0 },
+    /* Warp's renderer without CUDA/OpenGL interop falls back to copies (compute unaffected) */
+    { "Could not register GL buffer since CUDA/OpenGL interoperability is not available", NULL, NULL,
+      LE_NOISE_GL_INTEROP, NULL, "harmless_noise", GH "NVIDIA/warp/blob/v1.5.0/warp/context.py", 0 },
     { "Plugin optimizer for device_type GPU is enabled", NULL, NULL, LE_GPU_WORKS, NULL, NULL,
       TFSRC "v2.15.0/tensorflow/core/grappler/optimizers/custom_graph_optimizer_registry.cc", 0 },
     { "/stubs/libcuda.so", NULL, NULL, LE_STUB_LIBCUDA, NULL, "stub_driver_on_path",
@@ -2715,6 +2728,13 @@ static const struct log_pattern patterns[] = {
     { "Invoking ptxas with version ", NULL, NULL, LE_XLA_PTXAS_OLD, take_xla_ptxas, "multiple_cuda_conflict",
       GH "openxla/xla/blob/main/xla/stream_executor/cuda/ptx_compiler_helpers.cc", 0 },
     { "+cu", NULL, NULL, NONE, take_torch_cu_label, NULL, "https://download.pytorch.org/whl/torch/", 0 },
+    { "+cpu", NULL, NULL, NONE, take_torch_cu_label, NULL, "https://download.pytorch.org/whl/cpu/torch/", 0 },
+    /* ldconfig (apt's libc-bin trigger) on a soname that is a file: WSL's libcuda.so.1 copies */
+    { "is not a symbolic link", "libcuda", NULL, LE_NOISE_LDCONFIG_LINK, NULL, "harmless_noise",
+      "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/ldconfig.c;hb=glibc-2.31", 0 },
+    /* XGBoost asked for the GPU by a build without CUDA (AssertGPUSupport, LOG(FATAL)) */
+    { "XGBoost version not compiled with GPU support", NULL, NULL, LE_XGB_NO_GPU, NULL, "cpu_only_build",
+      GH "dmlc/xgboost/blob/v1.6.0/src/common/common.h", 0 },
     /* bitsandbytes loaded its CPU library (no CUDA entry points in it) */
     { "bitsandbytes was compiled without GPU support", NULL, NULL, LE_BNB_CPU_LIBRARY, NULL, "cpu_only_build",
       GH "bitsandbytes-foundation/bitsandbytes/blob/0.41.1/bitsandbytes/cextension.py", 0 },
@@ -3125,6 +3145,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
         win = 1;
     if (win || gmfind(lr, line, n, ".dll") || gmfind(lr, line, n, "WinError") ||
         (grams_may(lr->grams, "windows 1") && mfind_ci(line, n, "windows 1")) ||
+        (grams_may(lr->grams, "windows1") && mfind_ci(line, n, "windows1")) ||   /* "Windows10", "windows11" */
         (grams_may(lr->grams, "win10") && mfind_ci(line, n, "win10")) ||
         (grams_may(lr->grams, "win11") && mfind_ci(line, n, "win11")) ||
         gmfind(lr, line, n, "Microsoft Windows") || gmfind(lr, line, n, " on win32")) {

@@ -645,9 +645,15 @@ static void fw_paddle_more(struct ls *s, struct framework_build *fw)
 
 static void fw_xgboost_more(struct ls *s, struct framework_build *fw)
 {
-    (void)s;
     if (fw->dist && !strcmp(fw->dist, "xgboost-cpu"))
         fw->variant = "cpu";   /* XGBoost's CPU-only package (2.1 on) */
+    /* src/common/common.h AssertGPUSupport: the library says it was built without CUDA */
+    if (cnt(s, LE_XGB_NO_GPU)) {
+        fw->variant = "cpu";
+        fw->variant_source = src(s, first_line(s, LE_XGB_NO_GPU));
+        fw->variant_said = s->lf->ev[LE_XGB_NO_GPU].n_hits
+                               ? facts_str(s->f, s->lf->ev[LE_XGB_NO_GPU].hits[0].text) : NULL;
+    }
 }
 
 /* What shows a framework in a log, and who asked for a library (log_lib.via). */
@@ -687,7 +693,7 @@ static const struct fw_src fw_srcs[] = {
       fw_ort_more },
     { "cupy", offsetof(struct log_facts, cupy_version), cupy_dists, "cupy", { LE__COUNT }, fw_cupy_more },
     { "paddle", 0, paddle_dists, "paddle", { LE_PADDLE_CUDA_CHECK, LE__COUNT }, fw_paddle_more },
-    { "xgboost", 0, xgboost_dists, "xgboost", { LE__COUNT }, fw_xgboost_more },
+    { "xgboost", 0, xgboost_dists, "xgboost", { LE_XGB_NO_GPU, LE__COUNT }, fw_xgboost_more },
 };
 
 #define N_FW (sizeof(fw_srcs) / sizeof(fw_srcs[0]))
