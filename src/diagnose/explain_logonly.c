@@ -214,6 +214,56 @@ static int ort_named_dependency(const struct explain_ctx *c)
  * same: each stays ranked with the command that tells (the provider's
  * missing dependencies, cuDNN's files).
  */
+/*
+ * One half of ONNX Runtime's "Require cuDNN 8.* and CUDA 12.*"
+ * (onnxruntime_pybind_state.cc: the majors its provider was built for):
+ * dnn 1 the cuDNN half, 0 the CUDA half.  1: the machine does not meet it
+ * (the log shows a cuDNN / a CUDA toolkit of another major, or the major
+ * had its successor out half a year before the log's first timestamp:
+ * cudnn_release.kb, cuda_release.kb); 0: the log shows that major
+ * installed; -1: unknown.  *why (when not NULL) gets the reason for 1.
+ */
+static int ort_half_off(struct explain_ctx *c, const char *req, int dnn, const char **why)
+{
+    const char *p = strstr(req, dnn ? "cuDNN " : "CUDA "), *have = NULL, *next, *released;
+    char major[8];
+    size_t n;
+    long logm, relm;
+    if (!p)
+        return -1;
+    p += dnn ? strlen("cuDNN ") : strlen("CUDA ");
+    n = strspn(p, "0123456789");
+    if (!n || n >= sizeof(major))
+        return -1;
+    memcpy(major, p, n);
+    major[n] = '\0';
+    if (dnn && c->f->n_cudnn && c->f->cudnn[0].version)
+        have = c->f->cudnn[0].version;
+    else if (!dnn && c->f->n_cuda && c->f->cuda[0].version)
+        have = c->f->cuda[0].version;
+    if (have) {
+        if (!strncmp(have, major, n) && (have[n] == '.' || have[n] == '\0'))
+            return 0;
+        if (why)
+            *why = arena_printf(c->out->arena, "ONNX Runtime's provider was built for %s %s, and the log shows %s "
+                                "%s installed: a major it cannot load", dnn ? "cuDNN" : "CUDA", major,
+                                dnn ? "cuDNN" : "CUDA", have);
+        return 1;
+    }
+    if ((dnn ? kb_cudnn_successor(c->in->kb, major, &next, &released)
+             : kb_cuda_successor(c->in->kb, major, &next, &released)) != 1)
+        return -1;
+    logm = explain_months_of(c->lf->date.v);
+    relm = explain_months_of(released);
+    if (logm < 0 || relm < 0 || logm < relm + 6)
+        return -1;
+    if (why)
+        *why = arena_printf(c->out->arena, "ONNX Runtime's provider was built for %s %s, which %s %s replaced (%.7s) "
+                            "well before this log (%s): the machine most likely has the newer %s", dnn ? "cuDNN" : "CUDA",
+                            major, dnn ? "cuDNN" : "CUDA", next, released, c->lf->date.v, dnn ? "cuDNN" : "CUDA");
+    return 1;
+}
+
 void explain_rule_ort_unnamed(struct explain_ctx *c)
 {
     const struct log_event *ep = &c->lf->ev[LE_ORT_EP_FAIL];
@@ -229,10 +279,19 @@ void explain_rule_ort_unnamed(struct explain_ctx *c)
                         FIX_TOOL_TELL_ORT_PIP_NVCC, NULL, LE_ORT_PROVIDER_FAIL);
     }
     if (explain_cnt(c, LE_ORT_EP_FAIL) && ep->a && explain_has(ep->a, "cuDNN") &&
-        (fd = explain_cause_of(c, "GD206", NULL)) != NULL)
-        explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 2, arena_printf(c->out->arena, "ONNX Runtime "
-                        "needs %s: a cuDNN of another major than it names fails the same way as another CUDA", ep->a),
-                        FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_EP_FAIL);
+        (fd = explain_cause_of(c, "GD206", NULL)) != NULL) {
+        const char *why = NULL;
+        int dnn = ort_half_off(c, ep->a, 1, &why), cuda = ort_half_off(c, ep->a, 0, why ? NULL : &why);
+        /* the cuDNN half is the one the machine does not meet (its cuDNN of another major, or that
+           major long superseded at the log's date) and the CUDA half is not: cuDNN first */
+        if (dnn == 1 && cuda != 1)
+            explain_alt_hit(c, "GD207", explain_get_score(c, fd) + 4, why, FIX_TOOL_TELL_CUDNN_FILES, NULL,
+                            LE_ORT_EP_FAIL);
+        else
+            explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 2, arena_printf(c->out->arena, "ONNX Runtime "
+                            "needs %s: a cuDNN of another major than it names fails the same way as another CUDA",
+                            ep->a), FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_EP_FAIL);
+    }
 }
 
 /* ---- the log-only causes (GD4xx: check has no twin for them) ---- */
