@@ -211,6 +211,9 @@ struct log_facts {
     struct log_value no_nvidia_said;   /* the reporter says there is no NVIDIA GPU: "not using NVIDIA GPU", "no NVIDIA GPU" */
     struct log_value driver_old_said;  /* a reporter's own words: "my Nvidia driver is too old" */
     struct log_value pip_cuda_extra;   /* a pip install of a framework's CUDA extra: jax[cuda12], jax[cuda12_pip] */
+    struct log_value conda_torch_cuda; /* a conda install of PyTorch: the CUDA its spec asks for ("cudatoolkit=10.2",
+                                          "pytorch-cuda=11.8") */
+    struct log_value conda_torch_version; /* the same command's pinned PyTorch ("pytorch=1.9.0"), or NULL */
     struct log_value date;             /* "2024-05-22": the first timestamp "YYYY-MM-DD HH:MM" (or 'T') in a line's first bytes */
     struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
     size_t n_mentions;

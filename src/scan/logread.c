@@ -3071,6 +3071,66 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
 }
 
 /*
+ * A conda install of PyTorch and the CUDA its spec asks for: pytorch.org's
+ * conda commands, "conda install pytorch torchvision cudatoolkit=10.2 -c
+ * pytorch" (to 1.12) and "conda install pytorch pytorch-cuda=11.8 -c pytorch
+ * -c nvidia" (1.13 on: the pytorch-cuda metapackage).  The pytorch channel's
+ * CUDA builds each depend on that one CUDA (build strings such as
+ * py3.8_cuda10.2_cudnn7.6.5_0), so the spec names the build's CUDA when the
+ * channel has a build of the release for it (logscan.c asks torch.kb).  A
+ * pinned release ("pytorch=1.9.0", "pytorch==2.0.1") is kept beside it.
+ * mamba's and micromamba's install take the same spec.
+ */
+static void conda_torch_spec(struct logread *lr, const char *line, size_t n)
+{
+    const char *p, *s, *end = line + n, *v = NULL, *tv = NULL;
+    size_t vn = 0, tvn = 0;
+    int torch = 0;
+    if (lr->facts.conda_torch_cuda.v || !((p = gfind_after(lr, line, n, "conda install ")) != NULL ||
+                                          (p = gfind_after(lr, line, n, "mamba install ")) != NULL))
+        return;
+    for (s = p; s < end;) {
+        size_t k;
+        while (s < end && (is_space(*s) || *s == '"' || *s == '\'' || *s == '`'))
+            s++;
+        k = token_len(s, left(line, n, s));
+        if (!k)
+            break;
+        if ((k == 2 && !memcmp(s, "-c", 2)) || (k == 9 && !memcmp(s, "--channel", 9))) {
+            s += k;   /* the channel's name ("-c pytorch") is no package of the spec */
+            while (s < end && is_space(*s))
+                s++;
+            s += token_len(s, left(line, n, s));
+            continue;
+        }
+        if (k >= 7 && !memcmp(s, "pytorch", 7) && (k == 7 || s[7] == '=')) {
+            const char *q = s + 7;
+            torch = 1;
+            while (q < s + k && *q == '=')
+                q++;
+            if (q < s + k && is_digit(*q)) {
+                tv = q;
+                tvn = version_len(q, (size_t)(s + k - q));
+            }
+        } else if ((k > 12 && !memcmp(s, "cudatoolkit=", 12)) || (k > 13 && !memcmp(s, "pytorch-cuda=", 13))) {
+            const char *q = s + (s[0] == 'c' ? 12 : 13);
+            while (q < s + k && *q == '=')
+                q++;
+            if (q < s + k && is_digit(*q) && memchr(q, '.', (size_t)(s + k - q))) {
+                v = q;
+                vn = version_len(q, (size_t)(s + k - q));
+            }
+        }
+        s += k;
+    }
+    if (!torch || !v || !vn)
+        return;
+    setval(lr, &lr->facts.conda_torch_cuda, v, vn, line, n);
+    if (tv && tvn)
+        setval(lr, &lr->facts.conda_torch_version, tv, tvn, line, n);
+}
+
+/*
  * The interactive CPython banner names the platform it was built for
  * (sys.platform) after the compiler: "[GCC 7.3.0] :: Anaconda, Inc. on
  * linux" (a line of its own before 3.10), "Python 3.10.12 (main, ...) [GCC
@@ -3211,6 +3271,7 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     match_mentions(lr, line, n);
     said_missing(lr, line, n);
     stated_toolkit(lr, line, n);
+    conda_torch_spec(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
         (p = gfind_after(lr, line, n, "CUDA/v")) != NULL) {
