@@ -188,6 +188,9 @@ struct log_facts {
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
     struct log_value toolkit_stated;   /* the CUDA toolkit a paste states in words: "cuda 8.0", "CUDA 11.2",
                                           /usr/local/cuda/version.txt's "CUDA Version 9.0.176" */
+    struct log_value ort_build_cuda;   /* the CUDA major an ONNX Runtime release package's name carries
+                                          (onnxruntime-win-x64-gpu-cuda12-1.17.1 -> "12"); its version goes to ort_version */
+    struct log_value cudnn_stated;     /* the cuDNN a paste states in words: "cudnn9", "cuDNN 8.9.7", "cudnn: 8.2" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
     /* Context read from anywhere in the log (banners, paths, prints, the command line). */
     struct log_value python_version;   /* "3.10.12": banner, collect_env, a pythonX.Y path */

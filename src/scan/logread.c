@@ -3071,6 +3071,111 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
 }
 
 /*
+ * ONNX Runtime's C/C++ release packages (its GitHub releases' assets):
+ * onnxruntime-linux-x64-gpu-1.16.3.tgz, onnxruntime-win-x64-gpu-cuda12-
+ * 1.17.1.zip, onnxruntime-linux-x64-gpu-cuda12-1.18.0.tgz: the OS, the
+ * machine, "gpu", "cuda12" for the CUDA 12 build (without it, up to 1.18,
+ * the CUDA 11 build), then the release.  The release goes to ort_version
+ * and the CUDA major to ort_build_cuda.
+ */
+static void ort_package(struct logread *lr, const char *line, size_t n)
+{
+    const char *p = line, *end = line + n, *cuda = NULL;
+    size_t k, cn = 0;
+    if (lr->facts.ort_version.v || !grams_may(lr->grams, "onnxruntime-"))
+        return;
+    while ((p = mfind(p, left(line, n, p), "onnxruntime-")) != NULL) {
+        const char *s = p + strlen("onnxruntime-");
+        p = s;
+        if (!(left(line, n, s) > 4 && (!memcmp(s, "win-", 4) || !memcmp(s, "linux-", 6) || !memcmp(s, "osx-", 4))))
+            continue;
+        while (s < end) {
+            k = 0;
+            while (s + k < end && s[k] != '-' && !is_space(s[k]) && s[k] != '`' && s[k] != '"' && s[k] != '\'')
+                k++;
+            if (k && is_digit(s[0]) && memchr(s, '.', k)) {
+                size_t vn = version_len(s, k);
+                while (vn && !is_digit(s[vn - 1]))
+                    vn--;   /* "1.17.1.zip" keeps no suffix: digits and dots */
+                while (vn > 4 && (!memcmp(s + vn - 4, ".zip", 4) || !memcmp(s + vn - 4, ".tgz", 4)))
+                    vn -= 4;
+                if (vn)
+                    setval(lr, &lr->facts.ort_version, s, strspn(s, "0123456789.") < vn ? strspn(s, "0123456789.") : vn,
+                           line, n);
+                if (vn && cuda)
+                    setval(lr, &lr->facts.ort_build_cuda, cuda, cn, line, n);
+                return;
+            }
+            if (k > 4 && !memcmp(s, "cuda", 4) && is_digit(s[4])) {
+                cuda = s + 4;
+                cn = strspn(cuda, "0123456789");
+            }
+            if (s + k >= end || s[k] != '-')
+                break;
+            s += k + 1;
+        }
+    }
+}
+
+/*
+ * The cuDNN a paste states in words, as people list their setup beside the
+ * CUDA ("cuda12.4 cudnn9", "CUDA 11.8, cuDNN 8.9.7", "cudnn: 8.2"): the word
+ * cuDNN, then (after spaces, ':', '=' or "version") a major from 5 to 9
+ * alone or with its minor.  Not on lines that state another cuDNN, as
+ * stated_toolkit: a build's or a requirement's ("compiled with", "built
+ * with", "require", "need", "support", "for cudnn"), a runtime's ("Loaded
+ * runtime CuDNN library"), a library's file (cudnn64_8.dll: no word
+ * boundary), nor a conda list row (cudnn's own package row is read as a
+ * package).  The first such line wins.
+ */
+static void stated_cudnn(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const other[] = { "require", "compiled with", "built with", "build", "need", "support",
+                                         "for cudnn", "runtime cudnn", "loaded", "could not load", "found", "expect", "but ",
+                                         "+cudnn", NULL };
+    const char *p = line, *v;
+    size_t i, rn, k;
+    if (lr->facts.cudnn_stated.v || !grams_may(lr->grams, "udnn"))
+        return;
+    while ((p = mfind_ci(p, left(line, n, p), "cudnn")) != NULL) {
+        int word = !(p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_' || p[-1] == '-' ||
+                                  p[-1] == '/' || p[-1] == '.' || p[-1] == '+'));
+        v = p + 5;
+        p = v;
+        if (!word)
+            continue;
+        rn = left(line, n, v);
+        while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+            v++;
+            rn--;
+        }
+        if (rn >= 7 && mfind_ci(v, 7, "version") == v) {
+            v += 7;
+            rn -= 7;
+            while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+                v++;
+                rn--;
+            }
+        }
+        if (!rn || *v < '5' || *v > '9' || (rn > 1 && is_digit(v[1])))
+            continue;
+        for (i = 0; other[i]; i++)
+            if (mfind_ci(line, n, other[i]))
+                return;
+        k = 1;
+        while (k + 1 < rn && v[k] == '.' && is_digit(v[k + 1])) {
+            k++;
+            while (k < rn && is_digit(v[k]))
+                k++;
+        }
+        if (k < rn && (is_alpha(v[k]) || v[k] == '_'))
+            continue;   /* "cudnn8_dll", a name, not a version */
+        setval(lr, &lr->facts.cudnn_stated, v, k, line, n);
+        return;
+    }
+}
+
+/*
  * A conda install of PyTorch and the CUDA its spec asks for: pytorch.org's
  * conda commands, "conda install pytorch torchvision cudatoolkit=10.2 -c
  * pytorch" (to 1.12) and "conda install pytorch pytorch-cuda=11.8 -c pytorch
@@ -3272,6 +3377,8 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     said_missing(lr, line, n);
     stated_toolkit(lr, line, n);
     conda_torch_spec(lr, line, n);
+    stated_cudnn(lr, line, n);
+    ort_package(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
         (p = gfind_after(lr, line, n, "CUDA/v")) != NULL) {

@@ -363,6 +363,9 @@ static void x_cudnn(struct ls *s)
     } else if (mm->a) {
         v = mm->a;   /* "Loaded runtime CuDNN library: 8.0.4" */
         line = first_line(s, LE_CUDNN_MISMATCH);
+    } else if (lf->cudnn_stated.v) {
+        v = lf->cudnn_stated.v;   /* the reporter's "cuda12.4 cudnn9" */
+        line = lf->cudnn_stated.line;
     }
     if (!v)
         return;
@@ -643,6 +646,9 @@ static void fw_ort_more(struct ls *s, struct framework_build *fw)
         fw->dist = "onnxruntime-gpu";
     if (fw->dist && !strcmp(fw->dist, "onnxruntime-gpu") && log_facts_pkg(s->lf, "onnxruntime"))
         fw->dist = NULL;   /* both packages: which one's files win is not in the log */
+    /* a release package's name: onnxruntime-win-x64-gpu-cuda12-1.17.1 is the CUDA 12 build */
+    if (!fw->cuda && s->lf->ort_build_cuda.v)
+        fw->cuda = facts_str(s->f, s->lf->ort_build_cuda.v);
 }
 
 static void fw_cupy_more(struct ls *s, struct framework_build *fw)
