@@ -595,6 +595,8 @@ static void fw_torch_more(struct ls *s, struct framework_build *fw)
             ok = s->kb && kb_torch(s->kb, fw->version, var, &t) == 1;
         if (ok) {
             fw->cuda = facts_str(s->f, c);
+            if (fw->version && !fw->local)
+                fw->local = facts_str(s->f, var);   /* the variant torch.kb judges (its minimum driver) */
             if (!fw->build_source)
                 fw->build_source = src(s, lf->conda_torch_cuda.line);
         }
