@@ -43,13 +43,17 @@
 # Merged (seventh session: h31m's framework messages from source, h31t's
 # train classes, batch 6 with h31d's rules; 0257, 0368 and 0464 moved to
 # train, README): train 423 logs 85.1%, 92.4%, bar 85 / 92 (held-out 119
-# logs 59.7%, 72.3%).
+# logs 59.7%, 72.3%).  Then (h32b) the libraries that fail to load, ranked by
+# the log's facts: ONNX Runtime's "Require cuDNN N.* and CUDA M.*" half the
+# machine misses (cudnn_release.kb), its release package name with a stated
+# cuDNN, TensorRT's libraries a program misses, conda's cudatoolkit as
+# torch's build CUDA: train 86.3%, 92.7%, bar 86 / 92 (held-out 60.5%, 72.3%).
 . "$GD_TESTS/cli/lib.sh"
 
 corpus="$GD_TESTS/explain/corpus"
 ls "$corpus"/*.log >/dev/null 2>&1 || skip "no corpus in tests/explain/corpus"
 command -v jq >/dev/null || skip "jq is not installed"
-sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 85 92 >"$OUT" 2>"$ERR"
+sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 86 92 >"$OUT" 2>"$ERR"
 RC=$?
 cat "$OUT"
 grep -q '^CRASH' "$OUT" && fail "explain crashed on a corpus log"
