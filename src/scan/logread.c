@@ -1431,6 +1431,36 @@ static void take_so_missing(struct logread *lr, const char *line, size_t n, cons
     so_not_found(lr, line, n, at, "loader");
 }
 
+/*
+ * Python's ImportError for an extension module whose dlopen failed carries
+ * dlerror's text, which begins with the missing file's name (Python's
+ * Python/dynload_shlib.c: PyErr_SetImportError with dlerror()): "ImportError:
+ * libcublas.so.9.0: cannot open shared object file" is read by the loader's
+ * row; a paste that cut the line after the name ("ImportError:
+ * libcublas.so.9.0" ending a title) names the same failure.  Only a
+ * versioned shared object's name that ends the line (at: after "ImportError: ").
+ */
+static void take_import_so(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    static const char err[] = "(ImportError; the loader's text not in the log)";
+    const char *e = at + strlen("ImportError: ");
+    size_t k;
+    (void)after;
+    k = token_len(e, left(line, n, e));
+    if (k < 8 || memcmp(e, "lib", 3) || !mfind(e, k, ".so.") || !is_digit(e[k - 1]))
+        return;
+    if (e + k != line + n) {
+        const char *t = e + k;
+        while (t < line + n && is_space(*t))
+            t++;
+        if (t != line + n)
+            return;   /* more text after the name: the loader's row reads what it says */
+    }
+    (void)hit(lr, LE_SO_NOT_FOUND, line, n);
+    add_lib(lr, e, k, err, strlen(err), "loader", 0, line, n);
+}
+
 /* ldd's answer for a library the loader cannot find: "\tlibcudart.so.10.0 => not found" (at: " =>") */
 static void take_ldd_missing(struct logread *lr, const char *line, size_t n, const char *at,
                              const char *after)
@@ -2669,6 +2699,8 @@ static const struct log_pattern patterns[] = {
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },
+    { "ImportError: lib", NULL, NULL, NONE, take_import_so, NULL,
+      GH "python/cpython/blob/main/Python/dynload_shlib.c", 0 },
     { " => not found", NULL, NULL, LE_SO_NOT_FOUND, take_ldd_missing, NULL,
       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/rtld.c", 0 },
     { "undefined symbol: ", NULL, NULL, LE_UNDEFINED_SYMBOL, take_undefined_symbol, NULL,

@@ -47,7 +47,8 @@
 # the log's facts: ONNX Runtime's "Require cuDNN N.* and CUDA M.*" half the
 # machine misses (cudnn_release.kb), its release package name with a stated
 # cuDNN, TensorRT's libraries a program misses, conda's cudatoolkit as
-# torch's build CUDA: train 86.3%, 92.7%, bar 86 / 92 (held-out 60.5%, 72.3%).
+# torch's build CUDA, a cut "ImportError: libX.so.N": train 86.5%, 92.9%, bar
+# 86 / 92 (held-out 60.5%, 73.1%).
 . "$GD_TESTS/cli/lib.sh"
 
 corpus="$GD_TESTS/explain/corpus"
