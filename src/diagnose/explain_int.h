@@ -106,6 +106,8 @@ const struct framework_build *explain_log_fw(const struct explain_ctx *c, const 
 void explain_apply_fix(struct explain_ctx *c, struct finding *fd, enum explain_fix fix, const char *fw);
 /** The fix engine's install of framework fw (NULL: the log's) on fd. */
 void explain_framework_fix(struct explain_ctx *c, struct finding *fd, const char *fw);
+/** "2024-05-22" (a date's first 7 bytes at least) -> months since year 0, or -1. */
+long explain_months_of(const char *d);
 /** The pip NVIDIA wheel the log lists that carries library name, or NULL. */
 const struct log_pkg *explain_pip_wheel_for(const struct explain_ctx *c, const char *name);
 

@@ -218,6 +218,56 @@ static int ort_named_dependency(const struct explain_ctx *c)
  * same: each stays ranked with the command that tells (the provider's
  * missing dependencies, cuDNN's files).
  */
+/*
+ * One half of ONNX Runtime's "Require cuDNN 8.* and CUDA 12.*"
+ * (onnxruntime_pybind_state.cc: the majors its provider was built for):
+ * dnn 1 the cuDNN half, 0 the CUDA half.  1: the machine does not meet it
+ * (the log shows a cuDNN / a CUDA toolkit of another major, or the major
+ * had its successor out half a year before the log's first timestamp:
+ * cudnn_release.kb, cuda_release.kb); 0: the log shows that major
+ * installed; -1: unknown.  *why (when not NULL) gets the reason for 1.
+ */
+static int ort_half_off(struct explain_ctx *c, const char *req, int dnn, int use_date, const char **why)
+{
+    const char *p = strstr(req, dnn ? "cuDNN " : "CUDA "), *have = NULL, *next, *released;
+    char major[8];
+    size_t n;
+    long logm, relm;
+    if (!p)
+        return -1;
+    p += dnn ? strlen("cuDNN ") : strlen("CUDA ");
+    n = strspn(p, "0123456789");
+    if (!n || n >= sizeof(major))
+        return -1;
+    memcpy(major, p, n);
+    major[n] = '\0';
+    if (dnn && c->f->n_cudnn && c->f->cudnn[0].version)
+        have = c->f->cudnn[0].version;
+    else if (!dnn && c->f->n_cuda && c->f->cuda[0].version)
+        have = c->f->cuda[0].version;
+    if (have) {
+        if (!strncmp(have, major, n) && (have[n] == '.' || have[n] == '\0'))
+            return 0;
+        if (why)
+            *why = arena_printf(c->out->arena, "ONNX Runtime's provider was built for %s %s, and the log shows %s "
+                                "%s installed: a major it cannot load", dnn ? "cuDNN" : "CUDA", major,
+                                dnn ? "cuDNN" : "CUDA", have);
+        return 1;
+    }
+    if (!use_date || (dnn ? kb_cudnn_successor(c->in->kb, major, &next, &released)
+                          : kb_cuda_successor(c->in->kb, major, &next, &released)) != 1)
+        return -1;
+    logm = explain_months_of(c->lf->date.v);
+    relm = explain_months_of(released);
+    if (logm < 0 || relm < 0 || logm < relm + 6)
+        return -1;
+    if (why)
+        *why = arena_printf(c->out->arena, "ONNX Runtime's provider was built for %s %s, which %s %s replaced (%.7s) "
+                            "well before this log (%s): the machine most likely has the newer %s", dnn ? "cuDNN" : "CUDA",
+                            major, dnn ? "cuDNN" : "CUDA", next, released, c->lf->date.v, dnn ? "cuDNN" : "CUDA");
+    return 1;
+}
+
 void explain_rule_ort_unnamed(struct explain_ctx *c)
 {
     const struct log_event *ep = &c->lf->ev[LE_ORT_EP_FAIL];
@@ -225,6 +275,21 @@ void explain_rule_ort_unnamed(struct explain_ctx *c)
     if (ort_named_dependency(c))
         return;
     if (explain_cnt(c, LE_ORT_PROVIDER_FAIL) && (fd = explain_cause_of(c, "GD203", NULL)) != NULL) {
+        /* the release the log shows (a package's name, pip's list) and the build's majors (onnxruntime.kb),
+           held against the cuDNN / CUDA the log shows installed: the half it does not meet comes first */
+        const struct framework_build *ort = explain_log_fw(c, "onnxruntime");
+        struct kb_ort o;
+        if (ort && ort->version && kb_onnxruntime(c->in->kb, ort->version, ort->cuda, &o) == 1) {
+            const char *req = arena_printf(c->out->arena, "cuDNN %s and CUDA %s", o.cudnn, o.cuda), *why = NULL;
+            const char *cwhy = NULL;
+            int dnn = ort_half_off(c, req, 1, 0, &why), cuda = ort_half_off(c, req, 0, 0, &cwhy);
+            if (dnn == 1 && cuda != 1)
+                explain_alt_hit(c, "GD207", explain_get_score(c, fd) + 4, arena_printf(c->out->arena, "onnxruntime %s: %s",
+                                ort->version, why), FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_PROVIDER_FAIL);
+            else if (cuda == 1 && dnn != 1)
+                explain_alt_hit(c, "GD206", explain_get_score(c, fd) + 4, arena_printf(c->out->arena, "onnxruntime %s: %s",
+                                ort->version, cwhy), FIX_TOOL_TELL_ORT_PIP_NVCC, NULL, LE_ORT_PROVIDER_FAIL);
+        }
         explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 8, "the provider was built for one cuDNN major: a "
                         "cuDNN of another major (8 for 9, 9 for 8) on the path fails to load the same way",
                         FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_PROVIDER_FAIL);
@@ -233,10 +298,19 @@ void explain_rule_ort_unnamed(struct explain_ctx *c)
                         FIX_TOOL_TELL_ORT_PIP_NVCC, NULL, LE_ORT_PROVIDER_FAIL);
     }
     if (explain_cnt(c, LE_ORT_EP_FAIL) && ep->a && explain_has(ep->a, "cuDNN") &&
-        (fd = explain_cause_of(c, "GD206", NULL)) != NULL)
-        explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 2, arena_printf(c->out->arena, "ONNX Runtime "
-                        "needs %s: a cuDNN of another major than it names fails the same way as another CUDA", ep->a),
-                        FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_EP_FAIL);
+        (fd = explain_cause_of(c, "GD206", NULL)) != NULL) {
+        const char *why = NULL;
+        int dnn = ort_half_off(c, ep->a, 1, 1, &why), cuda = ort_half_off(c, ep->a, 0, 1, why ? NULL : &why);
+        /* the cuDNN half is the one the machine does not meet (its cuDNN of another major, or that
+           major long superseded at the log's date) and the CUDA half is not: cuDNN first */
+        if (dnn == 1 && cuda != 1)
+            explain_alt_hit(c, "GD207", explain_get_score(c, fd) + 4, why, FIX_TOOL_TELL_CUDNN_FILES, NULL,
+                            LE_ORT_EP_FAIL);
+        else
+            explain_alt_hit(c, "GD207", explain_get_score(c, fd) - 2, arena_printf(c->out->arena, "ONNX Runtime "
+                            "needs %s: a cuDNN of another major than it names fails the same way as another CUDA",
+                            ep->a), FIX_TOOL_TELL_CUDNN_FILES, NULL, LE_ORT_EP_FAIL);
+    }
 }
 
 /* ---- the log-only causes (GD4xx: check has no twin for them) ---- */

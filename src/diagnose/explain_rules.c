@@ -243,7 +243,7 @@ static void judged(struct explain_ctx *c)
  * from directory listings a log does not have).  What would tell.
  */
 /* "2024-05-22" -> months since year 0, or -1. */
-static long months_of(const char *d)
+long explain_months_of(const char *d)
 {
     char *end;
     long y, m;
@@ -270,8 +270,8 @@ static int superseded_line(struct explain_ctx *c, const char *name, const char *
     if (!c->lf->date.v || !log_lib_cuda_line(name, line, sizeof(line)) ||
         kb_cuda_successor(c->in->kb, line, &next, &released) != 1)
         return 0;
-    logm = months_of(c->lf->date.v);
-    relm = months_of(released);
+    logm = explain_months_of(c->lf->date.v);
+    relm = explain_months_of(released);
     if (logm < 0 || relm < 0 || logm < relm + 6)
         return 0;
     *why = arena_printf(c->out->arena, "%s belongs to CUDA %s, which CUDA %s replaced (%.7s) well before this log "
@@ -329,6 +329,14 @@ static int old_cudnn_major(struct explain_ctx *c, const char *name, const char *
     return 1;
 }
 
+/* TensorRT's libraries by file name: libnvinfer.so.N, libnvinfer_plugin.so.N, libnvonnxparser.so.N,
+ * libnvparsers.so.N (Linux), nvinfer.dll, nvinfer_10.dll, nvonnxparser.dll (Windows). */
+static int tensorrt_lib(const char *name)
+{
+    return !strncmp(name, "libnvinfer", 10) || !strncmp(name, "libnvonnxparser", 15) ||
+           !strncmp(name, "libnvparsers", 12) || !strncmp(name, "nvinfer", 7) || !strncmp(name, "nvonnxparser", 12);
+}
+
 static void missing_alternatives(struct explain_ctx *c)
 {
     size_t i, j;
@@ -375,6 +383,17 @@ static void missing_alternatives(struct explain_ctx *c)
                                  "but not where the loader looks (LD_LIBRARY_PATH, ld.so.conf)", td, name),
                     FIX_TOOL_TELL_FIND_LIB, name, c->lf->toolkit_dir.line, c->lf->toolkit_dir.text);
         }
+        if (!dnn && tensorrt_lib(name) && !c->lf->arm.v)
+            /* TensorRT's own libraries, needed by a program linked against them (onnx2trt, trtexec,
+               an application): TensorRT's tar and zip packages, the install guide's usual route
+               outside a distribution, put them in TensorRT-<version>/lib, which no loader searches
+               until it is on LD_LIBRARY_PATH (TensorRT Installation Guide, "Tar File Installation":
+               add the absolute path to TensorRT's lib directory to LD_LIBRARY_PATH); not on a Jetson,
+               where JetPack's packages put it in the distribution's library directory */
+            explain_alt(c, "GD204", explain_get_score(c, fd) + 4, arena_printf(c->out->arena, "%s is TensorRT's, "
+                        "which this program was linked against: TensorRT's tar and zip packages install it in "
+                        "their own lib directory, which the loader searches only when LD_LIBRARY_PATH names it",
+                        name), FIX_TOOL_TELL_FIND_LIB, name, 0, NULL);
         explain_alt(c, "GD204", 42, "the library is installed, but not where the loader looks",
             FIX_TOOL_TELL_FIND_LIB, name, 0, NULL);
         if (!dnn && (superseded_line(c, name, &why) || minor_soname(c, name, &why))) {

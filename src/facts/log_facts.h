@@ -191,6 +191,9 @@ struct log_facts {
     struct log_value cudnn_version;    /* collect_env "cuDNN version" */
     struct log_value toolkit_stated;   /* the CUDA toolkit a paste states in words: "cuda 8.0", "CUDA 11.2",
                                           /usr/local/cuda/version.txt's "CUDA Version 9.0.176" */
+    struct log_value ort_build_cuda;   /* the CUDA major an ONNX Runtime release package's name carries
+                                          (onnxruntime-win-x64-gpu-cuda12-1.17.1 -> "12"); its version goes to ort_version */
+    struct log_value cudnn_stated;     /* the cuDNN a paste states in words: "cudnn9", "cuDNN 8.9.7", "cudnn: 8.2" */
     struct log_value ld_library_path;  /* as TensorFlow printed it */
     /* Context read from anywhere in the log (banners, paths, prints, the command line). */
     struct log_value python_version;   /* "3.10.12": banner, collect_env, a pythonX.Y path */
@@ -214,6 +217,9 @@ struct log_facts {
     struct log_value no_nvidia_said;   /* the reporter says there is no NVIDIA GPU: "not using NVIDIA GPU", "no NVIDIA GPU" */
     struct log_value driver_old_said;  /* a reporter's own words: "my Nvidia driver is too old" */
     struct log_value pip_cuda_extra;   /* a pip install of a framework's CUDA extra: jax[cuda12], jax[cuda12_pip] */
+    struct log_value conda_torch_cuda; /* a conda install of PyTorch: the CUDA its spec asks for ("cudatoolkit=10.2",
+                                          "pytorch-cuda=11.8") */
+    struct log_value conda_torch_version; /* the same command's pinned PyTorch ("pytorch=1.9.0"), or NULL */
     struct log_value date;             /* "2024-05-22": the first timestamp "YYYY-MM-DD HH:MM" (or 'T') in a line's first bytes */
     struct log_lib mentions[LOG_MAX_LIBS];  /* CUDA library files named anywhere (an ls, a path) */
     size_t n_mentions;

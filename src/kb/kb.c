@@ -405,6 +405,34 @@ int kb_cuda_successor(const struct kb *kb, const char *line, const char **next, 
     return 1;
 }
 
+int kb_cudnn_successor(const struct kb *kb, const char *major, const char **next, const char **released)
+{
+    const struct kb_table *t = TAB(kb, cudnn_release);
+    size_t r, best = (size_t)-1;
+    int known = 0;
+    char v[32];
+
+    if (!major || ver_cuda_normalize(major, v, sizeof(v)))
+        return -1;
+    for (r = 0; r < t->nrows; r++) {
+        const char *c = CELL(t, r, cudnn_release, cudnn);
+        int cmp = ver_cmp_dotted_n(c, v, 1);
+        if (!cmp) {
+            known = 1;
+            continue;
+        }
+        if (cmp < 0)
+            continue;
+        if (best == (size_t)-1 || ver_cmp_dotted(c, CELL(t, best, cudnn_release, cudnn)) < 0)
+            best = r;
+    }
+    if (!known || best == (size_t)-1)
+        return 0;
+    *next = CELL(t, best, cudnn_release, cudnn);
+    *released = CELL(t, best, cudnn_release, released);
+    return 1;
+}
+
 int kb_cuda_mvc_floor(const struct kb *kb, const char *cuda_version, const char *os,
                       const char **driver, const char **source)
 {

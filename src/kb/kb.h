@@ -329,6 +329,13 @@ int kb_paddle(const struct kb *kb, const char *version, const char *variant,
  * that is not a version.
  */
 int kb_cuda_successor(const struct kb *kb, const char *line, const char **next, const char **released);
+/**
+ * The first cuDNN major released after major `major` ("8"), and its GA date
+ * (YYYY-MM-DD, month precision) from table cudnn_release.  1: found (*next,
+ * *released set, borrowed from kb); 0: no later major in the table, or the
+ * major is not in it; -1: not a version.
+ */
+int kb_cudnn_successor(const struct kb *kb, const char *major, const char **next, const char **released);
 int kb_tf_metal(const struct kb *kb, const char *metal, const char **tf, const char **source);
 /**
  * The newest tensorflow-metal release that pairs with TensorFlow tf (its

@@ -60,6 +60,7 @@
     X(cuda_compat, "framework install route -> where its CUDA comes from and which CUDA it takes")      \
     X(cuda_error, "CUDA driver/runtime, NVML and cuDNN error codes -> name, number, meaning, finding")    \
     X(cuda_release, "CUDA toolkit release -> the month its first GA came out")                          \
+    X(cudnn_release, "cuDNN major -> the month its first GA came out")                                  \
     X(kb_meta, "per table: when it was last checked and the newest release its sources name")
 
 #define KB_COLS_driver_cuda(C) KBC(C, branch, VER, K) KBC(C, cuda, VER, 0)
@@ -140,6 +141,7 @@
     KBC(C, framework, TEXT, K) KBC(C, route, TEXT, K) KBC(C, first, VER, K) KBC(C, last, VER, O)    \
     KBC(C, accepts, TEXT, 0)
 #define KB_COLS_cuda_release(C) KBC(C, cuda, VER, K) KBC(C, released, DATE, 0)
+#define KB_COLS_cudnn_release(C) KBC(C, cudnn, VER, K) KBC(C, released, DATE, 0)
 #define KB_COLS_kb_meta(C) KBC(C, table, TEXT, K) KBC(C, checked, DATE, 0) KBC(C, newest, VER, 0)
 
 /* Every table's columns, the source column included. */

@@ -1431,6 +1431,36 @@ static void take_so_missing(struct logread *lr, const char *line, size_t n, cons
     so_not_found(lr, line, n, at, "loader");
 }
 
+/*
+ * Python's ImportError for an extension module whose dlopen failed carries
+ * dlerror's text, which begins with the missing file's name (Python's
+ * Python/dynload_shlib.c: PyErr_SetImportError with dlerror()): "ImportError:
+ * libcublas.so.9.0: cannot open shared object file" is read by the loader's
+ * row; a paste that cut the line after the name ("ImportError:
+ * libcublas.so.9.0" ending a title) names the same failure.  Only a
+ * versioned shared object's name that ends the line (at: after "ImportError: ").
+ */
+static void take_import_so(struct logread *lr, const char *line, size_t n, const char *at,
+                           const char *after)
+{
+    static const char err[] = "(ImportError; the loader's text not in the log)";
+    const char *e = at + strlen("ImportError: ");
+    size_t k;
+    (void)after;
+    k = token_len(e, left(line, n, e));
+    if (k < 8 || memcmp(e, "lib", 3) || !mfind(e, k, ".so.") || !is_digit(e[k - 1]))
+        return;
+    if (e + k != line + n) {
+        const char *t = e + k;
+        while (t < line + n && is_space(*t))
+            t++;
+        if (t != line + n)
+            return;   /* more text after the name: the loader's row reads what it says */
+    }
+    (void)hit(lr, LE_SO_NOT_FOUND, line, n);
+    add_lib(lr, e, k, err, strlen(err), "loader", 0, line, n);
+}
+
 /* ldd's answer for a library the loader cannot find: "\tlibcudart.so.10.0 => not found" (at: " =>") */
 static void take_ldd_missing(struct logread *lr, const char *line, size_t n, const char *at,
                              const char *after)
@@ -2682,6 +2712,8 @@ static const struct log_pattern patterns[] = {
     /* Loader texts last: TF's and ORT's own lines already recorded their library. */
     { ": cannot open shared object file", NULL, "Could not load dynamic library", LE_SO_NOT_FOUND,
       take_so_missing, NULL, "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/dl-load.c", 0 },
+    { "ImportError: lib", NULL, NULL, NONE, take_import_so, NULL,
+      GH "python/cpython/blob/main/Python/dynload_shlib.c", 0 },
     { " => not found", NULL, NULL, LE_SO_NOT_FOUND, take_ldd_missing, NULL,
       "https://sourceware.org/git/?p=glibc.git;a=blob;f=elf/rtld.c", 0 },
     { "undefined symbol: ", NULL, NULL, LE_UNDEFINED_SYMBOL, take_undefined_symbol, NULL,
@@ -3091,6 +3123,171 @@ static void stated_toolkit(struct logread *lr, const char *line, size_t n)
 }
 
 /*
+ * ONNX Runtime's C/C++ release packages (its GitHub releases' assets):
+ * onnxruntime-linux-x64-gpu-1.16.3.tgz, onnxruntime-win-x64-gpu-cuda12-
+ * 1.17.1.zip, onnxruntime-linux-x64-gpu-cuda12-1.18.0.tgz: the OS, the
+ * machine, "gpu", "cuda12" for the CUDA 12 build (without it, up to 1.18,
+ * the CUDA 11 build), then the release.  The release goes to ort_version
+ * and the CUDA major to ort_build_cuda.
+ */
+static void ort_package(struct logread *lr, const char *line, size_t n)
+{
+    const char *p = line, *end = line + n, *cuda = NULL;
+    size_t k, cn = 0;
+    if (lr->facts.ort_version.v || !grams_may(lr->grams, "onnxruntime-"))
+        return;
+    while ((p = mfind(p, left(line, n, p), "onnxruntime-")) != NULL) {
+        const char *s = p + strlen("onnxruntime-");
+        p = s;
+        if (!(left(line, n, s) > 4 && (!memcmp(s, "win-", 4) || !memcmp(s, "linux-", 6) || !memcmp(s, "osx-", 4))))
+            continue;
+        while (s < end) {
+            k = 0;
+            while (s + k < end && s[k] != '-' && !is_space(s[k]) && s[k] != '`' && s[k] != '"' && s[k] != '\'')
+                k++;
+            if (k && is_digit(s[0]) && memchr(s, '.', k)) {
+                size_t vn = version_len(s, k);
+                while (vn && !is_digit(s[vn - 1]))
+                    vn--;   /* "1.17.1.zip" keeps no suffix: digits and dots */
+                while (vn > 4 && (!memcmp(s + vn - 4, ".zip", 4) || !memcmp(s + vn - 4, ".tgz", 4)))
+                    vn -= 4;
+                if (vn)
+                    setval(lr, &lr->facts.ort_version, s, strspn(s, "0123456789.") < vn ? strspn(s, "0123456789.") : vn,
+                           line, n);
+                if (vn && cuda)
+                    setval(lr, &lr->facts.ort_build_cuda, cuda, cn, line, n);
+                return;
+            }
+            if (k > 4 && !memcmp(s, "cuda", 4) && is_digit(s[4])) {
+                cuda = s + 4;
+                cn = strspn(cuda, "0123456789");
+            }
+            if (s + k >= end || s[k] != '-')
+                break;
+            s += k + 1;
+        }
+    }
+}
+
+/*
+ * The cuDNN a paste states in words, as people list their setup beside the
+ * CUDA ("cuda12.4 cudnn9", "CUDA 11.8, cuDNN 8.9.7", "cudnn: 8.2"): the word
+ * cuDNN, then (after spaces, ':', '=' or "version") a major from 5 to 9
+ * alone or with its minor.  Not on lines that state another cuDNN, as
+ * stated_toolkit: a build's or a requirement's ("compiled with", "built
+ * with", "require", "need", "support", "for cudnn"), a runtime's ("Loaded
+ * runtime CuDNN library"), a library's file (cudnn64_8.dll: no word
+ * boundary), nor a conda list row (cudnn's own package row is read as a
+ * package).  The first such line wins.
+ */
+static void stated_cudnn(struct logread *lr, const char *line, size_t n)
+{
+    static const char *const other[] = { "require", "compiled with", "built with", "build", "need", "support",
+                                         "for cudnn", "runtime cudnn", "loaded", "could not load", "found", "expect", "but ",
+                                         "+cudnn", NULL };
+    const char *p = line, *v;
+    size_t i, rn, k;
+    if (lr->facts.cudnn_stated.v || !grams_may(lr->grams, "udnn"))
+        return;
+    while ((p = mfind_ci(p, left(line, n, p), "cudnn")) != NULL) {
+        int word = !(p > line && (is_alpha(p[-1]) || is_digit(p[-1]) || p[-1] == '_' || p[-1] == '-' ||
+                                  p[-1] == '/' || p[-1] == '.' || p[-1] == '+'));
+        v = p + 5;
+        p = v;
+        if (!word)
+            continue;
+        rn = left(line, n, v);
+        while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+            v++;
+            rn--;
+        }
+        if (rn >= 7 && mfind_ci(v, 7, "version") == v) {
+            v += 7;
+            rn -= 7;
+            while (rn && (*v == ' ' || *v == ':' || *v == '=')) {
+                v++;
+                rn--;
+            }
+        }
+        if (!rn || *v < '5' || *v > '9' || (rn > 1 && is_digit(v[1])))
+            continue;
+        for (i = 0; other[i]; i++)
+            if (mfind_ci(line, n, other[i]))
+                return;
+        k = 1;
+        while (k + 1 < rn && v[k] == '.' && is_digit(v[k + 1])) {
+            k++;
+            while (k < rn && is_digit(v[k]))
+                k++;
+        }
+        if (k < rn && (is_alpha(v[k]) || v[k] == '_'))
+            continue;   /* "cudnn8_dll", a name, not a version */
+        setval(lr, &lr->facts.cudnn_stated, v, k, line, n);
+        return;
+    }
+}
+
+/*
+ * A conda install of PyTorch and the CUDA its spec asks for: pytorch.org's
+ * conda commands, "conda install pytorch torchvision cudatoolkit=10.2 -c
+ * pytorch" (to 1.12) and "conda install pytorch pytorch-cuda=11.8 -c pytorch
+ * -c nvidia" (1.13 on: the pytorch-cuda metapackage).  The pytorch channel's
+ * CUDA builds each depend on that one CUDA (build strings such as
+ * py3.8_cuda10.2_cudnn7.6.5_0), so the spec names the build's CUDA when the
+ * channel has a build of the release for it (logscan.c asks torch.kb).  A
+ * pinned release ("pytorch=1.9.0", "pytorch==2.0.1") is kept beside it.
+ * mamba's and micromamba's install take the same spec.
+ */
+static void conda_torch_spec(struct logread *lr, const char *line, size_t n)
+{
+    const char *p, *s, *end = line + n, *v = NULL, *tv = NULL;
+    size_t vn = 0, tvn = 0;
+    int torch = 0;
+    if (lr->facts.conda_torch_cuda.v || !((p = gfind_after(lr, line, n, "conda install ")) != NULL ||
+                                          (p = gfind_after(lr, line, n, "mamba install ")) != NULL))
+        return;
+    for (s = p; s < end;) {
+        size_t k;
+        while (s < end && (is_space(*s) || *s == '"' || *s == '\'' || *s == '`'))
+            s++;
+        k = token_len(s, left(line, n, s));
+        if (!k)
+            break;
+        if ((k == 2 && !memcmp(s, "-c", 2)) || (k == 9 && !memcmp(s, "--channel", 9))) {
+            s += k;   /* the channel's name ("-c pytorch") is no package of the spec */
+            while (s < end && is_space(*s))
+                s++;
+            s += token_len(s, left(line, n, s));
+            continue;
+        }
+        if (k >= 7 && !memcmp(s, "pytorch", 7) && (k == 7 || s[7] == '=')) {
+            const char *q = s + 7;
+            torch = 1;
+            while (q < s + k && *q == '=')
+                q++;
+            if (q < s + k && is_digit(*q)) {
+                tv = q;
+                tvn = version_len(q, (size_t)(s + k - q));
+            }
+        } else if ((k > 12 && !memcmp(s, "cudatoolkit=", 12)) || (k > 13 && !memcmp(s, "pytorch-cuda=", 13))) {
+            const char *q = s + (s[0] == 'c' ? 12 : 13);
+            while (q < s + k && *q == '=')
+                q++;
+            if (q < s + k && is_digit(*q) && memchr(q, '.', (size_t)(s + k - q))) {
+                v = q;
+                vn = version_len(q, (size_t)(s + k - q));
+            }
+        }
+        s += k;
+    }
+    if (!torch || !v || !vn)
+        return;
+    setval(lr, &lr->facts.conda_torch_cuda, v, vn, line, n);
+    if (tv && tvn)
+        setval(lr, &lr->facts.conda_torch_version, tv, tvn, line, n);
+}
+
+/*
  * The interactive CPython banner names the platform it was built for
  * (sys.platform) after the compiler: "[GCC 7.3.0] :: Anaconda, Inc. on
  * linux" (a line of its own before 3.10), "Python 3.10.12 (main, ...) [GCC
@@ -3232,6 +3429,9 @@ static void match_context(struct logread *lr, const char *line, size_t n)
     match_mentions(lr, line, n);
     said_missing(lr, line, n);
     stated_toolkit(lr, line, n);
+    conda_torch_spec(lr, line, n);
+    stated_cudnn(lr, line, n);
+    ort_package(lr, line, n);
     /* An installed toolkit named by its directory: /usr/local/cuda-11.2/, CUDA\\v11.2\\ */
     if ((p = gfind_after(lr, line, n, "/usr/local/cuda-")) != NULL || (p = gfind_after(lr, line, n, "CUDA\\v")) != NULL ||
         (p = gfind_after(lr, line, n, "CUDA/v")) != NULL) {

@@ -363,6 +363,9 @@ static void x_cudnn(struct ls *s)
     } else if (mm->a) {
         v = mm->a;   /* "Loaded runtime CuDNN library: 8.0.4" */
         line = first_line(s, LE_CUDNN_MISMATCH);
+    } else if (lf->cudnn_stated.v) {
+        v = lf->cudnn_stated.v;   /* the reporter's "cuda12.4 cudnn9" */
+        line = lf->cudnn_stated.line;
     }
     if (!v)
         return;
@@ -573,6 +576,31 @@ static void fw_torch_more(struct ls *s, struct framework_build *fw)
         fw->variant_source = src(s, lf->conda_cpu.line);
         fw->variant_said = lf->conda_cpu.text ? facts_str(s->f, lf->conda_cpu.text) : NULL;
     }
+    if (!fw->version && lf->conda_torch_version.v) {
+        fw->version = facts_str(s->f, lf->conda_torch_version.v);
+        fw->build_source = src(s, lf->conda_torch_version.line);
+    }
+    if (!fw->cuda && !fw->variant && lf->conda_torch_cuda.v) {
+        /* conda install pytorch ... cudatoolkit=X.Y: the pytorch channel's build for that CUDA, where
+         * the channel has one (any, when no release is pinned: its newest); for a pinned release
+         * torch.kb must list that CUDA variant, else conda's solver may have taken another build
+         * (the CPU one: explain ranks that) */
+        const char *c = lf->conda_torch_cuda.v;
+        char var[16];
+        struct kb_torch t;
+        size_t k = strcspn(c, ".");
+        int ok = !fw->version;
+        if (!ok && k && k < 3 && c[k] == '.' && c[k + 1] >= '0' && c[k + 1] <= '9' &&
+            (size_t)snprintf(var, sizeof(var), "cu%.*s%c", (int)k, c, c[k + 1]) < sizeof(var))
+            ok = s->kb && kb_torch(s->kb, fw->version, var, &t) == 1;
+        if (ok) {
+            fw->cuda = facts_str(s->f, c);
+            if (fw->version && !fw->local)
+                fw->local = facts_str(s->f, var);   /* the variant torch.kb judges (its minimum driver) */
+            if (!fw->build_source)
+                fw->build_source = src(s, lf->conda_torch_cuda.line);
+        }
+    }
     if (sm->b) {
         /* "The current PyTorch install supports CUDA capabilities sm_50 sm_60 ..." */
         fw->archs = facts_str(s->f, sm->b);
@@ -620,6 +648,9 @@ static void fw_ort_more(struct ls *s, struct framework_build *fw)
         fw->dist = "onnxruntime-gpu";
     if (fw->dist && !strcmp(fw->dist, "onnxruntime-gpu") && log_facts_pkg(s->lf, "onnxruntime"))
         fw->dist = NULL;   /* both packages: which one's files win is not in the log */
+    /* a release package's name: onnxruntime-win-x64-gpu-cuda12-1.17.1 is the CUDA 12 build */
+    if (!fw->cuda && s->lf->ort_build_cuda.v)
+        fw->cuda = facts_str(s->f, s->lf->ort_build_cuda.v);
 }
 
 static void fw_cupy_more(struct ls *s, struct framework_build *fw)
@@ -713,6 +744,9 @@ static int fw_weight(const struct ls *s, const struct fw_src *r, const struct lo
         *ver = NULL;
     *pkg = pkg_of(lf, r->dists);
     w += *ver ? 2 : *pkg ? 1 : 0;
+    /* a conda install of PyTorch (logread.c conda_torch_spec) shows it as a package would */
+    if (!*ver && !*pkg && lf->conda_torch_cuda.v && !strcmp(r->name, "torch"))
+        w += 1;
     for (i = 0; i < 8 && r->evs[i] != LE__COUNT; i++)
         w += cnt(s, r->evs[i]) ? 2 : 0;
     for (i = 0; i < lf->n_libs; i++)
