@@ -115,6 +115,12 @@ enum log_ev {
     LE_K8S_INSUFFICIENT_GPU, /* kube-scheduler: "0/3 nodes are available: 3 Insufficient nvidia.com/gpu" */
     LE_XLA_PTXAS_OLD,        /* XLA: "Invoking ptxas with version 12.1.66, which corresponds to a CUDA version <=12.6.2" */
     LE_BNB_CPU_LIBRARY,      /* bitsandbytes: "The installed version of bitsandbytes was compiled without GPU support." */
+    /* the programs beside the frameworks, read from their own sources (issue 28, second list) */
+    LE_LIB_NO_DEVICE,        /* a library found no usable CUDA device and does not say why (vLLM, accelerate, cuDF, ...) */
+    LE_LIB_NO_GPU_BACKEND,   /* a program without its CUDA backend: llama.cpp "no usable GPU found", MXNet "USE_CUDA=1" */
+    LE_LIB_LINKED_OTHER,     /* TensorRT: "TensorRT was linked against cuDNN X but loaded cuDNN Y" */
+    LE_XFORMERS_NO_EXT,      /* xFormers: "xFormers can't load C++/CUDA extensions" / "Need to compile C++ extensions" */
+    LE_NOISE_LIB,            /* harmless notices: TensorRT's lazy loading, DeepSpeed's accepted minor, NCCL's net plugin */
     LE__COUNT
 };
 
