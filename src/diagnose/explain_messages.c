@@ -158,14 +158,58 @@ static void rule_xformers(struct explain_ctx *c)
                     FIX_TOOL_TELL_PY_PIP_GREP, "torch", LE_XFORMERS_NO_EXT);
 }
 
-/* TensorRT's lazy-loading hint, DeepSpeed's accepted minor mismatch, NCCL's missing net plugin: harmless. */
+/*
+ * flash-attention's kernels (csrc/flash_attn/flash_api.cpp) refuse GPUs
+ * older than Ampere (is_sm8x || is_sm90): the extension has no code for this GPU.
+ */
+static void rule_ext_no_arch(struct explain_ctx *c)
+{
+    struct finding *fd;
+    if (!explain_cnt(c, LE_EXT_NO_ARCH) || explain_cause_of(c, "GD140", NULL))
+        return;
+    fd = explain_cause(c, "GD140", SEV_ERROR, "flash-attention's kernels need an Ampere or newer GPU, and this GPU "
+                       "is older");
+    explain_set_score(c, fd, 88);
+    explain_quote_ev(c, fd, LE_EXT_NO_ARCH);
+    explain_quote_val(c, fd, &c->lf->gpu_name);
+    explain_set_tell(c, fd, FIX_TOOL_TELL_COMPUTE_CAP, NULL);
+    fixes_advice(c->out, fd, FIX_RANK_USER, "Use an attention implementation that runs on this GPU (PyTorch's SDPA, "
+                 "or xformers' memory-efficient attention) instead of flash-attention 2, or an Ampere or newer "
+                 "GPU");
+}
+
+/*
+ * A serialized TensorRT engine runs only on the compute capability it was
+ * built for (TensorRT's Developer Guide, troubleshooting): "expecting
+ * compute X got compute Y".  The engine, not the GPU or the install, is
+ * what does not fit.
+ */
+static void rule_trt_engine(struct explain_ctx *c)
+{
+    const struct log_event *e = &c->lf->ev[LE_TRT_ENGINE_DEVICE];
+    struct finding *fd;
+    if (!e->count || explain_cause_of(c, "GD209", NULL))
+        return;
+    fd = explain_cause(c, "GD209", SEV_ERROR, "");
+    fd->title = arena_printf(c->out->arena, "the TensorRT engine was built for compute capability %s and this GPU "
+                             "is %s: an engine runs only on the GPU architecture it was built on", word(e->a),
+                             word(e->b));
+    explain_set_score(c, fd, 88);
+    explain_quote_ev(c, fd, LE_TRT_ENGINE_DEVICE);
+    explain_set_tell(c, fd, FIX_TOOL_TELL_COMPUTE_CAP, NULL);
+    fixes_advice(c->out, fd, FIX_RANK_USER, "Rebuild the engine from its ONNX model on this GPU (with trtexec or "
+                 "TensorRT's builder), or build it with hardware compatibility for several architectures");
+}
+
+/* TensorRT's lazy-loading hint, DeepSpeed's accepted minor and async_io, NCCL's net plugin and verbs: harmless. */
 static void rule_noise(struct explain_ctx *c)
 {
     struct finding *fd;
     if (!explain_cnt(c, LE_NOISE_LIB))
         return;
     fd = findings_add(c->out, "GD401", SEV_INFO, "%s", "a library's notice that does not stop the GPU (TensorRT's "
-                      "lazy-loading hint, DeepSpeed's accepted CUDA minor, NCCL's optional net plugin)");
+                      "lazy-loading hint, DeepSpeed's accepted CUDA minor and optional async_io op, NCCL's optional "
+                      "net plugin and InfiniBand verbs)");
     explain_quote_ev(c, fd, LE_NOISE_LIB);
     finding_evidence(c->out, fd, NULL, "source: %s", log_event_source(LE_NOISE_LIB));
 }
@@ -173,6 +217,8 @@ static void rule_noise(struct explain_ctx *c)
 void explain_rule_messages(struct explain_ctx *c)
 {
     rule_linked_other(c);
+    rule_trt_engine(c);
+    rule_ext_no_arch(c);
     rule_xformers(c);
     rule_no_backend(c);
     rule_no_device(c);

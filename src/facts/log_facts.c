@@ -167,9 +167,16 @@ static const struct ev_info ev_info[LE__COUNT] = {
     [LE_XFORMERS_NO_EXT] = { "xformers_no_extensions",
         "xFormers xformers/_cpp_lib.py: its _C extension did not load (built for another torch or Python, or not "
         "built at all); a = the torch it was built for, b = the torch installed" },
+    [LE_EXT_NO_ARCH] = { "extension_no_arch",
+        "flash-attention csrc/flash_attn/flash_api.cpp (TORCH_CHECK(is_sm8x || is_sm90)): its kernels need compute "
+        "capability 8.0 or newer" },
+    [LE_TRT_ENGINE_DEVICE] = { "tensorrt_engine_other_device",
+        "TensorRT (Developer Guide, troubleshooting): a serialized engine runs only on the compute capability it was "
+        "built for; a = the engine's, b = this GPU's" },
     [LE_NOISE_LIB] = { "library_harmless_notice",
         "harmless notices of the libraries beside the frameworks: TensorRT's CUDA lazy loading hint, DeepSpeed's "
-        "accepted minor CUDA mismatch (op_builder/builder.py), NCCL's missing external net plugin" },
+        "accepted minor CUDA mismatch (op_builder/builder.py) and optional async_io op, NCCL's missing external net "
+        "plugin and InfiniBand verbs (sockets are used)" },
 };
 
 const char *log_event_name(enum log_ev ev)

@@ -120,7 +120,9 @@ enum log_ev {
     LE_LIB_NO_GPU_BACKEND,   /* a program without its CUDA backend: llama.cpp "no usable GPU found", MXNet "USE_CUDA=1" */
     LE_LIB_LINKED_OTHER,     /* TensorRT: "TensorRT was linked against cuDNN X but loaded cuDNN Y" */
     LE_XFORMERS_NO_EXT,      /* xFormers: "xFormers can't load C++/CUDA extensions" / "Need to compile C++ extensions" */
-    LE_NOISE_LIB,            /* harmless notices: TensorRT's lazy loading, DeepSpeed's accepted minor, NCCL's net plugin */
+    LE_EXT_NO_ARCH,          /* flash-attention: "FlashAttention only supports Ampere GPUs or newer" */
+    LE_TRT_ENGINE_DEVICE,    /* TensorRT: "engine plan file is generated on an incompatible device, expecting compute X got compute Y" */
+    LE_NOISE_LIB,            /* harmless notices: TensorRT's lazy loading, DeepSpeed's accepted minor, NCCL's net plugin, ... */
     LE__COUNT
 };
 

@@ -1724,6 +1724,10 @@ static void take_error_code(struct logread *lr, const char *line, size_t n, cons
                             const char *after)
 {
     (void)at;
+    /* TensorRT's logger numbers its own ErrorCode (NvInferRuntimeBase.h): "[TRT] [E] createInferBuilder:
+       Error Code 6: API Usage Error (CUDA initialization failure with error: 35 ...)" is no CUDA error 6 */
+    if (mfind(line, n, "Error Code ") && (mfind(line, n, "[TRT]") || mfind(line, n, "CUDA initialization failure")))
+        return;
     add_err_number(lr, "runtime", line, n, after);
 }
 
@@ -2338,6 +2342,34 @@ static void take_libnvml_text(struct logread *lr, const char *line, size_t n, co
     add_err(lr, "nvml", name, strlen(name), -1, line, n);
 }
 
+/* cuDF's "Detected Compute Capability: 6.0", inductor's "your device is of CUDA capability 6.0": the GPU's. */
+static void take_detected_cc(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_GPU_TOO_OLD);
+    size_t vn = version_len(after, left(line, n, after));
+    (void)at;
+    if (!vn)
+        return;
+    if (!e->a)
+        e->a = dupn(lr, after, vn);
+    setval(lr, &lr->facts.gpu_cc, after, vn, line, n);
+}
+
+/* TensorRT: "... incompatible device, expecting compute 5.3 got compute 6.1, please rebuild." */
+static void take_trt_engine_cc(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_TRT_ENGINE_DEVICE);
+    const char *q = find_after(after, left(line, n, after), " got compute ");
+    (void)at;
+    if (e->a)
+        return;
+    e->a = version_at(lr, line, n, after);
+    if (q) {
+        e->b = version_at(lr, line, n, q);
+        setval(lr, &lr->facts.gpu_cc, q, version_len(q, left(line, n, q)), line, n);
+    }
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -2879,7 +2911,7 @@ static const struct log_pattern patterns[] = {
     /* vLLM vllm/platforms/__init__.py (v0.7.3+): no platform plugin activated; vllm/config.py DeviceConfig */
     { "No platform detected, vLLM is running on UnspecifiedPlatform", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
       GH "vllm-project/vllm/blob/v0.8.5/vllm/platforms/__init__.py", 0 },
-    { "Failed to infer device type", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+    { "Failed to infer device type", NULL, "raise RuntimeError(", LE_LIB_NO_DEVICE, NULL, "no_gpu",
       GH "vllm-project/vllm/blob/v0.8.5/vllm/config.py", 0 },
     { "CUDA platform is not available because no GPU is found", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
       GH "vllm-project/vllm/blob/v0.8.5/vllm/platforms/__init__.py", 0 },
@@ -2905,6 +2937,33 @@ static const struct log_pattern patterns[] = {
       GH "huggingface/accelerate/blob/v1.2.0/src/accelerate/accelerator.py", 0 },
     { "No GPU found. A GPU is needed for quantization", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
       GH "huggingface/transformers/blob/v4.46.0/src/transformers/quantizers/quantizer_bnb_8bit.py", 0 },
+    /* Triton python/triton/runtime/driver.py _create_driver (3.x): no backend is active (CUDA's asks torch) */
+    { "0 active drivers ([]). There should only be one.", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "triton-lang/triton/blob/v3.2.0/python/triton/runtime/driver.py", 0 },
+    /* transformers training_args.py: bf16 without is_torch_bf16_gpu_available() (no CUDA GPU, or before Ampere) */
+    { "Your setup doesn't support bf16/gpu", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "huggingface/transformers/blob/v4.46.0/src/transformers/training_args.py", 0 },
+    /* flash-attention csrc/flash_attn/flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90) */
+    { "FlashAttention only supports Ampere GPUs or newer", NULL, NULL, LE_EXT_NO_ARCH, NULL, "gpu_arch_unsupported",
+      GH "Dao-AILab/flash-attention/blob/v2.6.3/csrc/flash_attn/flash_api.cpp", 0 },
+    /* vLLM vllm/worker/worker.py raise_if_cache_size_invalid: the weights left no memory for the KV cache */
+    { "No available memory for the cache blocks", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      GH "vllm-project/vllm/blob/v0.6.6/vllm/worker/worker.py", 0 },
+    /* DeepSpeed op_builder/async_io.py: the optional async_io op lacks libaio (ds_report) */
+    { "async_io requires the dev libaio .so object and headers", NULL, NULL, LE_NOISE_LIB, NULL, "harmless_noise",
+      GH "deepspeedai/DeepSpeed/blob/v0.19.5/op_builder/async_io.py", 0 },
+    /* NCCL src/misc/ibvwrap.cc: no InfiniBand verbs library, NCCL uses sockets */
+    { "Failed to open libibverbs.so", "NCCL", NULL, LE_NOISE_LIB, NULL, "harmless_noise",
+      GH "NVIDIA/nccl/blob/v2.21.5-1/src/misc/ibvwrap.cc", 0 },
+    /* TensorRT (closed; its Developer Guide's troubleshooting table quotes it): an engine built on another GPU */
+    { "engine plan file is generated on an incompatible device, expecting compute ", NULL, NULL, LE_TRT_ENGINE_DEVICE,
+      take_trt_engine_cc, "gpu_arch_unsupported",
+      "https://docs.nvidia.com/deeplearning/tensorrt/latest/inference-library/troubleshooting.html", 0 },
+    /* the GPU's compute capability where cuDF and torch's inductor print it beside their refusal */
+    { "Detected Compute Capability: ", NULL, NULL, NONE, take_detected_cc, NULL,
+      GH "rapidsai/cudf/blob/branch-24.08/python/cudf/cudf/utils/gpu_utils.py", 0 },
+    { "but your device is of CUDA capability ", "triton GPU compiler", NULL, NONE, take_detected_cc, NULL,
+      PTSRC "torch/_inductor/exc.py", 0 },
     /* bitsandbytes 0.39-0.41 cuda_setup/main.py and cextension.py: no CUDA runtime found */
     { "the main CUDA runtime library was not detected", NULL, NULL, NONE, take_bnb_cudart, "missing_cudart",
       GH "bitsandbytes-foundation/bitsandbytes/blob/0.41.1/bitsandbytes/cuda_setup/main.py", 0 },
