@@ -125,4 +125,8 @@ void explain_rule_nothing_found(struct explain_ctx *c);
  * CTranslate2, Kubernetes' scheduler, XLA's ptxas; run after the judges and the log's rows. */
 void explain_rule_frameworks(struct explain_ctx *c);
 
+/* The programs beside the frameworks read from their own sources (explain_messages.c): llama.cpp, TensorRT,
+ * DeepSpeed, xFormers, vLLM, accelerate/transformers, cuDF, NCCL, MXNet; run right after explain_rule_frameworks. */
+void explain_rule_messages(struct explain_ctx *c);
+
 #endif

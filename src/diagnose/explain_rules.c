@@ -1458,6 +1458,7 @@ void explain_rules(const struct explain_input *in, struct findings *out, struct 
     rule_undefined_symbol(&c);
     explain_rule_ort_unnamed(&c);
     explain_rule_frameworks(&c);
+    explain_rule_messages(&c);
     explain_rule_cuda_errors(&c);
     explain_rule_log_only(&c);
     explain_rule_setting(&c);

@@ -164,6 +164,30 @@ static const struct ev_info ev_info[LE__COUNT] = {
         "OpenGL renderer triggers): the OpenGL buffer could not be registered with CUDA "
         "(cudaGraphicsGLRegisterBuffer failed: another GPU owns the GL context, or the driver refuses); Warp copies "
         "between its array and the buffer instead, compute stays on the GPU" },
+    [LE_LIB_NO_DEVICE] = { "library_no_cuda_device",
+        "a library asked torch, NVML or the CUDA runtime for a device and got none, without the reason: vLLM "
+        "vllm/platforms/__init__.py (no platform detected), accelerate accelerator.py (fp16 without a GPU), "
+        "transformers quantizers (No GPU found), DeepSpeed real_accelerator.py (ds_accelerator cpu), cuDF "
+        "gpu_utils.py (No NVIDIA GPU detected); a = the library" },
+    [LE_LIB_NO_GPU_BACKEND] = { "program_without_cuda_backend",
+        "llama.cpp common/arg.cpp (no GPU backend loaded: a CPU build, or a CUDA backend that did not load) and "
+        "MXNet src/storage/storage.cc (built without MXNET_USE_CUDA); a = the program" },
+    [LE_LIB_LINKED_OTHER] = { "tensorrt_linked_other",
+        "TensorRT libnvinfer (8.x): the cuDNN or cuBLAS it loaded is not the release it was linked against; "
+        "a = the library, b = linked, c = loaded" },
+    [LE_XFORMERS_NO_EXT] = { "xformers_no_extensions",
+        "xFormers xformers/_cpp_lib.py: its _C extension did not load (built for another torch or Python, or not "
+        "built at all); a = the torch it was built for, b = the torch installed" },
+    [LE_EXT_NO_ARCH] = { "extension_no_arch",
+        "flash-attention csrc/flash_attn/flash_api.cpp (TORCH_CHECK(is_sm8x || is_sm90)): its kernels need compute "
+        "capability 8.0 or newer" },
+    [LE_TRT_ENGINE_DEVICE] = { "tensorrt_engine_other_device",
+        "TensorRT (Developer Guide, troubleshooting): a serialized engine runs only on the compute capability it was "
+        "built for; a = the engine's, b = this GPU's" },
+    [LE_NOISE_LIB] = { "library_harmless_notice",
+        "harmless notices of the libraries beside the frameworks: TensorRT's CUDA lazy loading hint, DeepSpeed's "
+        "accepted minor CUDA mismatch (op_builder/builder.py) and optional async_io op, NCCL's missing external net "
+        "plugin and InfiniBand verbs (sockets are used)" },
 };
 
 const char *log_event_name(enum log_ev ev)

@@ -118,6 +118,14 @@ enum log_ev {
     LE_XGB_NO_GPU,           /* XGBoost: "XGBoost version not compiled with GPU support." (a CPU-only build) */
     LE_NOISE_LDCONFIG_LINK,  /* ldconfig: "/usr/lib/wsl/lib/libcuda.so.1 is not a symbolic link" (harmless on WSL) */
     LE_NOISE_GL_INTEROP,     /* Warp: "Could not register GL buffer since CUDA/OpenGL interoperability is not available" */
+    /* the programs beside the frameworks, read from their own sources (issue 28, second list) */
+    LE_LIB_NO_DEVICE,        /* a library found no usable CUDA device and does not say why (vLLM, accelerate, cuDF, ...) */
+    LE_LIB_NO_GPU_BACKEND,   /* a program without its CUDA backend: llama.cpp "no usable GPU found", MXNet "USE_CUDA=1" */
+    LE_LIB_LINKED_OTHER,     /* TensorRT: "TensorRT was linked against cuDNN X but loaded cuDNN Y" */
+    LE_XFORMERS_NO_EXT,      /* xFormers: "xFormers can't load C++/CUDA extensions" / "Need to compile C++ extensions" */
+    LE_EXT_NO_ARCH,          /* flash-attention: "FlashAttention only supports Ampere GPUs or newer" */
+    LE_TRT_ENGINE_DEVICE,    /* TensorRT: "engine plan file is generated on an incompatible device, expecting compute X got compute Y" */
+    LE_NOISE_LIB,            /* harmless notices: TensorRT's lazy loading, DeepSpeed's accepted minor, NCCL's net plugin, ... */
     LE__COUNT
 };
 

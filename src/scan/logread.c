@@ -1428,6 +1428,10 @@ static void take_so_missing(struct logread *lr, const char *line, size_t n, cons
                             const char *after)
 {
     (void)after;
+    /* NCCL dlopens its optional external net plugin and falls back to its own (src/net.cc):
+       "NET/Plugin : dlerror=libnccl-net.so: cannot open ... No plugin found" needs nothing */
+    if (mfind(line, n, "NET/Plugin") && mfind(line, n, "libnccl-net"))
+        return;
     so_not_found(lr, line, n, at, "loader");
 }
 
@@ -1750,6 +1754,10 @@ static void take_error_code(struct logread *lr, const char *line, size_t n, cons
                             const char *after)
 {
     (void)at;
+    /* TensorRT's logger numbers its own ErrorCode (NvInferRuntimeBase.h): "[TRT] [E] createInferBuilder:
+       Error Code 6: API Usage Error (CUDA initialization failure with error: 35 ...)" is no CUDA error 6 */
+    if (mfind(line, n, "Error Code ") && (mfind(line, n, "[TRT]") || mfind(line, n, "CUDA initialization failure")))
+        return;
     add_err_number(lr, "runtime", line, n, after);
 }
 
@@ -2267,6 +2275,138 @@ static void take_torch_cu_label(struct logread *lr, const char *line, size_t n, 
         setval(lr, &lr->facts.torch_version, v, vn, line, n);
 }
 
+/* ---- the programs beside the frameworks (issue 28, second list) ---- */
+
+/* A library the program names as not found, by the loader's name for it (no dlerror of its own). */
+static void add_named_missing(struct logread *lr, const char *lib, const char *via, const char *line, size_t n)
+{
+    static const char err[] = "the library was not found where the program looked";
+    add_lib(lr, lib, strlen(lib), err, strlen(err), via, 0, line, n);
+}
+
+/* bitsandbytes 0.39-0.41 (cuda_setup/main.py, cextension.py): its CUDA setup found no libcudart.so. */
+static void take_bnb_cudart(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)at;
+    (void)after;
+    add_named_missing(lr, "libcudart.so", "loader", line, n);
+}
+
+/* Numba's nvvm.py: open_cudalib('nvvm') failed ("libNVVM cannot be found"). */
+static void take_numba_nvvm(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)at;
+    (void)after;
+    add_named_missing(lr, "libnvvm.so", "loader", line, n);
+}
+
+/* TensorRT's "CUDA initialization failure with error: 35": a cudaError_t number. */
+static void take_trt_cuda_init(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)at;
+    add_err_number(lr, "runtime", line, n, after);
+}
+
+/* cudaGetErrorString's texts without the name (ggml, NCCL, Triton print only the text). */
+static void take_stub_text(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)at;
+    (void)after;
+    take_err_name(lr, line, n, "cudaErrorStubLibrary");
+}
+
+static void take_sysdrv_text(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    (void)at;
+    (void)after;
+    if (!mfind(line, n, "_MISMATCH") && !mfind(line, n, "Error 803") && !mfind(line, n, "(803)"))
+        take_err_name(lr, line, n, "cudaErrorSystemDriverMismatch");
+}
+
+/* TensorRT: "TensorRT was linked against cuDNN 8.6.0 but loaded cuDNN 8.2.1" (also "cuBLAS/cuBLAS LT"). */
+static void take_trt_linked(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_LIB_LINKED_OTHER);
+    const char *end = line + n, *q = find_after(after, left(line, n, after), " but loaded "), *w;
+    size_t k = 0, rn = left(line, n, after);
+    (void)at;
+    if (e->a || !q)
+        return;
+    while (k < rn && after[k] != ' ' && after[k] != '/' && k < 24)
+        k++;
+    if (!k)
+        return;
+    e->a = dupn(lr, after, k);   /* "cuDNN", "cuBLAS" ("cuBLAS/cuBLAS LT 11.6.3") */
+    for (w = after + k; w < q && !is_digit(*w); w++)
+        ;
+    if (w < q)
+        e->b = version_at(lr, line, n, w);
+    for (w = q; w < end && !is_digit(*w); w++)
+        ;
+    if (w < end)
+        e->c = version_at(lr, line, n, w);
+}
+
+/* xFormers' build info: "PyTorch 2.1.0+cu121 with CUDA 1201 (you have 2.2.1+cu121)". */
+static void take_xformers_built(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_XFORMERS_NO_EXT);
+    const char *q = find_after(after, left(line, n, after), "(you have ");
+    size_t k = 0, rn = left(line, n, after);
+    (void)at;
+    hit(lr, LE_XFORMERS_NO_EXT, line, n);
+    if (e->a)
+        return;
+    while (k < rn && after[k] != ' ' && k < 40)
+        k++;
+    if (k && is_digit(*after))
+        e->a = dupn(lr, after, k);
+    if (q) {
+        rn = left(line, n, q);
+        for (k = 0; k < rn && q[k] != ')' && k < 40; k++)
+            ;
+        if (k && is_digit(*q))
+            e->b = dupn(lr, q, k);
+    }
+}
+
+/* pynvml's text of NVML_ERROR_LIBRARY_NOT_FOUND without its class name. */
+static void take_libnvml_text(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    static const char name[] = "NVML_ERROR_LIBRARY_NOT_FOUND";
+    (void)at;
+    (void)after;
+    add_err(lr, "nvml", name, strlen(name), -1, line, n);
+}
+
+/* cuDF's "Detected Compute Capability: 6.0", inductor's "your device is of CUDA capability 6.0": the GPU's. */
+static void take_detected_cc(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_GPU_TOO_OLD);
+    size_t vn = version_len(after, left(line, n, after));
+    (void)at;
+    if (!vn)
+        return;
+    if (!e->a)
+        e->a = dupn(lr, after, vn);
+    setval(lr, &lr->facts.gpu_cc, after, vn, line, n);
+}
+
+/* TensorRT: "... incompatible device, expecting compute 5.3 got compute 6.1, please rebuild." */
+static void take_trt_engine_cc(struct logread *lr, const char *line, size_t n, const char *at, const char *after)
+{
+    struct log_event *e = ev_of(lr, LE_TRT_ENGINE_DEVICE);
+    const char *q = find_after(after, left(line, n, after), " got compute ");
+    (void)at;
+    if (e->a)
+        return;
+    e->a = version_at(lr, line, n, after);
+    if (q) {
+        e->b = version_at(lr, line, n, q);
+        setval(lr, &lr->facts.gpu_cc, q, version_len(q, left(line, n, q)), line, n);
+    }
+}
+
 /* ---- the pattern table ---- */
 
 #define GH "https://github.com/"
@@ -2767,6 +2907,121 @@ static const struct log_pattern patterns[] = {
     /* XGBoost asked for the GPU by a build without CUDA (AssertGPUSupport, LOG(FATAL)) */
     { "XGBoost version not compiled with GPU support", NULL, NULL, LE_XGB_NO_GPU, NULL, "cpu_only_build",
       GH "dmlc/xgboost/blob/v1.6.0/src/common/common.h", 0 },
+    /* ---- the programs beside the frameworks, read from their sources (issue 28, second list) ---- */
+    /* llama.cpp ggml/src/ggml-cuda/ggml-cuda.cu, ggml_cuda_init and ggml_cuda_error print cudaGetErrorString only */
+    { "CUDA driver is a stub library", NULL, "CUDA_ERROR_STUB_LIBRARY", NONE, take_stub_text, "stub_driver_on_path",
+      "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
+    { "system has unsupported display driver / cuda driver combination", NULL, NULL, NONE, take_sysdrv_text,
+      "driver_library_mismatch", "https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html", 0 },
+    { "cudaMalloc failed: out of memory", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      GH "ggml-org/llama.cpp/blob/b4400/ggml/src/ggml-cuda/ggml-cuda.cu", 0 },
+    /* llama.cpp common/arg.cpp: llama_supports_gpu_offload() false (b3600+; common.cpp before); the text as
+       ggml-org's own CI output prints it (builds 4280-4927) */
+    { "no usable GPU found, --gpu-layers option will be ignored", NULL, NULL, LE_LIB_NO_GPU_BACKEND, NULL,
+      "cpu_only_build", GH "ggml-org/llama.cpp/blob/b4400/common/arg.cpp", 0 },
+    { "llama.cpp was compiled without GPU support", NULL, NULL, LE_LIB_NO_GPU_BACKEND, NULL, "cpu_only_build",
+      GH "ggml-org/llama.cpp/blob/b4400/common/arg.cpp", 0 },
+    /* Apache MXNet src/storage/storage.cc (1.x): a GPU context in a build without MXNET_USE_CUDA */
+    { "Compile with USE_CUDA=1 to enable GPU usage", NULL, NULL, LE_LIB_NO_GPU_BACKEND, NULL, "cpu_only_build",
+      GH "apache/mxnet/blob/1.9.1/src/storage/storage.cc", 0 },
+    /* TensorRT libnvinfer (closed; 8.x-10.x): cudaGetDeviceCount/cudaFree failed with this cudaError_t */
+    { "CUDA initialization failure with error: ", NULL, NULL, NONE, take_trt_cuda_init, NULL,
+      "https://docs.nvidia.com/deeplearning/tensorrt/latest/inference-library/troubleshooting.html", 0 },
+    { "TensorRT was linked against ", " but loaded ", NULL, LE_LIB_LINKED_OTHER, take_trt_linked,
+      "cudnn_version_mismatch", "https://docs.nvidia.com/deeplearning/tensorrt/latest/getting-started/support-matrix.html", 1 },
+    { "CUDA lazy loading is not enabled", NULL, NULL, LE_NOISE_LIB, NULL, "harmless_noise",
+      "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#lazy-loading", 0 },
+    /* DeepSpeed op_builder/builder.py assert_no_cuda_mismatch (v0.9-v0.19) and installed_cuda_version */
+    { "DeepSpeed Op Builder: Installed CUDA version ", "does not match the version torch was compiled with",
+      "DS_SKIP_CUDA_CHECK", LE_EXT_CUDA_MISMATCH, NULL, "extension_build_mismatch",
+      GH "deepspeedai/DeepSpeed/blob/v0.19.5/op_builder/builder.py", 1 },
+    { "but since the APIs are compatible, accepting this combination", NULL, NULL, LE_NOISE_LIB, NULL,
+      "harmless_noise", GH "deepspeedai/DeepSpeed/blob/v0.19.5/op_builder/builder.py", 0 },
+    { "CUDA_HOME does not exist, unable to compile CUDA op(s)", NULL, NULL, LE_CUDA_HOME_UNSET, NULL,
+      "extension_build_mismatch", GH "deepspeedai/DeepSpeed/blob/v0.19.5/op_builder/builder.py", 0 },
+    { "Setting ds_accelerator to cpu (auto detect)", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "deepspeedai/DeepSpeed/blob/v0.19.5/accelerator/real_accelerator.py", 0 },
+    /* xFormers xformers/_cpp_lib.py (v0.0.20-v0.0.35) */
+    { "xFormers can't load C++/CUDA extensions", NULL, NULL, LE_XFORMERS_NO_EXT, NULL, "extension_build_mismatch",
+      GH "facebookresearch/xformers/blob/v0.0.35/xformers/_cpp_lib.py", 0 },
+    { "Need to compile C++ extensions to use all xFormers features", NULL, NULL, LE_XFORMERS_NO_EXT, NULL,
+      "extension_build_mismatch", GH "facebookresearch/xformers/blob/v0.0.35/xformers/_cpp_lib.py", 0 },
+    { "    PyTorch ", "(you have ", NULL, NONE, take_xformers_built, NULL,
+      GH "facebookresearch/xformers/blob/v0.0.35/xformers/_cpp_lib.py", 1 },
+    /* Triton third_party/nvidia/backend/driver.py libcuda_dirs (3.x; python/triton/common/build.py in 2.x) */
+    { "libcuda.so cannot found!", NULL, NULL, NONE, take_libcuda, "no_driver",
+      GH "triton-lang/triton/blob/v3.2.0/third_party/nvidia/backend/driver.py", 0 },
+    /* torch/_inductor (2.0+): GPUTooOldForTriton */
+    { "which is too old to be supported by the triton GPU compiler", NULL, NULL, LE_GPU_TOO_OLD, NULL,
+      "gpu_arch_unsupported", PTSRC "torch/_inductor/exc.py", 0 },
+    /* Numba numba/cuda/cudadrv/driver.py (DRIVER_NOT_FOUND_MSG, DISABLE_CUDA) and nvvm.py */
+    { "CUDA driver library cannot be found.", NULL, NULL, NONE, take_libcuda, "no_driver",
+      GH "numba/numba/blob/0.60.0/numba/cuda/cudadrv/driver.py", 0 },
+    { "libNVVM cannot be found", NULL, NULL, NONE, take_numba_nvvm, "missing_other_cuda_lib",
+      GH "numba/numba/blob/0.60.0/numba/cuda/cudadrv/nvvm.py", 0 },
+    { "CUDA is disabled due to setting NUMBA_DISABLE_CUDA=1", NULL, NULL, LE_CVD_HIDDEN, NULL, "env_hides_gpu",
+      GH "numba/numba/blob/0.60.0/numba/cuda/cudadrv/driver.py", 0 },
+    /* vLLM vllm/platforms/__init__.py (v0.7.3+): no platform plugin activated; vllm/config.py DeviceConfig */
+    { "No platform detected, vLLM is running on UnspecifiedPlatform", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "vllm-project/vllm/blob/v0.8.5/vllm/platforms/__init__.py", 0 },
+    { "Failed to infer device type", NULL, "raise RuntimeError(", LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "vllm-project/vllm/blob/v0.8.5/vllm/config.py", 0 },
+    { "CUDA platform is not available because no GPU is found", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "vllm-project/vllm/blob/v0.8.5/vllm/platforms/__init__.py", 0 },
+    /* pynvml's str(NVMLError) of NVML_ERROR_LIBRARY_NOT_FOUND, as vLLM's platform check logs it */
+    { "NVML Shared Library Not Found", NULL, "NVMLError_LibraryNotFound", NONE, take_libnvml_text, "no_driver",
+      GH "vllm-project/vllm/blob/v0.8.5/vllm/platforms/__init__.py", 0 },
+    /* RAPIDS cuDF python/cudf/cudf/utils/gpu_utils.py validate_setup (22.x+) */
+    { "or newer architecture is required.", "Compute Capability", NULL, LE_GPU_TOO_OLD, NULL, "gpu_arch_unsupported",
+      GH "rapidsai/cudf/blob/branch-24.08/python/cudf/cudf/utils/gpu_utils.py", 0 },
+    { "Please update your NVIDIA GPU Driver to support CUDA", NULL, NULL, LE_INSUFFICIENT_DRIVER, NULL,
+      "driver_too_old", GH "rapidsai/cudf/blob/branch-24.08/python/cudf/cudf/utils/gpu_utils.py", 0 },
+    { "We couldn't detect the GPU driver properly", NULL, NULL, LE_DRIVER_ZERO, NULL, "no_driver",
+      GH "rapidsai/cudf/blob/branch-24.08/python/cudf/cudf/utils/gpu_utils.py", 0 },
+    { "UserWarning: No NVIDIA GPU detected", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "rapidsai/cudf/blob/branch-24.08/python/cudf/cudf/utils/gpu_utils.py", 0 },
+    /* NCCL src/net.cc / plugin.cc: no external net plugin, the internal one is used (harmless) */
+    { "No plugin found (libnccl-net.so)", NULL, NULL, LE_NOISE_LIB, NULL, "harmless_noise",
+      GH "NVIDIA/nccl/blob/v2.18.3-1/src/net.cc", 0 },
+    { "NET/Plugin: Could not find: libnccl-net.so", NULL, NULL, LE_NOISE_LIB, NULL, "harmless_noise",
+      GH "NVIDIA/nccl/blob/v2.21.5-1/src/plugin/net.cc", 0 },
+    /* Hugging Face accelerate src/accelerate/accelerator.py and transformers quantizers (bnb 4/8-bit) */
+    { "fp16 mixed precision requires a GPU", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "huggingface/accelerate/blob/v1.2.0/src/accelerate/accelerator.py", 0 },
+    { "No GPU found. A GPU is needed for quantization", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "huggingface/transformers/blob/v4.46.0/src/transformers/quantizers/quantizer_bnb_8bit.py", 0 },
+    /* Triton python/triton/runtime/driver.py _create_driver (3.x): no backend is active (CUDA's asks torch) */
+    { "0 active drivers ([]). There should only be one.", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "triton-lang/triton/blob/v3.2.0/python/triton/runtime/driver.py", 0 },
+    /* transformers training_args.py: bf16 without is_torch_bf16_gpu_available() (no CUDA GPU, or before Ampere) */
+    { "Your setup doesn't support bf16/gpu", NULL, NULL, LE_LIB_NO_DEVICE, NULL, "no_gpu",
+      GH "huggingface/transformers/blob/v4.46.0/src/transformers/training_args.py", 0 },
+    /* flash-attention csrc/flash_attn/flash_api.cpp: TORCH_CHECK(is_sm8x || is_sm90) */
+    { "FlashAttention only supports Ampere GPUs or newer", NULL, NULL, LE_EXT_NO_ARCH, NULL, "gpu_arch_unsupported",
+      GH "Dao-AILab/flash-attention/blob/v2.6.3/csrc/flash_attn/flash_api.cpp", 0 },
+    /* vLLM vllm/worker/worker.py raise_if_cache_size_invalid: the weights left no memory for the KV cache */
+    { "No available memory for the cache blocks", NULL, NULL, LE_OOM, NULL, "out_of_memory",
+      GH "vllm-project/vllm/blob/v0.6.6/vllm/worker/worker.py", 0 },
+    /* DeepSpeed op_builder/async_io.py: the optional async_io op lacks libaio (ds_report) */
+    { "async_io requires the dev libaio .so object and headers", NULL, NULL, LE_NOISE_LIB, NULL, "harmless_noise",
+      GH "deepspeedai/DeepSpeed/blob/v0.19.5/op_builder/async_io.py", 0 },
+    /* NCCL src/misc/ibvwrap.cc: no InfiniBand verbs library, NCCL uses sockets */
+    { "Failed to open libibverbs.so", "NCCL", NULL, LE_NOISE_LIB, NULL, "harmless_noise",
+      GH "NVIDIA/nccl/blob/v2.21.5-1/src/misc/ibvwrap.cc", 0 },
+    /* TensorRT (closed; its Developer Guide's troubleshooting table quotes it): an engine built on another GPU */
+    { "engine plan file is generated on an incompatible device, expecting compute ", NULL, NULL, LE_TRT_ENGINE_DEVICE,
+      take_trt_engine_cc, "gpu_arch_unsupported",
+      "https://docs.nvidia.com/deeplearning/tensorrt/latest/inference-library/troubleshooting.html", 0 },
+    /* the GPU's compute capability where cuDF and torch's inductor print it beside their refusal */
+    { "Detected Compute Capability: ", NULL, NULL, NONE, take_detected_cc, NULL,
+      GH "rapidsai/cudf/blob/branch-24.08/python/cudf/cudf/utils/gpu_utils.py", 0 },
+    { "but your device is of CUDA capability ", "triton GPU compiler", NULL, NONE, take_detected_cc, NULL,
+      PTSRC "torch/_inductor/exc.py", 0 },
+    /* bitsandbytes 0.39-0.41 cuda_setup/main.py and cextension.py: no CUDA runtime found */
+    { "the main CUDA runtime library was not detected", NULL, NULL, NONE, take_bnb_cudart, "missing_cudart",
+      GH "bitsandbytes-foundation/bitsandbytes/blob/0.41.1/bitsandbytes/cuda_setup/main.py", 0 },
+    { "CUDA Setup failed despite GPU being available", NULL, NULL, NONE, take_bnb_cudart, "missing_cudart",
+      GH "bitsandbytes-foundation/bitsandbytes/blob/0.41.1/bitsandbytes/cextension.py", 0 },
     /* bitsandbytes loaded its CPU library (no CUDA entry points in it) */
     { "bitsandbytes was compiled without GPU support", NULL, NULL, LE_BNB_CPU_LIBRARY, NULL, "cpu_only_build",
       GH "bitsandbytes-foundation/bitsandbytes/blob/0.41.1/bitsandbytes/cextension.py", 0 },

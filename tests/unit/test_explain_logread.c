@@ -925,6 +925,34 @@ static void test_framework_libraries(void)
     logread_release(&lr);
 }
 
+/* The programs beside the frameworks (issue 28, second list): what their messages give. */
+static void test_other_programs(void)
+{
+    struct logread lr;
+    size_t i;
+    int nccl = 0;
+    read_all(&lr, "[05/01/2023-10:00:00] [TRT] [W] TensorRT was linked against cuBLAS/cuBLAS LT 11.10.3 but loaded "
+                  "cuBLAS/cuBLAS LT 11.5.1\n"
+                  "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:\n"
+                  "    PyTorch 2.1.0+cu121 with CUDA 1201 (you have 2.2.1+cu121)\n"
+                  "[TRT] [E] createInferBuilder: Error Code 6: API Usage Error (CUDA initialization failure with "
+                  "error: 35. Please check your CUDA installation)\n"
+                  "node1:2145:2190 [0] NCCL INFO NET/Plugin : dlerror=libnccl-net.so: cannot open shared object file: "
+                  "No such file or directory No plugin found (libnccl-net.so), using internal implementation\n");
+    CHECK_STR(lr.facts.ev[LE_LIB_LINKED_OTHER].a, "cuBLAS");
+    CHECK_STR(lr.facts.ev[LE_LIB_LINKED_OTHER].b, "11.10.3");
+    CHECK_STR(lr.facts.ev[LE_LIB_LINKED_OTHER].c, "11.5.1");
+    CHECK_STR(lr.facts.ev[LE_XFORMERS_NO_EXT].a, "2.1.0+cu121");
+    CHECK_STR(lr.facts.ev[LE_XFORMERS_NO_EXT].b, "2.2.1+cu121");
+    CHECK_INT(lr.facts.n_errs, 1);
+    CHECK_INT(lr.facts.errs[0].number, 35);
+    CHECK_INT(lr.facts.ev[LE_NOISE_LIB].count, 1);
+    for (i = 0; i < lr.facts.n_libs; i++)
+        nccl |= strstr(lr.facts.libs[i].name, "nccl-net") != NULL;
+    CHECK_INT(nccl, 0);
+    logread_release(&lr);
+}
+
 int main(void)
 {
     RUN(test_dates_versions_lines);
@@ -959,5 +987,6 @@ int main(void)
     RUN(test_ort_provider_list);
     RUN(test_stated_toolkit);
     RUN(test_framework_libraries);
+    RUN(test_other_programs);
     return harness_done();
 }
