@@ -884,6 +884,18 @@ static int cvd_names_devices(const char *v)
     return v && *v && strcmp(v, "-1") && !(v[0] == '-' && v[1] == '1');
 }
 
+/*
+ * CUDA keeps the devices CUDA_VISIBLE_DEVICES lists up to its first invalid
+ * index (CUDA C++ Programming Guide, "CUDA Environment Variables": "If one of
+ * the indices is invalid, only the devices whose index precedes the invalid
+ * index are visible"): a list that begins with 0 keeps GPU 0 wherever there
+ * is one, so it cannot be why CUDA counts none.
+ */
+static int cvd_keeps_first(const char *v)
+{
+    return v && v[0] == '0' && (v[1] == '\0' || v[1] == ',');
+}
+
 static void lower_missing(struct explain_ctx *c, const char *name);
 
 /* On WSL a cuDNN sub-library (libcudnn_cnn_infer.so.8, ...) that does not load,
@@ -1022,6 +1034,20 @@ static void rule_no_cuda_gpus(struct explain_ctx *c)
         return;
     if ((fd = explain_cause_of(c, "GD108", NULL)) != NULL) {
         explain_quote_ev(c, fd, LE_NO_CUDA_GPUS);
+        return;
+    }
+    if (named && cvd_keeps_first(lf->cvd.v)) {
+        /* GPU 0 stays visible: no GPU is visible to this program at all */
+        fd = explain_cause(c, "GD403", SEV_ERROR,
+                           arena_printf(c->out->arena, "CUDA counted no GPU, though CUDA_VISIBLE_DEVICES=%s keeps GPU "
+                                        "0 visible wherever there is one: no GPU reaches this program (a container "
+                                        "started without the GPUs, a job without a GPU, a GPU in another mode)",
+                                        lf->cvd.v));
+        explain_set_score(c, fd, 60);
+        explain_quote_ev(c, fd, LE_NO_CUDA_GPUS);
+        explain_quote_val(c, fd, &lf->cvd);
+        explain_set_tell(c, fd, FIX_TOOL_TELL_SMI_LIST_HERE, NULL);
+        explain_apply_fix(c, fd, FX_CHECK, NULL);
         return;
     }
     fd = explain_cause(c, "GD108", SEV_ERROR,
