@@ -30,23 +30,6 @@ static int is_name(const char *s)
 }
 
 /*
- * A cause a library's own message names: code, severity, title and
- * confidence, the message's lines (family ev) as its evidence, and what
- * tells it apart (look tool t with arg, a name or NULL; FIX_TOOL_N: none).  The fixes are the
- * engine's, added by the caller.
- */
-static struct finding *msg_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title,
-                                 int score, enum log_ev ev, enum fix_tool t, const char *arg)
-{
-    struct finding *fd = explain_cause(c, code, sev, title);
-    explain_set_score(c, fd, score);
-    explain_quote_ev(c, fd, ev);
-    if (t != FIX_TOOL_N)
-        explain_set_tell(c, fd, t, arg);
-    return fd;
-}
-
-/*
  * OpenCV's Net::setUpNet (modules/dnn/src/net_impl.cpp, dnn.cpp up to 4.6):
  * "DNN module was not built with CUDA backend; switching to CPU" is printed
  * only without HAVE_CUDA in the DNN module: a build without WITH_CUDA,
@@ -58,13 +41,13 @@ static void rule_opencv(struct explain_ctx *c)
 {
     struct finding *fd;
     if (explain_cnt(c, LE_OPENCV_DNN_NO_CUDA) && !explain_cause_of(c, "GD211", NULL)) {
-        fd = msg_cause(c, "GD211", SEV_ERROR, "this OpenCV's DNN module has no CUDA backend: it was built without "
+        fd = explain_msg_cause(c, "GD211", SEV_ERROR, "this OpenCV's DNN module has no CUDA backend: it was built without "
                        "it (WITH_CUDA, WITH_CUDNN and OPENCV_DNN_CUDA, and a CUDA_ARCH_BIN the DNN backend accepts)",
                        90, LE_OPENCV_DNN_NO_CUDA, FIX_TOOL_TELL_OPENCV_BUILD, NULL);
         fixes_opencv_dnn_cuda(&c->fx, c->out, fd);
     }
     if (explain_cnt(c, LE_OPENCV_DNN_NO_DEVICE) && !c->n_causes) {
-        fd = msg_cause(c, "GD404", SEV_WARNING, "OpenCV's DNN module has its CUDA backend but found no usable "
+        fd = explain_msg_cause(c, "GD404", SEV_WARNING, "OpenCV's DNN module has its CUDA backend but found no usable "
                        "CUDA device (cv::cuda::getCudaEnabledDeviceCount() gave none)", 45, LE_OPENCV_DNN_NO_DEVICE,
                        FIX_TOOL_N, NULL);
         explain_apply_fix(c, fd, FX_CHECK, NULL);
@@ -87,7 +70,7 @@ static void rule_dgl(struct explain_ctx *c)
     struct finding *fd;
     if (!explain_cnt(c, LE_DGL_NO_CUDA) || explain_cause_of(c, "GD211", NULL))
         return;
-    fd = msg_cause(c, "GD211", SEV_ERROR,
+    fd = explain_msg_cause(c, "GD211", SEV_ERROR,
                    arena_printf(c->out->arena, "this DGL is a CPU build: it has no %s device API", dev ? dev : "cuda"),
                    90, LE_DGL_NO_CUDA, FIX_TOOL_TELL_PIP_GREP, "dgl");
     explain_quote_val(c, fd, &c->lf->torch_version);
@@ -108,7 +91,7 @@ static void rule_ext_torch_symbol(struct explain_ctx *c)
     struct finding *fd;
     if (!e->count || !e->a || explain_cause_of(c, "GD141", NULL))
         return;
-    fd = msg_cause(c, "GD141", SEV_ERROR,
+    fd = explain_msg_cause(c, "GD141", SEV_ERROR,
                    arena_printf(c->out->arena, "%s's compiled extension was built against another PyTorch than the "
                                 "one installed: it needs torch's C++ symbol %s, which this torch does not have", e->a,
                                 e->b ? e->b : "?"),
@@ -131,7 +114,7 @@ static void rule_ext_cuda_differs(struct explain_ctx *c)
     struct finding *fd;
     if (!e->count || explain_cause_of(c, "GD141", NULL))
         return;
-    fd = msg_cause(c, "GD141", SEV_ERROR,
+    fd = explain_msg_cause(c, "GD141", SEV_ERROR,
                    arena_printf(c->out->arena, "%s was compiled with CUDA %s, PyTorch with CUDA %s: it refuses to "
                                 "load (\"compiled with different CUDA versions\")", e->a ? e->a : "the extension",
                                 e->c ? e->c : "?", e->b ? e->b : "?"),
@@ -217,7 +200,7 @@ static void rule_k8s_gpu(struct explain_ctx *c)
     struct finding *fd;
     if (!explain_cnt(c, LE_K8S_INSUFFICIENT_GPU) || explain_cause_of(c, "GD408", NULL))
         return;
-    fd = msg_cause(c, "GD408", SEV_ERROR, "no Kubernetes node offers a free nvidia.com/gpu: the NVIDIA device "
+    fd = explain_msg_cause(c, "GD408", SEV_ERROR, "no Kubernetes node offers a free nvidia.com/gpu: the NVIDIA device "
                    "plugin advertises a node's GPUs only where the NVIDIA container runtime is the default runtime "
                    "(Docker's default-runtime, containerd's default_runtime_name)", 72, LE_K8S_INSUFFICIENT_GPU,
                    FIX_TOOL_TELL_K8S_NODE_GPUS, NULL);
@@ -287,7 +270,7 @@ static void rule_bnb_cpu(struct explain_ctx *c)
     if (!explain_cnt(c, LE_BNB_CPU_LIBRARY) || explain_cause_of(c, "GD211", NULL))
         return;
     cudart = explain_cause_of(c, "GD201", NULL);
-    fd = msg_cause(c, "GD211", SEV_ERROR, "bitsandbytes loaded its CPU library: the install has no CUDA binary "
+    fd = explain_msg_cause(c, "GD211", SEV_ERROR, "bitsandbytes loaded its CPU library: the install has no CUDA binary "
                    "for this platform or CUDA, so its 8-bit and 4-bit GPU operations are unavailable",
                    cudart ? explain_get_score(c, cudart) - 6 : explain_os_is(c, "linux") ? 80 : 88,
                    LE_BNB_CPU_LIBRARY, FIX_TOOL_TELL_PIP_GREP, "bitsandbytes");

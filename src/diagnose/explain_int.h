@@ -90,6 +90,14 @@ int explain_get_score(const struct explain_ctx *c, const struct finding *fd);
 void explain_set_tell(struct explain_ctx *c, const struct finding *fd, enum fix_tool t, const char *arg);
 /** A new finding that is a cause (warning, error) or information; its default confidence. */
 struct finding *explain_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title);
+/**
+ * A cause a program's own message names: explain_cause at confidence score,
+ * the lines of family ev as its evidence, and what tells it apart (look tool
+ * t with arg, a name or NULL; FIX_TOOL_N: none).  Its fixes are the caller's,
+ * through the engine's intents.
+ */
+struct finding *explain_msg_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title,
+                                  int score, enum log_ev ev, enum fix_tool t, const char *arg);
 /** An alternative cause the log cannot rule out, and what would tell it apart (look tool t with arg). */
 void explain_alt(struct explain_ctx *c, const char *code, int score, const char *why, enum fix_tool t, const char *arg,
                  long line, const char *text);

@@ -51,11 +51,9 @@ static void rule_no_device(struct explain_ctx *c)
     struct finding *fd;
     if (!explain_cnt(c, LE_LIB_NO_DEVICE) || c->n_causes || explain_cnt(c, LE_GPU_WORKS))
         return;
-    fd = explain_cause(c, "GD403", SEV_ERROR, "the library found no usable CUDA GPU (it asked torch, NVML or the CUDA "
-                       "runtime and got none) and does not print why");
-    explain_set_score(c, fd, 48);
-    explain_quote_ev(c, fd, LE_LIB_NO_DEVICE);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_SMI_LIST_HERE, NULL);
+    fd = explain_msg_cause(c, "GD403", SEV_ERROR, "the library found no usable CUDA GPU (it asked torch, NVML or the "
+                           "CUDA runtime and got none) and does not print why", 48, LE_LIB_NO_DEVICE,
+                           FIX_TOOL_TELL_SMI_LIST_HERE, NULL);
     explain_apply_fix(c, fd, FX_CHECK, NULL);
     explain_alt_hit(c, "GD101", 44, "the NVIDIA driver is not installed or not loaded here (or, in a container, not "
                     "given to it)", FIX_TOOL_TELL_SMI_LSMOD, NULL, LE_LIB_NO_DEVICE);
@@ -83,12 +81,11 @@ static void rule_no_backend(struct explain_ctx *c)
                         NULL, LE_LIB_NO_GPU_BACKEND);
         return;
     }
-    fd = explain_cause(c, "GD211", SEV_ERROR, mxnet ? "this MXNet is a CPU build (built without USE_CUDA): it has no "
-                       "GPU support" : "llama.cpp loaded no GPU backend: most often a build without CUDA (GGML_CUDA "
-                       "off), or a CUDA backend library that did not load");
-    explain_set_score(c, fd, mxnet ? 90 : 64);
-    explain_quote_ev(c, fd, LE_LIB_NO_GPU_BACKEND);
-    explain_set_tell(c, fd, mxnet ? FIX_TOOL_TELL_PIP_GREP : FIX_TOOL_TELL_CHECK_THERE, mxnet ? "mxnet" : NULL);
+    fd = explain_msg_cause(c, "GD211", SEV_ERROR, mxnet ? "this MXNet is a CPU build (built without USE_CUDA): it "
+                           "has no GPU support" : "llama.cpp loaded no GPU backend: most often a build without CUDA "
+                           "(GGML_CUDA off), or a CUDA backend library that did not load", mxnet ? 90 : 64,
+                           LE_LIB_NO_GPU_BACKEND, mxnet ? FIX_TOOL_TELL_PIP_GREP : FIX_TOOL_TELL_CHECK_THERE,
+                           mxnet ? "mxnet" : NULL);
     fixes_advice(c->out, fd, FIX_RANK_USER, mxnet ? "Install an MXNet build with CUDA for this machine's CUDA (the "
                  "mxnet-cuXXX packages), not the CPU package" : "Use a llama.cpp built with its CUDA backend (the "
                  "GGML_CUDA build option, or a release asset built for CUDA) on a machine whose driver loads");
@@ -115,13 +112,12 @@ static void rule_linked_other(struct explain_ctx *c)
         explain_quote_ev(c, fd, LE_LIB_LINKED_OTHER);
         return;
     }
-    fd = explain_cause(c, code, SEV_WARNING, "");
-    fd->title = arena_printf(c->out->arena, "TensorRT was linked against %s %s but loaded %s %s: another copy of %s "
-                             "comes first on the loader's path", word(e->a), word(e->b), word(e->a), word(e->c),
-                             word(e->a));
-    explain_set_score(c, fd, cudnn ? 78 : 70);
-    explain_quote_ev(c, fd, LE_LIB_LINKED_OTHER);
-    explain_set_tell(c, fd, cudnn ? FIX_TOOL_TELL_CUDNN_COPIES : FIX_TOOL_TELL_CUDA_LIB_COPIES, NULL);
+    fd = explain_msg_cause(c, code, SEV_WARNING,
+                           arena_printf(c->out->arena, "TensorRT was linked against %s %s but loaded %s %s: another "
+                                        "copy of %s comes first on the loader's path", word(e->a), word(e->b),
+                                        word(e->a), word(e->c), word(e->a)),
+                           cudnn ? 78 : 70, LE_LIB_LINKED_OTHER,
+                           cudnn ? FIX_TOOL_TELL_CUDNN_COPIES : FIX_TOOL_TELL_CUDA_LIB_COPIES, NULL);
     fixes_advice(c->out, fd, FIX_RANK_ENV, "Put the release TensorRT was linked against first on the loader's path "
                  "(or remove the other copy), or install the TensorRT built for the release that loads");
     if (!cudnn)
@@ -141,17 +137,14 @@ static void rule_xformers(struct explain_ctx *c)
     struct finding *fd;
     if (!e->count || explain_cause_of(c, "GD141", NULL))
         return;
-    fd = explain_cause(c, "GD141", SEV_ERROR, "");
-    if (e->a)
-        fd->title = arena_printf(c->out->arena, "xFormers' compiled extensions do not load: the wheel was built for "
-                                 "PyTorch %s, the torch installed is %s", word(e->a), word(e->b));
-    else
-        fd->title = "xFormers' compiled extensions do not load: the wheel was built for another torch or Python "
-                    "(or without its extensions)";
-    explain_set_score(c, fd, 86);
-    explain_quote_ev(c, fd, LE_XFORMERS_NO_EXT);
+    fd = explain_msg_cause(c, "GD141", SEV_ERROR,
+                           e->a ? arena_printf(c->out->arena, "xFormers' compiled extensions do not load: the wheel "
+                                               "was built for PyTorch %s, the torch installed is %s", word(e->a),
+                                               word(e->b))
+                                : "xFormers' compiled extensions do not load: the wheel was built for another torch "
+                                  "or Python (or without its extensions)",
+                           86, LE_XFORMERS_NO_EXT, FIX_TOOL_TELL_PIP_GREP, "xformers");
     explain_quote_val(c, fd, &c->lf->torch_version);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_PIP_GREP, "xformers");
     fixes_advice(c->out, fd, FIX_RANK_USER, "Install the xformers release built for the installed torch (from "
                  "PyTorch's wheel index for torch's CUDA), or the torch release xformers was built for");
     explain_alt_hit(c, "GD216", 35, "two torch installs are mixed, and xformers loads against the other",
@@ -167,12 +160,9 @@ static void rule_ext_no_arch(struct explain_ctx *c)
     struct finding *fd;
     if (!explain_cnt(c, LE_EXT_NO_ARCH) || explain_cause_of(c, "GD140", NULL))
         return;
-    fd = explain_cause(c, "GD140", SEV_ERROR, "flash-attention's kernels need an Ampere or newer GPU, and this GPU "
-                       "is older");
-    explain_set_score(c, fd, 88);
-    explain_quote_ev(c, fd, LE_EXT_NO_ARCH);
+    fd = explain_msg_cause(c, "GD140", SEV_ERROR, "flash-attention's kernels need an Ampere or newer GPU, and this "
+                           "GPU is older", 88, LE_EXT_NO_ARCH, FIX_TOOL_TELL_COMPUTE_CAP, NULL);
     explain_quote_val(c, fd, &c->lf->gpu_name);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_COMPUTE_CAP, NULL);
     fixes_advice(c->out, fd, FIX_RANK_USER, "Use an attention implementation that runs on this GPU (PyTorch's SDPA, "
                  "or xformers' memory-efficient attention) instead of flash-attention 2, or an Ampere or newer "
                  "GPU");
@@ -190,13 +180,11 @@ static void rule_trt_engine(struct explain_ctx *c)
     struct finding *fd;
     if (!e->count || explain_cause_of(c, "GD209", NULL))
         return;
-    fd = explain_cause(c, "GD209", SEV_ERROR, "");
-    fd->title = arena_printf(c->out->arena, "the TensorRT engine was built for compute capability %s and this GPU "
-                             "is %s: an engine runs only on the GPU architecture it was built on", word(e->a),
-                             word(e->b));
-    explain_set_score(c, fd, 88);
-    explain_quote_ev(c, fd, LE_TRT_ENGINE_DEVICE);
-    explain_set_tell(c, fd, FIX_TOOL_TELL_COMPUTE_CAP, NULL);
+    fd = explain_msg_cause(c, "GD209", SEV_ERROR,
+                           arena_printf(c->out->arena, "the TensorRT engine was built for compute capability %s and "
+                                        "this GPU is %s: an engine runs only on the GPU architecture it was built on",
+                                        word(e->a), word(e->b)),
+                           88, LE_TRT_ENGINE_DEVICE, FIX_TOOL_TELL_COMPUTE_CAP, NULL);
     fixes_advice(c->out, fd, FIX_RANK_USER, "Rebuild the engine from its ONNX model on this GPU (with trtexec or "
                  "TensorRT's builder), or build it with hardware compatibility for several architectures");
 }

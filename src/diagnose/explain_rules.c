@@ -135,6 +135,17 @@ struct finding *explain_cause(struct explain_ctx *c, const char *code, enum seve
     return fd;
 }
 
+struct finding *explain_msg_cause(struct explain_ctx *c, const char *code, enum severity sev, const char *title,
+                                  int score, enum log_ev ev, enum fix_tool t, const char *arg)
+{
+    struct finding *fd = explain_cause(c, code, sev, title);
+    explain_set_score(c, fd, score);
+    explain_quote_ev(c, fd, ev);
+    if (t != FIX_TOOL_N)
+        explain_set_tell(c, fd, t, arg);
+    return fd;
+}
+
 /* An alternative cause the log cannot rule out, with what would tell it apart. */
 void explain_alt(struct explain_ctx *c, const char *code, int score, const char *why, enum fix_tool t,
                  const char *arg, long line, const char *text)
