@@ -4,24 +4,9 @@
 # prints it; the kinds from the condition that prints it) through explain: at least 113 right at top-1
 # and 121 in the top three (measured when the list was made: 113 and 121; main before it: 88 and 93).
 . "$GD_TESTS/cli/lib.sh"
+. "$GD_TESTS/cli/messages.inc"
 
-list="$GD_TESTS/explain/framework-messages.txt"
-mkdir -p "$CASE_DIR/m"
-awk -v d="$CASE_DIR/m" '/^=== /{split(substr($0, 5), a, " \\| "); f = d "/" a[1]; print a[2] > (f ".want");
-    close(f ".want"); next} f != "" {print >> (f ".log"); close(f ".log")}' "$list"
-n=0 ok1=0 ok3=0
-for log in "$CASE_DIR"/m/*.log; do
-    id=$(basename "$log" .log)
-    want=",$(cat "$CASE_DIR/m/$id.want"),"
-    gd explain --json "$log"
-    expect_rc 0
-    got=$(jq -r '[.hypotheses[].kind] | join(",")' "$CASE_DIR/stdout")
-    n=$((n + 1))
-    case "$want" in *",${got%%,*},"*) ok1=$((ok1 + 1)) ;; esac
-    for k in $(echo "$got" | tr ',' ' ' | cut -d' ' -f1-3); do
-        case "$want" in *",$k,"*) ok3=$((ok3 + 1)); break ;; esac
-    done
-done
+messages_score "$GD_TESTS/explain/framework-messages.txt"
 echo "framework messages: $n, top-1 $ok1, top-3 $ok3"
 [ "$n" -eq 125 ] || fail "expected 125 messages, read $n"
 [ "$ok1" -ge 113 ] || fail "top-1 $ok1 < 113"
