@@ -208,24 +208,14 @@ static int ort_named_dependency(const struct explain_ctx *c)
 }
 
 /*
- * ONNX Runtime's CUDA provider failed and the log names no library it
- * missed (Windows' "LoadLibrary failed with error 126" names only the
- * provider DLL; "Failed to create CUDAExecutionProvider. Require cuDNN N.*
- * and CUDA M.*" is printed whatever failed: onnxruntime_pybind_state.cc).
- * The provider was built for one CUDA major and one cuDNN major (ONNX
- * Runtime's CUDA Execution Provider requirements table), so a dependency
- * missing, a cuDNN of another major and a CUDA of another major read the
- * same: each stays ranked with the command that tells (the provider's
- * missing dependencies, cuDNN's files).
- */
-/*
  * One half of ONNX Runtime's "Require cuDNN 8.* and CUDA 12.*"
  * (onnxruntime_pybind_state.cc: the majors its provider was built for):
  * dnn 1 the cuDNN half, 0 the CUDA half.  1: the machine does not meet it
  * (the log shows a cuDNN / a CUDA toolkit of another major, or the major
  * had its successor out half a year before the log's first timestamp:
  * cudnn_release.kb, cuda_release.kb); 0: the log shows that major
- * installed; -1: unknown.  *why (when not NULL) gets the reason for 1.
+ * installed; -1: unknown (use_date 0: the date is not asked).  *why (when
+ * not NULL) gets the reason for 1.
  */
 static int ort_half_off(struct explain_ctx *c, const char *req, int dnn, int use_date, const char **why)
 {
@@ -268,6 +258,17 @@ static int ort_half_off(struct explain_ctx *c, const char *req, int dnn, int use
     return 1;
 }
 
+/*
+ * ONNX Runtime's CUDA provider failed and the log names no library it
+ * missed (Windows' "LoadLibrary failed with error 126" names only the
+ * provider DLL; "Failed to create CUDAExecutionProvider. Require cuDNN N.*
+ * and CUDA M.*" is printed whatever failed: onnxruntime_pybind_state.cc).
+ * The provider was built for one CUDA major and one cuDNN major (ONNX
+ * Runtime's CUDA Execution Provider requirements table), so a dependency
+ * missing, a cuDNN of another major and a CUDA of another major read the
+ * same: each stays ranked with the command that tells (the provider's
+ * missing dependencies, cuDNN's files).
+ */
 void explain_rule_ort_unnamed(struct explain_ctx *c)
 {
     const struct log_event *ep = &c->lf->ev[LE_ORT_EP_FAIL];

@@ -555,6 +555,14 @@ static void add_component(struct ls *s, struct framework_build *fw, const char *
     d->path = src(s, line);
 }
 
+/* The framework said itself that it has no CUDA (family ev): a CPU build, quoting its line. */
+static void variant_cpu_said(struct ls *s, struct framework_build *fw, enum log_ev ev)
+{
+    fw->variant = "cpu";
+    fw->variant_source = src(s, first_line(s, ev));
+    fw->variant_said = s->lf->ev[ev].n_hits ? facts_str(s->f, s->lf->ev[ev].hits[0].text) : NULL;
+}
+
 static void fw_torch_more(struct ls *s, struct framework_build *fw)
 {
     const struct log_facts *lf = s->lf;
@@ -563,10 +571,7 @@ static void fw_torch_more(struct ls *s, struct framework_build *fw)
         fw->cuda = facts_str(s->f, lf->torch_cuda.v);
     /* torch says so itself (torch/cuda/__init__.py _lazy_init), or collect_env's "None" */
     if (cnt(s, LE_TORCH_NOT_COMPILED)) {
-        fw->variant = "cpu";
-        fw->variant_source = src(s, first_line(s, LE_TORCH_NOT_COMPILED));
-        fw->variant_said = lf->ev[LE_TORCH_NOT_COMPILED].n_hits
-                               ? facts_str(s->f, lf->ev[LE_TORCH_NOT_COMPILED].hits[0].text) : NULL;
+        variant_cpu_said(s, fw, LE_TORCH_NOT_COMPILED);
     } else if (lf->torch_cuda.v && !strcmp(lf->torch_cuda.v, "None")) {
         fw->variant = "cpu";
         fw->variant_source = src(s, lf->torch_cuda.line);
@@ -679,12 +684,8 @@ static void fw_xgboost_more(struct ls *s, struct framework_build *fw)
     if (fw->dist && !strcmp(fw->dist, "xgboost-cpu"))
         fw->variant = "cpu";   /* XGBoost's CPU-only package (2.1 on) */
     /* src/common/common.h AssertGPUSupport: the library says it was built without CUDA */
-    if (cnt(s, LE_XGB_NO_GPU)) {
-        fw->variant = "cpu";
-        fw->variant_source = src(s, first_line(s, LE_XGB_NO_GPU));
-        fw->variant_said = s->lf->ev[LE_XGB_NO_GPU].n_hits
-                               ? facts_str(s->f, s->lf->ev[LE_XGB_NO_GPU].hits[0].text) : NULL;
-    }
+    if (cnt(s, LE_XGB_NO_GPU))
+        variant_cpu_said(s, fw, LE_XGB_NO_GPU);
 }
 
 /* What shows a framework in a log, and who asked for a library (log_lib.via). */
