@@ -58,6 +58,11 @@ if [ "${GD_ONLY:-cli}" = cli ] || [ "${GD_ONLY:-}" = "" ]; then
     GD_FIXLINT_DIR="$work/fixlint"
     export GD_FIXLINT_DIR
     mkdir -p "$GD_FIXLINT_DIR"
+    # A case's measurements for the run's output (explain's accuracy on both
+    # corpus splits, 4100): lines in $GD_REPORT_DIR/NAME.txt, printed before the totals.
+    GD_REPORT_DIR="$work/report"
+    export GD_REPORT_DIR
+    mkdir -p "$GD_REPORT_DIR"
     ls "$here"/cli/*.sh 2>/dev/null | grep -v '/lib\.sh$' >"$work/cases"
     # The reliability cases (tests/reliability) run beside them.
     ls "$here"/reliability/r[0-9]*.sh 2>/dev/null >>"$work/cases"
@@ -242,6 +247,7 @@ if [ "${GD_ONLY:-fuzz}" = fuzz ] || [ "${GD_ONLY:-}" = "" ]; then
     fi
 fi
 
+[ -n "${GD_REPORT_DIR:-}" ] && cat "$GD_REPORT_DIR"/*.txt 2>/dev/null
 [ -n "$failed_names" ] && echo "failed:$failed_names"
 if [ $skip -gt 0 ]; then
     echo "$pass passed, $fail failed, $skip skipped"

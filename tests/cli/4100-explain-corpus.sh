@@ -63,5 +63,8 @@ command -v jq >/dev/null || skip "jq is not installed"
 sh "$GD_TESTS/explain/run-corpus.sh" "$GD_BIN" "$corpus" 87 93 >"$OUT" 2>"$ERR"
 RC=$?
 cat "$OUT"
+# both splits' accuracy in the suite's output (tests/run.sh prints GD_REPORT_DIR before the totals)
+[ -z "${GD_REPORT_DIR:-}" ] || grep -E '^split |^  heldout batch|^corpus:' "$OUT" | sed 's/^/explain corpus: /' \
+    >"$GD_REPORT_DIR/4100-explain-corpus.txt"
 grep -q '^CRASH' "$OUT" && fail "explain crashed on a corpus log"
 expect_rc 0
